@@ -1,0 +1,3 @@
+from ludotheque.cli import main
+
+main()

@@ -1,0 +1,289 @@
+"""The `ludotheque` (alias `ludo`) command line.
+
+Help texts follow the locale (LANG=fr_FR... gives French); each command's
+output follows `--lang` (default: the locale). Bad input prints one clear
+message on standard error and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from ludotheque.bots import bot_factories, parse_bot_list
+from ludotheque.core.errors import LudoError
+from ludotheque.core.options import parse_option_assignments
+from ludotheque.core.record import Record, replay
+from ludotheque.core.registry import all_games, get_game
+from ludotheque.i18n import language_from_environment, normalise_language, t
+
+HELP_LANG = language_from_environment()
+
+
+def _h(key: str) -> str:
+    return t(key, HELP_LANG)
+
+
+app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
+                  rich_markup_mode=None)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+LangOption = Annotated[Optional[str], typer.Option("--lang", help=_h("cli.opt.lang"))]
+OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o", help=_h("cli.opt.option"))]
+JsonFlag = Annotated[bool, typer.Option("--json", help=_h("cli.opt.json"))]
+
+
+class UsageFailure(Exception):
+    def __init__(self, error: LudoError) -> None:
+        self.error = error
+
+
+def _lang(lang: str | None) -> str:
+    try:
+        return normalise_language(lang)
+    except ValueError:
+        raise UsageFailure(LudoError("error.language", lang=lang)) from None
+
+
+def _fail(error: LudoError, lang: str) -> None:
+    err.print(error.message(lang), style="red")
+    raise typer.Exit(2)
+
+
+def _guard(lang_text: str | None):
+    """Run a command body, turning LudoError into a clean message and exit status 2."""
+
+    class _Guard:
+        def __enter__(self) -> str:
+            try:
+                self.lang = _lang(lang_text)
+            except UsageFailure as failure:
+                self.lang = HELP_LANG
+                _fail(failure.error, self.lang)
+            return self.lang
+
+        def __exit__(self, kind, value, traceback) -> bool:
+            if isinstance(value, LudoError):
+                _fail(value, self.lang)
+            return False
+
+    return _Guard()
+
+
+def _options(items: list[str] | None) -> dict[str, str]:
+    return parse_option_assignments(items or [])
+
+
+def _positive(name: str, value: int, low: int = 1) -> None:
+    if value < low:
+        raise LudoError("error.positive", name=name, value=value, low=low)
+
+
+# ---------------------------------------------------------------------- games
+@app.command(help=_h("cli.games.help"))
+def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
+    with _guard(lang) as lang:
+        listing = [
+            {
+                "name": game.name,
+                "title": t(game.title_key, lang),
+                "aliases": list(getattr(game, "aliases", ())),
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "bots": sorted(bot_factories(game)),
+                "options": [
+                    {"name": spec.name, "default": spec.default_value(), "allowed": spec.allowed(),
+                     "ruling": spec.ruling, "help": t(spec.help_key, lang)}
+                    for spec in game.option_specs
+                ],
+            }
+            for game in all_games()
+        ]
+        if as_json:
+            print(json.dumps(listing, ensure_ascii=False, indent=1, default=list))
+            return
+        for entry in listing:
+            out.print(t("cli.games.line", lang, title=entry["title"], name=entry["name"],
+                        low=entry["min_players"], high=entry["max_players"],
+                        bots=", ".join(entry["bots"])), style="bold")
+            table = Table(box=None, show_header=True, header_style="bold")
+            table.add_column(t("cli.col.option", lang))
+            table.add_column(t("cli.col.default", lang))
+            table.add_column(t("cli.col.allowed", lang))
+            table.add_column(t("cli.col.meaning", lang))
+            for option in entry["options"]:
+                default = option["default"]
+                shown = ",".join(map(str, default)) if isinstance(default, tuple) else str(default).lower()
+                table.add_row(option["name"], shown, option["allowed"], option["help"])
+            out.print(table)
+
+
+# ---------------------------------------------------------------------- rules
+@app.command(help=_h("cli.rules.help"))
+def rules(
+    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    lang: LangOption = None,
+    option: OptionList = None,
+) -> None:
+    with _guard(lang) as lang:
+        chosen = get_game(game)
+        validated = chosen.validate(chosen.default_players, _options(option))
+        out.print(Markdown(chosen.rules_text(lang, validated)))
+
+
+# ----------------------------------------------------------------------- play
+@app.command(help=_h("cli.play.help"))
+def play(
+    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=_h("cli.opt.seed"))] = None,
+    lang: LangOption = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help=_h("cli.opt.bots_play"))] = None,
+    seat: Annotated[int, typer.Option("--seat", help=_h("cli.opt.seat"))] = 1,
+    watch: Annotated[bool, typer.Option("--watch", help=_h("cli.opt.watch"))] = False,
+    save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
+    delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
+    option: OptionList = None,
+) -> None:
+    from ludotheque.ui.terminal.play import TerminalSettings, run
+
+    with _guard(lang) as lang:
+        chosen = get_game(game)
+        count = players or chosen.default_players
+        options = chosen.validate(count, _options(option))
+        if not watch and not 1 <= seat <= count:
+            raise LudoError("error.seat", seat=seat, players=count)
+        human = None if watch else seat - 1
+        bot_seats = count if watch else count - 1
+        names = parse_bot_list(bots, chosen, bot_seats)
+        by_seat = list(names)
+        if human is not None:
+            by_seat.insert(human, "human")
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**6)
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        settings = TerminalSettings(
+            game=chosen, players=count, seed=seed, lang=lang, human_seat=human, bots=by_seat,
+            options=dict(options), save=save,
+            delay=(delay if delay is not None else (0.5 if interactive else 0.0)),
+        )
+        code = run(settings, console=out)
+    raise typer.Exit(code)
+
+
+# --------------------------------------------------------------------- replay
+@app.command("replay", help=_h("cli.replay.help"))
+def replay_command(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help=_h("cli.arg.record"))],
+    lang: LangOption = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_h("cli.opt.verbose"))] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    with _guard(lang) as lang:
+        record = Record.load(record_path)
+        match = replay(record)
+        game = match.game
+        names = [f"{t('cli.seat', lang)} {seat + 1}" for seat in range(match.num_players)]
+        over = match.is_over()
+        summary = {
+            "game": game.name,
+            "players": match.num_players,
+            "seed": record.seed,
+            "actions": len(record.actions),
+            "finished": over,
+            "winners": match.state.winners(),
+            "metrics": match.state.metrics(),
+        }
+        if as_json:
+            print(json.dumps(summary))
+            return
+        if verbose:
+            renderer = game.renderer()
+            for event in match.events_for(None):
+                for line in renderer.event_lines(event, lang, names, None):
+                    out.print(line)
+        out.print(t("cli.replay.checked", lang, count=len(record.actions), game=t(game.title_key, lang)))
+        if over:
+            out.print(t("ui.winners", lang, players=", ".join(names[p] for p in match.state.winners())),
+                      style="bold green")
+        else:
+            out.print(t("cli.replay.unfinished", lang))
+
+
+# ------------------------------------------------------------------- simulate
+@app.command(help=_h("cli.simulate.help"))
+def simulate(
+    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
+    games_count: Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))] = 100,
+    seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 1,
+    bots: Annotated[Optional[str], typer.Option("--bots", help=_h("cli.opt.bots_sim"))] = None,
+    rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help=_h("cli.opt.rotate"))] = True,
+    option: OptionList = None,
+    as_json: JsonFlag = False,
+    lang: LangOption = None,
+) -> None:
+    from ludotheque.sim.simulate import simulate as run_simulation
+
+    with _guard(lang) as lang:
+        chosen = get_game(game)
+        count = players or chosen.default_players
+        _positive("--games", games_count)
+        chosen.validate(count, _options(option))
+        names = parse_bot_list(bots, chosen, count, default="heuristic")
+        summary = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate)
+        if as_json:
+            print(json.dumps(summary))
+            return
+        out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
+                    players=count, seed=seed), style="bold")
+        table = Table(box=None, header_style="bold")
+        table.add_column(t("cli.col.bot", lang))
+        table.add_column(t("cli.col.wins", lang), justify="right")
+        table.add_column(t("cli.col.win_rate", lang), justify="right")
+        for name in summary["wins_by_bot"]:
+            table.add_row(name, f"{summary['wins_by_bot'][name]:g}",
+                          f"{100 * summary['win_rate_by_bot'][name]:.1f}%")
+        out.print(table)
+        seats = ", ".join(f"{i + 1}: {w:g}" for i, w in enumerate(summary["wins_by_seat"]))
+        out.print(t("cli.simulate.seats", lang, seats=seats))
+        out.print(t("cli.simulate.length", lang, decisions=summary["mean_decisions"],
+                    rounds=summary["mean_rounds"]))
+
+
+# ---------------------------------------------------------------------- bench
+@app.command(help=_h("cli.bench.help"))
+def bench(
+    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help=_h("cli.opt.seconds"))] = 3.0,
+    seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 0,
+    option: OptionList = None,
+    as_json: JsonFlag = False,
+    lang: LangOption = None,
+) -> None:
+    from ludotheque.sim.bench import bench as run_bench
+
+    with _guard(lang) as lang:
+        chosen = get_game(game)
+        if seconds <= 0:
+            raise LudoError("error.positive", name="--seconds", value=seconds, low=0)
+        result = run_bench(chosen, players, seconds, seed, _options(option))
+        if as_json:
+            print(json.dumps(result))
+            return
+        out.print(t("cli.bench.result", lang, game=t(chosen.title_key, lang), **result))
+
+
+def main() -> None:
+    app()
+

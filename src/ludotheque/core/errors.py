@@ -1,0 +1,64 @@
+"""Errors a person may see. Each carries a text key and parameters so it reads
+in French or English (`err.message("fr")`); `str(err)` is the English text.
+
+Every error is raised *before* anything changes: a caller that catches one
+holds the state, match or record exactly as it was.
+"""
+
+from __future__ import annotations
+
+from ludotheque.i18n import t
+
+
+class LudoError(Exception):
+    """Base class: a clear, translatable message about bad input."""
+
+    key = "error.generic"
+
+    def __init__(self, key: str | None = None, /, **params: object) -> None:
+        self.key = key or self.key
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        params = {
+            name: (value.message(lang) if isinstance(value, LudoError) else value)
+            for name, value in self.params.items()
+        }
+        return t(self.key, lang, **params)
+
+
+class UnknownGameError(LudoError):
+    key = "error.unknown_game"
+
+
+class PlayerCountError(LudoError):
+    key = "error.player_count"
+
+
+class OptionError(LudoError):
+    key = "error.option"
+
+
+class IllegalActionError(LudoError):
+    key = "error.illegal_action"
+
+
+class NotationError(LudoError):
+    key = "error.notation"
+
+
+class ChanceError(LudoError):
+    key = "error.chance"
+
+
+class RecordError(LudoError):
+    key = "error.record"
+
+
+class SnapshotError(LudoError):
+    key = "error.snapshot"
+
+
+class BotError(LudoError):
+    key = "error.unknown_bot"

@@ -1,0 +1,213 @@
+"""The game-agnostic protocol every game implements.
+
+* `Game`: static facts (name, player counts, options, action space) and the
+  notation (action id <-> text). It makes new states.
+* `State`: a pure state machine (no I/O, no clock, no randomness of its own).
+  At a chance point `current_player()` is CHANCE and `chance_spec()` says what
+  is needed; at a decision point one named seat picks from `legal_actions()`.
+  `view(p)` is the only door to hidden information.
+
+Decisions are atomic (one seat, one small list); compound choices are
+sequences of decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ludotheque.core.chance import ChanceSpec
+from ludotheque.core.errors import IllegalActionError, NotationError, PlayerCountError
+from ludotheque.core.events import Event
+from ludotheque.core.options import OptionSpec, validate_options
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class State(ABC):
+    """One moment of a game. Subclasses keep their data small and cheap to copy."""
+
+    game: Game
+    num_players: int
+    options: Mapping[str, Any]
+
+    # -- whose turn -------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, or CHANCE, or TERMINAL."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # -- chance -----------------------------------------------------------
+    @abstractmethod
+    def chance_spec(self) -> ChanceSpec:
+        """What this chance point needs (only when `is_chance()`)."""
+
+    @abstractmethod
+    def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
+        """Use a chance outcome; raises ChanceError (state unchanged) if it does not fit."""
+
+    # -- decisions --------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Legal action ids for the current seat, ascending."""
+
+    @abstractmethod
+    def apply_action(self, action: int, events: list[Event] | None = None) -> None:
+        """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal.
+
+        If `events` is a list, the events this action produced are appended to it.
+        """
+
+    def reject(self, action: Any) -> IllegalActionError:
+        """The error for an illegal `action`, naming what is allowed (and nothing hidden)."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return IllegalActionError("error.game_over")
+        if player == CHANCE:
+            return IllegalActionError("error.chance_pending")
+        legal = self.legal_actions()
+        shown = self.game.action_to_text(action) if _is_action_id(action, self.game) else repr(action)
+        return IllegalActionError(
+            "error.illegal_action",
+            action=shown,
+            player=player,
+            allowed=", ".join(self.game.action_to_text(a) for a in legal),
+        )
+
+    # -- end of game ------------------------------------------------------
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (several if the win is shared); empty until terminal."""
+
+    def returns(self) -> list[float]:
+        """Per seat: 1/k for each of k winners, 0 otherwise (0 for all until terminal)."""
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if p in winners else 0.0 for p in range(self.num_players)]
+
+    def metrics(self) -> dict[str, int]:
+        """Per-game counters for statistics (e.g. rounds played)."""
+        return {}
+
+    # -- information ------------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What seat `player` may know (None: a spectator). JSON-serialisable."""
+
+    @abstractmethod
+    def determinize(self, player: int | None, rng: random.Random) -> State:
+        """A full state consistent with `player`'s view, hidden parts sampled with `rng`."""
+
+    # -- copies and snapshots --------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A full snapshot (hidden information included: not for players' eyes)."""
+
+    @abstractmethod
+    def component_counts(self) -> dict[str, int]:
+        """Every card, die and token counted by kind, wherever it is (for conservation checks)."""
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state is inconsistent (used by the conformance kit)."""
+
+
+def _is_action_id(action: Any, game: Game) -> bool:
+    return isinstance(action, int) and not isinstance(action, bool) and 0 <= action < game.num_actions
+
+
+class Game(ABC):
+    """Static facts about a game and the way to start one."""
+
+    name: ClassVar[str]
+    title_key: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    num_actions: ClassVar[int]
+    rules_key: ClassVar[str]
+
+    def validate(self, players: int, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise PlayerCountError(
+                "error.player_count",
+                game=self.name,
+                players=players,
+                low=self.min_players,
+                high=self.max_players,
+            )
+        validated = validate_options(self.option_specs, options)
+        self.check_options(players, validated)
+        return validated
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        """Cross-checks between options and the player count (raise OptionError)."""
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game, at its first chance point (the deal)."""
+        return self._new_state(players, self.validate(players, options))
+
+    @abstractmethod
+    def _new_state(self, players: int, options: Mapping[str, Any]) -> State: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a snapshot; raises SnapshotError on anything inconsistent."""
+
+    # -- notation ---------------------------------------------------------
+    @abstractmethod
+    def action_to_text(self, action: int) -> str:
+        """The short, language-neutral text form of an action id."""
+
+    @abstractmethod
+    def text_to_action(self, text: str) -> int:
+        """Parse a text form (raises NotationError with the accepted forms)."""
+
+    def describe_action(self, action: int, lang: str) -> str:
+        """A sentence for people, in `lang` (defaults to the text form)."""
+        return self.action_to_text(action)
+
+    def parse_action(self, action: int | str, state: State | None = None) -> int:
+        """An action id from an id or a text form (bad input: NotationError)."""
+        if isinstance(action, bool):
+            raise NotationError("error.notation", text=action, forms=self.notation_help())
+        if isinstance(action, int):
+            if not 0 <= action < self.num_actions:
+                raise NotationError(
+                    "error.action_id", action=action, high=self.num_actions - 1
+                )
+            return action
+        if isinstance(action, str):
+            return self.text_to_action(action)
+        raise NotationError("error.notation", text=action, forms=self.notation_help())
+
+    @abstractmethod
+    def notation_help(self) -> str:
+        """A one-line summary of the text forms (language-neutral)."""
+
+    def bots(self) -> dict[str, Any]:
+        """This game's own bots by name (besides "random"): name -> factory."""
+        return {}
+
+    def renderer(self) -> Any:
+        """The module that draws this game in a terminal (`table`, `event_lines`)."""
+        raise NotImplementedError(f"{self.name} has no terminal renderer")
+
+    # -- conformance ------------------------------------------------------
+    def conformance_option_sets(self) -> Sequence[Mapping[str, Any]]:
+        """Option sets that change the rules; the conformance kit runs each."""
+        return ({},)

@@ -1,0 +1,94 @@
+"""A match: one game in progress with its chance source, record and events.
+
+The match is what the terminal, simulations and bots drive: it resolves chance
+points as soon as they come, applies decisions given as ids or text forms,
+keeps the record (seed, options, decisions) and the event log, and hands
+each seat its view. A rejected action leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json
+from ludotheque.core.events import Event
+from ludotheque.core.game import Game, State
+from ludotheque.core.record import Record
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        chance: ScriptedChance | None = None,
+        keep_events: bool = True,
+    ) -> None:
+        self.game = game
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.state: State = game.new_state(players, options)
+        self.chance = chance if chance is not None else SeededChance(self.seed)
+        self.actions: list[int] = []
+        self.events: list[Event] | None = [] if keep_events else None
+        self._chance_log: list[Any] = []
+        self._resolve_chance()
+
+    # -- driving ----------------------------------------------------------
+    def _resolve_chance(self) -> None:
+        state = self.state
+        while state.is_chance():
+            outcome = self.chance.resolve(state.chance_spec())
+            state.apply_chance(outcome, self.events)
+            if isinstance(self.chance, ScriptedChance):
+                self._chance_log.append(outcome)
+
+    def apply(self, action: int | str) -> int:
+        """Apply a decision (id or text); returns its id. Errors change nothing."""
+        action_id = self.game.parse_action(action, self.state)
+        self.state.apply_action(action_id, self.events)
+        self.actions.append(action_id)
+        self._resolve_chance()
+        return action_id
+
+    # -- reading ----------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def legal_actions(self) -> list[int]:
+        return self.state.legal_actions()
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return self.state.view(player)
+
+    def events_for(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The event log from index `start`, as seat `player` may read it."""
+        if self.events is None:
+            return []
+        return [event.for_player(player) for event in self.events[start:]]
+
+    def record(self, **meta: Any) -> Record:
+        chance = [outcome_to_json(o) for o in self._chance_log] if self._chance_log else None
+        result = None
+        if self.state.is_terminal():
+            result = {"winners": self.state.winners(), "returns": self.state.returns()}
+        return Record(
+            game=self.game.name,
+            players=self.state.num_players,
+            options=dict(self.state.options),
+            seed=self.seed,
+            actions=[self.game.action_to_text(a) for a in self.actions],
+            chance=chance,
+            result=result,
+            meta=dict(meta),
+        )

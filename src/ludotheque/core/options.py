@@ -1,0 +1,134 @@
+"""Game options: declared once per game, validated with clear errors.
+
+An option has a name, a kind (bool, int, int list or choice), a default taken
+from the rules folder, bounds, and a help text key (French and English).
+Options reach a game as a validated, read-only mapping; rules never hard-code
+an [ASSUMED] ruling, they read its option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ludotheque.core.errors import OptionError
+
+_TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
+_FALSE = {"0", "false", "no", "off", "non", "faux"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    kind: str  # "bool" | "int" | "ints" | "choice"
+    default: Any
+    help_key: str
+    minimum: int | None = None
+    maximum: int | None = None
+    length: int | None = None  # for "ints": exact list length
+    choices: tuple[str, ...] = ()
+    ruling: str | None = None  # the numbered ruling this option implements (e.g. "S6")
+
+    def allowed(self) -> str:
+        """A short description of the allowed values (language-neutral)."""
+        if self.kind == "bool":
+            return "true|false"
+        if self.kind == "choice":
+            return "|".join(self.choices)
+        bounds = f"{self.minimum}..{self.maximum}"
+        if self.kind == "ints":
+            return f"{self.length} integers in {bounds}, comma-separated"
+        return f"integer in {bounds}"
+
+    def coerce(self, value: Any) -> Any:
+        """Turn `value` (a Python value or a command-line string) into this option's type."""
+        try:
+            if self.kind == "bool":
+                if isinstance(value, bool):
+                    return value
+                if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                    return value.strip().lower() in _TRUE
+                raise ValueError
+            if self.kind == "int":
+                number = _to_int(value)
+                self._check_bounds(number)
+                return number
+            if self.kind == "ints":
+                if isinstance(value, str):
+                    items = [part for part in value.replace(" ", "").split(",") if part]
+                    if len(items) == 1 and self.length:
+                        items = items * self.length
+                elif isinstance(value, Sequence):
+                    items = list(value)
+                else:
+                    raise ValueError
+                numbers = tuple(_to_int(item) for item in items)
+                if self.length is not None and len(numbers) != self.length:
+                    raise ValueError
+                for number in numbers:
+                    self._check_bounds(number)
+                return numbers
+            if self.kind == "choice":
+                text = str(value).strip().lower()
+                if text not in self.choices:
+                    raise ValueError
+                return text
+        except (ValueError, TypeError):
+            raise OptionError(
+                "error.option_value", name=self.name, value=value, allowed=self.allowed()
+            ) from None
+        raise AssertionError(f"unknown option kind {self.kind}")
+
+    def _check_bounds(self, number: int) -> None:
+        if (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
+        ):
+            raise ValueError
+
+    def default_value(self) -> Any:
+        return tuple(self.default) if self.kind == "ints" else self.default
+
+
+def _to_int(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ValueError
+
+
+def validate_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
+) -> Mapping[str, Any]:
+    """Defaults overlaid with `given`, each value checked; an unknown name is an error."""
+    by_name = {spec.name: spec for spec in specs}
+    result = {spec.name: spec.default_value() for spec in specs}
+    for name, value in (given or {}).items():
+        spec = by_name.get(name)
+        if spec is None:
+            raise OptionError(
+                "error.option_unknown",
+                name=name,
+                allowed=", ".join(sorted(by_name)) or "-",
+            )
+        result[name] = spec.coerce(value)
+    return MappingProxyType(result)
+
+
+def parse_option_assignments(items: Sequence[str]) -> dict[str, str]:
+    """['a=1', 'b=x,y'] -> {'a': '1', 'b': 'x,y'} (values coerced later by the game)."""
+    parsed: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise OptionError("error.option_syntax", item=item)
+        parsed[name.strip()] = value.strip()
+    return parsed
+
+
+def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: list(value) if isinstance(value, tuple) else value for name, value in options.items()}

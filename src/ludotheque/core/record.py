@@ -1,0 +1,148 @@
+"""Game records: game, players, options, seed and the decisions as text forms.
+
+A record replays bit for bit: the seed regenerates every chance outcome
+(scripted outcomes, when a match used them, are stored in `chance`). Loading
+checks everything and names the first thing wrong.
+
+A record holds the seed, hence every hidden card: it is for after the game,
+or for the server, never for a player's eyes during play.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludotheque.core.errors import LudoError, RecordError
+from ludotheque.core.options import options_to_json
+
+FORMAT = "ludotheque-record"
+VERSION = 1
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[str]
+    chance: list[Any] | None = None
+    result: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": options_to_json(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.chance is not None:
+            data["chance"] = self.chance
+        if self.result is not None:
+            data["result"] = self.result
+        if self.meta:
+            data["meta"] = self.meta
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, Mapping):
+            raise RecordError("error.record_not_object")
+        if data.get("format") != FORMAT:
+            raise RecordError("error.record_format", expected=FORMAT)
+        if data.get("version") != VERSION:
+            raise RecordError("error.record_version", version=data.get("version"), expected=VERSION)
+        checks = {
+            "game": str,
+            "players": int,
+            "options": Mapping,
+            "seed": int,
+            "actions": list,
+        }
+        for name, kind in checks.items():
+            if name not in data:
+                raise RecordError("error.record_missing", field=name)
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise RecordError("error.record_field", field=name)
+        if not all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in data["actions"]):
+            raise RecordError("error.record_field", field="actions")
+        chance = data.get("chance")
+        if chance is not None and not isinstance(chance, list):
+            raise RecordError("error.record_field", field="chance")
+        result = data.get("result")
+        if result is not None and not isinstance(result, Mapping):
+            raise RecordError("error.record_field", field="result")
+        return cls(
+            game=data["game"],
+            players=data["players"],
+            options=dict(data["options"]),
+            seed=data["seed"],
+            actions=list(data["actions"]),
+            chance=chance,
+            result=dict(result) if result is not None else None,
+            meta=dict(data.get("meta") or {}),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError("error.record_unreadable", path=str(path), reason=exc.strerror) from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError("error.record_json", path=str(path), line=exc.lineno, reason=exc.msg) from None
+        return cls.from_json(data)
+
+
+def replay(record: Record, keep_events: bool = True):
+    """Rebuild the match of `record`, checking every action; returns the Match.
+
+    Raises RecordError naming the first action that does not fit, and whether
+    the stored result disagrees with the replayed one.
+    """
+    from ludotheque.core.chance import ScriptedChance, SeededChance, normalise_outcome
+    from ludotheque.core.match import Match
+    from ludotheque.core.registry import get_game
+
+    try:
+        game = get_game(record.game)
+        chance = None
+        if record.chance is not None:
+            chance = ScriptedChance(
+                [normalise_outcome(o) for o in record.chance], fallback=SeededChance(record.seed)
+            )
+        match = Match(game, record.players, record.options, seed=record.seed, chance=chance,
+                      keep_events=keep_events)
+    except RecordError:
+        raise
+    except LudoError as exc:
+        raise RecordError("error.record_setup", reason=exc) from None
+    for index, action in enumerate(record.actions):
+        try:
+            match.apply(action)
+        except LudoError as exc:
+            raise RecordError("error.record_action", index=index + 1, action=action, reason=exc) from None
+    if record.result is not None:
+        if not match.is_over():
+            raise RecordError("error.record_unfinished", count=len(record.actions))
+        if list(record.result.get("winners", [])) != match.state.winners():
+            raise RecordError(
+                "error.record_result", stored=record.result.get("winners"), replayed=match.state.winners()
+            )
+    return match

@@ -1,0 +1,190 @@
+"""17 / Diciassette: static facts, options and notation.
+
+Notation (language-neutral, parses back):
+  cards  1s..5s single-faced numbers, 1d..5d double-faced numbers,
+         rev (Reverse), trash, x2, trap
+  plays  "<card> up" or "<card> down", e.g. "3s down", "x2 up"
+  calls  "call" (call "17") and "pass"
+The parser also takes French words (haut/visible, bas/cache, annoncer, passer,
+sens, poubelle, piege) and, given the state, a bare number ("3 up") when the
+player holds only one kind of 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core.errors import NotationError, OptionError
+from ludotheque.core.game import Game, State
+from ludotheque.core.options import OptionSpec
+from ludotheque.games.diciassette.components import CODES, HAND_SIZE, IS_DOUBLE, KIND_OF_CODE
+from ludotheque.games.diciassette.rules import (
+    CALL,
+    NUM_ACTIONS,
+    PASS,
+    PLAY,
+    DiciassetteState,
+    state_from_json,
+)
+
+_UP_WORDS = {"up", "u", "+", "faceup", "face-up", "haut", "visible", "recto"}
+_DOWN_WORDS = {"down", "-", "facedown", "face-down", "bas", "cache", "caché", "cachée", "cachee", "verso"}
+_CALL_WORDS = {"call", "17", "annoncer", "annonce", "appel"}
+_PASS_WORDS = {"pass", "passer", "passe", "p"}
+_CARD_ALIASES = {
+    "reverse": "rev", "sens": "rev", "inverse": "rev", "changement": "rev",
+    "poubelle": "trash", "×2": "x2", "2x": "x2", "piège": "trap", "piege": "trap",
+}
+
+OPTIONS = (
+    OptionSpec("singles", "ints", (3, 3, 3, 3, 3), "diciassette.option.singles",
+               minimum=0, maximum=20, length=5, ruling="S1"),
+    OptionSpec("doubles", "ints", (7, 7, 7, 7, 7), "diciassette.option.doubles",
+               minimum=0, maximum=20, length=5, ruling="S1"),
+    OptionSpec("reverse", "int", 5, "diciassette.option.reverse", minimum=0, maximum=20, ruling="S1"),
+    OptionSpec("trash", "int", 5, "diciassette.option.trash", minimum=0, maximum=20, ruling="S1"),
+    OptionSpec("x2", "int", 5, "diciassette.option.x2", minimum=0, maximum=20, ruling="S1"),
+    OptionSpec("trap", "int", 5, "diciassette.option.trap", minimum=0, maximum=20, ruling="S1"),
+    OptionSpec("hand_backs_public", "bool", True, "diciassette.option.hand_backs_public",
+               ruling="S2"),
+    OptionSpec("call_between_x2_cards", "bool", False,
+               "diciassette.option.call_between_x2_cards", ruling="S6"),
+    OptionSpec("direction_persists", "bool", False, "diciassette.option.direction_persists",
+               ruling="S13"),
+    OptionSpec("trap_penalty_cap_one", "bool", False, "diciassette.option.trap_penalty_cap_one",
+               ruling="S12"),
+)
+
+
+class Diciassette(Game):
+    name = "diciassette"
+    aliases = ("17", "seventeen", "dix-sept")
+    title_key = "diciassette.title"
+    rules_key = "diciassette.rules"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    option_specs = OPTIONS
+    num_actions = NUM_ACTIONS
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        total = sum(options["singles"]) + sum(options["doubles"]) + sum(
+            options[name] for name in ("reverse", "trash", "x2", "trap")
+        )
+        if total < HAND_SIZE * players + 1:
+            raise OptionError("diciassette.error.deck_too_small", cards=total,
+                              players=players, needed=HAND_SIZE * players + 1)
+
+    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
+        return DiciassetteState(self, players, options)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(self, data)
+
+    # -------------------------------------------------------------- notation
+    def action_to_text(self, action: int) -> str:
+        if action == CALL:
+            return "call"
+        if action == PASS:
+            return "pass"
+        if not 0 <= action < CALL:
+            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
+        return f"{CODES[action >> 1]} {'down' if action & 1 else 'up'}"
+
+    def text_to_action(self, text: str) -> int:
+        return self._parse(text, None)
+
+    def parse_action(self, action: int | str, state: State | None = None) -> int:
+        if isinstance(action, str):
+            return self._parse(action, state)
+        return super().parse_action(action, state)
+
+    def _parse(self, text: str, state: State | None) -> int:
+        words = text.strip().lower().replace("«", " ").replace("»", " ").replace('"', " ").split()
+        if len(words) == 1 and words[0] in _CALL_WORDS:
+            return CALL
+        if len(words) == 1 and words[0] in _PASS_WORDS:
+            return PASS
+        if len(words) == 2:
+            first, second = words
+            if first in _UP_WORDS | _DOWN_WORDS:
+                first, second = second, first
+            if second in _UP_WORDS | _DOWN_WORDS:
+                kind = self._card(first, state)
+                if kind is not None:
+                    return 2 * kind + (1 if second in _DOWN_WORDS else 0)
+        raise NotationError("error.notation", text=text, forms=self.notation_help())
+
+    def _card(self, word: str, state: State | None) -> int | None:
+        word = _CARD_ALIASES.get(word, word)
+        if word in KIND_OF_CODE:
+            return KIND_OF_CODE[word]
+        if word in {"1", "2", "3", "4", "5"}:
+            single, double = KIND_OF_CODE[word + "s"], KIND_OF_CODE[word + "d"]
+            if isinstance(state, DiciassetteState) and state.phase == PLAY:
+                hand = state.hands[state.current]
+                if hand[single] and hand[double]:
+                    raise NotationError("diciassette.error.ambiguous_number", number=word)
+                return double if hand[double] else single
+            return single
+        return None
+
+    def notation_help(self) -> str:
+        return "<card> up|down (cards: 1s..5s, 1d..5d, rev, trash, x2, trap), call, pass"
+
+    def bots(self) -> dict[str, Any]:
+        from ludotheque.games.diciassette.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
+        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
+        from ludotheque.games.diciassette.rules_text import RULEBOOK_NOTES, SUMMARY, RULINGS
+        from ludotheque.i18n import t
+
+        singles, doubles = options["singles"], options["doubles"]
+        each = lambda counts: (t("diciassette.rules.each", lang, count=counts[0])  # noqa: E731
+                               if len(set(counts)) == 1 else
+                               ", ".join(f"{v + 1}: {c}" for v, c in enumerate(counts)))
+        specials = ", ".join(
+            f"{options[name]} {t('diciassette.card.' + code, lang)}"
+            for name, code in (("reverse", "rev"), ("trash", "trash"), ("x2", "x2"), ("trap", "trap"))
+        )
+        lines = [SUMMARY[lang].format(singles=each(singles), doubles=each(doubles),
+                                      specials=specials), ""]
+        lines.append("## " + t("rules.options_in_force", lang))
+        for spec in self.option_specs:
+            value = options[spec.name]
+            shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
+            lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
+        lines += ["", "## " + t("rules.rulings", lang)]
+        for ruling in sorted(RULINGS, key=lambda r: (int(r[1:].rstrip("b")), r)):
+            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
+        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
+        return "\n".join(lines)
+
+    def renderer(self) -> Any:
+        from ludotheque.games.diciassette import render
+
+        return render
+
+    def describe_action(self, action: int, lang: str) -> str:
+        from ludotheque.games.diciassette.texts import describe_action
+
+        return describe_action(action, lang)
+
+    def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
+        return (
+            {},
+            {"hand_backs_public": False},
+            {"call_between_x2_cards": True},
+            {"direction_persists": True},
+            {"trap_penalty_cap_one": True},
+            {"singles": "1,1,1,1,1", "doubles": "2,2,2,2,2", "reverse": 3, "trash": 3,
+             "x2": 3, "trap": 3},
+        )
+
+
+GAME = Diciassette()
+assert all(IS_DOUBLE[k] == CODES[k].endswith("d") for k in range(len(CODES)))

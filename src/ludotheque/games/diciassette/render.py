@@ -1,0 +1,203 @@
+"""How 17 looks in a terminal: the table from one seat's view, and events as sentences.
+
+Everything here reads a view or an event as that seat may read it; nothing
+reaches the state. Card tokens: `3` single-faced, `3*` double-faced (its
+value shows on both sides), `##` a generic back, `(3)` your own face-down
+card, specials by name. Face-down cards are drawn black, face-up white.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
+from ludotheque.games.diciassette.texts import card_name
+from ludotheque.i18n import t
+
+_SPECIAL_TOKENS = {
+    "rev": ("REV", "SENS"),
+    "trash": ("TRASH", "POUB"),
+    "x2": ("x2", "x2"),
+    "trap": ("TRAP", "PIÈGE"),
+}
+_FACE_UP = "bold black on white"
+_FACE_DOWN = "bold white on grey11"
+
+
+def card_token(code: str | None, lang: str) -> str:
+    if code is None:
+        return "##"
+    if code in _SPECIAL_TOKENS:
+        en, fr = _SPECIAL_TOKENS[code]
+        return fr if lang == "fr" else en
+    return code[0] + ("*" if code.endswith("d") else "")
+
+
+def _card_text(code: str | None, face_up: bool, lang: str, own_hidden: bool = False) -> Text:
+    token = card_token(code, lang)
+    if own_hidden:
+        token = f"({token})"
+    return Text(f" {token} ", style=_FACE_UP if face_up else _FACE_DOWN)
+
+
+def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
+    """The whole table as seat `view["seat"]` sees it."""
+    me = view["seat"]
+    parts: list[Any] = []
+    direction = "diciassette.table.direction_cw" if view["direction"] == 1 else \
+        "diciassette.table.direction_ccw"
+    header = "  ·  ".join([
+        t("diciassette.title", lang),
+        t("diciassette.table.round", lang, round=view["round"]),
+        t("diciassette.table.turn", lang, player=names[view["turn"]]),
+        t(direction, lang),
+    ])
+    parts.append(Text(header, style="bold"))
+
+    queue = Text(t("diciassette.table.queue", lang))
+    known = hidden = 0
+    if not view["queue"]:
+        queue.append(t("diciassette.table.empty_queue", lang))
+    for entry in view["queue"]:
+        code = entry["card"]
+        own_hidden = (entry["by"] == me and not entry["face_up"] and code is not None
+                      and not IS_DOUBLE[KIND_OF_CODE[code]])
+        queue.append(_card_text(code, entry["face_up"], lang, own_hidden))
+        queue.append(" ")
+        if code is None or own_hidden:  # the public count: your own hidden card is in ( )
+            hidden += 1
+        else:
+            known += VALUE[KIND_OF_CODE[code]]
+    parts.append(queue)
+    parts.append(Text(t("diciassette.table.known_sum", lang, sum=known, hidden=hidden), style="dim"))
+
+    players = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    players.add_column("#")
+    players.add_column(t("diciassette.table.player", lang))
+    players.add_column(t("diciassette.table.cards", lang))
+    players.add_column(t("diciassette.table.victory", lang), justify="right")
+    players.add_column(t("diciassette.table.penalty", lang), justify="right")
+    for seat, hand in enumerate(view["hands"]):
+        cards = Text()
+        if seat == me:
+            for code in hand["cards"]:
+                cards.append(_card_text(code, True, lang)).append(" ")
+        else:
+            doubles = hand.get("doubles")
+            generic = hand["size"] - len(doubles or [])
+            for code in doubles or []:
+                cards.append(_card_text(code, False, lang)).append(" ")
+            for _ in range(generic):
+                cards.append(_card_text(None, False, lang)).append(" ")
+        marker = "▶ " if seat == view["to_act"] else "  "
+        players.add_row(
+            marker + str(seat + 1), names[seat], cards,
+            str(view["victory"][seat]), str(view["penalty"][seat]),
+        )
+    parts.append(players)
+
+    pile = view["pile"]
+    if pile["size"]:
+        top = card_token(pile["top"], lang) if pile["top"] else "##"
+        parts.append(Text(t("diciassette.table.pile", lang, size=pile["size"], top=top)))
+    else:
+        parts.append(Text(t("diciassette.table.pile_empty", lang)))
+    parts.append(Text(t("diciassette.table.discard", lang, size=view["discard"]["size"]),
+                      style="dim"))
+    if view["plays_required"] == 2 and view["phase"] == "play":
+        parts.append(Text(t("diciassette.table.x2_pending", lang, player=names[view["turn"]]),
+                          style="yellow"))
+    if view["next_plays_required"] == 2:
+        parts.append(Text(t("diciassette.table.next_x2", lang), style="yellow"))
+    return Group(*parts)
+
+
+def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
+                seat: int | None) -> list[str]:
+    """Sentences for one event as seat `seat` reads it (several for a round's end)."""
+    kind = event["kind"]
+
+    def say(key: str, player: int, **params: Any) -> str:
+        """The sentence about `player`, in the second person when it is the reader."""
+        if player == seat:
+            return t(key + "_you", lang, **params)
+        return t(key, lang, player=names[player], **params)
+
+    if kind == "deal":
+        return [t("diciassette.event.deal", lang)]
+    if kind == "round":
+        return [say("diciassette.event.round", event["starter"], round=event["round"])]
+    if kind == "play":
+        card = event.get("card")
+        player = event["player"]
+        if card is None:
+            lines = [t("diciassette.event.play_hidden", lang, player=names[player])]
+        else:
+            key = "diciassette.event.play_up" if event["face_up"] else "diciassette.event.play_down"
+            lines = [say(key, player, card=card_name(card, lang))]
+        if event["face_up"] and card == "rev":
+            lines.append(t("diciassette.event.reverse", lang))
+        if event["face_up"] and card == "x2":
+            lines.append(t("diciassette.event.x2", lang))
+        return lines
+    if kind == "trash":
+        removed = event.get("removed")
+        if event.get("removed_by") is None:
+            return [t("diciassette.event.trash_nothing", lang)]
+        if removed is None:
+            return [t("diciassette.event.trash_hidden", lang)]
+        return [t("diciassette.event.trash", lang, card=card_name(removed, lang))]
+    if kind == "draw":
+        if event["player"] == seat and "card" in event:
+            return [t("diciassette.event.draw_own", lang, card=card_name(event["card"], lang))]
+        if event.get("back"):
+            return [t("diciassette.event.draw_back", lang, player=names[event["player"]],
+                      card=card_name(event["back"], lang))]
+        return [t("diciassette.event.draw", lang, player=names[event["player"]])]
+    if kind == "reshuffle":
+        return [t("diciassette.event.reshuffle", lang)]
+    if kind in ("skip", "pass", "call"):
+        return [say(f"diciassette.event.{kind}", event["player"])]
+    if kind == "turn":
+        key = "diciassette.event.turn_x2" if event["plays_required"] == 2 else \
+            "diciassette.event.turn"
+        return [say(key, event["player"])]
+    if kind == "resolution":
+        return resolution_lines(event, lang, names, seat)
+    if kind == "game_over":
+        return [t("diciassette.event.game_over", lang,
+                  players=", ".join(names[p] for p in event["winners"]))]
+    return []
+
+
+def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[str],
+                     seat: int | None = None) -> list[str]:
+    """The end of a round, one step per line: the cards, the sum, the Traps, the tokens."""
+    def who(player: int) -> str:
+        return t("ui.you_mid", lang) if player == seat else names[player]
+
+    caller = resolution["caller"]
+    if caller == seat:
+        lines = [t("diciassette.reveal.title_you", lang)]
+    else:
+        lines = [t("diciassette.reveal.title", lang, caller=names[caller])]
+    for card in resolution["cards"]:
+        key = "diciassette.reveal.card" if card["face_up"] else "diciassette.reveal.flip"
+        lines.append(t(key, lang, card=card_name(card["card"], lang), player=who(card["by"])))
+    key = "diciassette.reveal.sum_reached" if resolution["reached"] else "diciassette.reveal.sum_short"
+    lines.append(t(key, lang, sum=resolution["sum"]))
+    for owner in resolution["traps"]:
+        lines.append(t("diciassette.reveal.trap", lang, player=who(owner), caller=who(caller)))
+    for token in resolution["tokens"]:
+        params = dict(penalties=token["penalties"], victory=int(token["victory"]),
+                      v=token["after"][0], p=token["after"][1])
+        if token["player"] == seat:
+            lines.append(t("diciassette.reveal.tokens_you", lang, **params))
+        else:
+            lines.append(t("diciassette.reveal.tokens", lang, player=names[token["player"]], **params))
+    return lines

@@ -1,0 +1,697 @@
+"""17 / Diciassette: the state machine (rules file section 2, rulings S1-S20).
+
+Phases: DEAL and STARTER (chance, once), PLAY (the current seat plays a card),
+RESHUFFLE (chance, when a draw finds the pile empty), CALL (the serialised
+call window: one seat at a time answers call or pass), OVER.
+
+The state is small and cheap to copy: hands are counts per card kind, the
+queue a list of (kind, face_up, seat), the pile a list of kinds (top last).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core.chance import Pick, Shuffle
+from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
+from ludotheque.core.events import Event
+from ludotheque.core.game import CHANCE, TERMINAL, State
+from ludotheque.games.diciassette.components import (
+    CODES,
+    HAND_SIZE,
+    IS_DOUBLE,
+    NUM_KINDS,
+    REVERSE,
+    TARGET,
+    TRAP,
+    TRASH,
+    VALUE,
+    VICTORIES_TO_WIN,
+    X2,
+    composition,
+    deck,
+)
+
+# Action ids: a card kind k played face up is 2k, face down 2k+1; then call and pass.
+NUM_PLAY_ACTIONS = 2 * NUM_KINDS
+CALL = NUM_PLAY_ACTIONS
+PASS = NUM_PLAY_ACTIONS + 1
+NUM_ACTIONS = NUM_PLAY_ACTIONS + 2
+
+DEAL, STARTER, PLAY, RESHUFFLE, CALLS, OVER = range(6)
+PHASE_NAMES = ("deal", "starter", "play", "reshuffle", "call", "over")
+
+_CALL_OR_PASS = [CALL, PASS]
+_CALL_ONLY = [CALL]
+
+
+class DiciassetteState(State):
+    __slots__ = (
+        "game", "num_players", "options", "hands", "queue", "pile", "discard", "direction",
+        "current", "phase", "plays_required", "plays_done", "next_plays_required",
+        "draws_pending", "last_player", "poll", "poll_index", "resume_play", "victory",
+        "penalty", "round", "decisions", "final_winners", "last_resolution",
+    )
+
+    def __init__(self, game: Any, num_players: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(num_players)]
+        self.queue: list[tuple[int, bool, int]] = []
+        self.pile: list[int] = []  # top of the pile is the last element
+        self.discard: list[tuple[int, bool, int]] = []  # (kind, seen by all, who played it)
+        self.direction = 1
+        self.current = 0
+        self.phase = DEAL
+        self.plays_required = 1
+        self.plays_done = 0
+        self.next_plays_required = 1
+        self.draws_pending = 0
+        self.last_player = -1
+        self.poll: tuple[int, ...] = ()
+        self.poll_index = 0
+        self.resume_play = False
+        self.victory = [0] * num_players
+        self.penalty = [0] * num_players
+        self.round = 0
+        self.decisions = 0
+        self.final_winners: list[int] = []
+        self.last_resolution: tuple | None = None
+
+    # ------------------------------------------------------------------ turn
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PLAY:
+            return self.current
+        if phase == CALLS:
+            return self.poll[self.poll_index]
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ---------------------------------------------------------------- chance
+    def chance_spec(self) -> Shuffle | Pick:
+        if self.phase == DEAL:
+            return Shuffle(deck(self.options), label="deal")
+        if self.phase == STARTER:
+            return Pick(self.num_players, label="starting player")
+        if self.phase == RESHUFFLE:
+            return Shuffle(tuple(sorted(kind for kind, _, _ in self.discard)), label="reshuffle")
+        raise ChanceError("error.no_chance")
+
+    def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
+        """Deal: outcome is the shuffled deck top first; seat p gets cards 3p..3p+2,
+        the rest is the pile. Starter: a seat. Reshuffle: the new pile top first."""
+        spec = self.chance_spec()
+        outcome = spec.check(outcome)
+        if self.phase == DEAL:
+            n = self.num_players
+            if len(outcome) < HAND_SIZE * n:
+                raise ChanceError("error.chance_shuffle", label="deal", size=HAND_SIZE * n)
+            for seat in range(n):
+                hand = self.hands[seat]
+                for kind in outcome[HAND_SIZE * seat: HAND_SIZE * (seat + 1)]:
+                    hand[kind] += 1
+            self.pile = list(reversed(outcome[HAND_SIZE * n:]))
+            self.phase = STARTER
+            if events is not None:
+                events.append(Event(
+                    "deal",
+                    {"hand_size": HAND_SIZE, "pile": len(self.pile)},
+                    {seat: {"hand": _codes(self.hands[seat])} for seat in range(n)},
+                ))
+        elif self.phase == STARTER:
+            if events is not None:
+                events.append(Event("starter", {"player": outcome}))
+            self._start_round(outcome, events)
+        else:  # RESHUFFLE
+            self.pile = list(reversed(outcome))
+            self.discard = []
+            if events is not None:
+                events.append(Event("reshuffle", {"pile": len(self.pile)}))
+            self._continue_draw(events)
+
+    # ------------------------------------------------------------- decisions
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PLAY:
+            hand = self.hands[self.current]
+            actions = []
+            for kind in range(NUM_KINDS):
+                if hand[kind]:
+                    actions.append(2 * kind)
+                    actions.append(2 * kind + 1)
+            return actions
+        if phase == CALLS:
+            return list(_CALL_ONLY if self._call_forced() else _CALL_OR_PASS)
+        return []
+
+    def _call_forced(self) -> bool:
+        """S15: nobody holds a card and nothing can be drawn: the first seat polled must call."""
+        return (
+            self.poll_index == 0
+            and not self.pile
+            and not self.discard
+            and not any(any(hand) for hand in self.hands)
+        )
+
+    def apply_action(self, action: int, events: list[Event] | None = None) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            if (
+                type(action) is not int
+                or not 0 <= action < NUM_PLAY_ACTIONS
+                or not self.hands[self.current][action >> 1]
+            ):
+                raise self.reject(action)
+            self.decisions += 1
+            self._play(action >> 1, not (action & 1), events)
+        elif phase == CALLS:
+            if action == CALL and type(action) is int:
+                self.decisions += 1
+                caller = self.poll[self.poll_index]
+                if events is not None:
+                    events.append(Event("call", {"player": caller}))
+                self._resolve(caller, events)
+            elif action == PASS and type(action) is int and not self._call_forced():
+                self.decisions += 1
+                if events is not None:
+                    events.append(Event("pass", {"player": self.poll[self.poll_index]}))
+                self.poll_index += 1
+                if self.poll_index == len(self.poll):
+                    self._nobody_called(events)
+            else:
+                raise self.reject(action)
+        else:
+            raise self.reject(action)
+
+    # ----------------------------------------------------------- transitions
+    def _start_round(self, starter: int, events: list[Event] | None) -> None:
+        self.round += 1
+        self.current = starter
+        self.resume_play = False
+        self.plays_required = 1
+        self.next_plays_required = 1
+        self.last_player = -1
+        if not self.options["direction_persists"]:  # S13
+            self.direction = 1
+        if events is not None:
+            events.append(Event("round", {"round": self.round, "starter": starter,
+                                          "direction": self.direction}))
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event] | None) -> None:
+        self.plays_done = 0
+        if any(self.hands[self.current]):
+            self.phase = PLAY
+        else:  # S15: no card to play, the turn is only the draw
+            if events is not None:
+                events.append(Event("skip", {"player": self.current}))
+            self._start_draw(events)
+
+    def _play(self, kind: int, face_up: bool, events: list[Event] | None) -> None:
+        seat = self.current
+        self.hands[seat][kind] -= 1
+        self.queue.append((kind, face_up, seat))
+        if events is not None:
+            shown = CODES[kind] if face_up or IS_DOUBLE[kind] else None
+            events.append(Event(
+                "play",
+                {"player": seat, "face_up": face_up, "card": shown},
+                {seat: {"card": CODES[kind]}},
+            ))
+        if face_up:
+            if kind == REVERSE:
+                self.direction = -self.direction
+            elif kind == X2:
+                self.next_plays_required = 2  # S7: never more than two; S10: survives a Trash
+            elif kind == TRASH:
+                self._trash(seat, events)
+        self.plays_done += 1
+        more = self.plays_done < self.plays_required and any(self.hands[seat])
+        if self.plays_required > 1 and self.options["call_between_x2_cards"]:
+            # S6 option: each card of a double play is followed by its draw and a call window.
+            self.resume_play = more
+            self.draws_pending = 1 if more else self.plays_required - self.plays_done + 1
+            self._continue_draw(events)
+            return
+        if more:
+            return
+        self._start_draw(events)
+
+    def _trash(self, seat: int, events: list[Event] | None) -> None:
+        """Trash face up: it and the card just before it go to the discard (S9, S10)."""
+        trash = self.queue.pop()
+        removed = self.queue.pop() if self.queue else None
+        if removed is not None:
+            kind, face_up, by = removed
+            self.discard.append((kind, face_up or IS_DOUBLE[kind], by))
+        self.discard.append((trash[0], True, trash[2]))
+        if events is not None:
+            public: dict[str, Any] = {"player": seat, "removed": None, "removed_by": None}
+            private: dict[int, dict[str, Any]] = {}
+            if removed is not None:
+                kind, face_up, by = removed
+                public["removed_by"] = by
+                public["removed_face_up"] = face_up
+                public["removed"] = CODES[kind] if face_up or IS_DOUBLE[kind] else None
+                private = {by: {"removed": CODES[kind]}}
+            events.append(Event("trash", public, private))
+
+    def _start_draw(self, events: list[Event] | None) -> None:
+        self.draws_pending = self.plays_required
+        self.resume_play = False
+        self._continue_draw(events)
+
+    def _continue_draw(self, events: list[Event] | None) -> None:
+        seat = self.current
+        hand = self.hands[seat]
+        while self.draws_pending:
+            if self.pile:
+                kind = self.pile.pop()
+                hand[kind] += 1
+                self.draws_pending -= 1
+                if events is not None:
+                    back = CODES[kind] if IS_DOUBLE[kind] else None
+                    events.append(Event("draw", {"player": seat, "back": back},
+                                        {seat: {"card": CODES[kind]}}))
+            elif self.discard:
+                self.phase = RESHUFFLE
+                return
+            else:  # S15: nothing left to draw
+                self.draws_pending = 0
+        self.last_player = seat
+        self._open_call_window()
+
+    def _open_call_window(self) -> None:
+        """S4/S5: every seat but the last player, nearest first in the current direction."""
+        n = self.num_players
+        last = self.last_player
+        self.poll = tuple((last + self.direction * step) % n for step in range(1, n))
+        self.poll_index = 0
+        self.phase = CALLS
+
+    def _nobody_called(self, events: list[Event] | None) -> None:
+        if self.resume_play:  # S6 option: the x2 player now plays his second card
+            self.phase = PLAY
+            return
+        self.current = (self.current + self.direction) % self.num_players  # S8
+        self.plays_required = self.next_plays_required
+        self.next_plays_required = 1
+        if events is not None:
+            events.append(Event("turn", {"player": self.current,
+                                         "plays_required": self.plays_required}))
+        self._begin_turn(events)
+
+    def _resolve(self, caller: int, events: list[Event] | None) -> None:
+        """Rules 2.7: reveal, sum, traps, normal resolution; penalties first, one Victory at most."""
+        queue = self.queue
+        last = self.last_player
+        total = 0
+        for kind, _, _ in queue:
+            total += VALUE[kind]
+        trap_owners = [by for kind, face_up, by in queue if kind == TRAP and not face_up]
+        n = self.num_players
+        penalties = [0] * n
+        gets_victory = [False] * n
+        trap_penalties = len(trap_owners)
+        if self.options["trap_penalty_cap_one"]:  # S12 option
+            trap_penalties = min(1, trap_penalties)
+        for owner in trap_owners:
+            gets_victory[owner] = True
+        penalties[caller] += trap_penalties
+        if total >= TARGET:
+            penalties[last] += 1
+            gets_victory[caller] = True
+            starter = caller
+        else:
+            gets_victory[last] = True
+            penalties[caller] += 1
+            starter = last  # S14
+        tokens = []
+        for p in range(n):
+            if not penalties[p] and not gets_victory[p]:
+                continue
+            before = (self.victory[p], self.penalty[p])
+            for _ in range(penalties[p]):  # S20: one token at a time
+                self.penalty[p] += 1
+                if self.penalty[p] == 2:
+                    self.penalty[p] = 0
+                    if self.victory[p]:
+                        self.victory[p] -= 1
+            if gets_victory[p]:  # the one-Victory-per-round cap
+                self.victory[p] += 1
+            tokens.append((p, penalties[p], gets_victory[p], before,
+                           (self.victory[p], self.penalty[p])))
+        # Kept compact (tuples); `resolution_to_json` spells it out for views and events.
+        self.last_resolution = (self.round, caller, last, tuple(queue), total,
+                                tuple(trap_owners), tuple(tokens), starter)
+        self.discard.extend((kind, True, by) for kind, _, by in queue)
+        self.queue = []
+        self.poll = ()
+        self.poll_index = 0
+        winners = [p for p in range(n) if self.victory[p] >= VICTORIES_TO_WIN]
+        if winners:
+            fewest = min(self.penalty[p] for p in winners)
+            self.final_winners = [p for p in winners if self.penalty[p] == fewest]
+            self.phase = OVER
+            self.last_resolution = self.last_resolution[:-1] + (None,)
+        if events is not None:
+            events.append(Event("resolution", resolution_to_json(self.last_resolution)))
+            if winners:
+                events.append(Event("game_over", {"winners": list(self.final_winners)}))
+        if not winners:
+            self._start_round(starter, events)
+
+    # ------------------------------------------------------------ end of game
+    def winners(self) -> list[int]:
+        return list(self.final_winners)
+
+    def metrics(self) -> dict[str, int]:
+        return {"rounds": self.round, "decisions": self.decisions}
+
+    # ----------------------------------------------------------- information
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What `player` may see (None: a spectator). Rules 2.2."""
+        backs_public = self.options["hand_backs_public"]
+        queue = []
+        for kind, face_up, by in self.queue:
+            visible = face_up or IS_DOUBLE[kind] or by == player
+            queue.append({
+                "by": by,
+                "face_up": face_up,
+                "card": CODES[kind] if visible else None,
+            })
+        hands = []
+        for seat, hand in enumerate(self.hands):
+            entry: dict[str, Any] = {"size": sum(hand)}
+            if seat == player:
+                entry["cards"] = _codes(hand)
+            if seat == player or backs_public:
+                entry["doubles"] = [CODES[k] for k in range(5, 10) for _ in range(hand[k])]
+            hands.append(entry)
+        top = self.pile[-1] if self.pile else None
+        known_discard = [CODES[k] for k, seen, by in self.discard if seen or by == player]
+        return {
+            "game": "diciassette",
+            "seat": player,
+            "players": self.num_players,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.current_player() if self.phase in (PLAY, CALLS) else None,
+            "turn": self.current,
+            "round": self.round,
+            "direction": self.direction,
+            "plays_required": self.plays_required,
+            "plays_done": self.plays_done,
+            "next_plays_required": self.next_plays_required,
+            "second_card_pending": self.phase == CALLS and self.resume_play,
+            "last_player": self.last_player if self.last_player >= 0 else None,
+            "queue": queue,
+            "hands": hands,
+            "pile": {
+                "size": len(self.pile),
+                "top": CODES[top] if top is not None and IS_DOUBLE[top] else None,
+            },
+            "discard": {
+                "size": len(self.discard),
+                "cards": sorted(known_discard, key=CODES.index),
+                "hidden": len(self.discard) - len(known_discard),
+            },
+            "victory": list(self.victory),
+            "penalty": list(self.penalty),
+            "last_resolution": resolution_to_json(self.last_resolution),
+            "winners": list(self.final_winners),
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+        }
+
+    def determinize(self, player: int | None, rng: random.Random) -> DiciassetteState:
+        """Resample everything `player` cannot know, keeping every card and his view.
+
+        Hidden slots: other seats' single-faced/special hand cards (all their cards
+        if hand backs are not public), others' face-down single/special cards in
+        the queue and the discard, the pile top if its back is generic, and every
+        pile card below the top. Slots known to hold a generic-backed card
+        ("constrained") only receive such cards.
+        """
+        state = self.clone()
+        backs_public = self.options["hand_backs_public"]
+        pool: list[int] = []
+        constrained = 0
+        # Take the hidden cards out, counting constrained slots.
+        for seat, hand in enumerate(state.hands):
+            if seat == player:
+                continue
+            for kind in range(NUM_KINDS):
+                if hand[kind] and (not backs_public or not IS_DOUBLE[kind]):
+                    pool.extend([kind] * hand[kind])
+                    if backs_public:
+                        constrained += hand[kind]
+        queue_slots = [i for i, (k, up, by) in enumerate(state.queue)
+                       if not up and not IS_DOUBLE[k] and by != player]
+        discard_slots = [i for i, (k, seen, by) in enumerate(state.discard)
+                         if not seen and by != player]
+        pool.extend(state.queue[i][0] for i in queue_slots)
+        pool.extend(state.discard[i][0] for i in discard_slots)
+        constrained += len(queue_slots) + len(discard_slots)
+        pile = state.pile
+        top_known = bool(pile) and IS_DOUBLE[pile[-1]]
+        top_constrained = bool(pile) and not top_known
+        free_pile = pile[:-1] if pile else []
+        pool.extend(free_pile)
+        if top_constrained:
+            pool.append(pile[-1])
+            constrained += 1
+        # Deal them again: generic-backed cards first to the constrained slots.
+        generic = [k for k in pool if not IS_DOUBLE[k]]
+        doubles = [k for k in pool if IS_DOUBLE[k]]
+        rng.shuffle(generic)
+        to_constrained = generic[:constrained]
+        rest = generic[constrained:] + doubles
+        rng.shuffle(rest)
+        take_c = iter(to_constrained)
+        take_r = iter(rest)
+        for seat, hand in enumerate(state.hands):
+            if seat == player:
+                continue
+            hidden = 0
+            for kind in range(NUM_KINDS):
+                if hand[kind] and (not backs_public or not IS_DOUBLE[kind]):
+                    hidden += hand[kind]
+                    hand[kind] = 0
+            source = take_c if backs_public else take_r
+            for _ in range(hidden):
+                hand[next(source)] += 1
+        for i in queue_slots:
+            _, up, by = state.queue[i]
+            state.queue[i] = (next(take_c), up, by)
+        for i in discard_slots:
+            _, seen, by = state.discard[i]
+            state.discard[i] = (next(take_c), seen, by)
+        new_pile = [next(take_r) for _ in free_pile]
+        if top_constrained:
+            new_pile.append(next(take_c))
+        elif top_known:
+            new_pile.append(pile[-1])
+        state.pile = new_pile
+        return state
+
+    # -------------------------------------------------------------- copying
+    def clone(self) -> DiciassetteState:
+        other = object.__new__(DiciassetteState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.options = self.options
+        other.hands = [hand[:] for hand in self.hands]
+        other.queue = self.queue[:]
+        other.pile = self.pile[:]
+        other.discard = self.discard[:]
+        other.direction = self.direction
+        other.current = self.current
+        other.phase = self.phase
+        other.plays_required = self.plays_required
+        other.plays_done = self.plays_done
+        other.next_plays_required = self.next_plays_required
+        other.draws_pending = self.draws_pending
+        other.last_player = self.last_player
+        other.poll = self.poll
+        other.poll_index = self.poll_index
+        other.resume_play = self.resume_play
+        other.victory = self.victory[:]
+        other.penalty = self.penalty[:]
+        other.round = self.round
+        other.decisions = self.decisions
+        other.final_winners = self.final_winners[:]
+        other.last_resolution = self.last_resolution  # an immutable tuple
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "diciassette",
+            "players": self.num_players,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "phase": PHASE_NAMES[self.phase],
+            "hands": [_codes(hand) for hand in self.hands],
+            "queue": [[CODES[k], up, by] for k, up, by in self.queue],
+            "pile": [CODES[k] for k in self.pile],
+            "discard": [[CODES[k], seen, by] for k, seen, by in self.discard],
+            "direction": self.direction,
+            "current": self.current,
+            "plays_required": self.plays_required,
+            "plays_done": self.plays_done,
+            "next_plays_required": self.next_plays_required,
+            "draws_pending": self.draws_pending,
+            "last_player": self.last_player,
+            "poll": list(self.poll),
+            "poll_index": self.poll_index,
+            "resume_play": self.resume_play,
+            "victory": list(self.victory),
+            "penalty": list(self.penalty),
+            "round": self.round,
+            "decisions": self.decisions,
+            "winners": list(self.final_winners),
+            "last_resolution": resolution_to_json(self.last_resolution),
+        }
+
+    def component_counts(self) -> dict[str, int]:
+        counts = [0] * NUM_KINDS
+        for hand in self.hands:
+            for kind in range(NUM_KINDS):
+                counts[kind] += hand[kind]
+        for kind, _, _ in self.queue:
+            counts[kind] += 1
+        for kind in self.pile:
+            counts[kind] += 1
+        for kind, _, _ in self.discard:
+            counts[kind] += 1
+        return {CODES[kind]: counts[kind] for kind in range(NUM_KINDS)}
+
+    def check_invariants(self) -> None:
+        expected = composition(self.options)
+        counts = self.component_counts()
+        if self.phase != DEAL:
+            assert tuple(counts[c] for c in CODES) == expected, "cards are not conserved"
+        n = self.num_players
+        for hand in self.hands:
+            assert min(hand) >= 0, "negative card count"
+            assert sum(hand) <= HAND_SIZE, "a hand holds more than three cards"
+        assert min(self.victory) >= 0 and min(self.penalty) >= 0, "negative tokens"
+        assert max(self.penalty) <= 1, "two penalty tokens were not converted"
+        if self.phase != OVER:
+            assert max(self.victory) < VICTORIES_TO_WIN, "a winner is still playing"
+        assert self.direction in (1, -1)
+        assert 0 <= self.current < n
+        assert self.plays_required in (1, 2) and self.next_plays_required in (1, 2)
+        if self.phase == CALLS:
+            assert self.last_player not in self.poll and len(self.poll) == n - 1
+        if self.phase == OVER:
+            assert self.final_winners and all(self.victory[p] >= VICTORIES_TO_WIN
+                                              for p in self.final_winners)
+
+
+def resolution_to_json(resolution: tuple | None) -> dict[str, Any] | None:
+    """The public account of a round's end: every card revealed, the sum, the tokens."""
+    if resolution is None:
+        return None
+    round_, caller, last, queue, total, traps, tokens, starter = resolution
+    return {
+        "round": round_,
+        "caller": caller,
+        "last_player": last,
+        "cards": [{"card": CODES[k], "face_up": up, "by": by} for k, up, by in queue],
+        "sum": total,
+        "reached": total >= TARGET,
+        "traps": list(traps),
+        "tokens": [
+            {"player": p, "penalties": pen, "victory": vic, "before": list(bef), "after": list(aft)}
+            for p, pen, vic, bef, aft in tokens
+        ],
+        "next_starter": starter,
+    }
+
+
+def resolution_from_json(data: Mapping[str, Any] | None) -> tuple | None:
+    from ludotheque.games.diciassette.components import KIND_OF_CODE
+
+    if data is None:
+        return None
+    return (
+        int(data["round"]), int(data["caller"]), int(data["last_player"]),
+        tuple((KIND_OF_CODE[c["card"]], bool(c["face_up"]), int(c["by"])) for c in data["cards"]),
+        int(data["sum"]), tuple(int(p) for p in data["traps"]),
+        tuple((int(e["player"]), int(e["penalties"]), bool(e["victory"]),
+               tuple(e["before"]), tuple(e["after"])) for e in data["tokens"]),
+        data["next_starter"],
+    )
+
+
+def _codes(hand: list[int]) -> list[str]:
+    return [CODES[kind] for kind in range(NUM_KINDS) for _ in range(hand[kind])]
+
+
+def state_from_json(game: Any, data: Mapping[str, Any]) -> DiciassetteState:
+    """Rebuild a snapshot, checking every field (SnapshotError names the first bad one)."""
+    from ludotheque.games.diciassette.components import KIND_OF_CODE
+
+    def fail(field: str) -> SnapshotError:
+        return SnapshotError("error.snapshot_field", field=field)
+
+    try:
+        if data.get("game") != "diciassette":
+            raise fail("game")
+        players = data["players"]
+        options = game.validate(players, data.get("options") or {})
+        state = DiciassetteState(game, players, options)
+
+        def kind(code: Any, field: str) -> int:
+            if code not in KIND_OF_CODE:
+                raise fail(field)
+            return KIND_OF_CODE[code]
+
+        if data["phase"] not in PHASE_NAMES:
+            raise fail("phase")
+        state.phase = PHASE_NAMES.index(data["phase"])
+        if len(data["hands"]) != players:
+            raise fail("hands")
+        for seat, cards in enumerate(data["hands"]):
+            for code in cards:
+                state.hands[seat][kind(code, "hands")] += 1
+        state.queue = [(kind(c, "queue"), bool(up), int(by)) for c, up, by in data["queue"]]
+        state.pile = [kind(c, "pile") for c in data["pile"]]
+        state.discard = [(kind(c, "discard"), bool(s), int(by)) for c, s, by in data["discard"]]
+        for name in ("direction", "current", "plays_required", "plays_done",
+                     "next_plays_required", "draws_pending", "last_player", "poll_index",
+                     "round", "decisions"):
+            value = data[name]
+            if type(value) is not int:
+                raise fail(name)
+            setattr(state, name, value)
+        state.poll = tuple(int(p) for p in data["poll"])
+        state.resume_play = bool(data["resume_play"])
+        for name in ("victory", "penalty"):
+            values = [int(v) for v in data[name]]
+            if len(values) != players:
+                raise fail(name)
+            setattr(state, name, values)
+        state.final_winners = [int(p) for p in data["winners"]]
+        state.last_resolution = resolution_from_json(data.get("last_resolution"))
+        seats = range(players)
+        if any(by not in seats for _, _, by in state.queue + state.discard) or any(
+            p not in seats for p in state.poll + tuple(state.final_winners)
+        ):
+            raise fail("seat")
+        if state.poll_index > len(state.poll) or (state.phase == CALLS and state.poll_index >= len(state.poll)):
+            raise fail("poll_index")
+        state.check_invariants()
+    except SnapshotError:
+        raise
+    except LudoError as exc:
+        raise SnapshotError("error.snapshot_inconsistent", reason=exc) from None
+    except AssertionError as exc:
+        raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
+    return state

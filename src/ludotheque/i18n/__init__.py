@@ -1,0 +1,75 @@
+"""French and English texts.
+
+Every text a person reads is a key in a catalog with one entry per language.
+Catalogs are plain dictionaries registered by the core and by each game
+(`register_texts`); `t(key, lang, **params)` formats one with `str.format`.
+A test checks that every key exists in every language with the same fields.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from collections.abc import Mapping
+
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+
+_CATALOG: dict[str, dict[str, str]] = {}
+
+
+def register_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Add texts {key: {"en": ..., "fr": ...}} to the catalog."""
+    for key, by_lang in texts.items():
+        missing = [lang for lang in LANGUAGES if lang not in by_lang]
+        if missing:
+            raise ValueError(f"text {key!r} lacks language(s) {missing}")
+        if key in _CATALOG and _CATALOG[key] != dict(by_lang):
+            raise ValueError(f"text {key!r} registered twice with different content")
+        _CATALOG[key] = dict(by_lang)
+
+
+def catalog() -> dict[str, dict[str, str]]:
+    """A copy of the whole catalog (for tests and tools)."""
+    return {key: dict(value) for key, value in _CATALOG.items()}
+
+
+def has_text(key: str) -> bool:
+    return key in _CATALOG
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+    """The text `key` in `lang`, formatted with `params`."""
+    try:
+        template = _CATALOG[key][lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
+    except KeyError:
+        raise KeyError(f"no text {key!r}") from None
+    return template.format(**params) if params else template
+
+
+def normalise_language(lang: str | None) -> str:
+    """'fr', 'fr_FR.UTF-8', 'FR' -> 'fr'; anything not French -> 'en'; None -> the locale's."""
+    if lang is None:
+        return language_from_environment()
+    code = lang.strip().lower()[:2]
+    if code not in LANGUAGES:
+        raise ValueError(lang)
+    return code
+
+
+def language_from_environment() -> str:
+    """The language of the user's locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else English."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else DEFAULT_LANGUAGE
+    try:
+        loc = locale.getlocale()[0] or ""
+    except ValueError:  # pragma: no cover - broken locale settings
+        loc = ""
+    return "fr" if loc.lower().startswith("fr") else DEFAULT_LANGUAGE
+
+
+from ludotheque.i18n import core_texts as _core_texts  # noqa: E402  (registers the core texts)
+
+del _core_texts

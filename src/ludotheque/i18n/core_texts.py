@@ -1,0 +1,255 @@
+"""Texts of the engine, the command line and the terminal, in English and French."""
+
+from ludotheque.i18n import register_texts
+
+register_texts({
+    # ----------------------------------------------------------------- errors
+    "error.generic": {"en": "Something is wrong.", "fr": "Quelque chose ne va pas."},
+    "error.unknown_game": {
+        "en": "Unknown game '{name}'. Available games: {allowed}.",
+        "fr": "Jeu inconnu « {name} ». Jeux disponibles : {allowed}.",
+    },
+    "error.player_count": {
+        "en": "{game} is played by {low} to {high} players, not {players}.",
+        "fr": "{game} se joue de {low} à {high} joueurs, pas {players}.",
+    },
+    "error.option": {"en": "Invalid option.", "fr": "Option invalide."},
+    "error.option_unknown": {
+        "en": "Unknown option '{name}'. Options of this game: {allowed}.",
+        "fr": "Option inconnue « {name} ». Options de ce jeu : {allowed}.",
+    },
+    "error.option_value": {
+        "en": "Option '{name}' cannot be '{value}'. Allowed: {allowed}.",
+        "fr": "L'option « {name} » ne peut pas valoir « {value} ». Valeurs permises : {allowed}.",
+    },
+    "error.option_syntax": {
+        "en": "Cannot read option '{item}': write name=value.",
+        "fr": "Option illisible « {item} » : écrivez nom=valeur.",
+    },
+    "error.illegal_action": {
+        "en": "'{action}' is not a legal move for player {player} now. Legal moves: {allowed}.",
+        "fr": "« {action} » n'est pas un coup permis au joueur {player} maintenant. "
+              "Coups permis : {allowed}.",
+    },
+    "error.game_over": {
+        "en": "The game is over: no more moves.",
+        "fr": "La partie est terminée : plus aucun coup possible.",
+    },
+    "error.chance_pending": {
+        "en": "The game waits for chance (a shuffle or a draw), not for a move.",
+        "fr": "La partie attend le hasard (mélange ou tirage), pas un coup.",
+    },
+    "error.notation": {
+        "en": "Cannot read the move '{text}'. Write: {forms}.",
+        "fr": "Coup illisible « {text} ». Écrivez : {forms}.",
+    },
+    "error.action_id": {
+        "en": "Move number {action} does not exist (0 to {high}).",
+        "fr": "Le coup numéro {action} n'existe pas (0 à {high}).",
+    },
+    "error.chance": {"en": "Invalid chance outcome.", "fr": "Résultat du hasard invalide."},
+    "error.no_chance": {
+        "en": "This is not a chance point.",
+        "fr": "Ce n'est pas un moment de hasard.",
+    },
+    "error.chance_shuffle": {
+        "en": "The {label} needs an order of exactly the {size} cards concerned.",
+        "fr": "Le tirage « {label} » demande un ordre d'exactement les {size} cartes concernées.",
+    },
+    "error.chance_pick": {
+        "en": "The {label} needs a number from 0 to {n} minus one.",
+        "fr": "Le tirage « {label} » demande un nombre de 0 à {n} moins un.",
+    },
+    "error.chance_roll": {
+        "en": "The {label} needs {count} die faces, each from 0 to {faces} minus one.",
+        "fr": "Le lancer « {label} » demande {count} faces de dé, chacune de 0 à {faces} moins un.",
+    },
+    "error.chance_exhausted": {
+        "en": "No scripted outcome left for the {label}.",
+        "fr": "Plus de résultat prévu pour le tirage « {label} ».",
+    },
+    "error.record": {"en": "Invalid game record.", "fr": "Enregistrement de partie invalide."},
+    "error.record_not_object": {
+        "en": "A game record must be a JSON object.",
+        "fr": "Un enregistrement de partie doit être un objet JSON.",
+    },
+    "error.record_format": {
+        "en": "This file is not a game record (expected \"format\": \"{expected}\").",
+        "fr": "Ce fichier n'est pas un enregistrement de partie (attendu \"format\": \"{expected}\").",
+    },
+    "error.record_version": {
+        "en": "Record version {version} is not supported (expected {expected}).",
+        "fr": "La version {version} d'enregistrement n'est pas prise en charge (attendue : {expected}).",
+    },
+    "error.record_missing": {
+        "en": "The record has no '{field}' field.",
+        "fr": "L'enregistrement n'a pas de champ « {field} ».",
+    },
+    "error.record_field": {
+        "en": "The record's '{field}' field has the wrong type.",
+        "fr": "Le champ « {field} » de l'enregistrement n'a pas le bon type.",
+    },
+    "error.record_unreadable": {
+        "en": "Cannot read {path}: {reason}.",
+        "fr": "Impossible de lire {path} : {reason}.",
+    },
+    "error.record_json": {
+        "en": "{path} is not valid JSON (line {line}: {reason}).",
+        "fr": "{path} n'est pas du JSON valide (ligne {line} : {reason}).",
+    },
+    "error.record_setup": {
+        "en": "The record cannot start its game: {reason}",
+        "fr": "L'enregistrement ne peut pas démarrer sa partie : {reason}",
+    },
+    "error.record_action": {
+        "en": "Move {index} of the record ('{action}') does not fit: {reason}",
+        "fr": "Le coup {index} de l'enregistrement (« {action} ») ne convient pas : {reason}",
+    },
+    "error.record_unfinished": {
+        "en": "The record claims a result but its {count} moves do not finish the game.",
+        "fr": "L'enregistrement annonce un résultat mais ses {count} coups ne finissent pas la partie.",
+    },
+    "error.record_result": {
+        "en": "The record says the winners are {stored} but replaying gives {replayed}.",
+        "fr": "L'enregistrement donne pour gagnants {stored} mais la relecture donne {replayed}.",
+    },
+    "error.snapshot": {"en": "Invalid snapshot.", "fr": "Instantané invalide."},
+    "error.snapshot_field": {
+        "en": "The snapshot's '{field}' is missing or wrong.",
+        "fr": "Le champ « {field} » de l'instantané manque ou est faux.",
+    },
+    "error.snapshot_inconsistent": {
+        "en": "The snapshot is inconsistent: {reason}.",
+        "fr": "L'instantané est incohérent : {reason}.",
+    },
+    "error.unknown_bot": {
+        "en": "Unknown bot '{name}'. Bots for this game: {allowed}.",
+        "fr": "Bot inconnu « {name} ». Bots de ce jeu : {allowed}.",
+    },
+    "error.bot_count": {
+        "en": "{count} bots given for {needed} seats: give one per bot seat, or one for all.",
+        "fr": "{count} bots donnés pour {needed} places : donnez-en un par place de bot, "
+              "ou un seul pour toutes.",
+    },
+    "error.seat": {
+        "en": "Seat {seat} does not exist: seats are 1 to {players}.",
+        "fr": "La place {seat} n'existe pas : les places vont de 1 à {players}.",
+    },
+    "error.language": {
+        "en": "Unknown language '{lang}'. Languages: en, fr.",
+        "fr": "Langue inconnue « {lang} ». Langues : en, fr.",
+    },
+    "error.positive": {
+        "en": "{name} must be at least {low}, not {value}.",
+        "fr": "{name} doit valoir au moins {low}, pas {value}.",
+    },
+    # ------------------------------------------------------------- terminal
+    "ui.you": {"en": "You", "fr": "Vous"},
+    "ui.you_mid": {"en": "you", "fr": "vous"},
+    "ui.welcome": {
+        "en": "{game}: {players} players, seed {seed}.",
+        "fr": "{game} : {players} joueurs, graine {seed}.",
+    },
+    "ui.seats": {"en": "Seats: {seats}", "fr": "Places : {seats}"},
+    "ui.moves": {"en": "Your moves:", "fr": "Vos coups :"},
+    "ui.prompt": {
+        "en": "Your move (number or text; help, quit):",
+        "fr": "Votre coup (numéro ou texte ; aide, quitter) :",
+    },
+    "ui.help": {
+        "en": "Type the number of a move, or its text form: {forms}. 'quit' leaves the game.",
+        "fr": "Tapez le numéro d'un coup, ou sa forme texte : {forms}. « quitter » quitte la partie.",
+    },
+    "ui.bad_number": {
+        "en": "Choose a number from 1 to {high}.",
+        "fr": "Choisissez un numéro de 1 à {high}.",
+    },
+    "ui.winners": {"en": "Winner(s): {players}.", "fr": "Gagnant(s) : {players}."},
+    "ui.input_ended": {
+        "en": "Input ended before the game did: game abandoned.",
+        "fr": "L'entrée s'est terminée avant la partie : partie abandonnée.",
+    },
+    "ui.quit": {"en": "Game abandoned.", "fr": "Partie abandonnée."},
+    "ui.saved": {"en": "Record saved to {path}.", "fr": "Enregistrement sauvegardé dans {path}."},
+    # ---------------------------------------------------------- command line
+    "cli.help": {
+        "en": "ludotheque: play, simulate and study four tabletop games.",
+        "fr": "ludotheque : jouer, simuler et étudier quatre jeux de société.",
+    },
+    "cli.games.help": {"en": "List the games, their player counts, bots and options.",
+                       "fr": "Lister les jeux, leurs nombres de joueurs, bots et options."},
+    "cli.rules.help": {"en": "Print a summary of a game's rules, with the options in force.",
+                       "fr": "Afficher un résumé des règles d'un jeu, avec les options en vigueur."},
+    "cli.play.help": {"en": "Play a game in the terminal against bots (or watch bots play).",
+                      "fr": "Jouer une partie dans le terminal contre des bots (ou regarder des bots)."},
+    "cli.replay.help": {"en": "Replay a saved game record, checking every move, and print the result.",
+                        "fr": "Rejouer un enregistrement de partie en vérifiant chaque coup, "
+                              "et afficher le résultat."},
+    "cli.simulate.help": {"en": "Play many bot games and summarise the results.",
+                          "fr": "Jouer de nombreuses parties entre bots et résumer les résultats."},
+    "cli.bench.help": {"en": "Measure random-playout speed on one core.",
+                       "fr": "Mesurer la vitesse des parties aléatoires sur un cœur."},
+    "cli.arg.game": {"en": "Game name (see 'ludotheque games').",
+                     "fr": "Nom du jeu (voir « ludotheque games »)."},
+    "cli.arg.record": {"en": "A record saved with 'play --save'.",
+                       "fr": "Un enregistrement sauvegardé avec « play --save »."},
+    "cli.opt.lang": {"en": "Language: en or fr (default: from the locale).",
+                     "fr": "Langue : en ou fr (par défaut : celle de l'environnement)."},
+    "cli.opt.option": {"en": "A game option, name=value (repeatable).",
+                       "fr": "Une option du jeu, nom=valeur (répétable)."},
+    "cli.opt.json": {"en": "Print one JSON object.", "fr": "Afficher un objet JSON."},
+    "cli.opt.players": {"en": "Number of players.", "fr": "Nombre de joueurs."},
+    "cli.opt.seed": {"en": "Seed of the game's chance (same seed, same game).",
+                     "fr": "Graine du hasard (même graine, même partie)."},
+    "cli.opt.bots_play": {
+        "en": "Bots for the other seats, in seat order, comma-separated (one name fills all).",
+        "fr": "Bots des autres places, dans l'ordre, séparés par des virgules (un seul nom les remplit toutes).",
+    },
+    "cli.opt.bots_sim": {
+        "en": "One bot per seat, comma-separated (one name fills all).",
+        "fr": "Un bot par place, séparés par des virgules (un seul nom les remplit toutes).",
+    },
+    "cli.opt.seat": {"en": "Your seat, from 1.", "fr": "Votre place, à partir de 1."},
+    "cli.opt.watch": {"en": "Watch bots play each other (no human seat).",
+                      "fr": "Regarder les bots jouer entre eux (aucune place humaine)."},
+    "cli.opt.save": {"en": "Save the game record to this file.",
+                     "fr": "Sauvegarder l'enregistrement de la partie dans ce fichier."},
+    "cli.opt.delay": {"en": "Seconds between reveal steps (default 0.5 in a terminal).",
+                      "fr": "Secondes entre les étapes d'une révélation (0,5 par défaut dans un terminal)."},
+    "cli.opt.verbose": {"en": "Print every event of the game.",
+                        "fr": "Afficher chaque événement de la partie."},
+    "cli.opt.games": {"en": "Number of games.", "fr": "Nombre de parties."},
+    "cli.opt.rotate": {"en": "Turn the bots one seat per game (default).",
+                       "fr": "Faire tourner les bots d'une place à chaque partie (par défaut)."},
+    "cli.opt.seconds": {"en": "How long to measure.", "fr": "Durée de la mesure."},
+    "cli.games.line": {
+        "en": "{title} ({name}): {low}-{high} players; bots: {bots}",
+        "fr": "{title} ({name}) : {low} à {high} joueurs ; bots : {bots}",
+    },
+    "cli.col.option": {"en": "option", "fr": "option"},
+    "cli.col.default": {"en": "default", "fr": "défaut"},
+    "cli.col.allowed": {"en": "allowed", "fr": "valeurs"},
+    "cli.col.meaning": {"en": "meaning", "fr": "sens"},
+    "cli.col.bot": {"en": "bot", "fr": "bot"},
+    "cli.col.wins": {"en": "wins", "fr": "victoires"},
+    "cli.col.win_rate": {"en": "win rate per seat", "fr": "taux de victoire par place"},
+    "cli.seat": {"en": "Seat", "fr": "Place"},
+    "cli.replay.checked": {"en": "{count} moves of {game} replayed and checked.",
+                           "fr": "{count} coups de {game} rejoués et vérifiés."},
+    "cli.replay.unfinished": {"en": "The record stops before the end of the game.",
+                              "fr": "L'enregistrement s'arrête avant la fin de la partie."},
+    "cli.simulate.title": {"en": "{games} games of {game}, {players} players, seed {seed}",
+                           "fr": "{games} parties de {game}, {players} joueurs, graine {seed}"},
+    "cli.simulate.seats": {"en": "Wins by seat: {seats}", "fr": "Victoires par place : {seats}"},
+    "cli.simulate.length": {"en": "Mean length: {decisions} decisions, {rounds} rounds.",
+                            "fr": "Durée moyenne : {decisions} décisions, {rounds} manches."},
+    "cli.bench.result": {
+        "en": "{game}, {players} players: {decisions_per_s:,.0f} decisions/s, {games_per_s:,.0f} games/s "
+              "({games} random games in {seconds} s, one core).",
+        "fr": "{game}, {players} joueurs : {decisions_per_s:,.0f} décisions/s, {games_per_s:,.0f} parties/s "
+              "({games} parties aléatoires en {seconds} s, un cœur).",
+    },
+    "rules.options_in_force": {"en": "Options in force", "fr": "Options en vigueur"},
+    "rules.rulings": {"en": "Rulings the engine follows", "fr": "Décisions d'arbitrage suivies par le moteur"},
+    "rules.rulebook_notes": {"en": "Notes on the rulebooks", "fr": "Remarques sur les livrets de règles"},
+})

@@ -1,0 +1,174 @@
+"""Play a game in the terminal: one person (or nobody, with --watch) against bots.
+
+The loop reads only what the person's seat may see: the view of that seat and
+the events as that seat reads them (a spectator's view when watching). Moves
+are typed as a number from the list or as their text form; anything else
+gets a clear message and a new prompt, and the game is unchanged. Standard
+input need not be a terminal: a script can pipe moves one per line.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+
+from ludotheque.bots import make_bot
+from ludotheque.core.chance import derive_seed
+from ludotheque.core.errors import LudoError
+from ludotheque.core.game import Game
+from ludotheque.core.match import Match
+from ludotheque.i18n import t
+
+BOT_NAMES = ("Ada", "Blaise", "Camille", "Denis", "Emma", "Farid")
+
+
+@dataclass
+class TerminalSettings:
+    game: Game
+    players: int
+    seed: int
+    lang: str
+    human_seat: int | None  # None: watch bots only
+    bots: Sequence[str]  # one name per seat (the human seat's entry is ignored)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    save: Path | None = None
+    delay: float = 0.0  # seconds between the steps of a reveal (0 when not interactive)
+
+
+class InputEnded(Exception):
+    """Standard input closed before the game ended."""
+
+
+class QuitGame(Exception):
+    """The person asked to leave."""
+
+
+def seat_names(settings: TerminalSettings) -> list[str]:
+    names = []
+    for seat in range(settings.players):
+        if seat == settings.human_seat:
+            names.append(t("ui.you", settings.lang))
+        else:
+            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({settings.bots[seat]})")
+    return names
+
+
+def run(settings: TerminalSettings, console: Console | None = None,
+        read_line: Callable[[str], str] | None = None) -> int:
+    """Play one game; returns the exit code (0 finished, 1 abandoned)."""
+    console = console or Console(highlight=False)
+    lang = settings.lang
+    read_line = read_line or _line_reader(sys.stdin, console)
+    game = settings.game
+    renderer = game.renderer()
+    match = Match(game, settings.players, settings.options, seed=settings.seed)
+    names = seat_names(settings)
+    bots = {seat: make_bot(settings.bots[seat], game)
+            for seat in range(settings.players) if seat != settings.human_seat}
+    rngs = {seat: random.Random(derive_seed(settings.seed, "bot", seat)) for seat in bots}
+    seat = settings.human_seat
+
+    console.print(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players,
+                    seed=settings.seed), style="bold")
+    console.print(t("ui.seats", lang, seats=", ".join(
+        f"{i + 1}: {name}" for i, name in enumerate(names))))
+    shown = 0
+    exit_code = 0
+    try:
+        while not match.is_over():
+            shown = _show_events(console, match, renderer, lang, names, seat, shown, settings.delay)
+            player = match.current_player()
+            if player == seat:
+                console.print()
+                console.print(renderer.table(match.view(seat), lang, names))
+                _ask_move(console, match, game, lang, read_line)
+            else:
+                bot_view = match.view(player)
+                action = bots[player].choose(bot_view, match.legal_actions(), rngs[player])
+                match.apply(action)
+        _show_events(console, match, renderer, lang, names, seat, shown, settings.delay)
+        console.print()
+        console.print(renderer.table(match.view(seat), lang, names))
+        winners = ", ".join(names[p] for p in match.state.winners())
+        console.print(t("ui.winners", lang, players=winners), style="bold green")
+    except InputEnded:
+        console.print(t("ui.input_ended", lang), style="yellow")
+        exit_code = 1
+    except QuitGame:
+        console.print(t("ui.quit", lang), style="yellow")
+        exit_code = 1
+    if settings.save is not None:
+        record = match.record(bots=list(settings.bots), human_seat=seat)
+        record.save(settings.save)
+        console.print(t("ui.saved", lang, path=str(settings.save)))
+    return exit_code
+
+
+def _show_events(console: Console, match: Match, renderer: Any, lang: str,
+                 names: Sequence[str], seat: int | None, start: int, delay: float) -> int:
+    events = match.events_for(seat, start)
+    for event in events:
+        lines = renderer.event_lines(event, lang, names, seat)
+        step = event["kind"] == "resolution"
+        for line in lines:
+            console.print(line, style="cyan" if step else None)
+            if step and delay:
+                time.sleep(delay)
+    return start + len(events)
+
+
+def _ask_move(console: Console, match: Match, game: Game, lang: str,
+              read_line: Callable[[str], str]) -> None:
+    legal = match.legal_actions()
+    console.print(t("ui.moves", lang), style="bold")
+    for number, action in enumerate(legal, start=1):
+        console.print(f"  {number:>2}. {game.describe_action(action, lang)}"
+                      f"  [dim]\\[{game.action_to_text(action)}][/dim]")
+    while True:
+        answer = read_line(t("ui.prompt", lang)).strip()
+        if not answer:
+            continue
+        lowered = answer.lower()
+        if lowered in {"help", "aide", "?"}:
+            console.print(t("ui.help", lang, forms=game.notation_help()))
+            continue
+        if lowered in {"quit", "quitter", "exit", "q"}:
+            raise QuitGame
+        try:
+            if answer.isdigit():
+                number = int(answer)
+                if not 1 <= number <= len(legal):
+                    console.print(t("ui.bad_number", lang, high=len(legal)), style="red")
+                    continue
+                match.apply(legal[number - 1])
+            else:
+                match.apply(game.parse_action(answer, match.state))
+            return
+        except LudoError as error:
+            console.print(error.message(lang), style="red")
+
+
+def _line_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
+    interactive = stream.isatty()
+
+    def read(prompt: str) -> str:
+        if interactive:
+            try:
+                return console.input(prompt + " ")
+            except EOFError:
+                raise InputEnded from None
+        console.print(prompt)
+        line = stream.readline()
+        if not line:
+            raise InputEnded
+        console.print(f"> {line.strip()}", style="dim")
+        return line
+
+    return read
