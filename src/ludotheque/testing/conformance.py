@@ -1,0 +1,362 @@
+"""The conformance kit: checks every game passes, for any player count and option set.
+
+Each check takes a game, a player count, an option set and a seed, plays
+random games, and raises AssertionError with a precise message when the
+game breaks a promise of the engine:
+
+* `check_playouts`: random games end within a bound; invariants (conservation
+  of every component, no negative counts) hold after every step; the legal
+  list is non-empty, sorted, unique and within the action space; views are
+  JSON-serialisable.
+* `check_replay`: seed + decisions reproduce the same states and result, and
+  the record survives JSON.
+* `check_snapshots`: state JSON round trip at random points (and the rebuilt
+  state plays on identically).
+* `check_clone_independence`: playing on a clone never changes the original.
+* `check_illegal_actions`: every non-legal id, malformed input and chance
+  outcome is rejected with the state unchanged.
+* `check_notation`: every legal action's text parses back to it.
+* `check_no_leak`: a determinised state (hidden information resampled for
+  seat p) gives p the same view, and applying the same action to both gives
+  p the same events.
+* `check_determinisation`: samples conserve every component, keep every
+  invariant, never contradict the view, and actually vary what is hidden.
+
+The kit has no dependency beyond the engine; the test suite runs it for every
+registered game (tests/test_conformance.py) and adds hypothesis on top.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ludotheque.core.chance import SeededChance, derive_seed
+from ludotheque.core.errors import ChanceError, IllegalActionError, LudoError, NotationError
+from ludotheque.core.game import Game, State
+from ludotheque.core.match import Match
+from ludotheque.core.record import Record, replay
+
+MAX_DECISIONS = 50_000
+
+
+def random_states(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                  games: int = 1) -> Iterator[tuple[State, SeededChance, random.Random]]:
+    """Every decision state of `games` random games (with the chance source and generator)."""
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        state = game.new_state(players, options)
+        chance = SeededChance(game_seed)
+        rng = random.Random(game_seed)
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(chance.resolve(state.chance_spec()))
+                continue
+            yield state, chance, rng
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+            assert decisions <= MAX_DECISIONS, f"{game.name}: a game did not end in {MAX_DECISIONS} decisions"
+
+
+def _label(game: Game, players: int, options: Mapping[str, Any]) -> str:
+    return f"{game.name} players={players} options={dict(options)}"
+
+
+def check_playouts(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                   games: int = 50) -> dict[str, int]:
+    label = _label(game, players, options)
+    reference: dict[str, int] | None = None
+    decisions = 0
+    for state, _, _ in random_states(game, players, options, seed, games):
+        state.check_invariants()
+        counts = state.component_counts()
+        if reference is None:
+            reference = counts
+        assert counts == reference, f"{label}: components not conserved: {counts} != {reference}"
+        assert min(counts.values()) >= 0, f"{label}: negative component count {counts}"
+        legal = state.legal_actions()
+        assert legal, f"{label}: a decision point without legal actions"
+        assert legal == sorted(set(legal)), f"{label}: legal actions not sorted/unique: {legal}"
+        assert 0 <= legal[0] and legal[-1] < game.num_actions, f"{label}: action out of range"
+        player = state.current_player()
+        assert 0 <= player < players, f"{label}: current player {player}"
+        json.dumps(state.view(player))
+        json.dumps(state.view(None))
+        decisions += 1
+    return {"games": games, "decisions": decisions}
+
+
+def play_random_match(game: Game, players: int, options: Mapping[str, Any], seed: int) -> Match:
+    match = Match(game, players, options, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    return match
+
+
+def check_replay(game: Game, players: int, options: Mapping[str, Any], seed: int) -> None:
+    label = _label(game, players, options)
+    match = play_random_match(game, players, options, seed)
+    record = Record.from_json(json.loads(match.record().dumps()))
+    again = replay(record)
+    assert again.state.to_json() == match.state.to_json(), f"{label}: replay differs"
+    assert again.state.winners() == match.state.winners(), f"{label}: replay winners differ"
+    assert [e.for_player(None) for e in again.events] == [e.for_player(None) for e in match.events], \
+        f"{label}: replay events differ"
+    # A second independent match from the same seed and decisions visits the same states.
+    twin = Match(game, players, options, seed=seed)
+    states = []
+    for action in match.actions:
+        states.append(json.dumps(twin.state.to_json(), sort_keys=True))
+        twin.apply(action)
+    first = Match(game, players, options, seed=seed)
+    for index, action in enumerate(match.actions):
+        assert json.dumps(first.state.to_json(), sort_keys=True) == states[index], \
+            f"{label}: state {index} differs on replay"
+        first.apply(action)
+
+
+def check_snapshots(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                    games: int = 5, every: int = 3) -> None:
+    label = _label(game, players, options)
+    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        data = json.loads(json.dumps(state.to_json()))
+        rebuilt = game.state_from_json(data)
+        assert rebuilt.to_json() == state.to_json(), f"{label}: snapshot round trip differs"
+        assert rebuilt.view(None) == state.view(None), f"{label}: snapshot view differs"
+        assert rebuilt.legal_actions() == state.legal_actions(), f"{label}: snapshot legal differs"
+        # Both play on identically from here.
+        copy = state.clone()
+        step_rng = random.Random(rng.random())
+        for _ in range(10):
+            if copy.is_terminal():
+                break
+            if copy.is_chance():
+                break
+            action = sorted(copy.legal_actions())[step_rng.randrange(len(copy.legal_actions()))]
+            copy.apply_action(action)
+            rebuilt.apply_action(action)
+            assert rebuilt.to_json() == copy.to_json(), f"{label}: rebuilt state diverges"
+
+
+def check_clone_independence(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                             games: int = 5, every: int = 4) -> None:
+    label = _label(game, players, options)
+    for index, (state, chance, rng) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        before = json.dumps(state.to_json(), sort_keys=True)
+        view_before = state.view(state.current_player())
+        copy = state.clone()
+        walker = random.Random(index)
+        local_chance = SeededChance(index)
+        for _ in range(30):
+            if copy.is_terminal():
+                break
+            if copy.is_chance():
+                copy.apply_chance(local_chance.resolve(copy.chance_spec()))
+                continue
+            legal = copy.legal_actions()
+            copy.apply_action(legal[walker.randrange(len(legal))])
+        view_before["mutated"] = True  # a caller scribbling on a view changes nothing
+        for value in view_before.values():
+            if isinstance(value, list):
+                value.append("scribble")
+        assert json.dumps(state.to_json(), sort_keys=True) == before, \
+            f"{label}: playing on a clone (or editing a view) changed the original"
+
+
+def check_illegal_actions(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                          games: int = 3, every: int = 2) -> None:
+    label = _label(game, players, options)
+    for index, (state, _, _) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        before = json.dumps(state.to_json(), sort_keys=True)
+        legal = set(state.legal_actions())
+        illegal = [a for a in range(game.num_actions) if a not in legal]
+        for action in illegal + [-1, game.num_actions, 10**9]:
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                message = error.message("en")
+                assert message and error.message("fr"), f"{label}: empty error message"
+            else:
+                raise AssertionError(f"{label}: illegal action {action} was accepted")
+            assert json.dumps(state.to_json(), sort_keys=True) == before, \
+                f"{label}: a rejected action {action} changed the state"
+        for malformed in ("", "nonsense move", "🂡"):
+            try:
+                game.parse_action(malformed, state)
+            except NotationError:
+                pass
+            else:
+                raise AssertionError(f"{label}: malformed text {malformed!r} parsed")
+        for wrong_type in (None, 1.5, True, "3"):
+            try:
+                state.apply_action(wrong_type)  # type: ignore[arg-type]
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"{label}: {wrong_type!r} accepted as an action")
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        try:
+            state.apply_chance(("not", "an", "outcome"))
+        except ChanceError:
+            pass
+        else:
+            raise AssertionError(f"{label}: a chance outcome was accepted at a decision point")
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def check_bad_chance(game: Game, players: int, options: Mapping[str, Any]) -> None:
+    """A chance outcome that does not fit the spec is rejected, state unchanged."""
+    state = game.new_state(players, options)
+    assert state.is_chance(), f"{game.name}: a new game starts at a chance point"
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for outcome in (None, (), "x", (10**9,), 3.5):
+        try:
+            state.apply_chance(outcome)
+        except ChanceError:
+            pass
+        else:
+            raise AssertionError(f"{game.name}: chance outcome {outcome!r} accepted")
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def check_notation(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                   games: int = 5) -> None:
+    label = _label(game, players, options)
+    seen: set[int] = set()
+    for state, _, _ in random_states(game, players, options, seed, games):
+        for action in state.legal_actions():
+            if action in seen:
+                continue
+            seen.add(action)
+            text = game.action_to_text(action)
+            assert game.text_to_action(text) == action, f"{label}: '{text}' does not parse back"
+            assert game.parse_action(text, state) == action, f"{label}: '{text}' with state"
+            for lang in ("en", "fr"):
+                assert game.describe_action(action, lang), f"{label}: no description"
+
+
+def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                  games: int = 5, every: int = 2) -> int:
+    """Views and events of seat p do not depend on what p cannot know.
+
+    Twin states differ only in what p cannot know (p's determinisation), so p
+    must get the same view from both. Applying the same action to both, when p
+    still cannot tell the results apart (same views after), p must also have
+    read the same events. Returns how many event comparisons were made.
+    """
+    label = _label(game, players, options)
+    compared = 0
+    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        for seat in [*range(players), None]:
+            twin = state.determinize(seat, random.Random(rng.random()))
+            assert twin.view(seat) == state.view(seat), \
+                f"{label}: seat {seat} sees a difference between two states it cannot tell apart"
+            common = sorted(set(state.legal_actions()) & set(twin.legal_actions()))
+            if twin.current_player() != state.current_player() or not common:
+                continue
+            action = common[rng.randrange(len(common))]
+            original, other = state.clone(), twin.clone()
+            events_a: list = []
+            events_b: list = []
+            original.apply_action(action, events_a)
+            other.apply_action(action, events_b)
+            if original.view(seat) != other.view(seat):
+                continue  # the action revealed something (a call, a new pile top): a legal difference
+            seen_a = [event.for_player(seat) for event in events_a]
+            seen_b = [event.for_player(seat) for event in events_b]
+            assert seen_a == seen_b, \
+                f"{label}: seat {seat} reads different events after {game.action_to_text(action)}:" \
+                f"\n{seen_a}\n{seen_b}"
+            compared += 1
+        compared += _indistinguishable_moves_read_alike(state, players, label)
+    return compared
+
+
+def _indistinguishable_moves_read_alike(state: State, players: int, label: str) -> int:
+    """Moves that leave seat p with the same view must give p the same events.
+
+    E.g. another seat playing one hidden card or another: p's view after is the
+    same, so p's events must not name the card. Returns the comparisons made.
+    """
+    actor = state.current_player()
+    outcomes = []
+    for action in state.legal_actions():
+        after = state.clone()
+        events: list = []
+        after.apply_action(action, events)
+        outcomes.append((action, after, events))
+    compared = 0
+    for seat in [*range(players), None]:
+        if seat == actor:
+            continue
+        groups: dict[str, list] = {}
+        for action, after, events in outcomes:
+            key = json.dumps(after.view(seat), sort_keys=True)
+            groups.setdefault(key, []).append((action, events))
+        for members in groups.values():
+            first_action, first_events = members[0]
+            expected = [event.for_player(seat) for event in first_events]
+            for action, events in members[1:]:
+                seen = [event.for_player(seat) for event in events]
+                assert seen == expected, (
+                    f"{label}: seat {seat} cannot tell move {action} from {first_action} by its "
+                    f"view, but reads different events:\n{expected}\n{seen}")
+                compared += 1
+    return compared
+
+
+def check_determinisation(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                          games: int = 5, every: int = 2, samples: int = 4) -> None:
+    label = _label(game, players, options)
+    varied = 0
+    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        counts = state.component_counts()
+        for seat in [*range(players), None]:
+            view = state.view(seat)
+            distinct = set()
+            for sample_index in range(samples):
+                sample = state.determinize(seat, random.Random(derive_seed(seed, index, sample_index)))
+                assert sample.component_counts() == counts, f"{label}: determinisation lost a component"
+                sample.check_invariants()
+                assert sample.view(seat) == view, f"{label}: determinisation contradicts seat {seat}'s view"
+                assert sample.legal_actions() == state.legal_actions() or sample.current_player() != seat, \
+                    f"{label}: determinisation changed seat {seat}'s own moves"
+                distinct.add(json.dumps(sample.to_json(), sort_keys=True))
+            varied += len(distinct) > 1
+            # The original is untouched.
+            assert state.component_counts() == counts
+    assert varied, f"{label}: determinisation never varied anything hidden"
+
+
+def run_all(game: Game, players: int, options: Mapping[str, Any], seed: int = 0,
+            scale: int = 1) -> None:
+    """Every check once (for a quick manual run or a new game's first test)."""
+    try:
+        validated = game.validate(players, options)
+    except LudoError as error:  # pragma: no cover - a configuration mistake in a test
+        raise AssertionError(error.message("en")) from None
+    check_playouts(game, players, validated, seed, games=20 * scale)
+    check_replay(game, players, validated, seed)
+    check_snapshots(game, players, validated, seed, games=2 * scale)
+    check_clone_independence(game, players, validated, seed, games=2 * scale)
+    check_illegal_actions(game, players, validated, seed, games=1 * scale)
+    check_bad_chance(game, players, validated)
+    check_notation(game, players, validated, seed, games=3 * scale)
+    check_no_leak(game, players, validated, seed, games=3 * scale)
+    check_determinisation(game, players, validated, seed, games=2 * scale)
