@@ -101,7 +101,7 @@ def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
                 "max_players": game.max_players,
                 "bots": sorted(bot_factories(game)),
                 "options": [
-                    {"name": spec.name, "default": spec.default_value(), "allowed": spec.allowed(),
+                    {"name": spec.name, "default": spec.default_value(), "allowed": spec.allowed(lang),
                      "ruling": spec.ruling, "help": t(spec.help_key, lang)}
                     for spec in game.option_specs
                 ],

@@ -22,7 +22,7 @@ class LudoError(Exception):
 
     def message(self, lang: str = "en") -> str:
         params = {
-            name: (value.message(lang) if isinstance(value, LudoError) else value)
+            name: (value.message(lang) if hasattr(value, "message") else value)
             for name, value in self.params.items()
         }
         return t(self.key, lang, **params)

@@ -199,6 +199,10 @@ class Game(ABC):
     def notation_help(self) -> str:
         """A one-line summary of the text forms (language-neutral)."""
 
+    @abstractmethod
+    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
+        """A rules summary in `lang` (Markdown), with the options and rulings in force."""
+
     def bots(self) -> dict[str, Any]:
         """This game's own bots by name (besides "random"): name -> factory."""
         return {}

@@ -31,16 +31,18 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     ruling: str | None = None  # the numbered ruling this option implements (e.g. "S6")
 
-    def allowed(self) -> str:
-        """A short description of the allowed values (language-neutral)."""
+    def allowed(self, lang: str = "en") -> str:
+        """A short description of the allowed values, in `lang`."""
+        from ludotheque.i18n import t
+
         if self.kind == "bool":
             return "true|false"
         if self.kind == "choice":
             return "|".join(self.choices)
-        bounds = f"{self.minimum}..{self.maximum}"
         if self.kind == "ints":
-            return f"{self.length} integers in {bounds}, comma-separated"
-        return f"integer in {bounds}"
+            return t("option.allowed_ints", lang, count=self.length, low=self.minimum,
+                     high=self.maximum)
+        return t("option.allowed_int", lang, low=self.minimum, high=self.maximum)
 
     def coerce(self, value: Any) -> Any:
         """Turn `value` (a Python value or a command-line string) into this option's type."""
@@ -77,7 +79,7 @@ class OptionSpec:
                 return text
         except (ValueError, TypeError):
             raise OptionError(
-                "error.option_value", name=self.name, value=value, allowed=self.allowed()
+                "error.option_value", name=self.name, value=value, allowed=_Allowed(self)
             ) from None
         raise AssertionError(f"unknown option kind {self.kind}")
 
@@ -89,6 +91,16 @@ class OptionSpec:
 
     def default_value(self) -> Any:
         return tuple(self.default) if self.kind == "ints" else self.default
+
+
+class _Allowed:
+    """Formats as the allowed values in the language of the message that shows it."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        self.spec = spec
+
+    def message(self, lang: str) -> str:
+        return self.spec.allowed(lang)
 
 
 def _to_int(value: Any) -> int:

@@ -143,6 +143,10 @@ register_texts({
         "en": "{name} must be at least {low}, not {value}.",
         "fr": "{name} doit valoir au moins {low}, pas {value}.",
     },
+    "option.allowed_int": {"en": "an integer from {low} to {high}",
+                           "fr": "un entier de {low} à {high}"},
+    "option.allowed_ints": {"en": "{count} integers from {low} to {high}, comma-separated",
+                            "fr": "{count} entiers de {low} à {high}, séparés par des virgules"},
     # ------------------------------------------------------------- terminal
     "ui.you": {"en": "You", "fr": "Vous"},
     "ui.you_mid": {"en": "you", "fr": "vous"},

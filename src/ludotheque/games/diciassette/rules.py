@@ -19,6 +19,7 @@ from ludotheque.core.chance import Pick, Shuffle
 from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
+from ludotheque.core.zones import counts_to_codes
 from ludotheque.games.diciassette.components import (
     CODES,
     HAND_SIZE,
@@ -629,7 +630,7 @@ def resolution_from_json(data: Mapping[str, Any] | None) -> tuple | None:
 
 
 def _codes(hand: list[int]) -> list[str]:
-    return [CODES[kind] for kind in range(NUM_KINDS) for _ in range(hand[kind])]
+    return counts_to_codes(hand, CODES)
 
 
 def state_from_json(game: Any, data: Mapping[str, Any]) -> DiciassetteState:
