@@ -195,6 +195,15 @@ class Game(ABC):
             return self.text_to_action(action)
         raise NotationError("error.notation", text=action, forms=self.notation_help())
 
+    def parse_input(self, text: str, state: State) -> list[int]:
+        """What a person typed, as the decisions it stands for (usually one).
+
+        A game whose compound choices are sequences of atomic decisions may let
+        a person type the whole choice at once (e.g. a DTC offer) and return
+        the sequence here. `Match.apply_sequence` checks it all before applying.
+        """
+        return [self.parse_action(text, state)]
+
     @abstractmethod
     def notation_help(self) -> str:
         """A one-line summary of the text forms (language-neutral)."""

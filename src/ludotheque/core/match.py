@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json
+from ludotheque.core.errors import IllegalActionError
 from ludotheque.core.events import Event
 from ludotheque.core.game import Game, State
 from ludotheque.core.record import Record
@@ -53,6 +54,25 @@ class Match:
         self.actions.append(action_id)
         self._resolve_chance()
         return action_id
+
+    def apply_sequence(self, actions: list[int]) -> None:
+        """Apply several decisions of the same seat, all or nothing.
+
+        The sequence is tried on a copy first (with the copy's chance points
+        resolved from a throw-away generator): if any step is illegal, or the
+        turn passes to another seat before the end, nothing is applied.
+        """
+        seat = self.state.current_player()
+        trial = self.state.clone()
+        for index, action in enumerate(actions):
+            if index and trial.current_player() != seat:
+                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
+            trial.apply_action(action)
+            if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
+                if index != len(actions) - 1:
+                    raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 2)
+        for action in actions:
+            self.apply(action)
 
     # -- reading ----------------------------------------------------------
     @property

@@ -31,6 +31,11 @@ register_texts({
         "fr": "« {action} » n'est pas un coup permis au joueur {player} maintenant. "
               "Coups permis : {allowed}.",
     },
+    "error.sequence_turn": {
+        "en": "These {count} moves cannot all be played now: move {index} would not be yours.",
+        "fr": "Ces {count} coups ne peuvent pas tous être joués maintenant : le coup {index} "
+              "ne serait plus le vôtre.",
+    },
     "error.game_over": {
         "en": "The game is over: no more moves.",
         "fr": "La partie est terminée : plus aucun coup possible.",

@@ -149,7 +149,7 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
                     continue
                 match.apply(legal[number - 1])
             else:
-                match.apply(game.parse_action(answer, match.state))
+                match.apply_sequence(game.parse_input(answer, match.state))
             return
         except LudoError as error:
             console.print(error.message(lang), style="red")
