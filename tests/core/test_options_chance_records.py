@@ -238,3 +238,16 @@ def test_games_are_found_by_name_and_alias():
     with pytest.raises(UnknownGameError) as error:
         get_game("chess")
     assert "diciassette" in str(error.value)
+
+
+def test_a_move_out_of_turn_names_no_hidden_card():
+    match = Match(GAME, 3, seed=4)
+    actor = match.current_player()
+    other = (actor + 1) % 3
+    before = match.state.to_json()
+    with pytest.raises(Exception) as error:
+        match.apply(match.legal_actions()[0], seat=other)
+    assert "not the turn" in str(error.value)
+    for code in match.view(actor)["hands"][actor]["cards"]:
+        assert code not in str(error.value) and code not in error.value.message("fr")
+    assert match.state.to_json() == before

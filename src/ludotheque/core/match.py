@@ -47,8 +47,14 @@ class Match:
             if isinstance(self.chance, ScriptedChance):
                 self._chance_log.append(outcome)
 
-    def apply(self, action: int | str) -> int:
-        """Apply a decision (id or text); returns its id. Errors change nothing."""
+    def apply(self, action: int | str, seat: int | None = None) -> int:
+        """Apply a decision (id or text); returns its id. Errors change nothing.
+
+        With `seat` (who sends the move, e.g. a remote player), a move out of turn
+        is refused without listing anyone's legal moves: they may name hidden cards.
+        """
+        if seat is not None and seat != self.state.current_player():
+            raise IllegalActionError("error.not_your_turn", seat=seat + 1)
         action_id = self.game.parse_action(action, self.state)
         self.state.apply_action(action_id, self.events)
         self.actions.append(action_id)

@@ -36,6 +36,10 @@ register_texts({
         "fr": "Ces {count} coups ne peuvent pas tous être joués maintenant : le coup {index} "
               "ne serait plus le vôtre.",
     },
+    "error.not_your_turn": {
+        "en": "It is not the turn of seat {seat}: wait for your turn.",
+        "fr": "Ce n'est pas au tour de la place {seat} : attendez votre tour.",
+    },
     "error.game_over": {
         "en": "The game is over: no more moves.",
         "fr": "La partie est terminée : plus aucun coup possible.",
@@ -156,8 +160,12 @@ register_texts({
     "ui.you": {"en": "You", "fr": "Vous"},
     "ui.you_mid": {"en": "you", "fr": "vous"},
     "ui.welcome": {
-        "en": "{game}: {players} players, seed {seed}.",
-        "fr": "{game} : {players} joueurs, graine {seed}.",
+        "en": "{game}: {players} players.",
+        "fr": "{game} : {players} joueurs.",
+    },
+    "ui.seed": {
+        "en": "Seed of this game: {seed} (the same seed deals the same cards).",
+        "fr": "Graine de cette partie : {seed} (la même graine distribue les mêmes cartes).",
     },
     "ui.seats": {"en": "Seats: {seats}", "fr": "Places : {seats}"},
     "ui.moves": {"en": "Your moves:", "fr": "Vos coups :"},

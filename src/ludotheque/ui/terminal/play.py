@@ -75,8 +75,9 @@ def run(settings: TerminalSettings, console: Console | None = None,
     rngs = {seat: random.Random(derive_seed(settings.seed, "bot", seat)) for seat in bots}
     seat = settings.human_seat
 
-    console.print(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players,
-                    seed=settings.seed), style="bold")
+    # The seed determines every hidden card: it is shown when the game is over, not before.
+    console.print(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players),
+                  style="bold")
     console.print(t("ui.seats", lang, seats=", ".join(
         f"{i + 1}: {name}" for i, name in enumerate(names))))
     shown = 0
@@ -88,7 +89,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
             if player == seat:
                 console.print()
                 console.print(renderer.table(match.view(seat), lang, names))
-                _ask_move(console, match, game, lang, read_line)
+                _ask_move(console, match, game, lang, read_line, seat)
             else:
                 bot_view = match.view(player)
                 action = bots[player].choose(bot_view, match.legal_actions(), rngs[player])
@@ -104,6 +105,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
     except QuitGame:
         console.print(t("ui.quit", lang), style="yellow")
         exit_code = 1
+    console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if settings.save is not None:
         record = match.record(bots=list(settings.bots), human_seat=seat)
         record.save(settings.save)
@@ -125,7 +127,7 @@ def _show_events(console: Console, match: Match, renderer: Any, lang: str,
 
 
 def _ask_move(console: Console, match: Match, game: Game, lang: str,
-              read_line: Callable[[str], str]) -> None:
+              read_line: Callable[[str], str], seat: int) -> None:
     legal = match.legal_actions()
     console.print(t("ui.moves", lang), style="bold")
     for number, action in enumerate(legal, start=1):
@@ -147,7 +149,7 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
                 if not 1 <= number <= len(legal):
                     console.print(t("ui.bad_number", lang, high=len(legal)), style="red")
                     continue
-                match.apply(legal[number - 1])
+                match.apply(legal[number - 1], seat=seat)
             else:
                 match.apply_sequence(game.parse_input(answer, match.state))
             return
