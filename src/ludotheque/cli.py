@@ -23,7 +23,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record, replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import language_from_environment, normalise_language, t
+from ludotheque.i18n import language_from_environment, normalise_language, number, t
 
 HELP_LANG = language_from_environment()
 
@@ -281,7 +281,11 @@ def bench(
         if as_json:
             print(json.dumps(result))
             return
-        out.print(t("cli.bench.result", lang, game=t(chosen.title_key, lang), **result))
+        shown = {**result, "game": t(chosen.title_key, lang),
+                 "decisions_per_s": number(result["decisions_per_s"], lang),
+                 "games_per_s": number(result["games_per_s"], lang),
+                 "seconds": number(result["seconds"], lang, 1)}
+        out.print(t("cli.bench.result", lang, **shown))
 
 
 def main() -> None:

@@ -81,19 +81,18 @@ class SeededChance:
     def resolve(self, spec: ChanceSpec) -> Any:
         rng = self._rng
         if isinstance(spec, Shuffle):
-            # Sorting by random keys is a uniform shuffle and runs in C: about
-            # four times faster than random.shuffle for a deck of cards.
-            return tuple(sorted(spec.items, key=_random_key(rng)))
+            # Sorting by independent random keys is a uniform shuffle, and with the
+            # keys drawn first the sort runs in C: several times faster than
+            # random.shuffle for a deck of cards.
+            items = spec.items
+            draw = rng.random
+            keys = [draw() for _ in items]
+            return tuple([items[i] for i in sorted(range(len(items)), key=keys.__getitem__)])
         if isinstance(spec, Pick):
             return rng.randrange(spec.n)
         if isinstance(spec, Roll):
             return tuple(rng.randrange(spec.faces) for _ in range(spec.count))
         raise TypeError(spec)
-
-
-def _random_key(rng: random.Random):
-    draw = rng.random
-    return lambda _item: draw()
 
 
 class ScriptedChance:

@@ -47,6 +47,14 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     return template.format(**params) if params else template
 
 
+def number(value: float, lang: str, decimals: int = 0) -> str:
+    """1234567.5 -> '1,234,567.5' in English, '1 234 567,5' in French."""
+    text = f"{value:,.{decimals}f}"
+    if lang == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
 def normalise_language(lang: str | None) -> str:
     """'fr', 'fr_FR.UTF-8', 'FR' -> 'fr'; anything not French -> 'en'; None -> the locale's."""
     if lang is None:

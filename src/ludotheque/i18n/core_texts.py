@@ -261,9 +261,9 @@ register_texts({
     "cli.simulate.length": {"en": "Mean length: {decisions} decisions, {rounds} rounds.",
                             "fr": "Durée moyenne : {decisions} décisions, {rounds} manches."},
     "cli.bench.result": {
-        "en": "{game}, {players} players: {decisions_per_s:,.0f} decisions/s, {games_per_s:,.0f} games/s "
+        "en": "{game}, {players} players: {decisions_per_s} decisions/s, {games_per_s} games/s "
               "({games} random games in {seconds} s, one core).",
-        "fr": "{game}, {players} joueurs : {decisions_per_s:,.0f} décisions/s, {games_per_s:,.0f} parties/s "
+        "fr": "{game}, {players} joueurs : {decisions_per_s} décisions/s, {games_per_s} parties/s "
               "({games} parties aléatoires en {seconds} s, un cœur).",
     },
     "rules.options_in_force": {"en": "Options in force", "fr": "Options en vigueur"},

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import lru_cache
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +20,7 @@ from ludotheque.core.chance import Pick, Shuffle
 from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
+from ludotheque.core.seats import seats_from
 from ludotheque.core.zones import counts_to_codes
 from ludotheque.games.diciassette.components import (
     CODES,
@@ -290,9 +292,7 @@ class DiciassetteState(State):
 
     def _open_call_window(self) -> None:
         """S4/S5: every seat but the last player, nearest first in the current direction."""
-        n = self.num_players
-        last = self.last_player
-        self.poll = tuple((last + self.direction * step) % n for step in range(1, n))
+        self.poll = _poll_order(self.last_player, self.direction, self.num_players)
         self.poll_index = 0
         self.phase = CALLS
 
@@ -312,42 +312,37 @@ class DiciassetteState(State):
         """Rules 2.7: reveal, sum, traps, normal resolution; penalties first, one Victory at most."""
         queue = self.queue
         last = self.last_player
-        total = 0
-        for kind, _, _ in queue:
-            total += VALUE[kind]
+        total = sum([VALUE[kind] for kind, _, _ in queue])
         trap_owners = [by for kind, face_up, by in queue if kind == TRAP and not face_up]
-        n = self.num_players
-        penalties = [0] * n
-        gets_victory = [False] * n
         trap_penalties = len(trap_owners)
-        if self.options["trap_penalty_cap_one"]:  # S12 option
-            trap_penalties = min(1, trap_penalties)
-        for owner in trap_owners:
-            gets_victory[owner] = True
-        penalties[caller] += trap_penalties
+        if trap_penalties and self.options["trap_penalty_cap_one"]:  # S12 option
+            trap_penalties = 1
+        penalties = {caller: trap_penalties}
+        winners_of_a_token = set(trap_owners)
         if total >= TARGET:
-            penalties[last] += 1
-            gets_victory[caller] = True
+            penalties[last] = penalties.get(last, 0) + 1
+            winners_of_a_token.add(caller)
             starter = caller
         else:
-            gets_victory[last] = True
+            winners_of_a_token.add(last)
             penalties[caller] += 1
             starter = last  # S14
         tokens = []
-        for p in range(n):
-            if not penalties[p] and not gets_victory[p]:
+        for p in sorted(penalties.keys() | winners_of_a_token):
+            count = penalties.get(p, 0)
+            victory = p in winners_of_a_token
+            if not count and not victory:
                 continue
             before = (self.victory[p], self.penalty[p])
-            for _ in range(penalties[p]):  # S20: one token at a time
+            for _ in range(count):  # S20: one token at a time
                 self.penalty[p] += 1
                 if self.penalty[p] == 2:
                     self.penalty[p] = 0
                     if self.victory[p]:
                         self.victory[p] -= 1
-            if gets_victory[p]:  # the one-Victory-per-round cap
+            if victory:  # the one-Victory-per-round cap
                 self.victory[p] += 1
-            tokens.append((p, penalties[p], gets_victory[p], before,
-                           (self.victory[p], self.penalty[p])))
+            tokens.append((p, count, victory, before, (self.victory[p], self.penalty[p])))
         # Kept compact (tuples); `resolution_to_json` spells it out for views and events.
         self.last_resolution = (self.round, caller, last, tuple(queue), total,
                                 tuple(trap_owners), tuple(tokens), starter)
@@ -355,7 +350,7 @@ class DiciassetteState(State):
         self.queue = []
         self.poll = ()
         self.poll_index = 0
-        winners = [p for p in range(n) if self.victory[p] >= VICTORIES_TO_WIN]
+        winners = [token[0] for token in tokens if token[4][0] >= VICTORIES_TO_WIN]
         if winners:
             fewest = min(self.penalty[p] for p in winners)
             self.final_winners = [p for p in winners if self.penalty[p] == fewest]
@@ -591,6 +586,11 @@ class DiciassetteState(State):
         if self.phase == OVER:
             assert self.final_winners and all(self.victory[p] >= VICTORIES_TO_WIN
                                               for p in self.final_winners)
+
+
+@lru_cache(maxsize=None)
+def _poll_order(last: int, direction: int, players: int) -> tuple[int, ...]:
+    return tuple(seats_from(last, direction, players))
 
 
 def resolution_to_json(resolution: tuple | None) -> dict[str, Any] | None:
