@@ -78,7 +78,7 @@ class State(ABC):
         return IllegalActionError(
             "error.illegal_action",
             action=shown,
-            player=player,
+            player=player + 1,
             allowed=", ".join(self.game.action_to_text(a) for a in legal),
         )
 

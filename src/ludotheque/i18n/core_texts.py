@@ -27,8 +27,8 @@ register_texts({
         "fr": "Option illisible « {item} » : écrivez nom=valeur.",
     },
     "error.illegal_action": {
-        "en": "'{action}' is not a legal move for player {player} now. Legal moves: {allowed}.",
-        "fr": "« {action} » n'est pas un coup permis au joueur {player} maintenant. "
+        "en": "'{action}' is not a legal move for seat {player} now. Legal moves: {allowed}.",
+        "fr": "« {action} » n'est pas un coup permis à la place {player} maintenant. "
               "Coups permis : {allowed}.",
     },
     "error.sequence_turn": {
