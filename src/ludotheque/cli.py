@@ -23,7 +23,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record, replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import language_from_environment, normalise_language, number, t
+from ludotheque.i18n import french_typography, language_from_environment, normalise_language, number, t
 
 HELP_LANG = language_from_environment()
 
@@ -55,7 +55,7 @@ def _lang(lang: str | None) -> str:
 
 
 def _fail(error: LudoError, lang: str) -> None:
-    err.print(error.message(lang), style="red")
+    err.print(error.message(lang), style="red", soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -81,6 +81,15 @@ def _guard(lang_text: str | None):
 
 def _options(items: list[str] | None) -> dict[str, str]:
     return parse_option_assignments(items or [])
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse, before a game starts, a record file that could not be written at its end."""
+    folder = path.expanduser().resolve().parent
+    if not folder.is_dir():
+        raise LudoError("error.save_folder", path=str(path), folder=str(folder))
+    if path.is_dir():
+        raise LudoError("error.save_is_folder", path=str(path))
 
 
 def _positive(name: str, value: int, low: int = 1) -> None:
@@ -137,7 +146,8 @@ def rules(
     with _guard(lang) as lang:
         chosen = get_game(game)
         validated = chosen.validate(chosen.default_players, _options(option))
-        out.print(Markdown(chosen.rules_text(lang, validated)))
+        text = chosen.rules_text(lang, validated)
+        out.print(Markdown(french_typography(text) if lang == "fr" else text))
 
 
 # ----------------------------------------------------------------------- play
@@ -158,8 +168,12 @@ def play(
 
     with _guard(lang) as lang:
         chosen = get_game(game)
-        count = players or chosen.default_players
+        count = chosen.default_players if players is None else players
         options = chosen.validate(count, _options(option))
+        if delay is not None and delay < 0:
+            raise LudoError("error.positive", name="--delay", value=delay, low=0)
+        if save is not None:
+            _check_writable(save)
         if not watch and not 1 <= seat <= count:
             raise LudoError("error.seat", seat=seat, players=count)
         human = None if watch else seat - 1
@@ -192,7 +206,7 @@ def replay_command(
         record = Record.load(record_path)
         match = replay(record)
         game = match.game
-        names = [f"{t('cli.seat', lang)} {seat + 1}" for seat in range(match.num_players)]
+        names = replay_names(record, match.num_players, lang)
         over = match.is_over()
         summary = {
             "game": game.name,
@@ -219,6 +233,23 @@ def replay_command(
             out.print(t("cli.replay.unfinished", lang))
 
 
+def replay_names(record: Record, players: int, lang: str) -> list[str]:
+    """Seat names for a replay: the bots and the human seat the record stores, if any."""
+    from ludotheque.ui.terminal.play import BOT_NAMES
+
+    bots = record.meta.get("bots")
+    human = record.meta.get("human_seat")
+    names = []
+    for seat in range(players):
+        if seat == human:
+            names.append(t("cli.human", lang))
+        elif isinstance(bots, list) and seat < len(bots):
+            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bots[seat]})")
+        else:
+            names.append(f"{t('cli.seat', lang)} {seat + 1}")
+    return names
+
+
 # ------------------------------------------------------------------- simulate
 @app.command(help=_h("cli.simulate.help"))
 def simulate(
@@ -236,7 +267,7 @@ def simulate(
 
     with _guard(lang) as lang:
         chosen = get_game(game)
-        count = players or chosen.default_players
+        count = chosen.default_players if players is None else players
         _positive("--games", games_count)
         chosen.validate(count, _options(option))
         names = parse_bot_list(bots, chosen, count, default="heuristic")
@@ -251,13 +282,13 @@ def simulate(
         table.add_column(t("cli.col.wins", lang), justify="right")
         table.add_column(t("cli.col.win_rate", lang), justify="right")
         for name in summary["wins_by_bot"]:
-            table.add_row(name, f"{summary['wins_by_bot'][name]:g}",
-                          f"{100 * summary['win_rate_by_bot'][name]:.1f}%")
+            table.add_row(name, number(summary["wins_by_bot"][name], lang, 1),
+                          number(100 * summary["win_rate_by_bot"][name], lang, 1) + " %")
         out.print(table)
-        seats = ", ".join(f"{i + 1}: {w:g}" for i, w in enumerate(summary["wins_by_seat"]))
+        seats = " · ".join(f"{i + 1}: {number(w, lang, 1)}" for i, w in enumerate(summary["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
-        out.print(t("cli.simulate.length", lang, decisions=summary["mean_decisions"],
-                    rounds=summary["mean_rounds"]))
+        out.print(t("cli.simulate.length", lang, decisions=number(summary["mean_decisions"], lang, 1),
+                    rounds=number(summary["mean_rounds"], lang, 2)))
 
 
 # ---------------------------------------------------------------------- bench
@@ -276,8 +307,9 @@ def bench(
     with _guard(lang) as lang:
         chosen = get_game(game)
         if seconds <= 0:
-            raise LudoError("error.positive", name="--seconds", value=seconds, low=0)
-        result = run_bench(chosen, players, seconds, seed, _options(option))
+            raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        count = chosen.default_players if players is None else players
+        result = run_bench(chosen, count, seconds, seed, _options(option))
         if as_json:
             print(json.dumps(result))
             return

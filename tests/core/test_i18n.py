@@ -61,4 +61,14 @@ def test_language_names_are_normalised_and_checked():
 
 
 def test_formatting_fills_parameters():
-    assert t("error.unknown_game", "fr", name="x", allowed="y") == "Jeu inconnu « x ». Jeux disponibles : y."
+    assert t("error.unknown_game", "fr", name="x", allowed="y") == \
+        "Jeu inconnu «\u00a0x\u00a0». Jeux disponibles\u00a0: y."
+
+
+def test_plurals_follow_each_language():
+    from ludotheque.i18n import tn
+
+    assert tn("diciassette.table.discard", 1, "en") == "Discard: 1 card"
+    assert tn("diciassette.table.discard", 0, "en") == "Discard: 0 cards"
+    assert tn("diciassette.table.discard", 0, "fr") == "Défausse\u00a0: 0 carte"
+    assert tn("diciassette.table.discard", 2, "fr") == "Défausse\u00a0: 2 cartes"

@@ -22,6 +22,7 @@ from ludotheque.core.chance import ChanceSpec
 from ludotheque.core.errors import IllegalActionError, NotationError, PlayerCountError
 from ludotheque.core.events import Event
 from ludotheque.core.options import OptionSpec, validate_options
+from ludotheque.i18n import LazyText
 
 CHANCE = -1
 TERMINAL = -2
@@ -145,7 +146,7 @@ class Game(ABC):
         ):
             raise PlayerCountError(
                 "error.player_count",
-                game=self.name,
+                game=LazyText(self.title_key),
                 players=players,
                 low=self.min_players,
                 high=self.max_players,
@@ -184,7 +185,7 @@ class Game(ABC):
     def parse_action(self, action: int | str, state: State | None = None) -> int:
         """An action id from an id or a text form (bad input: NotationError)."""
         if isinstance(action, bool):
-            raise NotationError("error.notation", text=action, forms=self.notation_help())
+            raise NotationError("error.notation", text=action, forms=_NotationHelp(self))
         if isinstance(action, int):
             if not 0 <= action < self.num_actions:
                 raise NotationError(
@@ -193,7 +194,7 @@ class Game(ABC):
             return action
         if isinstance(action, str):
             return self.text_to_action(action)
-        raise NotationError("error.notation", text=action, forms=self.notation_help())
+        raise NotationError("error.notation", text=action, forms=_NotationHelp(self))
 
     def parse_input(self, text: str, state: State) -> list[int]:
         """What a person typed, as the decisions it stands for (usually one).
@@ -205,8 +206,8 @@ class Game(ABC):
         return [self.parse_action(text, state)]
 
     @abstractmethod
-    def notation_help(self) -> str:
-        """A one-line summary of the text forms (language-neutral)."""
+    def notation_help(self, lang: str = "en") -> str:
+        """A one-line summary of the text forms, in `lang` (the parser reads both)."""
 
     @abstractmethod
     def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
@@ -224,3 +225,13 @@ class Game(ABC):
     def conformance_option_sets(self) -> Sequence[Mapping[str, Any]]:
         """Option sets that change the rules; the conformance kit runs each."""
         return ({},)
+
+
+class _NotationHelp:
+    """The notation summary, in the language of the message that shows it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def message(self, lang: str) -> str:
+        return self.game.notation_help(lang)

@@ -18,15 +18,28 @@ DEFAULT_LANGUAGE = "en"
 _CATALOG: dict[str, dict[str, str]] = {}
 
 
+def french_typography(text: str) -> str:
+    """Non-breaking spaces where French typography wants them (« 17 », « : », « ! »),
+    so that a terminal never wraps a line between a word and its punctuation."""
+    return (text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+            .replace(" :", "\u00a0:").replace(" !", "\u00a0!").replace(" ?", "\u00a0?")
+            .replace(" ;", "\u00a0;"))
+
+
 def register_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
-    """Add texts {key: {"en": ..., "fr": ...}} to the catalog."""
+    """Add texts {key: {"en": ..., "fr": ...}} to the catalog.
+
+    A key ending in `.one` / `.other` is a plural pair read with `tn`.
+    """
     for key, by_lang in texts.items():
         missing = [lang for lang in LANGUAGES if lang not in by_lang]
         if missing:
             raise ValueError(f"text {key!r} lacks language(s) {missing}")
-        if key in _CATALOG and _CATALOG[key] != dict(by_lang):
+        entry = dict(by_lang)
+        entry["fr"] = french_typography(entry["fr"])
+        if key in _CATALOG and _CATALOG[key] != entry:
             raise ValueError(f"text {key!r} registered twice with different content")
-        _CATALOG[key] = dict(by_lang)
+        _CATALOG[key] = entry
 
 
 def catalog() -> dict[str, dict[str, str]]:
@@ -53,6 +66,30 @@ def number(value: float, lang: str, decimals: int = 0) -> str:
     if lang == "fr":
         text = text.replace(",", "\u202f").replace(".", ",")
     return text
+
+
+def tn(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+    """The singular (`key.one`) or plural (`key.other`) text for `count`, with {count} filled.
+
+    French uses the singular for 0 and 1, English for 1 only.
+    """
+    singular = count <= 1 if lang == "fr" else count == 1
+    return t(f"{key}.{'one' if singular else 'other'}", lang, count=count, **params)
+
+
+class LazyText:
+    """A text key to translate later, when the language of the message is known
+    (e.g. a game's title inside an error message)."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+
+    def message(self, lang: str) -> str:
+        return t(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.message(DEFAULT_LANGUAGE)
 
 
 def normalise_language(lang: str | None) -> str:

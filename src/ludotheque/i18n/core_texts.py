@@ -148,6 +148,18 @@ register_texts({
         "en": "Unknown language '{lang}'. Languages: en, fr.",
         "fr": "Langue inconnue « {lang} ». Langues : en, fr.",
     },
+    "error.more_than": {
+        "en": "{name} must be more than {low}, not {value}.",
+        "fr": "{name} doit valoir plus de {low}, pas {value}.",
+    },
+    "error.save_folder": {
+        "en": "Cannot save to {path}: the folder {folder} does not exist.",
+        "fr": "Impossible de sauvegarder dans {path} : le dossier {folder} n'existe pas.",
+    },
+    "error.save_is_folder": {
+        "en": "Cannot save to {path}: it is a folder, give a file name.",
+        "fr": "Impossible de sauvegarder dans {path} : c'est un dossier, donnez un nom de fichier.",
+    },
     "error.positive": {
         "en": "{name} must be at least {low}, not {value}.",
         "fr": "{name} doit valoir au moins {low}, pas {value}.",
@@ -251,6 +263,7 @@ register_texts({
     "cli.col.wins": {"en": "wins", "fr": "victoires"},
     "cli.col.win_rate": {"en": "win rate per seat", "fr": "taux de victoire par place"},
     "cli.seat": {"en": "Seat", "fr": "Place"},
+    "cli.human": {"en": "Human", "fr": "Humain"},
     "cli.replay.checked": {"en": "{count} moves of {game} replayed and checked.",
                            "fr": "{count} coups de {game} rejoués et vérifiés."},
     "cli.replay.unfinished": {"en": "The record stops before the end of the game.",

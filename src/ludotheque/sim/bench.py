@@ -18,7 +18,7 @@ from ludotheque.core.game import Game
 
 def bench(game: Game, players: int | None = None, seconds: float = 3.0, seed: int = 0,
           options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    players = players or game.default_players
+    players = game.default_players if players is None else players
     validated = game.validate(players, options)
     rng = random.Random(seed)
     chance = SeededChance(seed)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import Game, State, _NotationHelp
 from ludotheque.core.options import OptionSpec
 from ludotheque.games.diciassette.components import CODES, HAND_SIZE, IS_DOUBLE, KIND_OF_CODE
 from ludotheque.games.diciassette.rules import (
@@ -114,7 +114,7 @@ class Diciassette(Game):
                 kind = self._card(first, state)
                 if kind is not None:
                     return 2 * kind + (1 if second in _DOWN_WORDS else 0)
-        raise NotationError("error.notation", text=text, forms=self.notation_help())
+        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def _card(self, word: str, state: State | None) -> int | None:
         word = _CARD_ALIASES.get(word, word)
@@ -130,8 +130,10 @@ class Diciassette(Game):
             return single
         return None
 
-    def notation_help(self) -> str:
-        return "<card> up|down (cards: 1s..5s, 1d..5d, rev, trash, x2, trap), call, pass"
+    def notation_help(self, lang: str = "en") -> str:
+        from ludotheque.i18n import t
+
+        return t("diciassette.notation", lang)
 
     def bots(self) -> dict[str, Any]:
         from ludotheque.games.diciassette.heuristic import HeuristicBot

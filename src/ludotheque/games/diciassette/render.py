@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
 from ludotheque.games.diciassette.texts import card_name
-from ludotheque.i18n import t
+from ludotheque.i18n import t, tn
 
 _SPECIAL_TOKENS = {
     "rev": ("REV", "SENS"),
@@ -74,7 +74,7 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
         else:
             known += VALUE[KIND_OF_CODE[code]]
     parts.append(queue)
-    parts.append(Text(t("diciassette.table.known_sum", lang, sum=known, hidden=hidden), style="dim"))
+    parts.append(Text(tn("diciassette.table.known_sum", hidden, lang, sum=known), style="dim"))
 
     players = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     players.add_column("#")
@@ -104,11 +104,10 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     pile = view["pile"]
     if pile["size"]:
         top = card_token(pile["top"], lang) if pile["top"] else "##"
-        parts.append(Text(t("diciassette.table.pile", lang, size=pile["size"], top=top)))
+        parts.append(Text(tn("diciassette.table.pile", pile["size"], lang, top=top)))
     else:
         parts.append(Text(t("diciassette.table.pile_empty", lang)))
-    parts.append(Text(t("diciassette.table.discard", lang, size=view["discard"]["size"]),
-                      style="dim"))
+    parts.append(Text(tn("diciassette.table.discard", view["discard"]["size"], lang), style="dim"))
     if view["plays_required"] == 2 and view["phase"] == "play":
         parts.append(Text(t("diciassette.table.x2_pending", lang, player=names[view["turn"]]),
                           style="yellow"))
@@ -169,10 +168,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [say(key, event["player"])]
     if kind == "resolution":
         return resolution_lines(event, lang, names, seat)
-    if kind == "game_over":
-        return [t("diciassette.event.game_over", lang,
-                  players=", ".join(names[p] for p in event["winners"]))]
-    return []
+    return []  # "game_over" is announced by the caller with the final table
 
 
 def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[str],
@@ -192,7 +188,10 @@ def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[s
     key = "diciassette.reveal.sum_reached" if resolution["reached"] else "diciassette.reveal.sum_short"
     lines.append(t(key, lang, sum=resolution["sum"]))
     for owner in resolution["traps"]:
-        lines.append(t("diciassette.reveal.trap", lang, player=who(owner), caller=who(caller)))
+        if owner == seat:
+            lines.append(t("diciassette.reveal.trap_you", lang, caller=who(caller)))
+        else:
+            lines.append(t("diciassette.reveal.trap", lang, player=names[owner], caller=who(caller)))
     for token in resolution["tokens"]:
         params = dict(penalties=token["penalties"], victory=int(token["victory"]),
                       v=token["after"][0], p=token["after"][1])

@@ -279,7 +279,7 @@ class DiciassetteState(State):
                 hand[kind] += 1
                 self.draws_pending -= 1
                 if events is not None:
-                    back = CODES[kind] if IS_DOUBLE[kind] else None
+                    back = CODES[kind] if IS_DOUBLE[kind] and self.options["hand_backs_public"] else None
                     events.append(Event("draw", {"player": seat, "back": back},
                                         {seat: {"card": CODES[kind]}}))
             elif self.discard:
@@ -410,7 +410,7 @@ class DiciassetteState(State):
             "hands": hands,
             "pile": {
                 "size": len(self.pile),
-                "top": CODES[top] if top is not None and IS_DOUBLE[top] else None,
+                "top": CODES[top] if top is not None and IS_DOUBLE[top] and backs_public else None,
             },
             "discard": {
                 "size": len(self.discard),
@@ -429,8 +429,8 @@ class DiciassetteState(State):
 
         Hidden slots: other seats' single-faced/special hand cards (all their cards
         if hand backs are not public), others' face-down single/special cards in
-        the queue and the discard, the pile top if its back is generic, and every
-        pile card below the top. Slots known to hold a generic-backed card
+        the queue and the discard, the pile top unless its back shows a value, and
+        every pile card below the top. Slots known to hold a generic-backed card
         ("constrained") only receive such cards.
         """
         state = self.clone()
@@ -454,13 +454,15 @@ class DiciassetteState(State):
         pool.extend(state.discard[i][0] for i in discard_slots)
         constrained += len(queue_slots) + len(discard_slots)
         pile = state.pile
-        top_known = bool(pile) and IS_DOUBLE[pile[-1]]
-        top_constrained = bool(pile) and not top_known
+        top_known = bool(pile) and IS_DOUBLE[pile[-1]] and backs_public
+        top_constrained = bool(pile) and not top_known and backs_public
         free_pile = pile[:-1] if pile else []
         pool.extend(free_pile)
         if top_constrained:
             pool.append(pile[-1])
             constrained += 1
+        elif pile and not top_known:
+            pool.append(pile[-1])
         # Deal them again: generic-backed cards first to the constrained slots.
         generic = [k for k in pool if not IS_DOUBLE[k]]
         doubles = [k for k in pool if IS_DOUBLE[k]]
@@ -492,6 +494,8 @@ class DiciassetteState(State):
             new_pile.append(next(take_c))
         elif top_known:
             new_pile.append(pile[-1])
+        elif pile:
+            new_pile.append(next(take_r))
         state.pile = new_pile
         return state
 

@@ -139,17 +139,20 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
             continue
         lowered = answer.lower()
         if lowered in {"help", "aide", "?"}:
-            console.print(t("ui.help", lang, forms=game.notation_help()))
+            console.print(t("ui.help", lang, forms=game.notation_help(lang)))
             continue
         if lowered in {"quit", "quitter", "exit", "q"}:
             raise QuitGame
         try:
-            if answer.isdigit():
-                number = int(answer)
-                if not 1 <= number <= len(legal):
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                match.apply(legal[int(answer) - 1], seat=seat)
+            elif answer.isdigit():  # a number beyond the list may still be a move ("17")
+                try:
+                    actions = game.parse_input(answer, match.state)
+                except LudoError:
                     console.print(t("ui.bad_number", lang, high=len(legal)), style="red")
                     continue
-                match.apply(legal[number - 1], seat=seat)
+                match.apply_sequence(actions)
             else:
                 match.apply_sequence(game.parse_input(answer, match.state))
             return
