@@ -77,3 +77,8 @@ def test_property_any_seed_any_table(game, seed, data):
     kit.check_playouts(game, players, validated, seed, games=3)
     kit.check_no_leak(game, players, validated, seed, games=1, every=3)
     kit.check_determinisation(game, players, validated, seed, games=1, every=4, samples=2)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_sampling_from_a_view_is_consistent(game, players, options):
+    assert kit.check_view_sampling(game, players, game.validate(players, options), seed=9, games=3) > 0

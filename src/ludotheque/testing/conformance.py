@@ -21,6 +21,8 @@ game breaks a promise of the engine:
   p the same events.
 * `check_determinisation`: samples conserve every component, keep every
   invariant, never contradict the view, and actually vary what is hidden.
+* `check_view_sampling`: the same for states sampled from a view alone
+  (`Game.sample_from_view`, what a fair search bot uses).
 
 The kit has no dependency beyond the engine; the test suite runs it for every
 registered game (tests/test_conformance.py) and adds hypothesis on top.
@@ -344,6 +346,35 @@ def check_determinisation(game: Game, players: int, options: Mapping[str, Any], 
     assert varied, f"{label}: determinisation never varied anything hidden"
 
 
+def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                        games: int = 5, every: int = 2, samples: int = 3) -> int:
+    """States sampled from a view alone (what a fair bot does) give back that view,
+    conserve every component, keep every invariant, and vary what is hidden.
+    Returns how many views were sampled."""
+    label = _label(game, players, options)
+    checked = varied = 0
+    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        counts = state.component_counts()
+        for seat in [state.current_player(), None]:
+            view = state.view(seat)
+            distinct = set()
+            for sample_index in range(samples):
+                sample = game.sample_from_view(view, random.Random(derive_seed(seed, index, sample_index)))
+                assert sample.component_counts() == counts, f"{label}: a sampled state lost a component"
+                sample.check_invariants()
+                assert sample.view(seat) == view, f"{label}: a sampled state contradicts seat {seat}'s view"
+                if seat is not None:
+                    assert sample.legal_actions() == state.legal_actions(), \
+                        f"{label}: a sampled state changed the seat's legal moves"
+                distinct.add(json.dumps(sample.to_json(), sort_keys=True))
+            checked += 1
+            varied += len(distinct) > 1
+    assert varied, f"{label}: sampling from a view never varied anything hidden"
+    return checked
+
+
 def run_all(game: Game, players: int, options: Mapping[str, Any], seed: int = 0,
             scale: int = 1) -> None:
     """Every check once (for a quick manual run or a new game's first test)."""
@@ -360,3 +391,4 @@ def run_all(game: Game, players: int, options: Mapping[str, Any], seed: int = 0,
     check_notation(game, players, validated, seed, games=3 * scale)
     check_no_leak(game, players, validated, seed, games=3 * scale)
     check_determinisation(game, players, validated, seed, games=2 * scale)
+    check_view_sampling(game, players, validated, seed, games=2 * scale)

@@ -12,6 +12,7 @@ player holds only one kind of 3.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,7 @@ from ludotheque.games.diciassette.rules import (
     PASS,
     PLAY,
     DiciassetteState,
+    sample_from_view,
     state_from_json,
 )
 
@@ -81,6 +83,9 @@ class Diciassette(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return state_from_json(self, data)
+
+    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        return sample_from_view(self, view, rng)
 
     # -------------------------------------------------------------- notation
     def action_to_text(self, action: int) -> str:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import lru_cache
 from collections.abc import Mapping
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from ludotheque.core.chance import Pick, Shuffle
 from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
@@ -49,6 +49,20 @@ PHASE_NAMES = ("deal", "starter", "play", "reshuffle", "call", "over")
 
 _CALL_OR_PASS = [CALL, PASS]
 _CALL_ONLY = [CALL]
+
+
+TOP_NONE, TOP_KNOWN, TOP_GENERIC, TOP_FREE = range(4)
+
+
+class HiddenLayout(NamedTuple):
+    """The places a seat cannot see (see DiciassetteState._hidden_layout)."""
+
+    backs_public: bool
+    hands: list[int]  # hidden cards per seat
+    queue: list[int]  # indices of hidden queue cards
+    discard: list[int]  # indices of hidden discard cards
+    top: int  # TOP_NONE (no pile), TOP_KNOWN (value on its back), TOP_GENERIC, TOP_FREE
+    below_top: int  # pile cards under the top
 
 
 class DiciassetteState(State):
@@ -400,6 +414,7 @@ class DiciassetteState(State):
             "to_act": self.current_player() if self.phase in (PLAY, CALLS) else None,
             "turn": self.current,
             "round": self.round,
+            "decisions": self.decisions,
             "direction": self.direction,
             "plays_required": self.plays_required,
             "plays_done": self.plays_done,
@@ -427,77 +442,94 @@ class DiciassetteState(State):
     def determinize(self, player: int | None, rng: random.Random) -> DiciassetteState:
         """Resample everything `player` cannot know, keeping every card and his view.
 
-        Hidden slots: other seats' single-faced/special hand cards (all their cards
-        if hand backs are not public), others' face-down single/special cards in
-        the queue and the discard, the pile top unless its back shows a value, and
-        every pile card below the top. Slots known to hold a generic-backed card
-        ("constrained") only receive such cards.
+        Built from the true state (the conformance kit uses it to make twins that
+        only `player`'s ignorance tells apart); a bot, which only has a view,
+        uses `sample_from_view` instead. Both deal the hidden cards the same way.
         """
         state = self.clone()
+        layout = state._hidden_layout(player)
+        pool = state._take_hidden(layout)
+        state._deal_hidden(layout, pool, rng)
+        return state
+
+    def _hidden_layout(self, player: int | None) -> HiddenLayout:
+        """Where `player` cannot see: other hands' generic-backed cards (all their cards
+        if backs are private), others' face-down generic cards in the queue and the
+        discard, the pile top unless its back shows a value, every pile card below it."""
         backs_public = self.options["hand_backs_public"]
-        pool: list[int] = []
-        constrained = 0
-        # Take the hidden cards out, counting constrained slots.
-        for seat, hand in enumerate(state.hands):
+        hands = []
+        for seat, hand in enumerate(self.hands):
             if seat == player:
-                continue
-            for kind in range(NUM_KINDS):
-                if hand[kind] and (not backs_public or not IS_DOUBLE[kind]):
-                    pool.extend([kind] * hand[kind])
-                    if backs_public:
-                        constrained += hand[kind]
-        queue_slots = [i for i, (k, up, by) in enumerate(state.queue)
-                       if not up and not IS_DOUBLE[k] and by != player]
-        discard_slots = [i for i, (k, seen, by) in enumerate(state.discard)
-                         if not seen and by != player]
-        pool.extend(state.queue[i][0] for i in queue_slots)
-        pool.extend(state.discard[i][0] for i in discard_slots)
-        constrained += len(queue_slots) + len(discard_slots)
-        pile = state.pile
-        top_known = bool(pile) and IS_DOUBLE[pile[-1]] and backs_public
-        top_constrained = bool(pile) and not top_known and backs_public
-        free_pile = pile[:-1] if pile else []
-        pool.extend(free_pile)
-        if top_constrained:
-            pool.append(pile[-1])
-            constrained += 1
-        elif pile and not top_known:
-            pool.append(pile[-1])
-        # Deal them again: generic-backed cards first to the constrained slots.
+                hands.append(0)
+            elif backs_public:
+                hands.append(sum(hand[k] for k in range(NUM_KINDS) if not IS_DOUBLE[k]))
+            else:
+                hands.append(sum(hand))
+        queue = [i for i, (k, up, by) in enumerate(self.queue)
+                 if not up and not IS_DOUBLE[k] and by != player]
+        discard = [i for i, (k, seen, by) in enumerate(self.discard) if not seen and by != player]
+        pile = self.pile
+        if not pile:
+            top = TOP_NONE
+        elif not backs_public:
+            top = TOP_FREE
+        else:
+            top = TOP_KNOWN if IS_DOUBLE[pile[-1]] else TOP_GENERIC
+        return HiddenLayout(backs_public, hands, queue, discard, top, max(0, len(pile) - 1))
+
+    def _take_hidden(self, layout: HiddenLayout) -> list[int]:
+        """Remove the cards in the hidden slots (they stay as placeholders); return them."""
+        pool: list[int] = []
+        for seat, count in enumerate(layout.hands):
+            if count:
+                hand = self.hands[seat]
+                for kind in range(NUM_KINDS):
+                    if hand[kind] and not (layout.backs_public and IS_DOUBLE[kind]):
+                        pool.extend([kind] * hand[kind])
+                        hand[kind] = 0
+        pool.extend(self.queue[i][0] for i in layout.queue)
+        pool.extend(self.discard[i][0] for i in layout.discard)
+        if layout.top in (TOP_GENERIC, TOP_FREE):
+            pool.extend(self.pile)
+            self.pile = []
+        else:
+            pool.extend(self.pile[:-1])
+            self.pile = self.pile[-1:]
+        return pool
+
+    def _deal_hidden(self, layout: HiddenLayout, pool: list[int], rng: random.Random) -> None:
+        """Deal `pool` into the hidden slots at random; generic-backed cards first go to
+        the slots known to hold one (every assignment consistent with the view is equally likely)."""
         generic = [k for k in pool if not IS_DOUBLE[k]]
         doubles = [k for k in pool if IS_DOUBLE[k]]
+        constrained = (len(layout.queue) + len(layout.discard) + (layout.top == TOP_GENERIC)
+                       + (sum(layout.hands) if layout.backs_public else 0))
+        if len(generic) < constrained:
+            raise SnapshotError("error.snapshot_inconsistent", reason="hidden cards do not fit")
         rng.shuffle(generic)
-        to_constrained = generic[:constrained]
         rest = generic[constrained:] + doubles
         rng.shuffle(rest)
-        take_c = iter(to_constrained)
-        take_r = iter(rest)
-        for seat, hand in enumerate(state.hands):
-            if seat == player:
-                continue
-            hidden = 0
-            for kind in range(NUM_KINDS):
-                if hand[kind] and (not backs_public or not IS_DOUBLE[kind]):
-                    hidden += hand[kind]
-                    hand[kind] = 0
-            source = take_c if backs_public else take_r
-            for _ in range(hidden):
-                hand[next(source)] += 1
-        for i in queue_slots:
-            _, up, by = state.queue[i]
-            state.queue[i] = (next(take_c), up, by)
-        for i in discard_slots:
-            _, seen, by = state.discard[i]
-            state.discard[i] = (next(take_c), seen, by)
-        new_pile = [next(take_r) for _ in free_pile]
-        if top_constrained:
-            new_pile.append(next(take_c))
-        elif top_known:
-            new_pile.append(pile[-1])
-        elif pile:
-            new_pile.append(next(take_r))
-        state.pile = new_pile
-        return state
+        take_c, take_r = iter(generic[:constrained]), iter(rest)
+        for seat, count in enumerate(layout.hands):
+            source = take_c if layout.backs_public else take_r
+            for _ in range(count):
+                self.hands[seat][next(source)] += 1
+        for i in layout.queue:
+            _, up, by = self.queue[i]
+            self.queue[i] = (next(take_c), up, by)
+        for i in layout.discard:
+            _, seen, by = self.discard[i]
+            self.discard[i] = (next(take_c), seen, by)
+        below = [next(take_r) for _ in range(layout.below_top)]
+        if layout.top == TOP_GENERIC:
+            below.append(next(take_c))
+        elif layout.top == TOP_FREE:
+            below.append(next(take_r))
+        elif layout.top == TOP_KNOWN:
+            below.append(self.pile[-1])
+        self.pile = below
+        if next(take_c, None) is not None or next(take_r, None) is not None:
+            raise SnapshotError("error.snapshot_inconsistent", reason="more cards than hidden places")
 
     # -------------------------------------------------------------- copying
     def clone(self) -> DiciassetteState:
@@ -590,6 +622,79 @@ class DiciassetteState(State):
         if self.phase == OVER:
             assert self.final_winners and all(self.victory[p] >= VICTORIES_TO_WIN
                                               for p in self.final_winners)
+
+
+def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> DiciassetteState:
+    """A full state consistent with `view` (a seat's, or a spectator's): what the view
+    shows is kept, the cards it does not show are dealt at random from those unseen.
+
+    This is how a search bot imagines the game: it never touches the true state.
+    """
+    from ludotheque.games.diciassette.components import KIND_OF_CODE
+
+    players = view["players"]
+    state = DiciassetteState(game, players, game.validate(players, view["options"]))
+    seat = view["seat"]
+    backs_public = state.options["hand_backs_public"]
+    unseen = list(composition(state.options))
+
+    def known(code: str) -> int:
+        kind = KIND_OF_CODE[code]
+        unseen[kind] -= 1
+        return kind
+
+    hidden_hands = []
+    for q, entry in enumerate(view["hands"]):
+        shown = entry["cards"] if q == seat else (entry.get("doubles") or [])
+        for code in shown:
+            state.hands[q][known(code)] += 1
+        hidden_hands.append(entry["size"] - len(shown))
+    queue_slots = []
+    for index, entry in enumerate(view["queue"]):
+        if entry["card"] is None:
+            queue_slots.append(index)
+            state.queue.append((0, entry["face_up"], entry["by"]))
+        else:
+            state.queue.append((known(entry["card"]), entry["face_up"], entry["by"]))
+    someone_else = 0 if seat is None else (seat + 1) % players
+    state.discard = [(known(code), True, someone_else) for code in view["discard"]["cards"]]
+    discard_slots = list(range(len(state.discard), len(state.discard) + view["discard"]["hidden"]))
+    state.discard += [(0, False, someone_else)] * view["discard"]["hidden"]
+    size, top_code = view["pile"]["size"], view["pile"]["top"]
+    if not size:
+        top = TOP_NONE
+    elif not backs_public:
+        top = TOP_FREE
+    elif top_code is not None:
+        top = TOP_KNOWN
+        state.pile = [known(top_code)]
+    else:
+        top = TOP_GENERIC
+    if min(unseen) < 0:
+        raise SnapshotError("error.snapshot_inconsistent", reason="the view shows too many cards")
+    layout = HiddenLayout(backs_public, hidden_hands, queue_slots, discard_slots, top,
+                          max(0, size - 1))
+    pool = [kind for kind in range(NUM_KINDS) for _ in range(unseen[kind])]
+    state._deal_hidden(layout, pool, rng)
+
+    state.phase = PHASE_NAMES.index(view["phase"])
+    state.current = view["turn"]
+    state.direction = view["direction"]
+    state.plays_required = view["plays_required"]
+    state.plays_done = view["plays_done"]
+    state.next_plays_required = view["next_plays_required"]
+    state.last_player = -1 if view["last_player"] is None else view["last_player"]
+    state.round = view["round"]
+    state.decisions = view["decisions"]
+    state.victory = list(view["victory"])
+    state.penalty = list(view["penalty"])
+    state.final_winners = list(view["winners"])
+    state.last_resolution = resolution_from_json(view["last_resolution"])
+    if state.phase == CALLS:
+        state.resume_play = view["second_card_pending"]
+        state.poll = _poll_order(state.last_player, state.direction, players)
+        state.poll_index = state.poll.index(view["to_act"])
+    return state
 
 
 @lru_cache(maxsize=None)
