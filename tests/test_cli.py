@@ -75,7 +75,9 @@ def test_games_lists_diciassette_with_player_counts_and_options():
     result = ok(invoke(["games", "--lang", "en"]))
     assert result.exit_code == 0
     assert "17 / Diciassette (diciassette): 2-6 players" in result.flat
-    assert "heuristic, random" in result.flat
+    line = result.flat.split("17 / Diciassette (diciassette)")[1].split("option")[0]
+    for bot in ("easy", "medium", "heuristic", "random"):
+        assert bot in line
     for name in ("singles", "doubles", "reverse", "trash", "x2", "trap", "hand_backs_public",
                  "call_between_x2_cards", "direction_persists", "trap_penalty_cap_one"):
         assert name in result.text
@@ -338,7 +340,7 @@ def test_watch_in_french():
 # ----------------------------------------------------- usage errors: status 2
 USAGE_ERRORS = [
     pytest.param(["play", "diciassette", "--lang", "en", "--bots", "foo"],
-                 ["Unknown bot 'foo'", "heuristic, random"], id="bad-bot"),
+                 ["Unknown bot 'foo'", "heuristic", "random", "medium"], id="bad-bot"),
     pytest.param(["play", "diciassette", "--lang", "en", "--bots", "random,random"],
                  ["2 bots given for 3 seats", "one per bot seat"], id="bot-count"),
     pytest.param(["play", "diciassette", "--lang", "en", "--watch", "--bots", "random,heuristic,random"],
@@ -372,7 +374,7 @@ USAGE_ERRORS = [
     pytest.param(["play", "diciassette", "--lang", "fr", "--players", "7"],
                  ["se joue de 2 à 6 joueurs, pas 7"], id="players-7-fr"),
     pytest.param(["play", "diciassette", "--lang", "fr", "--bots", "foo"],
-                 ["Bot inconnu « foo »", "heuristic, random"], id="bad-bot-fr"),
+                 ["Bot inconnu « foo »", "heuristic", "random", "medium"], id="bad-bot-fr"),
     pytest.param(["play", "diciassette", "--lang", "fr", "--option", "nope=1"],
                  ["Option inconnue « nope »"], id="unknown-option-fr"),
     pytest.param(["rules", "nogame", "--lang", "en"], ["Unknown game 'nogame'", "diciassette"],

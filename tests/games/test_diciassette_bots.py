@@ -107,7 +107,10 @@ def test_heuristic_beats_random_clearly(players, games, floor):
 def test_bot_names_are_checked():
     assert parse_bot_list("heuristic,random", GAME, 2) == ["heuristic", "random"]
     assert parse_bot_list("random", GAME, 3) == ["random"] * 3
-    with pytest.raises(BotError, match="heuristic, random"):
+    with pytest.raises(BotError) as error:
         make_bot("genius", GAME)
+    for name in ("easy", "medium", "heuristic", "random", "ismcts"):
+        assert name in str(error.value)
+    assert "Bot inconnu" in error.value.message("fr")
     with pytest.raises(BotError, match="3 bots given for 2 seats"):
         parse_bot_list("random,random,random", GAME, 2)

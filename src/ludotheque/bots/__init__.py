@@ -32,14 +32,48 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
-def bot_factories(game: Game) -> dict[str, Callable[[], Bot]]:
+class SometimesRandomBot:
+    """Plays like `base`, except that a share `randomness` of its moves are random: a weaker
+    opponent that still makes sense (the "easy" level)."""
+
+    def __init__(self, base: Bot, randomness: float, name: str) -> None:
+        self.base = base
+        self.randomness = randomness
+        self.name = name
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+        if rng.random() < self.randomness:
+            return legal[rng.randrange(len(legal))]
+        return self.base.choose(view, legal, rng)
+
+
+# Difficulty levels a person understands, available for every game. ("hard", a search
+# bot that must beat "medium", comes when ISMCTS does: see bots/ismcts.py.)
+LEVELS = {
+    "easy": "the heuristic, with half of its moves random",
+    "medium": "the game's heuristic bot",
+}
+
+
+def bot_factories(game: Game, budget: Any = None) -> dict[str, Callable[[], Bot]]:
+    """Every bot of `game` by name: random, the game's own (e.g. heuristic), the levels
+    (easy, medium) and ismcts (experimental: not yet stronger than medium at 17)."""
+    from ludotheque.bots.ismcts import ISMCTSBot
+
+    own = dict(getattr(game, "bots", lambda: {})())
+    heuristic = own.get("heuristic", RandomBot)
+    search_budget = budget or game.search_budget()
     factories: dict[str, Callable[[], Bot]] = {"random": RandomBot}
-    factories.update(getattr(game, "bots", lambda: {})())
+    factories.update(own)
+    factories["easy"] = lambda: SometimesRandomBot(heuristic(), 0.5, "easy")
+    factories["medium"] = heuristic
+    factories["ismcts"] = lambda: ISMCTSBot(game, search_budget, name="ismcts")
     return factories
 
 
-def make_bot(name: str, game: Game) -> Bot:
-    factories = bot_factories(game)
+def make_bot(name: str, game: Game, budget: Any = None) -> Bot:
+    """The bot called `name` for `game`; `budget` (a bots.ismcts.Budget) for search bots."""
+    factories = bot_factories(game, budget)
     key = name.strip().lower()
     if key not in factories:
         raise BotError("error.unknown_bot", name=name, allowed=", ".join(sorted(factories)))

@@ -220,6 +220,28 @@ class Game(ABC):
     def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
         """A rules summary in `lang` (Markdown), with the options and rulings in force."""
 
+    def search_budget(self) -> Any:
+        """The thinking budget of this game's "hard" bot: about one second per move here."""
+        from ludotheque.bots.ismcts import Budget
+
+        return Budget(iterations=None, ms=1000)
+
+    def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
+        """The move search bots play for `state.current_player()` in their simulated
+        playouts: uniform by default. A game may give a cheap, plausible policy that
+        reads only public information (never the hidden parts of `state`)."""
+        return legal[rng.randrange(len(legal))]
+
+    def observe_action(self, state: State, action: int, observer: int) -> int:
+        """The move `action` (about to be applied to `state`) as seat `observer` sees it.
+
+        Moves everyone sees fully return themselves; a move whose detail is hidden
+        from the observer (a card played face down) returns a key shared by all the
+        moves the observer cannot tell apart, outside the action space. Search
+        bots (MO-ISMCTS) build each seat's tree from these keys.
+        """
+        return action
+
     def bots(self) -> dict[str, Any]:
         """This game's own bots by name (besides "random"): name -> factory."""
         return {}

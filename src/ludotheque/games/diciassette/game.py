@@ -19,7 +19,15 @@ from typing import Any
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp
 from ludotheque.core.options import OptionSpec
-from ludotheque.games.diciassette.components import CODES, HAND_SIZE, IS_DOUBLE, KIND_OF_CODE
+from ludotheque.games.diciassette.components import (
+    CODES,
+    HAND_SIZE,
+    IS_DOUBLE,
+    KIND_OF_CODE,
+    REVERSE,
+    TRAP,
+    VALUE,
+)
 from ludotheque.games.diciassette.rules import (
     CALL,
     NUM_ACTIONS,
@@ -38,6 +46,8 @@ _CARD_ALIASES = {
     "reverse": "rev", "sens": "rev", "inverse": "rev", "changement": "rev",
     "poubelle": "trash", "×2": "x2", "2x": "x2", "piège": "trap", "piege": "trap",
 }
+
+HIDDEN_PLAY = NUM_ACTIONS  # what the others see of a generic-backed card played face down
 
 OPTIONS = (
     OptionSpec("singles", "ints", (3, 3, 3, 3, 3), "diciassette.option.singles",
@@ -139,6 +149,26 @@ class Diciassette(Game):
         from ludotheque.i18n import t
 
         return t("diciassette.notation", lang)
+
+    def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
+        """A quick public-information policy for search playouts: call when the cards in
+        sight plus about 1.3 per hidden card reach 17; otherwise play a random card,
+        generic-backed cards face down, Trap face down, other specials face up."""
+        assert isinstance(state, DiciassetteState)
+        if CALL in legal:
+            total = 0.0
+            for kind, face_up, _ in state.queue:
+                total += VALUE[kind] if face_up or IS_DOUBLE[kind] else 1.3
+            return CALL if total >= 17 or PASS not in legal else PASS
+        kind = legal[rng.randrange(len(legal))] >> 1
+        down = kind == TRAP or (kind < REVERSE and not IS_DOUBLE[kind] and rng.random() < 0.7)
+        return 2 * kind + (1 if down else 0)
+
+    def observe_action(self, state: State, action: int, observer: int) -> int:
+        """A single-faced or special card played face down looks the same to the others."""
+        if action < CALL and action & 1 and not IS_DOUBLE[action >> 1] and observer != state.current_player():
+            return HIDDEN_PLAY
+        return action
 
     def bots(self) -> dict[str, Any]:
         from ludotheque.games.diciassette.heuristic import HeuristicBot
