@@ -1,0 +1,246 @@
+"""DTC ("Donne Tes Cartes", Reiner Knizia, Ferti 2012): static facts, options and notation.
+
+An offer is built one card at a time, then handed over with an announced
+value; the receiver accepts or challenges. Notation (language-neutral, parses
+back; ids in brackets):
+
+  cards      1 2 3 4 5 6 (number cards) and J (joker)
+  add X      put one card of kind X from your hand into the offer you are
+             building, e.g. "add 4", "add J"                        [0-6]
+  as V       hand the offer over announcing that all its cards are V
+             (1..6); the count is always the true count, e.g. "as 4" [7-12]
+  accept     take the offered cards into your hand (then you must raise) [13]
+  challenge  turn the offered cards over                            [14]
+
+A person may type a whole offer at once (`Game.parse_input`): "offer 4 4 J as 4"
+(also "4 4 J as 4", "4,4,J as 4", "44J as 4", French "offre 4 4 J comme 4")
+stands for "add 4", "add 4", "add J", "as 4", applied all or nothing. The
+parser also takes French words: ajouter, comme/pour/annoncer, accepter/prendre,
+défi/refuser/dtc, and a bare card ("J") for "add J".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core.errors import NotationError, OptionError
+from ludotheque.core.game import Game, State
+from ludotheque.core.options import OptionSpec
+from ludotheque.games.dtc.components import CODES, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
+from ludotheque.games.dtc.rules import (
+    ACCEPT,
+    CHALLENGE,
+    CLAIM,
+    NUM_ACTIONS,
+    DTCState,
+    sample_from_view,
+    state_from_json,
+)
+
+_ADD_WORDS = {"add", "+", "ajouter", "ajoute", "mettre", "put"}
+_CLAIM_WORDS = {"as", "announce", "claim", "=", "comme", "pour", "annoncer", "annonce", "en"}
+_OFFER_WORDS = {"offer", "give", "offre", "offrir", "donne", "donner", "propose", "proposer"}
+_ACCEPT_WORDS = {"accept", "accepter", "accepte", "prendre", "take", "ok", "oui"}
+_CHALLENGE_WORDS = {"challenge", "defi", "défi", "refuser", "refuse", "dtc", "relever",
+                    "reveal", "retourner"}
+_JOKER_WORDS = {"j", "joker", "jokers"}
+
+HIDDEN_ADD = NUM_ACTIONS  # "a card was added", as the other seats see it (outside the action space)
+
+OPTIONS = (
+    OptionSpec("variant_higher", "bool", False, "dtc.option.variant_higher", ruling="D12"),
+    OptionSpec("variant_literal", "bool", False, "dtc.option.variant_literal", ruling="D12"),
+)
+
+
+def _card_kind(word: str) -> int | None:
+    if word in _JOKER_WORDS:
+        return KIND_OF_CODE["J"]
+    if len(word) == 1 and word in "123456":
+        return KIND_OF_CODE[word]
+    return None
+
+
+def _value(word: str) -> int | None:
+    if len(word) == 1 and word in "123456":
+        return int(word)
+    if len(word) == 2 and word[1] == "s" and word[0] in "123456":  # "4s"
+        return int(word[0])
+    return None
+
+
+class DTC(Game):
+    name = "dtc"
+    aliases = ("donne-tes-cartes", "donnetescartes")
+    title_key = "dtc.title"
+    rules_key = "dtc.rules"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    option_specs = OPTIONS
+    num_actions = NUM_ACTIONS
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        if options["variant_literal"] and not options["variant_higher"]:
+            raise OptionError("dtc.error.literal_without_variant")
+
+    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
+        return DTCState(self, players, options)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(self, data)
+
+    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        return sample_from_view(self, view, rng)
+
+    def observe_action(self, state: State, action: int, observer: int) -> int:
+        """Another seat sees that a card went into the offer, not which (one shared key)."""
+        if 0 <= action < NUM_KINDS and observer != state.current_player():
+            return HIDDEN_ADD
+        return action
+
+    # -------------------------------------------------------------- notation
+    def action_to_text(self, action: int) -> str:
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
+        if action < NUM_KINDS:
+            return f"add {CODES[action]}"
+        if action < ACCEPT:
+            return f"as {action - CLAIM}"
+        return "accept" if action == ACCEPT else "challenge"
+
+    def text_to_action(self, text: str) -> int:
+        words = _words(text)
+        action = _single(words)
+        if action is None:
+            raise NotationError("error.notation", text=text, forms=_Forms(self))
+        return action
+
+    def parse_action(self, action: int | str, state: State | None = None) -> int:
+        if isinstance(action, str):
+            return self.text_to_action(action)
+        return super().parse_action(action, state)
+
+    def parse_input(self, text: str, state: State) -> list[int]:
+        """One atomic action, or a whole offer typed at once ("offer 4 4 J as 4")."""
+        words = _words(text)
+        single = _single(words)
+        if single is not None:
+            return [single]
+        if words and words[0] in _OFFER_WORDS:
+            words = words[1:]
+        cards: list[int] = []
+        claim: list[int] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            if word in _CLAIM_WORDS and index == len(words) - 2 and _value(words[-1]):
+                claim = [CLAIM + _value(words[-1])]  # type: ignore[operator]
+                break
+            if word in _ADD_WORDS:
+                index += 1
+                continue
+            kinds = [_card_kind(ch) for ch in word] if len(word) > 1 and word not in _JOKER_WORDS \
+                else [_card_kind(word)]
+            if not kinds or None in kinds:
+                raise NotationError("error.notation", text=text, forms=_Forms(self))
+            cards.extend(kinds)  # type: ignore[arg-type]
+            index += 1
+        if not cards and not claim:
+            raise NotationError("error.notation", text=text, forms=_Forms(self))
+        return cards + claim
+
+    def notation_help(self, lang: str = "en") -> str:
+        from ludotheque.i18n import t
+
+        return t("dtc.notation", lang)
+
+    def describe_action(self, action: int, lang: str) -> str:
+        from ludotheque.games.dtc.texts import describe_action
+
+        return describe_action(action, lang)
+
+    # ---------------------------------------------------------------- extras
+    def bots(self) -> dict[str, Any]:
+        from ludotheque.games.dtc.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def renderer(self) -> Any:
+        from ludotheque.games.dtc import render
+
+        return render
+
+    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
+        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
+        from ludotheque.games.dtc.rules_text import RULEBOOK_NOTES, RULINGS, SUMMARY
+        from ludotheque.i18n import t
+
+        if not options["variant_higher"]:
+            settle = t("dtc.rules.settle_exact", lang)
+        elif options["variant_literal"]:
+            settle = t("dtc.rules.settle_literal", lang)
+        else:
+            settle = t("dtc.rules.settle_higher", lang)
+        lines = [SUMMARY[lang].format(settlement=settle), ""]
+        lines.append("## " + t("rules.options_in_force", lang))
+        for spec in self.option_specs:
+            lines.append(f"- `{spec.name}={str(options[spec.name]).lower()}`: {t(spec.help_key, lang)}")
+        lines += ["", "## " + t("rules.rulings", lang)]
+        for ruling in sorted(RULINGS, key=lambda r: int(r[1:])):
+            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
+        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
+        return "\n".join(lines)
+
+    def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
+        return (
+            {},
+            {"variant_higher": True},
+            {"variant_higher": True, "variant_literal": True},
+        )
+
+
+class _Forms:
+    """The notation summary, in the language of the message that shows it."""
+
+    def __init__(self, game: DTC) -> None:
+        self.game = game
+
+    def message(self, lang: str) -> str:
+        return self.game.notation_help(lang)
+
+
+def _words(text: str) -> list[str]:
+    cleaned = text.strip().lower()
+    for ch in ",;«»\"'()":
+        cleaned = cleaned.replace(ch, " ")
+    cleaned = cleaned.replace("=", " = ")
+    return cleaned.split()
+
+
+def _single(words: list[str]) -> int | None:
+    """The action of a one-action text form, or None."""
+    if len(words) == 1:
+        word = words[0]
+        if word in _ACCEPT_WORDS:
+            return ACCEPT
+        if word in _CHALLENGE_WORDS:
+            return CHALLENGE
+        kind = _card_kind(word)
+        if kind is not None:
+            return kind
+        if word.startswith("+") and _card_kind(word[1:]) is not None:
+            return _card_kind(word[1:])
+    if len(words) == 2:
+        first, second = words
+        if first in _ADD_WORDS and _card_kind(second) is not None:
+            return _card_kind(second)
+        if first in _CLAIM_WORDS and _value(second) is not None:
+            return CLAIM + _value(second)  # type: ignore[operator]
+    return None
+
+
+GAME = DTC()
+assert len(CODES) == NUM_KINDS and NUM_VALUES == 6

@@ -1,0 +1,234 @@
+"""A heuristic bot for DTC that plays from its view only.
+
+It counts the cards it has not seen (the deck minus its hand, its offer and
+the public penalty piles) and, when the giver of an offer is the seat it just
+handed cards to, keeps those cards apart as known. From that:
+
+* **Challenge or accept.** The chance that an offer is true is the chance
+  that the giver could have made it honestly (a hypergeometric tail: did his
+  hand hold enough cards of the announced value and jokers?), weighted by a
+  prior on honesty, plus the chance that a bluff came out true anyway. A
+  challenge costs the cards if the offer was true and hurts the giver if not;
+  accepting costs the cards of the next offer if that one has to be a bluff
+  and is caught, which depends on the cards in hand (a true offer taken plus
+  one matching card of one's own gives a true raise). Once the draw pile is
+  empty, a challenge ends the game: it compares the final counts.
+* **Offer.** It plans a whole offer from its hand and the cards already put
+  in, then plays it one atomic step at a time (re-planning at each step gives
+  the same plan). A true offer is preferred, as large as its cards of that
+  value allow (jokers only when needed): a challenger then takes many cards.
+  With no true raise it bluffs with the fewest cards allowed, the cards it
+  needs least, and the value the others find most plausible given the cards
+  still unseen by all.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from ludotheque.games.dtc.components import COMPOSITION, JOKER, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
+from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
+
+HONESTY = 0.8  # prior: how often an offer that could be true is true
+TAKEN_TRUE = 0.85  # prior: how often an offer someone accepted (then raised on) was true
+_KINDS = tuple(range(NUM_KINDS))
+
+
+@lru_cache(maxsize=65536)
+def tail(total: int, good: int, draws: int, at_least: int) -> float:
+    """P(at least `at_least` good cards among `draws` drawn without replacement)."""
+    if at_least <= 0:
+        return 1.0
+    draws = min(draws, total)
+    if at_least > min(draws, good):
+        return 0.0
+    denominator = comb(total, draws)
+    return sum(comb(good, k) * comb(total - good, draws - k)
+               for k in range(at_least, min(draws, good) + 1)) / denominator
+
+
+def _counts(codes: Sequence[str]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for code in codes:
+        counts[KIND_OF_CODE[code]] += 1
+    return counts
+
+
+def good_kinds(value: int, higher: bool) -> tuple[int, ...]:
+    """Kinds that make an offer of `value` hold: the value and jokers (and, with the
+    variant, any higher value)."""
+    if higher:
+        return (*range(value - 1, NUM_VALUES), JOKER)
+    return (value - 1, JOKER)
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        if CHALLENGE in legal:
+            return self._decide(view)
+        return self._offer(view, legal)
+
+    # ---------------------------------------------------------- knowledge
+    @staticmethod
+    def _public_pool(view: Mapping[str, Any]) -> list[int]:
+        pool = list(COMPOSITION)
+        for malus in view["malus"]:
+            for code in malus["cards"]:
+                pool[KIND_OF_CODE[code]] -= 1
+        return pool
+
+    def _unseen(self, view: Mapping[str, Any]) -> list[int]:
+        pool = self._public_pool(view)
+        me = view["seat"]
+        seen = list(view["hands"][me]["cards"])
+        if view["building"] and "cards" in view["building"]:
+            seen += view["building"]["cards"]
+        if view["pending"] and "cards" in view["pending"]:
+            seen += view["pending"]["cards"]
+        for code in seen:
+            pool[KIND_OF_CODE[code]] -= 1
+        return pool
+
+    # ------------------------------------------------ accept or challenge
+    def _decide(self, view: Mapping[str, Any]) -> int:
+        me = view["seat"]
+        n = view["players"]
+        pending = view["pending"]
+        giver, count, value = pending["giver"], pending["count"], pending["value"]
+        higher = view["options"]["variant_higher"]
+        goods = good_kinds(value, higher)
+        unseen = self._unseen(view)
+        known = [0] * NUM_KINDS
+        chain = view["chain"]
+        if chain and chain[-1]["giver"] == me and "cards" in chain[-1]:
+            known = _counts(chain[-1]["cards"])  # I handed these to the giver
+        for kind in _KINDS:
+            unseen[kind] -= known[kind]
+        total = max(0, sum(unseen))
+        good = sum(max(0, unseen[k]) for k in goods)
+        known_good = sum(known[k] for k in goods)
+        unknown_draws = max(0, pending["had"] - sum(known))
+        possible = tail(total, good, unknown_draws, count - known_good) if total else 0.0
+        if chain and not any(known) and chain[-1]["value"] == value:
+            # He accepted "c0 x value" and raises on the same value: if what he took was
+            # true, he only needed count - c0 more good cards of his own.
+            taken = chain[-1]["count"]
+            possible = TAKEN_TRUE * tail(total, good, unknown_draws - taken, count - taken) \
+                + (1 - TAKEN_TRUE) * possible
+        by_chance = (good / total) ** count if total else 0.0
+        p_true = HONESTY * possible + (1 - HONESTY) * by_chance
+
+        if view["pile"] == 0:  # a challenge ends the game: compare the final counts
+            scores = [m["size"] + h["size"] for m, h in zip(view["malus"], view["hands"])]
+            win_true = _share(scores, me, me, count)
+            win_false = _share(scores, me, giver, count)
+            value_now = p_true * win_true + (1 - p_true) * win_false
+            return CHALLENGE if value_now >= 1.0 / n else ACCEPT
+
+        weight = 1.0 / (n - 1)  # another seat's penalty cards, as seen from my seat
+        hand = _counts(view["hands"][me]["cards"])
+        raise_false = self._can_raise(hand, count, value)
+        raise_true = raise_false or any(hand[k] for k in goods)
+        p_raise = p_true * raise_true + (1 - p_true) * raise_false
+        catch = 0.5  # chance the next seat challenges my next offer
+        accept_value = catch * (count + 1) * (p_raise * weight - (1 - p_raise))
+        challenge_value = -p_true * count + (1 - p_true) * count * weight
+        return CHALLENGE if challenge_value > accept_value else ACCEPT
+
+    @staticmethod
+    def _can_raise(hand: list[int], count: int, value: int) -> bool:
+        """Whether `hand` alone holds a true raise on (count, value)."""
+        jokers = hand[JOKER]
+        for higher in range(value + 1, NUM_VALUES + 1):
+            if hand[higher - 1] + jokers >= count:
+                return True
+        return any(hand[v] + jokers >= count + 1 for v in range(NUM_VALUES))
+
+    # ------------------------------------------------------------ offer
+    def _offer(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+        me = view["seat"]
+        building = _counts(view["building"]["cards"])
+        hand = _counts(view["hands"][me]["cards"])
+        total = [hand[k] + building[k] for k in _KINDS]
+        beat = view["to_beat"]
+        last_count, last_value = (beat["count"], beat["value"]) if beat else (0, 0)
+        options = view["options"]
+        pool = self._public_pool(view)
+        pool_size = sum(pool)
+        n = view["players"]
+        weight = 1.0 / (n - 1)
+        my_size = sum(total)
+        # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
+        order = sorted(range(NUM_VALUES), key=lambda k: (total[k], k)) + [JOKER]
+
+        plans: list[tuple[float, int, tuple[int, ...]]] = []
+        for value in range(1, NUM_VALUES + 1):
+            if not last_count:
+                need = 1
+            else:
+                need = last_count if value > last_value else last_count + 1
+            settlements = [good_kinds(value, False)]
+            if options["variant_higher"]:
+                if options["variant_literal"]:
+                    settlements.append((*range(value, NUM_VALUES), JOKER))
+                else:
+                    settlements = [good_kinds(value, True)]
+            for goods in settlements:
+                plaus_good = sum(pool[k] for k in goods)
+                # A true offer: every number card of the good kinds, jokers only as needed.
+                if all(building[k] == 0 or k in goods for k in _KINDS):
+                    numbers = sum(total[k] for k in goods if k != JOKER)
+                    jokers = max(building[JOKER], need - numbers)
+                    if jokers <= total[JOKER]:
+                        cards = [total[k] if k in goods and k != JOKER else 0 for k in _KINDS]
+                        cards[JOKER] = jokers
+                        count = sum(cards)
+                        plaus = tail(pool_size, plaus_good, my_size, count)
+                        q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                        score = q * count * weight - 0.4 * max(0, jokers - building[JOKER]) \
+                            + 0.01 * value
+                        plans.append((score, value, tuple(cards)))
+            # A bluff: the fewest cards allowed, those I need least.
+            count = max(need, sum(building))
+            if count <= my_size:
+                cards = building[:]
+                missing = count - sum(cards)
+                for kind in order:
+                    if missing <= 0:
+                        break
+                    take = min(missing, total[kind] - cards[kind])
+                    cards[kind] += take
+                    missing -= take
+                goods = settlements[0]
+                plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
+                q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                true = all(cards[k] == 0 or k in goods for k in _KINDS)
+                score = (q * count * weight) if true else -q * count - 0.05 * cards[JOKER]
+                plans.append((score + 0.001 * value, value, tuple(cards)))
+        if not plans:
+            return legal[0]
+        _, value, cards = max(plans)
+        for kind in _KINDS:
+            if cards[kind] > building[kind]:
+                return kind
+        action = CLAIM + value
+        return action if action in legal else legal[-1]
+
+
+def _share(scores: Sequence[int], me: int, taker: int, count: int) -> float:
+    final = list(scores)
+    final[taker] += count
+    best = min(final)
+    winners = [p for p, s in enumerate(final) if s == best]
+    return 1.0 / len(winners) if me in winners else 0.0
+
+
+__all__ = ["HeuristicBot", "good_kinds", "tail"]

@@ -1,0 +1,195 @@
+"""How DTC looks in a terminal: the table from one seat's view, and events as sentences.
+
+Everything here reads a view or an event as that seat may read it; nothing
+reaches the state. Card tokens: `1`..`6` and `J` (joker); `##` a face-down
+card whose value the reader does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.games.dtc.texts import cards_text, claim_text
+from ludotheque.i18n import t, tn
+
+_FACE_UP = "bold black on white"
+_FACE_DOWN = "bold white on grey11"
+
+
+def _cards(codes: Sequence[str]) -> Text:
+    text = Text()
+    for code in codes:
+        text.append(f" {code} ", style=_FACE_UP).append(" ")
+    return text
+
+
+def _backs(count: int) -> Text:
+    text = Text()
+    for _ in range(min(count, 20)):
+        text.append(" ## ", style=_FACE_DOWN).append(" ")
+    if count > 20:
+        text.append(f"+{count - 20}")
+    return text
+
+
+def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
+    """The whole table as seat `view["seat"]` sees it."""
+    me = view["seat"]
+    parts: list[Any] = []
+    pile = (t("dtc.table.pile", lang, size=view["pile"]) if view["pile"]
+            else t("dtc.table.pile_empty", lang))
+    header = "  ·  ".join([t("dtc.title", lang),
+                           t("dtc.table.chain", lang, number=view["chain_number"]), pile])
+    parts.append(Text(header, style="bold"))
+
+    reveal = view["last_reveal"]
+    if reveal is not None:
+        params = dict(claim=claim_text(reveal["count"], reveal["value"], lang),
+                      cards=cards_text(reveal["cards"], lang))
+        if reveal["taker"] == me:
+            line = t("dtc.table.last_reveal_you", lang, **params)
+        else:
+            line = t("dtc.table.last_reveal", lang, player=names[reveal["taker"]], **params)
+        parts.append(Text(line, style="dim"))
+    if view["chain"]:
+        parts.append(Text(t("dtc.table.history", lang)))
+        for entry in view["chain"]:
+            line = Text("  " + t("dtc.table.history_entry", lang, giver=names[entry["giver"]],
+                                 target=names[entry["target"]],
+                                 claim=claim_text(entry["count"], entry["value"], lang)))
+            if "cards" in entry:
+                line.append("  " + t("dtc.table.pending_cards", lang,
+                                     cards=cards_text(entry["cards"], lang)), style="dim")
+            parts.append(line)
+    beat = view["to_beat"]
+    if view["phase"] == "offer":
+        if beat is None:
+            parts.append(Text(t("dtc.table.free", lang), style="yellow"))
+        else:
+            parts.append(Text(t("dtc.table.to_beat", lang,
+                                claim=claim_text(beat["count"], beat["value"], lang)),
+                              style="yellow"))
+        building = view["building"]
+        if "cards" in building:
+            parts.append(Text(t("dtc.table.building_you", lang,
+                                cards=cards_text(building["cards"], lang))))
+        elif building["size"]:
+            parts.append(Text(tn("dtc.table.building", building["size"], lang,
+                                 player=names[building["player"]])))
+    pending = view["pending"]
+    if pending is not None:
+        line = Text(t("dtc.table.pending", lang, giver=names[pending["giver"]],
+                      target=names[pending["target"]],
+                      claim=claim_text(pending["count"], pending["value"], lang)),
+                    style="yellow")
+        if "cards" in pending:
+            line.append("  " + t("dtc.table.pending_cards", lang,
+                                 cards=cards_text(pending["cards"], lang)), style="dim")
+        parts.append(line)
+
+    players = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    players.add_column("#")
+    players.add_column(t("dtc.table.player", lang))
+    players.add_column(t("dtc.table.hand", lang))
+    players.add_column(t("dtc.table.malus", lang), justify="right")
+    players.add_column(t("dtc.table.malus_cards", lang))
+    for seat, hand in enumerate(view["hands"]):
+        cards = _cards(hand["cards"]) if "cards" in hand else _backs(hand["size"])
+        marker = "▶ " if seat == view["to_act"] else "  "
+        malus = view["malus"][seat]
+        players.add_row(marker + str(seat + 1), names[seat], cards, str(malus["size"]),
+                        Text(" ".join(malus["cards"]), style="dim"))
+    parts.append(players)
+    return Group(*parts)
+
+
+def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
+                seat: int | None) -> list[str]:
+    """Sentences for one event as seat `seat` reads it."""
+    kind = event["kind"]
+
+    def say(key: str, player: int, **params: Any) -> str:
+        """The sentence about `player`, in the second person when it is the reader."""
+        if player == seat:
+            return t(key + "_you", lang, **params)
+        return t(key, lang, player=names[player], **params)
+
+    def say_n(key: str, player: int, count: int, **params: Any) -> str:
+        """The same, singular or plural for `count`."""
+        if player == seat:
+            return tn(key + "_you", count, lang, **params)
+        return tn(key, count, lang, player=names[player], **params)
+
+    if kind == "deal":
+        lines = [t("dtc.event.deal", lang, pile=event["pile"])]
+        if "hand" in event:
+            lines.append(t("dtc.event.deal_hand", lang, cards=cards_text(event["hand"], lang)))
+        return lines
+    if kind == "chain":
+        if event["reason"] == "skipped":
+            return [t("dtc.event.chain_skipped", lang, skipped=names[event["skipped"]],
+                      player=names[event["player"]])]
+        key = "dtc.event.chain_first" if event["reason"] == "first" else "dtc.event.chain_took"
+        return [say(key, event["player"])]
+    if kind == "add":  # the offer being built is drawn on the table; its cards are shown on handing over
+        return []
+    if kind == "offer":
+        claim = claim_text(event["count"], event["value"], lang)
+        giver, target = event["giver"], event["target"]
+        if giver == seat:
+            return [t("dtc.event.offer_you", lang, target=names[target], claim=claim,
+                      cards=cards_text(event.get("cards", []), lang))]
+        if target == seat:
+            return [t("dtc.event.offer_to_you", lang, giver=names[giver], claim=claim)]
+        return [t("dtc.event.offer", lang, giver=names[giver], target=names[target], claim=claim)]
+    if kind == "refill":
+        if event["player"] == seat and "cards" in event:
+            lines = [t("dtc.event.refill_you", lang, cards=cards_text(event["cards"], lang),
+                       pile=event["pile"])]
+        else:
+            lines = [tn("dtc.event.refill", event["count"], lang, player=names[event["player"]],
+                        pile=event["pile"])]
+        if not event["pile"]:
+            lines.append(t("dtc.event.pile_empty", lang))
+        return lines
+    if kind == "accept":
+        player = event["player"]
+        if player == seat:
+            return [t("dtc.event.accept_you", lang, cards=cards_text(event.get("cards", []), lang))]
+        if event["giver"] == seat:
+            return [t("dtc.event.accept_yours", lang, player=names[player])]
+        return [t("dtc.event.accept", lang, player=names[player],
+                  claim=claim_text(event["count"], event["value"], lang))]
+    if kind == "challenge":
+        claim = claim_text(event["count"], event["value"], lang)
+        cards = cards_text(event["cards"], lang)
+        player, giver = event["player"], event["giver"]
+        if player == seat:
+            lines = [t("dtc.event.challenge_you", lang, giver=names[giver], claim=claim, cards=cards)]
+        elif giver == seat:
+            lines = [t("dtc.event.challenge_yours", lang, player=names[player], claim=claim,
+                       cards=cards)]
+        else:
+            lines = [t("dtc.event.challenge", lang, player=names[player], giver=names[giver],
+                       claim=claim, cards=cards)]
+        if event["true"]:
+            lines.append(t("dtc.event.true", lang))
+        elif event["higher"]:
+            lines.append(t("dtc.event.higher", lang))
+        else:
+            lines.append(t("dtc.event.false", lang))
+        lines.append(say_n("dtc.event.take", event["taker"], event["count"]))
+        return lines
+    if kind == "game_over":
+        lines = [t("dtc.event.end", lang)]
+        for player, (score, hand) in enumerate(zip(event["scores"], event["hands"])):
+            lines.append(say_n("dtc.event.final", player, score, hand=cards_text(hand, lang)))
+        lines.append(t("dtc.event.game_over", lang,
+                       players=", ".join(names[p] for p in event["winners"])))
+        return lines
+    return []
