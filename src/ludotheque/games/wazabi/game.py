@@ -1,0 +1,233 @@
+"""Wazabi (Guilhem Debricon, Gigamic 2007): static facts, options and notation.
+
+Notation (language-neutral, parses back). Seats are written p1..p6 (the
+numbers the terminal shows, seat index + 1); cards by their code:
+remove1, passdice, remove2, give1, steal, keep1, draw3, keep2, skip, replay.
+
+  give pN      give one die to player N (a GIVE face, or the "Give 1 die" card)
+  take pN      take a blind card from player N ("Take 1 card", or drawing from
+               an empty pile and discard)
+  target pN    player N is the target ("keeps only 1 card", "skips his turn")
+  play CARD    play that card, e.g. "play remove2"
+  pass         play no card this turn
+  keep CARD    keep that card (a "keeps 1 / 2 cards" effect; one decision per card)
+  left, right  "all pass their dice": to the left (clockwise) or right neighbour
+
+The parser also takes "N" or "jN" for pN and French verbs: donner, prendre,
+cibler/viser, jouer/poser, passer, garder/conserver, gauche, droite.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core.errors import NotationError, OptionError
+from ludotheque.core.game import Game, State
+from ludotheque.core.options import OptionSpec
+from ludotheque.games.wazabi.components import CODES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
+from ludotheque.games.wazabi.rules import (
+    GIVE_BASE,
+    KEEP,
+    KEEP_BASE,
+    LEFT,
+    MAX_SEATS,
+    NUM_ACTIONS,
+    PASS,
+    PLAY_BASE,
+    RIGHT,
+    TAKE_BASE,
+    TARGET_BASE,
+    WazabiState,
+    sample_from_view,
+    state_from_json,
+)
+
+_SEAT_VERBS = {
+    "give": GIVE_BASE, "donner": GIVE_BASE, "donne": GIVE_BASE,
+    "take": TAKE_BASE, "prendre": TAKE_BASE, "prends": TAKE_BASE, "steal": TAKE_BASE,
+    "target": TARGET_BASE, "cibler": TARGET_BASE, "cible": TARGET_BASE, "viser": TARGET_BASE,
+}
+_CARD_VERBS = {
+    "play": PLAY_BASE, "jouer": PLAY_BASE, "joue": PLAY_BASE, "poser": PLAY_BASE,
+    "pose": PLAY_BASE, "keep": KEEP_BASE, "garder": KEEP_BASE, "garde": KEEP_BASE,
+    "conserver": KEEP_BASE,
+}
+_PASS_WORDS = {"pass", "passer", "passe", "none", "rien"}
+_LEFT_WORDS = {"left", "gauche", "l", "g"}
+_RIGHT_WORDS = {"right", "droite", "r", "d"}
+
+OPTIONS = (
+    OptionSpec("dice_per_player", "int", 4, "wazabi.option.dice_per_player",
+               minimum=1, maximum=TOTAL_DICE, ruling="W22"),
+    OptionSpec("neighbour_give_variant", "bool", False, "wazabi.option.neighbour_give_variant",
+               ruling="W15"),
+    OptionSpec("teams", "bool", False, "wazabi.option.teams", ruling="W19"),
+    OptionSpec("continue_until_one_left", "bool", False,
+               "wazabi.option.continue_until_one_left", ruling="W20"),
+    OptionSpec("tournament_games", "int", 1, "wazabi.option.tournament_games",
+               minimum=1, maximum=50),
+)
+
+
+class Wazabi(Game):
+    name = "wazabi"
+    aliases = ("wasabi",)
+    title_key = "wazabi.title"
+    rules_key = "wazabi.rules"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    option_specs = OPTIONS
+    num_actions = NUM_ACTIONS
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        dice = options["dice_per_player"]
+        if dice * players > TOTAL_DICE:  # W22
+            raise OptionError("wazabi.error.too_many_dice", players=players, dice=dice,
+                              total=dice * players, box=TOTAL_DICE, most=TOTAL_DICE // players)
+        if options["teams"] and players not in (4, 6):
+            raise OptionError("wazabi.error.teams_players", players=players)
+        if options["teams"] and options["continue_until_one_left"]:
+            raise OptionError("wazabi.error.teams_continue")
+        if options["continue_until_one_left"] and options["tournament_games"] > 1:
+            raise OptionError("wazabi.error.continue_tournament")
+
+    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
+        return WazabiState(self, players, options)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(self, data)
+
+    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with `view`, its hidden cards dealt at random."""
+        return sample_from_view(self, view, rng)
+
+    # -------------------------------------------------------------- notation
+    def action_to_text(self, action: int) -> str:
+        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
+        if action == PASS:
+            return "pass"
+        if action == LEFT:
+            return "left"
+        if action == RIGHT:
+            return "right"
+        if action >= KEEP_BASE:
+            return f"keep {CODES[action - KEEP_BASE]}"
+        if action >= PLAY_BASE:
+            return f"play {CODES[action - PLAY_BASE]}"
+        verb = ("give", "take", "target")[action // MAX_SEATS]
+        return f"{verb} p{action % MAX_SEATS + 1}"
+
+    def text_to_action(self, text: str) -> int:
+        return self._parse(text, None)
+
+    def parse_action(self, action: int | str, state: State | None = None) -> int:
+        if isinstance(action, str):
+            return self._parse(action, state)
+        return super().parse_action(action, state)
+
+    def _parse(self, text: str, state: State | None) -> int:
+        if not isinstance(text, str):
+            raise NotationError("error.notation", text=text, forms=self.notation_help())
+        words = text.strip().lower().split()
+        if len(words) == 1:
+            word = words[0]
+            if word in _PASS_WORDS:
+                return PASS
+            if word in _LEFT_WORDS:
+                return LEFT
+            if word in _RIGHT_WORDS:
+                return RIGHT
+            if word in KIND_OF_CODE:  # a bare card: keep it when keeping, else play it
+                keeping = isinstance(state, WazabiState) and state.phase == KEEP
+                return (KEEP_BASE if keeping else PLAY_BASE) + KIND_OF_CODE[word]
+        if len(words) == 2:
+            verb, arg = words
+            if verb in _SEAT_VERBS:
+                seat = _seat(arg)
+                if seat is not None:
+                    return _SEAT_VERBS[verb] + seat
+            if verb in _CARD_VERBS and arg in KIND_OF_CODE:
+                return _CARD_VERBS[verb] + KIND_OF_CODE[arg]
+        raise NotationError("error.notation", text=text, forms=self.notation_help())
+
+    def notation_help(self) -> str:
+        return ("give pN, take pN, target pN, play CARD, pass, keep CARD, left, right "
+                f"(cards: {', '.join(CODES)})")
+
+    def describe_action(self, action: int, lang: str) -> str:
+        from ludotheque.games.wazabi.texts import describe_action
+
+        return describe_action(action, lang)
+
+    def bots(self) -> dict[str, Any]:
+        from ludotheque.games.wazabi.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def renderer(self) -> Any:
+        from ludotheque.games.wazabi import render
+
+        return render
+
+    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
+        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
+        from ludotheque.games.wazabi.components import COPIES, COST
+        from ludotheque.games.wazabi.rules_text import RULEBOOK_NOTES, RULINGS, SUMMARY
+        from ludotheque.games.wazabi.texts import card_name
+        from ludotheque.i18n import t
+
+        cards = "\n".join(
+            t("wazabi.rules.card_line", lang, copies=COPIES[k], card=card_name(CODES[k], lang),
+              cost=COST[k], code=CODES[k])
+            for k in range(NUM_KINDS))
+        lines = [SUMMARY[lang].format(dice=options["dice_per_player"], cards=cards), ""]
+        variants = []
+        if options["neighbour_give_variant"]:
+            variants.append(t("wazabi.rules.variant_neighbour", lang))
+        if options["teams"]:
+            variants.append(t("wazabi.rules.variant_teams", lang))
+        if options["continue_until_one_left"]:
+            variants.append(t("wazabi.rules.variant_continue", lang))
+        if options["tournament_games"] > 1:
+            variants.append(t("wazabi.rules.variant_tournament", lang,
+                              games=options["tournament_games"]))
+        if variants:
+            lines += ["## " + t("wazabi.rules.variants_in_force", lang)]
+            lines += [f"- {text}" for text in variants] + [""]
+        lines.append("## " + t("rules.options_in_force", lang))
+        for spec in self.option_specs:
+            value = options[spec.name]
+            lines.append(f"- `{spec.name}={str(value).lower()}`: {t(spec.help_key, lang)}")
+        lines += ["", "## " + t("rules.rulings", lang)]
+        for ruling in sorted(RULINGS, key=lambda r: int(r[1:])):
+            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
+        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
+        return "\n".join(lines)
+
+    def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
+        # Teams need 4 or 6 players: the conformance test runs each set only for the
+        # player counts it is valid for.
+        return (
+            {},
+            {"neighbour_give_variant": True},
+            {"continue_until_one_left": True},
+            {"dice_per_player": 2, "tournament_games": 3},
+            {"dice_per_player": 3, "tournament_games": 2, "neighbour_give_variant": True},
+            {"teams": True},
+            {"teams": True, "neighbour_give_variant": True, "tournament_games": 2},
+        )
+
+
+def _seat(word: str) -> int | None:
+    if word[:1] in ("p", "j"):
+        word = word[1:]
+    if word.isdigit() and 1 <= int(word) <= MAX_SEATS:
+        return int(word) - 1
+    return None
+
+
+GAME = Wazabi()

@@ -1,0 +1,210 @@
+"""A heuristic bot for Wazabi that plays from its view only.
+
+The race is about dice: the player with the fewest dice is the closest to
+winning (the leader). The bot
+
+* gives its dice (Give faces, "Give 1 die") to the leader among its opponents,
+  slowing him down (never to its partner in a team game);
+* plays the card worth the most, counted in dice: a card that empties its pool
+  wins at once; Remove 2 > Remove 1 / Give 1; "all pass" only towards the side
+  that brings it fewer dice; Skip on the leader; Play again when it holds many
+  dice; hand-limit cards when opponents hold many cards; it keeps cheap cards
+  for later rather than wasting them;
+* picks targets to hurt the leader (Skip, Keeps 1 card, blind takes);
+* keeps the cards it can play most usefully (cheap dice-removers first).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludotheque.games.wazabi.components import (
+    ALL_PASS,
+    CODES,
+    COST,
+    DRAW_3,
+    GIVE_1,
+    KEEP_ONE,
+    KIND_OF_CODE,
+    OTHERS_KEEP_TWO,
+    REMOVE_1,
+    REMOVE_2,
+    REPLAY,
+    SKIP,
+    STEAL,
+)
+from ludotheque.games.wazabi.rules import (
+    GIVE_BASE,
+    KEEP_BASE,
+    LEFT,
+    MAX_SEATS,
+    PASS,
+    PLAY_BASE,
+    RIGHT,
+    TAKE_BASE,
+    TARGET_BASE,
+)
+
+# How much a card is worth keeping in hand (cheap dice-removers first).
+KEEP_VALUE = {
+    REMOVE_1: 1.0, REMOVE_2: 0.9, GIVE_1: 0.8, REPLAY: 0.75, ALL_PASS: 0.6, SKIP: 0.55,
+    STEAL: 0.35, DRAW_3: 0.45, KEEP_ONE: 0.3, OTHERS_KEEP_TWO: 0.4,
+}
+# A card is played only if it is worth more now than this (else it is kept).
+PLAY_THRESHOLD = 0.05
+
+
+def _next(seat: int, direction: int, active: Sequence[bool]) -> int:
+    n = len(active)
+    for step in range(1, n + 1):
+        candidate = (seat + direction * step) % n
+        if active[candidate]:
+            return candidate
+    return seat
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if first >= KEEP_BASE and first != PASS and first not in (LEFT, RIGHT):
+            return self._keep(view, legal)
+        if first in (LEFT, RIGHT):
+            return self._direction(view)
+        if first >= PLAY_BASE:
+            return self._play(view, legal)
+        return self._choose_seat(view, legal, rng)
+
+    # ------------------------------------------------------------ helpers
+    @staticmethod
+    def _partners(view: Mapping[str, Any]) -> set[int]:
+        me = view["seat"]
+        teams = view.get("teams")
+        if not teams:
+            return {me}
+        for pair in teams:
+            if me in pair:
+                return set(pair)
+        return {me}
+
+    def _opponents(self, view: Mapping[str, Any]) -> list[int]:
+        mine = self._partners(view)
+        return [s for s in range(view["players"]) if view["active"][s] and s not in mine]
+
+    def _leader(self, view: Mapping[str, Any], among: Sequence[int]) -> int:
+        """The opponent closest to winning: fewest dice, then most cards."""
+        dice = view["dice"]
+        hands = view["hands"]
+        return min(among, key=lambda s: (dice[s], -hands[s]["size"], s))
+
+    # ------------------------------------------------------------ seat choices
+    def _choose_seat(self, view: Mapping[str, Any], legal: Sequence[int],
+                     rng: random.Random) -> int:
+        base = legal[0] - legal[0] % MAX_SEATS
+        seats = [a - base for a in legal]
+        opponents = [s for s in seats if s in self._opponents(view)] or seats
+        if base == GIVE_BASE or base == TARGET_BASE:
+            if base == TARGET_BASE and view.get("card") == CODES[KEEP_ONE]:
+                hands = view["hands"]
+                dice = view["dice"]
+                target = max(opponents, key=lambda s: (hands[s]["size"] - dice[s] * 0.5, -s))
+            else:
+                target = self._leader(view, opponents)
+        else:  # TAKE_BASE: take from the leader, else whoever holds most cards
+            hands = view["hands"]
+            target = min(opponents, key=lambda s: (view["dice"][s], -hands[s]["size"], s))
+        return base + target
+
+    # ------------------------------------------------------------ direction
+    def _direction(self, view: Mapping[str, Any]) -> int:
+        """Each player hands his pool on; I receive my other neighbour's pool."""
+        best, best_score = LEFT, float("-inf")
+        me = view["seat"]
+        dice = view["dice"]
+        active = view["active"]
+        mine = self._partners(view)
+        for action, direction in ((LEFT, 1), (RIGHT, -1)):
+            score = 0.0
+            for seat in range(view["players"]):
+                if not active[seat]:
+                    continue
+                giver = _next(seat, -direction, active)
+                after = dice[giver]
+                gain = dice[seat] - after  # dice lost by this seat
+                score += gain if seat in mine else -gain / max(1, len(self._opponents(view)))
+            if me in mine:
+                score += 0.0
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    # ------------------------------------------------------------ playing a card
+    def _play(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+        me = view["seat"]
+        dice = view["dice"][me]
+        best, best_score = PASS, PLAY_THRESHOLD
+        for action in legal:
+            if action == PASS:
+                continue
+            kind = action - PLAY_BASE
+            score = self._card_value(view, kind, dice) - 0.15 * KEEP_VALUE[kind]
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _card_value(self, view: Mapping[str, Any], kind: int, dice: int) -> float:
+        opponents = self._opponents(view)
+        hands = view["hands"]
+        if kind in (REMOVE_1, REMOVE_2, GIVE_1):
+            count = 2 if kind == REMOVE_2 else 1
+            if dice <= count:
+                return 100.0  # empties my pool: I win
+            return float(count) + (0.2 if kind == GIVE_1 else 0.0)
+        if kind == ALL_PASS:
+            me = view["seat"]
+            active = view["active"]
+            gains = []
+            for direction in (1, -1):
+                giver = _next(me, -direction, active)
+                gains.append(dice - view["dice"][giver])
+            return max(gains) * 0.9
+        if kind == REPLAY:
+            return 0.25 + dice / 6 + 0.3
+        if kind == SKIP:
+            if not opponents:
+                return 0.0
+            leader = self._leader(view, opponents)
+            return 0.3 + 0.5 / max(1, view["dice"][leader])
+        if kind == KEEP_ONE:
+            if not opponents:
+                return 0.0
+            return 0.12 * max(hands[s]["size"] - 1 for s in opponents)
+        if kind == OTHERS_KEEP_TWO:
+            return 0.12 * sum(max(0, hands[s]["size"] - 2) for s in opponents)
+        if kind == DRAW_3:
+            return 0.45
+        if kind == STEAL:
+            return 0.3
+        return 0.0
+
+    # ------------------------------------------------------------ keeping cards
+    def _keep(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+        me = view["seat"]
+        dice = view["dice"][me]
+
+        def value(action: int) -> float:
+            kind = action - KEEP_BASE
+            worth = KEEP_VALUE[kind]
+            if COST[kind] > dice:  # never playable with so few dice
+                worth -= 0.6
+            return worth
+
+        return max(legal, key=lambda a: (value(a), -a))
+
+
+__all__ = ["HeuristicBot", "KIND_OF_CODE", "TAKE_BASE"]

@@ -1,0 +1,207 @@
+"""How Wazabi looks in a terminal: the table from one seat's view, events as sentences.
+
+Everything here reads a view or an event as that seat may read it; nothing
+reaches the state. Dice faces are written with the names players know
+(W / Draw / Give; W / Carte / Dé in French), cards by their effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
+from ludotheque.games.wazabi.texts import card_name, faces_text, short_name
+from ludotheque.i18n import t
+
+_CARD_STYLE = "bold black on white"
+
+
+def _direction(direction: int, lang: str) -> str:
+    return t("wazabi.direction.cw" if direction == 1 else "wazabi.direction.ccw", lang)
+
+
+def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
+    """The whole table as seat `view["seat"]` sees it."""
+    me = view["seat"]
+    n = view["players"]
+    parts: list[Any] = []
+    header = [t("wazabi.title", lang), t("wazabi.table.turn", lang, player=names[view["turn"]]),
+              t("wazabi.table.direction", lang, direction=_direction(view["direction"], lang))]
+    if view["games"] > 1:
+        header.append(t("wazabi.table.game", lang, game=view["game_no"], games=view["games"]))
+    parts.append(Text("  ·  ".join(header), style="bold"))
+
+    players = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    players.add_column("#")
+    players.add_column(t("wazabi.table.player", lang))
+    players.add_column(t("wazabi.table.dice", lang), justify="right")
+    players.add_column(t("wazabi.table.cards", lang), justify="right")
+    players.add_column(t("wazabi.table.skips", lang), justify="right")
+    teams = view["teams"]
+    if teams:
+        players.add_column(t("wazabi.table.team", lang), justify="right")
+    if view["games"] > 1:
+        players.add_column(t("wazabi.table.score", lang), justify="right")
+    for seat in range(n):
+        marker = "▶ " if seat == view["to_act"] else "  "
+        if view["active"][seat]:
+            dice = "●" * view["dice"][seat] + f" {view['dice'][seat]}"
+        else:
+            dice = t("wazabi.table.out", lang, place=view["finished"].index(seat) + 1)
+        row = [marker + str(seat + 1), names[seat], dice, str(view["hands"][seat]["size"]),
+               str(view["skips"][seat] or "")]
+        if teams:
+            row.append(str(next(i + 1 for i, pair in enumerate(teams) if seat in pair)))
+        if view["games"] > 1:
+            row.append(str(view["scores"][seat]))
+        players.add_row(*row)
+    parts.append(players)
+
+    roll = view["roll"]
+    if roll["faces"] and view["phase"] not in ("deal", "start"):
+        if view["turn"] == me:
+            line = t("wazabi.table.roll_you", lang, faces=faces_text(roll["faces"], lang),
+                     w=roll["w"])
+        else:
+            line = t("wazabi.table.roll", lang, player=names[view["turn"]],
+                     faces=faces_text(roll["faces"], lang), w=roll["w"])
+        parts.append(Text(line))
+    if view["phase"] == "give" and view["card"] is None:
+        parts.append(Text(t("wazabi.table.gives_left", lang, count=view["gives_left"]),
+                          style="yellow"))
+    if view["card"] is not None:
+        parts.append(Text(t("wazabi.table.card", lang, card=card_name(view["card"], lang)),
+                          style="yellow"))
+    keeping = view["keeping"]
+    if keeping is not None:
+        parts.append(Text(t("wazabi.table.keeping", lang, player=names[keeping["player"]],
+                            count=keeping["count"], chosen=keeping["chosen"]), style="yellow"))
+        if keeping.get("cards"):
+            parts.append(Text(t("wazabi.table.kept", lang, cards=", ".join(
+                short_name(c, lang) for c in keeping["cards"]))))
+    parts.append(Text(t("wazabi.table.pile", lang, pile=view["pile"],
+                        discard=len(view["discard"])), style="dim"))
+    if view["discard"]:
+        parts.append(Text(t("wazabi.table.discard_top", lang,
+                            card=short_name(view["discard"][-1], lang)), style="dim"))
+    if view["removed"]:
+        parts.append(Text(t("wazabi.table.removed", lang, count=view["removed"]), style="dim"))
+    if me is not None:
+        hand = Text(t("wazabi.table.hand", lang) + " ")
+        cards = view["hands"][me]["cards"]
+        if not cards:
+            hand.append(t("wazabi.table.empty", lang))
+        for code in cards:
+            label = f" {short_name(code, lang)} ({t('wazabi.table.cost', lang, cost=COST[KIND_OF_CODE[code]])}) "
+            hand.append(label, style=_CARD_STYLE).append(" ")
+        parts.append(hand)
+    return Group(*parts)
+
+
+def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
+                seat: int | None) -> list[str]:
+    """Sentences for one event as seat `seat` reads it."""
+    kind = event["kind"]
+
+    def say(key: str, player: int, **params: Any) -> str:
+        """The sentence about `player`, in the second person when it is the reader."""
+        if player == seat:
+            return t(key + "_you", lang, **params)
+        return t(key, lang, player=names[player], **params)
+
+    if kind == "deal":
+        lines = [t("wazabi.event.deal", lang, game=event["game"], dice=event["dice"])]
+        if "hand" in event:
+            lines.append(t("wazabi.event.deal_own", lang,
+                           cards=", ".join(card_name(c, lang) for c in event["hand"])))
+        return lines
+    if kind == "start_roll":
+        lines = [say("wazabi.event.start_roll", player, faces=faces_text(faces, lang), w=w)
+                 for player, faces, w in event["rolls"]]
+        if event["tied"]:
+            lines.append(t("wazabi.event.tie", lang,
+                           players=", ".join(names[p] for p in event["tied"])))
+        else:
+            lines.append(say("wazabi.event.starter", event["starter"]))
+        return lines
+    if kind == "turn":
+        return [say("wazabi.event.turn", event["player"])]
+    if kind == "roll":
+        return [say("wazabi.event.roll", event["player"], faces=faces_text(event["faces"], lang),
+                    w=event["w"], draw=event["draw"], give=event["give"])]
+    if kind == "draw":
+        if event["player"] == seat and "cards" in event:
+            return [t("wazabi.event.draw_own", lang,
+                      cards=", ".join(card_name(c, lang) for c in event["cards"]))]
+        return [t("wazabi.event.draw", lang, player=names[event["player"]], count=event["count"])]
+    if kind == "reshuffle":
+        return [t("wazabi.event.reshuffle", lang, pile=event["pile"])]
+    if kind == "take":
+        taker, victim = event["player"], event["from"]
+        if taker == seat and "card" in event:
+            return [t("wazabi.event.take_you", lang, card=card_name(event["card"], lang),
+                      victim=names[victim])]
+        if victim == seat and "card" in event:
+            return [t("wazabi.event.take_from_you", lang, player=names[taker],
+                      card=card_name(event["card"], lang))]
+        return [t("wazabi.event.take", lang, player=names[taker], victim=names[victim])]
+    if kind in ("no_draw", "steal_none"):
+        return [say(f"wazabi.event.{kind}", event["player"])]
+    if kind == "keep_none":
+        return [t("wazabi.event.keep_none", lang)]
+    if kind == "give":
+        if event["to"] == seat:
+            return [t("wazabi.event.give_to_you", lang, player=names[event["player"]])]
+        return [say("wazabi.event.give", event["player"], to=names[event["to"]],
+                    dice=event["dice"])]
+    if kind == "play":
+        return [say("wazabi.event.play", event["player"], card=card_name(event["card"], lang))]
+    if kind in ("pass", "no_card", "skipped"):
+        return [say(f"wazabi.event.{kind}", event["player"])]
+    if kind == "remove":
+        return [say("wazabi.event.remove", event["player"], count=event["count"],
+                    dice=event["dice"])]
+    if kind == "pass_dice":
+        return [t("wazabi.event.pass_dice", lang, side=t(f"wazabi.side.{event['side']}", lang))]
+    if kind == "target":
+        if event["target"] == seat:
+            return [t("wazabi.event.target_you_hit", lang, player=names[event["player"]])]
+        return [say("wazabi.event.target", event["player"], target=names[event["target"]])]
+    if kind == "keep":
+        if event["player"] == seat and "card" in event:
+            return [t("wazabi.event.keep_own", lang, card=card_name(event["card"], lang))]
+        return [t("wazabi.event.keep", lang, player=names[event["player"]], kept=event["kept"],
+                  of=event["of"])]
+    if kind == "discard_rest":
+        cards = ", ".join(card_name(c, lang) for c in event["cards"]) or "-"
+        return [say("wazabi.event.discard_rest", event["player"], kept=event["kept"], cards=cards)]
+    if kind == "skip_card":
+        return [say("wazabi.event.skip_card", event["target"], pending=event["pending"])]
+    if kind == "replay":
+        return [say("wazabi.event.replay", event["player"],
+                    direction=_direction(event["direction"], lang))]
+    if kind == "out":
+        if event["place"] > 1 or event.get("ranked"):
+            return [say("wazabi.event.out_place", event["player"], place=event["place"])]
+        return [say("wazabi.event.out", event["player"])]
+    if kind == "game_end":
+        lines = []
+        if event["tournament"]:
+            lines.append(t("wazabi.event.game_end", lang, game=event["game"],
+                           players=", ".join(names[p] for p in event["winners"]),
+                           points=event["points"],
+                           scores=", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))))
+        if len(event["ranking"]) > 1:
+            lines.append(t("wazabi.event.ranking", lang,
+                           players=", ".join(f"{i + 1}. {names[p]}"
+                                             for i, p in enumerate(event["ranking"]))))
+        return lines
+    if kind == "game_over":
+        return [t("wazabi.event.game_over", lang,
+                  players=", ".join(names[p] for p in event["winners"]))]
+    return []  # take_from: the take itself follows
