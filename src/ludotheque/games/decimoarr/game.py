@@ -1,0 +1,192 @@
+"""Décimoarr...: static facts, options and notation.
+
+Notation (language-neutral, parses back): the only decision is which
+face-down card to turn over, written "p<number>" with positions numbered from
+1 (the terminal draws each face-down card with its number), e.g. "p7". The
+parser also takes "#7", "pos 7", "position 7" and a leading verb ("flip p7",
+"retourner p7", "retourne p7"). A bare number is not a position: the terminal
+reads it as the number of a move in its list.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from ludotheque.core.errors import NotationError, OptionError
+from ludotheque.core.game import Game, State, _NotationHelp
+from ludotheque.core.options import OptionSpec
+from ludotheque.games.decimoarr.components import (
+    HOME_SIZE,
+    MAX_COLOURS,
+    MAX_VALUES,
+    PERDU_CARDS,
+    WINNER_CARDS,
+    layout_kind,
+)
+from ludotheque.games.decimoarr.rules import (
+    NUM_ACTIONS,
+    DecimoarrState,
+    sample_from_view,
+    state_from_json,
+)
+
+_VERBS = {"flip", "turn", "retourner", "retourne", "retourné", "f", "r"}
+_POSITION = re.compile(r"^(?:p|#|pos|position|place|carte|card)\s*(\d{1,3})$")
+
+OPTIONS = (
+    OptionSpec("colours", "int", 5, "decimoarr.option.colours", minimum=2, maximum=MAX_COLOURS,
+               ruling="E2"),
+    OptionSpec("values", "int", 5, "decimoarr.option.values", minimum=2, maximum=MAX_VALUES,
+               ruling="E2"),
+    OptionSpec("skulls", "ints", (1, 2, 3, 4), "decimoarr.option.skulls", minimum=1, maximum=9,
+               length=PERDU_CARDS, ruling="E9"),
+    OptionSpec("diamonds", "ints", (1, 1, 2, 2, 3, 3, 4), "decimoarr.option.diamonds",
+               minimum=0, maximum=9, length=WINNER_CARDS, ruling="E10"),
+    OptionSpec("layout", "choice", "auto", "decimoarr.option.layout",
+               choices=("auto", "grid", "ring"), ruling="E1"),
+    OptionSpec("reference_after_fail", "choice", "last_success",
+               "decimoarr.option.reference_after_fail", choices=("last_success", "last_flipped"),
+               ruling="E4"),
+    OptionSpec("first_flip_excludes_homes", "bool", True,
+               "decimoarr.option.first_flip_excludes_homes", ruling="E6"),
+    OptionSpec("exhausted_table", "choice", "last_flipper_wins", "decimoarr.option.exhausted_table",
+               choices=("last_flipper_wins", "no_winner"), ruling="E7"),
+    OptionSpec("tie_break", "choice", "rounds_won", "decimoarr.option.tie_break",
+               choices=("rounds_won", "shared"), ruling="E13"),
+    OptionSpec("show_memory", "bool", False, "decimoarr.option.show_memory"),
+)
+
+# Bots: name -> memory level (heuristic.MEMORY_LEVELS).
+BOT_LEVELS = {
+    "heuristic": "perfect",
+    "heuristic-good": "good",
+    "heuristic-average": "average",
+    "heuristic-forgetful": "forgetful",
+}
+
+
+class Decimoarr(Game):
+    name = "decimoarr"
+    aliases = ("décimoarr", "decimoarr...", "décimoarr...", "memoarrr")
+    title_key = "decimoarr.title"
+    rules_key = "decimoarr.rules"
+    min_players = 2
+    max_players = 5
+    default_players = 4
+    option_specs = OPTIONS
+    num_actions = NUM_ACTIONS
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        cards = options["colours"] * options["values"]
+        needed = HOME_SIZE * players + 2  # the homes, a card to start a round, the card set aside
+        if cards < needed:
+            raise OptionError("decimoarr.error.too_few_cards", cards=cards, players=players,
+                              needed=needed)
+        if options["layout"] == "grid" and (cards != 25 or players > 4):
+            raise OptionError("decimoarr.error.grid", cards=cards, players=players)
+        skulls = options["skulls"]
+        if len(set(skulls)) != len(skulls):
+            raise OptionError("decimoarr.error.skulls", skulls=",".join(map(str, skulls)))
+
+    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
+        return DecimoarrState(self, players, options)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(self, data)
+
+    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        return sample_from_view(self, view, rng)
+
+    # -------------------------------------------------------------- notation
+    def action_to_text(self, action: int) -> str:
+        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
+        return f"p{action + 1}"
+
+    def text_to_action(self, text: str) -> int:
+        words = text.strip().lower().split()
+        if words and words[0] in _VERBS:
+            words = words[1:]
+        found = _POSITION.match(" ".join(words))
+        if found:
+            number = int(found.group(1))
+            if 1 <= number <= NUM_ACTIONS:
+                return number - 1
+        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
+
+    def notation_help(self, lang: str = "en") -> str:
+        from ludotheque.i18n import t
+
+        return t("decimoarr.notation", lang)
+
+    def describe_action(self, action: int, lang: str) -> str:
+        from ludotheque.i18n import t
+
+        return t("decimoarr.move.flip", lang, position=self.action_to_text(action))
+
+    # ----------------------------------------------------------------- bots
+    def bots(self) -> dict[str, Any]:
+        from ludotheque.games.decimoarr.heuristic import HeuristicBot
+
+        return {name: partial(HeuristicBot, memory=level, name=name)
+                for name, level in BOT_LEVELS.items()}
+
+    def renderer(self) -> Any:
+        from ludotheque.games.decimoarr import render
+
+        return render
+
+    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
+        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
+        from ludotheque.games.decimoarr.components import COLOUR_NAMES, value_label
+        from ludotheque.games.decimoarr.rules_text import RULEBOOK_NOTES, RULINGS, SUMMARY
+        from ludotheque.i18n import t
+
+        colours, values = options["colours"], options["values"]
+        lines = [SUMMARY[lang].format(
+            cards=colours * values,
+            colours=colours,
+            values=values,
+            colour_names=", ".join(t(f"decimoarr.colour.{c}", lang) for c in COLOUR_NAMES[:colours]),
+            # French decimals use a comma: list them with semicolons.
+            value_names=(" ; " if lang == "fr" else ", ").join(
+                value_label(v, lang) for v in range(values)),
+            positions=colours * values - 1,
+            skulls=", ".join(map(str, options["skulls"])),
+            diamonds=", ".join(map(str, options["diamonds"])),
+            rounds=len(options["diamonds"]),
+            layout=t(f"decimoarr.rules.layout.{options['layout']}", lang),
+        ), ""]
+        lines.append("## " + t("rules.options_in_force", lang))
+        for spec in self.option_specs:
+            value = options[spec.name]
+            shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
+            lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
+        lines += ["", "## " + t("rules.rulings", lang)]
+        for ruling in sorted(RULINGS, key=lambda r: int(r[1:])):
+            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
+        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
+        return "\n".join(lines)
+
+    # ----------------------------------------------------------- conformance
+    def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
+        return (
+            {},
+            {"reference_after_fail": "last_flipped"},
+            {"first_flip_excludes_homes": False},
+            {"exhausted_table": "no_winner", "tie_break": "shared"},
+            {"layout": "ring"},
+            # 18 cards on a ring: tables run out of face-down cards often (E7).
+            {"colours": 3, "values": 6, "skulls": "2,4,6,8", "diamonds": "1,1,1,1,1,1,1",
+             "exhausted_table": "no_winner"},
+            {"colours": 3, "values": 6, "reference_after_fail": "last_flipped"},
+        )
+
+
+GAME = Decimoarr()
+
+__all__ = ["GAME", "Decimoarr", "BOT_LEVELS", "layout_kind"]
