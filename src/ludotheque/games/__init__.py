@@ -1,3 +1,3 @@
 """Built-in games. Importing this package registers each of them."""
 
-from ludotheque.games import diciassette  # noqa: F401
+from ludotheque.games import decimoarr, diciassette, dtc, wazabi  # noqa: F401
