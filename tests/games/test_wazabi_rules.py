@@ -51,7 +51,6 @@ from ludotheque.games.wazabi.rules import (
     ROLL,
     START,
     TAKE,
-    TARGET,
 )
 
 GAME = get_game("wazabi")

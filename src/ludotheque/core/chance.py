@@ -80,6 +80,11 @@ class SeededChance:
 
     def resolve(self, spec: ChanceSpec) -> Any:
         rng = self._rng
+        if isinstance(spec, Roll):
+            # One float per die scaled to the faces: uniform to 2**-53, and several
+            # times cheaper than randrange for the many rolls of a dice game.
+            draw, faces = rng.random, spec.faces
+            return tuple([int(draw() * faces) for _ in range(spec.count)])
         if isinstance(spec, Shuffle):
             # Sorting by independent random keys is a uniform shuffle, and with the
             # keys drawn first the sort runs in C: several times faster than
@@ -90,8 +95,6 @@ class SeededChance:
             return tuple([items[i] for i in sorted(range(len(items)), key=keys.__getitem__)])
         if isinstance(spec, Pick):
             return rng.randrange(spec.n)
-        if isinstance(spec, Roll):
-            return tuple(rng.randrange(spec.faces) for _ in range(spec.count))
         raise TypeError(spec)
 
 

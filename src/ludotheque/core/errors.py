@@ -7,6 +7,9 @@ holds the state, match or record exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from ludotheque.i18n import t
 
 
@@ -62,3 +65,19 @@ class SnapshotError(LudoError):
 
 class BotError(LudoError):
     key = "error.unknown_bot"
+
+
+@contextmanager
+def reading_snapshot() -> Iterator[None]:
+    """Inside, anything that goes wrong while rebuilding a snapshot becomes one clear
+    SnapshotError: a bad field is named, an inconsistency is described."""
+    try:
+        yield
+    except SnapshotError:
+        raise
+    except LudoError as exc:
+        raise SnapshotError("error.snapshot_inconsistent", reason=exc) from None
+    except AssertionError as exc:
+        raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None

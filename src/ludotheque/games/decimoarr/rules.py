@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
+from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.seats import next_seat
@@ -644,7 +644,7 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DecimoarrState:
             raise fail(field)
         return [integer(v, field, low, high) for v in values]
 
-    try:
+    with reading_snapshot():
         if data.get("game") != "decimoarr":
             raise fail("game")
         players = data["players"]
@@ -713,14 +713,6 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DecimoarrState:
                                deck.index[last_flip[2]], flag(last_flip[3], "last_flip"))
         state.last_round = _round_from_json(data["last_round"], options["skulls"], players)
         state.check_invariants()
-    except SnapshotError:
-        raise
-    except LudoError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=exc) from None
-    except AssertionError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
     return state
 
 

@@ -10,14 +10,13 @@ queue a list of (kind, face_up, seat), the pile a list of kinds (top last).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
+from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.seats import seats_from
@@ -749,7 +748,7 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DiciassetteState:
     def fail(field: str) -> SnapshotError:
         return SnapshotError("error.snapshot_field", field=field)
 
-    try:
+    with reading_snapshot():
         if data.get("game") != "diciassette":
             raise fail("game")
         players = data["players"]
@@ -796,12 +795,4 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DiciassetteState:
         if state.poll_index > len(state.poll) or (state.phase == CALLS and state.poll_index >= len(state.poll)):
             raise fail("poll_index")
         state.check_invariants()
-    except SnapshotError:
-        raise
-    except LudoError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=exc) from None
-    except AssertionError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
     return state

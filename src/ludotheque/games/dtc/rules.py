@@ -25,7 +25,7 @@ from itertools import compress
 from typing import Any
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
+from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.zones import codes_to_counts, counts_to_codes
@@ -702,7 +702,7 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DTCState:
             raise fail(name)
         return value
 
-    try:
+    with reading_snapshot():
         if data.get("game") != "dtc":
             raise fail("game")
         players = data["players"]
@@ -769,14 +769,6 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DTCState:
             raise fail("phase")
         state.actor = state._actor_of_phase()
         state.check_invariants()
-    except SnapshotError:
-        raise
-    except LudoError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=exc) from None
-    except AssertionError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
     return state
 
 

@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import Any
 
 from ludotheque.core.chance import Pick, Roll, Shuffle
-from ludotheque.core.errors import ChanceError, LudoError, SnapshotError
+from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.seats import next_seat, seats_from
@@ -358,7 +358,6 @@ class WazabiState(State):
         in the neighbour variant (W15), neighbours counted among players still in (W20)."""
         if self.card == GIVE_1 or not self.options["neighbour_give_variant"]:
             return self.others[self.current]
-        n = self.num_players
         left = self.ring[1][self.current]
         right = self.ring[-1][self.current]
         return sorted({left, right})
@@ -1061,7 +1060,7 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> WazabiState:
             raise fail(name)
         return list(values)
 
-    try:
+    with reading_snapshot():
         if not isinstance(data, Mapping) or data.get("game") != "wazabi":
             raise fail("game")
         players = data["players"]
@@ -1157,12 +1156,4 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> WazabiState:
         state.check_invariants()
         if state.phase in DECISION_PHASES and not state.legal_actions():
             raise fail("phase")
-    except SnapshotError:
-        raise
-    except LudoError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=exc) from None
-    except AssertionError as exc:
-        raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
     return state
