@@ -13,7 +13,9 @@ sequences of decisions.
 
 from __future__ import annotations
 
+import importlib
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -22,7 +24,7 @@ from ludotheque.core.chance import ChanceSpec
 from ludotheque.core.errors import IllegalActionError, NotationError, PlayerCountError
 from ludotheque.core.events import Event
 from ludotheque.core.options import OptionSpec, validate_options
-from ludotheque.i18n import LazyText
+from ludotheque.i18n import LazyText, t
 
 CHANCE = -1
 TERMINAL = -2
@@ -216,9 +218,38 @@ class Game(ABC):
     def notation_help(self, lang: str = "en") -> str:
         """A one-line summary of the text forms, in `lang` (the parser reads both)."""
 
-    @abstractmethod
+    def _package_module(self, name: str) -> Any:
+        """A module of this game's package (games/<game>/<name>.py), by convention."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{name}")
+
     def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
-        """A rules summary in `lang` (Markdown), with the options and rulings in force."""
+        """The rules summary in `lang` (Markdown), with the options and rulings in force.
+
+        Reads the game's `rules_text` module (SUMMARY, RULINGS, RULEBOOK_NOTES), fills
+        the summary with `rules_summary_fields`, and adds `rules_sections`.
+        """
+        texts = self._package_module("rules_text")
+        lines = [texts.SUMMARY[lang].format(**self.rules_summary_fields(lang, options)), ""]
+        lines += self.rules_sections(lang, options)
+        lines.append("## " + t("rules.options_in_force", lang))
+        for spec in self.option_specs:
+            value = options[spec.name]
+            shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
+            lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
+        lines += ["", "## " + t("rules.rulings", lang)]
+        for ruling in sorted(texts.RULINGS, key=_ruling_order):
+            lines.append(f"- **{ruling}**: {texts.RULINGS[ruling][lang]}")
+        lines += ["", "## " + t("rules.rulebook_notes", lang), texts.RULEBOOK_NOTES[lang]]
+        return "\n".join(lines)
+
+    def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The {fields} of the rules summary that depend on the options."""
+        return {}
+
+    def rules_sections(self, lang: str, options: Mapping[str, Any]) -> list[str]:
+        """Extra Markdown lines after the summary (e.g. the variants in force)."""
+        return []
 
     def search_budget(self) -> Any:
         """The thinking budget of this game's "hard" bot: about one second per move here."""
@@ -247,8 +278,9 @@ class Game(ABC):
         return {}
 
     def renderer(self) -> Any:
-        """The module that draws this game in a terminal (`table`, `event_lines`)."""
-        raise NotImplementedError(f"{self.name} has no terminal renderer")
+        """The module that draws this game in a terminal (`table`, `event_lines`):
+        games/<game>/render.py."""
+        return self._package_module("render")
 
     # -- conformance ------------------------------------------------------
     def conformance_option_sets(self) -> Sequence[Mapping[str, Any]]:
@@ -264,3 +296,9 @@ class _NotationHelp:
 
     def message(self, lang: str) -> str:
         return self.game.notation_help(lang)
+
+
+def _ruling_order(ruling: str) -> tuple[int, str]:
+    """S2 < S12 < S12b < S13."""
+    number = re.search(r"\d+", ruling)
+    return (int(number.group()) if number else 0, ruling)

@@ -123,6 +123,26 @@ class Decimoarr(Game):
 
         return t("decimoarr.notation", lang)
 
+    def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        from ludotheque.games.decimoarr.components import COLOUR_NAMES, value_label
+        from ludotheque.i18n import t
+
+        colours, values = options["colours"], options["values"]
+        return {
+            "cards": colours * values,
+            "colours": colours,
+            "values": values,
+            "colour_names": ", ".join(t(f"decimoarr.colour.{c}", lang) for c in COLOUR_NAMES[:colours]),
+            # French decimals use a comma: list them with semicolons.
+            "value_names": (" ; " if lang == "fr" else ", ").join(
+                value_label(v, lang) for v in range(values)),
+            "positions": colours * values - 1,
+            "skulls": ", ".join(map(str, options["skulls"])),
+            "diamonds": ", ".join(map(str, options["diamonds"])),
+            "rounds": len(options["diamonds"]),
+            "layout": t(f"decimoarr.rules.layout.{options['layout']}", lang),
+        }
+
     def describe_action(self, action: int, lang: str) -> str:
         from ludotheque.i18n import t
 
@@ -134,43 +154,6 @@ class Decimoarr(Game):
 
         return {name: partial(HeuristicBot, memory=level, name=name)
                 for name, level in BOT_LEVELS.items()}
-
-    def renderer(self) -> Any:
-        from ludotheque.games.decimoarr import render
-
-        return render
-
-    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
-        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
-        from ludotheque.games.decimoarr.components import COLOUR_NAMES, value_label
-        from ludotheque.games.decimoarr.rules_text import RULEBOOK_NOTES, RULINGS, SUMMARY
-        from ludotheque.i18n import t
-
-        colours, values = options["colours"], options["values"]
-        lines = [SUMMARY[lang].format(
-            cards=colours * values,
-            colours=colours,
-            values=values,
-            colour_names=", ".join(t(f"decimoarr.colour.{c}", lang) for c in COLOUR_NAMES[:colours]),
-            # French decimals use a comma: list them with semicolons.
-            value_names=(" ; " if lang == "fr" else ", ").join(
-                value_label(v, lang) for v in range(values)),
-            positions=colours * values - 1,
-            skulls=", ".join(map(str, options["skulls"])),
-            diamonds=", ".join(map(str, options["diamonds"])),
-            rounds=len(options["diamonds"]),
-            layout=t(f"decimoarr.rules.layout.{options['layout']}", lang),
-        ), ""]
-        lines.append("## " + t("rules.options_in_force", lang))
-        for spec in self.option_specs:
-            value = options[spec.name]
-            shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
-            lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
-        lines += ["", "## " + t("rules.rulings", lang)]
-        for ruling in sorted(RULINGS, key=lambda r: int(r[1:])):
-            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
-        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
-        return "\n".join(lines)
 
     # ----------------------------------------------------------- conformance
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:

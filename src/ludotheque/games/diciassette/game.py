@@ -175,36 +175,20 @@ class Diciassette(Game):
 
         return {"heuristic": HeuristicBot}
 
-    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
-        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
-        from ludotheque.games.diciassette.rules_text import RULEBOOK_NOTES, SUMMARY, RULINGS
+    def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from ludotheque.i18n import t
 
-        singles, doubles = options["singles"], options["doubles"]
-        each = lambda counts: (t("diciassette.rules.each", lang, count=counts[0])  # noqa: E731
-                               if len(set(counts)) == 1 else
-                               ", ".join(f"{v + 1}: {c}" for v, c in enumerate(counts)))
+        def each(counts: tuple[int, ...]) -> str:
+            if len(set(counts)) == 1:
+                return t("diciassette.rules.each", lang, count=counts[0])
+            return ", ".join(f"{value + 1}: {count}" for value, count in enumerate(counts))
+
         specials = ", ".join(
             f"{options[name]} {t('diciassette.card.' + code, lang)}"
             for name, code in (("reverse", "rev"), ("trash", "trash"), ("x2", "x2"), ("trap", "trap"))
         )
-        lines = [SUMMARY[lang].format(singles=each(singles), doubles=each(doubles),
-                                      specials=specials), ""]
-        lines.append("## " + t("rules.options_in_force", lang))
-        for spec in self.option_specs:
-            value = options[spec.name]
-            shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
-            lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
-        lines += ["", "## " + t("rules.rulings", lang)]
-        for ruling in sorted(RULINGS, key=lambda r: (int(r[1:].rstrip("b")), r)):
-            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
-        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
-        return "\n".join(lines)
-
-    def renderer(self) -> Any:
-        from ludotheque.games.diciassette import render
-
-        return render
+        return {"singles": each(options["singles"]), "doubles": each(options["doubles"]),
+                "specials": specials}
 
     def describe_action(self, action: int, lang: str) -> str:
         from ludotheque.games.diciassette.texts import describe_action

@@ -157,6 +157,15 @@ class DTC(Game):
 
         return t("dtc.notation", lang)
 
+    def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        from ludotheque.i18n import t
+
+        if not options["variant_higher"]:
+            return {"settlement": t("dtc.rules.settle_exact", lang)}
+        if options["variant_literal"]:
+            return {"settlement": t("dtc.rules.settle_literal", lang)}
+        return {"settlement": t("dtc.rules.settle_higher", lang)}
+
     def describe_action(self, action: int, lang: str) -> str:
         from ludotheque.games.dtc.texts import describe_action
 
@@ -167,32 +176,6 @@ class DTC(Game):
         from ludotheque.games.dtc.heuristic import HeuristicBot
 
         return {"heuristic": HeuristicBot}
-
-    def renderer(self) -> Any:
-        from ludotheque.games.dtc import render
-
-        return render
-
-    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
-        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
-        from ludotheque.games.dtc.rules_text import RULEBOOK_NOTES, RULINGS, SUMMARY
-        from ludotheque.i18n import t
-
-        if not options["variant_higher"]:
-            settle = t("dtc.rules.settle_exact", lang)
-        elif options["variant_literal"]:
-            settle = t("dtc.rules.settle_literal", lang)
-        else:
-            settle = t("dtc.rules.settle_higher", lang)
-        lines = [SUMMARY[lang].format(settlement=settle), ""]
-        lines.append("## " + t("rules.options_in_force", lang))
-        for spec in self.option_specs:
-            lines.append(f"- `{spec.name}={str(options[spec.name]).lower()}`: {t(spec.help_key, lang)}")
-        lines += ["", "## " + t("rules.rulings", lang)]
-        for ruling in sorted(RULINGS, key=lambda r: int(r[1:])):
-            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
-        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
-        return "\n".join(lines)
 
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
         return (

@@ -158,25 +158,8 @@ class Wazabi(Game):
         return ("give pN, take pN, target pN, play CARD, pass, keep CARD, left, right "
                 f"(cards: {', '.join(CODES)})")
 
-    def describe_action(self, action: int, lang: str) -> str:
-        from ludotheque.games.wazabi.texts import describe_action
-
-        return describe_action(action, lang)
-
-    def bots(self) -> dict[str, Any]:
-        from ludotheque.games.wazabi.heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def renderer(self) -> Any:
-        from ludotheque.games.wazabi import render
-
-        return render
-
-    def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
-        """The rules summary in `lang` (Markdown) with the options and rulings in force."""
+    def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from ludotheque.games.wazabi.components import COPIES, COST
-        from ludotheque.games.wazabi.rules_text import RULEBOOK_NOTES, RULINGS, SUMMARY
         from ludotheque.games.wazabi.texts import card_name
         from ludotheque.i18n import t
 
@@ -184,7 +167,11 @@ class Wazabi(Game):
             t("wazabi.rules.card_line", lang, copies=COPIES[k], card=card_name(CODES[k], lang),
               cost=COST[k], code=CODES[k])
             for k in range(NUM_KINDS))
-        lines = [SUMMARY[lang].format(dice=options["dice_per_player"], cards=cards), ""]
+        return {"dice": options["dice_per_player"], "cards": cards}
+
+    def rules_sections(self, lang: str, options: Mapping[str, Any]) -> list[str]:
+        from ludotheque.i18n import t
+
         variants = []
         if options["neighbour_give_variant"]:
             variants.append(t("wazabi.rules.variant_neighbour", lang))
@@ -195,18 +182,20 @@ class Wazabi(Game):
         if options["tournament_games"] > 1:
             variants.append(t("wazabi.rules.variant_tournament", lang,
                               games=options["tournament_games"]))
-        if variants:
-            lines += ["## " + t("wazabi.rules.variants_in_force", lang)]
-            lines += [f"- {text}" for text in variants] + [""]
-        lines.append("## " + t("rules.options_in_force", lang))
-        for spec in self.option_specs:
-            value = options[spec.name]
-            lines.append(f"- `{spec.name}={str(value).lower()}`: {t(spec.help_key, lang)}")
-        lines += ["", "## " + t("rules.rulings", lang)]
-        for ruling in sorted(RULINGS, key=lambda r: int(r[1:])):
-            lines.append(f"- **{ruling}**: {RULINGS[ruling][lang]}")
-        lines += ["", "## " + t("rules.rulebook_notes", lang), RULEBOOK_NOTES[lang]]
-        return "\n".join(lines)
+        if not variants:
+            return []
+        return ["## " + t("wazabi.rules.variants_in_force", lang),
+                *[f"- {text}" for text in variants], ""]
+
+    def describe_action(self, action: int, lang: str) -> str:
+        from ludotheque.games.wazabi.texts import describe_action
+
+        return describe_action(action, lang)
+
+    def bots(self) -> dict[str, Any]:
+        from ludotheque.games.wazabi.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
 
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
         # Teams need 4 or 6 players: the conformance test runs each set only for the
