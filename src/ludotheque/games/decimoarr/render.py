@@ -21,6 +21,7 @@ from rich.text import Text
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
 from ludotheque.games.decimoarr.texts import card_name, position_name
 from ludotheque.i18n import t, tn
+from ludotheque.ui.terminal.narration import Narrator
 
 _BACKGROUND = {"red": "white on red3", "blue": "white on blue3", "green": "black on green3",
                "yellow": "black on yellow3", "purple": "white on purple4",
@@ -162,11 +163,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     """Sentences for one event as seat `seat` reads it (several for a round's end)."""
     kind = event["kind"]
 
-    def say(key: str, player: int, **params: Any) -> str:
-        """The sentence about `player`, in the second person when it is the reader."""
-        if player == seat:
-            return t(key + "_you", lang, **params)
-        return t(key, lang, player=names[player], **params)
+    say = Narrator(lang, names, seat).say
 
     if kind == "deal":
         return [t("decimoarr.event.deal", lang, positions=event["positions"])]
@@ -217,10 +214,7 @@ def round_end_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                     seat: int | None) -> list[str]:
     """The end of a round: the winner and his card, the perdu cards shown, the next starter."""
 
-    def say(key: str, player: int, **params: Any) -> str:
-        if player == seat:
-            return t(key + "_you", lang, **params)
-        return t(key, lang, player=names[player], **params)
+    say = Narrator(lang, names, seat).say
 
     winner = event["winner"]
     lines = []

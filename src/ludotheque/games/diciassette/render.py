@@ -18,6 +18,7 @@ from rich.text import Text
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
 from ludotheque.games.diciassette.texts import card_name
 from ludotheque.i18n import t, tn
+from ludotheque.ui.terminal.narration import Narrator
 
 _SPECIAL_TOKENS = {
     "rev": ("REV", "SENS"),
@@ -121,11 +122,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     """Sentences for one event as seat `seat` reads it (several for a round's end)."""
     kind = event["kind"]
 
-    def say(key: str, player: int, **params: Any) -> str:
-        """The sentence about `player`, in the second person when it is the reader."""
-        if player == seat:
-            return t(key + "_you", lang, **params)
-        return t(key, lang, player=names[player], **params)
+    say = Narrator(lang, names, seat).say
 
     if kind == "deal":
         return [t("diciassette.event.deal", lang)]
@@ -174,8 +171,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
 def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[str],
                      seat: int | None = None) -> list[str]:
     """The end of a round, one step per line: the cards, the sum, the Traps, the tokens."""
-    def who(player: int) -> str:
-        return t("ui.you_mid", lang) if player == seat else names[player]
+    who = Narrator(lang, names, seat).who
 
     caller = resolution["caller"]
     if caller == seat:

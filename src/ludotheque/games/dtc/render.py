@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ludotheque.games.dtc.texts import cards_text, claim_text
 from ludotheque.i18n import t, tn
+from ludotheque.ui.terminal.narration import Narrator
 
 _FACE_UP = "bold black on white"
 _FACE_DOWN = "bold white on grey11"
@@ -113,17 +114,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     """Sentences for one event as seat `seat` reads it."""
     kind = event["kind"]
 
-    def say(key: str, player: int, **params: Any) -> str:
-        """The sentence about `player`, in the second person when it is the reader."""
-        if player == seat:
-            return t(key + "_you", lang, **params)
-        return t(key, lang, player=names[player], **params)
-
-    def say_n(key: str, player: int, count: int, **params: Any) -> str:
-        """The same, singular or plural for `count`."""
-        if player == seat:
-            return tn(key + "_you", count, lang, **params)
-        return tn(key, count, lang, player=names[player], **params)
+    narrator = Narrator(lang, names, seat)
+    say, say_n = narrator.say, narrator.say_n
 
     if kind == "deal":
         lines = [t("dtc.event.deal", lang, pile=event["pile"])]

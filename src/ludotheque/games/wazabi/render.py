@@ -17,6 +17,7 @@ from rich.text import Text
 from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
 from ludotheque.games.wazabi.texts import card_name, faces_text, short_name
 from ludotheque.i18n import t
+from ludotheque.ui.terminal.narration import Narrator
 
 _CARD_STYLE = "bold black on white"
 
@@ -108,11 +109,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     """Sentences for one event as seat `seat` reads it."""
     kind = event["kind"]
 
-    def say(key: str, player: int, **params: Any) -> str:
-        """The sentence about `player`, in the second person when it is the reader."""
-        if player == seat:
-            return t(key + "_you", lang, **params)
-        return t(key, lang, player=names[player], **params)
+    say = Narrator(lang, names, seat).say
 
     if kind == "deal":
         lines = [t("wazabi.event.deal", lang, game=event["game"], dice=event["dice"])]

@@ -1,0 +1,36 @@
+"""Sentences about seats, as one reader reads them.
+
+Each event text about a seat exists in two forms: `key` ("{player} passes.")
+and `key_you` ("You pass." / "Vous passez."), since French verbs agree with
+"vous". A Narrator picks the right one for the reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ludotheque.i18n import t, tn
+
+
+class Narrator:
+    def __init__(self, lang: str, names: Sequence[str], seat: int | None) -> None:
+        self.lang = lang
+        self.names = names
+        self.seat = seat
+
+    def say(self, key: str, player: int, **params: Any) -> str:
+        """The sentence about `player`, in the second person when it is the reader."""
+        if player == self.seat:
+            return t(key + "_you", self.lang, **params)
+        return t(key, self.lang, player=self.names[player], **params)
+
+    def say_n(self, key: str, player: int, count: int, **params: Any) -> str:
+        """The same, singular or plural for `count`."""
+        if player == self.seat:
+            return tn(key + "_you", count, self.lang, **params)
+        return tn(key, count, self.lang, player=self.names[player], **params)
+
+    def who(self, player: int) -> str:
+        """The seat's name, or "you"/"vous" inside a sentence."""
+        return t("ui.you_mid", self.lang) if player == self.seat else self.names[player]
