@@ -28,7 +28,7 @@ from ludotheque.games.diciassette.components import CODES, IS_DOUBLE, VALUE
 RUNNER = CliRunner(env={"COLUMNS": "200"})
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
-BOT_NAME = r"(?:Ada|Blaise|Camille|Denis|Emma|Farid) \(\w+\)"
+BOT_NAME = r"(?:Bruno|Camille|Denis|Fanny|Gaspard|Léa) \(\w+\)"
 ROW = re.compile(
     r"^(?:▶ |  )(?P<seat>\d)\s+(?P<name>Vous|You|" + BOT_NAME + r")\s+(?P<cards>.*?)"
     r"\s+(?P<victory>\d+)\s+(?P<penalty>\d+)\s*$"
@@ -152,7 +152,7 @@ def test_whole_game_with_numbers_in_french():
     out = result.flat
     assert "17 / Diciassette : 4 joueurs" in out
     assert re.search(r"[Gg]raine[^.]*\b7\b", out)
-    assert "Places : 1: Vous, 2: Blaise (heuristic), 3: Camille (heuristic), 4: Denis (heuristic)" in out
+    assert "Places : 1: Vous, 2: Camille (heuristic), 3: Denis (heuristic), 4: Fanny (heuristic)" in out
     for french in ("Vos coups :", "Manche 1", "Votre coup (numéro ou texte ; aide, quitter) :",
                    "Gagnant(s) :", "Pioche :", "Ligne :"):
         assert french in out
@@ -301,7 +301,7 @@ def test_seat_and_bots_options(tmp_path):
             "--bots", "random,heuristic,random", "--save", record]
     result = ok(invoke(args, input=ONES))
     assert result.exit_code == 0, result.text
-    assert "Seats: 1: Ada (random), 2: You, 3: Camille (heuristic), 4: Denis (random)" in result.flat
+    assert "Seats: 1: Bruno (random), 2: You, 3: Denis (heuristic), 4: Fanny (random)" in result.flat
     rows = [m for line in result.text.splitlines() if (m := ROW.match(line))]
     assert rows and all(m["seat"] == "2" for m in rows if m["name"] == "You")
     data = json.loads(record.read_text(encoding="utf-8"))
@@ -313,7 +313,7 @@ def test_one_bot_name_fills_every_seat():
     args = PLAY_EN + ["--bots", "random"]
     result = ok(invoke(args, input=ONES))
     assert result.exit_code == 0
-    assert "Seats: 1: You, 2: Blaise (random), 3: Camille (random), 4: Denis (random)" in result.flat
+    assert "Seats: 1: You, 2: Camille (random), 3: Denis (random), 4: Fanny (random)" in result.flat
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -323,16 +323,16 @@ def test_watch_bots_only_to_the_end(players):
     assert result.exit_code == 0, result.text
     assert "Winner(s):" in result.flat
     assert "Your move" not in result.flat and "You" not in result.flat
-    assert "1: Ada (heuristic)" in result.flat
+    assert "1: Bruno (heuristic)" in result.flat
     if players == 6:
-        assert "6: Farid (heuristic)" in result.flat
+        assert "6: Léa (heuristic)" in result.flat
 
 
 def test_watch_in_french():
     result = ok(invoke(["play", "diciassette", "--watch", "--seed", "3", "--lang", "fr",
                         "--bots", "random,heuristic,random,heuristic"]))
     assert result.exit_code == 0
-    assert "Places : 1: Ada (random), 2: Blaise (heuristic)" in result.flat
+    assert "Places : 1: Bruno (random), 2: Camille (heuristic)" in result.flat
     assert "Gagnant(s) :" in result.flat
     assert "Vos coups" not in result.flat
 
@@ -556,7 +556,7 @@ def test_hidden_information_from_seat_3(tmp_path):
 def test_private_hand_backs_hide_the_backs_of_the_pile_and_of_drawn_cards():
     """BUG: with hand_backs_public=false the hands show only ##, but the table still shows the
     top back of the draw pile ("dos du dessus : 5*") and the draw events still name the back of
-    the card an opponent draws ("Blaise (heuristic) pioche une carte (3 (recto verso) au dos)"),
+    the card an opponent draws ("Camille (heuristic) pioche une carte (3 (recto verso) au dos)"),
     which tells which double-faced card that opponent holds."""
     args = ["play", "diciassette", "--players", "4", "--seed", "3", "--lang", "fr",
             "--option", "hand_backs_public=false"]

@@ -61,19 +61,30 @@ class Match:
         self._resolve_chance()
         return action_id
 
-    def apply_sequence(self, actions: list[int]) -> None:
+    def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
         """Apply several decisions of the same seat, all or nothing.
 
-        The sequence is tried on a copy first (with the copy's chance points
-        resolved from a throw-away generator): if any step is illegal, or the
-        turn passes to another seat before the end, nothing is applied.
+        The sequence is tried on a copy first: if any step is illegal, or the turn
+        passes to another seat before the end, nothing is applied and the error
+        names the step. With `seat`, a sequence sent out of turn is refused
+        without listing anyone's moves (as in `apply`).
         """
-        seat = self.state.current_player()
+        actor = self.state.current_player()
+        if seat is not None and seat != actor:
+            raise IllegalActionError("error.not_your_turn", seat=seat + 1)
         trial = self.state.clone()
         for index, action in enumerate(actions):
-            if index and trial.current_player() != seat:
+            if index and trial.current_player() != actor:
                 raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
-            trial.apply_action(action)
+            try:
+                trial.apply_action(action)
+            except IllegalActionError as error:
+                if len(actions) == 1:
+                    raise
+                raise IllegalActionError(
+                    "error.sequence_step", index=index + 1, count=len(actions),
+                    action=self.game.action_to_text(action) if isinstance(action, int) else action,
+                    reason=error) from None
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:
                     raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 2)

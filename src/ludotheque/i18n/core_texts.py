@@ -40,6 +40,11 @@ register_texts({
         "en": "It is not the turn of seat {seat}: wait for your turn.",
         "fr": "Ce n'est pas au tour de la place {seat} : attendez votre tour.",
     },
+    "error.sequence_step": {
+        "en": "Step {index} of {count} ('{action}') cannot be played there: {reason} Nothing was played.",
+        "fr": "L'étape {index} sur {count} (« {action} ») n'est pas jouable à ce moment : {reason} "
+              "Rien n'a été joué.",
+    },
     "error.game_over": {
         "en": "The game is over: no more moves.",
         "fr": "La partie est terminée : plus aucun coup possible.",

@@ -26,7 +26,8 @@ from ludotheque.core.game import Game
 from ludotheque.core.match import Match
 from ludotheque.i18n import t
 
-BOT_NAMES = ("Ada", "Blaise", "Camille", "Denis", "Emma", "Farid")
+# Names that start with a consonant, so French never needs an elision ("de Bruno").
+BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
 
 
 @dataclass
@@ -152,9 +153,9 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
                 except LudoError:
                     console.print(t("ui.bad_number", lang, high=len(legal)), style="red")
                     continue
-                match.apply_sequence(actions)
+                match.apply_sequence(actions, seat=seat)
             else:
-                match.apply_sequence(game.parse_input(answer, match.state))
+                match.apply_sequence(game.parse_input(answer, match.state), seat=seat)
             return
         except LudoError as error:
             console.print(error.message(lang), style="red")
