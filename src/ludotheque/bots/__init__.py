@@ -67,6 +67,8 @@ def bot_factories(game: Game, budget: Any = None) -> dict[str, Callable[[], Bot]
     factories.update(own)
     factories["easy"] = lambda: SometimesRandomBot(heuristic(), 0.5, "easy")
     factories["medium"] = heuristic
+    for level, name in game.bot_levels().items():  # a game may map a level to its own bot
+        factories[level] = own[name]
     factories["ismcts"] = lambda: ISMCTSBot(game, search_budget, name="ismcts")
     return factories
 

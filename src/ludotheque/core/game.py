@@ -273,6 +273,11 @@ class Game(ABC):
         """
         return action
 
+    def bot_levels(self) -> dict[str, str]:
+        """Difficulty levels mapped to this game's own bots, where the default (easy: the
+        heuristic with half its moves random; medium: the heuristic) does not fit."""
+        return {}
+
     def bots(self) -> dict[str, Any]:
         """This game's own bots by name (besides "random"): name -> factory."""
         return {}
