@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ludotheque.core.errors import ChanceError
@@ -29,12 +30,17 @@ class Shuffle:
         if not isinstance(outcome, (list, tuple)) or len(outcome) != len(self.items):
             raise ChanceError("error.chance_shuffle", label=self.label, size=len(self.items))
         try:
-            same = sorted(outcome) == sorted(self.items)
+            same = sorted(outcome) == _sorted_items(self.items)
         except TypeError:
             same = Counter(outcome) == Counter(self.items)
         if not same:
             raise ChanceError("error.chance_shuffle", label=self.label, size=len(self.items))
         return tuple(outcome)
+
+
+@lru_cache(maxsize=256)
+def _sorted_items(items: tuple) -> list:
+    return sorted(items)
 
 
 @dataclass(frozen=True)

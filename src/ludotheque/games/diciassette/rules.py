@@ -155,13 +155,7 @@ class DiciassetteState(State):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLAY:
-            hand = self.hands[self.current]
-            actions = []
-            for kind in range(NUM_KINDS):
-                if hand[kind]:
-                    actions.append(2 * kind)
-                    actions.append(2 * kind + 1)
-            return actions
+            return list(_plays_for(tuple(self.hands[self.current])))
         if phase == CALLS:
             return list(_CALL_ONLY if self._call_forced() else _CALL_OR_PASS)
         return []
@@ -325,39 +319,38 @@ class DiciassetteState(State):
         """Rules 2.7: reveal, sum, traps, normal resolution; penalties first, one Victory at most."""
         queue = self.queue
         last = self.last_player
-        total = sum([VALUE[kind] for kind, _, _ in queue])
-        trap_owners = [by for kind, face_up, by in queue if kind == TRAP and not face_up]
-        trap_penalties = len(trap_owners)
-        if trap_penalties and self.options["trap_penalty_cap_one"]:  # S12 option
-            trap_penalties = 1
-        penalties = {caller: trap_penalties}
-        winners_of_a_token = set(trap_owners)
-        if total >= TARGET:
-            penalties[last] = penalties.get(last, 0) + 1
-            winners_of_a_token.add(caller)
-            starter = caller
+        total = 0
+        trap_owners = []
+        for kind, face_up, by in queue:
+            total += VALUE[kind]
+            if kind == TRAP and not face_up:
+                trap_owners.append(by)
+        reached = total >= TARGET
+        starter = caller if reached else last  # S14
+        if not trap_owners:  # the common case: one Penalty and one Victory
+            loser, winner = (last, caller) if reached else (caller, last)
+            tokens = [self._give_tokens(loser, 1, loser == winner)]
+            if winner != loser:
+                tokens.append(self._give_tokens(winner, 0, True))
+            tokens.sort()
         else:
-            winners_of_a_token.add(last)
-            penalties[caller] += 1
-            starter = last  # S14
-        tokens = []
-        for p in sorted(penalties.keys() | winners_of_a_token):
-            count = penalties.get(p, 0)
-            victory = p in winners_of_a_token
-            if not count and not victory:
-                continue
-            before = (self.victory[p], self.penalty[p])
-            for _ in range(count):  # S20: one token at a time
-                self.penalty[p] += 1
-                if self.penalty[p] == 2:
-                    self.penalty[p] = 0
-                    if self.victory[p]:
-                        self.victory[p] -= 1
-            if victory:  # the one-Victory-per-round cap
-                self.victory[p] += 1
-            tokens.append((p, count, victory, before, (self.victory[p], self.penalty[p])))
+            trap_penalties = len(trap_owners)
+            if self.options["trap_penalty_cap_one"]:  # S12 option
+                trap_penalties = 1
+            penalties = {caller: trap_penalties}
+            winners_of_a_token = set(trap_owners)
+            if reached:
+                penalties[last] = penalties.get(last, 0) + 1
+                winners_of_a_token.add(caller)
+            else:
+                winners_of_a_token.add(last)
+                penalties[caller] += 1
+            tokens = [self._give_tokens(p, penalties.get(p, 0), p in winners_of_a_token)
+                      for p in sorted(penalties.keys() | winners_of_a_token)
+                      if penalties.get(p, 0) or p in winners_of_a_token]
         # Kept compact (tuples); `resolution_to_json` spells it out for views and events.
-        self.last_resolution = (self.round, caller, last, tuple(queue), total,
+        # (The queue list is not copied: this state replaces it with a new one below.)
+        self.last_resolution = (self.round, caller, last, queue, total,
                                 tuple(trap_owners), tuple(tokens), starter)
         self.discard.extend((kind, True, by) for kind, _, by in queue)
         self.queue = []
@@ -375,6 +368,20 @@ class DiciassetteState(State):
                 events.append(Event("game_over", {"winners": list(self.final_winners)}))
         if not winners:
             self._start_round(starter, events)
+
+    def _give_tokens(self, player: int, penalties: int, victory: bool) -> tuple:
+        """Penalties first, one at a time (S20: two make a Victory go); then at most one
+        Victory (the one-per-round cap). Returns (player, penalties, victory, before, after)."""
+        before = (self.victory[player], self.penalty[player])
+        for _ in range(penalties):
+            self.penalty[player] += 1
+            if self.penalty[player] == 2:
+                self.penalty[player] = 0
+                if self.victory[player]:
+                    self.victory[player] -= 1
+        if victory:
+            self.victory[player] += 1
+        return (player, penalties, victory, before, (self.victory[player], self.penalty[player]))
 
     # ------------------------------------------------------------ end of game
     def winners(self) -> list[int]:
@@ -694,6 +701,12 @@ def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> 
         state.poll = _poll_order(state.last_player, state.direction, players)
         state.poll_index = state.poll.index(view["to_act"])
     return state
+
+
+@lru_cache(maxsize=4096)
+def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """Every card kind in the hand, face up (2k) and face down (2k+1)."""
+    return tuple(action for kind in range(NUM_KINDS) if hand[kind] for action in (2 * kind, 2 * kind + 1))
 
 
 @lru_cache(maxsize=None)
