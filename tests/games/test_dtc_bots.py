@@ -14,7 +14,7 @@ from ludotheque.core import Match, ScriptedChance, get_game
 from ludotheque.games.dtc import render
 from ludotheque.games.dtc.components import DECK, KIND_OF_CODE
 from ludotheque.games.dtc.heuristic import HeuristicBot, tail
-from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, OFFER
+from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM, OFFER
 from ludotheque.sim.simulate import simulate
 
 GAME = get_game("dtc")
@@ -208,4 +208,109 @@ def test_other_seats_observe_an_added_card_without_its_kind():
     hidden = {GAME.observe_action(state, a, 1) for a in state.legal_actions()}
     assert len(hidden) == 1 and hidden.pop() >= GAME.num_actions  # one shared key for seat 1
     m.apply("add 4")
-    assert GAME.observe_action(m.state, 7 + 4, 2) == 7 + 4  # the announcement is public
+    assert GAME.action_to_text(CLAIM + 4) == "as 4"
+    assert GAME.observe_action(m.state, CLAIM + 4, 2) == CLAIM + 4  # the announcement is public
+
+
+def _position(hands: list[str], pile: str):
+    """A snapshot at the start of a chain by seat 0 (unnamed cards: last seat's penalty pile)."""
+    from ludotheque.games.dtc.components import CODES, COMPOSITION
+
+    rest = list(COMPOSITION)
+    for card in "".join(hands) + pile:
+        rest[KIND_OF_CODE[card]] -= 1
+    piles = [[] for _ in hands]
+    piles[-1] = [CODES[k] for k in range(len(CODES)) for _ in range(rest[k])]
+    data = {
+        "game": "dtc", "players": len(hands), "options": {}, "phase": "offer",
+        "hands": [list(h) for h in hands], "pile": list(reversed(pile)), "malus": piles,
+        "giver": 0, "building": [], "pending": [], "pending_value": 0, "pending_had": 0,
+        "last_count": 0, "last_value": 0, "chain": [], "reveal": None, "chains": 1,
+        "offers": 0, "decisions": 0, "winners": [],
+    }
+    return GAME.state_from_json(data)
+
+
+def _table_text(view, lang: str) -> str:
+    console = Console(record=True, width=160)
+    console.print(render.table(view, lang, ["Ada", "Blaise", "Camille"]))
+    return _plain(console.export_text())
+
+
+def _event_text(events, seat, lang: str) -> list[str]:
+    lines = []
+    for event in events:
+        lines += render.event_lines(event.for_player(seat), lang, ["Ada", "Blaise", "Camille"], seat)
+    return [_plain(line) for line in lines]
+
+
+def _play(state, text: str, events: list) -> None:
+    for action in GAME.parse_input(text, state):
+        state.apply_action(action, events)
+
+
+def test_the_table_says_the_game_is_over_not_that_the_next_challenge_ends_it():
+    state = _position(["1", "2"], "")
+    events: list = []
+    view = state.view(0)
+    assert "next challenge ends the game" in _table_text(view, "en")  # true while playing
+    assert "prochain défi termine la partie" in _table_text(view, "fr")
+    _play(state, "offer 1 as 1", events)
+    _play(state, "challenge", events)
+    assert state.is_terminal()
+    for seat in (0, 1, None):
+        en, fr = _table_text(state.view(seat), "en"), _table_text(state.view(seat), "fr")
+        assert "next challenge" not in en and "prochain défi" not in fr
+        assert "Game over. Winner(s): Ada" in en and "Partie terminée. Gagnant(s) : Ada" in fr
+
+
+def test_the_last_challenge_line_agrees_with_the_number_of_cards():
+    state = _position(["123456", "111222", "333444"], "345")
+    events: list = []
+    _play(state, "offer 1 as 5", events)  # "one 5" is a 1: Ada takes it back
+    _play(state, "challenge", events)
+    assert _table_text(state.view(0), "fr").count("« un 5 » était 1 ; vous l'avez prise.") == 1
+    assert "\"one 5\" was 1; you took it." in _table_text(state.view(0), "en")
+    assert "« un 5 » était 1 ; Ada l'a prise." in _table_text(state.view(1), "fr")
+    assert "\"one 5\" was 1; Ada took it." in _table_text(state.view(None), "en")
+    _play(state, "offer 2 3 as 2", events)  # two cards, false: Ada takes them
+    _play(state, "challenge", events)
+    assert "« deux 2 » était 2, 3 ; vous les avez prises." in _table_text(state.view(0), "fr")
+    assert "\"two 2s\" was 2, 3; Ada took them." in _table_text(state.view(2), "en")
+
+
+def test_the_end_of_the_game_is_explained_by_what_ended_it():
+    state = _position(["1", "2"], "")  # D4: a challenge with the draw pile empty
+    events: list = []
+    _play(state, "offer 1 as 1", events)
+    _play(state, "challenge", events)
+    assert events[-1].public["reason"] == "pile"
+    assert "The draw pile was empty: the game ends. Hands join the penalty piles." \
+        in _event_text(events, 0, "en")
+    assert "La pioche était vide : la partie se termine. Les mains rejoignent les piles malus." \
+        in _event_text(events, 1, "fr")
+    state = _position(["1", ""], "4")  # D6: nobody holds a card, the pile is not empty
+    events = []
+    state.pile = []  # the giver draws nothing...
+    _play(state, "offer 1 as 2", events)
+    state.pile = [KIND_OF_CODE["4"]]  # ...but the pile is not empty when the challenge is settled
+    _play(state, "challenge", events)
+    assert state.is_terminal() and events[-1].public["reason"] == "no_cards"
+    en, fr = _event_text(events, None, "en"), _event_text(events, 0, "fr")
+    assert not any("draw pile was empty" in line for line in en)
+    assert not any("pioche était vide" in line for line in fr)
+    assert "Nobody has a card left to start a new chain: the game ends." in en
+    assert "Plus personne n'a de carte pour entamer un nouveau tour : la partie se termine." in fr
+
+
+def test_large_claims_read_as_a_player_says_them():
+    from ludotheque.games.dtc.texts import claim_text
+
+    assert claim_text(1, 6, "en") == "one 6" and claim_text(4, 6, "en") == "four 6s"
+    assert claim_text(13, 2, "en") == "thirteen 2s" and claim_text(13, 2, "fr") == "treize 2"
+    assert claim_text(25, 6, "en") == "twenty-five 6s" and claim_text(25, 6, "fr") == "vingt-cinq 6"
+    assert claim_text(21, 3, "fr") == "vingt et un 3" and claim_text(40, 1, "en") == "forty 1s"
+    assert claim_text(66, 6, "en") == "sixty-six 6s" and claim_text(66, 6, "fr") == "soixante-six 6"
+    for count in range(1, 67):
+        for lang in ("en", "fr"):
+            assert not any(ch.isdigit() for ch in claim_text(count, 4, lang).rsplit(" ", 1)[0])

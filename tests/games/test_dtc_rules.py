@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-import ludotheque.games.dtc  # noqa: F401  (registers the game)
+import ludotheque.games.dtc  # registers the game (and its game module, read below)
 from ludotheque.core import (
     TERMINAL,
     IllegalActionError,
@@ -160,6 +160,16 @@ def test_D3_giver_refills_to_six_before_the_receiver_decides():
 
 
 def test_D4_a_challenge_with_cards_left_in_the_pile_does_not_end_the_game():
+    state = position(["123456", "111222", "333444"], pile="34")
+    play(state, "offer 1 as 1")  # the refill takes one card: one is left in the pile...
+    assert len(state.pile) == 1
+    play(state, "challenge")  # ...so this challenge is settled and a new chain starts
+    assert not state.is_terminal()
+    assert state.phase == OFFER and state.giver == 1  # "one 1" was true: seat 1 took it
+    assert malus(state, 1) == "1" and state.pile == [K("4")]
+
+
+def test_D4_the_first_challenge_once_the_refill_empties_the_pile_ends_the_game():
     state = position(["123456", "111222"], pile="3")
     play(state, "offer 1 as 1")  # the refill takes the last card of the pile...
     assert len(state.pile) == 0
@@ -207,7 +217,12 @@ def test_D5_accept_is_allowed_with_a_higher_value_left_or_a_card_in_hand():
     play(state, "offer 6 6 as 6")  # seat 1 has a card of his own: three cards will do
     assert state.legal_actions() == [ACCEPT, CHALLENGE]
     play(state, "accept")
-    assert state.legal_actions() == [K("2"), K("6")]  # two cards no longer suffice: no claim
+    assert state.legal_actions() == [K("2"), K("6")]  # nothing in the offer yet: no claim
+    play(state, "add 6")
+    play(state, "add 6")
+    assert state.legal_actions() == [K("2")]  # two cards no longer beat "two 6s": no claim
+    play(state, "add 2")
+    assert state.legal_actions() == [CLAIM + v for v in range(1, 7)]  # three cards: any value
 
 
 def test_D6_an_empty_handed_taker_hands_the_start_to_the_left():
@@ -418,8 +433,36 @@ def test_a_raise_is_the_same_count_higher_or_more_cards():
     assert claims(m) == [3, 4, 5, 6]  # 1a: four cards, a higher value
     m.apply("add 6")
     assert claims(m) == [1, 2, 3, 4, 5, 6]  # 1b: more cards, any value
-    with pytest.raises(IllegalActionError):
-        Match.apply_sequence(m, [CLAIM + 7])
+
+
+def test_only_values_1_to_6_can_be_announced():
+    m = table("44J123", "555666", "111222")
+    m.apply("add 4")
+    assert [a for a in m.legal_actions() if a >= CLAIM + 1] == [CLAIM + v for v in range(1, 7)]
+    assert CLAIM + 7 == ACCEPT and CLAIM + 0 == K("J")  # the ids around the claims are not claims
+    before = json.dumps(m.state.to_json(), sort_keys=True)
+    for action in (-1, GAME.num_actions, GAME.num_actions + 3):
+        with pytest.raises(IllegalActionError):
+            m.state.apply_action(action)
+        with pytest.raises(NotationError):
+            GAME.action_to_text(action)
+    for text in ("as 0", "as 7", "as 9", "comme 7", "offer 4 as 7"):
+        with pytest.raises(NotationError):
+            GAME.parse_input(text, m.state)
+    assert json.dumps(m.state.to_json(), sort_keys=True) == before
+
+
+def test_accept_is_illegal_while_an_offer_is_being_built():
+    m = table("44J123", "555666", "111222")
+    m.apply("add 4")
+    assert ACCEPT not in m.legal_actions() and CHALLENGE not in m.legal_actions()
+    before = json.dumps(m.state.to_json(), sort_keys=True)
+    for action in (ACCEPT, CHALLENGE):
+        with pytest.raises(IllegalActionError):
+            m.state.apply_action(action)
+        with pytest.raises(IllegalActionError):
+            m.apply(action)
+    assert json.dumps(m.state.to_json(), sort_keys=True) == before
 
 
 def test_only_held_kinds_can_be_added_and_an_illegal_step_changes_nothing():
@@ -465,6 +508,80 @@ def test_a_typed_offer_is_all_or_nothing():
         GAME.parse_input("offer 4 7 as 4", m.state)
     with pytest.raises(NotationError):
         GAME.text_to_action("as 9")
+
+
+@pytest.mark.parametrize("text", ["offer 2 jokers as 4", "offre 2 jokers comme 4", "2 jokers as 4",
+                                  "offer 4 jokers", "add jokers", "ajouter jokers", "+jokers",
+                                  "offre 2jokers comme 4", "offre deux jokers comme 4",
+                                  "offer 3 4s as 4", "offer JS as 4", "jokers"])
+def test_a_plural_in_place_of_cards_is_refused_never_read_as_other_cards(text):
+    m = table("44J123", "555666", "111222")
+    before = json.dumps(m.state.to_json(), sort_keys=True)
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_input(text, m.state)
+    assert caught.value.key == "dtc.error.plural"
+    assert "J J" in caught.value.message("en") and "plural" in caught.value.message("en")
+    assert "J J" in caught.value.message("fr") and "pluriel" in caught.value.message("fr")
+    with pytest.raises(NotationError):
+        GAME.text_to_action(text)
+    assert json.dumps(m.state.to_json(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("offre 2 J comme 4", "2J"),  # a number is always a card: a 2 and a joker
+    ("offer J J as 4", "JJ"), ("offer JJ as 4", "JJ"), ("offre joker joker comme 4", "JJ"),
+    ("offer 4 4 as 4s", "44"),  # the announced value alone may be a plural
+])
+def test_every_card_is_written_once_and_a_number_is_a_card(text, cards):
+    m = table("44JJ23", "555666", "111222")
+    assert GAME.parse_input(text, m.state) == [K(c) for c in cards] + [CLAIM + 4]
+
+
+def test_the_notation_help_explains_how_to_write_several_jokers():
+    en, fr = GAME.notation_help("en"), GAME.notation_help("fr")
+    assert "offer 4 4 J J as 4" in en and "\"2 J\" is a 2 and a joker" in en
+    assert "2 jokers" in en
+    assert "offre 4 4 J J comme 4" in fr and "est un 2 et un joker" in fr and "2 jokers" in fr
+    doc = ludotheque.games.dtc.game.__doc__
+    assert "2 jokers" in doc and "a number is always a card" in doc
+
+
+def test_a_typed_offer_that_fails_names_the_step_and_changes_nothing():
+    m = table("44J123", "555666", "111222")
+    before = json.dumps(m.state.to_json(), sort_keys=True)
+    events = len(m.events)
+    for lang, text in (("en", "offer 4 4 6 as 4"), ("fr", "offre 4 4 6 comme 4")):
+        actions = GAME.parse_input(text, m.state)
+        with pytest.raises(IllegalActionError) as caught:
+            m.apply_sequence(actions, seat=0)
+        message = caught.value.message(lang).replace("\u202f", " ").replace("\xa0", " ")
+        if lang == "en":
+            assert "Step 3 of 4 ('add 6')" in message and "Nothing was played" in message
+        else:
+            assert "L'étape 3 sur 4 (« add 6 »)" in message and "Rien n'a été joué" in message
+        assert json.dumps(m.state.to_json(), sort_keys=True) == before
+        assert len(m.events) == events and m.actions == []
+    # a claim that does not raise: the last step is named
+    offer(m, "4 4 as 4")
+    m.apply("accept")
+    with pytest.raises(IllegalActionError) as caught:
+        m.apply_sequence(GAME.parse_input("offer 5 5 as 3", m.state), seat=1)
+    assert "Step 3 of 3 ('as 3')" in caught.value.message("en")
+    assert m.state.phase == OFFER and m.state.bsize == 0 and hand(m.state, 1) == "44555666"
+
+
+def test_a_typed_offer_sent_by_the_wrong_seat_is_refused_without_the_givers_moves():
+    m = table("44J123", "555666", "111222")
+    before = json.dumps(m.state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError) as caught:
+        m.apply_sequence(GAME.parse_input("offer 5 5 as 5", m.state), seat=1)
+    assert caught.value.key == "error.not_your_turn"
+    for lang in ("en", "fr"):
+        message = caught.value.message(lang)
+        assert "add" not in message and "as 4" not in message and "4" not in message
+    assert json.dumps(m.state.to_json(), sort_keys=True) == before
+    m.apply_sequence(GAME.parse_input("offer 4 4 as 4", m.state), seat=0)  # the giver may
+    assert m.state.phase == DECIDE
 
 
 # ------------------------------------------------------------- snapshots

@@ -17,11 +17,18 @@ A person may type a whole offer at once (`Game.parse_input`): "offer 4 4 J as 4"
 stands for "add 4", "add 4", "add J", "as 4", applied all or nothing. The
 parser also takes French words: ajouter, comme/pour/annoncer, accepter/prendre,
 défi/refuser/dtc, and a bare card ("J") for "add J".
+
+In a whole offer every card is written once, and a number is always a card:
+"2 J as 4" is a 2 and a joker, announced as 4s; two jokers are "J J" (or "JJ",
+"joker joker"). A plural in place of cards ("2 jokers", "jokers", "3 4s") is
+refused with a NotationError that says how to write it, never read as fewer or
+other cards. Only the announced value may be written as a plural ("as 4s").
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,7 +52,9 @@ _OFFER_WORDS = {"offer", "give", "offre", "offrir", "donne", "donner", "propose"
 _ACCEPT_WORDS = {"accept", "accepter", "accepte", "prendre", "take", "ok", "oui"}
 _CHALLENGE_WORDS = {"challenge", "defi", "défi", "refuser", "refuse", "dtc", "relever",
                     "reveal", "retourner"}
-_JOKER_WORDS = {"j", "joker", "jokers"}
+_JOKER_WORDS = {"j", "joker"}
+# A plural in place of cards ("jokers", "2jokers", "js", "4s"): refused, never guessed at.
+_PLURAL_CARD = re.compile(r"\+?[0-9]*(?:jokers|js|[1-6]s)")
 
 HIDDEN_ADD = NUM_ACTIONS  # "a card was added", as the other seats see it (outside the action space)
 
@@ -115,8 +124,18 @@ class DTC(Game):
         words = _words(text)
         action = _single(words)
         if action is None:
+            self._refuse_plurals(text, words)
             raise NotationError("error.notation", text=text, forms=_Forms(self))
         return action
+
+    def _refuse_plurals(self, text: str, words: list[str]) -> None:
+        """A plural where cards are written ("2 jokers") would be read as other cards than
+        meant: refuse it, saying how to write it (the announced value may be "4s")."""
+        for index, word in enumerate(words):
+            if index and words[index - 1] in _CLAIM_WORDS:
+                continue
+            if _PLURAL_CARD.fullmatch(word):
+                raise NotationError("dtc.error.plural", text=text, word=word)
 
     def parse_action(self, action: int | str, state: State | None = None) -> int:
         if isinstance(action, str):
@@ -129,6 +148,7 @@ class DTC(Game):
         single = _single(words)
         if single is not None:
             return [single]
+        self._refuse_plurals(text, words)
         if words and words[0] in _OFFER_WORDS:
             words = words[1:]
         cards: list[int] = []

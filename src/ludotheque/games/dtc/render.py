@@ -42,8 +42,12 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
     parts: list[Any] = []
-    pile = (t("dtc.table.pile", lang, size=view["pile"]) if view["pile"]
-            else t("dtc.table.pile_empty", lang))
+    if view["phase"] == "over":
+        pile = t("dtc.table.over", lang, players=", ".join(names[p] for p in view["winners"]))
+    elif view["pile"]:
+        pile = t("dtc.table.pile", lang, size=view["pile"])
+    else:
+        pile = t("dtc.table.pile_empty", lang)
     header = "  ·  ".join([t("dtc.title", lang),
                            t("dtc.table.chain", lang, number=view["chain_number"]), pile])
     parts.append(Text(header, style="bold"))
@@ -53,9 +57,10 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
         params = dict(claim=claim_text(reveal["count"], reveal["value"], lang),
                       cards=cards_text(reveal["cards"], lang))
         if reveal["taker"] == me:
-            line = t("dtc.table.last_reveal_you", lang, **params)
+            line = tn("dtc.table.last_reveal_you", reveal["count"], lang, **params)
         else:
-            line = t("dtc.table.last_reveal", lang, player=names[reveal["taker"]], **params)
+            line = tn("dtc.table.last_reveal", reveal["count"], lang,
+                      player=names[reveal["taker"]], **params)
         parts.append(Text(line, style="dim"))
     if view["chain"]:
         parts.append(Text(t("dtc.table.history", lang)))
@@ -178,7 +183,10 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         lines.append(say_n("dtc.event.take", event["taker"], event["count"]))
         return lines
     if kind == "game_over":
-        lines = [t("dtc.event.end", lang)]
+        # D4 (the draw pile was empty) or D6 (nobody holds a card); older logs: D4.
+        ending = "dtc.event.end_no_cards" if event.get("reason") == "no_cards" \
+            else "dtc.event.end_pile"
+        lines = [t(ending, lang)]
         for player, (score, hand) in enumerate(zip(event["scores"], event["hands"])):
             lines.append(say_n("dtc.event.final", player, score, hand=cards_text(hand, lang)))
         lines.append(t("dtc.event.game_over", lang,

@@ -233,7 +233,7 @@ class DTCState(State):
             if any(self.hands[candidate]):
                 break
         else:
-            self._end_game(events)
+            self._end_game("no_cards", events)
             return
         self.chains += 1
         self.giver = candidate
@@ -328,12 +328,13 @@ class DTCState(State):
         self.chain = []
         self.last_count = self.last_value = 0
         if not self.pile:  # D4: the first challenge once the pile is empty ends the game
-            self._end_game(events)
+            self._end_game("pile", events)
         else:
             self._start_chain(taker, "took", events)
 
-    def _end_game(self, events: list[Event] | None) -> None:
-        """3.5: every hand joins its owner's penalty pile; fewest cards wins (D13: ties share)."""
+    def _end_game(self, reason: str, events: list[Event] | None) -> None:
+        """3.5: every hand joins its owner's penalty pile; fewest cards wins (D13: ties share).
+        `reason`: "pile" (D4, a challenge with the pile empty) or "no_cards" (D6)."""
         shown = []
         for seat in range(self.num_players):
             hand = self.hands[seat]
@@ -349,7 +350,7 @@ class DTCState(State):
         self.phase = OVER
         self.actor = TERMINAL
         if events is not None:
-            events.append(Event("game_over", {"hands": shown, "scores": scores,
+            events.append(Event("game_over", {"reason": reason, "hands": shown, "scores": scores,
                                               "winners": list(self.final_winners)}))
 
     # ------------------------------------------------------------ end of game

@@ -4,19 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ludotheque.games.dtc.components import CODES, NUM_KINDS
+from ludotheque.games.dtc.components import CODES, DECK_SIZE, NUM_KINDS
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
 from ludotheque.games.dtc.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import register_texts, t
 
-_NUMBERS_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-               "eleven", "twelve")
-_NUMBERS_FR = ("un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
-               "onze", "douze")
+_UNITS_EN = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+             "eighteen", "nineteen")
+_TENS_EN = ("", "", "twenty", "thirty", "forty", "fifty", "sixty")
+_UNITS_FR = ("", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+             "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit",
+             "dix-neuf")
+_TENS_FR = ("", "", "vingt", "trente", "quarante", "cinquante", "soixante")
+MAX_WORDS = DECK_SIZE  # a claim never holds more cards than the deck
+
+
+def _number_en(n: int) -> str:
+    if n < 20:
+        return _UNITS_EN[n]
+    tens, unit = divmod(n, 10)
+    return _TENS_EN[tens] + (f"-{_UNITS_EN[unit]}" if unit else "")
+
+
+def _number_fr(n: int) -> str:
+    if n < 20:
+        return _UNITS_FR[n]
+    tens, unit = divmod(n, 10)
+    if unit == 1:
+        return f"{_TENS_FR[tens]} et un"
+    return _TENS_FR[tens] + (f"-{_UNITS_FR[unit]}" if unit else "")
+
 
 _texts: dict[str, dict[str, str]] = {}
-for _i, (_en, _fr) in enumerate(zip(_NUMBERS_EN, _NUMBERS_FR), start=1):
-    _texts[f"dtc.number.{_i}"] = {"en": _en, "fr": _fr}
+for _i in range(1, MAX_WORDS + 1):  # claims are said in words: "twenty-five 6s", "vingt-cinq 6"
+    _texts[f"dtc.number.{_i}"] = {"en": _number_en(_i), "fr": _number_fr(_i)}
 for _name, _help in OPTION_HELP.items():
     _texts[f"dtc.option.{_name}"] = _help
 for _ruling, _text in RULINGS.items():
@@ -25,14 +47,25 @@ for _ruling, _text in RULINGS.items():
 _texts.update({
     "dtc.title": {"en": "DTC (Donne Tes Cartes)", "fr": "DTC (Donne Tes Cartes)"},
     "dtc.notation": {
-        "en": "add 1..6|J, as 1..6, accept, challenge; a whole offer at once: offer 4 4 J as 4",
+        "en": "add 1..6|J, as 1..6, accept, challenge; a whole offer at once, each card written "
+              "once: offer 4 4 J J as 4 (a number is always a card: \"2 J\" is a 2 and a joker; "
+              "two jokers are \"J J\", not \"2 jokers\")",
         "fr": "add 1..6|J, as 1..6, accept, challenge (ou ajouter, comme, accepter, défi) ; "
-              "une offre d'un coup : offre 4 4 J comme 4",
+              "une offre d'un coup, chaque carte écrite une fois : offre 4 4 J J comme 4 (un "
+              "nombre est toujours une carte : « 2 J » est un 2 et un joker ; deux jokers "
+              "s'écrivent « J J », pas « 2 jokers »)",
+    },
+    "dtc.error.plural": {
+        "en": "Cannot read '{text}': '{word}' is a plural, and a number is always a card. Write "
+              "each card once: two jokers are 'J J' (or 'JJ'), two 4s are '4 4'. Nothing was "
+              "played.",
+        "fr": "Impossible de lire « {text} » : « {word} » est un pluriel, et un nombre est "
+              "toujours une carte. Écrivez chaque carte une fois : deux jokers s'écrivent « J J » "
+              "(ou « JJ »), deux 4 « 4 4 ». Rien n'a été joué.",
     },
     "dtc.card.joker": {"en": "joker", "fr": "joker"},
     "dtc.claim.one": {"en": "one {value}", "fr": "un {value}"},
     "dtc.claim.many": {"en": "{number} {value}s", "fr": "{number} {value}"},
-    "dtc.claim.big": {"en": "{count} cards of {value}", "fr": "{count} cartes de {value}"},
     "dtc.cards.none": {"en": "no card", "fr": "aucune carte"},
     "dtc.rules.settle_exact": {
         "en": "If every card is a joker or has the announced value, the offer was true and the "
@@ -132,10 +165,14 @@ _texts.update({
                                "fr": "Vous mettez {count} carte dans votre pile malus."},
     "dtc.event.take_you.other": {"en": "You put {count} cards into your penalty pile.",
                                  "fr": "Vous mettez {count} cartes dans votre pile malus."},
-    "dtc.event.end": {"en": "The draw pile was empty: the game ends. Hands join the penalty "
-                            "piles.",
-                      "fr": "La pioche était vide : la partie se termine. Les mains rejoignent "
-                            "les piles malus."},
+    "dtc.event.end_pile": {"en": "The draw pile was empty: the game ends. Hands join the "
+                                 "penalty piles.",
+                           "fr": "La pioche était vide : la partie se termine. Les mains "
+                                 "rejoignent les piles malus."},
+    "dtc.event.end_no_cards": {"en": "Nobody has a card left to start a new chain: the game "
+                                     "ends.",
+                               "fr": "Plus personne n'a de carte pour entamer un nouveau tour : "
+                                     "la partie se termine."},
     "dtc.event.final.one": {"en": "{player}: {count} penalty card (hand: {hand}).",
                             "fr": "{player} : {count} carte malus (main : {hand})."},
     "dtc.event.final.other": {"en": "{player}: {count} penalty cards (hand: {hand}).",
@@ -151,6 +188,8 @@ _texts.update({
     "dtc.table.pile": {"en": "Draw pile: {size}", "fr": "Pioche : {size}"},
     "dtc.table.pile_empty": {"en": "Draw pile empty: the next challenge ends the game",
                              "fr": "Pioche vide : le prochain défi termine la partie"},
+    "dtc.table.over": {"en": "Game over. Winner(s): {players}",
+                       "fr": "Partie terminée. Gagnant(s) : {players}"},
     "dtc.table.to_beat": {"en": "To beat: \"{claim}\" (same number and a higher value, or more "
                                 "cards)",
                           "fr": "À battre : « {claim} » (même nombre et valeur supérieure, ou "
@@ -170,12 +209,22 @@ _texts.update({
     "dtc.table.history": {"en": "Accepted in this chain:", "fr": "Acceptées dans ce tour :"},
     "dtc.table.history_entry": {"en": "{giver} → {target}: \"{claim}\"",
                                 "fr": "{giver} → {target} : « {claim} »"},
-    "dtc.table.last_reveal": {"en": "Last challenge: \"{claim}\" was {cards}; {player} took them.",
-                              "fr": "Dernier défi : « {claim} » était {cards} ; {player} les a "
-                                    "prises."},
-    "dtc.table.last_reveal_you": {"en": "Last challenge: \"{claim}\" was {cards}; you took them.",
-                                  "fr": "Dernier défi : « {claim} » était {cards} ; vous les avez "
-                                        "prises."},
+    "dtc.table.last_reveal.one": {"en": "Last challenge: \"{claim}\" was {cards}; {player} took "
+                                        "it.",
+                                  "fr": "Dernier défi : « {claim} » était {cards} ; {player} l'a "
+                                        "prise."},
+    "dtc.table.last_reveal.other": {"en": "Last challenge: \"{claim}\" was {cards}; {player} "
+                                          "took them.",
+                                    "fr": "Dernier défi : « {claim} » était {cards} ; {player} "
+                                          "les a prises."},
+    "dtc.table.last_reveal_you.one": {"en": "Last challenge: \"{claim}\" was {cards}; you took "
+                                            "it.",
+                                      "fr": "Dernier défi : « {claim} » était {cards} ; vous "
+                                            "l'avez prise."},
+    "dtc.table.last_reveal_you.other": {"en": "Last challenge: \"{claim}\" was {cards}; you "
+                                              "took them.",
+                                        "fr": "Dernier défi : « {claim} » était {cards} ; vous "
+                                              "les avez prises."},
     "dtc.table.player": {"en": "Player", "fr": "Joueur"},
     "dtc.table.hand": {"en": "Hand", "fr": "Main"},
     "dtc.table.malus": {"en": "Penalty", "fr": "Malus"},
@@ -196,12 +245,12 @@ def cards_text(codes: Sequence[str], lang: str) -> str:
 
 
 def claim_text(count: int, value: int, lang: str) -> str:
-    """'four 2s' / 'quatre 2' (numbers in words up to twelve, then '13 cards of 2')."""
+    """'four 2s' / 'quatre 2', 'twenty-five 6s' / 'vingt-cinq 6': the count in words, as
+    a player says it (any claim fits: it never holds more cards than the deck)."""
     if count == 1:
         return t("dtc.claim.one", lang, value=value)
-    if count > 12:
-        return t("dtc.claim.big", lang, count=count, value=value)
-    return t("dtc.claim.many", lang, number=t(f"dtc.number.{count}", lang), value=value)
+    number = t(f"dtc.number.{count}", lang) if count <= MAX_WORDS else str(count)
+    return t("dtc.claim.many", lang, number=number, value=value)
 
 
 def describe_action(action: int, lang: str) -> str:
