@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 
 import pytest
@@ -50,19 +52,46 @@ def test_every_named_bot_is_offered_and_always_plays_a_legal_move():
 
 
 def test_bots_see_only_their_view():
-    """Two states a seat cannot tell apart get the same move (same generator)."""
+    """Two different states a seat cannot tell apart give equal views and get the same move;
+    the bot needs nothing but a plain copy of the view (no state, no live object)."""
     options = GAME.validate(4, {})
-    checked = 0
+    checked = differ = 0
     for index, (state, _, _) in enumerate(random_states(GAME, 4, options, seed=21, games=4)):
         seat = state.current_player()
         twin = state.determinize(seat, random.Random(index))
+        view = state.view(seat)
+        assert twin.view(seat) == view  # the seat cannot tell them apart...
+        differ += twin.cards != state.cards or twin.aside != state.aside  # ...yet they differ
+        plain = json.loads(json.dumps(view))  # plain data only
         for name in ("heuristic", "heuristic-forgetful"):
             bot = make_bot(name, GAME)
-            first = bot.choose(state.view(seat), state.legal_actions(), random.Random(index))
+            first = bot.choose(copy.deepcopy(view), state.legal_actions(), random.Random(index))
             second = bot.choose(twin.view(seat), twin.legal_actions(), random.Random(index))
-            assert first == second
+            third = bot.choose(plain, list(state.legal_actions()), random.Random(index))
+            assert first == second == third
+            assert plain == json.loads(json.dumps(view))  # and it does not write to the view
         checked += 1
-    assert checked > 50
+    assert checked > 50 and differ > checked // 2
+
+
+def test_a_face_down_reference_is_connected_from_memory():
+    # reference_after_fail=last_flipped: seat 2 fails with B3 at p5, which becomes the reference
+    # face down; seat 0 peeked at p21 = B2 and connects with it.
+    opts = GAME.validate(3, {"reference_after_fail": "last_flipped"})
+    deck, layout = deck_for(opts), layout_for(opts, 3)
+    placed = {"p21": "B2", "p22": "Y1", "p23": "Y2", "p1": "R1", "p5": "B3"}
+    used = set(placed.values()) | {"P5"}
+    rest = iter(code for code in deck.codes if code not in used)
+    cards = [placed.get(f"p{i + 1}") or next(rest) for i in range(layout.positions)]
+    chance = ScriptedChance([tuple(deck.index[c] for c in cards + ["P5"]), (0, 1, 2, 3),
+                             (4, 3, 3, 2, 2, 1, 1), 1], fallback=SeededChance(3))
+    m = Match(GAME, 3, {"reference_after_fail": "last_flipped"}, seed=3, chance=chance)
+    m.apply("p1")
+    m.apply("p5")
+    view = m.view(0)
+    assert view["reference_card"] is None and view["reference"] == P("p5")
+    for seed in range(10):
+        assert HeuristicBot().choose(view, m.legal_actions(), random.Random(seed)) == P("p21")
 
 
 def test_perfect_recall_connects_with_a_card_it_remembers():
@@ -136,5 +165,6 @@ def test_perfect_recall_beats_random_clearly(players, games, floor):
 def test_better_memory_wins_more():
     summary = simulate(GAME, 4, 200, seed=11, bots=list(LEVELS))
     rates = summary["win_rate_by_bot"]
-    assert rates["heuristic"] > rates["heuristic-average"] > rates["heuristic-forgetful"], rates
+    ordered = [rates[name] for name in LEVELS]  # perfect, good, average, forgetful
+    assert ordered == sorted(ordered, reverse=True) and len(set(ordered)) == 4, rates
     assert rates["heuristic"] > 0.4, rates

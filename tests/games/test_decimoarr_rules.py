@@ -246,7 +246,9 @@ def test_E4_option_last_flipped_the_failed_card_is_the_reference_and_never_conne
     m.apply("p1")
     m.apply("p5")  # fails against R1; B2 becomes the reference, face down
     view = m.view(2)
-    assert view["reference_card"] == "B2" and view["table"][P("p5")] is None
+    # Face down again: the view gives its place; its face is only in the seat's memory.
+    assert view["reference"] == P("p5") and view["table"][P("p5")] is None
+    assert view["reference_card"] is None and view["memory"][P("p5")] == "B2"
     m.apply("p7")  # B5 connects to B2
     assert events(m, None, "flip")[-1]["success"] is True
     m2 = table(players=4, placed={"p1": "R1", "p5": "B2"}, options=options)
@@ -278,11 +280,26 @@ def test_E6_first_flip_of_a_round_may_not_be_a_home_card():
     with pytest.raises(IllegalActionError) as error:
         m.apply("p2")
     assert "p1" in error.value.message("en") and "p2," not in error.value.message("en")
+    # The reason, in both languages: p2 is a home card (seat 3's), forbidden at the first flip.
+    assert error.value.key == "decimoarr.error.first_flip_home"
+    assert "home card (seat 3)" in error.value.message("en")
+    assert "first flip of a round may not be a home card" in error.value.message("en")
+    assert "carte devant un joueur (place 3)" in error.value.message("fr")
     assert json.dumps(m.state.to_json(), sort_keys=True) == before
     m.apply("p9")
     assert P("p2") in m.legal_actions()  # after the first flip, any face-down card
     m.apply("p2")  # another player's home card
     assert events(m, None, "flip")[-1]["success"] is True
+
+
+def test_E6_flipping_a_face_up_card_says_it_is_face_up():
+    m = table(placed={"p1": "R1"})
+    m.apply("p1")
+    with pytest.raises(IllegalActionError) as error:
+        m.apply("p1")
+    assert error.value.key == "decimoarr.error.face_up"
+    assert "already face up" in error.value.message("en")
+    assert "déjà visible" in error.value.message("fr")
 
 
 def test_E6_option_first_flip_may_be_a_home_card():
@@ -334,6 +351,28 @@ def test_E8_n_minus_one_perdu_cards_drawn_at_random_the_rest_back_to_the_box():
     assert "skulls" not in events(m, 0, "perdu")[-1]  # secret until the round ends
     assert m.view(0)["seats"][1]["perdu"] is True and m.view(0)["seats"][1]["skulls"] is None
     assert m.view(1)["seats"][1]["skulls"] == 4
+
+
+def test_E8_option_fewest_skulls_the_perdu_cards_in_play_are_fixed():
+    options = {"perdu_cards": "fewest_skulls"}
+    m = table(players=3, placed={"p1": "R1", "p5": "B2"}, perdu=(3, 1, 0, 2), options=options)
+    # In play: cards 0 and 1 (1 and 2 skulls); the shuffle only orders them (top: card 1).
+    assert sorted(m.state.perdu_pile) == [0, 1] and sorted(m.state.perdu_box) == [2, 3]
+    assert m.state.perdu_pile[-1] == 1
+    m.apply("p1")
+    m.apply("p5")
+    assert events(m, 1, "perdu")[-1]["skulls"] == 2
+    for seed in range(10):  # the cards in the box are known: never resampled
+        twin = m.state.determinize(0, random.Random(seed))
+        assert sorted(twin.perdu_box) == [2, 3]
+        assert sorted(twin.perdu_pile + [twin.perdu_held[1]]) == [0, 1]
+        sampled = GAME.sample_from_view(m.view(0), random.Random(seed))
+        assert sorted(sampled.perdu_box) == [2, 3]
+    m = table(players=2, options={"perdu_cards": "fewest_skulls", "skulls": "4,3,2,1"},
+              perdu=(0, 1, 2, 3))
+    assert m.state.perdu_pile == [3] and sorted(m.state.perdu_box) == [0, 1, 2]
+    random_twin = table(players=3, perdu=(3, 1, 0, 2)).state
+    assert sorted(random_twin.perdu_pile) == [1, 3]  # default: the first N-1 drawn
 
 
 def test_E9_the_loser_with_the_most_skulls_starts_the_next_round():
@@ -395,6 +434,58 @@ def test_E12_the_first_player_is_drawn_by_chance():
         m = table(players=3, starter=starter)
         assert m.current_player() == starter
         assert events(m, None, "starter")[0]["player"] == starter
+
+
+def test_E12_option_first_seat_starts_without_a_draw():
+    options = {"first_player": "first_seat"}
+    state = GAME.new_state(3, options)
+    specs = []
+    chance = iter([tuple(range(25)), (0, 1, 2, 3), DEFAULT_WINNERS])
+    while state.is_chance():
+        specs.append(state.chance_spec())
+        state.apply_chance(next(chance))
+    assert [s.label for s in specs] == ["deal", "perdu cards", "winner cards"]
+    assert state.current_player() == 0 and state.round == 1
+    m = Match(GAME, 3, options, seed=4)
+    assert m.current_player() == 0
+    starter = events(m, None, "starter")[0]
+    assert starter["player"] == 0 and starter["drawn"] is False
+    assert [e["kind"] for e in events(m, None)].count("peek") == 1
+
+
+def test_E15_nobody_took_a_perdu_card_the_next_seat_or_the_same_starter_opens_the_next_round():
+    chain = ["R1", "R2", "R3", "R4", "R5", "R6", "B6", "B5", "B4", "B3", "B2", "B1",
+             "G1", "G2", "G3", "G4", "G5"]
+    for choice, expected in (("next_seat", 0), ("same_seat", 1)):
+        options = {"colours": 3, "values": 6, "starter_if_no_perdu": choice}
+        layout = layout_for(GAME.validate(2, options), 2)
+        order = list(layout.not_home) + [p for home in layout.homes for p in home]
+        placed = {f"p{pos + 1}": code for pos, code in zip(order, chain)}
+        m = table(players=2, placed=placed, aside="G6", options=options, starter=1)
+        for pos in order:
+            m.apply(pos)
+        end = events(m, None, "round_end")[0]
+        assert end["perdu"] == [] and end["next_starter"] == expected
+        assert m.state.round == 2 and m.current_player() == expected
+
+
+def test_every_assumed_ruling_is_an_option_with_help_in_both_languages():
+    from ludotheque.games.decimoarr.rules_text import OPTION_HELP, RULINGS
+
+    rulings = {spec.ruling for spec in GAME.option_specs}
+    # Rules file [ASSUMED]: E8 (which perdu cards), E12 (first player); E15 is the engine's own.
+    assert {"E2", "E4", "E6", "E7", "E8", "E9", "E10", "E12", "E13", "E15"} <= rulings
+    for spec in GAME.option_specs:
+        assert spec.name in OPTION_HELP and set(OPTION_HELP[spec.name]) == {"en", "fr"}
+    assert GAME.validate(4, {})["perdu_cards"] == "random"
+    assert GAME.validate(4, {})["first_player"] == "random"
+    assert GAME.validate(4, {})["starter_if_no_perdu"] == "next_seat"
+    covered = {name for options in GAME.conformance_option_sets() for name in options}
+    assert {"perdu_cards", "first_player", "starter_if_no_perdu", "reference_after_fail",
+            "first_flip_excludes_homes", "exhausted_table", "tie_break", "layout", "colours",
+            "values", "skulls", "diamonds"} <= covered
+    # The no-alternative ruling (a shuffled winner pile) says so.
+    assert "not an option" in RULINGS["E10"]["en"] and "pas une option" in RULINGS["E10"]["fr"]
 
 
 def test_E13_a_tie_on_diamonds_goes_to_more_rounds_won():
@@ -544,8 +635,23 @@ def test_rules_text_shows_the_options_and_every_ruling_in_both_languages():
     for lang, word in (("en", "skulls"), ("fr", "têtes de mort")):
         text = GAME.rules_text(lang, options)
         assert "2, 4, 6, 8 " + word in text
-        assert all(f"**E{i}**" in text for i in range(1, 15))
+        assert all(f"**E{i}**" in text for i in range(1, 16))
         assert "`exhausted_table=last_flipper_wins`" in text
+        assert "`perdu_cards=random`" in text and "`first_player=random`" in text
+        assert "`starter_if_no_perdu=next_seat`" in text
+    en, fr = GAME.rules_text("en", options), GAME.rules_text("fr", options)
+    # Rulings with option values say "by default": the options may change them.
+    assert "1, 2, 3 and 4 skulls by default" in en and "par défaut 1, 2, 3 et 4" in fr
+    assert "4 diamonds by default" in en and "par défaut 1, 1, 2, 2, 3, 3 et 4" in fr
+    assert "E2, E8, E9, E10, E12, E13" in " ".join(en.split())
+    assert "E2, E8, E9, E10, E12, E13" in " ".join(fr.split())
+    assert "Draw the first player at random." in en
+    assert "The player at seat 1 starts the game." in GAME.rules_text(
+        "en", GAME.validate(4, {"first_player": "first_seat"}))
+    assert "Keep the perdu cards with the fewest skulls" not in en
+    assert "Keep the perdu cards with the fewest skulls" in GAME.rules_text(
+        "en", GAME.validate(4, {"perdu_cards": "fewest_skulls"}))
+    assert "de départ" not in fr and "les cartes devant un joueur" in fr
 
 
 def test_game_over_state_is_terminal_with_no_legal_move():

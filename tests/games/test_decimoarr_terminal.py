@@ -57,7 +57,10 @@ def test_the_grid_shows_face_up_cards_face_down_numbers_and_each_players_side():
     assert "À relier : rouge 0,25 (p1)" in fr and "Connect to: red 0.25 (p1)" in en
     assert ">R 0,25<" in fr and ">R 0.25<" in en  # the reference card, framed
     assert "p24" in en and "p13" in en
-    assert "Cartes de départ de Ada : p21 p22 p23" in fr
+    assert "[1] sud — Cartes devant Ada : p21 p22 p23" in fr
+    assert "[2] ouest — Cartes devant vous : p6 p11 p15" in fr  # the reader's own
+    assert "Your home cards: p6 p11 p15" in en and "Home cards of Ada: p21 p22 p23" in en
+    assert "de départ" not in fr and "Vous" not in fr.split("#")[0]
     for name in NAMES:
         assert name in en
     assert draw(m.view(None), "en")  # a spectator's table draws too
@@ -66,10 +69,84 @@ def test_the_grid_shows_face_up_cards_face_down_numbers_and_each_players_side():
 def test_remembered_cards_are_not_drawn_unless_the_option_asks():
     m = table({"p1": "R2", "p21": "Y1"})
     assert "0.1" not in draw(m.view(0), "en")  # Y1 is a peeked home card: only memory
-    m = table({"p1": "R2", "p21": "Y1"}, options={"show_memory": True})
+    m = table({"p1": "R2", "p21": "Y1", "p22": "G1", "p23": "P1"}, options={"show_memory": True})
     text = draw(m.view(0), "en")
-    assert "p21:0.1" in text and "show_memory" in text
-    assert "p21:0.1" not in draw(m.view(1), "en")  # another seat never saw it
+    # The remembered card with its colour, readable without colour output.
+    assert "p21 Y0.1" in text and "p22 G0.1" in text and "p23 P0.1" in text
+    assert "show_memory" in text
+    fr = draw(m.view(0), "fr")
+    assert "p21 J0,1" in fr and "p22 Ve0,1" in fr and "p23 Vi0,1" in fr
+    assert "p21 Y0.1" not in draw(m.view(1), "en")  # another seat never saw it
+
+
+def test_every_colour_has_a_distinct_short_label_in_each_language():
+    from ludotheque.games.decimoarr.components import COLOUR_CODES
+
+    for lang in ("en", "fr"):
+        labels = [render._short(f"{c}1", lang).split()[0] for c in COLOUR_CODES]
+        assert len(set(labels)) == len(labels), (lang, labels)
+    # Green and purple face up on a French table without colour: "Ve" and "Vi".
+    m = table({"p1": "G2", "p7": "P2"})
+    m.apply("p1")
+    m.apply("p7")  # P2 connects with G2 by value
+    fr = draw(m.view(0), "fr")
+    assert "Ve 0,25" in fr and ">Vi 0,25<" in fr
+
+
+def test_a_face_down_reference_shows_only_its_place():
+    m = table({"p1": "R2", "p5": "B3"}, options={"reference_after_fail": "last_flipped"})
+    m.apply("p1")
+    m.apply("p5")  # fails: B3 is the reference, face down
+    en, fr = draw(m.view(2), "en"), draw(m.view(2), "fr")
+    assert "Connect to: the face-down card at p5 (remember it)" in en
+    assert "À relier : la carte face cachée en p5" in fr
+    assert "blue 0.5" not in en and "B 0.5" not in en and ">p5<" in en
+
+
+def _lines_at_80(view, names, lang="en"):
+    console = Console(record=True, width=80, color_system=None)
+    console.print(render.table(view, lang, names))
+    return console.export_text().splitlines()
+
+
+def _assert_rows_whole(view, lines):
+    """Every grid row is on one line (all its position labels together) and the rows are on
+    consecutive lines: nothing (a wrapped name) is inserted inside the grid."""
+    layout = view["layout"]
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+    lines = lines[:next(i for i, line in enumerate(lines) if " — " in line)]  # the grid part
+    lines = [line if "(p" not in line else "" for line in lines]  # not the header's "(p2)"
+    line_of = {}
+    for row in range(layout["rows"]):
+        labels = [f"p{pos + 1}" for pos, (r, _) in enumerate(layout["cells"])
+                  if r == row and view["table"][pos] is None]
+        pattern = [re.compile(rf"(?<![\w]){label}(?![0-9])") for label in labels]
+        holders = {i for i, line in enumerate(lines) for p in pattern if p.search(line)}
+        assert len(holders) == 1, (row, labels, holders)
+        line_of[row] = holders.pop()
+    assert [line_of[r] - line_of[0] for r in range(layout["rows"])] == \
+        list(range(layout["rows"])), line_of
+
+
+def test_the_table_fits_80_columns_every_grid_row_on_one_line():
+    names = ["Gaspard (heuristic)", "Camille (heuristic-average)", "Bruno (random)",
+             "Fanny (heuristic-forgetful)", "Léa (heuristic-good)"]
+    for players, options in ((4, {}), (4, {"show_memory": True}), (5, {}),
+                             (5, {"show_memory": True})):
+        m = Match(GAME, players, options, seed=9)
+        for _ in range(3):
+            m.apply(m.legal_actions()[0])
+        for seat in (0, 2, None):
+            view = m.view(seat)
+            lines = _lines_at_80(view, names[:players])
+            _assert_rows_whole(view, lines)
+            text = plain("\n".join(lines))
+            for p in range(players):  # who sits where, by seat number
+                assert f"[{p + 1}]" in text
+    m = Match(GAME, 5, {}, seed=9)
+    text = plain("\n".join(_lines_at_80(m.view(0), names)))
+    assert "[2] — Home cards of Camille (heuristic-average): p6 p7 p8" in text
+    assert "p7·2" in text and "p7·2: a home card of seat 2." in text
 
 
 def test_events_use_the_second_person_for_the_reader():
@@ -86,7 +163,7 @@ def test_events_use_the_second_person_for_the_reader():
     assert "Vous prenez une carte perdu (1 tête de mort) et avez fini de jouer pour cette manche." \
         in lines[1]
     assert "Blaise prend une carte perdu et a fini de jouer pour cette manche." in lines[None]
-    assert any(line.startswith("Vous regardez vos cartes de départ") for line in lines[0])
+    assert any(line.startswith("Vous regardez les cartes devant vous") for line in lines[0])
     en = [plain(line) for event in m.events_for(0)
           for line in render.event_lines(event, "en", NAMES, 0)]
     assert "You turn over p1: red 0.25." in en and "Round 1 of 7: you start." in en
@@ -119,7 +196,9 @@ def test_cli_watch_in_both_languages_and_replay(tmp_path):
 def test_cli_a_person_plays_by_position_or_by_number():
     text = invoke(["play", "decimoarr", "--players", "2", "--seed", "3", "--lang", "en"],
                   input="p9\n" + "1\n" * 300)
-    assert "turn over the card at p1" in text and "Winner(s)" in text
+    assert "You turn over p9:" in text  # by position
+    assert "You turn over p1:" in text  # by number: move 1 of a free first flip is p1
+    assert "Winner(s)" in text
 
 
 def test_cli_simulate_bench_and_rules():

@@ -46,6 +46,12 @@ OPTIONS = (
                length=PERDU_CARDS, ruling="E9"),
     OptionSpec("diamonds", "ints", (1, 1, 2, 2, 3, 3, 4), "decimoarr.option.diamonds",
                minimum=0, maximum=9, length=WINNER_CARDS, ruling="E10"),
+    OptionSpec("perdu_cards", "choice", "random", "decimoarr.option.perdu_cards",
+               choices=("random", "fewest_skulls"), ruling="E8"),
+    OptionSpec("first_player", "choice", "random", "decimoarr.option.first_player",
+               choices=("random", "first_seat"), ruling="E12"),
+    OptionSpec("starter_if_no_perdu", "choice", "next_seat", "decimoarr.option.starter_if_no_perdu",
+               choices=("next_seat", "same_seat"), ruling="E15"),
     OptionSpec("layout", "choice", "auto", "decimoarr.option.layout",
                choices=("auto", "grid", "ring"), ruling="E1"),
     OptionSpec("reference_after_fail", "choice", "last_success",
@@ -141,6 +147,8 @@ class Decimoarr(Game):
             "diamonds": ", ".join(map(str, options["diamonds"])),
             "rounds": len(options["diamonds"]),
             "layout": t(f"decimoarr.rules.layout.{options['layout']}", lang),
+            "perdu_choice": t(f"decimoarr.rules.perdu_cards.{options['perdu_cards']}", lang),
+            "first_player": t(f"decimoarr.rules.first_player.{options['first_player']}", lang),
         }
 
     def describe_action(self, action: int, lang: str) -> str:
@@ -162,10 +170,14 @@ class Decimoarr(Game):
             {"reference_after_fail": "last_flipped"},
             {"first_flip_excludes_homes": False},
             {"exhausted_table": "no_winner", "tie_break": "shared"},
+            {"perdu_cards": "fewest_skulls", "first_player": "first_seat"},
+            {"perdu_cards": "fewest_skulls", "skulls": "4,3,2,1", "layout": "ring"},
             {"layout": "ring"},
             # 18 cards on a ring: tables run out of face-down cards often (E7).
             {"colours": 3, "values": 6, "skulls": "2,4,6,8", "diamonds": "1,1,1,1,1,1,1",
              "exhausted_table": "no_winner"},
+            {"colours": 3, "values": 6, "starter_if_no_perdu": "same_seat",
+             "first_player": "first_seat"},
             {"colours": 3, "values": 6, "reference_after_fail": "last_flipped"},
         )
 

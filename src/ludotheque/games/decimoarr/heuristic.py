@@ -72,6 +72,10 @@ class HeuristicBot:
         known_cards = {_attributes(c) for c in view["table"] if c is not None}
         known_cards |= {_attributes(c) for c in recalled.values()}
         reference = view["reference_card"]
+        if reference is None and view["reference"] is not None:
+            # E4 option last_flipped: the reference is the failed card, face down again; it
+            # was turned over a moment ago, so every bot remembers it.
+            reference = view["memory"][view["reference"]]
         if reference is not None:
             known_cards.add(_attributes(reference))
         unknown_cards = [(c, v) for c in range(colours) for v in range(values)

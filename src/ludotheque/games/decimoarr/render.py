@@ -2,11 +2,14 @@
 
 Everything here reads a view or an event as that seat may read it; nothing
 reaches the state. A face-down card shows its position number (" p7 "), a
-face-up card its value on its colour; the reference card (the one to connect
-to) is framed with > <. Each player's side is written round the grid (for a
-ring, home cards carry the seat number: "p3·1"). The reader's memory of
-face-down cards is drawn, dimmed, only with the option show_memory=true:
-remembering is the game.
+face-up card its colour's short label and its value ("R 0.25"; the labels are
+distinct in each language, so the grid reads without colour output too); the
+reference card (the one to connect to) is framed with > <. Seats are numbered
+round the grid ("[2]") and listed under it with their home cards; on a ring,
+home cards carry the seat number ("p3·1"). Names never sit beside the grid
+rows, so a row is never split on an 80-column terminal. The reader's memory
+of face-down cards ("p7 R0.25") is drawn, dimmed, only with the option
+show_memory=true: remembering is the game.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
-from ludotheque.games.decimoarr.texts import card_name, position_name
+from ludotheque.games.decimoarr.texts import card_name, colour_short, position_name
 from ludotheque.i18n import t, tn
 from ludotheque.ui.terminal.narration import Narrator
 
@@ -36,33 +39,32 @@ def _colour_name(code: str) -> str:
     return COLOUR_NAMES[COLOUR_CODES.index(code[0])]
 
 
-def _short(code: str, lang: str) -> str:
-    """"R2" -> "R 0.25" (colour letter in the language, then the value)."""
-    colour = t(f"decimoarr.colour.{_colour_name(code)}", lang)
-    return f"{colour[0].upper()} {value_label(int(code[1:]) - 1, lang)}"
+def _short(code: str, lang: str, gap: str = " ") -> str:
+    """"R2" -> "R 0.25"; "G2" -> "Ve 0,25" in French (the colour's short label, the value)."""
+    return f"{colour_short(code, lang)}{gap}{value_label(int(code[1:]) - 1, lang)}"
 
 
 def _cell(view: Mapping[str, Any], pos: int, lang: str, show_memory: bool) -> Text:
     code = view["table"][pos]
     label = position_name(pos)
-    if view["layout"]["kind"] == "ring":
-        owner = _home_owner(view, pos)
-        if owner is not None:
-            label += f"·{owner + 1}"
     framed = pos == view["reference"]
     if code is not None:
         text = _short(code, lang)
         style = "bold " + _BACKGROUND[_colour_name(code)]
     else:
         remembered = view["memory"][pos] if show_memory else None
-        if remembered is not None:
-            text = f"{label}:{_short(remembered, lang).split()[-1]}"
+        if remembered is not None:  # the whole card as remembered: colour and value
+            text = f"{label} {_short(remembered, lang, gap='')}"
             style = "dim italic " + _FOREGROUND[_colour_name(remembered)] + " on grey15"
         else:
             text, style = label, _FACE_DOWN
+            if view["layout"]["kind"] == "ring":
+                owner = _home_owner(view, pos)
+                if owner is not None:
+                    text += f"·{owner + 1}"
     if framed:
         text = f">{text}<"
-    return Text(f"{text:^{_CELL}}", style=style)
+    return Text(text, style=style)
 
 
 def _home_owner(view: Mapping[str, Any], pos: int) -> int | None:
@@ -72,11 +74,16 @@ def _home_owner(view: Mapping[str, Any], pos: int) -> int | None:
     return None
 
 
+def _seat_tag(seat: int) -> str:
+    return f"[{seat + 1}]"
+
+
 def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
     layout = view["layout"]
     show_memory = bool(view["options"].get("show_memory")) and me is not None
+    narrator = Narrator(lang, names, me)  # "Your home cards" for the reader
     parts: list[Any] = []
     header = [t("decimoarr.title", lang),
               t("decimoarr.table.round", lang, round=view["round"], rounds=view["rounds"])]
@@ -86,48 +93,74 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
             header.append(t("decimoarr.table.reference", lang,
                             card=card_name(view["reference_card"], lang),
                             position=position_name(view["reference"])))
+        elif view["reference"] is not None:  # E4 option last_flipped: a face-down reference
+            header.append(t("decimoarr.table.reference_hidden", lang,
+                            position=position_name(view["reference"])))
         elif view["options"]["first_flip_excludes_homes"]:
             header.append(t("decimoarr.table.free_first", lang))
         else:
             header.append(t("decimoarr.table.free_first_any", lang))
     parts.append(Text("  ·  ".join(header), style="bold"))
 
+    cells = [_cell(view, pos, lang, show_memory) for pos in range(layout["positions"])]
+    width = max([_CELL] + [len(cell.plain) for cell in cells])
     grid: list[list[Text | None]] = [[None] * layout["cols"] for _ in range(layout["rows"])]
     for pos, (row, col) in enumerate(layout["cells"]):
-        grid[row][col] = _cell(view, pos, lang, show_memory)
-    blank = Text(" " * _CELL)
-    board = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
+        grid[row][col] = cells[pos]
+    blank = Text("")
     sides = layout["sides"]
     seat_of_side = {side: seat for seat, side in enumerate(sides)}
 
-    def side_label(side: str) -> Text:
+    def side_tag(side: str) -> Text:
         seat = seat_of_side.get(side)
         if seat is None:
             return Text("")
-        style = "bold reverse" if seat == view["to_act"] else "bold"
-        return Text(names[seat], style=style)
+        return Text(_seat_tag(seat), style="bold reverse" if seat == view["to_act"] else "bold")
 
-    board.add_column(justify="right")
-    for _ in range(layout["cols"]):
-        board.add_column(justify="center")
-    board.add_column(justify="left")
+    # One space between columns, every column of fixed width and never wrapped: the grid
+    # is as wide as the cells, with no names beside it (5 x 9 + 2 x 4 for a grid, 7 x 9 for
+    # the ring of 5 players; 7 x 11 with remembered cards shown).
+    board = Table(show_header=False, box=None, padding=(0, 1, 0, 0), pad_edge=False,
+                  collapse_padding=True)
     if sides:
-        board.add_row(Text(""), *[side_label("north") if c == layout["cols"] // 2 else Text("")
-                                  for c in range(layout["cols"])], Text(""))
+        board.add_column(justify="right", width=3, no_wrap=True)
+    for _ in range(layout["cols"]):
+        board.add_column(justify="center", width=width, no_wrap=True, overflow="ellipsis")
+    if sides:
+        board.add_column(justify="left", width=3, no_wrap=True)
     middle = layout["rows"] // 2
     for r, row in enumerate(grid):
-        west = side_label("west") if r == middle else Text("")
-        east = side_label("east") if r == middle else Text("")
-        board.add_row(west, *[cell if cell is not None else blank for cell in row], east)
-    if sides:
-        board.add_row(Text(""), *[side_label("south") if c == layout["cols"] // 2 else Text("")
-                                  for c in range(layout["cols"])], Text(""))
+        line = [cell if cell is not None else blank for cell in row]
+        if sides:
+            line = [side_tag("west") if r == middle else Text(""), *line,
+                    side_tag("east") if r == middle else Text("")]
+        board.add_row(*line)
+    total = layout["cols"] * (width + 1) - 1 + (8 if sides else 0)
+
+    def edge_line(side: str) -> Text | None:
+        seat = seat_of_side.get(side)
+        if seat is None:
+            return None
+        label = f"{_seat_tag(seat)} {names[seat]}"
+        pad = max(0, (total - len(label)) // 2)
+        line = Text(" " * pad)
+        line.append(label, style="bold reverse" if seat == view["to_act"] else "bold")
+        return line
+
+    north, south = edge_line("north"), edge_line("south")
+    if north is not None:
+        parts.append(north)
     parts.append(board)
-    homes = "  ".join(
-        t("decimoarr.table.homes", lang, player=names[seat],
-          positions=" ".join(position_name(p) for p in home))
-        for seat, home in enumerate(layout["homes"]))
-    parts.append(Text(homes, style="dim"))
+    if south is not None:
+        parts.append(south)
+    for seat, home in enumerate(layout["homes"]):  # who sits where, and his home cards
+        marker = "▶ " if seat == view["to_act"] else "  "
+        where = f" {t('decimoarr.table.side.' + sides[seat], lang)}" if sides else ""
+        homes = narrator.say("decimoarr.table.homes", seat,
+                             positions=" ".join(position_name(p) for p in home))
+        parts.append(Text(f"{marker}{_seat_tag(seat)}{where} — {homes}", style="dim"))
+    if not sides:
+        parts.append(Text(t("decimoarr.table.ring_hint", lang), style="dim"))
     if show_memory:
         parts.append(Text(t("decimoarr.table.memory_hint", lang), style="dim"))
 
@@ -162,7 +195,6 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                 seat: int | None) -> list[str]:
     """Sentences for one event as seat `seat` reads it (several for a round's end)."""
     kind = event["kind"]
-
     say = Narrator(lang, names, seat).say
 
     if kind == "deal":
@@ -171,8 +203,10 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [tn("decimoarr.event.perdu_setup", event["in_play"], lang)]
     if kind == "winner_setup":
         return [t("decimoarr.event.winner_setup", lang, cards=event["cards"])]
-    if kind == "starter":
-        return [say("decimoarr.event.starter", event["player"])]
+    if kind == "starter":  # E12: drawn, or seat 1 with first_player=first_seat
+        key = "decimoarr.event.starter" if event.get("drawn", True) else \
+            "decimoarr.event.starter_fixed"
+        return [say(key, event["player"])]
     if kind == "peek":
         if "cards" in event:
             cards = ", ".join(f"{position_name(p)} = {card_name(c, lang)}"
@@ -213,7 +247,6 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
 def round_end_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                     seat: int | None) -> list[str]:
     """The end of a round: the winner and his card, the perdu cards shown, the next starter."""
-
     say = Narrator(lang, names, seat).say
 
     winner = event["winner"]

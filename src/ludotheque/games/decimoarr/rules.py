@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
+from ludotheque.core.errors import ChanceError, IllegalActionError, SnapshotError, reading_snapshot
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.seats import next_seat
@@ -47,7 +47,8 @@ class Config:
 
     __slots__ = ("deck", "layout", "positions", "excludes_homes", "last_flipped", "no_winner",
                  "rounds_won_tie", "skulls", "rounds", "deal_spec", "perdu_spec", "winner_spec",
-                 "starter_spec", "reshuffle_specs", "all_positions")
+                 "starter_spec", "reshuffle_specs", "all_positions", "perdu_in_play",
+                 "fixed_starter", "same_starter")
 
     def __init__(self, options: Mapping[str, Any], players: int) -> None:
         self.deck = deck_for(options)
@@ -58,6 +59,14 @@ class Config:
         self.no_winner = options["exhausted_table"] == "no_winner"  # E7
         self.rounds_won_tie = options["tie_break"] == "rounds_won"  # E13
         self.skulls = tuple(options["skulls"])
+        # E8: the perdu cards in play are drawn at random (None), or are the N-1 with the
+        # fewest skulls (option perdu_cards=fewest_skulls).
+        self.perdu_in_play: frozenset[int] | None = None
+        if options["perdu_cards"] == "fewest_skulls":
+            ranked = sorted(range(PERDU_CARDS), key=lambda k: self.skulls[k])
+            self.perdu_in_play = frozenset(ranked[:players - 1])
+        self.fixed_starter = options["first_player"] == "first_seat"  # E12
+        self.same_starter = options["starter_if_no_perdu"] == "same_seat"  # E15
         self.rounds = len(options["diamonds"])
         self.deal_spec = Shuffle(tuple(range(self.deck.size)), label="deal")
         self.perdu_spec = Shuffle(tuple(range(PERDU_CARDS)), label="perdu cards")
@@ -157,9 +166,11 @@ class DecimoarrState(State):
 
     def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
         """Deal: outcome[i] lies at position i, the last card is set aside unseen.
-        Perdu: the first N-1 cards form the pile (top first), the rest go back to the box (E8).
-        Winners: the pile, top first. Starter: a seat (E12). Reshuffle: the perdu pile, top
-        first (with 2 players the pile is a single card: no chance point)."""
+        Perdu: the first N-1 cards form the pile (top first), the rest go back to the box (E8;
+        with perdu_cards=fewest_skulls the cards in play are fixed and the outcome only orders
+        them). Winners: the pile, top first. Starter: a seat (E12; no chance point with
+        first_player=first_seat). Reshuffle: the perdu pile, top first (with 2 players the
+        pile is a single card: no chance point)."""
         spec = self.chance_spec()
         outcome = spec.check(outcome)
         phase = self.phase
@@ -172,8 +183,13 @@ class DecimoarrState(State):
                 events.append(Event("deal", {"positions": positions, "layout": self.layout.kind}))
         elif phase == PERDU:
             in_play = self.num_players - 1
-            self.perdu_pile = list(reversed(outcome[:in_play]))
-            self.perdu_box = list(outcome[in_play:])
+            fixed = self.cfg.perdu_in_play
+            if fixed is not None:  # E8 option: the N-1 cards with the fewest skulls
+                self.perdu_pile = [k for k in reversed(outcome) if k in fixed]
+                self.perdu_box = [k for k in outcome if k not in fixed]
+            else:
+                self.perdu_pile = list(reversed(outcome[:in_play]))
+                self.perdu_box = list(outcome[in_play:])
             self.phase = WINNERS
             if events is not None:
                 events.append(Event("perdu_setup", {"in_play": in_play,
@@ -183,22 +199,43 @@ class DecimoarrState(State):
             self.phase = STARTER
             if events is not None:
                 events.append(Event("winner_setup", {"cards": len(outcome)}))
+            if self.cfg.fixed_starter:  # E12 option: the first seat starts, no draw
+                self._begin(0, False, events)
         elif phase == STARTER:
-            if events is not None:
-                events.append(Event("starter", {"player": outcome}))
-                codes, cards = self.deck.codes, self.cards
-                events.append(Event("peek", {"players": self.num_players}, {
-                    seat: {"positions": list(home), "cards": [codes[cards[i]] for i in home]}
-                    for seat, home in enumerate(self.layout.homes)
-                }))
-            self._start_round(outcome, events)
+            self._begin(outcome, True, events)
         else:  # RESHUFFLE
             self.perdu_pile = list(reversed(outcome))
             if events is not None:
                 events.append(Event("reshuffle", {"cards": len(outcome)}))
             self._start_round(self.next_starter, events)
 
+    def _begin(self, starter: int, drawn: bool, events: list[Event] | None) -> None:
+        """The first player is known (E12): the peek (E11), then the first round."""
+        if events is not None:
+            events.append(Event("starter", {"player": starter, "drawn": drawn}))
+            codes, cards = self.deck.codes, self.cards
+            events.append(Event("peek", {"players": self.num_players}, {
+                seat: {"positions": list(home), "cards": [codes[cards[i]] for i in home]}
+                for seat, home in enumerate(self.layout.homes)
+            }))
+        self._start_round(starter, events)
+
     # ------------------------------------------------------------- decisions
+    def reject(self, action: Any) -> IllegalActionError:
+        """Why a position may not be turned over: face up already, or a home card at the
+        first flip of a round (E6); otherwise the generic error."""
+        if self.phase == FLIP and type(action) is int and 0 <= action < len(self.up):
+            allowed = ", ".join(self.game.action_to_text(a) for a in self.legal_actions())
+            shown = self.game.action_to_text(action)
+            if self.up[action]:
+                return IllegalActionError("decimoarr.error.face_up", action=shown,
+                                          allowed=allowed)
+            owner = self.layout.home_of[action]
+            if self.first_flip and self.cfg.excludes_homes and owner >= 0:
+                return IllegalActionError("decimoarr.error.first_flip_home", action=shown,
+                                          owner=owner + 1, allowed=allowed)
+        return super().reject(action)
+
     def legal_actions(self) -> list[int]:
         if self.phase != FLIP:
             return []
@@ -285,7 +322,9 @@ class DecimoarrState(State):
         skulls = cfg.skulls
         held = self.perdu_held
         losers = [(p, held[p]) for p in range(n) if held[p] >= 0]
-        next_starter = (self.starter + 1) % n  # E7: if nobody took a perdu card
+        # E15: if nobody took a perdu card, the seat after this round's starter opens the
+        # next round (option starter_if_no_perdu=same_seat: the same starter again).
+        next_starter = self.starter if cfg.same_starter else (self.starter + 1) % n
         most = -1
         for p, perdu in losers:
             if skulls[perdu] > most:
@@ -398,7 +437,10 @@ class DecimoarrState(State):
             "starter": self.starter if self.round else None,
             "first_flip": self.phase == FLIP and self.first_flip,
             "reference": reference if reference >= 0 else None,
-            "reference_card": codes[cards[reference]] if reference >= 0 else None,
+            # E4 option last_flipped: a failed reference lies face down; its place is
+            # shown, its face only in the seat's memory (remembering is the game).
+            "reference_card": codes[cards[reference]] if reference >= 0 and up[reference]
+            else None,
             "table": table,
             "memory": memory,
             "memory_age": ages,
@@ -447,7 +489,9 @@ class DecimoarrState(State):
             holders = [p for p in range(self.num_players) if p != player and self.perdu_held[p] >= 0]
             in_play = [self.perdu_held[p] for p in holders] + self.perdu_pile
             shown = [k for k in in_play if self.perdu_revealed >> k & 1]
-            unknown = [k for k in in_play if not self.perdu_revealed >> k & 1] + self.perdu_box
+            unknown = [k for k in in_play if not self.perdu_revealed >> k & 1]
+            if self.cfg.perdu_in_play is None:  # E8: which cards are in play is hidden too
+                unknown += self.perdu_box
             rng.shuffle(unknown)
             cut = len(in_play) - len(shown)
             new_in_play = shown + unknown[:cut]
@@ -455,7 +499,8 @@ class DecimoarrState(State):
             for index, p in enumerate(holders):
                 state.perdu_held[p] = new_in_play[index]
             state.perdu_pile = new_in_play[len(holders):]
-            state.perdu_box = unknown[cut:]
+            if self.cfg.perdu_in_play is None:
+                state.perdu_box = unknown[cut:]
         if self.phase > WINNERS:
             others = [] if self.phase == OVER else [
                 p for p in range(self.num_players) if p != player]
@@ -581,6 +626,8 @@ class DecimoarrState(State):
             assert len(self.perdu_box) == PERDU_CARDS - (n - 1), "wrong number of perdu cards"
             assert not any(self.perdu_revealed >> k & 1 for k in self.perdu_box), \
                 "a perdu card seen in play is in the box"
+            if self.cfg.perdu_in_play is not None:
+                assert not set(self.perdu_box) & self.cfg.perdu_in_play, "E8: wrong cards in play"
         if self.phase > WINNERS:
             held = [d for h in self.winner_held for d in h]
             assert sorted(self.winner_pile + held + self.winner_box) == \
@@ -793,8 +840,10 @@ def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> 
         state.perdu_revealed = sum(1 << skulls.index(k) for k in view["perdu_seen"])
         holders = [p for p in range(players) if p != seat and seats[p]["perdu"]]
         slots = len(holders) + view["perdu_pile"]
-        shown_in_play = [k for k in range(PERDU_CARDS) if k != own and state.perdu_revealed >> k & 1]
-        unknown = [k for k in range(PERDU_CARDS) if k != own and not state.perdu_revealed >> k & 1]
+        fixed = cfg.perdu_in_play  # E8 option: the cards in play are known
+        candidates = [k for k in range(PERDU_CARDS) if fixed is None or k in fixed]
+        shown_in_play = [k for k in candidates if k != own and state.perdu_revealed >> k & 1]
+        unknown = [k for k in candidates if k != own and not state.perdu_revealed >> k & 1]
         rng.shuffle(unknown)
         cut = slots - len(shown_in_play)
         in_play = shown_in_play + unknown[:cut]
@@ -802,7 +851,8 @@ def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> 
         for index, p in enumerate(holders):
             state.perdu_held[p] = in_play[index]
         state.perdu_pile = in_play[len(holders):]
-        state.perdu_box = unknown[cut:]
+        state.perdu_box = unknown[cut:] if fixed is None else \
+            [k for k in range(PERDU_CARDS) if k not in fixed]
     if phase > WINNERS:
         pool = sorted(state.options["diamonds"])
         shown_seats = [p for p in range(players) if seats[p]["diamonds"] is not None]

@@ -3,9 +3,12 @@
 Plain data only. ``SUMMARY[lang]`` is a Markdown rules summary with
 ``str.format`` placeholders filled from the options: ``cards``, ``colours``,
 ``values``, ``colour_names``, ``value_names``, ``positions``, ``skulls``,
-``diamonds``, ``rounds`` and ``layout``. ``RULINGS`` states, for a player, the
-ruling the engine follows for each ambiguity E1..E14 of
-``shared/rules/decimoarr.md``. ``OPTION_HELP`` gives one line per game option,
+``diamonds``, ``rounds``, ``layout``, ``perdu_choice`` and ``first_player``.
+``RULINGS`` states, for a player, the ruling the engine follows for each
+ambiguity E1..E14 of ``shared/rules/decimoarr.md``, and E15, a gap the rules
+file leaves (who starts when nobody took a perdu card). French: the home cards
+are "les cartes devant" a player, the rulebook's own words ("les 3 cartes
+devant lui"). ``OPTION_HELP`` gives one line per game option,
 ``RULEBOOK_NOTES`` lists where the French rulebook and the engine's reading differ.
 """
 
@@ -37,10 +40,9 @@ Have the most **diamonds** after {rounds} rounds.
 1. Shuffle the décimal cards, set one aside face down without looking at it, and
    lay the other {positions} face down: {layout}. Each player has 3 **home** cards
    in front of him.
-2. Shuffle the 4 perdu cards, keep as many as players minus one in a face-down
-   pile in the centre, and put the others back in the box unseen.
+2. {perdu_choice}
 3. Shuffle the winner cards into a face-down pile.
-4. Draw the first player at random.
+4. {first_player}
 5. **Before the first round only**, each player secretly looks at his 3 home cards.
 
 ## A round
@@ -57,7 +59,7 @@ Have the most **diamonds** after {rounds} rounds.
    card face down. (If no face-down card is left while several players are still
    in, the player who turned the last card wins the round.)
 4. The players who took a perdu card show it; the one with the most skulls starts
-   the next round.
+   the next round (if nobody took one, see ruling E15).
 5. Every décimal card is turned face down **at the same place**; the perdu cards
    are shuffled back into a pile.
 
@@ -103,11 +105,10 @@ Avoir le plus de **diamants** après {rounds} manches.
 
 1. Mélangez les cartes décimal, mettez-en une de côté face cachée sans la
    regarder, et posez les {positions} autres face cachée : {layout}. Chaque joueur
-   a 3 cartes **de sa place** devant lui.
-2. Mélangez les 4 cartes perdu, gardez-en autant que de joueurs moins un en un tas
-   face cachée au centre et rangez les autres dans la boîte sans les regarder.
+   a 3 cartes **devant lui**.
+2. {perdu_choice}
 3. Mélangez les cartes gagnant du tour en un tas face cachée.
-4. Tirez au sort le premier joueur.
+4. {first_player}
 5. **Avant la première manche seulement**, chaque joueur regarde en secret les 3
    cartes devant lui.
 
@@ -128,7 +129,8 @@ Avoir le plus de **diamants** après {rounds} manches.
    alors que plusieurs joueurs sont encore en jeu, celui qui a retourné la
    dernière carte gagne la manche.)
 4. Les joueurs qui ont pris une carte perdu la montrent ; celui qui a le plus de
-   têtes de mort commence la manche suivante.
+   têtes de mort commence la manche suivante (si personne n'en a pris, voir la
+   décision E15).
 5. Toutes les cartes décimal sont retournées face cachée **à la même place** ; les
    cartes perdu sont mélangées et reposées en tas.
 
@@ -144,7 +146,7 @@ victoire est partagée.
 - Les cartes visibles en ce moment. Chaque carte retournée (même ratée) a été vue
   par tous ; à vous de vous en souvenir. Le terminal ne montre votre mémoire
   qu'avec l'option `show_memory=true`.
-- Vos propres cartes de départ, vues une fois avant la première manche.
+- Les cartes devant vous, vues une fois avant la première manche.
 - Qui est éliminé de la manche, combien de manches chacun a gagnées. Les cartes
   perdu restent secrètes jusqu'à la fin de la manche, les cartes gagnant du tour
   jusqu'à la fin de la partie (chacun connaît les siennes).
@@ -159,16 +161,19 @@ RULINGS: dict[str, dict[str, str]] = {
               "ring with 3 home cards per player for 5 players or other card counts.",
         "fr": "Le jeu n'a pas pu être identifié ; il suit Memoarrr! et chaque élément supposé "
               "est une option. Disposition : grille de 5x5 sans sa case centrale de 2 à 4 joueurs "
-              "(les cartes de départ d'un joueur sont les 3 cartes du milieu de son bord, bords "
+              "(les cartes devant un joueur sont les 3 cartes du milieu de son bord, bords "
               "opposés à 2), un anneau avec 3 cartes par joueur à 5 joueurs ou pour un autre "
               "nombre de cartes.",
     },
     "E2": {
-        "en": "The décimal cards are every colour x value pair once (5 x 5 by default); two cards "
-              "connect when they share the colour or the value.",
+        "en": "The décimal cards are every colour x value pair once (5 x 5 by default, options "
+              "colours and values); two cards connect when they share the colour or the value. "
+              "The decimal numbers printed on them are only labels (only equal or not matters), "
+              "so they are not an option.",
         "fr": "Les cartes décimal sont toutes les paires couleur x valeur, une fois chacune "
-              "(5 x 5 par défaut) ; deux cartes font le lien si elles ont la même couleur ou la "
-              "même valeur.",
+              "(5 x 5 par défaut, options colours et values) ; deux cartes font le lien si elles "
+              "ont la même couleur ou la même valeur. Les nombres décimaux imprimés ne sont que "
+              "des noms (seule l'égalité compte) : ce n'est donc pas une option.",
     },
     "E3": {
         "en": "Play goes clockwise, skipping the players who are out of the round.",
@@ -177,11 +182,14 @@ RULINGS: dict[str, dict[str, str]] = {
     },
     "E4": {
         "en": "After a failed flip the reference stays the last card that connected (option "
-              "reference_after_fail=last_flipped: the failed card becomes the reference; a card "
-              "never connects to itself, so turning it over again fails).",
+              "reference_after_fail=last_flipped: the failed card becomes the reference; it lies "
+              "face down, so the table shows only its place and players must remember its face; "
+              "a card never connects to itself, so turning it over again fails).",
         "fr": "Après un échec, la référence reste la dernière carte qui a fait le lien (option "
-              "reference_after_fail=last_flipped : la carte ratée devient la référence ; une "
-              "carte ne fait jamais le lien avec elle-même, la retourner de nouveau est un échec).",
+              "reference_after_fail=last_flipped : la carte ratée devient la référence ; elle est "
+              "face cachée, la table ne montre donc que sa place et il faut se souvenir de la "
+              "carte ; une carte ne fait jamais le lien avec elle-même, la retourner de nouveau "
+              "est un échec).",
     },
     "E5": {
         "en": "A failed card is shown to everyone, then turned face down again at its place; "
@@ -193,44 +201,53 @@ RULINGS: dict[str, dict[str, str]] = {
         "en": "Any face-down card may be turned over, in front of anyone; but the first flip of a "
               "round may not be a home card of any player (option first_flip_excludes_homes).",
         "fr": "On peut retourner n'importe quelle carte face cachée, devant n'importe qui ; mais "
-              "le premier coup d'une manche ne peut pas être une carte de départ d'un joueur "
+              "le premier coup d'une manche ne peut pas être une carte devant un joueur "
               "(option first_flip_excludes_homes).",
     },
     "E7": {
         "en": "If no face-down card is left while several players are still in, the round ends "
               "and the player who turned the last card wins it (option exhausted_table=no_winner: "
-              "nobody wins it and its winner card goes back to the box unseen). If nobody took a "
-              "perdu card, the player after this round's starter starts the next round.",
+              "nobody wins it and its winner card goes back to the box unseen).",
         "fr": "S'il ne reste aucune carte face cachée alors que plusieurs joueurs sont en jeu, la "
               "manche s'arrête et celui qui a retourné la dernière carte la gagne (option "
               "exhausted_table=no_winner : personne ne la gagne et sa carte gagnant du tour "
-              "retourne dans la boîte sans être vue). Si personne n'a pris de carte perdu, le "
-              "joueur après celui qui a commencé cette manche commence la suivante.",
+              "retourne dans la boîte sans être vue).",
     },
     "E8": {
         "en": "With fewer than 5 players, the perdu cards in play are drawn at random; the others "
-              "go back to the box unseen.",
+              "go back to the box unseen (option perdu_cards=fewest_skulls: the cards with the "
+              "fewest skulls are in play).",
         "fr": "À moins de 5 joueurs, les cartes perdu en jeu sont tirées au hasard ; les autres "
-              "retournent dans la boîte sans être vues.",
+              "retournent dans la boîte sans être vues (option perdu_cards=fewest_skulls : on "
+              "garde les cartes qui ont le moins de têtes de mort).",
     },
     "E9": {
-        "en": "The perdu cards carry 1, 2, 3 and 4 skulls (option; they must differ so that the "
-              "next starter is always unique).",
-        "fr": "Les cartes perdu portent 1, 2, 3 et 4 têtes de mort (option ; elles doivent être "
-              "différentes pour que le premier joueur suivant soit toujours unique).",
+        "en": "The perdu cards carry 1, 2, 3 and 4 skulls by default (option skulls; the numbers "
+              "must differ so that exactly one player starts the next round).",
+        "fr": "Les cartes perdu portent par défaut 1, 2, 3 et 4 têtes de mort (option skulls ; "
+              "les nombres doivent être différents pour qu'un seul joueur commence la manche "
+              "suivante).",
     },
     "E10": {
-        "en": "The winner cards carry 1, 1, 2, 2, 3, 3 and 4 diamonds (option).",
-        "fr": "Les cartes gagnant du tour portent 1, 1, 2, 2, 3, 3 et 4 diamants (option).",
+        "en": "The winner cards carry 1, 1, 2, 2, 3, 3 and 4 diamonds by default (option "
+              "diamonds). They are shuffled into a face-down pile: the rulebook takes \"the first "
+              "card of the pile\" and a pile in a known order would give the scores away, so "
+              "this has no sensible alternative and is not an option.",
+        "fr": "Les cartes gagnant du tour portent par défaut 1, 1, 2, 2, 3, 3 et 4 diamants "
+              "(option diamonds). Elles sont mélangées en un tas face cachée : la règle prend "
+              "« la première carte du tas » et un tas dans un ordre connu dévoilerait les scores ; "
+              "il n'y a donc pas d'autre choix sensé et ce n'est pas une option.",
     },
     "E11": {
         "en": "Players look at their home cards once, before the first round; never again.",
-        "fr": "Chaque joueur regarde ses cartes de départ une seule fois, avant la première "
+        "fr": "Chaque joueur regarde les cartes devant lui une seule fois, avant la première "
               "manche ; plus jamais ensuite.",
     },
     "E12": {
-        "en": "The first player of the game is drawn at random.",
-        "fr": "Le premier joueur de la partie est tiré au sort.",
+        "en": "The first player of the game is drawn at random (option first_player=first_seat: "
+              "seat 1 starts).",
+        "fr": "Le premier joueur de la partie est tiré au sort (option first_player=first_seat : "
+              "la place 1 commence).",
     },
     "E13": {
         "en": "A tie on diamonds goes to the player who won more rounds, then the victory is "
@@ -241,6 +258,17 @@ RULINGS: dict[str, dict[str, str]] = {
     "E14": {
         "en": "The first flip of a round has nothing to connect to: it always succeeds.",
         "fr": "Le premier coup d'une manche n'a rien à relier : il réussit toujours.",
+    },
+    "E15": {
+        "en": "Engine ruling (neither the rulebook nor the rules file says it): when nobody took "
+              "a perdu card in a round (the face-down cards ran out), the player after that "
+              "round's starter, clockwise, starts the next round (option "
+              "starter_if_no_perdu=same_seat: the same player starts again).",
+        "fr": "Décision du moteur (ni la règle ni le fichier de règles n'en parlent) : si "
+              "personne n'a pris de carte perdu pendant une manche (les cartes face cachée sont "
+              "épuisées), le joueur assis après celui qui a commencé cette manche (dans le sens "
+              "des aiguilles d'une montre) commence la suivante (option "
+              "starter_if_no_perdu=same_seat : le même joueur recommence).",
     },
 }
 
@@ -261,6 +289,24 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "en": "Diamonds on the 7 winner cards, one per round (assumed 1,1,2,2,3,3,4).",
         "fr": "Diamants des 7 cartes gagnant du tour, une par manche (hypothèse : 1,1,2,2,3,3,4).",
     },
+    "perdu_cards": {
+        "en": "The N-1 perdu cards in play with fewer than 5 players: random (default, drawn at "
+              "random) or fewest_skulls (the ones with the fewest skulls).",
+        "fr": "Les N-1 cartes perdu en jeu à moins de 5 joueurs : random (par défaut, tirées au "
+              "hasard) ou fewest_skulls (celles qui ont le moins de têtes de mort).",
+    },
+    "first_player": {
+        "en": "First player of the game: random (default, drawn at random) or first_seat "
+              "(seat 1).",
+        "fr": "Premier joueur de la partie : random (par défaut, tiré au sort) ou first_seat "
+              "(la place 1).",
+    },
+    "starter_if_no_perdu": {
+        "en": "Who starts the next round when nobody took a perdu card: next_seat (default, the "
+              "player after the round's starter) or same_seat (the same starter again).",
+        "fr": "Qui commence la manche suivante si personne n'a pris de carte perdu : next_seat "
+              "(par défaut, le joueur après celui qui a commencé) ou same_seat (le même).",
+    },
     "layout": {
         "en": "Table layout: auto (5x5 grid without its centre for 2-4 players with 25 cards, "
               "else a ring), grid or ring.",
@@ -275,8 +321,8 @@ OPTION_HELP: dict[str, dict[str, str]] = {
     },
     "first_flip_excludes_homes": {
         "en": "The first flip of a round may not be a home card (default on, Memoarrr!).",
-        "fr": "Le premier coup d'une manche ne peut pas être une carte de départ (activée par "
-              "défaut, Memoarrr!).",
+        "fr": "Le premier coup d'une manche ne peut pas être une carte devant un joueur (activée "
+              "par défaut, Memoarrr!).",
     },
     "exhausted_table": {
         "en": "No face-down card left with several players in: last_flipper_wins (default) or "
@@ -313,8 +359,9 @@ RULEBOOK_NOTES: dict[str, str] = {
   the face-down cards run out with several such players, the engine gives the
   round to the player who turned the last card (E7).
 - The numbers of skulls and diamonds, the colours and the values of the cards,
-  the first player and ties are not in the rulebook: they are the engine's
-  choices, all options (E2, E9, E10, E12, E13).
+  which perdu cards are in play, the first player and ties are not in the
+  rulebook: they are the engine's choices, all options (E2, E8, E9, E10, E12,
+  E13). So is who starts a round after one where nobody took a perdu card (E15).
 """,
     "fr": """\
 - L'image de la disposition est perdue dans la règle française, qui la présente
@@ -325,14 +372,16 @@ RULEBOOK_NOTES: dict[str, str] = {
   référence reste la dernière carte qui a fait le lien ; E4, E5), avec une option
   pour la lecture littérale.
 - La règle laisse le premier joueur retourner n'importe quelle carte ; le moteur
-  interdit une carte de départ au premier coup d'une manche, comme Memoarrr!
+  interdit une carte devant un joueur au premier coup d'une manche, comme Memoarrr!
   (E6, option).
 - Pour la règle, le gagnant de la manche est « celui qui n'a pas pioché de carte
   perdu » ; si les cartes face cachée s'épuisent alors que plusieurs joueurs sont
   dans ce cas, le moteur donne la manche à celui qui a retourné la dernière carte
   (E7).
 - Les nombres de têtes de mort et de diamants, les couleurs et valeurs des cartes,
-  le premier joueur et les égalités ne sont pas dans la règle : ce sont des choix
-  du moteur, tous en option (E2, E9, E10, E12, E13).
+  les cartes perdu en jeu, le premier joueur et les égalités ne sont pas dans la
+  règle : ce sont des choix du moteur, tous en option (E2, E8, E9, E10, E12, E13).
+  De même pour qui commence après une manche où personne n'a pris de carte perdu
+  (E15).
 """,
 }

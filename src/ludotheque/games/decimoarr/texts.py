@@ -10,9 +10,17 @@ _COLOURS = {
     "red": ("red", "rouge"), "blue": ("blue", "bleu"), "green": ("green", "vert"),
     "yellow": ("yellow", "jaune"), "purple": ("purple", "violet"), "orange": ("orange", "orange"),
 }
+# Short labels on the grid: distinct within each language, so the cards stay apart without
+# colour output (vert and violet both start with V).
+_SHORT = {
+    "red": ("R", "R"), "blue": ("B", "B"), "green": ("G", "Ve"), "yellow": ("Y", "J"),
+    "purple": ("P", "Vi"), "orange": ("O", "O"),
+}
 _texts: dict[str, dict[str, str]] = {}
 for _name, (_en, _fr) in _COLOURS.items():
     _texts[f"decimoarr.colour.{_name}"] = {"en": _en, "fr": _fr}
+for _name, (_en, _fr) in _SHORT.items():
+    _texts[f"decimoarr.colour_short.{_name}"] = {"en": _en, "fr": _fr}
 for _name, _help in OPTION_HELP.items():
     _texts[f"decimoarr.option.{_name}"] = _help
 for _ruling, _text in RULINGS.items():
@@ -31,6 +39,24 @@ _texts.update({
               "sinon un anneau"},
     "decimoarr.rules.layout.grid": {"en": "a 5x5 grid without its centre",
                                     "fr": "une grille de 5x5 sans sa case centrale"},
+    "decimoarr.rules.perdu_cards.random": {
+        "en": "Shuffle the 4 perdu cards, keep as many as players minus one, drawn at random, in "
+              "a face-down pile in the centre, and put the others back in the box unseen.",
+        "fr": "Mélangez les 4 cartes perdu, gardez-en autant que de joueurs moins un, tirées au "
+              "hasard, en un tas face cachée au centre et rangez les autres dans la boîte sans "
+              "les regarder."},
+    "decimoarr.rules.perdu_cards.fewest_skulls": {
+        "en": "Keep the perdu cards with the fewest skulls, as many as players minus one, "
+              "shuffle them into a face-down pile in the centre and put the others back in the "
+              "box.",
+        "fr": "Gardez les cartes perdu qui ont le moins de têtes de mort, autant que de joueurs "
+              "moins un, mélangez-les en un tas face cachée au centre et rangez les autres dans "
+              "la boîte."},
+    "decimoarr.rules.first_player.random": {"en": "Draw the first player at random.",
+                                            "fr": "Tirez au sort le premier joueur."},
+    "decimoarr.rules.first_player.first_seat": {
+        "en": "The player at seat 1 starts the game.",
+        "fr": "Le joueur à la place 1 commence la partie."},
     "decimoarr.rules.layout.ring": {"en": "a ring around the table",
                                     "fr": "un anneau autour de la table"},
     # -- errors
@@ -43,6 +69,16 @@ _texts.update({
               "players): use layout=ring.",
         "fr": "La disposition en grille demande 25 cartes et 4 joueurs au plus ({cards} cartes, "
               "{players} joueurs) : utilisez layout=ring."},
+    "decimoarr.error.face_up": {
+        "en": "'{action}' is already face up: turn over a face-down card. Legal moves: {allowed}.",
+        "fr": "« {action} » est déjà visible : retournez une carte face cachée. Coups permis : "
+              "{allowed}."},
+    "decimoarr.error.first_flip_home": {
+        "en": "'{action}' is a home card (seat {owner}): the first flip of a round may not be a "
+              "home card (ruling E6, option first_flip_excludes_homes). Legal moves: {allowed}.",
+        "fr": "« {action} » est une carte devant un joueur (place {owner}) : le premier coup "
+              "d'une manche ne peut pas être une carte devant un joueur (décision E6, option "
+              "first_flip_excludes_homes). Coups permis : {allowed}."},
     "decimoarr.error.skulls": {
         "en": "The perdu cards must carry different numbers of skulls (given: {skulls}).",
         "fr": "Les cartes perdu doivent porter des nombres de têtes de mort différents "
@@ -73,11 +109,15 @@ _texts.update({
                                 "fr": "{player} est tiré au sort pour commencer."},
     "decimoarr.event.starter_you": {"en": "You are drawn to start.",
                                     "fr": "Vous êtes tiré au sort pour commencer."},
+    "decimoarr.event.starter_fixed": {"en": "{player} sits at seat 1 and starts.",
+                                      "fr": "{player}, à la place 1, commence."},
+    "decimoarr.event.starter_fixed_you": {"en": "You sit at seat 1 and start.",
+                                          "fr": "Vous êtes à la place 1 et commencez."},
     "decimoarr.event.peek": {"en": "Each player secretly looks at his 3 home cards.",
-                             "fr": "Chaque joueur regarde en secret ses 3 cartes de départ."},
+                             "fr": "Chaque joueur regarde en secret les 3 cartes devant lui."},
     "decimoarr.event.peek_you": {
         "en": "You look at your home cards (remember them!): {cards}.",
-        "fr": "Vous regardez vos cartes de départ (retenez-les !) : {cards}."},
+        "fr": "Vous regardez les cartes devant vous (retenez-les !) : {cards}."},
     "decimoarr.event.round": {"en": "Round {round} of {rounds}: {player} starts.",
                               "fr": "Manche {round} sur {rounds} : {player} commence."},
     "decimoarr.event.round_you": {"en": "Round {round} of {rounds}: you start.",
@@ -160,14 +200,22 @@ _texts.update({
     "decimoarr.table.turn": {"en": "Turn: {player}", "fr": "Tour : {player}"},
     "decimoarr.table.reference": {"en": "Connect to: {card} ({position})",
                                   "fr": "À relier : {card} ({position})"},
+    "decimoarr.table.reference_hidden": {
+        "en": "Connect to: the face-down card at {position} (remember it)",
+        "fr": "À relier : la carte face cachée en {position} (souvenez-vous-en)"},
     "decimoarr.table.free_first": {"en": "Free first flip (not a home card)",
-                                   "fr": "Premier coup libre (pas une carte de départ)"},
+                                   "fr": "Premier coup libre (pas une carte devant un joueur)"},
     "decimoarr.table.free_first_any": {"en": "Free first flip", "fr": "Premier coup libre"},
     "decimoarr.table.homes": {"en": "Home cards of {player}: {positions}",
-                              "fr": "Cartes de départ de {player} : {positions}"},
+                              "fr": "Cartes devant {player} : {positions}"},
+    "decimoarr.table.homes_you": {"en": "Your home cards: {positions}",
+                                  "fr": "Cartes devant vous : {positions}"},
+    "decimoarr.table.ring_hint": {
+        "en": "p7·2: a home card of seat 2.",
+        "fr": "p7·2 : une carte devant la place 2."},
     "decimoarr.table.memory_hint": {
-        "en": "Dimmed: face-down cards you have seen (option show_memory).",
-        "fr": "En grisé : les cartes face cachée que vous avez vues (option show_memory)."},
+        "en": "p7 R0.25: a face-down card you saw, from memory (option show_memory).",
+        "fr": "p7 R0,25 : une carte face cachée vue, de mémoire (option show_memory)."},
     "decimoarr.table.piles": {
         "en": "Perdu pile: {perdu} · winner cards left: {winners}",
         "fr": "Tas perdu : {perdu} · cartes gagnant du tour restantes : {winners}"},
@@ -185,6 +233,11 @@ _texts.update({
     "decimoarr.table.side.east": {"en": "east", "fr": "est"},
 })
 register_texts(_texts)
+
+
+def colour_short(code: str, lang: str) -> str:
+    """"P2" -> "P" / "Vi": the colour's short label, distinct within a language."""
+    return t(f"decimoarr.colour_short.{COLOUR_NAMES[COLOUR_CODES.index(code[0])]}", lang)
 
 
 def card_name(code: str, lang: str) -> str:
