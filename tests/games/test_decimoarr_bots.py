@@ -168,3 +168,9 @@ def test_better_memory_wins_more():
     ordered = [rates[name] for name in LEVELS]  # perfect, good, average, forgetful
     assert ordered == sorted(ordered, reverse=True) and len(set(ordered)) == 4, rates
     assert rates["heuristic"] > 0.4, rates
+
+
+def test_difficulty_levels_are_memory_levels():
+    game = get_game("decimoarr")
+    assert make_bot("easy", game).name == "heuristic-forgetful"
+    assert make_bot("medium", game).name == "heuristic-average"

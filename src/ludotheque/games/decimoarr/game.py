@@ -163,6 +163,11 @@ class Decimoarr(Game):
         return {name: partial(HeuristicBot, memory=level, name=name)
                 for name, level in BOT_LEVELS.items()}
 
+    def bot_levels(self) -> dict[str, str]:
+        """In a memory game, difficulty is memory: easy forgets a lot, medium forgets some;
+        `heuristic` (perfect recall) stays available as the strongest."""
+        return {"easy": "heuristic-forgetful", "medium": "heuristic-average"}
+
     # ----------------------------------------------------------- conformance
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
         return (
