@@ -21,8 +21,11 @@ GAME = get_game("wazabi")
 def test_options_and_their_defaults_follow_the_rules_file():
     options = GAME.validate(4, {})
     assert dict(options) == {"dice_per_player": 4, "neighbour_give_variant": False, "teams": False,
-                             "continue_until_one_left": False, "tournament_games": 1}
-    assert {spec.ruling for spec in GAME.option_specs} >= {"W15", "W19", "W20", "W22"}
+                             "continue_until_one_left": False, "tournament_games": 1,
+                             "start_tie_reroll": "tied", "start_direction": "clockwise",
+                             "first_turn_uses_start_roll": False}
+    assert {spec.ruling for spec in GAME.option_specs} >= {"W6", "W6b", "W6c", "W15", "W19",
+                                                           "W20", "W22"}
 
 
 def test_dice_per_player_changes_the_length_of_the_game():
@@ -89,14 +92,18 @@ def test_incompatible_options_are_refused_clearly():
 
 
 def test_W20_continue_mode_ranks_everyone_and_clears_a_finished_player():
-    t = Table([["remove1", "skip", "skip"], DULL, ["keep1", "steal", "steal"]],
+    """W20 also sends a finished player's pending Skip cards to the discard, but that case
+    cannot arise: a player only goes out during his own turn, and his turn starts only
+    once every Skip card before him has been used (W17); nobody else plays a card during
+    his turn. So this checks that he has none, and that his hand goes to the discard."""
+    t = Table([["remove1", "draw3", "replay"], DULL, ["keep1", "steal", "steal"]],
               options={"continue_until_one_left": True}, dice=[1, 4, 4])
-    t.state.skips[0] = 0
     t.roll("W")
     t.do("play remove1")
-    # Seat 0 is out, first; his cards go to the discard; the game goes on.
+    # Seat 0 is out, first; his cards go to the discard after the card he played.
     assert t.state.phase == ROLL and t.state.finished == [0] and t.state.active == [False, True, True]
-    assert not any(t.state.hands[0]) and t.state.discard.count(KIND_OF_CODE["skip"]) == 2
+    assert not any(t.state.hands[0]) and t.state.skips[0] == 0
+    assert t.state.discard == [KIND_OF_CODE[c] for c in ("remove1", "draw3", "replay")]
     assert t.state.current == 1
     t.check()
     # Seat 0 can no longer be chosen, and counts for nobody's neighbour.
@@ -155,3 +162,52 @@ def test_tournament_tie_is_shared():
     t.roll("W")
     t.do("play remove1")
     assert t.state.scores == [3, 3] and t.state.winners() == [0, 1]
+
+
+# ------------------------------------------- the [ASSUMED] setup rulings (1.2)
+def start(options, rolls, players=3):
+    """A new state, dealt, with the starting rolls given per seat (4 dice each)."""
+    from test_wazabi_rules import faces
+
+    t = Table.__new__(Table)
+    t.events = []
+    t.state = GAME.new_state(players, options)
+    t.state.apply_chance(deal_outcome([DULL] * players), t.events)
+    for outcome in rolls:
+        t.state.apply_chance(faces(outcome), t.events)
+    return t
+
+
+def test_W6_tied_players_reroll_by_default_or_everyone_by_option():
+    t = start({}, ["WWDDWWDDWDDD"])
+    assert t.state.contenders == (0, 1)
+    assert t.state.chance_spec().count == 8
+    t.state.apply_chance((0,) * 4 + (3,) * 4)
+    assert t.state.current == 0 and t.state.phase == ROLL
+    t = start({"start_tie_reroll": "all"}, ["WWDDWWDDWDDD"])
+    assert t.state.contenders == (0, 1, 2) and t.state.chance_spec().count == 12
+    t.state.apply_chance((3,) * 8 + (0,) * 4)  # now seat 2 wins the re-roll
+    assert t.state.current == 2 and t.state.phase == ROLL
+
+
+def test_W6b_the_starting_direction_is_an_option():
+    t = start({}, ["WWWWDDDDDDDD"])
+    t.state.apply_chance((3, 3, 3, 3))  # seat 0 draws 4 cards, no play: pass
+    t.state.apply_action(GAME.parse_action("pass"))
+    assert t.state.direction == 1 and t.state.current == 1
+    t = start({"start_direction": "counterclockwise"}, ["WWWWDDDDDDDD"])
+    assert t.state.view(None)["direction"] == -1
+    t.state.apply_chance((3, 3, 3, 3))
+    t.state.apply_action(GAME.parse_action("pass"))
+    assert t.state.current == 2
+
+
+def test_W6c_the_first_turn_uses_a_fresh_roll_unless_the_option_says_otherwise():
+    t = start({}, ["WWWGDDDDDDDD"])
+    assert t.state.phase == ROLL and t.state.dice == [4, 4, 4]
+    t = start({"first_turn_uses_start_roll": True}, ["WWWGDDDDDDDD"])
+    # No new roll: the starting roll (3 W, 1 Give) is seat 0's first roll.
+    assert t.state.roll == (3, 0, 1) and t.state.phase not in (ROLL, DEAL)
+    assert t.state.legal_actions() == [GAME.parse_action("give p2"), GAME.parse_action("give p3")]
+    kinds = [e.kind for e in t.events]
+    assert kinds[-3:] == ["start_roll", "turn", "roll"]

@@ -633,3 +633,21 @@ def test_determinize_keeps_the_view_and_resamples_the_rest():
         sampled = GAME.sample_from_view(t.state.view(0), random.Random(i))
         assert sampled.view(0) == t.state.view(0)
         assert sampled.legal_actions() == t.state.legal_actions()
+
+
+@pytest.mark.parametrize(("move", "side", "dice"), [("left", "left", [1, 4, 3, 2]),
+                                                    ("right", "right", [3, 2, 1, 4])])
+def test_the_view_keeps_the_side_of_all_pass_their_dice(move, side, dice):
+    t = Table([["passdice", "skip", "skip"], DULL, DULL, DULL], dice=[4, 3, 2, 1])
+    t.roll("WWDD")
+    t.do("play passdice")
+    assert t.state.view(None)["last_play"] == {"player": 0, "card": "passdice"}
+    t.do(move)
+    assert t.state.view(None)["last_play"] == {"player": 0, "card": "passdice", "side": side}
+    assert t.state.view(2)["last_play"]["side"] == side
+    assert t.state.dice == dice
+    # and it survives a snapshot and a view-sampled state
+    again = GAME.state_from_json(json.loads(json.dumps(t.state.to_json())))
+    assert again.view(None)["last_play"]["side"] == side
+    sampled = GAME.sample_from_view(t.state.view(1), random.Random(1))
+    assert sampled.view(None)["last_play"]["side"] == side

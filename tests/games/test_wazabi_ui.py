@@ -13,6 +13,7 @@ import ludotheque.games.wazabi  # noqa: F401  (registers the game)
 from ludotheque.cli import app
 from ludotheque.core import get_game
 from ludotheque.games.wazabi import render
+from ludotheque.games.wazabi.components import KIND_OF_CODE
 from ludotheque.games.wazabi.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import catalog
 
@@ -46,7 +47,8 @@ def test_every_text_exists_in_both_languages_with_the_same_fields():
     assert len(texts) > 100
     for key, by_lang in texts.items():
         assert sorted(fields.findall(by_lang["en"])) == sorted(fields.findall(by_lang["fr"])), key
-    assert sorted(RULINGS, key=lambda r: int(r[1:])) == [f"W{i}" for i in range(1, 23)]
+    assert sorted(r for r in RULINGS if r[1:].isdigit()) == sorted(f"W{i}" for i in range(1, 23))
+    assert set(RULINGS) - {f"W{i}" for i in range(1, 23)} == {"W6b", "W6c"}
     assert set(OPTION_HELP) == {spec.name for spec in GAME.option_specs}
 
 
@@ -77,7 +79,7 @@ def test_event_sentences_use_the_second_person_for_the_reader():
     assert "Ada gives a die to Blaise (3 left)." in other and "Ada chooses Blaise." in other
     assert "Blaise skips this turn." in other
     assert any(line.startswith("Vous piochez : ") for line in mine)
-    assert "Ada pioche 3 carte(s)." in lines(t, 2, "fr")
+    assert "Ada pioche 3 cartes." in lines(t, 2, "fr")
 
 
 def test_a_blind_take_is_named_to_the_taker_and_the_victim_only():
@@ -104,7 +106,8 @@ def invoke(args, input=None):
     return plain(ANSI.sub("", result.output))
 
 
-@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Gagnant(s)"), ("en", "Winner(s)")])
+@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Gagnant"),
+                                              ("en", "Winner")])
 def test_play_watch_replay_simulate_and_bench(tmp_path, lang, wanted):
     record = tmp_path / "game.json"
     out = invoke(["play", "wazabi", "--players", "3", "--seed", "7", "--lang", lang, "--save", record],
@@ -118,3 +121,98 @@ def test_play_watch_replay_simulate_and_bench(tmp_path, lang, wanted):
     assert summary["games"] == 20 and sum(summary["wins_by_seat"]) == 20
     bench = json.loads(invoke(["bench", "wazabi", "--seconds", "0.2", "--json"]))
     assert bench["decisions"] > 0
+
+
+# ----------------------------------------------------------- review fixes
+@pytest.mark.parametrize(("lang", "word", "verbs"), [
+    ("fr", "aide", ("donner", "jouer", "garder", "passer", "gauche", "droite")),
+    ("en", "help", ("give", "play", "keep", "pass", "left", "right")),
+    ("fr", "?", ("donner", "prendre", "cibler")),
+])
+def test_help_in_the_terminal_lists_the_notation_and_the_game_goes_on(lang, word, verbs):
+    out = invoke(["play", "wazabi", "--players", "3", "--seed", "7", "--lang", lang],
+                 input=word + "\n" + "1\n" * 400)
+    assert "Traceback" not in out
+    assert all(verb in out for verb in verbs), out[:2000]
+    assert "remove1" in out and ("Gagnant" if lang == "fr" else "Winner") in out
+
+
+def test_notation_help_is_a_text_in_each_language_and_bad_input_says_it():
+    from ludotheque.core import NotationError
+
+    fr, en = GAME.notation_help("fr"), GAME.notation_help("en")
+    assert "donner" in fr and "garder" in fr and "gauche" in fr and "keep2" in fr
+    assert "give pN" in en and "keep CARD" in en and GAME.notation_help() == en
+    with pytest.raises(NotationError) as error:
+        GAME.parse_action(True)
+    assert "donner" in error.value.message("fr") and "give" in error.value.message("en")
+    with pytest.raises(NotationError) as error:
+        GAME.parse_action("danser p2")
+    assert "jouer" in error.value.message("fr")
+    # the French verbs the help lists are the ones the parser reads
+    assert GAME.action_to_text(GAME.parse_action("garder draw3")) == "keep draw3"
+    assert GAME.action_to_text(GAME.parse_action("cibler j2")) == "target p2"
+
+
+def test_keep_line_speaks_to_the_keeper_and_counts_cards_properly():
+    t = Table([["keep2", "skip", "skip"], ["remove1", "steal", "draw3"], DULL])
+    t.state.hands[1][KIND_OF_CODE["replay"]] += 1  # seat 1 holds 4 cards (from the box)
+    t.state.pile.remove(KIND_OF_CODE["replay"])
+    t.roll("WWWW")
+    t.do("play keep2")
+    assert t.state.current_player() == 1
+    mine = drawn(render.table(t.state.view(1), "fr", NAMES))
+    assert "Vous choisissez 2 cartes à conserver (0 choisie)." in mine
+    theirs = drawn(render.table(t.state.view(0), "en", NAMES))
+    assert "Blaise chooses 2 cards to keep (0 chosen)." in theirs
+    t.do("keep draw3")
+    assert "You choose 2 cards to keep (1 chosen)." in drawn(render.table(t.state.view(1), "en", NAMES))
+    for text in (mine, theirs):
+        assert "(s)" not in text and "choisit" not in text.split("Vous")[-1][:12]
+    t.do("keep steal")
+    assert "Vous conservez 2 cartes et vous défaussez de : Supprimez 1 de vos dés, " \
+        "Rejouez et changez de sens." in lines(t, 1, "fr")
+
+
+def test_roll_counts_and_columns_are_worded_properly():
+    t = Table([["keep1", "skip", "remove2"], DULL, DULL], dice=[5, 4, 3])
+    t.roll("WDDGG")
+    fr = lines(t, 2, "fr")
+    assert "Ada lance W Carte Carte Dé Dé : 1 W, 2 Cartes, 2 Dés." in fr
+    assert "You roll W Draw Draw Give Give: 1 W, 2 Draws, 2 Gives." in lines(t, 0, "en")
+    table = drawn(render.table(t.state.view(0), "fr", NAMES))
+    assert "Tours à passer" in table and "Pioche : 25 cartes" in table
+    assert "Draw pile: 25 cards  ·  Discard: 0 cards" in drawn(render.table(t.state.view(0), "en", NAMES))
+
+
+def test_others_keep_two_card_reads_right_for_every_player():
+    t = Table([["keep2", "skip", "skip"], DULL, DULL])
+    t.roll("WWWW")
+    t.do("play keep2")
+    assert "Ada pose « Tous les autres joueurs n'ont plus que 2 cartes »." in lines(t, 1, "fr")
+    assert "Ada plays \u201cAll other players keep only 2 cards\u201d." in lines(t, 2, "en")
+    assert all("sauf vous" not in line for line in lines(t, 1, "fr"))
+
+
+@pytest.mark.parametrize(("lang", "tournament", "single"), [
+    ("fr", "Fin du tournoi. Gagnant : ", "Fin de la partie. Gagnant : "),
+    ("en", "Tournament over. Winner: ", "Game over. Winner: "),
+])
+def test_the_last_line_says_the_tournament_is_over(lang, tournament, single):
+    t = Table([["remove1", "skip", "skip"], DULL, DULL], options={"tournament_games": 2},
+              dice=[1, 3, 2])
+    t.roll("W")
+    t.do("play remove1")
+    from test_wazabi_rules import deal_outcome
+
+    t.chance(deal_outcome([DULL, DULL, ["remove1", "skip", "skip"]]))
+    t.chance((3,) * 8 + (0,) * 4)
+    t.set_dice([4, 4, 1])
+    t.roll("W")
+    t.do("play remove1")
+    said = lines(t, None, lang)
+    assert said[-1] == tournament + "Camille." and not any(line.startswith(single) for line in said)
+    t = Table([["remove1", "skip", "skip"], DULL, DULL], dice=[1, 3, 2])
+    t.roll("W")
+    t.do("play remove1")
+    assert lines(t, None, lang)[-1] == single + "Ada."

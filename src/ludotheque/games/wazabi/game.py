@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import Game, State, _NotationHelp
 from ludotheque.core.options import OptionSpec
 from ludotheque.games.wazabi.components import CODES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.rules import (
@@ -68,6 +68,13 @@ OPTIONS = (
                "wazabi.option.continue_until_one_left", ruling="W20"),
     OptionSpec("tournament_games", "int", 1, "wazabi.option.tournament_games",
                minimum=1, maximum=50),
+    # The rules file's [ASSUMED] setup rulings (section 1.2, steps 3-5).
+    OptionSpec("start_tie_reroll", "choice", "tied", "wazabi.option.start_tie_reroll",
+               choices=("tied", "all"), ruling="W6"),
+    OptionSpec("start_direction", "choice", "clockwise", "wazabi.option.start_direction",
+               choices=("clockwise", "counterclockwise"), ruling="W6b"),
+    OptionSpec("first_turn_uses_start_roll", "bool", False,
+               "wazabi.option.first_turn_uses_start_roll", ruling="W6c"),
 )
 
 
@@ -131,7 +138,7 @@ class Wazabi(Game):
 
     def _parse(self, text: str, state: State | None) -> int:
         if not isinstance(text, str):
-            raise NotationError("error.notation", text=text, forms=self.notation_help())
+            raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
         words = text.strip().lower().split()
         if len(words) == 1:
             word = words[0]
@@ -152,11 +159,12 @@ class Wazabi(Game):
                     return _SEAT_VERBS[verb] + seat
             if verb in _CARD_VERBS and arg in KIND_OF_CODE:
                 return _CARD_VERBS[verb] + KIND_OF_CODE[arg]
-        raise NotationError("error.notation", text=text, forms=self.notation_help())
+        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
-    def notation_help(self) -> str:
-        return ("give pN, take pN, target pN, play CARD, pass, keep CARD, left, right "
-                f"(cards: {', '.join(CODES)})")
+    def notation_help(self, lang: str = "en") -> str:
+        from ludotheque.i18n import t
+
+        return t("wazabi.notation", lang, cards=", ".join(CODES))
 
     def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from ludotheque.games.wazabi.components import COPIES, COST
@@ -208,6 +216,10 @@ class Wazabi(Game):
             {"dice_per_player": 3, "tournament_games": 2, "neighbour_give_variant": True},
             {"teams": True},
             {"teams": True, "neighbour_give_variant": True, "tournament_games": 2},
+            {"start_tie_reroll": "all", "start_direction": "counterclockwise",
+             "first_turn_uses_start_roll": True},
+            {"first_turn_uses_start_roll": True, "continue_until_one_left": True,
+             "neighbour_give_variant": True},
         )
 
 

@@ -15,8 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
-from ludotheque.games.wazabi.texts import card_name, faces_text, short_name
-from ludotheque.i18n import t
+from ludotheque.games.wazabi.texts import card_name, count_text, faces_text, short_name
+from ludotheque.i18n import t, tn
 from ludotheque.ui.terminal.narration import Narrator
 
 _CARD_STYLE = "bold black on white"
@@ -80,13 +80,15 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
                           style="yellow"))
     keeping = view["keeping"]
     if keeping is not None:
-        parts.append(Text(t("wazabi.table.keeping", lang, player=names[keeping["player"]],
-                            count=keeping["count"], chosen=keeping["chosen"]), style="yellow"))
+        chosen = tn("wazabi.table.chosen", keeping["chosen"], lang)
+        parts.append(Text(Narrator(lang, names, me).say_n(
+            "wazabi.table.keeping", keeping["player"], keeping["count"], chosen=chosen),
+            style="yellow"))
         if keeping.get("cards"):
             parts.append(Text(t("wazabi.table.kept", lang, cards=", ".join(
                 short_name(c, lang) for c in keeping["cards"]))))
-    parts.append(Text(t("wazabi.table.pile", lang, pile=view["pile"],
-                        discard=len(view["discard"])), style="dim"))
+    parts.append(Text(t("wazabi.table.pile", lang, pile=count_text("cards", view["pile"], lang),
+                        discard=count_text("cards", len(view["discard"]), lang)), style="dim"))
     if view["discard"]:
         parts.append(Text(t("wazabi.table.discard_top", lang,
                             card=short_name(view["discard"][-1], lang)), style="dim"))
@@ -130,12 +132,14 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [say("wazabi.event.turn", event["player"])]
     if kind == "roll":
         return [say("wazabi.event.roll", event["player"], faces=faces_text(event["faces"], lang),
-                    w=event["w"], draw=event["draw"], give=event["give"])]
+                    w=event["w"], draws=count_text("draw", event["draw"], lang),
+                    gives=count_text("give", event["give"], lang))]
     if kind == "draw":
         if event["player"] == seat and "cards" in event:
             return [t("wazabi.event.draw_own", lang,
                       cards=", ".join(card_name(c, lang) for c in event["cards"]))]
-        return [t("wazabi.event.draw", lang, player=names[event["player"]], count=event["count"])]
+        return [t("wazabi.event.draw", lang, player=names[event["player"]],
+                  cards=count_text("cards", event["count"], lang))]
     if kind == "reshuffle":
         return [t("wazabi.event.reshuffle", lang, pile=event["pile"])]
     if kind == "take":
@@ -161,8 +165,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     if kind in ("pass", "no_card", "skipped"):
         return [say(f"wazabi.event.{kind}", event["player"])]
     if kind == "remove":
-        return [say("wazabi.event.remove", event["player"], count=event["count"],
-                    dice=event["dice"])]
+        return [say("wazabi.event.remove", event["player"],
+                    removed=count_text("dice", event["count"], lang), dice=event["dice"])]
     if kind == "pass_dice":
         return [t("wazabi.event.pass_dice", lang, side=t(f"wazabi.side.{event['side']}", lang))]
     if kind == "target":
@@ -176,7 +180,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                   of=event["of"])]
     if kind == "discard_rest":
         cards = ", ".join(card_name(c, lang) for c in event["cards"]) or "-"
-        return [say("wazabi.event.discard_rest", event["player"], kept=event["kept"], cards=cards)]
+        return [say("wazabi.event.discard_rest", event["player"],
+                    kept=count_text("cards", event["kept"], lang), cards=cards)]
     if kind == "skip_card":
         return [say("wazabi.event.skip_card", event["target"], pending=event["pending"])]
     if kind == "replay":
@@ -199,6 +204,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                                              for i, p in enumerate(event["ranking"]))))
         return lines
     if kind == "game_over":
-        return [t("wazabi.event.game_over", lang,
-                  players=", ".join(names[p] for p in event["winners"]))]
+        key = "wazabi.event.tournament_over" if event.get("tournament") else "wazabi.event.game_over"
+        return [tn(key, len(event["winners"]), lang,
+                   players=", ".join(names[p] for p in event["winners"]))]
     return []  # take_from: the take itself follows

@@ -31,7 +31,7 @@ from ludotheque.core.chance import Pick, Roll, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, State
-from ludotheque.core.seats import next_seat, seats_from
+from ludotheque.core.seats import next_seat
 from ludotheque.core.zones import codes_to_counts, counts_to_codes
 from ludotheque.games.wazabi.components import (
     ALL_PASS,
@@ -79,12 +79,17 @@ _AUTO_PHASES = frozenset((GIVE, DIRECTION, TARGET, TAKE))
 _DECK = deck()
 _DECK_LIST = list(_DECK)
 _ROLLS = tuple(Roll(count, NUM_FACES, label="roll") for count in range(TOTAL_DICE + 1))
+_START_ROLLS = tuple(Roll(count, NUM_FACES, label="start roll") for count in range(TOTAL_DICE + 1))
+_DEAL = Shuffle(_DECK, label="deal")
 _FACE_SET = frozenset(range(NUM_FACES))
+_KIND_SET = frozenset(range(NUM_KINDS))
 # _BY_COST[w]: the card kinds whose cost is at most w (W10: a threshold, not spent).
 _BY_COST = tuple(tuple(k for k in range(NUM_KINDS) if COST[k] <= w) for w in range(3))
 _PLAY_IDS = tuple(PLAY_BASE + k for k in range(NUM_KINDS))
+_KEEP_IDS = tuple(KEEP_BASE + k for k in range(NUM_KINDS))
 _PLAY_IDS_BY_COST = tuple(tuple(PLAY_BASE + k for k in kinds) for kinds in _BY_COST)
 _HAND_BY_COST = tuple(itemgetter(*kinds) for kinds in _BY_COST)  # each picks 2+ kinds
+_PLAY_LEGAL: dict[tuple, list[int]] = {}  # see WazabiState._play_legal
 
 # What follows a run of draws.
 AFTER_DRAWS_GIVE, AFTER_DRAWS_CARD = 0, 1
@@ -119,14 +124,14 @@ class WazabiState(State):
         self.dice = [self.options["dice_per_player"]] * n
         self.removed = 0
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
-        self.pile = list(deck())  # before the deal: the box, in kind order
+        self.pile = _DECK_LIST[:]  # before the deal: the box, in kind order
         self.discard: list[int] = []
         self.skips = [0] * n
         self.active = [True] * n
         self._seat_others()
         self._legal: list[int] | None = None
         self.finished: list[int] = []
-        self.direction = 1
+        self.direction = 1 if self.options["start_direction"] == "clockwise" else -1  # W6b
         self.current = 0
         self.phase = DEAL
         self.contenders: tuple[int, ...] = tuple(range(n))
@@ -143,8 +148,8 @@ class WazabiState(State):
         self.keep_count = 0
         self.kept: list[int] = []
         # The last card played, in public: (player, kind, detail), detail being the
-        # target seat, the side of "all pass" (+1 left, -1 right) or -1.
-        self.last_play: tuple[int, int, int] | None = None
+        # target seat, the side of "all pass" (+1 left, -1 right), or None.
+        self.last_play: tuple[int, int, int | None] | None = None
 
     def _seat_others(self) -> None:
         """For each seat, the other seats still in the game, and ring[d][s], the next seat
@@ -169,10 +174,9 @@ class WazabiState(State):
         if phase == ROLL:
             return _ROLLS[self.dice[self.current]]
         if phase == DEAL:
-            return Shuffle(deck(), label="deal")
+            return _DEAL
         if phase == START:
-            return Roll(self.options["dice_per_player"] * len(self.contenders), NUM_FACES,
-                        label="start roll")
+            return _START_ROLLS[self.options["dice_per_player"] * len(self.contenders)]
         if phase == RESHUFFLE:
             return Shuffle(tuple(sorted(self.discard)), label="reshuffle")
         if phase == PICK:
@@ -188,17 +192,73 @@ class WazabiState(State):
         if phase == ROLL:
             # The common case, checked without building a spec: a tuple of face indices.
             # (Only ints and bools sum to an int: a float face 1.0 is refused.)
-            if type(outcome) is not tuple or len(outcome) != self.dice[self.current] or \
+            me = self.current
+            dice = self.dice[me]
+            if type(outcome) is not tuple or len(outcome) != dice or \
                     not _FACE_SET.issuperset(outcome) or type(sum(outcome)) is not int:
-                outcome = _ROLLS[self.dice[self.current]].check(outcome)
+                outcome = _ROLLS[dice].check(outcome)
             self._legal = None
-            self._rolled(outcome, events)
-            if self.phase in _AUTO_PHASES:
-                self._settle(events)
+            if events is not None:
+                self._rolled(outcome, events)
+                if self.phase in _AUTO_PHASES:
+                    self._settle(events)
+                return
+            # _rolled without events, its usual case inlined (the pile has the cards).
+            count = outcome.count
+            give = count(5)
+            draw = count(3) + count(4)
+            self.faces = outcome
+            self.roll = (dice - draw - give, draw, give)
+            self.gives_left = give
+            self.after_draws = AFTER_DRAWS_GIVE
+            hand = self.hands[me]
+            if draw:
+                pile = self.pile
+                if len(pile) < draw:
+                    self.draws_left = draw
+                    self._continue_draws(None)
+                    if self.phase in _AUTO_PHASES:
+                        self._settle(None)
+                    return
+                pop = pile.pop
+                for _ in range(draw):
+                    hand[pop()] += 1
+            if give:
+                others = self.others[me]
+                if len(others) != 1:  # a decision per die (or a forced neighbour: _settle)
+                    self.phase = GIVE
+                    self._settle(None)
+                    return
+                # One player to give to (even in the neighbour variant): _give, inlined.
+                to = others[0]
+                dice_left = self.dice
+                for _ in range(give):
+                    dice_left[me] -= 1
+                    dice_left[to] += 1
+                    self.gives_left -= 1
+                    if not dice_left[me]:  # W18: the game ends at once
+                        self.phase = GIVE
+                        self._out(me, None)
+                        return
+                self._start_play(None)
+            elif draw or any(hand):
+                self.phase = PLAY
+            else:
+                self._start_play(None)
             return
         if phase not in (DEAL, START, RESHUFFLE, PICK):
             raise ChanceError("error.no_chance")
-        if phase != DEAL or type(outcome) is not tuple or len(outcome) != len(_DECK) or \
+        if phase == START:
+            # As for a roll: a tuple of face indices, checked without building a spec.
+            if type(outcome) is not tuple or \
+                    len(outcome) != self.options["dice_per_player"] * len(self.contenders) or \
+                    not _FACE_SET.issuperset(outcome) or type(sum(outcome)) is not int:
+                outcome = self.chance_spec().check(outcome)
+        elif phase == RESHUFFLE:
+            if type(outcome) is not tuple or len(outcome) != len(self.discard) or \
+                    not _KIND_SET.issuperset(outcome) or sorted(outcome) != sorted(self.discard):
+                outcome = self.chance_spec().check(outcome)
+        elif phase != DEAL or type(outcome) is not tuple or len(outcome) != len(_DECK) or \
                 sorted(outcome) != _DECK_LIST:  # the deck is in kind order: one sort checks it
             outcome = self.chance_spec().check(outcome)
         self._legal = None
@@ -234,24 +294,24 @@ class WazabiState(State):
             ))
 
     def _start_roll(self, outcome: tuple, events: list[Event] | None) -> None:
-        """W5/W6: most W starts; the tied players roll again."""
+        """W5/W6: most W starts; on a tie the tied players (or, by option, everyone) roll
+        again. W6c: by option the starter's first turn uses this roll."""
         per = self.options["dice_per_player"]
-        counts = {}
-        rolls = {}
-        for index, seat in enumerate(self.contenders):
-            faces = outcome[per * index: per * (index + 1)]
-            rolls[seat] = faces
-            counts[seat] = roll_counts(faces)[0]
-        best = max(counts.values())
-        top = tuple(seat for seat in self.contenders if counts[seat] == best)
+        contenders = self.contenders
+        rolls = [outcome[per * index: per * (index + 1)] for index in range(len(contenders))]
+        counts = [faces.count(0) + faces.count(1) + faces.count(2) for faces in rolls]
+        best = max(counts)
+        top = tuple(seat for seat, w in zip(contenders, counts) if w == best)
         if events is not None:
             events.append(Event("start_roll", {
-                "rolls": [[seat, list(rolls[seat]), counts[seat]] for seat in self.contenders],
+                "rolls": [[seat, list(faces), w]
+                          for seat, faces, w in zip(contenders, rolls, counts)],
                 "tied": list(top) if len(top) > 1 else [],
                 "starter": top[0] if len(top) == 1 else None,
             }))
         if len(top) > 1:
-            self.contenders = top
+            if self.options["start_tie_reroll"] == "tied":
+                self.contenders = top
             return
         self.contenders = ()
         self.current = top[0]
@@ -259,6 +319,8 @@ class WazabiState(State):
         if events is not None:
             events.append(Event("turn", {"player": self.current, "direction": self.direction}))
         self.phase = ROLL
+        if self.options["first_turn_uses_start_roll"]:
+            self._rolled(rolls[contenders.index(self.current)], events)
 
     def _rolled(self, faces: tuple, events: list[Event] | None) -> None:
         count = faces.count
@@ -311,29 +373,51 @@ class WazabiState(State):
     def legal_actions(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            if self.phase == PLAY:
+                legal = self._legal = self._play_legal()
+            else:
+                legal = self._legal = self._compute_legal()
         return legal[:]
 
-    def _compute_legal(self) -> list[int]:
-        phase = self.phase
-        if phase == PLAY:
-            hand = self.hands[self.current]
-            w, _, give = self.roll
-            if w >= 3:
+    def _play_legal(self) -> list[int]:
+        """The cards the current player may play, then PASS. The list for a hand, a roll's
+        W (3 or more: any card) and its Give faces is cached, shared and never changed."""
+        hand = self.hands[self.current]
+        w, _, give = self.roll
+        if w > 3:  # noqa: PLR1730  (cheaper than min() on this hot path)
+            w = 3
+        key = (w, give > 1, *hand)
+        actions = _PLAY_LEGAL.get(key)
+        if actions is None:
+            if w == 3:
                 actions = list(compress(_PLAY_IDS, hand))
             else:
                 actions = list(compress(_PLAY_IDS_BY_COST[w], _HAND_BY_COST[w](hand)))
             if give > 1 and hand[REMOVE_1] and w:  # W4
                 actions.remove(PLAY_BASE + REMOVE_1)
-            if hand[KEEP_ONE] and w and not self._someone_has_two():  # W13
-                actions.remove(PLAY_BASE + KEEP_ONE)
             actions.append(PASS)
-            return actions
+            if len(_PLAY_LEGAL) >= 100_000:
+                _PLAY_LEGAL.clear()
+            _PLAY_LEGAL[key] = actions
+        if hand[KEEP_ONE] and w:  # W13: an opponent must hold 2 cards or more
+            hands = self.hands
+            for seat in self.others[self.current]:
+                if sum(hands[seat]) >= 2:
+                    break
+            else:
+                actions = actions[:]
+                actions.remove(PLAY_BASE + KEEP_ONE)
+        return actions
+
+    def _compute_legal(self) -> list[int]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_legal()
         if phase == GIVE:
             return [GIVE_BASE + s for s in self._recipients()]
         if phase == KEEP:
             hand = self.hands[self.keepers[self.keep_index]]
-            return [KEEP_BASE + k for k in range(NUM_KINDS) if hand[k]]
+            return list(compress(_KEEP_IDS, hand))
         if phase == TARGET:
             least = 2 if self.card == KEEP_ONE else 0
             return [TARGET_BASE + s for s in self._opponents() if sum(self.hands[s]) >= least]
@@ -373,20 +457,44 @@ class WazabiState(State):
         if action == PASS:  # the most common decision, kept short
             if events is not None:
                 events.append(Event("pass", {"player": self.current}))
-            self._end_turn(events)
+                self._end_turn(events)
+                return
+            seat = self.ring[self.direction][self.current]
+            if self.skips[seat]:
+                self._end_turn(None)
+            else:  # _end_turn, its usual case inlined
+                self.turns += 1
+                self.current = seat
+                self.phase = ROLL
             return
-        self._act(action, events)
+        if self.phase == PLAY:
+            self._play(action - PLAY_BASE, events)
+        else:
+            self._act(action, events)
         if self.phase in _AUTO_PHASES:
             self._settle(events)
 
     def _settle(self, events: list[Event] | None) -> None:
         """Apply at once the decisions everyone knows to be forced (one public option)."""
-        while self.phase in _AUTO_PHASES:
-            legal = self._compute_legal()
-            if len(legal) != 1:
-                self._legal = legal
+        while True:
+            phase = self.phase
+            if phase == GIVE:  # the usual case, without building the legal list
+                if self.card == GIVE_1 or not self.options["neighbour_give_variant"]:
+                    recipients = self.others[self.current]
+                else:
+                    recipients = self._recipients()
+                if len(recipients) != 1:
+                    self._legal = [GIVE_BASE + s for s in recipients]
+                    return
+                self._give(recipients[0], events)
+            elif phase in _AUTO_PHASES:
+                legal = self._compute_legal()
+                if len(legal) != 1:
+                    self._legal = legal
+                    return
+                self._act(legal[0], events)
+            else:
                 return
-            self._act(legal[0], events)
 
     def _act(self, action: int, events: list[Event] | None) -> None:
         phase = self.phase
@@ -481,17 +589,28 @@ class WazabiState(State):
         me = self.current
         self.hands[me][kind] -= 1
         self.card = kind
-        self.last_play = (me, kind, -1)
+        self.last_play = (me, kind, None)
         if events is not None:
             events.append(Event("play", {"player": me, "card": CODES[kind]}))
         if kind == REMOVE_1 or kind == REMOVE_2:
             count = 1 if kind == REMOVE_1 else 2
-            self.dice[me] -= count
+            dice = self.dice
+            dice[me] -= count
             self.removed += count
             if events is not None:
                 events.append(Event("remove", {"player": me, "count": count,
-                                               "dice": self.dice[me]}))
-            self._finish_card(events)
+                                               "dice": dice[me]}))
+                self._finish_card(events)
+                return
+            seat = self.ring[self.direction][me]
+            if not dice[me] or self.skips[seat]:
+                self._finish_card(None)
+            else:  # _finish_card and _end_turn, their usual case inlined
+                self.card = -1
+                self.discard.append(kind)
+                self.turns += 1
+                self.current = seat
+                self.phase = ROLL
         elif kind == GIVE_1:
             self.phase = GIVE
         elif kind == ALL_PASS:
@@ -511,9 +630,16 @@ class WazabiState(State):
             self.after_draws = AFTER_DRAWS_CARD
             self._continue_draws(events)
         elif kind == OTHERS_KEEP_TWO:
-            n = self.num_players
-            keepers = tuple(s for s in seats_from(me, self.direction, n, self.active)
-                            if sum(self.hands[s]) > 2)
+            # The other players still in, in turn order from the next one (rules 1.5).
+            ring = self.ring[self.direction]
+            hands = self.hands
+            keepers = []
+            seat = ring[me]
+            while seat != me:
+                if sum(hands[seat]) > 2:
+                    keepers.append(seat)
+                seat = ring[seat]
+            keepers = tuple(keepers)
             if keepers:
                 self._start_keeping(keepers, 2)
             else:
@@ -543,7 +669,8 @@ class WazabiState(State):
                                 {keeper: {"card": CODES[kind]}}))
         if len(self.kept) < self.keep_count:
             return
-        thrown = _codes(hand)
+        if events is not None:
+            thrown = _codes(hand)
         for k in range(NUM_KINDS):
             if hand[k]:
                 self.discard.extend([k] * hand[k])
@@ -683,7 +810,8 @@ class WazabiState(State):
         self.card = -1
         if events is not None:
             events.append(Event("game_over", {"winners": list(self.final_winners),
-                                              "scores": list(self.scores)}))
+                                              "scores": list(self.scores),
+                                              "tournament": tournament}))
 
     # ------------------------------------------------------------ end of game
     def winners(self) -> list[int]:
@@ -993,7 +1121,7 @@ def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> 
                          for r in view["results"]]
         last = view["last_play"]
         if last is not None:
-            detail = -1
+            detail = None
             if "side" in last:
                 detail = 1 if last["side"] == "left" else -1
             elif "target" in last:
@@ -1018,14 +1146,16 @@ def _codes(hand: list[int]) -> list[str]:
     return counts_to_codes(hand, CODES)
 
 
-def _last_play_json(last: tuple[int, int, int] | None) -> dict[str, Any] | None:
+def _last_play_json(last: tuple[int, int, int | None] | None) -> dict[str, Any] | None:
     if last is None:
         return None
     player, kind, detail = last
     entry: dict[str, Any] = {"player": player, "card": CODES[kind]}
-    if kind == ALL_PASS and detail != -1:
+    if detail is None:  # no detail (yet): the card has no target or side
+        pass
+    elif kind == ALL_PASS:
         entry["side"] = "left" if detail == 1 else "right"
-    elif detail != -1:
+    else:
         entry["target"] = detail
     return entry
 
@@ -1129,8 +1259,10 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> WazabiState:
         if last is not None:
             if last.get("card") not in KIND_OF_CODE or type(last.get("player")) is not int:
                 raise fail("last_play")
-            detail = -1
+            detail = None
             if "side" in last:
+                if last["side"] not in ("left", "right"):
+                    raise fail("last_play")
                 detail = 1 if last["side"] == "left" else -1
             elif "target" in last:
                 detail = int(last["target"])

@@ -4,7 +4,8 @@ Plain data only. ``SUMMARY[lang]`` is a Markdown rules summary with two
 ``str.format`` placeholders filled from the options: ``dice`` (dice per
 player) and ``cards`` (the card list, one Markdown line per kind).
 ``RULINGS`` states, for a player, the ruling the engine follows for each
-ambiguity W1..W22 of ``shared/rules/wazabi.md``. ``OPTION_HELP`` gives one
+ambiguity W1..W22 of ``shared/rules/wazabi.md``, and W6b / W6c for the
+[ASSUMED] setup steps 1.2.4 (direction) and 1.2.5 (fresh first roll). ``OPTION_HELP`` gives one
 line per game option, ``RULEBOOK_NOTES`` lists where the French rulebook and
 the engine's reading differ or where the engine had to choose.
 """
@@ -46,7 +47,7 @@ Each player receives **{dice} dice** and **3 cards**; the other cards form the f
 - **Take 1 card**: take a card blind from the hand of a player of your choice; if nobody has a card, draw one.
 - **A player keeps only 1 card**: choose a player with 2 cards or more; **he** chooses the card he keeps and discards the others.
 - **Draw 3 cards**.
-- **Everyone else keeps only 2 cards**: each other player with more than 2 cards chooses the 2 he keeps.
+- **All other players keep only 2 cards**: each other player with more than 2 cards chooses the 2 he keeps.
 - **A player skips his turn**: the card lies in front of him until he has lost a turn; several can pile up.
 - **Play again and reverse**: you play a whole new turn, then play goes the other way.
 
@@ -88,7 +89,7 @@ Chaque joueur reçoit **{dice} dés** et **3 cartes** ; les autres cartes formen
 - **Prenez 1 carte au joueur de votre choix**, à l'aveugle ; si aucun joueur n'a de carte, piochez-en une.
 - **Le joueur de votre choix n'a plus qu'1 carte** : il doit en avoir au moins 2 ; **c'est lui** qui choisit la carte qu'il conserve et se défausse des autres.
 - **Piochez 3 cartes**.
-- **Tous les joueurs sauf vous n'ont plus que 2 cartes** : chaque autre joueur qui en a plus de 2 choisit les 2 qu'il conserve.
+- **Tous les autres joueurs n'ont plus que 2 cartes** : chaque autre joueur qui en a plus de 2 choisit les 2 qu'il conserve.
 - **Le joueur de votre choix passe son tour** : la carte reste devant lui jusqu'à ce qu'il ait passé son tour ; plusieurs peuvent se cumuler.
 - **Rejouez et changez de sens** : vous jouez un tour complet de plus, puis la partie continue dans le sens inverse.
 
@@ -102,11 +103,11 @@ RULINGS: dict[str, dict[str, str]] = {
     "W1": {"en": "Each die has 3 W faces, 2 Draw faces and 1 Give face.",
            "fr": "Chaque dé a 3 faces W, 2 faces Carte et 1 face Dé."},
     "W2": {"en": "Card costs (W needed): Remove 1 die 1, All pass their dice 2, Remove 2 dice 3, "
-                 "Give 1 die 3, Take 1 card 1, Keeps only 1 card 1, Draw 3 cards 1, Everyone else "
-                 "keeps 2 cards 2, Skips his turn 0, Play again and reverse 0.",
+                 "Give 1 die 3, Take 1 card 1, Keeps only 1 card 1, Draw 3 cards 1, All other "
+                 "players keep 2 cards 2, Skips his turn 0, Play again and reverse 0.",
            "fr": "Coûts des cartes (W nécessaires) : Supprimez 1 dé 1, Tous donnent leurs dés 2, "
                  "Supprimez 2 dés 3, Donnez 1 dé 3, Prenez 1 carte 1, N'a plus qu'1 carte 1, "
-                 "Piochez 3 cartes 1, Tous sauf vous n'ont plus que 2 cartes 2, Passe son tour 0, "
+                 "Piochez 3 cartes 1, Tous les autres n'ont plus que 2 cartes 2, Passe son tour 0, "
                  "Rejouez et changez de sens 0."},
     "W3": {"en": "Copies: 7, 3, 5, 3, 3, 4, 3, 4, 2, 2 in the same order (36 cards).",
            "fr": "Exemplaires : 7, 3, 5, 3, 3, 4, 3, 4, 2, 2 dans le même ordre (36 cartes)."},
@@ -115,8 +116,18 @@ RULINGS: dict[str, dict[str, str]] = {
                  "2 figures Dé ou plus."},
     "W5": {"en": "The player who rolls the most W faces starts.",
            "fr": "Le joueur qui obtient le plus de figures W commence."},
-    "W6": {"en": "Tied players roll again until one has strictly the most W.",
-           "fr": "Les ex aequo relancent jusqu'à ce que l'un ait strictement le plus de W."},
+    "W6": {"en": "Tied players roll again until one has strictly the most W (option "
+                 "start_tie_reroll: tied, or all players re-roll).",
+           "fr": "Les ex aequo relancent jusqu'à ce que l'un ait strictement le plus de W "
+                 "(option start_tie_reroll : les ex aequo, ou tous les joueurs relancent)."},
+    "W6b": {"en": "Play starts clockwise (option start_direction).",
+            "fr": "On commence dans le sens des aiguilles d'une montre (option start_direction)."},
+    "W6c": {"en": "The starting roll only chooses the first player: his first turn starts with "
+                  "a fresh roll (option first_turn_uses_start_roll: that roll is his first "
+                  "turn's roll).",
+            "fr": "Le lancer de départ désigne seulement le premier joueur : son premier tour "
+                  "commence par un nouveau lancer (option first_turn_uses_start_roll : ce lancer "
+                  "sert pour son premier tour)."},
     "W7": {"en": "A turn is: draw all cards for Draw faces, then give all dice for Give faces, "
                  "then optionally play one card (cards drawn this turn may be played).",
            "fr": "Un tour : piocher toutes les cartes des figures Carte, puis donner tous les dés "
@@ -163,14 +174,20 @@ RULINGS: dict[str, dict[str, str]] = {
             "fr": "Un joueur gagne dès qu'il n'a plus de dé, même au milieu d'un tour ; la suite "
                   "du tour est abandonnée."},
     "W19": {"en": "Teams: partners sit opposite (4 players: 1+3, 2+4; 6 players: 1+4, 2+5, 3+6); "
-                  "giving dice or playing cards on a partner is allowed.",
+                  "giving dice or playing cards on a partner is allowed (the rulebook forbids "
+                  "neither).",
             "fr": "Équipes : les partenaires sont face à face (4 joueurs : 1+3, 2+4 ; 6 joueurs : "
-                  "1+4, 2+5, 3+6) ; on peut donner des dés à son partenaire ou le viser."},
+                  "1+4, 2+5, 3+6) ; on peut donner des dés à son partenaire ou le viser (la règle "
+                  "ne l'interdit pas)."},
     "W20": {"en": "Continue mode: a finished player's cards and Skip cards go to the discard; "
-                  "he is skipped, cannot be targeted, and is ignored when finding neighbours.",
+                  "he is skipped, cannot be targeted, and is ignored when finding neighbours (no "
+                  "sensible alternative: he has left the table). He only goes out on his own "
+                  "turn, when no Skip card lies before him.",
             "fr": "Partie continuée : les cartes et cartes Passe son tour d'un joueur qui a fini "
                   "vont à la défausse ; il ne joue plus, ne peut plus être visé et ne compte plus "
-                  "comme voisin."},
+                  "comme voisin (pas d'autre choix raisonnable : il a quitté la table). Il ne "
+                  "sort que pendant son propre tour, quand aucune carte Passe son tour n'est "
+                  "devant lui."},
     "W21": {"en": "There is no hand size limit.",
             "fr": "Il n'y a pas de limite de cartes en main."},
     "W22": {"en": "The box holds 24 dice: players x dice per player may not exceed 24; removed "
@@ -202,6 +219,22 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "fr": "Continuer jusqu'à ce qu'il ne reste qu'un joueur, pour un classement complet "
               "(le gagnant est le premier sorti).",
     },
+    "start_tie_reroll": {
+        "en": "Who rolls again when several players tie for the most W at the start: "
+              "\"tied\" (only the tied players) or \"all\" (everyone).",
+        "fr": "Qui relance quand plusieurs joueurs ont le plus de W au départ : \"tied\" "
+              "(les ex aequo seulement) ou \"all\" (tout le monde).",
+    },
+    "start_direction": {
+        "en": "The direction of play at the start: clockwise or counterclockwise.",
+        "fr": "Le sens du jeu au départ : clockwise (horaire) ou counterclockwise "
+              "(anti-horaire).",
+    },
+    "first_turn_uses_start_roll": {
+        "en": "The first player's first turn uses his starting roll instead of a fresh roll.",
+        "fr": "Le premier tour du premier joueur utilise son lancer de départ au lieu d'un "
+              "nouveau lancer.",
+    },
     "tournament_games": {
         "en": "Number of games (1: a single game). Each game's winner scores 1 point per die "
               "his opponents still hold; most points wins.",
@@ -218,12 +251,13 @@ RULEBOOK_NOTES: dict[str, str] = {
   the rulebook at all.
 - "Take 1 card": the rulebook lets you pick "the card of your choice" from a
   hand fanned face down: a blind choice, played as a uniformly random card.
-- The rulebook does not say how ties for the first player are broken (W6),
-  whether you may target yourself (W12), how teams sit (W19), or what happens
+- The rulebook does not say whether you may target yourself (W12), how teams sit (W19), or what happens
   to a finished player's cards in the continued game (W20): these are the
   engine's choices.
-- The first turn starts with a fresh roll: the starting roll only chooses who
-  begins.
+- The rulebook says neither how ties for the first player are broken (W6), in
+  which direction play starts (W6b), nor whether the starting roll counts for
+  the first turn (W6c): these are options, with the rules file's choices as
+  defaults (tied players re-roll, clockwise, a fresh roll).
 - Options that cannot be combined: teams need 4 or 6 players and end at the
   first player out (no continued game); a tournament scores the first player
   out of each game, so it is played without the continued game.
@@ -236,12 +270,14 @@ RULEBOOK_NOTES: dict[str, str] = {
 - « Prenez 1 carte » : la règle fait prendre « celle de votre choix » dans un
   éventail de cartes faces cachées : un choix à l'aveugle, joué comme une carte
   tirée au hasard.
-- La règle ne dit pas comment départager les ex aequo pour le premier joueur
-  (W6), si l'on peut se viser soi-même (W12), comment s'assoient les équipes
+- La règle ne dit pas si l'on peut se viser soi-même (W12), comment s'assoient les équipes
   (W19), ni ce que deviennent les cartes d'un joueur qui a fini dans la partie
   continuée (W20) : ce sont des choix du moteur.
-- Le premier tour commence par un nouveau lancer : le lancer de départ sert
-  seulement à désigner qui commence.
+- La règle ne dit ni comment départager les ex aequo pour le premier joueur
+  (W6), ni dans quel sens on commence (W6b), ni si le lancer de départ compte
+  pour le premier tour (W6c) : ce sont des options, dont les valeurs par défaut
+  sont les choix du fichier de règles (les ex aequo relancent, sens horaire,
+  nouveau lancer).
 - Options incompatibles : les équipes demandent 4 ou 6 joueurs et s'arrêtent au
   premier joueur sorti (pas de partie continuée) ; un tournoi compte le premier
   sorti de chaque partie, il se joue donc sans partie continuée.

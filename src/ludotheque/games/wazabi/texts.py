@@ -1,6 +1,8 @@
 """Wazabi texts in English and French: dice faces, cards, moves, events, table, options, errors.
 
-French card names are the rulebook's own effect lines ("Supprimez 1 de vos dés"...).
+French card names are the rulebook's own effect lines ("Supprimez 1 de vos dés"...),
+except "Tous les joueurs sauf vous...", which other players read in "Ada pose « ... »":
+it is named from the card player's point of view, "Tous les autres joueurs...".
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ludotheque.games.wazabi.rules import (
     TARGET_BASE,
 )
 from ludotheque.games.wazabi.rules_text import OPTION_HELP, RULINGS
-from ludotheque.i18n import register_texts, t
+from ludotheque.i18n import register_texts, t, tn
 
 _CARD_NAMES = {
     "remove1": ("Remove 1 of your dice", "Supprimez 1 de vos dés"),
@@ -29,7 +31,8 @@ _CARD_NAMES = {
     "steal": ("Take 1 card from a player", "Prenez 1 carte au joueur de votre choix"),
     "keep1": ("A player keeps only 1 card", "Le joueur de votre choix n'a plus qu'1 carte"),
     "draw3": ("Draw 3 cards", "Piochez 3 cartes"),
-    "keep2": ("Everyone else keeps only 2 cards", "Tous les joueurs sauf vous n'ont plus que 2 cartes"),
+    "keep2": ("All other players keep only 2 cards",
+              "Tous les autres joueurs n'ont plus que 2 cartes"),
     "skip": ("A player skips his turn", "Le joueur de votre choix passe son tour"),
     "replay": ("Play again and reverse", "Rejouez et changez de sens"),
 }
@@ -69,6 +72,13 @@ def _pair(key: str, en: str, fr: str, en_you: str | None = None, fr_you: str | N
 
 _texts.update({
     "wazabi.title": {"en": "Wazabi", "fr": "Wazabi"},
+    "wazabi.notation": {
+        "en": "give pN, take pN, target pN, play CARD, pass, keep CARD, left, right "
+              "(N: a player's number; a bare CARD plays or keeps it; cards: {cards})",
+        "fr": "donner jN, prendre jN, cibler jN (ou viser), jouer CARTE (ou poser), passer, "
+              "garder CARTE (ou conserver), gauche, droite (N : le numéro d'un joueur ; "
+              "une CARTE seule la joue ou la garde ; cartes : {cards})",
+    },
     # -- moves
     "wazabi.move.give": {"en": "give a die to player {seat}", "fr": "donner un dé au joueur {seat}"},
     "wazabi.move.take": {"en": "take a card blind from player {seat}",
@@ -141,8 +151,14 @@ _texts.update({
                               "fr": "Partie {game} gagnée par {players} : {points} point(s). "
                                     "Scores : {scores}."},
     "wazabi.event.ranking": {"en": "Ranking: {players}.", "fr": "Classement : {players}."},
-    "wazabi.event.game_over": {"en": "Game over. Winner(s): {players}.",
-                               "fr": "Fin de la partie. Gagnant(s) : {players}."},
+    "wazabi.event.game_over.one": {"en": "Game over. Winner: {players}.",
+                                   "fr": "Fin de la partie. Gagnant : {players}."},
+    "wazabi.event.game_over.other": {"en": "Game over. Winners: {players}.",
+                                     "fr": "Fin de la partie. Gagnants : {players}."},
+    "wazabi.event.tournament_over.one": {"en": "Tournament over. Winner: {players}.",
+                                         "fr": "Fin du tournoi. Gagnant : {players}."},
+    "wazabi.event.tournament_over.other": {"en": "Tournament over. Winners: {players}.",
+                                           "fr": "Fin du tournoi. Gagnants : {players}."},
     "wazabi.event.give_to_you": {"en": "{player} gives you a die.",
                                  "fr": "{player} vous donne un dé."},
     "wazabi.event.target_you_hit": {"en": "{player} chooses you.", "fr": "{player} vous choisit."},
@@ -160,7 +176,7 @@ _texts.update({
     "wazabi.table.player": {"en": "Player", "fr": "Joueur"},
     "wazabi.table.dice": {"en": "Dice", "fr": "Dés"},
     "wazabi.table.cards": {"en": "Cards", "fr": "Cartes"},
-    "wazabi.table.skips": {"en": "Skips", "fr": "Passe"},
+    "wazabi.table.skips": {"en": "Turns to skip", "fr": "Tours à passer"},
     "wazabi.table.score": {"en": "Points", "fr": "Points"},
     "wazabi.table.team": {"en": "Team", "fr": "Équipe"},
     "wazabi.table.out": {"en": "out ({place})", "fr": "sorti ({place})"},
@@ -172,11 +188,25 @@ _texts.update({
                               "fr": "Votre lancer : {faces} -> {w} W"},
     "wazabi.table.gives_left": {"en": "Dice still to give: {count}", "fr": "Dés encore à donner : {count}"},
     "wazabi.table.card": {"en": "Card being played: {card}", "fr": "Carte en cours : {card}"},
-    "wazabi.table.keeping": {"en": "{player} chooses {count} card(s) to keep ({chosen} chosen).",
-                             "fr": "{player} choisit {count} carte(s) à conserver ({chosen} choisie(s))."},
+    "wazabi.table.keeping.one": {"en": "{player} chooses {count} card to keep ({chosen}).",
+                                 "fr": "{player} choisit {count} carte à conserver ({chosen})."},
+    "wazabi.table.keeping.other": {"en": "{player} chooses {count} cards to keep ({chosen}).",
+                                   "fr": "{player} choisit {count} cartes à conserver ({chosen})."},
+    "wazabi.table.keeping_you.one": {"en": "You choose {count} card to keep ({chosen}).",
+                                     "fr": "Vous choisissez {count} carte à conserver ({chosen})."},
+    "wazabi.table.keeping_you.other": {"en": "You choose {count} cards to keep ({chosen}).",
+                                       "fr": "Vous choisissez {count} cartes à conserver ({chosen})."},
+    "wazabi.table.chosen.one": {"en": "{count} chosen", "fr": "{count} choisie"},
+    "wazabi.table.chosen.other": {"en": "{count} chosen", "fr": "{count} choisies"},
     "wazabi.table.kept": {"en": "Set aside to keep: {cards}", "fr": "Mises de côté : {cards}"},
-    "wazabi.table.pile": {"en": "Draw pile: {pile} card(s)  ·  Discard: {discard} card(s)",
-                          "fr": "Pioche : {pile} carte(s)  ·  Défausse : {discard} carte(s)"},
+    "wazabi.table.pile": {"en": "Draw pile: {pile}  ·  Discard: {discard}",
+                          "fr": "Pioche : {pile}  ·  Défausse : {discard}"},
+    "wazabi.count.cards.one": {"en": "{count} card", "fr": "{count} carte"},
+    "wazabi.count.cards.other": {"en": "{count} cards", "fr": "{count} cartes"},
+    "wazabi.count.draw.one": {"en": "{count} Draw", "fr": "{count} Carte"},
+    "wazabi.count.draw.other": {"en": "{count} Draws", "fr": "{count} Cartes"},
+    "wazabi.count.give.one": {"en": "{count} Give", "fr": "{count} Dé"},
+    "wazabi.count.give.other": {"en": "{count} Gives", "fr": "{count} Dés"},
     "wazabi.table.discard_top": {"en": "Top of the discard: {card}", "fr": "Dessus de la défausse : {card}"},
     "wazabi.table.removed": {"en": "Dice removed from the game: {count}",
                              "fr": "Dés retirés de la partie : {count}"},
@@ -188,11 +218,11 @@ _pair("wazabi.event.starter", "{player} starts.", "{player} commence.",
       "You start.", "Vous commencez.")
 _pair("wazabi.event.turn", "{player}'s turn.", "Au tour de {player}.",
       "Your turn.", "À vous de jouer.")
-_pair("wazabi.event.roll", "{player} rolls {faces}: {w} W, {draw} Draw, {give} Give.",
-      "{player} lance {faces} : {w} W, {draw} Carte, {give} Dé.",
-      "You roll {faces}: {w} W, {draw} Draw, {give} Give.",
-      "Vous lancez {faces} : {w} W, {draw} Carte, {give} Dé.")
-_pair("wazabi.event.draw", "{player} draws {count} card(s).", "{player} pioche {count} carte(s).")
+_pair("wazabi.event.roll", "{player} rolls {faces}: {w} W, {draws}, {gives}.",
+      "{player} lance {faces} : {w} W, {draws}, {gives}.",
+      "You roll {faces}: {w} W, {draws}, {gives}.",
+      "Vous lancez {faces} : {w} W, {draws}, {gives}.")
+_pair("wazabi.event.draw", "{player} draws {cards}.", "{player} pioche {cards}.")
 _pair("wazabi.event.take", "{player} takes a card blind from {victim}.",
       "{player} prend une carte à l'aveugle à {victim}.",
       "You take \u201c{card}\u201d from {victim}.", "Vous prenez « {card} » à {victim}.")
@@ -205,18 +235,20 @@ _pair("wazabi.event.pass", "{player} plays no card.", "{player} ne pose pas de c
       "You play no card.", "Vous ne posez pas de carte.")
 _pair("wazabi.event.no_card", "{player} has no card.", "{player} n'a pas de carte.",
       "You have no card.", "Vous n'avez pas de carte.")
-_pair("wazabi.event.remove", "{player} removes {count} die/dice from the game ({dice} left).",
-      "{player} retire {count} dé(s) de la partie (il lui en reste {dice}).",
-      "You remove {count} die/dice from the game ({dice} left).",
-      "Vous retirez {count} dé(s) de la partie (il vous en reste {dice}).")
+_pair("wazabi.event.remove", "{player} removes {removed} from the game ({dice} left).",
+      "{player} retire {removed} de la partie (il lui en reste {dice}).",
+      "You remove {removed} from the game ({dice} left).",
+      "Vous retirez {removed} de la partie (il vous en reste {dice}).")
+_texts["wazabi.count.dice.one"] = {"en": "{count} die", "fr": "{count} dé"}
+_texts["wazabi.count.dice.other"] = {"en": "{count} dice", "fr": "{count} dés"}
 _pair("wazabi.event.target", "{player} chooses {target}.", "{player} choisit {target}.",
       "You choose {target}.", "Vous choisissez {target}.")
 _pair("wazabi.event.keep", "{player} sets aside a card to keep ({kept}/{of}).",
       "{player} met de côté une carte à conserver ({kept}/{of}).")
-_pair("wazabi.event.discard_rest", "{player} keeps {kept} card(s) and discards: {cards}.",
-      "{player} conserve {kept} carte(s) et se défausse de : {cards}.",
-      "You keep {kept} card(s) and discard: {cards}.",
-      "Vous conservez {kept} carte(s) et vous défaussez de : {cards}.")
+_pair("wazabi.event.discard_rest", "{player} keeps {kept} and discards: {cards}.",
+      "{player} conserve {kept} et se défausse de : {cards}.",
+      "You keep {kept} and discard: {cards}.",
+      "Vous conservez {kept} et vous défaussez de : {cards}.")
 _pair("wazabi.event.skip_card", "{player} will skip a turn ({pending} pending).",
       "{player} passera son tour ({pending} en attente).",
       "You will skip a turn ({pending} pending).", "Vous passerez votre tour ({pending} en attente).")
@@ -238,6 +270,11 @@ _pair("wazabi.event.steal_none", "Nobody has a card: {player} draws one instead.
       "Aucun joueur n'a de carte : {player} en pioche une.",
       "Nobody has a card: you draw one instead.", "Aucun joueur n'a de carte : vous en piochez une.")
 register_texts(_texts)
+
+
+def count_text(what: str, count: int, lang: str) -> str:
+    """"1 card" / "3 cards", "1 dé" / "2 dés": `what` is cards, dice, draw or give."""
+    return tn(f"wazabi.count.{what}", count, lang)
 
 
 def card_name(code: str, lang: str) -> str:
