@@ -296,7 +296,8 @@ def simulate(
 def bench(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
-    seconds: Annotated[float, typer.Option("--seconds", help=_h("cli.opt.seconds"))] = 3.0,
+    seconds: Annotated[float, typer.Option("--seconds", help=_h("cli.opt.seconds"))] = 6.0,
+    repeats: Annotated[int, typer.Option("--repeats", help=_h("cli.opt.repeats"))] = 3,
     seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 0,
     option: OptionList = None,
     as_json: JsonFlag = False,
@@ -308,14 +309,16 @@ def bench(
         chosen = get_game(game)
         if seconds <= 0:
             raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        _positive("--repeats", repeats)
         count = chosen.default_players if players is None else players
-        result = run_bench(chosen, count, seconds, seed, _options(option))
+        result = run_bench(chosen, count, seconds, seed, _options(option), repeats)
         if as_json:
             print(json.dumps(result))
             return
         shown = {**result, "game": t(chosen.title_key, lang),
                  "decisions_per_s": number(result["decisions_per_s"], lang),
                  "games_per_s": number(result["games_per_s"], lang),
+                 "median": number(result["median_decisions_per_s"], lang),
                  "seconds": number(result["seconds"], lang, 1)}
         out.print(t("cli.bench.result", lang, **shown))
 

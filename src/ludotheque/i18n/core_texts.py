@@ -255,7 +255,9 @@ register_texts({
     "cli.opt.games": {"en": "Number of games.", "fr": "Nombre de parties."},
     "cli.opt.rotate": {"en": "Turn the bots one seat per game (default).",
                        "fr": "Faire tourner les bots d'une place à chaque partie (par défaut)."},
-    "cli.opt.seconds": {"en": "How long to measure.", "fr": "Durée de la mesure."},
+    "cli.opt.seconds": {"en": "How long to measure, in all.", "fr": "Durée totale de la mesure."},
+    "cli.opt.repeats": {"en": "Measuring windows; the best is reported.",
+                        "fr": "Nombre de mesures ; la meilleure est retenue."},
     "cli.games.line": {
         "en": "{title} ({name}): {low}-{high} players; bots: {bots}",
         "fr": "{title} ({name}) : {low} à {high} joueurs ; bots : {bots}",
@@ -280,9 +282,11 @@ register_texts({
                             "fr": "Durée moyenne : {decisions} décisions, {rounds} manches."},
     "cli.bench.result": {
         "en": "{game}, {players} players: {decisions_per_s} decisions/s, {games_per_s} games/s "
-              "({games} random games in {seconds} s, one core).",
+              "(best of {repeats} windows; median {median} decisions/s; {games} random games "
+              "in {seconds} s, one core).",
         "fr": "{game}, {players} joueurs : {decisions_per_s} décisions/s, {games_per_s} parties/s "
-              "({games} parties aléatoires en {seconds} s, un cœur).",
+              "(meilleure de {repeats} mesures ; médiane {median} décisions/s ; {games} parties "
+              "aléatoires en {seconds} s, un cœur).",
     },
     "rules.options_in_force": {"en": "Options in force", "fr": "Options en vigueur"},
     "rules.rulings": {"en": "Rulings the engine follows", "fr": "Décisions d'arbitrage suivies par le moteur"},
