@@ -188,8 +188,8 @@ class Game(ABC):
         """Parse a text form (raises NotationError with the accepted forms)."""
 
     def describe_action(self, action: int, lang: str) -> str:
-        """A sentence for people, in `lang` (defaults to the text form)."""
-        return self.action_to_text(action)
+        """A sentence for people, in `lang`: the game's texts.describe_action, by convention."""
+        return self._package_module("texts").describe_action(action, lang)
 
     def parse_action(self, action: int | str, state: State | None = None) -> int:
         """An action id from an id or a text form (bad input: NotationError)."""
@@ -279,8 +279,9 @@ class Game(ABC):
         return {}
 
     def bots(self) -> dict[str, Any]:
-        """This game's own bots by name (besides "random"): name -> factory."""
-        return {}
+        """This game's own bots by name (besides "random"): name -> factory. By convention
+        the game's heuristic.HeuristicBot, as "heuristic"."""
+        return {"heuristic": self._package_module("heuristic").HeuristicBot}
 
     def renderer(self) -> Any:
         """The module that draws this game in a terminal (`table`, `event_lines`):

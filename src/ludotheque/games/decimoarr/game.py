@@ -151,11 +151,6 @@ class Decimoarr(Game):
             "first_player": t(f"decimoarr.rules.first_player.{options['first_player']}", lang),
         }
 
-    def describe_action(self, action: int, lang: str) -> str:
-        from ludotheque.i18n import t
-
-        return t("decimoarr.move.flip", lang, position=self.action_to_text(action))
-
     # ----------------------------------------------------------------- bots
     def bots(self) -> dict[str, Any]:
         from ludotheque.games.decimoarr.heuristic import HeuristicBot

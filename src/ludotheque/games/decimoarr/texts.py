@@ -249,3 +249,8 @@ def card_name(code: str, lang: str) -> str:
 def position_name(position: int) -> str:
     """Position index 6 -> "p7" (the notation)."""
     return f"p{position + 1}"
+
+
+def describe_action(action: int, lang: str) -> str:
+    """"Turn over the card at p7", for people."""
+    return t("decimoarr.move.flip", lang, position=position_name(action))

@@ -170,11 +170,6 @@ class Diciassette(Game):
             return HIDDEN_PLAY
         return action
 
-    def bots(self) -> dict[str, Any]:
-        from ludotheque.games.diciassette.heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
     def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from ludotheque.i18n import t
 
@@ -189,11 +184,6 @@ class Diciassette(Game):
         )
         return {"singles": each(options["singles"]), "doubles": each(options["doubles"]),
                 "specials": specials}
-
-    def describe_action(self, action: int, lang: str) -> str:
-        from ludotheque.games.diciassette.texts import describe_action
-
-        return describe_action(action, lang)
 
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
         return (

@@ -186,17 +186,7 @@ class DTC(Game):
             return {"settlement": t("dtc.rules.settle_literal", lang)}
         return {"settlement": t("dtc.rules.settle_higher", lang)}
 
-    def describe_action(self, action: int, lang: str) -> str:
-        from ludotheque.games.dtc.texts import describe_action
-
-        return describe_action(action, lang)
-
     # ---------------------------------------------------------------- extras
-    def bots(self) -> dict[str, Any]:
-        from ludotheque.games.dtc.heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
         return (
             {},

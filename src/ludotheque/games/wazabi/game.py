@@ -195,16 +195,6 @@ class Wazabi(Game):
         return ["## " + t("wazabi.rules.variants_in_force", lang),
                 *[f"- {text}" for text in variants], ""]
 
-    def describe_action(self, action: int, lang: str) -> str:
-        from ludotheque.games.wazabi.texts import describe_action
-
-        return describe_action(action, lang)
-
-    def bots(self) -> dict[str, Any]:
-        from ludotheque.games.wazabi.heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
         # Teams need 4 or 6 players: the conformance test runs each set only for the
         # player counts it is valid for.
