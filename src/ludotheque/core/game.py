@@ -167,12 +167,12 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, players: int, options: Mapping[str, Any]) -> State: ...
 
+    @abstractmethod
     def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with `view`, what it hides sampled with `rng`.
 
         The determinisation a fair search bot uses: it needs only the view.
         """
-        raise NotImplementedError(f"{self.name} cannot yet sample a state from a view")
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
