@@ -836,3 +836,12 @@ def test_installed_console_script_plays_a_whole_game_from_piped_stdin():
     assert "Your moves:" in out and "> 1" in out
     assert "Winner(s):" in out
     assert "Input ended" not in out
+
+
+def test_many_moves_are_listed_in_compact_columns():
+    """Décimoarr offers over 12 moves: one example sentence, then number. text form in columns."""
+    result = ok(invoke(["play", "decimoarr", "--players", "2", "--seed", "3", "--lang", "en"],
+                       input="quit\n"))
+    assert "(by number or text form; e.g. p1: turn over the card at p1)" in result.flat
+    assert re.search(r"\b1\. p1\s+2\. p2\b", result.text)
+    assert "turn over the card at p2" not in result.text

@@ -186,6 +186,10 @@ register_texts({
     },
     "ui.seats": {"en": "Seats: {seats}", "fr": "Places : {seats}"},
     "ui.moves": {"en": "Your moves:", "fr": "Vos coups :"},
+    "ui.moves_compact": {
+        "en": "(by number or text form; e.g. {form}: {example})",
+        "fr": "(par numéro ou forme texte ; par exemple {form} : {example})",
+    },
     "ui.prompt": {
         "en": "Your move (number or text; help, quit):",
         "fr": "Votre coup (numéro ou texte ; aide, quitter) :",

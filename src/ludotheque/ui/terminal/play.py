@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.columns import Columns
 from rich.console import Console
 
 from ludotheque.bots import make_bot
@@ -27,6 +28,7 @@ from ludotheque.core.match import Match
 from ludotheque.i18n import t
 
 # Names that start with a consonant, so French never needs an elision ("de Bruno").
+COMPACT_ABOVE = 12  # more legal moves than this are listed in columns, by their text form
 BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
 
 
@@ -131,9 +133,16 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
               read_line: Callable[[str], str], seat: int) -> None:
     legal = match.legal_actions()
     console.print(t("ui.moves", lang), style="bold")
-    for number, action in enumerate(legal, start=1):
-        console.print(f"  {number:>2}. {game.describe_action(action, lang)}"
-                      f"  [dim]\\[{game.action_to_text(action)}][/dim]")
+    if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
+        console.print(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
+                        form=game.action_to_text(legal[0])))
+        console.print(Columns([f"{number:>2}. {game.action_to_text(action)}"
+                               for number, action in enumerate(legal, start=1)],
+                              padding=(0, 3)))
+    else:
+        for number, action in enumerate(legal, start=1):
+            console.print(f"  {number:>2}. {game.describe_action(action, lang)}"
+                          f"  [dim]\\[{game.action_to_text(action)}][/dim]")
     while True:
         answer = read_line(t("ui.prompt", lang)).strip()
         if not answer:
