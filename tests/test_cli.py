@@ -845,3 +845,17 @@ def test_many_moves_are_listed_in_compact_columns():
     assert "(by number or text form; e.g. p1: turn over the card at p1)" in result.flat
     assert re.search(r"\b1\. p1\s+2\. p2\b", result.text)
     assert "turn over the card at p2" not in result.text
+
+
+def test_search_bot_budget_from_the_command_line_is_reproducible():
+    args = ["simulate", "dtc", "--players", "2", "--games", "2", "--seed", "4",
+            "--bots", "ismcts,random", "--iterations", "20", "--json"]
+    first, second = ok(invoke(args)), ok(invoke(args))
+    assert json.loads(first.output) == json.loads(second.output)
+    assert json.loads(first.output)["games"] == 2
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--iterations", "0"), ("--budget-ms", "-5")])
+def test_bad_search_budgets_are_refused(flag, value):
+    result = usage_error(invoke(["simulate", "dtc", "--games", "1", flag, value]))
+    assert flag in result.flat

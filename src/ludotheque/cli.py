@@ -40,6 +40,21 @@ err = Console(stderr=True, highlight=False)
 LangOption = Annotated[Optional[str], typer.Option("--lang", help=_h("cli.opt.lang"))]
 OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o", help=_h("cli.opt.option"))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=_h("cli.opt.json"))]
+IterationsOption = Annotated[Optional[int], typer.Option("--iterations", help=_h("cli.opt.iterations"))]
+BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h("cli.opt.budget_ms"))]
+
+
+def _budget(iterations: int | None, budget_ms: float | None):
+    """The search bots' budget from the command line (None: each game's default)."""
+    from ludotheque.bots.ismcts import Budget
+
+    if iterations is None and budget_ms is None:
+        return None
+    if iterations is not None:
+        _positive("--iterations", iterations)
+    if budget_ms is not None and budget_ms <= 0:
+        raise LudoError("error.more_than", name="--budget-ms", value=budget_ms, low=0)
+    return Budget(iterations=iterations, ms=budget_ms)
 
 
 class UsageFailure(Exception):
@@ -163,6 +178,8 @@ def play(
     save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
     delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
     option: OptionList = None,
+    iterations: IterationsOption = None,
+    budget_ms: BudgetMsOption = None,
 ) -> None:
     from ludotheque.ui.terminal.play import TerminalSettings, run
 
@@ -189,6 +206,7 @@ def play(
             game=chosen, players=count, seed=seed, lang=lang, human_seat=human, bots=by_seat,
             options=dict(options), save=save,
             delay=(delay if delay is not None else (0.5 if interactive else 0.0)),
+            budget=_budget(iterations, budget_ms),
         )
         code = run(settings, console=out)
     raise typer.Exit(code)
@@ -262,6 +280,8 @@ def simulate(
     option: OptionList = None,
     as_json: JsonFlag = False,
     lang: LangOption = None,
+    iterations: IterationsOption = None,
+    budget_ms: BudgetMsOption = None,
 ) -> None:
     from ludotheque.sim.simulate import simulate as run_simulation
 
@@ -271,7 +291,8 @@ def simulate(
         _positive("--games", games_count)
         chosen.validate(count, _options(option))
         names = parse_bot_list(bots, chosen, count, default="heuristic")
-        summary = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate)
+        summary = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate,
+                                 budget=_budget(iterations, budget_ms))
         if as_json:
             print(json.dumps(summary))
             return

@@ -30,13 +30,15 @@ class GameResult:
 
 
 def play_bot_game(
-    game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int
+    game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
+    budget: Any = None,
 ) -> GameResult:
-    """One game between bots; each bot reads only its seat's view."""
+    """One game between bots; each bot reads only its seat's view. `budget`
+    (a bots.ismcts.Budget) sets the thinking time of search bots."""
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
-    bots = [make_bot(name, game) for name in bots_by_seat]
+    bots = [make_bot(name, game, budget) for name in bots_by_seat]
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
     decisions = 0
     while True:
@@ -70,13 +72,14 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     rotate: bool = True,
     progress: Callable[[int], None] | None = None,
+    budget: Any = None,
 ) -> dict[str, Any]:
     """Play `games` bot games and summarise them as a JSON-ready dictionary."""
     validated = game.validate(players, options)
     results = []
     for index in range(games):
         seats = seats_for_game(bots, index, rotate)
-        results.append(play_bot_game(game, seats, validated, derive_seed(seed, index)))
+        results.append(play_bot_game(game, seats, validated, derive_seed(seed, index), budget))
         if progress is not None:
             progress(index + 1)
     return summarise(game, players, seed, bots, validated, rotate, results)

@@ -43,6 +43,7 @@ class TerminalSettings:
     options: Mapping[str, Any] = field(default_factory=dict)
     save: Path | None = None
     delay: float = 0.0  # seconds between the steps of a reveal (0 when not interactive)
+    budget: Any = None  # thinking budget of search bots (bots.ismcts.Budget), None: the game's
 
 
 class InputEnded(Exception):
@@ -73,7 +74,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
     renderer = game.renderer()
     match = Match(game, settings.players, settings.options, seed=settings.seed)
     names = seat_names(settings)
-    bots = {seat: make_bot(settings.bots[seat], game)
+    bots = {seat: make_bot(settings.bots[seat], game, settings.budget)
             for seat in range(settings.players) if seat != settings.human_seat}
     rngs = {seat: random.Random(derive_seed(settings.seed, "bot", seat)) for seat in bots}
     seat = settings.human_seat
