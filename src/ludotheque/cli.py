@@ -312,6 +312,64 @@ def simulate(
                     rounds=number(summary["mean_rounds"], lang, 2)))
 
 
+# ---------------------------------------------------------------------- arena
+@app.command(help=_h("cli.arena.help"))
+def arena(
+    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    bots: Annotated[str, typer.Option("--bots", help=_h("cli.opt.bots_arena"))],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
+    games_count: Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))] = 100,
+    seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 1,
+    option: OptionList = None,
+    iterations: IterationsOption = None,
+    budget_ms: BudgetMsOption = None,
+    as_json: JsonFlag = False,
+    lang: LangOption = None,
+) -> None:
+    from rich.progress import Progress
+
+    from ludotheque.sim.arena import arena as run_arena
+
+    with _guard(lang) as lang:
+        chosen = get_game(game)
+        count = chosen.default_players if players is None else players
+        _positive("--games", games_count)
+        chosen.validate(count, _options(option))
+        names = parse_bot_list(bots, chosen, count)
+        budget = _budget(iterations, budget_ms)
+        if sys.stderr.isatty():
+            with Progress(console=err, transient=True) as bar:
+                task = bar.add_task(t("cli.arena.progress", lang), total=games_count)
+                summary = run_arena(chosen, count, games_count, seed, names, _options(option),
+                                    budget, progress=lambda done: bar.update(task, completed=done))
+        else:
+            summary = run_arena(chosen, count, games_count, seed, names, _options(option), budget)
+        if as_json:
+            print(json.dumps(summary))
+            return
+        out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
+                    players=count, seed=seed), style="bold")
+        table = Table(box=None, header_style="bold")
+        for key in ("cli.col.bot", "cli.col.win_rate_ci", "cli.col.mean_rank", "cli.col.rating"):
+            table.add_column(t(key, lang), justify="left" if key == "cli.col.bot" else "right")
+        for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
+            table.add_row(row["name"],
+                          f"{number(100 * row['win_rate'], lang, 1)} % "
+                          f"[{number(100 * row['ci_low'], lang, 1)}-{number(100 * row['ci_high'], lang, 1)}]",
+                          number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1))
+        out.print(table)
+        out.print(t("cli.arena.head_to_head", lang), style="bold")
+        names_in = [row["name"] for row in summary["bots"]]
+        grid = Table(box=None, header_style="bold")
+        grid.add_column("")
+        for name in names_in:
+            grid.add_column(name, justify="right")
+        for a in names_in:
+            grid.add_row(a, *["-" if a == b else number(100 * summary["head_to_head"][a][b], lang, 0) + " %"
+                              for b in names_in])
+        out.print(grid)
+
+
 # ---------------------------------------------------------------------- bench
 @app.command(help=_h("cli.bench.help"))
 def bench(

@@ -96,6 +96,12 @@ class State(ABC):
         share = 1.0 / len(winners) if winners else 0.0
         return [share if p in winners else 0.0 for p in range(self.num_players)]
 
+    def ranks(self) -> list[int]:
+        """Per seat, 1 for the winners and 2 for everyone else (a game with a full ranking,
+        e.g. Wazabi played on to the last player, may give more)."""
+        winners = self.winners()
+        return [1 if p in winners else 2 for p in range(self.num_players)]
+
     def metrics(self) -> dict[str, int]:
         """Per-game counters for statistics (e.g. rounds played)."""
         return {}

@@ -25,6 +25,7 @@ class GameResult:
     seed: int
     bots: list[str]  # bot name per seat
     winners: list[int]
+    ranks: list[int]
     decisions: int
     metrics: dict[str, int]
 
@@ -52,7 +53,8 @@ def play_bot_game(
             state.apply_chance(chance.resolve(state.chance_spec()))
         else:
             break
-    return GameResult(seed, list(bots_by_seat), state.winners(), decisions, state.metrics())
+    return GameResult(seed, list(bots_by_seat), state.winners(), state.ranks(), decisions,
+                      state.metrics())
 
 
 def seats_for_game(bots: Sequence[str], index: int, rotate: bool) -> list[str]:

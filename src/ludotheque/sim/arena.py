@@ -1,0 +1,113 @@
+"""An arena: bots play seat-rotated games; per bot, win rate with a 95% interval,
+mean rank and an openskill (Plackett-Luce) rating; a head-to-head table.
+
+Game i puts entry j in seat (i + j) mod n, so every entry sits in every seat
+equally often; game i's chance and bots use seeds derived from (seed, i), so
+an arena is reproducible from its seed (with iteration budgets for search bots).
+A bot named twice becomes two entries ("random", "random#2").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from ludotheque.core.chance import derive_seed
+from ludotheque.core.game import Game
+from ludotheque.sim.simulate import GameResult, play_bot_game, seats_for_game
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (works with shared, fractional wins)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def entry_names(bots: Sequence[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    names = []
+    for bot in bots:
+        seen[bot] = seen.get(bot, 0) + 1
+        names.append(bot if seen[bot] == 1 else f"{bot}#{seen[bot]}")
+    return names
+
+
+def _bot_of(entry: str) -> str:
+    return re.sub(r"#\d+$", "", entry)
+
+
+def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
+          options: Mapping[str, Any] | None = None, budget: Any = None,
+          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play `games` seat-rotated games between `bots` (one per seat) and rate them."""
+    validated = game.validate(players, options)
+    entries = entry_names(bots)
+    results: list[tuple[list[str], GameResult]] = []
+    for index in range(games):
+        seats = seats_for_game(entries, index, rotate=True)
+        result = play_bot_game(game, [_bot_of(e) for e in seats], validated,
+                               derive_seed(seed, index), budget)
+        results.append((seats, result))
+        if progress is not None:
+            progress(index + 1)
+    return summarise_arena(game, players, seed, entries, results)
+
+
+def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
+                    results: Sequence[tuple[list[str], GameResult]]) -> dict[str, Any]:
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in entries}
+    wins = dict.fromkeys(entries, 0.0)
+    rank_sum = dict.fromkeys(entries, 0)
+    ahead = {a: dict.fromkeys(entries, 0.0) for a in entries}
+    for seats, result in results:
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        for seat in result.winners:
+            wins[seats[seat]] += share
+        for seat, name in enumerate(seats):
+            rank_sum[name] += result.ranks[seat]
+        for seat_a, a in enumerate(seats):
+            for seat_b, b in enumerate(seats):
+                if a != b:
+                    ra, rb = result.ranks[seat_a], result.ranks[seat_b]
+                    ahead[a][b] += 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+        rated = model.rate([[ratings[name]] for name in seats], ranks=list(result.ranks))
+        for name, (rating,) in zip(seats, rated):
+            ratings[name] = rating
+    count = len(results)
+    table = []
+    for name in entries:
+        low, high = wilson(wins[name], count)
+        table.append({
+            "name": name,
+            "games": count,
+            "wins": round(wins[name], 3),
+            "win_rate": round(wins[name] / count, 4) if count else 0.0,
+            "ci_low": round(low, 4),
+            "ci_high": round(high, 4),
+            "mean_rank": round(rank_sum[name] / count, 3) if count else 0.0,
+            "rating": round(ratings[name].ordinal(), 3),
+            "mu": round(ratings[name].mu, 3),
+            "sigma": round(ratings[name].sigma, 3),
+        })
+    return {
+        "game": game.name,
+        "players": players,
+        "games": count,
+        "seed": seed,
+        "bots": table,
+        # head_to_head[a][b]: share of the games in which a finished ahead of b (ties: half).
+        "head_to_head": {a: {b: round(ahead[a][b] / count, 4) for b in entries if b != a}
+                         for a in entries} if count else {},
+    }

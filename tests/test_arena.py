@@ -1,0 +1,63 @@
+"""The arena: seat-rotated games, Wilson intervals, ranks, openskill ratings, head to head."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli import app
+from ludotheque.core import get_game
+from ludotheque.sim.arena import arena, entry_names, wilson
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson(0, 20)
+    assert low == 0.0 and high == pytest.approx(0.1611, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_duplicate_bots_become_separate_entries():
+    assert entry_names(["random", "medium", "random"]) == ["random", "medium", "random#2"]
+
+
+def test_arena_is_reproducible_and_consistent():
+    game = get_game("diciassette")
+    first = arena(game, 3, 30, 7, ["medium", "easy", "random"])
+    assert first == arena(game, 3, 30, 7, ["medium", "easy", "random"])
+    assert first != arena(game, 3, 30, 8, ["medium", "easy", "random"])
+    rows = {row["name"]: row for row in first["bots"]}
+    assert sum(row["wins"] for row in rows.values()) == pytest.approx(30)
+    for name, row in rows.items():
+        assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
+        assert 1 <= row["mean_rank"] <= 2
+        for other, share in first["head_to_head"][name].items():
+            assert share + first["head_to_head"][other][name] == pytest.approx(1.0)
+
+
+def test_medium_beats_random_clearly_in_the_arena():
+    summary = arena(get_game("diciassette"), 2, 200, 3, ["medium", "random"])
+    rows = {row["name"]: row for row in summary["bots"]}
+    assert rows["medium"]["ci_low"] > 0.5
+    assert rows["medium"]["rating"] > rows["random"]["rating"]
+    assert rows["medium"]["mean_rank"] < rows["random"]["mean_rank"]
+
+
+def test_arena_command_json_and_errors():
+    runner = CliRunner()
+    result = runner.invoke(app, ["arena", "dtc", "--bots", "medium,easy,random", "--players", "3",
+                                 "--games", "6", "--seed", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    for key in ("game", "players", "games", "seed", "bots", "head_to_head"):
+        assert key in summary
+    for row in summary["bots"]:
+        assert set(row) >= {"name", "games", "win_rate", "ci_low", "ci_high", "mean_rank", "rating"}
+    wrong = runner.invoke(app, ["arena", "dtc", "--bots", "medium,easy", "--players", "3"])
+    assert wrong.exit_code == 2 and "2 bots given for 3 seats" in wrong.output
+    french = runner.invoke(app, ["arena", "17", "--bots", "medium,random", "--players", "2",
+                                 "--games", "4", "--lang", "fr"])
+    assert french.exit_code == 0 and "Face à face" in french.output
