@@ -40,6 +40,9 @@ err = Console(stderr=True, highlight=False)
 LangOption = Annotated[Optional[str], typer.Option("--lang", help=_h("cli.opt.lang"))]
 OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o", help=_h("cli.opt.option"))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=_h("cli.opt.json"))]
+PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))]
+GamesOption = Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))]
+SeedOption = Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))]
 IterationsOption = Annotated[Optional[int], typer.Option("--iterations", help=_h("cli.opt.iterations"))]
 BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h("cli.opt.budget_ms"))]
 
@@ -107,6 +110,13 @@ def _check_writable(path: Path) -> None:
         raise LudoError("error.save_is_folder", path=str(path))
 
 
+def _table(game: str, players: int | None, option: list[str] | None):
+    """The game, the player count (its default if none is given) and the validated options."""
+    chosen = get_game(game)
+    count = chosen.default_players if players is None else players
+    return chosen, count, chosen.validate(count, _options(option))
+
+
 def _positive(name: str, value: int, low: int = 1) -> None:
     if value < low:
         raise LudoError("error.positive", name=name, value=value, low=low)
@@ -169,7 +179,7 @@ def rules(
 @app.command(help=_h("cli.play.help"))
 def play(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
+    players: PlayersOption = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help=_h("cli.opt.seed"))] = None,
     lang: LangOption = None,
     bots: Annotated[Optional[str], typer.Option("--bots", help=_h("cli.opt.bots_play"))] = None,
@@ -184,9 +194,7 @@ def play(
     from ludotheque.ui.terminal.play import TerminalSettings, run
 
     with _guard(lang) as lang:
-        chosen = get_game(game)
-        count = chosen.default_players if players is None else players
-        options = chosen.validate(count, _options(option))
+        chosen, count, options = _table(game, players, option)
         if delay is not None and delay < 0:
             raise LudoError("error.positive", name="--delay", value=delay, low=0)
         if save is not None:
@@ -272,9 +280,9 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
 @app.command(help=_h("cli.simulate.help"))
 def simulate(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))] = 100,
-    seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 1,
+    players: PlayersOption = None,
+    games_count: GamesOption = 100,
+    seed: SeedOption = 1,
     bots: Annotated[Optional[str], typer.Option("--bots", help=_h("cli.opt.bots_sim"))] = None,
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help=_h("cli.opt.rotate"))] = True,
     option: OptionList = None,
@@ -286,12 +294,10 @@ def simulate(
     from ludotheque.sim.simulate import simulate as run_simulation
 
     with _guard(lang) as lang:
-        chosen = get_game(game)
-        count = chosen.default_players if players is None else players
+        chosen, count, options = _table(game, players, option)
         _positive("--games", games_count)
-        chosen.validate(count, _options(option))
         names = parse_bot_list(bots, chosen, count, default="heuristic")
-        summary = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate,
+        summary = run_simulation(chosen, count, games_count, seed, names, options, rotate,
                                  budget=_budget(iterations, budget_ms))
         if as_json:
             print(json.dumps(summary))
@@ -317,9 +323,9 @@ def simulate(
 def arena(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
     bots: Annotated[str, typer.Option("--bots", help=_h("cli.opt.bots_arena"))],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))] = 100,
-    seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 1,
+    players: PlayersOption = None,
+    games_count: GamesOption = 100,
+    seed: SeedOption = 1,
     option: OptionList = None,
     iterations: IterationsOption = None,
     budget_ms: BudgetMsOption = None,
@@ -331,19 +337,17 @@ def arena(
     from ludotheque.sim.arena import arena as run_arena
 
     with _guard(lang) as lang:
-        chosen = get_game(game)
-        count = chosen.default_players if players is None else players
+        chosen, count, options = _table(game, players, option)
         _positive("--games", games_count)
-        chosen.validate(count, _options(option))
         names = parse_bot_list(bots, chosen, count)
         budget = _budget(iterations, budget_ms)
         if sys.stderr.isatty():
             with Progress(console=err, transient=True) as bar:
                 task = bar.add_task(t("cli.arena.progress", lang), total=games_count)
-                summary = run_arena(chosen, count, games_count, seed, names, _options(option),
+                summary = run_arena(chosen, count, games_count, seed, names, options,
                                     budget, progress=lambda done: bar.update(task, completed=done))
         else:
-            summary = run_arena(chosen, count, games_count, seed, names, _options(option), budget)
+            summary = run_arena(chosen, count, games_count, seed, names, options, budget)
         if as_json:
             print(json.dumps(summary))
             return
@@ -374,7 +378,7 @@ def arena(
 @app.command(help=_h("cli.bench.help"))
 def bench(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))] = None,
+    players: PlayersOption = None,
     seconds: Annotated[float, typer.Option("--seconds", help=_h("cli.opt.seconds"))] = 6.0,
     repeats: Annotated[int, typer.Option("--repeats", help=_h("cli.opt.repeats"))] = 3,
     seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 0,
@@ -385,12 +389,11 @@ def bench(
     from ludotheque.sim.bench import bench as run_bench
 
     with _guard(lang) as lang:
-        chosen = get_game(game)
         if seconds <= 0:
             raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
         _positive("--repeats", repeats)
-        count = chosen.default_players if players is None else players
-        result = run_bench(chosen, count, seconds, seed, _options(option), repeats)
+        chosen, count, options = _table(game, players, option)
+        result = run_bench(chosen, count, seconds, seed, options, repeats)
         if as_json:
             print(json.dumps(result))
             return
