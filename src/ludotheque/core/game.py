@@ -294,6 +294,10 @@ class Game(ABC):
         games/<game>/render.py."""
         return self._package_module("render")
 
+    def encoder(self) -> Any:
+        """The view as numbers (`observation_size`, `encode_view`): games/<game>/encoding.py."""
+        return self._package_module("encoding")
+
     # -- conformance ------------------------------------------------------
     def conformance_option_sets(self) -> Sequence[Mapping[str, Any]]:
         """Option sets that change the rules; the conformance kit runs each."""

@@ -1,0 +1,101 @@
+"""Décimoarr...: a seat's view as a fixed-length vector of numbers in [0, 1].
+
+Reads the view only (so it cannot leak what the seat may not know). Seats are
+relative to the reader (0: itself). The action space is the positions, so most
+of the vector is per position (one block for each of the colours x values - 1
+positions of the options): face up, the face-up card (colour, value), known to
+the reader (its memory: colour, value, how recently seen), is the reference,
+whose home it is, and whether the card the reader remembers there connects to
+the reference card. Then: phase, seat to act, starter, round, first flip; the
+reference card; how many face-down cards are known to connect and how many
+are unknown; per seat still in, holding a perdu card, rounds won; the reader's
+skulls and diamonds; the perdu pile and the perdu cards seen; the winner pile
+and box; the number of flips; the last flip (who, success).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.games.decimoarr.components import PERDU_CARDS, WINNER_CARDS, make_deck
+from ludotheque.games.decimoarr.rules import PHASE_NAMES
+from ludotheque.interop.features import Features
+
+_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+
+
+def observation_size(players: int, options: Mapping[str, Any]) -> int:
+    colours, values, n = options["colours"], options["values"], players
+    positions = colours * values - 1
+    per_position = 5 + 2 * colours + 2 * values + n
+    header = len(PHASE_NAMES) + 2 * n + 2 + colours + values + 2
+    seats = 3 * n + 2
+    return positions * per_position + header + seats + 3 + 2 + 1 + (2 + n)
+
+
+def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
+    colours, values = options["colours"], options["values"]
+    deck = make_deck(colours, values)
+    positions = colours * values - 1
+    f = Features(view, players)
+    table, memory, ages = view["table"], view["memory"], view["memory_age"]
+    reference = view["reference"]
+    ref_code = view["reference_card"] or (memory[reference] if reference is not None else None)
+    ref_card = deck.index[ref_code] if ref_code else None
+    home_of = [None] * positions
+    for seat, home in enumerate(view["layout"]["homes"]):
+        for pos in home:
+            home_of[pos] = seat
+    connecting = unknown = 0
+    for pos in range(positions):
+        up = table[pos]
+        known = memory[pos]
+        _card(f, deck, up)
+        _card(f, deck, known)
+        f.number(None if known is None else 1 / (1 + ages[pos]), 1)
+        f.flag(pos == reference)
+        f.seat(home_of[pos])
+        links = (known is not None and ref_card is not None
+                 and bool(deck.partners[ref_card] >> deck.index[known] & 1))
+        f.flag(links)
+        if up is None:
+            connecting += links
+            unknown += known is None
+
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
+    f.seat(view["to_act"])
+    f.seat(view["starter"])
+    f.number(view["round"], view["rounds"])
+    f.flag(view["first_flip"])
+    f.one_hot(deck.colour_of[ref_card] if ref_card is not None else None, colours)
+    f.one_hot(deck.value_of[ref_card] if ref_card is not None else None, values)
+    f.number(connecting, positions)
+    f.number(unknown, positions)
+
+    seats = view["seats"]
+    f.per_seat([s["active"] for s in seats])
+    f.per_seat([s["perdu"] for s in seats])
+    f.per_seat([s["rounds_won"] for s in seats], view["rounds"])
+    mine = seats[f.me]
+    f.number(mine["skulls"], max(options["skulls"]))
+    f.number(sum(mine["diamonds"] or ()), max(1, sum(options["diamonds"])))
+    f.number(view["perdu_pile"], PERDU_CARDS)
+    f.number(len(view["perdu_seen"]), PERDU_CARDS)
+    f.number(sum(view["perdu_seen"]), sum(options["skulls"]))
+    f.number(view["winner_pile"], WINNER_CARDS)
+    f.number(view["winner_box"], WINNER_CARDS)
+    f.number(view["flips"], 4 * positions)
+    last = view["last_flip"] or {}
+    f.flag(last)
+    f.seat(last.get("player"))
+    f.flag(last.get("success"))
+    return f.finish(observation_size(players, options))
+
+
+def _card(f: Features, deck: Any, code: str | None) -> None:
+    """A flag and the card's colour and value (one-hot), or zeros."""
+    card = deck.index[code] if code else None
+    f.flag(card is not None)
+    f.one_hot(deck.colour_of[card] if card is not None else None, deck.colours)
+    f.one_hot(deck.value_of[card] if card is not None else None, deck.values)

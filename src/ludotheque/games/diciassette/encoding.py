@@ -1,0 +1,110 @@
+"""17 / Diciassette: a seat's view as a fixed-length vector of numbers in [0, 1].
+
+Reads the view only (so it cannot leak what the seat may not know). Seats are
+relative to the reader (0: itself). Blocks, in order:
+
+  phase (one-hot), seat to act, seat whose turn it is, last player (one-hot
+  seats), direction, plays required / done / next, second card pending;
+  own hand (count per kind); every hand's size and visible double-faced backs;
+  the queue: length, the sum of the cards the seat can see (one-hot 0..21 and
+  scaled), cards it cannot see, visible cards per kind, its own face-down cards
+  per kind, hidden cards per seat, and the last 6 cards (who, face up, card);
+  the pile (size, visible top); the discard (size, hidden, known per kind);
+  victories and penalties per seat; the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.games.diciassette.components import (
+    HAND_SIZE,
+    KIND_OF_CODE,
+    NUM_KINDS,
+    TARGET,
+    VALUE,
+    VICTORIES_TO_WIN,
+    composition,
+)
+from ludotheque.games.diciassette.rules import PHASE_NAMES
+from ludotheque.interop.features import Features
+
+QUEUE_SLOTS = 6  # the most recent queue cards encoded one by one
+SUM_SLOTS = TARGET + 5  # the visible sum as a one-hot 0..21 (21: 21 or more)
+_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+_DOUBLE_INDEX = {code: kind - 5 for code, kind in KIND_OF_CODE.items() if 5 <= kind <= 9}
+
+
+def observation_size(players: int, options: Mapping[str, Any]) -> int:
+    n, k = players, NUM_KINDS
+    header = len(PHASE_NAMES) + 3 * n + 1 + 4
+    hands = k + n + 5 * n
+    queue = 1 + SUM_SLOTS + 1 + 1 + k + k + n + QUEUE_SLOTS * (3 + n + k)
+    return header + hands + queue + (1 + k) + (2 + k) + 2 * n + 1
+
+
+def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
+    f = Features(view, players)
+    copies = [max(1, c) for c in composition(options)]
+    deck = sum(copies)
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
+    f.seat(view["to_act"])
+    f.seat(view["turn"])
+    f.seat(view["last_player"])
+    f.flag(view["direction"] == 1)
+    f.number(view["plays_required"], 2)
+    f.number(view["plays_done"], 2)
+    f.number(view["next_plays_required"], 2)
+    f.flag(view["second_card_pending"])
+
+    hands = view["hands"]
+    own = hands[f.me].get("cards", [])
+    f.counts(own, KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.per_seat([hand["size"] for hand in hands], HAND_SIZE)
+    for rel in range(players):
+        f.counts(hands[(f.me + rel) % players].get("doubles", []), _DOUBLE_INDEX, 5, HAND_SIZE)
+
+    queue = view["queue"]
+    seen = [entry["card"] for entry in queue if entry["card"] is not None]
+    total = sum(VALUE[KIND_OF_CODE[code]] for code in seen)
+    hidden_by = [0] * players
+    for entry in queue:
+        if entry["card"] is None:
+            hidden_by[entry["by"]] += 1
+    f.number(len(queue), 20)
+    f.one_hot(total, SUM_SLOTS)
+    f.number(total, 2 * TARGET)
+    f.number(len(queue) - len(seen), 10)
+    f.numbers(_per_kind(seen, copies), 1)
+    mine_down = [e["card"] for e in queue if e["by"] == f.me and not e["face_up"] and e["card"]]
+    f.counts(mine_down, KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.per_seat(hidden_by, 5)
+    for back in range(1, QUEUE_SLOTS + 1):
+        entry = queue[-back] if back <= len(queue) else None
+        f.flag(entry is not None)
+        f.seat(entry["by"] if entry else None)
+        f.flag(entry is not None and entry["face_up"])
+        card = entry["card"] if entry else None
+        f.one_hot(KIND_OF_CODE[card] if card else None, NUM_KINDS)
+        f.flag(entry is not None and card is None)
+
+    pile = view["pile"]
+    f.number(pile["size"], deck)
+    f.one_hot(KIND_OF_CODE[pile["top"]] if pile["top"] else None, NUM_KINDS)
+    discard = view["discard"]
+    f.number(discard["size"], deck)
+    f.number(discard["hidden"], deck)
+    f.numbers(_per_kind(discard["cards"], copies), 1)
+    f.per_seat(view["victory"], VICTORIES_TO_WIN)
+    f.per_seat(view["penalty"], 1)
+    f.number(view["round"], 50)
+    return f.finish(observation_size(players, options))
+
+
+def _per_kind(codes: list[str], copies: list[int]) -> list[float]:
+    """How many of each kind, as a share of that kind's copies in the deck."""
+    counts = [0] * NUM_KINDS
+    for code in codes:
+        counts[KIND_OF_CODE[code]] += 1
+    return [count / copies[kind] for kind, count in enumerate(counts)]

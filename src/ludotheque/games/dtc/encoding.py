@@ -1,0 +1,98 @@
+"""DTC: a seat's view as a fixed-length vector of numbers in [0, 1].
+
+Reads the view only (so it cannot leak what the seat may not know). Seats are
+relative to the reader (0: itself). Blocks, in order:
+
+  phase (one-hot); seat to act, giver and target (one-hot seats); own hand
+  (count per kind: 1-6, joker); every hand's size; the offer being built
+  (size, and its cards if the reader builds it); the offer to beat (count,
+  value); the pending offer (count, announced value, the giver's cards when
+  he announced, its cards if the reader made it); the chain (length and the
+  last 3 accepted offers: giver, count, value, cards when the reader knows
+  them); every penalty pile (size and cards per kind); the draw pile; the
+  last challenge (giver, target, cards, count, value, true or not, taker);
+  the chain number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.games.dtc.components import (
+    DECK_SIZE,
+    HAND_SIZE,
+    KIND_OF_CODE,
+    NUM_KINDS,
+    NUM_VALUES,
+)
+from ludotheque.games.dtc.rules import PHASE_NAMES
+from ludotheque.interop.features import Features
+
+CHAIN_SLOTS = 3  # the most recent accepted offers encoded one by one
+BIG_HAND = 2 * HAND_SIZE  # the scale of hand and offer sizes
+_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+
+
+def observation_size(players: int, options: Mapping[str, Any]) -> int:
+    n, k, v = players, NUM_KINDS, NUM_VALUES
+    offers = (2 + k) + (2 + v) + (4 + v + k)
+    chain = 1 + CHAIN_SLOTS * (3 + n + v + k)
+    reveal = 1 + 3 * n + k + 1 + v + 1
+    return len(PHASE_NAMES) + 3 * n + k + n + offers + chain + n * (1 + k) + 1 + reveal + 1
+
+
+def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
+    f = Features(view, players)
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
+    f.seat(view["to_act"])
+    f.seat(view["giver"])
+    f.seat(view["target"])
+    hands = view["hands"]
+    f.counts(hands[f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.per_seat([hand["size"] for hand in hands], BIG_HAND)
+
+    building = view["building"] or {}
+    f.flag(building)
+    f.number(building.get("size"), BIG_HAND)
+    f.counts(building.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    to_beat = view["to_beat"] or {}
+    f.flag(to_beat)
+    f.number(to_beat.get("count"), BIG_HAND)
+    f.one_hot(to_beat["value"] - 1 if to_beat else None, NUM_VALUES)
+    pending = view["pending"] or {}
+    f.flag(pending)
+    f.number(pending.get("count"), BIG_HAND)
+    f.one_hot(pending["value"] - 1 if pending else None, NUM_VALUES)
+    f.number(pending.get("had"), 3 * HAND_SIZE)
+    f.flag("cards" in pending)
+    f.counts(pending.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+
+    chain = view["chain"]
+    f.number(len(chain), 10)
+    for back in range(1, CHAIN_SLOTS + 1):
+        entry = chain[-back] if back <= len(chain) else None
+        f.flag(entry is not None)
+        f.seat(entry["giver"] if entry else None)
+        f.number(entry["count"] if entry else None, BIG_HAND)
+        f.one_hot(entry["value"] - 1 if entry else None, NUM_VALUES)
+        f.flag(entry is not None and "cards" in entry)
+        f.counts(entry.get("cards", []) if entry else [], KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+
+    malus = view["malus"]
+    f.per_seat([pile["size"] for pile in malus], 20)
+    for rel in range(players):
+        f.counts(malus[(f.me + rel) % players]["cards"], KIND_OF_CODE, NUM_KINDS, 10)
+    f.number(view["pile"], DECK_SIZE)
+
+    reveal = view["last_reveal"] or {}
+    f.flag(reveal)
+    f.seat(reveal.get("giver"))
+    f.seat(reveal.get("target"))
+    f.counts(reveal.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.number(reveal.get("count"), BIG_HAND)
+    f.one_hot(reveal["value"] - 1 if reveal else None, NUM_VALUES)
+    f.flag(reveal.get("true"))
+    f.seat(reveal.get("taker"))
+    f.number(view["chain_number"], 40)
+    return f.finish(observation_size(players, options))

@@ -1,0 +1,80 @@
+"""A flat, fixed-length vector of numbers in [0, 1], built from a seat's view.
+
+Each game's `encoding.py` appends blocks to a `Features` in a fixed order; each
+block has a size that depends only on the player count and the options, so
+every view of a game gives a vector of the same length. Seats are written
+relative to the seat that reads the view (0: itself, 1: the next seat, ...),
+so one policy can play any seat. Plain Python on purpose: the games do not
+depend on numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+
+class Features:
+    """Appends numbers; every method adds the same number of slots whatever the values."""
+
+    __slots__ = ("me", "players", "values")
+
+    def __init__(self, view: Mapping[str, Any], players: int) -> None:
+        self.values: list[float] = []
+        seat = view.get("seat")
+        self.me = seat if isinstance(seat, int) else 0  # a spectator reads from seat 0
+        self.players = players
+
+    def relative(self, seat: int) -> int:
+        """0 for the reading seat, 1 for the next one, ..."""
+        return (seat - self.me) % self.players
+
+    def flag(self, value: Any) -> None:
+        """One slot: 1 if `value` is true."""
+        self.values.append(1.0 if value else 0.0)
+
+    def number(self, value: float | None, scale: float) -> None:
+        """One slot: value / scale, clipped to [0, 1] (None: 0)."""
+        if value is None:
+            self.values.append(0.0)
+        else:
+            self.values.append(min(1.0, max(0.0, value / scale)))
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        """`size` slots, a 1 at `index` (None: none; beyond the end: the last slot)."""
+        block = [0.0] * size
+        if index is not None and index >= 0:
+            block[min(index, size - 1)] = 1.0
+        self.values.extend(block)
+
+    def numbers(self, values: Iterable[float], scale: float) -> None:
+        for value in values:
+            self.number(value, scale)
+
+    def counts(self, codes: Iterable[str], index: Mapping[str, int], size: int,
+               scale: float) -> None:
+        """`size` slots: how many of each kind the list of codes holds, / scale."""
+        block = [0] * size
+        for code in codes:
+            block[index[code]] += 1
+        self.numbers(block, scale)
+
+    def seat(self, seat: int | None) -> None:
+        """`players` slots: a seat as a one-hot, relative to the reader (None: zeros)."""
+        self.one_hot(None if seat is None else self.relative(seat), self.players)
+
+    def per_seat(self, values: Sequence[Any], scale: float | None = None) -> None:
+        """`players` slots: one value per seat (absolute order), rotated to the reader.
+        With no scale the values are flags."""
+        for rel in range(self.players):
+            value = values[(self.me + rel) % self.players]
+            if scale is None:
+                self.flag(value)
+            else:
+                self.number(value, scale)
+
+    def finish(self, size: int) -> list[float]:
+        """The vector, checked against the size the game announced."""
+        if len(self.values) != size:
+            raise AssertionError(f"encoding built {len(self.values)} numbers, announced {size}")
+        return self.values

@@ -1,0 +1,161 @@
+"""Gymnasium single-agent environments: one seat of a ludotheque game against its bots.
+
+Importing this module registers "ludotheque/<game>-v0" for every game:
+
+    import gymnasium
+    import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
+    env = gymnasium.make("ludotheque/dtc-v0", players=3, opponents="medium", seat=0)
+
+* `players`: the player count; `options`: the game options (a dict).
+* `opponents`: the bots in the other seats, one name for all ("random", "easy",
+  "medium", a game's own bots) or a comma list (or a list) with one name per
+  other seat, in seat order.
+* `seat`: the agent's seat (0-based), or "random" for a new seat every episode.
+* Observation: the encoding of the agent's view only (float32 in [0, 1], see
+  `interop.encoding`); the action space is Discrete(game.num_actions) and
+  `info["action_mask"]` (int8) marks the legal moves.
+* An episode has at least one decision: a game the bots end before the agent's
+  first move (rare: e.g. Wazabi with one die each) is dealt again.
+* Reward: 0 until the end, then the agent's return (1/k for one of k winners,
+  0 for a loss). Chance and the bots are seeded from `reset(seed=...)`.
+* An illegal action, with `illegal="lose"` (the default): the episode ends at
+  once (terminated), the reward is -1 and `info["illegal_action"]` holds the
+  action and `info["error"]` the reason (in `lang`). With `illegal="raise"`:
+  IllegalActionError (NotationError for an id outside the action space) and
+  nothing changes. Stepping after the end raises IllegalActionError.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ludotheque.bots import make_bot, parse_bot_list
+from ludotheque.core.chance import derive_seed
+from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
+from ludotheque.core.game import Game
+from ludotheque.core.registry import all_games
+from ludotheque.interop.table import RENDER_MODES, Table, check_render_mode
+
+ILLEGAL_MODES = ("lose", "raise")
+ILLEGAL_REWARD = -1.0
+
+
+class LudothequeEnv(gymnasium.Env):
+    """One seat of a ludotheque game; the other seats are bots (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def __init__(self, game: str | Game, players: int = 2,
+                 opponents: str | Sequence[str] = "random",
+                 seat: int | str = 0, options: Mapping[str, Any] | None = None,
+                 render_mode: str | None = None, illegal: str = "lose", lang: str = "en",
+                 budget: Any = None) -> None:
+        check_render_mode(render_mode)
+        self.table = Table(game, players, options, lang)
+        self.game = self.table.game
+        if illegal not in ILLEGAL_MODES:
+            raise OptionError("error.option_value", name="illegal", value=illegal,
+                              allowed=", ".join(ILLEGAL_MODES))
+        seats = [str(s) for s in range(players)]
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < players):
+            raise OptionError("error.option_value", name="seat", value=seat,
+                              allowed=", ".join([*seats, "random"]))
+        if not isinstance(opponents, str):
+            opponents = ",".join(opponents)
+        self.opponents = parse_bot_list(opponents, self.game, players - 1, default="random")
+        self.seat_choice = seat
+        self.seat = 0 if seat == "random" else seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.budget = budget
+        self.observation_space = spaces.Box(0.0, 1.0, self.table.shape, np.float32)
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self._bots: dict[int, Any] = {}
+        self._rngs: dict[int, random.Random] = {}
+        self._over = True
+
+    # ------------------------------------------------------------------ API
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game. `options` is ignored: game options are set at creation."""
+        super().reset(seed=seed)
+        if self.seat_choice == "random":
+            self.seat = int(self.np_random.integers(self.table.players))
+        others = [s for s in range(self.table.players) if s != self.seat]
+        self._bots = {seat: make_bot(name, self.game, self.budget)
+                      for seat, name in zip(others, self.opponents)}
+        while True:  # a game the bots finish before the agent's first move is dealt again
+            game_seed = int(self.np_random.integers(2**62))
+            self._rngs = {s: random.Random(derive_seed(game_seed, "bot", s)) for s in others}
+            self.table.new_game(game_seed)
+            self._play_others()
+            if not self.table.state.is_terminal():
+                break
+        self._over = False
+        return self.table.observation(self.seat), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self.table.state
+        if self._over:
+            raise IllegalActionError("error.game_over")
+        try:
+            self.table.play(action)
+        except LudoError as error:
+            if self.illegal == "raise":
+                raise
+            self._over = True
+            info = self._info()
+            info["action_mask"][:] = 0  # the episode is over: no move is legal any more
+            info["illegal_action"] = action
+            info["error"] = error.message(self.table.lang)
+            return self.table.observation(self.seat), ILLEGAL_REWARD, True, False, info
+        self._play_others()
+        reward = float(state.returns()[self.seat]) if state.is_terminal() else 0.0
+        self._over = state.is_terminal()
+        return self.table.observation(self.seat), reward, self._over, False, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render()
+
+    def close(self) -> None:
+        pass
+
+    # --------------------------------------------------------------- helpers
+    def action_masks(self) -> np.ndarray:
+        """The legal moves now, as booleans (the name sb3-contrib's MaskablePPO looks for)."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.table.mask(self.seat), "seat": self.seat}
+
+    def _play_others(self) -> None:
+        """The bots play (and chance is resolved) until the agent must decide or the game ends."""
+        state = self.table.state
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == self.seat:
+                return
+            action = self._bots[player].choose(state.view(player), state.legal_actions(),
+                                               self._rngs[player])
+            self.table.play(action)
+
+
+def register_all() -> None:
+    """Register "ludotheque/<game>-v0" for every game (done when this module is imported)."""
+    for game in all_games():
+        env_id = f"ludotheque/{game.name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=LudothequeEnv, kwargs={"game": game.name},
+                               disable_env_checker=False)
+
+
+register_all()

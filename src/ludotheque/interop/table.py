@@ -1,0 +1,101 @@
+"""One game in progress, as the environments need it (shared by the PettingZoo and
+Gymnasium adapters): the state, its seeded chance, observations, masks and the
+spectator's text.
+
+Chance points are resolved at once from a `SeededChance`, so the environments
+only ever stop at a decision. Actions are checked by the engine: an action that
+is not a move of the game raises NotationError, a move that is not legal now
+raises IllegalActionError, and in both cases nothing changes.
+"""
+
+from __future__ import annotations
+
+import io
+import operator
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ludotheque.core.chance import SeededChance
+from ludotheque.core.errors import OptionError
+from ludotheque.core.game import Game, State
+from ludotheque.core.registry import get_game
+from ludotheque.i18n import LANGUAGES, t
+from ludotheque.interop.encoding import action_mask, encode, observation_shape
+
+RENDER_MODES = ("ansi",)
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise OptionError("error.option_value", name="render_mode", value=render_mode,
+                          allowed=", ".join(["None", *RENDER_MODES]))
+
+
+class Table:
+    """A game of `game` for `players` seats with the given options (validated here)."""
+
+    def __init__(self, game: str | Game, players: int, options: Mapping[str, Any] | None,
+                 lang: str = "en") -> None:
+        self.game = get_game(game) if isinstance(game, str) else game
+        if lang not in LANGUAGES:
+            raise OptionError("error.option_value", name="lang", value=lang,
+                              allowed=", ".join(LANGUAGES))
+        self.options = self.game.validate(players, options)
+        self.players = players
+        self.lang = lang
+        self.shape = observation_shape(self.game, players, self.options)
+        self.names = [f"player_{seat}" for seat in range(players)]
+        self.state: State | None = None
+        self.chance: SeededChance | None = None
+
+    def new_game(self, seed: int) -> None:
+        """Deal a new game whose chance comes from `seed`, and play on to the first decision."""
+        self.state = self.game._new_state(self.players, self.options)  # options validated above
+        self.chance = SeededChance(seed)
+        self._resolve_chance()
+
+    def _resolve_chance(self) -> None:
+        state, chance = self.state, self.chance
+        while state.is_chance():
+            state.apply_chance(chance.resolve(state.chance_spec()))
+
+    def action_id(self, action: Any) -> int:
+        """An action id from an id (a numpy integer too) or a text form; NotationError otherwise."""
+        if not isinstance(action, (str, bool)):
+            try:
+                action = operator.index(action)
+            except TypeError:
+                pass
+        return self.game.parse_action(action, self.state)
+
+    def play(self, action: Any) -> int:
+        """Apply the current seat's move (then any chance); raises with nothing changed if
+        it is not a legal move. Returns the action id."""
+        action = self.action_id(action)
+        self.state.apply_action(action)
+        self._resolve_chance()
+        return action
+
+    def observation(self, seat: int) -> np.ndarray:
+        return encode(self.game, self.state.view(seat), self.players, self.options)
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The legal moves of `seat` (all zeros when it is not its turn)."""
+        state = self.state
+        legal = state.legal_actions() if state.current_player() == seat else ()
+        return action_mask(self.game, legal)
+
+    def render(self) -> str:
+        """The table as a spectator sees it (no hidden information), as plain text."""
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None, highlight=False)
+        state = self.state
+        console.print(self.game.renderer().table(state.view(None), self.lang, self.names))
+        if state.is_terminal():
+            winners = ", ".join(self.names[p] for p in state.winners())
+            console.print(t("ui.winners", self.lang, players=winners))
+        return buffer.getvalue()

@@ -1,0 +1,159 @@
+"""The observation encoding (games/<game>/encoding.py, ludotheque.interop.encoding):
+fixed shape, numbers in [0, 1], nothing a seat may not know, and what a seat
+knows does show."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ludotheque.core import OptionError, all_games, get_game
+from ludotheque.core.chance import derive_seed
+from ludotheque.interop.encoding import action_mask, encode, observation_shape
+from ludotheque.interop.pettingzoo import env as pettingzoo_env
+from ludotheque.testing.conformance import random_states
+
+
+def _fits(game, players, options) -> bool:
+    try:
+        game.validate(players, options)
+    except OptionError:
+        return False
+    return True
+
+
+# Every game at its smallest and largest player count with its default options, and
+# every rule-changing option set at one player count (some change the shape: Décimoarr's
+# number of cards).
+CASES = [
+    pytest.param(game, players, {}, id=f"{game.name}-{players}p")
+    for game in all_games()
+    for players in sorted({game.min_players, game.max_players})
+] + [
+    pytest.param(game, 4, options, id=f"{game.name}-4p-options{index}")
+    for game in all_games()
+    for index, options in enumerate(game.conformance_option_sets())
+    if options and _fits(game, 4, options)
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_encoding_has_a_fixed_shape_and_cannot_tell_determinised_twins_apart(
+        game, players, options):
+    """For seat p, a twin state with everything p cannot know resampled gives p the same
+    observation; for another seat q, whose hidden cards the twin changed, the observation
+    shows the change (the encoding does carry private information)."""
+    options = game.validate(players, options)
+    shape = observation_shape(game, players, options)
+    assert len(shape) == 1 and shape[0] > 0
+    compared = private_changes = 0
+    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed=3, games=3)):
+        if index % 2:
+            continue
+        seat = rng.randrange(players)
+        twin = state.determinize(seat, random.Random(derive_seed(3, index)))
+        mine = encode(game, state.view(seat), players, options)
+        assert mine.shape == shape and mine.dtype == np.float32
+        assert np.all(np.isfinite(mine)) and mine.min() >= 0.0 and mine.max() <= 1.0
+        assert np.array_equal(mine, encode(game, twin.view(seat), players, options)), \
+            f"{game.name}: seat {seat} reads two states it cannot tell apart differently"
+        compared += 1
+        for other in range(players):
+            if other != seat and _private(state.view(other)) != _private(twin.view(other)):
+                private_changes += 1
+                ours = encode(game, state.view(other), players, options)
+                assert not np.array_equal(ours, encode(game, twin.view(other), players, options)), \
+                    f"{game.name}: seat {other}'s observation does not show its own cards"
+    assert compared > 10
+    assert private_changes > 0, "the twins never differed for another seat: nothing was proved"
+
+
+def _private(view):
+    """What a view holds of its seat's own secrets: its hand (or Décimoarr's memory)."""
+    seat = view["seat"]
+    if view["game"] == "decimoarr":
+        return view["memory"]
+    return view["hands"][seat].get("cards")
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_observations_are_read_from_the_view_only(game):
+    """The encoding takes a view (a plain dict), not a state: the same view, rebuilt from
+    JSON, gives the same numbers, and so does a spectator's view at any moment."""
+    import json
+
+    players = game.min_players + 1
+    options = game.validate(players, {})
+    for index, (state, _, _) in enumerate(random_states(game, players, options, seed=5, games=1)):
+        if index % 5:
+            continue
+        view = state.view(state.current_player())
+        again = json.loads(json.dumps(view))
+        assert np.array_equal(encode(game, view, players, options),
+                              encode(game, again, players, options))
+        spectator = encode(game, state.view(None), players, options)
+        assert spectator.shape == observation_shape(game, players, options)
+
+
+def test_action_mask_marks_exactly_the_legal_moves():
+    game = get_game("dtc")
+    mask = action_mask(game, [0, 3, 14])
+    assert mask.dtype == np.int8 and mask.shape == (game.num_actions,)
+    assert np.flatnonzero(mask).tolist() == [0, 3, 14]
+    assert action_mask(game, []).sum() == 0
+
+
+def test_game_encoder_hook_finds_each_games_module():
+    for game in all_games():
+        encoder = game.encoder()
+        assert encoder.__name__ == f"ludotheque.games.{game.name}.encoding"
+        options = game.validate(game.min_players, {})
+        assert encoder.observation_size(game.min_players, options) == \
+            observation_shape(game, game.min_players, options)[0]
+
+
+def test_seats_are_relative_to_the_reader():
+    """Two seats holding the same cards in the same situation read alike: a seat always
+    finds itself first (here: at the start of 17, both hands dealt three double-faced 1s)."""
+    game = get_game("diciassette")
+    options = game.validate(2, {})
+    deck = list(game.new_state(2, options).chance_spec().items)
+    deck.sort(key=lambda kind: kind != 5)  # 1d first: seats 0 and 1 both get three
+    views = []
+    for starter in (0, 1):
+        state = game.new_state(2, options)
+        state.apply_chance(tuple(deck))
+        state.apply_chance(starter)
+        views.append((state.view(0), state.view(1)))
+    (first_0, first_1), (second_0, second_1) = [
+        [encode(game, view, 2, options) for view in pair] for pair in views]
+    assert not np.array_equal(first_0, first_1)  # to play or not: the seats read differently
+    assert np.array_equal(first_0, second_1)  # the starter reads the same whichever seat it is
+    assert np.array_equal(first_1, second_0)
+
+
+@pytest.mark.parametrize("name", ["diciassette", "wazabi", "dtc", "decimoarr"])
+def test_pettingzoo_observation_is_the_encoding_of_the_agents_view(name):
+    env = pettingzoo_env(name, players=3)
+    env.reset(seed=4)
+    raw = env.unwrapped
+    game = raw.game
+    rng = np.random.default_rng(4)
+    steps = 0
+    while raw.agents and steps < 60:
+        table = raw.table
+        for seat, agent in enumerate(raw.possible_agents):
+            seen = env.observe(agent)
+            expected = encode(game, table.state.view(seat), 3, table.options)
+            assert np.array_equal(seen["observation"], expected)
+            legal = table.state.legal_actions() if table.state.current_player() == seat else []
+            assert np.flatnonzero(seen["action_mask"]).tolist() == legal
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    assert steps > 0

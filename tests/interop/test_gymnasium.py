@@ -1,0 +1,131 @@
+"""Gymnasium single-agent environments (ludotheque.interop.gymnasium) for every game."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
+from ludotheque.core import all_games
+from ludotheque.core.errors import BotError, IllegalActionError, NotationError, OptionError
+from ludotheque.interop.encoding import encode
+from ludotheque.interop.gymnasium import LudothequeEnv
+
+NAMES = [game.name for game in all_games()]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", NAMES)
+def test_check_env_passes(name, players):
+    env = gymnasium.make(f"ludotheque/{name}-v0", players=players, opponents="medium",
+                         render_mode="ansi")
+    check_env(env.unwrapped)
+    env.close()
+
+
+def _episode(env, seed, policy=None):
+    """One episode with random legal moves (or `policy`); returns the rewards, the last info
+    and how many steps the agent made."""
+    observation, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards, steps, done = [], 0, False
+    while not done:
+        legal = np.flatnonzero(info["action_mask"])
+        assert len(legal) > 0
+        action = int(rng.choice(legal)) if policy is None else policy(observation, info)
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert not truncated
+        rewards.append(reward)
+        steps += 1
+        done = terminated
+    return rewards, info, steps
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_agent_plays_its_seat_and_gets_its_return_at_the_end(name):
+    env = LudothequeEnv(name, players=3, opponents="easy,medium", seat=1)
+    for seed in range(3):
+        observation, info = env.reset(seed=seed)
+        state = env.table.state
+        assert state.current_player() == 1 and info["seat"] == 1
+        assert np.array_equal(observation, encode(env.game, state.view(1), 3, env.table.options))
+        assert np.flatnonzero(info["action_mask"]).tolist() == state.legal_actions()
+        rewards, info, _ = _episode(env, seed)
+        assert env.table.state.is_terminal()
+        assert set(rewards[:-1]) <= {0.0}
+        assert rewards[-1] == env.table.state.returns()[1]
+        assert info["action_mask"].sum() == 0
+        with pytest.raises(IllegalActionError, match="over"):
+            env.step(0)
+    assert sorted(env._bots) == [0, 2]  # one bot per other seat
+
+
+def test_opponents_matter():
+    """A random agent at 17 (2 players) wins about half its games against the random bot and
+    almost none against the medium one."""
+    def wins(opponents):
+        env = LudothequeEnv("diciassette", players=2, opponents=opponents, seat="random")
+        return sum(_episode(env, seed)[0][-1] for seed in range(60))
+
+    assert wins("random") > 15
+    assert wins("medium") < 8
+
+
+def test_the_same_seed_gives_the_same_episode():
+    env = LudothequeEnv("wazabi", players=3, opponents="random", seat="random")
+    first = _episode(env, 11)
+    seats = {env.reset(seed=s)[1]["seat"] for s in range(12)}
+    assert _episode(env, 11)[0] == first[0]
+    assert seats == {0, 1, 2}  # seat="random" moves the agent around
+
+
+def test_an_illegal_action_ends_the_episode_by_default():
+    env = LudothequeEnv("dtc", players=2, lang="fr")
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    observation, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] == illegal and "Coups permis" in info["error"]
+    assert info["action_mask"].sum() == 0
+    assert observation.shape == env.observation_space.shape
+    with pytest.raises(IllegalActionError):
+        env.step(0)  # the episode is over
+
+
+def test_an_illegal_action_can_raise_instead():
+    env = LudothequeEnv("dtc", players=2, illegal="raise")
+    _, info = env.reset(seed=1)
+    before = env.table.state.to_json()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match="Legal moves"):
+        env.step(illegal)
+    with pytest.raises(NotationError):
+        env.step(99)
+    assert env.table.state.to_json() == before
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.table.state.to_json() != before
+
+
+def test_bad_settings_are_refused_with_a_clear_error():
+    with pytest.raises(OptionError, match="seat"):
+        LudothequeEnv("dtc", players=3, seat=3)
+    with pytest.raises(BotError):
+        LudothequeEnv("dtc", players=3, opponents="random,random,random")
+    with pytest.raises(BotError):
+        LudothequeEnv("dtc", players=3, opponents="grandmaster")
+    with pytest.raises(OptionError, match="illegal"):
+        LudothequeEnv("dtc", illegal="ignore")
+    with pytest.raises(OptionError, match="Unknown option"):
+        gymnasium.make("ludotheque/dtc-v0", options={"no_such_option": 1})
+
+
+def test_every_game_is_registered_and_options_are_passed():
+    for name in NAMES:
+        assert f"ludotheque/{name}-v0" in gymnasium.registry
+    env = gymnasium.make("ludotheque/dtc-v0", players=3, opponents=["medium", "random"],
+                         options={"variant_higher": True})
+    assert env.unwrapped.table.options["variant_higher"] is True
+    assert env.unwrapped.opponents == ["medium", "random"]
+    assert env.observation_space.shape == env.reset(seed=0)[0].shape
