@@ -116,5 +116,6 @@ def language_from_environment() -> str:
 
 
 from ludotheque.i18n import core_texts as _core_texts  # noqa: E402  (registers the core texts)
+from ludotheque.i18n import report_texts as _report_texts  # noqa: E402  (the report's texts)
 
-del _core_texts
+del _core_texts, _report_texts

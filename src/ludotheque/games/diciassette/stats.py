@@ -1,0 +1,65 @@
+"""17's statistics for the report: the sums at the calls, right and wrong calls, Traps.
+
+All come from the public `round`, `turn`, `call` and `resolution` events (the
+resolution reveals every card of the queue).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludotheque.sim.stats import (
+    GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, count, register_stats, seat_table,
+    set_order,
+)
+
+STATS = register_stats("diciassette", (
+    Stat("calls", GAME, NUMBER, "Calls of 17 per game", "Annonces de 17 par partie"),
+    Stat("call_sums", GAME, VALUES, "Sum of the queue at a call", "Somme de la file à l'annonce"),
+    Stat("traps", GAME, NUMBER, "Face-down Traps revealed per game",
+         "Pièges face cachée révélés par partie"),
+    Stat("calls_right", GAME, NUMBER, "Right calls per game", "Annonces justes par partie"),
+    Ratio("call_right_rate", GAME, "calls_right", "calls", "Calls that were right (sum ≥ 17)",
+          "Annonces justes (somme ≥ 17)"),
+    Stat("calls", SEAT, NUMBER, "Calls per game", "Annonces par partie"),
+    Stat("calls_right", SEAT, NUMBER, "Right calls per game", "Annonces justes par partie"),
+    Stat("calls_wrong", SEAT, NUMBER, "Wrong calls per game", "Annonces fausses par partie"),
+    Ratio("call_right_rate", SEAT, "calls_right", "calls", "Calls that were right",
+          "Annonces justes"),
+    Stat("traps", SEAT, NUMBER, "Own face-down Traps revealed per game",
+         "Pièges posés face cachée révélés par partie"),
+    Stat("trap_penalties", SEAT, NUMBER, "Penalties from Traps taken as the caller per game",
+         "Pénalités des Pièges reçues en annonçant, par partie"),
+))
+
+
+def collect(events: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
+            players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    seats = seat_table(players, ("calls", "calls_right", "calls_wrong", "traps", "trap_penalties"))
+    sums = []
+    starter = None
+    for event in events:
+        if event["kind"] == "round" and starter is None:
+            starter = event["starter"]
+        elif event["kind"] == "resolution":
+            caller = event["caller"]
+            right = event["reached"]
+            sums.append(event["sum"])
+            seats[caller]["calls"] += 1
+            seats[caller]["calls_right" if right else "calls_wrong"] += 1
+            for owner in event["traps"]:
+                seats[owner]["traps"] += 1
+            # The caller's penalties beyond the one a wrong call costs came from Traps.
+            taken = sum(t["penalties"] for t in event["tokens"] if t["player"] == caller)
+            seats[caller]["trap_penalties"] += taken - (0 if right else 1)
+    set_order(seats, starter)
+    game = {
+        TURNS: count(events, "round", "turn"),  # each round opens with its starter's turn
+        STARTER: starter,
+        "calls": len(sums),
+        "calls_right": sum(s["calls_right"] for s in seats),
+        "call_sums": sums,
+        "traps": sum(s["traps"] for s in seats),
+    }
+    return game, seats

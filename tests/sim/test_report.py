@@ -1,0 +1,289 @@
+"""The report (`ludotheque report`, ludotheque.sim.report): reading results files, the
+statistics it draws from them, its verdicts, its HTML page and PNG plots, in both
+languages, and its errors. Results come from `ludotheque simulate --out` (the real
+writer) or, for exact verdicts, from small tables built here."""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli import app
+from ludotheque.core.errors import LudoError
+from ludotheque.i18n import number, t
+from ludotheque.sim import report as rp
+from ludotheque.sim.arena import wilson
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def invoke(args):
+    result = RUNNER.invoke(app, [str(a) for a in args])
+    result.flat = " ".join(result.output.replace("\u00a0", " ").replace("\u202f", " ").split())
+    return result
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """A 17 run with two kinds of bots (Parquet) and a Wazabi sweep (CSV), by the real writer."""
+    folder = tmp_path_factory.mktemp("results")
+    r17, wazabi = folder / "r17.parquet", folder / "wazabi.csv"
+    for args in (["simulate", "17", "-p", "4", "-n", "160", "--bots", "heuristic,heuristic,random,random",
+                  "--out", r17, "-j", "1"],
+                 ["simulate", "wazabi", "-p", "3", "-n", "40", "--sweep", "dice_per_player=3,4,5",
+                  "--out", wazabi, "-j", "1"]):
+        result = invoke(args)
+        assert result.exit_code == 0, result.output
+    return r17, wazabi
+
+
+def table(games, players=2, seat0_wins=None, bots=("bot",), rotate=True, config="default",
+          options=None, game="dtc"):
+    """Rows in the results schema (required columns only): game i is won by seat 0 if
+    i < seat0_wins, else by seat 1; bots turn one seat per game if `rotate`."""
+    rows = []
+    for index in range(games):
+        winner = 0 if index < seat0_wins else 1
+        for seat in range(players):
+            bot = bots[(seat - index) % len(bots)] if rotate else bots[seat % len(bots)]
+            rows.append({"game": game, "config": config, "options": json.dumps(options or {}),
+                         "game_index": index, "seed": 1000 + index, "players": players,
+                         "seat": seat, "bot": bot, "win": float(seat == winner),
+                         "rank": 1 if seat == winner else 2, "decisions": 10 + index % 7})
+    return pd.DataFrame(rows)
+
+
+def write(frame, path):
+    if path.suffix == ".csv":
+        frame.to_csv(path, index=False)
+    else:
+        frame.to_parquet(path)
+    return path
+
+
+def only_config(paths, lang="en"):
+    (configs,) = rp.configurations(rp.load_results(paths), lang).values()
+    assert len(configs) == 1
+    return configs[0]
+
+
+# ------------------------------------------------------------------- statistics
+def test_win_rates_per_seat_and_turn_order_come_from_the_file(files):
+    r17, _ = files
+    frame = pd.read_parquet(r17)
+    config = only_config([r17])
+    assert config.count == 160 and config.players == 4
+    assert rp.fair_share(config) == pytest.approx(frame["win"].sum() / (160 * 4))
+    for by in ("seat", "s_order"):
+        rates = rp.win_rates(config, by)["rate"]
+        for index in range(4):
+            wins = frame.loc[frame[by] == index, "win"]
+            assert rates[index].value == pytest.approx(wins.mean())
+            assert (rates[index].low, rates[index].high) == pytest.approx(wilson(wins.sum(), len(wins)))
+    bots = rp.bot_rates(config)
+    assert set(bots) == {"heuristic", "random"}
+    for bot, value in bots.items():
+        assert value.value == pytest.approx(frame.loc[frame["bot"] == bot, "win"].mean())
+
+
+@pytest.mark.parametrize(("wins", "expected"), [(600, "advantage"), (500, "none"),
+                                                (400, "disadvantage")])
+def test_first_seat_verdict_compares_the_fair_share_with_the_interval(tmp_path, wins, expected):
+    config = only_config([write(table(1000, seat0_wins=wins), tmp_path / "r.csv")])
+    first = rp.win_rates(config)["rate"][0]
+    assert first.value == pytest.approx(wins / 1000)
+    assert rp.verdict(first, rp.fair_share(config)) == expected
+    balance = rp.balance(config)
+    assert balance == pytest.approx(1 - abs(wins - (1000 - wins)) / 1000)
+    fair = rp.fair_balance(1000, 2)  # what equal seats would show
+    assert fair.low < fair.value < fair.high <= 1
+    assert (balance < fair.low) == (expected != "none")
+    for lang in ("en", "fr"):
+        summary = " ".join(rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang).summary)
+        fair = number(50, lang, 1) + " %"
+        assert t(f"report.verdict.seat.{expected}", lang, config=t("report.default", lang),
+                 rate=rp._rate_text(first, lang), fair=fair) in summary
+
+
+def test_bot_spread_and_seat_rotation(tmp_path):
+    rotated = table(600, seat0_wins=300, bots=("strong", "weak"))
+    # The strong bot wins 70 % of the games: the winner is its seat.
+    rotated["win"] = [float((b == "strong") == (i % 10 < 7)) for i, b in
+                      zip(rotated["game_index"], rotated["bot"])]
+    config = only_config([write(rotated, tmp_path / "rotated.csv")])
+    rates = rp.bot_rates(config)
+    assert rates["strong"].value == pytest.approx(0.7) and rates["weak"].value == pytest.approx(0.3)
+    spread = rp.bot_spread(config)
+    assert spread.value == pytest.approx(0.4) and 0 < spread.low < 0.4 < spread.high
+    assert rp.seats_balanced(config)
+    fixed = only_config([write(table(100, seat0_wins=50, bots=("a", "b"), rotate=False),
+                               tmp_path / "fixed.csv")])
+    assert not rp.seats_balanced(fixed)
+    report = rp.build_report(rp.load_results([tmp_path / "fixed.csv"]), "fr")
+    texts = [b.text for s in report.sections for b in s.blocks if b.kind == "text"]
+    assert t("report.unbalanced", "fr", config=t("report.default", "fr")) in texts
+
+
+def test_bootstrap_interval_covers_the_mean_and_narrows_with_more_games():
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    small = rng.normal(10, 3, 50)
+    large = rng.normal(10, 3, 2000)
+    estimates = [rp.mean_estimate(v, np.ones_like(v)) for v in (small, large)]
+    for values, estimate in zip((small, large), estimates):
+        assert estimate.low < values.mean() < estimate.high
+    assert estimates[1].high - estimates[1].low < estimates[0].high - estimates[0].low
+    assert all(math.isnan(x) for x in rp.bootstrap([1.0], [1.0]))  # one game: no interval
+    few, many = rp.fair_balance(100, 4), rp.fair_balance(10_000, 4)
+    assert few.value < many.value < 1 and many.high - many.low < few.high - few.low
+
+
+def test_a_sweep_is_shown_side_by_side(files):
+    _, wazabi = files
+    frame = rp.load_results([wazabi])
+    configs = rp.configurations(frame, "en")["wazabi"]
+    labels = [c.label for c in configs]
+    assert labels == ["dice_per_player=3", "dice_per_player=4", "dice_per_player=5"]
+    means = [c.games["decisions"].mean() for c in configs]
+    assert means == sorted(means)  # more dice, longer games
+    for config, dice in zip(configs, (3, 4, 5)):
+        steps, curve = rp.series_mean(config, "s_dice")
+        assert steps[0] == 0 and curve[0] == dice  # everyone starts with the dice dealt
+        assert rp.changed_options(config) == ({} if dice == 4 else {"dice_per_player": dice})
+    report = rp.build_report(frame, "fr")
+    length = next(b.table for s in report.sections for b in s.blocks
+                  if b.kind == "table" and b.text == t("report.length_caption", "fr"))
+    assert list(length.columns) == [t("report.col.measure", "fr"), *labels]
+    for block in report.figures():
+        axes = block.figure.axes[0]
+        assert block.figure.get_suptitle() == block.text or axes.get_title() == block.text
+        assert block.text.startswith("Wazabi\u00a0:")  # French plot titles
+    series = next(b for b in report.figures() if b.name == "wazabi-series-dice")
+    assert series.figure.axes[0].get_xlabel() == t("report.axis.turn", "fr")
+    assert [line.get_label() for line in series.figure.axes[0].get_lines()] == labels
+
+
+def test_runs_with_other_options_or_players_get_their_own_labels(tmp_path):
+    a = write(table(40, seat0_wins=20, options={"variant_higher": False}), tmp_path / "a.csv")
+    b = write(table(40, seat0_wins=20, options={"variant_higher": True}), tmp_path / "b.csv")
+    c = write(table(40, players=3, seat0_wins=20, options={"variant_higher": True}), tmp_path / "c.csv")
+    configs = rp.configurations(rp.load_results([a, b, c]), "en")["dtc"]
+    labels = [config.label for config in configs]
+    assert len(set(labels)) == 3 and all(label.startswith("default · ") for label in labels)
+    assert "variant_higher=false" in labels[0] and "variant_higher=true" in labels[1]
+    assert "3 players" in labels[2]
+    assert [config.count for config in configs] == [40, 40, 40]
+
+
+def test_the_same_games_given_twice_count_once(files):
+    r17, _ = files
+    assert len(rp.load_results([r17, r17])) == len(rp.load_results([r17]))
+
+
+# ------------------------------------------------------------------------ output
+def test_html_page_is_self_contained_titled_and_translated(files, tmp_path):
+    report = rp.build_report(rp.load_results(files), "en", [str(f) for f in files])
+    page = rp.write_html(report, tmp_path / "report.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="en">' in page
+    assert f"<title>{t('report.title', 'en', games='17 / Diciassette, Wazabi')}</title>" in page
+    assert "http://" not in page and "https://" not in page and "nan" not in page.lower().split()
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert len(images) == len(report.figures()) >= 8
+    assert all(base64.b64decode(image).startswith(PNG) for image in images)
+    for key in ("report.section.seats", "report.section.balance", "report.section.bots",
+                "report.section.length", "report.section.stats"):
+        assert t(key, "en") in page
+    for label in ("Calls that were right (sum ≥ 17)", "Dice held after each turn"):
+        assert label in page  # each game's own statistics
+    folder = tmp_path / "plots"
+    written = rp.write_pngs(report, folder)
+    assert sorted(written) == sorted(folder.iterdir()) and len(written) == len(images)
+    assert all(path.read_bytes().startswith(PNG) for path in written)
+    with pytest.raises(LudoError) as error:
+        rp.write_pngs(report, tmp_path / "report.html")
+    assert error.value.key == "error.report_png_folder"
+
+
+def test_simulate_then_report_from_the_command_line(files, tmp_path):
+    r17, _ = files
+    page, plots = tmp_path / "rapport.html", tmp_path / "graphiques"
+    result = invoke(["report", r17, "--html", page, "--png", plots, "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    frame = pd.read_parquet(r17)
+    first = frame.loc[frame["seat"] == 0, "win"].mean()
+    assert f"la place 1 gagne {number(100 * first, 'fr', 1)} %" in result.flat
+    assert "Équilibre (Ludii)" in result.flat and "Durée moyenne" in result.flat
+    assert '<html lang="fr">' in page.read_text(encoding="utf-8")
+    assert any(plots.glob("diciassette-seats.png"))
+
+
+# ------------------------------------------------------------------------ errors
+def _corrupt(tmp_path):
+    path = tmp_path / "bad.parquet"
+    path.write_bytes(b"PAR1 this is not a parquet file")
+    return path
+
+
+def _edited(tmp_path, change):
+    frame = table(10, seat0_wins=5)
+    change(frame)
+    return write(frame, tmp_path / "edited.csv")
+
+
+@pytest.mark.parametrize(("make", "key"), [
+    (lambda p: p / "missing.csv", "error.report_missing"),
+    (lambda p: (p / "results.txt").write_text("x") and p / "results.txt", "error.report_format"),
+    (_corrupt, "error.report_unreadable"),
+    (lambda p: (p / "cols.csv").write_text("game,seat\n17,0\n") and p / "cols.csv",
+     "error.report_columns"),
+    (lambda p: write(table(1, seat0_wins=1).iloc[:0], p / "empty.csv"), "error.report_empty"),
+    (lambda p: _edited(p, lambda f: f.__setitem__("seat", f["seat"].where(f.index != 3, 5))),
+     "error.report_values"),
+    (lambda p: _edited(p, lambda f: f.__setitem__("win", f["win"] * 2)), "error.report_values"),
+    (lambda p: write(table(10, seat0_wins=5).drop(index=4), p / "hole.csv"), "error.report_seats"),
+    (lambda p: write(table(4, seat0_wins=2, game="chess"), p / "chess.csv"), "error.unknown_game"),
+])
+def test_bad_results_files_get_a_clear_error(tmp_path, make, key):
+    path = make(tmp_path)
+    with pytest.raises(LudoError) as error:
+        rp.load_results([path])
+    assert error.value.key == key
+    assert str(path) in error.value.message("fr") or key == "error.unknown_game"
+    result = invoke(["report", path, "--lang", "fr"])
+    assert result.exit_code == 2
+    message = error.value.message("fr").replace("\u00a0", " ").replace("\u202f", " ")
+    assert " ".join(message.split()) in result.flat
+
+
+def test_without_the_report_extra_the_error_names_it(monkeypatch, files):
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    result = invoke(["report", files[0], "--lang", "en"])
+    assert result.exit_code == 2
+    assert "pip install 'ludotheque[report]'" in result.flat
+
+
+def test_simulations_and_statistics_need_no_report_library():
+    code = (
+        "import sys\n"
+        "for name in ('pandas', 'matplotlib', 'pyarrow'):\n"
+        "    sys.modules[name] = None\n"
+        "import ludotheque.cli, ludotheque.sim.report\n"
+        "from ludotheque.core import get_game\n"
+        "from ludotheque.sim.simulate import play_bot_game\n"
+        "from ludotheque.sim.stats import stat_specs\n"
+        "game = get_game('wazabi')\n"
+        "assert stat_specs(game) and play_bot_game(game, ['random'] * 3, game.validate(3, {}), 1)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
