@@ -73,7 +73,8 @@ def _lang(lang: str | None) -> str:
 
 
 def _fail(error: LudoError, lang: str) -> None:
-    err.print(error.message(lang), style="red", soft_wrap=True)
+    # markup=False: a message may hold brackets, e.g. pip install 'ludotheque[report]'.
+    err.print(error.message(lang), style="red", soft_wrap=True, markup=False)
     raise typer.Exit(2)
 
 
@@ -277,6 +278,34 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
 
 
 # ------------------------------------------------------------------- simulate
+def _default_jobs() -> int:
+    """The cores this process may use (its CPU affinity where the system tells it)."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every system
+        return os.cpu_count() or 1
+
+
+def _games_progress(lang: str):
+    """A progress bar on standard error (games, games/s, time left); None off a terminal."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
+                               TextColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    if not sys.stderr.isatty():
+        return None
+
+    class Speed(ProgressColumn):
+        def render(self, task) -> Text:
+            rate = task.finished_speed or task.speed or 0.0
+            return Text(t("cli.simulate.speed", lang, rate=number(rate, lang, 1)))
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(),
+                    TimeRemainingColumn(), console=err, transient=True)
+
+
 @app.command(help=_h("cli.simulate.help"))
 def simulate(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
@@ -286,36 +315,95 @@ def simulate(
     bots: Annotated[Optional[str], typer.Option("--bots", help=_h("cli.opt.bots_sim"))] = None,
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help=_h("cli.opt.rotate"))] = True,
     option: OptionList = None,
+    sweep: Annotated[Optional[list[str]], typer.Option("--sweep", help=_h("cli.opt.sweep"))] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
+    backend: Annotated[str, typer.Option("--backend", help=_h("cli.opt.backend"))] = "process",
+    results_path: Annotated[Optional[Path], typer.Option("--out", help=_h("cli.opt.out"))] = None,
     as_json: JsonFlag = False,
     lang: LangOption = None,
     iterations: IterationsOption = None,
     budget_ms: BudgetMsOption = None,
 ) -> None:
-    from ludotheque.sim.simulate import simulate as run_simulation
+    from ludotheque.sim.results import check_results_path, write_results
+    from ludotheque.sim.simulate import (parse_sweep_assignments, run_simulation, summarise_run,
+                                         sweep_configs)
 
     with _guard(lang) as lang:
-        chosen, count, options = _table(game, players, option)
+        chosen, count, _ = _table(game, players, option)
         _positive("--games", games_count)
         names = parse_bot_list(bots, chosen, count, default="heuristic")
-        summary = run_simulation(chosen, count, games_count, seed, names, options, rotate,
-                                 budget=_budget(iterations, budget_ms))
+        jobs = _default_jobs() if jobs is None else jobs
+        _positive("--jobs", jobs)
+        swept = parse_sweep_assignments(sweep or [], chosen)
+        total = games_count * len(sweep_configs(chosen, count, _options(option), swept))
+        if results_path is not None:
+            check_results_path(results_path)
+        arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
+                     "backend": backend.strip().lower(), "rows": results_path is not None}
+        bar = _games_progress(lang)
+        tasks: list = []
+
+        def progress(done: int) -> None:
+            if not tasks:  # the first call comes when the workers are ready
+                bar.start()
+                tasks.append(bar.add_task(t("cli.simulate.progress", lang), total=total))
+            bar.update(tasks[0], completed=done)
+
+        try:
+            run = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate,
+                                 progress=None if bar is None else progress, **arguments)
+        finally:
+            if bar is not None:
+                bar.stop()
+        summary = summarise_run(chosen, count, seed, names, rotate, run)
+        if results_path is not None:
+            rows = run.rows()
+            write_results(rows, results_path)
+        notes = []
+        if run.finished:
+            where = {"process": lambda: t("cli.simulate.where_process", lang, jobs=run.where["jobs"]),
+                     "local": lambda: t("cli.simulate.where_local", lang),
+                     "ray": lambda: t("cli.simulate.where_ray", lang)}[run.where["backend"]]()
+            notes.append(t("cli.simulate.throughput", lang, games=run.finished,
+                           seconds=number(run.elapsed, lang, 1),
+                           rate=number(run.finished / max(run.elapsed, 1e-9), lang, 1), where=where))
+        if results_path is not None:
+            notes.append(t("cli.simulate.written", lang, rows=len(rows), path=str(results_path)))
+        if run.interrupted:
+            notes.append(t("cli.simulate.interrupted", lang, done=run.finished, total=total))
         if as_json:
             print(json.dumps(summary))
-            return
-        out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
-                    players=count, seed=seed), style="bold")
+            if sys.stderr.isatty() or run.interrupted:  # scripts often read both streams
+                for note in notes:
+                    err.print(note, soft_wrap=True, markup=False)
+        elif run.finished:
+            _print_simulation(summary, chosen, count, seed, lang)
+            for note in notes:
+                out.print(note, soft_wrap=True, markup=False)
+    if run.interrupted:
+        raise typer.Exit(130)
+
+
+def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -> None:
+    out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
+                players=count, seed=seed), style="bold")
+    swept = len(summary["configs"]) > 1 or summary["configs"][0]["config"] != "default"
+    for config in summary["configs"]:
+        if swept:
+            out.print(t("cli.simulate.config", lang, config=config["config"]), style="bold",
+                      markup=False)
         table = Table(box=None, header_style="bold")
         table.add_column(t("cli.col.bot", lang))
         table.add_column(t("cli.col.wins", lang), justify="right")
         table.add_column(t("cli.col.win_rate", lang), justify="right")
-        for name in summary["wins_by_bot"]:
-            table.add_row(name, number(summary["wins_by_bot"][name], lang, 1),
-                          number(100 * summary["win_rate_by_bot"][name], lang, 1) + " %")
+        for name in config["wins_by_bot"]:
+            table.add_row(name, number(config["wins_by_bot"][name], lang, 1),
+                          number(100 * config["win_rate_by_bot"][name], lang, 1) + " %")
         out.print(table)
-        seats = " · ".join(f"{i + 1}: {number(w, lang, 1)}" for i, w in enumerate(summary["wins_by_seat"]))
+        seats = " · ".join(f"{i + 1}: {number(w, lang, 1)}" for i, w in enumerate(config["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
-        out.print(t("cli.simulate.length", lang, decisions=number(summary["mean_decisions"], lang, 1),
-                    rounds=number(summary["mean_rounds"], lang, 2)))
+        out.print(t("cli.simulate.length", lang, decisions=number(config["mean_decisions"], lang, 1),
+                    rounds=number(config["mean_rounds"], lang, 2)))
 
 
 # ---------------------------------------------------------------------- arena
@@ -374,14 +462,44 @@ def arena(
         out.print(grid)
 
 
+# --------------------------------------------------------------------- report
+@app.command("report", help=_h("cli.report.help"))
+def report_command(
+    results: Annotated[list[Path], typer.Argument(metavar="RESULTS...", help=_h("cli.arg.results"))],
+    html_path: Annotated[Optional[Path], typer.Option("--html", help=_h("cli.opt.html"))] = None,
+    png: Annotated[Optional[Path], typer.Option("--png", help=_h("cli.opt.png"))] = None,
+    lang: LangOption = None,
+) -> None:
+    from ludotheque.sim.report import (
+        build_report, check_png_folder, load_results, write_html, write_pngs,
+    )
+
+    with _guard(lang) as lang:
+        if html_path is not None:
+            _check_writable(html_path)
+        if png is not None:
+            check_png_folder(png)
+        document = build_report(load_results(results), lang, [str(p) for p in results])
+        for line in document.summary:
+            out.print(line, markup=False)
+        if html_path is not None:
+            write_html(document, html_path)
+            out.print(t("cli.report.written", lang, path=str(html_path)), markup=False)
+        if png is not None:
+            written = write_pngs(document, png)
+            out.print(t("cli.report.pngs", lang, count=len(written), folder=str(png)), markup=False)
+
+
 # ---------------------------------------------------------------------- bench
 @app.command(help=_h("cli.bench.help"))
 def bench(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: Annotated[Optional[str], typer.Argument(help=_h("cli.arg.game_bench"))] = None,
+    every: Annotated[bool, typer.Option("--all", help=_h("cli.opt.all"))] = False,
     players: PlayersOption = None,
-    seconds: Annotated[float, typer.Option("--seconds", help=_h("cli.opt.seconds"))] = 6.0,
+    seconds: Annotated[Optional[float], typer.Option("--seconds", help=_h("cli.opt.seconds"))] = None,
     repeats: Annotated[int, typer.Option("--repeats", help=_h("cli.opt.repeats"))] = 3,
     seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 0,
+    ismcts_ms: Annotated[float, typer.Option("--ismcts-ms", help=_h("cli.opt.ismcts_ms"))] = 100.0,
     option: OptionList = None,
     as_json: JsonFlag = False,
     lang: LangOption = None,
@@ -389,11 +507,21 @@ def bench(
     from ludotheque.sim.bench import bench as run_bench
 
     with _guard(lang) as lang:
-        if seconds <= 0:
+        if seconds is not None and seconds <= 0:
             raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
         _positive("--repeats", repeats)
+        if game is None or every:
+            if game is not None:
+                raise LudoError("error.bench_game_and_all")
+            if option:
+                raise LudoError("error.bench_option_all")
+            if ismcts_ms <= 0:
+                raise LudoError("error.more_than", name="--ismcts-ms", value=ismcts_ms, low=0)
+            _bench_all(3.0 if seconds is None else seconds, seed, repeats, players, ismcts_ms,
+                       as_json, lang)
+            return
         chosen, count, options = _table(game, players, option)
-        result = run_bench(chosen, count, seconds, seed, options, repeats)
+        result = run_bench(chosen, count, 6.0 if seconds is None else seconds, seed, options, repeats)
         if as_json:
             print(json.dumps(result))
             return
@@ -403,6 +531,53 @@ def bench(
                  "median": number(result["median_decisions_per_s"], lang),
                  "seconds": number(result["seconds"], lang, 1)}
         out.print(t("cli.bench.result", lang, **shown))
+
+
+def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ismcts_ms: float,
+               as_json: bool, lang: str) -> None:
+    """Every game of ours and OpenSpiel's: one table (or a JSON list)."""
+    from contextlib import nullcontext
+
+    from ludotheque.sim.bench import REFERENCES, bench_all, openspiel_available
+
+    status = err.status("") if sys.stderr.isatty() else nullcontext()
+    with status as spinner:
+        def progress(name: str) -> None:
+            if spinner is not None:
+                spinner.update(t("cli.bench.progress", lang, name=name))
+
+        rows = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
+    if as_json:
+        print(json.dumps(rows))
+        return
+    references = [name for name in REFERENCES if any(row["name"] == name for row in rows)]
+    # Short column names for the reference games (liars_poker -> LP), explained in the title.
+    short = {name: "".join(word[0] for word in name.removeprefix("python_").split("_")).upper()
+             for name in references}
+    out.print(t("cli.bench.title", lang, repeats=repeats, seconds=number(seconds, lang, 1)),
+              style="bold")
+    if references:
+        out.print(t("cli.bench.ratios", lang,
+                    legend=", ".join(f"{short[name]} = {name}" for name in references)))
+    headers = [t("cli.col.game_players", lang), t("cli.col.decisions_per_s", lang), t("cli.col.games_per_s", lang),
+               *[t("cli.col.ratio", lang, name=short[name]) for name in references],
+               t("cli.col.ismcts", lang)]
+    cells = [[f"{row['name']} ({row['players']})", number(row["decisions_per_s"], lang),
+              number(row["games_per_s"], lang),
+              *[number(row["ratios"][name], lang, 2) for name in references],
+              "-" if row["ismcts_iterations_per_s"] is None
+              else number(row["ismcts_iterations_per_s"], lang)]
+             for row in rows]
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column, header in enumerate(headers):
+        # Numbers and names keep their width; on a narrow terminal the headers wrap instead.
+        table.add_column(header, justify="left" if column == 0 else "right",
+                         min_width=max(len(line[column]) for line in cells))
+    for line in cells:
+        table.add_row(*line)
+    out.print(table)
+    if not openspiel_available():
+        out.print(t("cli.bench.no_openspiel", lang), markup=False)
 
 
 def main() -> None:

@@ -67,6 +67,12 @@ class BotError(LudoError):
     key = "error.unknown_bot"
 
 
+class MissingExtraError(LudoError):
+    """An optional dependency is not installed; the message names the extra to install."""
+
+    key = "error.missing_extra"
+
+
 @contextmanager
 def reading_snapshot() -> Iterator[None]:
     """Inside, anything that goes wrong while rebuilding a snapshot becomes one clear

@@ -239,8 +239,10 @@ register_texts({
     "cli.col.win_rate_ci": {"en": "wins [95% CI]", "fr": "victoires [IC 95 %]"},
     "cli.col.mean_rank": {"en": "mean rank", "fr": "rang moyen"},
     "cli.col.rating": {"en": "rating (openskill)", "fr": "classement (openskill)"},
-    "cli.bench.help": {"en": "Measure random-playout speed on one core.",
-                       "fr": "Mesurer la vitesse des parties aléatoires sur un cœur."},
+    "cli.bench.help": {"en": "Measure random-playout speed on one core (one game, or every game "
+                             "against OpenSpiel's).",
+                       "fr": "Mesurer la vitesse des parties aléatoires sur un cœur (un jeu, ou "
+                             "tous les jeux face à ceux d'OpenSpiel)."},
     "cli.arg.game": {"en": "Game name (see 'ludotheque games').",
                      "fr": "Nom du jeu (voir « ludotheque games »)."},
     "cli.arg.record": {"en": "A record saved with 'play --save'.",
@@ -277,7 +279,8 @@ register_texts({
     "cli.opt.games": {"en": "Number of games.", "fr": "Nombre de parties."},
     "cli.opt.rotate": {"en": "Turn the bots one seat per game (default).",
                        "fr": "Faire tourner les bots d'une place à chaque partie (par défaut)."},
-    "cli.opt.seconds": {"en": "How long to measure, in all.", "fr": "Durée totale de la mesure."},
+    "cli.opt.seconds": {"en": "How long to measure, in all (with --all: per game and measure).",
+                        "fr": "Durée totale de la mesure (avec --all : par jeu et par mesure)."},
     "cli.opt.repeats": {"en": "Measuring windows; the best is reported.",
                         "fr": "Nombre de mesures ; la meilleure est retenue."},
     "cli.games.line": {
@@ -310,7 +313,142 @@ register_texts({
               "(meilleure de {repeats} mesures ; médiane {median} décisions/s ; {games} parties "
               "aléatoires en {seconds} s, un cœur).",
     },
+    # ------------------------------------------- simulate at speed, bench all
+    "error.backend": {
+        "en": "Unknown backend '{name}'. Backends: {allowed}.",
+        "fr": "Moteur d'exécution inconnu « {name} ». Possibles : {allowed}.",
+    },
+    "error.missing_extra": {
+        "en": "{feature} needs the Python package '{module}', which is not installed: "
+              "pip install 'ludotheque[{extra}]'.",
+        "fr": "{feature} demande le paquet Python « {module} », qui n'est pas installé : "
+              "pip install 'ludotheque[{extra}]'.",
+    },
+    "error.out_format": {
+        "en": "Cannot write {path}: a results file must end in {allowed}.",
+        "fr": "Impossible d'écrire {path} : un fichier de résultats doit finir par {allowed}.",
+    },
+    "error.sweep_syntax": {
+        "en": "--sweep {item}: write name=value1,value2,... (a list option's values separated "
+              "by ';', e.g. singles=2,3,3,3,4;3,3,3,3,3).",
+        "fr": "--sweep {item} : écrivez nom=valeur1,valeur2,... (les valeurs d'une option liste "
+              "séparées par « ; », par exemple singles=2,3,3,3,4;3,3,3,3,3).",
+    },
+    "error.sweep_twice": {
+        "en": "Option '{name}' is given twice (by --option and --sweep, or two --sweep): give it once.",
+        "fr": "L'option « {name} » est donnée deux fois (par --option et --sweep, ou deux --sweep) : "
+              "donnez-la une seule fois.",
+    },
+    "error.sweep_duplicate": {
+        "en": "--sweep gives the configuration {label} twice: give each value once.",
+        "fr": "--sweep donne deux fois la configuration {label} : donnez chaque valeur une seule fois.",
+    },
+    "error.bench_game_and_all": {
+        "en": "Give a game or --all, not both.",
+        "fr": "Donnez un jeu ou --all, pas les deux.",
+    },
+    "error.bench_option_all": {
+        "en": "--option needs a game: options differ from one game to another.",
+        "fr": "--option demande un jeu : les options diffèrent d'un jeu à l'autre.",
+    },
+    "cli.opt.jobs": {
+        "en": "Processes that play the games (default: one per core; 1: in this process).",
+        "fr": "Processus qui jouent les parties (par défaut : un par cœur ; 1 : dans ce processus).",
+    },
+    "cli.opt.backend": {
+        "en": "Where the games run: process (a pool on this machine), ray (the Ray cluster at "
+              "RAY_ADDRESS, else a local one) or local (in this process).",
+        "fr": "Où se jouent les parties : process (des processus de cette machine), ray (la grappe "
+              "Ray de RAY_ADDRESS, sinon une grappe locale) ou local (dans ce processus).",
+    },
+    "cli.opt.out": {
+        "en": "Write one row per game and seat to this file (.parquet or .csv).",
+        "fr": "Écrire une ligne par partie et par place dans ce fichier (.parquet ou .csv).",
+    },
+    "cli.opt.sweep": {
+        "en": "Compare an option's values, name=v1,v2 (repeatable: every combination is played; "
+              "a list option's values separated by ';').",
+        "fr": "Comparer des valeurs d'une option, nom=v1,v2 (répétable : chaque combinaison est "
+              "jouée ; valeurs d'une option liste séparées par « ; »).",
+    },
+    "cli.opt.all": {
+        "en": "Every game, with OpenSpiel's for comparison (the default without a game).",
+        "fr": "Tous les jeux, avec ceux d'OpenSpiel pour comparer (par défaut sans jeu).",
+    },
+    "cli.opt.ismcts_ms": {
+        "en": "With --all: ISMCTS thinking time per move measured, in milliseconds.",
+        "fr": "Avec --all : temps de réflexion ISMCTS par coup mesuré, en millisecondes.",
+    },
+    "cli.arg.game_bench": {
+        "en": "Game name (none: every game, as --all).",
+        "fr": "Nom du jeu (aucun : tous les jeux, comme --all).",
+    },
+    "cli.simulate.progress": {"en": "Playing", "fr": "Parties"},
+    "cli.simulate.speed": {"en": "{rate} games/s", "fr": "{rate} parties/s"},
+    "cli.simulate.config": {"en": "Configuration: {config}", "fr": "Configuration : {config}"},
+    "cli.simulate.throughput": {
+        "en": "{games} games in {seconds} s: {rate} games/s ({where}).",
+        "fr": "{games} parties en {seconds} s : {rate} parties/s ({where}).",
+    },
+    "cli.simulate.where_local": {"en": "in this process", "fr": "dans ce processus"},
+    "cli.simulate.where_process": {"en": "{jobs} processes", "fr": "{jobs} processus"},
+    "cli.simulate.where_ray": {"en": "Ray", "fr": "Ray"},
+    "cli.simulate.written": {
+        "en": "{rows} rows (one per game and seat) written to {path}.",
+        "fr": "{rows} lignes (une par partie et par place) écrites dans {path}.",
+    },
+    "cli.simulate.interrupted": {
+        "en": "Interrupted: {done} of {total} games finished; the summary and the file cover "
+              "those only.",
+        "fr": "Interrompu : {done} parties terminées sur {total} ; le résumé et le fichier ne "
+              "portent que sur elles.",
+    },
+    "cli.bench.progress": {"en": "Measuring {name}", "fr": "Mesure de {name}"},
+    "cli.bench.title": {
+        "en": "Random playouts on one core: best of {repeats} windows, {seconds} s per game "
+              "and measure. ISMCTS: search iterations per second of thinking.",
+        "fr": "Parties aléatoires sur un cœur : meilleure de {repeats} mesures, {seconds} s par "
+              "jeu et par mesure. ISMCTS : itérations de recherche par seconde de réflexion.",
+    },
+    "cli.bench.ratios": {
+        "en": "÷ columns: decisions/s over those of an OpenSpiel game written in Python "
+              "({legend}); liars_dice is OpenSpiel's C++.",
+        "fr": "Colonnes ÷ : décisions/s rapportées à celles d'un jeu d'OpenSpiel écrit en Python "
+              "({legend}) ; liars_dice est le C++ d'OpenSpiel.",
+    },
+    "cli.bench.no_openspiel": {
+        "en": "OpenSpiel is not installed, so no comparison: pip install 'ludotheque[rl]'.",
+        "fr": "OpenSpiel n'est pas installé, donc pas de comparaison : pip install 'ludotheque[rl]'.",
+    },
+    "cli.col.game_players": {"en": "game (players)", "fr": "jeu (joueurs)"},
+    "cli.col.decisions_per_s": {"en": "decisions/s", "fr": "décisions/s"},
+    "cli.col.games_per_s": {"en": "games/s", "fr": "parties/s"},
+    "cli.col.ratio": {"en": "÷ {name}", "fr": "÷ {name}"},
+    "cli.col.ismcts": {"en": "ISMCTS it/s", "fr": "it. ISMCTS/s"},
     "rules.options_in_force": {"en": "Options in force", "fr": "Options en vigueur"},
     "rules.rulings": {"en": "Rulings the engine follows", "fr": "Décisions d'arbitrage suivies par le moteur"},
     "rules.rulebook_notes": {"en": "Notes on the rulebooks", "fr": "Remarques sur les livrets de règles"},
+    # ------------------------------------------- OpenSpiel adapters (interop/openspiel.py)
+    "openspiel.error.chance_outcome": {
+        "en": "Chance outcome {outcome} is not possible here (possible: {allowed}).",
+        "fr": "Le résultat de hasard {outcome} est impossible ici (possibles : {allowed}).",
+    },
+    "openspiel.error.chance_bound": {
+        "en": "{game}: a chance point has {count} outcomes, more than the {bound} declared to "
+              "OpenSpiel.",
+        "fr": "{game} : un point de hasard a {count} résultats, plus que les {bound} déclarés à "
+              "OpenSpiel.",
+    },
+    "openspiel.error.observer": {
+        "en": "This observer is not available: {what}. Available: one seat's view (private "
+              "information of a single player) or the public view (no private information, "
+              "no perfect recall).",
+        "fr": "Cet observateur n'existe pas : {what}. Disponibles : la vue d'une place "
+              "(informations privées d'un seul joueur) ou la vue publique (sans information "
+              "privée ni mémoire parfaite).",
+    },
+    "openspiel.error.seat": {
+        "en": "Seat {seat} does not exist: OpenSpiel's seats are 0 to {high}.",
+        "fr": "La place {seat} n'existe pas : les places d'OpenSpiel vont de 0 à {high}.",
+    },
 })

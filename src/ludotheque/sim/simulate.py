@@ -1,23 +1,48 @@
-"""Bot games in bulk: one game (`play_bot_game`) and a summary of many (`simulate`).
+"""Bot games in bulk: one game (`play_bot_game`), many (`run_simulation`) and their
+summary (`simulate`).
 
 Game i of a simulation uses seed `derive_seed(seed, i)` for chance and for the
-bots, so a simulation is reproducible from its seed. By default the bot list
-turns one seat per game (game i puts bot j in seat (i + j) mod n), so that
-seat advantage and bot strength are not confused; `rotate=False` keeps it.
+bots, so a simulation is reproducible from its seed, whatever the number of
+processes or machines that play it (results are put back in index order). By
+default the bot list turns one seat per game (game i puts bot j in seat
+(i + j) mod n), so that seat advantage and bot strength are not confused;
+`rotate=False` keeps it.
+
+Where games run (`backend`): "local" in this process, "process" on a pool of
+`jobs` processes of this machine (the default of the command line), "ray" on a
+Ray cluster (`RAY_ADDRESS`, else a local one: the `ray` extra). A sweep
+(`sweep={"option": [values]}`) plays the same games (same seeds) under every
+combination of values; each combination is a `SimConfig`.
+
+Ctrl-C (KeyboardInterrupt) stops a run and keeps the games already finished:
+`SimulationRun.interrupted` says so. Per-game rows (`rows=True`) follow the
+schema of `ludotheque.sim.results` and are what `--out` writes.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
+import os
 import random
+import signal
 import statistics
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ludotheque.bots import make_bot
 from ludotheque.core.chance import SeededChance, derive_seed
-from ludotheque.core.game import Game
+from ludotheque.core.errors import LudoError, OptionError
+from ludotheque.core.events import Event
+from ludotheque.core.game import Game, State
+from ludotheque.core.options import options_to_json
+
+BACKENDS = ("process", "ray", "local")
+DEFAULT_CONFIG = "default"
 
 
 @dataclass
@@ -28,14 +53,13 @@ class GameResult:
     ranks: list[int]
     decisions: int
     metrics: dict[str, int]
+    index: int = 0  # the game's index in its simulation
+    config: int = 0  # the index of its SimConfig
+    rows: list[dict[str, Any]] | None = None  # one per seat, when asked for (`rows=True`)
 
 
-def play_bot_game(
-    game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-    budget: Any = None,
-) -> GameResult:
-    """One game between bots; each bot reads only its seat's view. `budget`
-    (a bots.ismcts.Budget) sets the thinking time of search bots."""
+def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
+          budget: Any, events: list[Event] | None) -> tuple[State, int]:
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
@@ -47,12 +71,22 @@ def play_bot_game(
         if player >= 0:
             legal = state.legal_actions()
             action = bots[player].choose(state.view(player), legal, rngs[player])
-            state.apply_action(action)
+            state.apply_action(action, events)
             decisions += 1
         elif state.is_chance():
-            state.apply_chance(chance.resolve(state.chance_spec()))
+            state.apply_chance(chance.resolve(state.chance_spec()), events)
         else:
-            break
+            return state, decisions
+
+
+def play_bot_game(
+    game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
+    budget: Any = None, events: list[Event] | None = None,
+) -> GameResult:
+    """One game between bots; each bot reads only its seat's view. `budget`
+    (a bots.ismcts.Budget) sets the thinking time of search bots; every event
+    of the game is appended to `events` if it is a list (it costs speed)."""
+    state, decisions = _play(game, bots_by_seat, options, seed, budget, events)
     return GameResult(seed, list(bots_by_seat), state.winners(), state.ranks(), decisions,
                       state.metrics())
 
@@ -65,6 +99,360 @@ def seats_for_game(bots: Sequence[str], index: int, rotate: bool) -> list[str]:
     return [bots[(seat - shift) % n] for seat in range(n)]
 
 
+# ------------------------------------------------------------------ configurations
+@dataclass(frozen=True)
+class SimConfig:
+    """One set of options a simulation plays: "default", or a sweep's combination."""
+
+    label: str
+    options: Mapping[str, Any]  # validated
+
+    def __reduce__(self):  # validated options are a mappingproxy, which cannot be pickled
+        return (_make_config, (self.label, dict(self.options)))
+
+
+def _make_config(label: str, options: dict[str, Any]) -> SimConfig:
+    return SimConfig(label, MappingProxyType(options))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[str]]:
+    """['dice_per_player=3,4'] -> {'dice_per_player': ['3', '4']} (values checked later).
+
+    The values of a list option (e.g. 17's `singles=2,3,3,3,4`) are separated by ';'
+    instead; ';' also works for every option.
+    """
+    kinds = {spec.name: spec.kind for spec in game.option_specs}
+    parsed: dict[str, list[str]] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep or not name or not text.strip():
+            raise OptionError("error.sweep_syntax", item=item)
+        if name not in kinds:
+            raise OptionError("error.option_unknown", name=name, allowed=", ".join(sorted(kinds)) or "-")
+        if name in parsed:
+            raise OptionError("error.sweep_twice", name=name)
+        separator = ";" if ";" in text or kinds[name] == "ints" else ","
+        values = [part.strip() for part in text.split(separator)]
+        if any(not value for value in values):
+            raise OptionError("error.sweep_syntax", item=item)
+        parsed[name] = values
+    return parsed
+
+
+def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = None,
+                  sweep: Mapping[str, Sequence[Any]] | None = None) -> list[SimConfig]:
+    """Every combination of the swept values over `options`, each validated (OptionError
+    names the bad option and value), labelled "name=value ..."; ["default"] without a sweep."""
+    base = dict(options or {})
+    if not sweep:
+        return [SimConfig(DEFAULT_CONFIG, game.validate(players, base))]
+    for name in sweep:
+        if name in base:
+            raise OptionError("error.sweep_twice", name=name)
+        if not sweep[name]:
+            raise OptionError("error.sweep_syntax", item=f"{name}=")
+    names = list(sweep)
+    configs: list[SimConfig] = []
+    seen: set[str] = set()
+    for values in itertools.product(*(sweep[name] for name in names)):
+        validated = game.validate(players, {**base, **dict(zip(names, values))})
+        label = " ".join(f"{name}={_shown(validated[name])}" for name in names)
+        if label in seen:
+            raise OptionError("error.sweep_duplicate", label=label)
+        seen.add(label)
+        configs.append(SimConfig(label, validated))
+    return configs
+
+
+# ------------------------------------------------------------------------- rows
+def _statistics_function() -> Callable[..., Mapping[str, Any]] | None:
+    """`ludotheque.sim.stats.game_statistics`, or None while that module does not exist."""
+    try:
+        from ludotheque.sim import stats
+    except ModuleNotFoundError as exc:
+        if exc.name != "ludotheque.sim.stats":
+            raise
+        return None
+    return getattr(stats, "game_statistics", None)
+
+
+def _cell(value: Any) -> Any:
+    """A file cell: scalars as they are (numpy's as Python's), anything else as JSON text."""
+    import numbers
+
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return json.dumps(value, sort_keys=True, default=_json_default)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    return str(value)
+
+
+def game_rows(game: Game, config: SimConfig, index: int, seed: int, bots: Sequence[str],
+              state: State, decisions: int, events: Sequence[Event] | None,
+              statistics_function: Callable[..., Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+    """One row per seat of a finished game (the `--out` schema)."""
+    players = len(bots)
+    winners = state.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    ranks = state.ranks()
+    common: dict[str, Any] = {
+        "game": game.name,
+        "config": config.label,
+        "options": json.dumps(options_to_json(config.options), sort_keys=True),
+        "game_index": index,
+        "seed": seed,
+        "players": players,
+    }
+    metrics = {f"m_{key}": _cell(value) for key, value in state.metrics().items()}
+    game_stats: dict[str, Any] = {}
+    seat_stats: list[Mapping[str, Any]] = [{} for _ in range(players)]
+    if statistics_function is not None:
+        computed = statistics_function(game, state, list(events or ()))
+        game_stats = {f"g_{key}": _cell(value) for key, value in computed.get("game", {}).items()}
+        seat_stats = list(computed.get("seats", [])) + [{}] * players
+    rows = []
+    for seat in range(players):
+        row = dict(common)
+        row.update(seat=seat, bot=bots[seat], win=share if seat in winners else 0.0,
+                   rank=ranks[seat], decisions=decisions)
+        row.update(metrics)
+        row.update(game_stats)
+        row.update({f"s_{key}": _cell(value) for key, value in seat_stats[seat].items()})
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------------- running
+@dataclass(frozen=True)
+class _Plan:
+    """What a worker needs to play any game of a run (sent once per chunk)."""
+
+    game: Game
+    bots: tuple[str, ...]
+    rotate: bool
+    budget: Any
+    seed: int
+    configs: tuple[SimConfig, ...]
+    rows: bool
+
+
+def _play_chunk(plan: _Plan, tasks: Sequence[tuple[int, int]]) -> list[GameResult]:
+    """Play the games (config index, game index) of `tasks`, in this process."""
+    statistics_function = _statistics_function() if plan.rows else None
+    results = []
+    for config_index, index in tasks:
+        config = plan.configs[config_index]
+        seats = seats_for_game(plan.bots, index, plan.rotate)
+        seed = derive_seed(plan.seed, index)
+        events: list[Event] | None = [] if plan.rows else None
+        state, decisions = _play(plan.game, seats, config.options, seed, plan.budget, events)
+        result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
+                            index, config_index)
+        if plan.rows:
+            result.rows = game_rows(plan.game, config, index, seed, seats, state, decisions,
+                                    events, statistics_function)
+        results.append(result)
+    return results
+
+
+def _chunks(tasks: list[tuple[int, int]], workers: int, per_worker: int) -> list[list[tuple[int, int]]]:
+    """Small enough chunks for a smooth progress bar and a fair share, big enough that
+    sending them costs little next to playing them."""
+    size = max(1, min(32, len(tasks) // max(1, workers * per_worker)))
+    return [tasks[start:start + size] for start in range(0, len(tasks), size)]
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them and keeps what finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_local(plan: _Plan, tasks: list[tuple[int, int]], done: Callable[[list[GameResult]], None],
+               ready: Callable[[], None]) -> None:
+    ready()
+    for task in tasks:
+        done(_play_chunk(plan, [task]))
+
+
+def _run_pool(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
+              done: Callable[[list[GameResult]], None], ready: Callable[[], None]) -> None:
+    import functools
+    import multiprocessing
+
+    chunks = _chunks(tasks, jobs, 16)
+    pool = multiprocessing.get_context().Pool(min(jobs, len(chunks)), initializer=_ignore_interrupts)
+    ready()
+    try:
+        for results in pool.imap_unordered(functools.partial(_play_chunk, plan), chunks):
+            done(results)
+        pool.close()
+    finally:
+        pool.terminate()  # on Ctrl-C or an error: stop the games still running
+        pool.join()
+
+
+def require_extra(module: str, extra: str, feature: str) -> Any:
+    """Import an optional dependency, or say which extra installs it (MissingExtraError)."""
+    import importlib
+
+    from ludotheque.core.errors import MissingExtraError
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingExtraError("error.missing_extra", feature=feature, module=module,
+                                extra=extra) from None
+
+
+def _run_ray(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
+             done: Callable[[list[GameResult]], None], ready: Callable[[], None]) -> None:
+    """Chunks of games as Ray tasks: on the cluster at RAY_ADDRESS (or the one this
+    program is already connected to), else on a local one with `jobs` CPUs."""
+    import logging
+
+    ray = require_extra("ray", "ray", "--backend ray")
+    started = False
+    if not ray.is_initialized():
+        local = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs, "include_dashboard": False}
+        ray.init(logging_level=logging.WARNING, **local)
+        started = True
+    ready()  # the games start now: the cluster's start-up is not part of their time
+    try:
+        workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
+        play = ray.remote(_play_chunk)
+        plan_ref = ray.put(plan)
+        pending = [play.remote(plan_ref, chunk) for chunk in _chunks(tasks, workers, 8)]
+        try:
+            while pending:
+                finished, pending = ray.wait(pending, num_returns=1)
+                for ref in finished:
+                    done(ray.get(ref))
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+@dataclass
+class SimulationRun:
+    """The games a run finished, per configuration and in index order."""
+
+    configs: list[SimConfig]
+    games: int  # games planned per configuration
+    results: list[list[GameResult]]
+    interrupted: bool = False
+    elapsed: float = 0.0
+    where: dict[str, Any] = field(default_factory=dict)  # backend and workers used
+
+    @property
+    def finished(self) -> int:
+        return sum(len(r) for r in self.results)
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [row for per_config in self.results for result in per_config for row in result.rows or ()]
+
+
+def run_simulation(
+    game: Game, players: int, games: int, seed: int, bots: Sequence[str],
+    options: Mapping[str, Any] | None = None, rotate: bool = True, *,
+    sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
+    jobs: int = 1, backend: str = "process", rows: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationRun:
+    """Play `games` games per configuration; `jobs` processes (1: in this process) on
+    `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
+    Ctrl-C keeps the finished games (`interrupted=True`)."""
+    if backend not in BACKENDS:
+        raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise LudoError("error.positive", name="--jobs", value=jobs, low=1)
+    if len(bots) != players:
+        raise LudoError("error.bot_count", count=len(bots), needed=players)
+    configs = sweep_configs(game, players, options, sweep)
+    for name in set(bots):
+        make_bot(name, game)
+    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows)
+    tasks = [(c, i) for c in range(len(configs)) for i in range(games)]
+    run = SimulationRun(configs, games, [[] for _ in configs])
+    finished = 0
+
+    def done(results: list[GameResult]) -> None:
+        nonlocal finished
+        for result in results:
+            run.results[result.config].append(result)
+        finished += len(results)
+        if progress is not None:
+            progress(finished)
+
+    start = time.perf_counter()
+
+    def ready() -> None:
+        """The games start: the clock too, and `progress(0)` (a caller may start its progress
+        bar then, after the workers are forked: a fork copies no running thread)."""
+        nonlocal start
+        start = time.perf_counter()
+        if progress is not None:
+            progress(0)
+
+    try:
+        if backend == "ray":
+            run.where = {"backend": "ray", "jobs": jobs}
+            _run_ray(plan, tasks, jobs, done, ready)
+        elif backend == "local" or jobs == 1 or len(tasks) <= 1:
+            run.where = {"backend": "local", "jobs": 1}
+            _run_local(plan, tasks, done, ready)
+        else:
+            run.where = {"backend": "process", "jobs": min(jobs, len(tasks))}
+            _run_pool(plan, tasks, jobs, done, ready)
+    except KeyboardInterrupt:
+        run.interrupted = True
+    run.elapsed = time.perf_counter() - start
+    for per_config in run.results:
+        per_config.sort(key=lambda result: result.index)
+    return run
+
+
+# ---------------------------------------------------------------------- summary
+def summarise_run(game: Game, players: int, seed: int, bots: Sequence[str], rotate: bool,
+                  run: SimulationRun) -> dict[str, Any]:
+    """The JSON summary: one entry per configuration in `configs`; without a sweep, the
+    single configuration's keys at the top level too."""
+    per_config = [{"config": config.label,
+                   **summarise(game, players, seed, bots, config.options, rotate, results)}
+                  for config, results in zip(run.configs, run.results)]
+    if len(run.configs) == 1 and run.configs[0].label == DEFAULT_CONFIG:
+        summary = {key: value for key, value in per_config[0].items() if key != "config"}
+    else:
+        summary = {"game": game.name, "players": players, "games": run.games, "seed": seed,
+                   "bots": list(bots), "rotate": rotate}
+    summary["configs"] = per_config
+    summary["interrupted"] = run.interrupted
+    if run.interrupted:
+        summary["games_planned"] = run.games
+    return summary
+
+
 def simulate(
     game: Game,
     players: int,
@@ -75,16 +463,27 @@ def simulate(
     rotate: bool = True,
     progress: Callable[[int], None] | None = None,
     budget: Any = None,
+    *,
+    sweep: Mapping[str, Sequence[Any]] | None = None,
+    jobs: int = 1,
+    backend: str = "process",
+    out: Any = None,
 ) -> dict[str, Any]:
-    """Play `games` bot games and summarise them as a JSON-ready dictionary."""
-    validated = game.validate(players, options)
-    results = []
-    for index in range(games):
-        seats = seats_for_game(bots, index, rotate)
-        results.append(play_bot_game(game, seats, validated, derive_seed(seed, index), budget))
-        if progress is not None:
-            progress(index + 1)
-    return summarise(game, players, seed, bots, validated, rotate, results)
+    """Play `games` bot games (per configuration of `sweep`) and summarise them as a
+    JSON-ready dictionary; `out` (a .parquet or .csv path) also gets one row per game
+    and seat."""
+    if out is not None:
+        from ludotheque.sim.results import check_results_path
+
+        check_results_path(out)
+    run = run_simulation(game, players, games, seed, bots, options, rotate, sweep=sweep,
+                         budget=budget, jobs=jobs, backend=backend, rows=out is not None,
+                         progress=progress)
+    if out is not None:
+        from ludotheque.sim.results import write_results
+
+        write_results(run.rows(), out)
+    return summarise_run(game, players, seed, bots, rotate, run)
 
 
 def summarise(game: Game, players: int, seed: int, bots: Sequence[str],
@@ -109,7 +508,7 @@ def summarise(game: Game, players: int, seed: int, bots: Sequence[str],
         "seed": seed,
         "bots": list(bots),
         "rotate": rotate,
-        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()},
+        "options": options_to_json(options),
         "wins_by_seat": [round(w, 4) for w in wins_by_seat],
         "wins_by_bot": {name: round(wins_by_bot[name], 4) for name in dict.fromkeys(bots)},
         # A bot's win rate per seat it held: wins / (games x seats it held per game).

@@ -1,0 +1,157 @@
+"""`ludotheque bench`: every game of ours next to OpenSpiel's, and ISMCTS iterations/s."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli import app
+from ludotheque.core.registry import all_games, get_game
+from ludotheque.sim.bench import (
+    OPENSPIEL_GAMES,
+    REFERENCES,
+    _openspiel_window,
+    bench_all,
+    bench_ismcts,
+    bench_openspiel,
+)
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
+OURS = [game.name for game in all_games()]
+QUICK = {"seconds": 0.05, "repeats": 1, "ismcts_ms": 5.0}
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return bench_all(**QUICK)
+
+
+def test_every_game_then_openspiels(rows):
+    assert [row["name"] for row in rows] == OURS + list(OPENSPIEL_GAMES)
+    for row in rows:
+        assert row["decisions_per_s"] > 0 and row["games_per_s"] > 0
+        assert row["decisions"] >= row["games"] > 0
+        assert row["players"] == (get_game(row["name"]).default_players if row["name"] in OURS else 2)
+
+
+def test_ratios_are_decisions_per_second_over_openspiels_python_games(rows):
+    speed = {row["name"]: row["decisions_per_s"] for row in rows}
+    for row in rows:
+        assert set(row["ratios"]) == set(REFERENCES)
+        for reference, ratio in row["ratios"].items():
+            assert ratio == round(row["decisions_per_s"] / speed[reference], 3)
+    assert all(row["ratios"][row["name"]] == 1.0 for row in rows if row["name"] in REFERENCES)
+
+
+def test_ismcts_iterations_for_our_games_only(rows):
+    for row in rows:
+        if row["source"] == "ludotheque":
+            assert row["ismcts_iterations_per_s"] > 0
+        else:
+            assert row["ismcts_iterations_per_s"] is None and row["implementation"] in ("python", "c++")
+
+
+def test_bench_ismcts_counts_the_bots_iterations():
+    assert bench_ismcts(get_game("dtc"), 2, seconds=0.05, repeats=2, budget_ms=5) > 0
+
+
+def test_openspiel_chance_outcomes_follow_their_probabilities():
+    class State:
+        def __init__(self):
+            self.history = []
+
+        def is_terminal(self):
+            return len(self.history) == 3
+
+        def is_chance_node(self):
+            return len(self.history) in (0, 2)
+
+        def chance_outcomes(self):
+            return [(7, 0.0), (8, 1.0), (9, 0.0)]
+
+        def legal_actions(self):
+            return [0, 1]
+
+        def apply_action(self, action):
+            self.history.append(action)
+            played.append(tuple(self.history))
+
+    class Game:
+        def new_initial_state(self):
+            return State()
+
+    played = []
+    decisions, games, chance_steps, _, _ = _openspiel_window(Game(), 0.01, random.Random(1))
+    finished = [h for h in played if len(h) == 3]
+    assert len(finished) == games and chance_steps == 2 * games and decisions == games
+    assert all(h[0] == 8 and h[2] == 8 and h[1] in (0, 1) for h in finished)
+    assert {h[1] for h in finished} == {0, 1}
+
+
+def test_kuhn_poker_deals_two_cards_then_two_or_three_decisions():
+    row = bench_openspiel("python_kuhn_poker", seconds=0.05, repeats=1)
+    assert row["chance_steps"] == 2 * row["games"]
+    assert 2 <= row["mean_decisions"] <= 3
+
+
+def test_without_openspiel_only_our_games(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    rows = bench_all(**QUICK)
+    assert [row["name"] for row in rows] == OURS
+    assert all(row["ratios"] == {} for row in rows)
+    result = RUNNER.invoke(app, ["bench", "--seconds", "0.05", "--repeats", "1", "--ismcts-ms", "5",
+                                 "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "pip install 'ludotheque[rl]'" in result.output and "÷" not in result.output
+
+
+# ---------------------------------------------------------------- command line
+def _bench(*args):
+    return RUNNER.invoke(app, ["bench", "--seconds", "0.05", "--repeats", "1", "--ismcts-ms", "5",
+                               *args])
+
+
+def test_bench_without_a_game_is_bench_all_as_json():
+    for args in ([], ["--all"]):
+        result = _bench(*args, "--json")
+        assert result.exit_code == 0, result.output
+        listing = json.loads(result.stdout)
+        assert [row["name"] for row in listing] == OURS + list(OPENSPIEL_GAMES)
+        assert all({"name", "decisions_per_s", "games_per_s", "ismcts_iterations_per_s",
+                    "ratios"} <= set(row) for row in listing)
+
+
+@pytest.mark.parametrize(("lang", "wanted"), [
+    ("en", ["game (players)", "decisions/s", "games/s", "÷ LP", "÷ KP", "ISMCTS it/s",
+            "LP = python_liars_poker", "diciassette (4)", "liars_dice (2)"]),
+    ("fr", ["jeu (joueurs)", "décisions/s", "parties/s", "÷ LP", "it. ISMCTS/s",
+            "KP = python_kuhn_poker", "wazabi (4)"]),
+])
+def test_bench_all_table_in_each_language(lang, wanted):
+    result = _bench("--lang", lang)
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.replace("\u00a0", " ").split())
+    for text in wanted:
+        assert text in flat
+
+
+def test_bench_one_game_keeps_its_json():
+    result = _bench("17", "--players", "3", "--json")
+    data = json.loads(result.stdout)
+    assert data["game"] == "diciassette" and data["players"] == 3 and data["decisions"] > 0
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["17", "--all"], "Give a game or --all, not both."),
+    (["--option", "trap=3"], "--option needs a game"),
+    (["--players", "9"], "2 to 5 players, not 9"),  # Décimoarr, the first game
+    (["--ismcts-ms", "0"], "--ismcts-ms must be more than 0"),
+])
+def test_bench_refuses_bad_arguments(args, fragment):
+    result = _bench(*args, "--lang", "en")
+    assert result.exit_code == 2, result.output
+    assert fragment in " ".join(result.output.split())

@@ -1,0 +1,134 @@
+"""`ludotheque simulate`: --jobs, --sweep, --out, --backend, and an interrupted run."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli import app
+from ludotheque.sim import simulate as simulate_module
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
+SIM = ["simulate", "diciassette", "--players", "3", "--games", "12", "--seed", "4",
+       "--bots", "heuristic,random,random"]
+
+
+def invoke(args):
+    result = RUNNER.invoke(app, [str(a) for a in args])
+    result.flat = " ".join(result.output.replace("\u00a0", " ").replace("\u202f", " ").split())
+    return result
+
+
+def succeeded(result):
+    assert result.exit_code == 0, f"{result.exception!r}\n{result.output}"
+    return result
+
+
+def test_json_is_the_same_whatever_the_number_of_jobs():
+    one = succeeded(invoke(SIM + ["--jobs", "1", "--json"]))
+    two = succeeded(invoke(SIM + ["--jobs", "2", "--json"]))
+    local = succeeded(invoke(SIM + ["--jobs", "2", "--backend", "local", "--json"]))
+    assert one.stdout == two.stdout == local.stdout
+    summary = json.loads(one.stdout)  # stdout holds the JSON only
+    assert summary["games"] == 12 and summary["interrupted"] is False
+    assert [c["config"] for c in summary["configs"]] == ["default"]
+    assert summary["configs"][0]["wins_by_seat"] == summary["wins_by_seat"]
+    assert one.stderr == ""  # off a terminal: no progress bar, no notes
+    text = succeeded(invoke(SIM + ["--jobs", "2", "--lang", "en"]))
+    assert re.search(r"12 games in [\d.]+ s: [\d.]+ games/s \(2 processes\)", text.flat), text.flat
+    text = succeeded(invoke(SIM + ["--jobs", "1", "--lang", "fr"]))
+    assert re.search(r"12 parties en [\d,]+ s : [\d,]+ parties/s \(dans ce processus\)", text.flat)
+
+
+def test_out_csv_has_one_row_per_game_and_seat(tmp_path):
+    target = tmp_path / "results.csv"
+    result = succeeded(invoke(SIM + ["--out", target, "--lang", "en"]))
+    with target.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 12 * 3
+    assert f"36 rows (one per game and seat) written to {target}" in result.flat
+    assert sorted({int(r["game_index"]) for r in rows}) == list(range(12))
+    summary = json.loads(succeeded(invoke(SIM + ["--json"])).stdout)
+    wins = [0.0, 0.0, 0.0]
+    for row in rows:
+        wins[int(row["seat"])] += float(row["win"])
+    assert wins == pytest.approx(summary["wins_by_seat"])
+
+
+def test_sweep_in_the_summary_and_the_file(tmp_path):
+    target = tmp_path / "sweep.parquet"
+    args = ["simulate", "wazabi", "--players", "2", "--games", "6", "--bots", "heuristic,random",
+            "--sweep", "dice_per_player=2,3", "--sweep", "start_direction=clockwise,counterclockwise",
+            "--out", target, "--json"]
+    summary = json.loads(succeeded(invoke(args)).stdout)
+    labels = [c["config"] for c in summary["configs"]]
+    assert labels == ["dice_per_player=2 start_direction=clockwise",
+                      "dice_per_player=2 start_direction=counterclockwise",
+                      "dice_per_player=3 start_direction=clockwise",
+                      "dice_per_player=3 start_direction=counterclockwise"]
+    assert all(c["games"] == 6 for c in summary["configs"])
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(target).to_pylist()
+    assert len(table) == 4 * 6 * 2
+    assert [row["config"] for row in table[::12]] == labels
+
+
+@pytest.mark.parametrize(("lang", "wanted"), [("en", "Configuration: dice_per_player="),
+                                              ("fr", "Configuration : dice_per_player=")])
+def test_sweep_table_shows_each_configuration(lang, wanted):
+    result = succeeded(invoke(["simulate", "wazabi", "--players", "2", "--games", "4", "--jobs", "1",
+                               "--sweep", "dice_per_player=2,3", "--lang", lang]))
+    assert wanted + "2" in result.flat and wanted + "3" in result.flat
+    assert ("Wins by seat" if lang == "en" else "Victoires par place") in result.flat
+    assert len(re.findall("Configuration", result.flat)) == 2
+
+
+@pytest.mark.parametrize(("args", "fragments"), [
+    (["--sweep", "trap"], ["--sweep trap", "name=value1,value2"]),
+    (["--sweep", "nope=1,2"], ["Unknown option 'nope'"]),
+    (["--sweep", "trap=4,5", "--option", "trap=3"], ["Option 'trap' is given twice"]),
+    (["--sweep", "trap=4,99"], ["Option 'trap' cannot be '99'"]),
+    (["--out", "results.xlsx"], ["a results file must end in .parquet, .csv"]),
+    (["--jobs", "0"], ["--jobs must be at least 1, not 0"]),
+    (["--backend", "gpu"], ["Unknown backend 'gpu'", "process, ray, local"]),
+])
+def test_bad_arguments_exit_2_with_a_clear_message(args, fragments, tmp_path):
+    result = invoke(SIM + ["--lang", "en"] + [str(tmp_path / a) if a.endswith(".xlsx") else a
+                                              for a in args])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.flat
+
+
+def test_errors_in_french():
+    result = invoke(SIM + ["--lang", "fr", "--backend", "gpu"])
+    assert result.exit_code == 2 and "Moteur d'exécution inconnu « gpu »" in result.flat
+
+
+def test_an_interrupted_run_keeps_and_writes_the_finished_games(monkeypatch, tmp_path):
+    real = simulate_module._play_chunk
+
+    def stop_at_game_5(plan, tasks):
+        if any(index == 5 for _, index in tasks):
+            raise KeyboardInterrupt
+        return real(plan, tasks)
+
+    monkeypatch.setattr(simulate_module, "_play_chunk", stop_at_game_5)
+    target = tmp_path / "partial.csv"
+    result = invoke(SIM + ["--jobs", "1", "--out", target, "--lang", "fr"])
+    assert result.exit_code == 130, result.output
+    assert "Interrompu : 5 parties terminées sur 12" in result.flat
+    assert "5 parties de 17 / Diciassette" in result.flat
+    with target.open(encoding="utf-8") as handle:
+        assert sorted({int(r["game_index"]) for r in csv.DictReader(handle)}) == [0, 1, 2, 3, 4]
+    as_json = invoke(SIM + ["--jobs", "1", "--json", "--lang", "en"])
+    assert as_json.exit_code == 130
+    summary = json.loads(as_json.stdout)
+    assert summary["interrupted"] is True and summary["games"] == 5 and summary["games_planned"] == 12
+    assert "Interrupted: 5 of 12 games finished" in as_json.stderr
