@@ -17,11 +17,12 @@ from ludotheque.testing.conformance import random_states
 SMALL = Budget(iterations=40)
 
 
+@pytest.mark.parametrize("level", ["ismcts", "hard"])
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
-def test_ismcts_plays_legal_moves_from_views_only(game):
+def test_search_bots_play_legal_moves_from_views_only(game, level):
     """It gets a deep copy of the view (nothing linked to the state) and answers legally;
     two states the seat cannot tell apart get the same answer from the same generator."""
-    bot = ISMCTSBot(game, SMALL)
+    bot = make_bot(level, game, Budget(iterations=20))
     players = game.min_players + 1 if game.max_players > game.min_players else game.min_players
     options = game.validate(players, {})
     checked = 0
@@ -74,10 +75,70 @@ def test_a_budget_needs_a_limit_and_rollouts_are_checked():
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_exists_for_every_game_and_plays_legally(game, level):
-    bot = make_bot(level, game)
+    bot = make_bot(level, game, SMALL)
     options = game.validate(game.min_players, {})
     for index, (state, _, rng) in enumerate(random_states(game, game.min_players, options, 3, 1)):
         if index > 30:
             break
         seat = state.current_player()
         assert bot.choose(state.view(seat), state.legal_actions(), rng) in state.legal_actions()
+
+
+def test_a_time_budget_is_kept():
+    """The bot stops thinking at its deadline: checked by its own clock, between iterations."""
+    game = get_game("dtc")
+    match = Match(game, 4, seed=3)
+    while len(match.legal_actions()) < 2:
+        match.apply(match.legal_actions()[0])
+    bot = make_bot("hard", game, Budget(ms=30))
+    bot.choose(match.view(match.current_player()), match.legal_actions(), random.Random(1))
+    assert 0 < bot.last_iterations < 100_000
+    assert bot.last_elapsed_ms >= 30  # it used its time, and stopped (the margin is benched)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_playout_values_are_chances_that_favour_the_leader(game):
+    """Game.playout_value, where a search ends its playouts: shares summing to 1 at any
+    new round; at the end of the game, the true returns."""
+    players = 2
+    options = game.validate(players, {})
+    seen = 0
+    for state, _, _ in random_states(game, players, options, seed=8, games=3):
+        value = game.playout_value(state)
+        if value is None:
+            continue
+        seen += 1
+        assert len(value) == players and abs(sum(value) - 1) < 1e-9
+        assert all(0 <= v <= 1 for v in value)
+    if game.name == "wazabi":  # its playouts are short: it plays them to the end
+        assert seen == 0
+    else:
+        assert seen > 0
+
+
+def test_playout_values_follow_each_games_score():
+    """17: a Victory token more; DTC: fewer penalty cards; Décimoarr: more diamonds."""
+    game = get_game("diciassette")
+    state = game.new_state(2, {})
+    state.victory = [2, 0]
+    assert game.playout_value(state)[0] > 0.8
+    state.penalty = [1, 0]
+    state.victory = [1, 1]
+    assert game.playout_value(state)[0] < 0.5
+    dtc = get_game("dtc")
+    state = dtc.new_state(3, {})
+    state.pile = [0]
+    state.malus[1][0] = 4
+    value = dtc.playout_value(state)
+    assert value[1] < value[0] == value[2]
+    deci = get_game("decimoarr")
+    state = deci.new_state(2, {})
+    state.winner_held = [[3], [1, 1]]
+    value = deci.playout_value(state)
+    assert value[0] > value[1]
+
+
+def test_search_options_are_checked():
+    game = get_game("dtc")
+    with pytest.raises(ValueError):
+        ISMCTSBot(game, SMALL, opponents="everyone")

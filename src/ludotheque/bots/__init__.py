@@ -7,6 +7,8 @@ builds one by name: "random" for every game, and each game's own bots
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -47,17 +49,17 @@ class SometimesRandomBot:
         return self.base.choose(view, legal, rng)
 
 
-# Difficulty levels a person understands, available for every game. ("hard", a search
-# bot that must beat "medium", comes when ISMCTS does: see bots/ismcts.py.)
+# Difficulty levels a person understands, available for every game.
 LEVELS = {
     "easy": "the heuristic, with half of its moves random",
     "medium": "the game's heuristic bot",
+    "hard": "ISMCTS on its view, the others played as medium, within about a second a move",
 }
 
 
 def bot_factories(game: Game, budget: Any = None) -> dict[str, Callable[[], Bot]]:
     """Every bot of `game` by name: random, the game's own (e.g. heuristic), the levels
-    (easy, medium) and ismcts (experimental: not yet stronger than medium at 17)."""
+    (easy, medium, hard) and ismcts (plain MO-ISMCTS with quick playouts, a reference)."""
     from ludotheque.bots.ismcts import ISMCTSBot
 
     own = dict(getattr(game, "bots", lambda: {})())
@@ -70,7 +72,24 @@ def bot_factories(game: Game, budget: Any = None) -> dict[str, Callable[[], Bot]
     for level, name in game.bot_levels().items():  # a game may map a level to its own bot
         factories[level] = own[name]
     factories["ismcts"] = lambda: ISMCTSBot(game, search_budget, name="ismcts")
+    # hard: the search models the other seats as medium players (the heuristic), plays out
+    # with it and stops at the next round where the game can estimate the returns.
+    factories["hard"] = lambda: ISMCTSBot(game, search_budget, rollout="heuristic",
+                                          opponents="model", cutoff=True, name="hard")
+    if _has_pyspiel():  # OpenSpiel's ISMCTS (interop/openspiel.py), only if pyspiel is installed
+        factories["openspiel_ismcts"] = lambda: _openspiel_ismcts(game, search_budget)
     return factories
+
+
+@functools.lru_cache(maxsize=1)
+def _has_pyspiel() -> bool:
+    return importlib.util.find_spec("pyspiel") is not None
+
+
+def _openspiel_ismcts(game: Game, budget: Any) -> Bot:
+    from ludotheque.interop.openspiel import make_openspiel_ismcts  # imports pyspiel: only here
+
+    return make_openspiel_ismcts(game, budget)
 
 
 def make_bot(name: str, game: Game, budget: Any = None) -> Bot:

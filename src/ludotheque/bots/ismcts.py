@@ -47,13 +47,24 @@ class Budget:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "available")
+    __slots__ = ("children", "visits", "reward", "squares", "available")
 
     def __init__(self) -> None:
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.squares = 0.0  # sum of squared rewards, for the confidence of a mean
         self.available = 0
+
+    def mean(self) -> float:
+        return self.reward / self.visits
+
+    def variance_of_mean(self) -> float:
+        """Shrunk towards the largest variance of a result in [0, 1] (0.25) by two
+        pseudo-results, so that a few equal results do not look certain."""
+        n = self.visits
+        spread = max(self.squares - self.reward * self.reward / n, 0.0)
+        return (spread + 0.5) / (n + 2) / n
 
 
 class ISMCTSBot:
@@ -61,48 +72,85 @@ class ISMCTSBot:
 
     def __init__(self, game: Game, budget: Budget = Budget(iterations=1000, ms=1000),
                  exploration: float = 0.7, rollout: str = "policy",
-                 name: str = "ismcts") -> None:
+                 opponents: str = "tree", cutoff: bool = False, model: str = "medium",
+                 confidence: float = 1.0, name: str = "ismcts") -> None:
         if rollout not in ("policy", "heuristic"):
             raise ValueError(f"rollout must be 'policy' or 'heuristic', not {rollout!r}")
+        if opponents not in ("tree", "model"):
+            raise ValueError(f"opponents must be 'tree' or 'model', not {opponents!r}")
+        self.opponents = opponents
+        self.confidence = confidence
+        self._default: int | None = None
         self.game = game
         self.budget = budget
         self.exploration = exploration
         self.rollout = rollout
         self.name = name
         self.last_iterations = 0
+        self.last_elapsed_ms = 0.0
         self._rollout_bot = None
+        # Playouts stop at the next round when the game can estimate its returns there.
+        self._cutoff = cutoff and type(game).playout_value is not Game.playout_value
         if rollout == "heuristic":
             from ludotheque.bots import make_bot
 
-            self._rollout_bot = make_bot("medium", game)
+            self._rollout_bot = make_bot(model, game)
 
     # ------------------------------------------------------------------ api
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
-            self.last_iterations = 0
+            self.last_iterations, self.last_elapsed_ms = 0, 0.0
             return legal[0]
         me = view["seat"]
         players = view["players"]
         roots = [_Node() for _ in range(players)]
+        # With a model of play, the model's own move for this view is the default: searched
+        # first, and left only for a move whose playouts are better with confidence.
+        self._default = None
+        if self.opponents == "model" and self._rollout_bot is not None:
+            self._default = self._rollout_bot.choose(view, legal, rng)
         game = self.game
-        deadline = None if self.budget.ms is None else time.perf_counter() + self.budget.ms / 1000
+        started = time.perf_counter()
+        deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         limit = self.budget.iterations
         iterations = 0
+        # With a model of the others, samples lean towards what their moves suggest.
+        sample = game.search_sample if self.opponents == "model" else game.sample_from_view
         while True:
             if limit is not None and iterations >= limit:
                 break
-            if deadline is not None and iterations % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            state = game.sample_from_view(view, rng)
-            self._iterate(state, roots, players, rng)
+            state = sample(view, rng)
+            self._iterate(state, roots, players, rng, me)
             iterations += 1
         self.last_iterations = iterations
+        self.last_elapsed_ms = (time.perf_counter() - started) * 1000
         root = roots[me]
+        if self._default is not None:
+            return self._confident_choice(root, legal, self._default)
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                          rng.random()))
 
+    def _confident_choice(self, root: _Node, legal: Sequence[int], default: int) -> int:
+        """The best-scoring move if it beats `default` by `confidence` standard errors."""
+        fallback = root.children.get(default)
+        if fallback is None or fallback.visits < 4:
+            return default
+        best, best_mean = default, fallback.mean()
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits < 4 or action == default:
+                continue
+            gap = child.mean() - fallback.mean()
+            error = math.sqrt(child.variance_of_mean() + fallback.variance_of_mean())
+            if gap > self.confidence * error and child.mean() > best_mean:
+                best, best_mean = action, child.mean()
+        return best
+
     # ------------------------------------------------------------ one pass
-    def _iterate(self, state: State, roots: list[_Node], players: int, rng: random.Random) -> None:
+    def _iterate(self, state: State, roots: list[_Node], players: int, rng: random.Random,
+                 me: int) -> None:
         game = self.game
         chance = SeededChance(rng.getrandbits(62))
         nodes = list(roots)
@@ -116,6 +164,16 @@ class ISMCTSBot:
                 state.apply_chance(chance.resolve(state.chance_spec()))
                 continue
             legal = state.legal_actions()
+            if self.opponents == "model" and actor != me:
+                # The others play the rollout model; the bot's tree follows the move as seen.
+                action = self._model_action(state, actor, legal, rng)
+                key = (actor, game.observe_action(state, action, me))
+                child = nodes[me].children.get(key)
+                if child is None:
+                    child = nodes[me].children[key] = _Node()
+                nodes[me] = child
+                state.apply_action(action)
+                continue
             node = nodes[actor]
             children = node.children
             untried = []
@@ -126,12 +184,16 @@ class ISMCTSBot:
                 else:
                     child.available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if node is roots[me] and self._default in untried:
+                    action = self._default
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 expanded = True
             else:
                 action = self._select(node, legal)
-            for seat in range(players):
-                key = action if seat == actor else game.observe_action(state, action, seat)
+            for seat in (range(players) if self.opponents == "tree" else (me,)):
+                # Another seat's move is keyed apart from the seat's own moves (same ids).
+                key = action if seat == actor else (actor, game.observe_action(state, action, seat))
                 parent = nodes[seat]
                 child = parent.children.get(key)
                 if child is None:
@@ -144,6 +206,7 @@ class ISMCTSBot:
         for node, mover in visited:
             node.visits += 1
             node.reward += returns[mover]
+            node.squares += returns[mover] * returns[mover]
 
     def _select(self, node: _Node, legal: Sequence[int]) -> int:
         c = self.exploration
@@ -155,10 +218,22 @@ class ISMCTSBot:
                 best, best_score = action, score
         return best
 
+    def _model_action(self, state: State, actor: int, legal: list[int], rng: random.Random) -> int:
+        if self._rollout_bot is None:
+            return self.game.rollout_action(state, legal, rng)
+        return self._rollout_bot.choose(state.view(actor), legal, rng)
+
     def _playout(self, state: State, chance: SeededChance, rng: random.Random) -> list[float]:
         bot = self._rollout_bot
         policy = self.game.rollout_action
+        cutoff = self._cutoff
+        if cutoff:
+            start_round = state.metrics().get("rounds", 0)
         while True:
+            if cutoff and state.metrics().get("rounds", 0) > start_round:
+                value = self.game.playout_value(state)
+                if value is not None:
+                    return value
             actor = state.current_player()
             if actor >= 0:
                 legal = state.legal_actions()

@@ -14,6 +14,7 @@ sequences of decisions.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import re
 from abc import ABC, abstractmethod
@@ -180,6 +181,12 @@ class Game(ABC):
         The determinisation a fair search bot uses: it needs only the view.
         """
 
+    def search_sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """The sample a search bot (`hard`) starts from: `sample_from_view` by default; a
+        game may lean it towards what the others' moves suggest (DTC: an offer is more
+        often true than a random deal says). Same view, every component conserved."""
+        return self.sample_from_view(view, rng)
+
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a snapshot; raises SnapshotError on anything inconsistent."""
@@ -269,6 +276,12 @@ class Game(ABC):
         reads only public information (never the hidden parts of `state`)."""
         return legal[rng.randrange(len(legal))]
 
+    def playout_value(self, state: State) -> list[float] | None:
+        """Estimated returns per seat (summing to 1) where a search may end a playout early:
+        called once a new round has begun (`State.metrics()["rounds"]` went up). None (the
+        default): play to the end. It reads a search's sampled state, never the true one."""
+        return None
+
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """The move `action` (about to be applied to `state`) as seat `observer` sees it.
 
@@ -302,6 +315,15 @@ class Game(ABC):
     def conformance_option_sets(self) -> Sequence[Mapping[str, Any]]:
         """Option sets that change the rules; the conformance kit runs each."""
         return ({},)
+
+
+def win_shares(strengths: Sequence[float]) -> list[float]:
+    """Estimated chances of winning from strengths on a log scale (a softmax): the
+    usual shape of `Game.playout_value`."""
+    top = max(strengths)
+    weights = [math.exp(x - top) for x in strengths]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 class _NotationHelp:

@@ -22,7 +22,7 @@ game breaks a promise of the engine:
 * `check_determinisation`: samples conserve every component, keep every
   invariant, never contradict the view, and actually vary what is hidden.
 * `check_view_sampling`: the same for states sampled from a view alone
-  (`Game.sample_from_view`, what a fair search bot uses).
+  (`Game.sample_from_view` and `Game.search_sample`, what fair search bots use).
 
 The kit has no dependency beyond the engine; the test suite runs it for every
 registered game (tests/test_conformance.py) and adds hypothesis on top.
@@ -360,8 +360,10 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
         for seat in [state.current_player(), None]:
             view = state.view(seat)
             distinct = set()
-            for sample_index in range(samples):
-                sample = game.sample_from_view(view, random.Random(derive_seed(seed, index, sample_index)))
+            for sample_index in range(2 * samples):
+                # Even samples: sample_from_view; odd: search_sample (a search bot's own).
+                sampler = game.search_sample if sample_index % 2 else game.sample_from_view
+                sample = sampler(view, random.Random(derive_seed(seed, index, sample_index)))
                 assert sample.component_counts() == counts, f"{label}: a sampled state lost a component"
                 sample.check_invariants()
                 assert sample.view(seat) == view, f"{label}: a sampled state contradicts seat {seat}'s view"

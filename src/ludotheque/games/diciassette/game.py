@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State, _NotationHelp
+from ludotheque.core.game import Game, State, _NotationHelp, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.games.diciassette.components import (
     CODES,
@@ -27,6 +27,7 @@ from ludotheque.games.diciassette.components import (
     REVERSE,
     TRAP,
     VALUE,
+    VICTORIES_TO_WIN,
 )
 from ludotheque.games.diciassette.rules import (
     CALL,
@@ -163,6 +164,15 @@ class Diciassette(Game):
         kind = legal[rng.randrange(len(legal))] >> 1
         down = kind == TRAP or (kind < REVERSE and not IS_DOUBLE[kind] and rng.random() < 0.7)
         return 2 * kind + (1 if down else 0)
+
+    def playout_value(self, state: State) -> list[float] | None:
+        """At a new round: about e^-1 per Victory still missing; a Penalty already held
+        (the next one costs a Victory) counts for a third of one."""
+        assert isinstance(state, DiciassetteState)
+        if state.is_terminal():
+            return state.returns()
+        return win_shares([-(VICTORIES_TO_WIN - v) - (0.33 * p if v else 0.0)
+                           for v, p in zip(state.victory, state.penalty)])
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """A single-faced or special card played face down looks the same to the others."""

@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.games.dtc.components import CODES, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
 from ludotheque.games.dtc.rules import (
@@ -42,6 +42,7 @@ from ludotheque.games.dtc.rules import (
     CLAIM,
     NUM_ACTIONS,
     DTCState,
+    lean_offer_to_truth,
     sample_from_view,
     state_from_json,
 )
@@ -103,6 +104,26 @@ class DTC(Game):
 
     def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
         return sample_from_view(self, view, rng)
+
+    def search_sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A pending offer hidden from the seat is made true as often as the heuristic
+        believes it is (a uniform deal would make nearly every offer look false)."""
+        from ludotheque.games.dtc.heuristic import HeuristicBot
+
+        state = sample_from_view(self, view, rng)
+        pending = view["pending"]
+        if pending is not None and "cards" not in pending and view["seat"] is not None:
+            lean_offer_to_truth(state, view["seat"], HeuristicBot().truth_probability(view), rng)
+        return state
+
+    def playout_value(self, state: State) -> list[float] | None:
+        """At a new chain: fewer penalty cards is better, about e^-0.3 a card (the cards in
+        hand count too once the draw pile is empty)."""
+        assert isinstance(state, DTCState)
+        if state.is_terminal():
+            return state.returns()
+        hands = state.hands if not state.pile else [()] * state.num_players
+        return win_shares([-0.3 * (sum(m) + sum(h)) for m, h in zip(state.malus, hands)])
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """Another seat sees that a card went into the offer, not which (one shared key)."""

@@ -98,13 +98,12 @@ class HeuristicBot:
         return pool
 
     # ------------------------------------------------ accept or challenge
-    def _decide(self, view: Mapping[str, Any]) -> int:
+    def truth_probability(self, view: Mapping[str, Any]) -> float:
+        """The chance, for the receiver, that the pending offer is true."""
         me = view["seat"]
-        n = view["players"]
         pending = view["pending"]
-        giver, count, value = pending["giver"], pending["count"], pending["value"]
-        higher = view["options"]["variant_higher"]
-        goods = good_kinds(value, higher)
+        count, value = pending["count"], pending["value"]
+        goods = good_kinds(value, view["options"]["variant_higher"])
         unseen = self._unseen(view)
         known = [0] * NUM_KINDS
         chain = view["chain"]
@@ -124,7 +123,15 @@ class HeuristicBot:
             possible = TAKEN_TRUE * tail(total, good, unknown_draws - taken, count - taken) \
                 + (1 - TAKEN_TRUE) * possible
         by_chance = (good / total) ** count if total else 0.0
-        p_true = HONESTY * possible + (1 - HONESTY) * by_chance
+        return HONESTY * possible + (1 - HONESTY) * by_chance
+
+    def _decide(self, view: Mapping[str, Any]) -> int:
+        me = view["seat"]
+        n = view["players"]
+        pending = view["pending"]
+        giver, count, value = pending["giver"], pending["count"], pending["value"]
+        goods = good_kinds(value, view["options"]["variant_higher"])
+        p_true = self.truth_probability(view)
 
         if view["pile"] == 0:  # a challenge ends the game: compare the final counts
             scores = [m["size"] + h["size"] for m, h in zip(view["malus"], view["hands"])]

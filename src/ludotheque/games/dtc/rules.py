@@ -585,8 +585,7 @@ def _redeal(state: DTCState, player: int | None, known: tuple[int, ...] | None,
         if player is not None and player in (by, (by + 1) % n):
             continue
         if index == last:  # they are among the current giver's cards
-            holder = [sum(zone[k] for zone in _zones(state, giver)) for k in _KINDS]
-            drawn = rng.sample([kind for kind in _KINDS for _ in range(holder[kind])], count)
+            drawn = _draw_from_giver(state, count, rng)
         else:
             drawn = rng.choices(DECK, k=count)
         new = [0] * NUM_KINDS
@@ -658,6 +657,46 @@ def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> 
     pool = [kind for kind in _KINDS for _ in range(pool_counts[kind])]
     _redeal(state, player, known, pool, sizes, rng)
     return state
+
+
+def _draw_from_giver(state: DTCState, count: int, rng: random.Random) -> list[int]:
+    """`count` cards drawn from what the current giver holds (hand and offer)."""
+    holder = [sum(zone[k] for zone in _zones(state, state.giver)) for k in _KINDS]
+    return rng.sample([kind for kind in _KINDS for _ in range(holder[kind])], count)
+
+
+def lean_offer_to_truth(state: DTCState, player: int, belief: float, rng: random.Random) -> None:
+    """With chance `belief`, make the pending offer of a sampled state (hidden from
+    `player`) true, by swapping its other cards for cards of the announced value or
+    jokers from the giver's hand, then from the pile. A search's samples then weigh an
+    offer as a player would (offers are true far more often than a random deal says).
+    Nothing `player` sees changes; cards `player` handed the giver stay with him."""
+    if state.phase != DECIDE or player == state.giver or rng.random() >= belief:
+        return
+    goods = (state.pvalue - 1, JOKER)
+    giver, hand, pending, pile = state.giver, state.hands[state.giver], state.pending, state.pile
+    known = _known(state, player) or _NONE
+    changed = False
+    bad = [kind for kind in _KINDS if kind not in goods for _ in range(pending[kind])]
+    for kind in bad:
+        good = next((g for g in goods if hand[g]), None)
+        if good is not None:  # within the giver's cards
+            hand[good] -= 1
+            hand[kind] += 1
+        else:
+            spots = [i for i, card in enumerate(pile) if card in goods]
+            if not spots or hand[kind] + pending[kind] - 1 < known[kind]:
+                break  # as true as the hidden cards allow
+            spot = spots[rng.randrange(len(spots))]
+            good, pile[spot] = pile[spot], kind
+            changed = True
+        pending[kind] -= 1
+        pending[good] += 1
+    if changed and state.chain:
+        by, count, value, _ = state.chain[-1]
+        if player not in (by, (by + 1) % state.num_players):
+            drawn = _draw_from_giver(state, count, rng)
+            state.chain[-1] = (by, count, value, tuple(drawn.count(k) for k in _KINDS))
 
 
 def _codes_counts(codes: Any) -> list[int]:
@@ -774,4 +813,4 @@ def state_from_json(game: Any, data: Mapping[str, Any]) -> DTCState:
 
 
 __all__ = ["ACCEPT", "ADD", "CHALLENGE", "CLAIM", "DTCState", "JOKER", "NUM_ACTIONS",
-           "challenger_takes", "min_count", "state_from_json"]
+           "challenger_takes", "lean_offer_to_truth", "min_count", "state_from_json"]
