@@ -417,6 +417,7 @@ def arena(
     option: OptionList = None,
     iterations: IterationsOption = None,
     budget_ms: BudgetMsOption = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
     as_json: JsonFlag = False,
     lang: LangOption = None,
 ) -> None:
@@ -427,28 +428,34 @@ def arena(
     with _guard(lang) as lang:
         chosen, count, options = _table(game, players, option)
         _positive("--games", games_count)
+        jobs = _default_jobs() if jobs is None else jobs
+        _positive("--jobs", jobs)
         names = parse_bot_list(bots, chosen, count)
         budget = _budget(iterations, budget_ms)
         if sys.stderr.isatty():
             with Progress(console=err, transient=True) as bar:
                 task = bar.add_task(t("cli.arena.progress", lang), total=games_count)
-                summary = run_arena(chosen, count, games_count, seed, names, options,
-                                    budget, progress=lambda done: bar.update(task, completed=done))
+                summary = run_arena(chosen, count, games_count, seed, names, options, budget,
+                                    progress=lambda done: bar.update(task, completed=done),
+                                    jobs=jobs)
         else:
-            summary = run_arena(chosen, count, games_count, seed, names, options, budget)
+            summary = run_arena(chosen, count, games_count, seed, names, options, budget,
+                                jobs=jobs)
         if as_json:
             print(json.dumps(summary))
             return
         out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
                     players=count, seed=seed), style="bold")
         table = Table(box=None, header_style="bold")
-        for key in ("cli.col.bot", "cli.col.win_rate_ci", "cli.col.mean_rank", "cli.col.rating"):
+        for key in ("cli.col.bot", "cli.col.win_rate_ci", "cli.col.mean_rank", "cli.col.rating",
+                    "cli.col.ms_per_move"):
             table.add_column(t(key, lang), justify="left" if key == "cli.col.bot" else "right")
         for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
             table.add_row(row["name"],
                           f"{number(100 * row['win_rate'], lang, 1)} % "
                           f"[{number(100 * row['ci_low'], lang, 1)}-{number(100 * row['ci_high'], lang, 1)}]",
-                          number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1))
+                          number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1),
+                          number(row["ms_per_move"], lang, 1))
         out.print(table)
         out.print(t("cli.arena.head_to_head", lang), style="bold")
         names_in = [row["name"] for row in summary["bots"]]

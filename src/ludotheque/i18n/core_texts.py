@@ -239,6 +239,7 @@ register_texts({
     "cli.col.win_rate_ci": {"en": "wins [95% CI]", "fr": "victoires [IC 95 %]"},
     "cli.col.mean_rank": {"en": "mean rank", "fr": "rang moyen"},
     "cli.col.rating": {"en": "rating (openskill)", "fr": "classement (openskill)"},
+    "cli.col.ms_per_move": {"en": "ms per move", "fr": "ms par coup"},
     "cli.bench.help": {"en": "Measure random-playout speed on one core (one game, or every game "
                              "against OpenSpiel's).",
                        "fr": "Mesurer la vitesse des parties aléatoires sur un cœur (un jeu, ou "

@@ -16,9 +16,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from ludotheque.core.chance import derive_seed
 from ludotheque.core.game import Game
-from ludotheque.sim.simulate import GameResult, play_bot_game, seats_for_game
+from ludotheque.sim.simulate import GameResult, run_simulation, seats_for_game
 
 Z95 = 1.959963984540054
 
@@ -49,18 +48,14 @@ def _bot_of(entry: str) -> str:
 
 def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
           options: Mapping[str, Any] | None = None, budget: Any = None,
-          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play `games` seat-rotated games between `bots` (one per seat) and rate them."""
-    validated = game.validate(players, options)
+          progress: Callable[[int], None] | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Play `games` seat-rotated games between `bots` (one per seat) and rate them, on
+    `jobs` processes (the same results whatever their number)."""
     entries = entry_names(bots)
-    results: list[tuple[list[str], GameResult]] = []
-    for index in range(games):
-        seats = seats_for_game(entries, index, rotate=True)
-        result = play_bot_game(game, [_bot_of(e) for e in seats], validated,
-                               derive_seed(seed, index), budget)
-        results.append((seats, result))
-        if progress is not None:
-            progress(index + 1)
+    run = run_simulation(game, players, games, seed, [_bot_of(e) for e in entries], options,
+                         rotate=True, budget=budget, jobs=jobs, progress=progress)
+    results = [(seats_for_game(entries, result.index, rotate=True), result)
+               for result in run.results[0]]
     return summarise_arena(game, players, seed, entries, results)
 
 
@@ -71,7 +66,12 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
     wins = dict.fromkeys(entries, 0.0)
     rank_sum = dict.fromkeys(entries, 0)
     ahead = {a: dict.fromkeys(entries, 0.0) for a in entries}
+    seconds = dict.fromkeys(entries, 0.0)
+    moves = dict.fromkeys(entries, 0)
     for seats, result in results:
+        for name, (spent, choices) in zip(seats, result.thinking or ()):
+            seconds[name] += spent
+            moves[name] += choices
         share = 1.0 / len(result.winners) if result.winners else 0.0
         for seat in result.winners:
             wins[seats[seat]] += share
@@ -100,6 +100,9 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
             "rating": round(ratings[name].ordinal(), 3),
             "mu": round(ratings[name].mu, 3),
             "sigma": round(ratings[name].sigma, 3),
+            # Thinking time per decision with a real choice (timing: not reproducible).
+            "moves": moves[name],
+            "ms_per_move": round(1000 * seconds[name] / moves[name], 2) if moves[name] else 0.0,
         })
     return {
         "game": game.name,

@@ -56,27 +56,36 @@ class GameResult:
     index: int = 0  # the game's index in its simulation
     config: int = 0  # the index of its SimConfig
     rows: list[dict[str, Any]] | None = None  # one per seat, when asked for (`rows=True`)
+    # Per seat: (seconds spent choosing, decisions with a real choice, i.e. 2+ legal moves).
+    thinking: list[tuple[float, int]] | None = None
 
 
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-          budget: Any, events: list[Event] | None) -> tuple[State, int]:
+          budget: Any, events: list[Event] | None) -> tuple[State, int, list[tuple[float, int]]]:
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
     bots = [make_bot(name, game, budget) for name in bots_by_seat]
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
     decisions = 0
+    seconds = [0.0] * players
+    choices = [0] * players
+    clock = time.perf_counter
     while True:
         player = state.current_player()
         if player >= 0:
             legal = state.legal_actions()
+            started = clock()
             action = bots[player].choose(state.view(player), legal, rngs[player])
+            if len(legal) > 1:
+                seconds[player] += clock() - started
+                choices[player] += 1
             state.apply_action(action, events)
             decisions += 1
         elif state.is_chance():
             state.apply_chance(chance.resolve(state.chance_spec()), events)
         else:
-            return state, decisions
+            return state, decisions, list(zip(seconds, choices))
 
 
 def play_bot_game(
@@ -86,9 +95,9 @@ def play_bot_game(
     """One game between bots; each bot reads only its seat's view. `budget`
     (a bots.ismcts.Budget) sets the thinking time of search bots; every event
     of the game is appended to `events` if it is a list (it costs speed)."""
-    state, decisions = _play(game, bots_by_seat, options, seed, budget, events)
+    state, decisions, thinking = _play(game, bots_by_seat, options, seed, budget, events)
     return GameResult(seed, list(bots_by_seat), state.winners(), state.ranks(), decisions,
-                      state.metrics())
+                      state.metrics(), thinking=thinking)
 
 
 def seats_for_game(bots: Sequence[str], index: int, rotate: bool) -> list[str]:
@@ -264,9 +273,10 @@ def _play_chunk(plan: _Plan, tasks: Sequence[tuple[int, int]]) -> list[GameResul
         seats = seats_for_game(plan.bots, index, plan.rotate)
         seed = derive_seed(plan.seed, index)
         events: list[Event] | None = [] if plan.rows else None
-        state, decisions = _play(plan.game, seats, config.options, seed, plan.budget, events)
+        state, decisions, thinking = _play(plan.game, seats, config.options, seed, plan.budget,
+                                           events)
         result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
-                            index, config_index)
+                            index, config_index, thinking=thinking)
         if plan.rows:
             result.rows = game_rows(plan.game, config, index, seed, seats, state, decisions,
                                     events, statistics_function)
