@@ -72,10 +72,13 @@ def bot_factories(game: Game, budget: Any = None) -> dict[str, Callable[[], Bot]
     for level, name in game.bot_levels().items():  # a game may map a level to its own bot
         factories[level] = own[name]
     factories["ismcts"] = lambda: ISMCTSBot(game, search_budget, name="ismcts")
-    # hard: the search models the other seats as medium players (the heuristic), plays out
-    # with it and stops at the next round where the game can estimate the returns.
+    # hard: the search models the other seats as medium players, plays out with that model
+    # and stops at the next round where the game can estimate the returns.
+    # Its own moves follow the game's best heuristic (Décimoarr: perfect recall).
     factories["hard"] = lambda: ISMCTSBot(game, search_budget, rollout="heuristic",
-                                          opponents="model", cutoff=True, name="hard")
+                                          opponents="model", cutoff=True,
+                                          own_model="heuristic" if "heuristic" in own else None,
+                                          name="hard")
     if _has_pyspiel():  # OpenSpiel's ISMCTS (interop/openspiel.py), only if pyspiel is installed
         factories["openspiel_ismcts"] = lambda: _openspiel_ismcts(game, search_budget)
     return factories

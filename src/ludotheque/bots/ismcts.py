@@ -73,7 +73,8 @@ class ISMCTSBot:
     def __init__(self, game: Game, budget: Budget = Budget(iterations=1000, ms=1000),
                  exploration: float = 0.7, rollout: str = "policy",
                  opponents: str = "tree", cutoff: bool = False, model: str = "medium",
-                 confidence: float = 1.0, name: str = "ismcts") -> None:
+                 own_model: str | None = None, confidence: float = 1.0,
+                 name: str = "ismcts") -> None:
         if rollout not in ("policy", "heuristic"):
             raise ValueError(f"rollout must be 'policy' or 'heuristic', not {rollout!r}")
         if opponents not in ("tree", "model"):
@@ -88,13 +89,14 @@ class ISMCTSBot:
         self.name = name
         self.last_iterations = 0
         self.last_elapsed_ms = 0.0
-        self._rollout_bot = None
+        self._rollout_bot = self._own_bot = None
         # Playouts stop at the next round when the game can estimate its returns there.
         self._cutoff = cutoff and type(game).playout_value is not Game.playout_value
         if rollout == "heuristic":
             from ludotheque.bots import make_bot
 
             self._rollout_bot = make_bot(model, game)
+            self._own_bot = make_bot(own_model, game) if own_model else self._rollout_bot
 
     # ------------------------------------------------------------------ api
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
@@ -107,8 +109,8 @@ class ISMCTSBot:
         # With a model of play, the model's own move for this view is the default: searched
         # first, and left only for a move whose playouts are better with confidence.
         self._default = None
-        if self.opponents == "model" and self._rollout_bot is not None:
-            self._default = self._rollout_bot.choose(view, legal, rng)
+        if self.opponents == "model" and self._own_bot is not None:
+            self._default = self._own_bot.choose(view, legal, rng)
         game = self.game
         started = time.perf_counter()
         deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
@@ -202,7 +204,7 @@ class ISMCTSBot:
                 nodes[seat] = child
                 visited.append((child, actor))
             state.apply_action(action)
-        returns = self._playout(state, chance, rng)
+        returns = self._playout(state, chance, rng, me)
         for node, mover in visited:
             node.visits += 1
             node.reward += returns[mover]
@@ -223,8 +225,9 @@ class ISMCTSBot:
             return self.game.rollout_action(state, legal, rng)
         return self._rollout_bot.choose(state.view(actor), legal, rng)
 
-    def _playout(self, state: State, chance: SeededChance, rng: random.Random) -> list[float]:
-        bot = self._rollout_bot
+    def _playout(self, state: State, chance: SeededChance, rng: random.Random,
+                 me: int) -> list[float]:
+        bot, own = self._rollout_bot, self._own_bot
         policy = self.game.rollout_action
         cutoff = self._cutoff
         if cutoff:
@@ -240,7 +243,7 @@ class ISMCTSBot:
                 if bot is None:
                     action = policy(state, legal, rng)
                 else:
-                    action = bot.choose(state.view(actor), legal, rng)
+                    action = (own if actor == me else bot).choose(state.view(actor), legal, rng)
                 state.apply_action(action)
             elif state.is_terminal():
                 return state.returns()

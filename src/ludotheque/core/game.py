@@ -265,10 +265,14 @@ class Game(ABC):
         return []
 
     def search_budget(self) -> Any:
-        """The thinking budget of this game's "hard" bot: about one second per move here."""
+        """The thinking budget of this game's search bots ("hard"): `search_iterations`
+        iterations, and never more than one second a move."""
         from ludotheque.bots.ismcts import Budget
 
-        return Budget(iterations=None, ms=1000)
+        return Budget(iterations=self.search_iterations, ms=1000)
+
+    # Iterations of the "hard" bot per move: enough to beat medium (see the note of issue 6).
+    search_iterations: ClassVar[int] = 60
 
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated

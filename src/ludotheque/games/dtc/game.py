@@ -91,6 +91,7 @@ class DTC(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    search_iterations = 30
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         if options["variant_literal"] and not options["variant_higher"]:

@@ -164,70 +164,84 @@ class HeuristicBot:
         me = view["seat"]
         building = _counts(view["building"]["cards"])
         hand = _counts(view["hands"][me]["cards"])
-        total = [hand[k] + building[k] for k in _KINDS]
         beat = view["to_beat"]
-        last_count, last_value = (beat["count"], beat["value"]) if beat else (0, 0)
         options = view["options"]
-        pool = self._public_pool(view)
-        pool_size = sum(pool)
-        n = view["players"]
-        weight = 1.0 / (n - 1)
-        my_size = sum(total)
-        # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
-        order = sorted(range(NUM_VALUES), key=lambda k: (total[k], k)) + [JOKER]
-
-        plans: list[tuple[float, int, tuple[int, ...]]] = []
-        for value in range(1, NUM_VALUES + 1):
-            if not last_count:
-                need = 1
-            else:
-                need = last_count if value > last_value else last_count + 1
-            settlements = [good_kinds(value, False)]
-            if options["variant_higher"]:
-                if options["variant_literal"]:
-                    settlements.append((*range(value, NUM_VALUES), JOKER))
-                else:
-                    settlements = [good_kinds(value, True)]
-            for goods in settlements:
-                plaus_good = sum(pool[k] for k in goods)
-                # A true offer: every number card of the good kinds, jokers only as needed.
-                if all(building[k] == 0 or k in goods for k in _KINDS):
-                    numbers = sum(total[k] for k in goods if k != JOKER)
-                    jokers = max(building[JOKER], need - numbers)
-                    if jokers <= total[JOKER]:
-                        cards = [total[k] if k in goods and k != JOKER else 0 for k in _KINDS]
-                        cards[JOKER] = jokers
-                        count = sum(cards)
-                        plaus = tail(pool_size, plaus_good, my_size, count)
-                        q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-                        score = q * count * weight - 0.4 * max(0, jokers - building[JOKER]) \
-                            + 0.01 * value
-                        plans.append((score, value, tuple(cards)))
-            # A bluff: the fewest cards allowed, those I need least.
-            count = max(need, sum(building))
-            if count <= my_size:
-                cards = building[:]
-                missing = count - sum(cards)
-                for kind in order:
-                    if missing <= 0:
-                        break
-                    take = min(missing, total[kind] - cards[kind])
-                    cards[kind] += take
-                    missing -= take
-                goods = settlements[0]
-                plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
-                q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-                true = all(cards[k] == 0 or k in goods for k in _KINDS)
-                score = (q * count * weight) if true else -q * count - 0.05 * cards[JOKER]
-                plans.append((score + 0.001 * value, value, tuple(cards)))
-        if not plans:
+        plan = _plan_offer(tuple(building), tuple(h + b for h, b in zip(hand, building)),
+                           (beat["count"], beat["value"]) if beat else (0, 0),
+                           tuple(self._public_pool(view)), view["players"],
+                           options["variant_higher"], options["variant_literal"])
+        if plan is None:
             return legal[0]
-        _, value, cards = max(plans)
+        value, cards = plan
         for kind in _KINDS:
             if cards[kind] > building[kind]:
                 return kind
         action = CLAIM + value
         return action if action in legal else legal[-1]
+
+
+@lru_cache(maxsize=65536)
+def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[int, int],
+                pool: tuple[int, ...], n: int, higher: bool,
+                literal: bool) -> tuple[int, tuple[int, ...]] | None:
+    """The best whole offer (value, cards) from these cards: a pure function, cached
+    (search bots ask it again and again from the same hands)."""
+    last_count, last_value = last
+    options = {"variant_higher": higher, "variant_literal": literal}
+    pool_size = sum(pool)
+    weight = 1.0 / (n - 1)
+    my_size = sum(total)
+    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
+    order = sorted(range(NUM_VALUES), key=lambda k: (total[k], k)) + [JOKER]
+
+    plans: list[tuple[float, int, tuple[int, ...]]] = []
+    for value in range(1, NUM_VALUES + 1):
+        if not last_count:
+            need = 1
+        else:
+            need = last_count if value > last_value else last_count + 1
+        settlements = [good_kinds(value, False)]
+        if options["variant_higher"]:
+            if options["variant_literal"]:
+                settlements.append((*range(value, NUM_VALUES), JOKER))
+            else:
+                settlements = [good_kinds(value, True)]
+        for goods in settlements:
+            plaus_good = sum(pool[k] for k in goods)
+            # A true offer: every number card of the good kinds, jokers only as needed.
+            if all(building[k] == 0 or k in goods for k in _KINDS):
+                numbers = sum(total[k] for k in goods if k != JOKER)
+                jokers = max(building[JOKER], need - numbers)
+                if jokers <= total[JOKER]:
+                    cards = [total[k] if k in goods and k != JOKER else 0 for k in _KINDS]
+                    cards[JOKER] = jokers
+                    count = sum(cards)
+                    plaus = tail(pool_size, plaus_good, my_size, count)
+                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                    score = q * count * weight - 0.4 * max(0, jokers - building[JOKER]) \
+                        + 0.01 * value
+                    plans.append((score, value, tuple(cards)))
+        # A bluff: the fewest cards allowed, those I need least.
+        count = max(need, sum(building))
+        if count <= my_size:
+            cards = list(building)
+            missing = count - sum(cards)
+            for kind in order:
+                if missing <= 0:
+                    break
+                take = min(missing, total[kind] - cards[kind])
+                cards[kind] += take
+                missing -= take
+            goods = settlements[0]
+            plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
+            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+            true = all(cards[k] == 0 or k in goods for k in _KINDS)
+            score = (q * count * weight) if true else -q * count - 0.05 * cards[JOKER]
+            plans.append((score + 0.001 * value, value, tuple(cards)))
+    if not plans:
+        return None
+    _, value, cards = max(plans)
+    return value, cards
 
 
 def _share(scores: Sequence[int], me: int, taker: int, count: int) -> float:

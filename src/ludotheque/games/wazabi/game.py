@@ -88,6 +88,7 @@ class Wazabi(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    search_iterations = 100
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         dice = options["dice_per_player"]
