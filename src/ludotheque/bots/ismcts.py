@@ -16,7 +16,18 @@ Multiple-observer ISMCTS (MO-ISMCTS): one tree per seat. Each iteration
    that moved into it.
 
 Chance points met on the way are sampled, not branched on (open loop). The
-move returned is the root's most visited one. Budget: a number of iterations,
+move returned is the root's most visited one.
+
+With `opponents="model"` (the `hard` level) the search keeps one tree, the
+bot's own: the other seats play a model of them (the `medium` bot on their
+view of the sample), samples come from `Game.search_sample` (which may lean
+towards what their moves suggest), playouts stop at the next round where
+`Game.playout_value` estimates the returns (`cutoff`), and the bot's own
+heuristic move is searched first and kept unless another move scores better
+by `confidence` standard errors. A plain MO-ISMCTS explores every seat's moves
+uniformly at first, so with a small budget it plays against nonsense replies;
+modelling the others as they really play is what makes a few dozen
+iterations enough to beat the heuristic. Budget: a number of iterations,
 a time limit in milliseconds, or both (whichever ends first); an iteration
 budget alone makes the bot reproducible from its generator.
 """
