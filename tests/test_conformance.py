@@ -7,24 +7,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ludotheque.core import OptionError, all_games
+from ludotheque.core import all_games
 from ludotheque.testing import conformance as kit
-
-def _fits(game, players, options) -> bool:
-    """Some variants exist only for some player counts (e.g. Wazabi's teams: 4 or 6)."""
-    try:
-        game.validate(players, options)
-    except OptionError:
-        return False
-    return True
-
 
 CASES = [
     pytest.param(game, players, options, id=f"{game.name}-{players}p-{index}")
     for game in all_games()
     for index, options in enumerate(game.conformance_option_sets())
     for players in range(game.min_players, game.max_players + 1)
-    if _fits(game, players, options)
+    if kit.fits(game, players, options)
 ]
 DEFAULT_CASES = [
     pytest.param(game, players, id=f"{game.name}-{players}p")
@@ -89,7 +80,7 @@ def test_every_game_and_player_count_is_covered():
 def test_property_any_seed_any_table(game, seed, data):
     """Hypothesis picks the seed, the player count and the option set."""
     players = data.draw(st.integers(game.min_players, game.max_players), label="players")
-    fitting = [o for o in game.conformance_option_sets() if _fits(game, players, o)]
+    fitting = [o for o in game.conformance_option_sets() if kit.fits(game, players, o)]
     options = data.draw(st.sampled_from(fitting), label="options")
     validated = game.validate(players, options)
     kit.check_playouts(game, players, validated, seed, games=3)

@@ -9,19 +9,11 @@ import random
 import numpy as np
 import pytest
 
-from ludotheque.core import OptionError, all_games, get_game
+from ludotheque.core import all_games, get_game
 from ludotheque.core.chance import derive_seed
 from ludotheque.interop.encoding import action_mask, encode, observation_shape
 from ludotheque.interop.pettingzoo import env as pettingzoo_env
-from ludotheque.testing.conformance import random_states
-
-
-def _fits(game, players, options) -> bool:
-    try:
-        game.validate(players, options)
-    except OptionError:
-        return False
-    return True
+from ludotheque.testing.conformance import fits, random_states
 
 
 # Every game at its smallest and largest player count with its default options, and
@@ -35,7 +27,7 @@ CASES = [
     pytest.param(game, 4, options, id=f"{game.name}-4p-options{index}")
     for game in all_games()
     for index, options in enumerate(game.conformance_option_sets())
-    if options and _fits(game, 4, options)
+    if options and fits(game, 4, options)
 ]
 
 

@@ -40,13 +40,13 @@ from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.registry import all_games
-from ludotheque.interop.table import RENDER_MODES, Table, check_render_mode
+from ludotheque.interop.table import RENDER_MODES, Table, TableRendering, check_render_mode
 
 ILLEGAL_MODES = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
 
 
-class LudothequeEnv(gymnasium.Env):
+class LudothequeEnv(TableRendering, gymnasium.Env):
     """One seat of a ludotheque game; the other seats are bots (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
@@ -120,14 +120,6 @@ class LudothequeEnv(gymnasium.Env):
         reward = float(state.returns()[self.seat]) if state.is_terminal() else 0.0
         self._over = state.is_terminal()
         return self.table.observation(self.seat), reward, self._over, False, self._info()
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
-
-    def close(self) -> None:
-        pass
 
     # --------------------------------------------------------------- helpers
     def action_masks(self) -> np.ndarray:

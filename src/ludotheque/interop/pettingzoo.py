@@ -32,10 +32,10 @@ from pettingzoo.utils import wrappers
 
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.game import Game
-from ludotheque.interop.table import RENDER_MODES, Table, check_render_mode
+from ludotheque.interop.table import RENDER_MODES, Table, TableRendering, check_render_mode
 
 
-class raw_env(AECEnv):  # the PettingZoo naming convention
+class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
     """A ludotheque game as an AEC environment (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -105,14 +105,6 @@ class raw_env(AECEnv):  # the PettingZoo naming convention
         self._clear_rewards()
         self._select()
         self._accumulate_rewards()
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
-
-    def close(self) -> None:
-        pass
 
 
 def env(game_name: str | Game, players: int = 2, render_mode: str | None = None,

@@ -99,3 +99,19 @@ class Table:
             winners = ", ".join(self.names[p] for p in state.winners())
             console.print(t("ui.winners", self.lang, players=winners))
         return buffer.getvalue()
+
+
+class TableRendering:
+    """render() and close() as both environments define them: the spectator's table as
+    text when a render mode is set (nothing hidden), nothing to release."""
+
+    render_mode: str | None
+    table: Table
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render()
+
+    def close(self) -> None:
+        pass

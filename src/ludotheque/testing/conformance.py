@@ -44,6 +44,15 @@ from ludotheque.core.record import Record, replay
 MAX_DECISIONS = 50_000
 
 
+def fits(game: Game, players: int, options: Mapping[str, Any]) -> bool:
+    """Whether an option set exists at this player count (e.g. Wazabi's teams: 4 or 6)."""
+    try:
+        game.validate(players, options)
+    except LudoError:
+        return False
+    return True
+
+
 def random_states(game: Game, players: int, options: Mapping[str, Any], seed: int,
                   games: int = 1) -> Iterator[tuple[State, SeededChance, random.Random]]:
     """Every decision state of `games` random games (with the chance source and generator)."""
