@@ -314,3 +314,46 @@ def test_large_claims_read_as_a_player_says_them():
     for count in range(1, 67):
         for lang in ("en", "fr"):
             assert not any(ch.isdigit() for ch in claim_text(count, 4, lang).rsplit(" ", 1)[0])
+
+
+def test_search_samples_lean_offers_to_truth_as_the_heuristic_believes():
+    """Game.search_sample: a uniform deal makes almost every hidden offer false; the
+    search's samples make it true as often as the heuristic believes, without changing
+    anything the receiver sees (the kit checks conservation and invariants too)."""
+    from ludotheque.games.dtc.rules import DECIDE, JOKER, lean_offer_to_truth
+    from ludotheque.testing.conformance import random_states
+
+    game = get_game("dtc")
+    options = game.validate(3, {})
+    checked = 0
+    for state, _, _ in random_states(game, 3, options, seed=21, games=4):
+        if state.phase != DECIDE:
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        sample = game.sample_from_view(view, random.Random(checked))
+        leaned = sample.clone()
+        lean_offer_to_truth(leaned, seat, 1.0, random.Random(1))
+        goods = (leaned.pvalue - 1, JOKER)
+        hidden_goods = sum(sample.hands[sample.giver][k] + sample.pending[k] + sample.pile.count(k)
+                           for k in goods)
+        if hidden_goods >= sample.psize:  # enough cards of that value out of sight: made true
+            assert all(leaned.pending[k] == 0 for k in range(len(leaned.pending)) if k not in goods)
+        assert leaned.view(seat) == view and leaned.component_counts() == sample.component_counts()
+        leaned.check_invariants()
+        unchanged = sample.clone()
+        lean_offer_to_truth(unchanged, seat, 0.0, random.Random(1))
+        assert unchanged.to_json() == sample.to_json()
+        checked += 1
+    assert checked >= 5
+    # And on average: the search's samples hold true offers far more often than uniform ones.
+    trues = {"uniform": 0, "search": 0}
+    for index, (state, _, _) in enumerate(random_states(game, 3, options, seed=5, games=3)):
+        if state.phase != DECIDE:
+            continue
+        view = state.view(state.current_player())
+        for name, sampler in (("uniform", game.sample_from_view), ("search", game.search_sample)):
+            sample = sampler(view, random.Random(index))
+            goods = (sample.pvalue - 1, JOKER)
+            trues[name] += all(sample.pending[k] == 0 for k in range(len(sample.pending)) if k not in goods)
+    assert trues["search"] > trues["uniform"]
