@@ -1,0 +1,687 @@
+"""Every ludotheque game as an OpenSpiel Python game (GitHub issue 7, part 2).
+
+Importing this module registers `ludotheque_<game>` with `pyspiel` for every
+registered game, so `pyspiel.load_game("ludotheque_wazabi(players=4)")` works
+and OpenSpiel's own algorithms (MCTS, ISMCTS, `evaluate_bots`, the random
+simulation test) run on our rules. Parameters: `players` and the game's
+options; a list option is written with `;` (`singles=2;3;3;3;4`), since
+OpenSpiel's game strings split on commas. `load_game(name, players, **options)`
+validates first, so a mistake reads as our clear error.
+
+How the engine maps onto OpenSpiel:
+
+* **Chance.** One of our chance points may be a whole shuffle (far too many
+  outcomes) or several dice at once. The adapter splits it into a sequence of
+  small OpenSpiel chance nodes: the next item of a shuffle among the items
+  left (probability proportional to how many copies are left), one die at a
+  time, a pick in one node. The partial outcome waits in the adapter and
+  reaches our state when complete; a forced remainder (all the items left
+  alike) is filled in without a node. Chance action ids are item indices, so
+  `max_chance_outcomes` is bounded by the number of components.
+* **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
+  lists, `Game.action_to_text` as the action string).
+* **Information.** The observation string is seat p's view as canonical JSON
+  (sorted keys), the observation tensor is `interop.encoding` of that view, and
+  the information-state string adds the moves as p saw them
+  (`Game.observe_action`: a card played face down is the same key whatever the
+  card). Nothing else of the state is read, so they leak exactly what the
+  views leak: nothing (tests/interop/test_openspiel.py checks it).
+* **Resampling.** `resample_from_infostate(p, sampler)` draws a full state from
+  p's view (`Game.sample_from_view`, seeded from the sampler; at a chance point,
+  `State.determinize`), which is what OpenSpiel's ISMCTS needs. The moves before a resampled state are unknown for
+  the other seats: their information strings start with "?" there.
+* **Returns** are our `State.returns()`: 1/k to each of k winners, so the
+  games are constant-sum (1).
+* **Length.** Not every game has a small hard bound on its length (17's
+  penalties take Victory tokens back, Wazabi's dice travel back and forth), so
+  `max_game_length` is the engine's limit `MAX_DECISIONS` (50,000 decisions),
+  which the conformance kit enforces on every random game. Measured maxima are
+  far below: 341 decisions at most (DTC, 2 players) over 300 random games of
+  each game and player count.
+
+`OpenSpielISMCTS` is OpenSpiel's ISMCTS as one of our bots (`openspiel_ismcts`,
+see `ludotheque.bots.bot_factories`), and `arena_vs_openspiel` plays it against
+one of ours at an equal number of simulations.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from ludotheque.core.chance import Roll, SeededChance, Shuffle
+from ludotheque.core.errors import ChanceError, LudoError, OptionError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.registry import all_games, get_game
+from ludotheque.testing.conformance import MAX_DECISIONS
+
+PREFIX = "ludotheque_"
+LIST_SEPARATOR = ";"
+MAX_GAME_LENGTH = MAX_DECISIONS
+DEFAULT_SIMULATIONS = 200  # openspiel_ismcts when the budget gives no iteration count
+DEFAULT_UCT_C = 2.0  # OpenSpiel's examples' default exploration constant
+EVALUATORS = ("engine", "openspiel", "policy")  # see ismcts_bot
+
+
+
+# ------------------------------------------------------------------ parameters
+def spiel_name(game: Game) -> str:
+    """The OpenSpiel short name of a ludotheque game: ludotheque_<name>."""
+    return PREFIX + game.name
+
+
+def _to_param(spec_kind: str, value: Any) -> Any:
+    """An option value as an OpenSpiel parameter (bool, int or str)."""
+    if spec_kind == "bool":
+        return bool(value)
+    if spec_kind == "int":
+        return int(value)
+    if spec_kind == "ints":
+        return LIST_SEPARATOR.join(str(v) for v in value)
+    return str(value)
+
+
+def _from_param(value: Any) -> Any:
+    """An OpenSpiel parameter back to a value our option validation reads."""
+    if isinstance(value, str):
+        return value.replace(LIST_SEPARATOR, ",")
+    return value
+
+
+def _parameter_specification(game: Game) -> dict[str, Any]:
+    spec = {"players": game.default_players}
+    for option in game.option_specs:
+        spec[option.name] = _to_param(option.kind, option.default)
+    return spec
+
+
+def spiel_params(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters for `players` and validated `options`."""
+    kinds = {option.name: option.kind for option in game.option_specs}
+    return {"players": players, **{name: _to_param(kinds[name], value)
+                                   for name, value in options.items()}}
+
+
+def load_game(name: str, players: int | None = None, **options: Any) -> pyspiel.Game:
+    """`pyspiel.load_game` for a ludotheque game, checked by our rules first (our clear
+    errors for an unknown game or option, a bad value or player count)."""
+    game = get_game(name)
+    count = game.default_players if players is None else players
+    validated = game.validate(count, options)
+    return _load(game.name, json.dumps(spiel_params(game, count, validated), sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _load(name: str, params_json: str) -> pyspiel.Game:
+    return pyspiel.load_game(PREFIX + name, json.loads(params_json))
+
+
+# ------------------------------------------------------------------ chance
+@lru_cache(maxsize=256)
+def _distinct(items: tuple) -> tuple:
+    """The distinct items of a shuffle in a fixed order: their chance action ids."""
+    try:
+        return tuple(sorted(set(items)))
+    except TypeError:
+        return tuple(dict.fromkeys(items))
+
+
+@lru_cache(maxsize=256)
+def _item_counts(items: tuple) -> tuple[int, ...]:
+    counts = Counter(items)
+    return tuple(counts[item] for item in _distinct(items))
+
+
+def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]:
+    """The next small chance node of `spec`, given the partial outcome `draws`."""
+    if isinstance(spec, Shuffle):
+        left = list(_item_counts(spec.items))
+        for index in draws:
+            left[index] -= 1
+        total = len(spec.items) - len(draws)
+        return [(index, count / total) for index, count in enumerate(left) if count]
+    if isinstance(spec, Roll):
+        return [(face, 1.0 / spec.faces) for face in range(spec.faces)]
+    return [(index, 1.0 / spec.n) for index in range(spec.n)]
+
+
+def _complete(spec: Any, draws: list[int]) -> Any:
+    """Our outcome if `draws` settles it (the rest forced included), else None."""
+    if isinstance(spec, Shuffle):
+        if len(draws) < len(spec.items):
+            outcomes = _chance_outcomes(spec, draws)
+            if len(outcomes) > 1:
+                return None
+            draws.extend([outcomes[0][0]] * (len(spec.items) - len(draws)))
+        distinct = _distinct(spec.items)
+        return tuple(distinct[index] for index in draws)
+    if isinstance(spec, Roll):
+        return tuple(draws) if len(draws) == spec.count else None
+    if spec.n == 1:
+        return 0
+    return draws[0] if draws else None
+
+
+def _chance_text(spec: Any, draws: Sequence[int], outcome: int) -> str:
+    if isinstance(spec, Shuffle):
+        distinct = _distinct(spec.items)
+        item = distinct[outcome] if 0 <= outcome < len(distinct) else outcome
+        return f"{spec.label} {len(draws) + 1}/{len(spec.items)}: {item}"
+    if isinstance(spec, Roll):
+        return f"{spec.label} die {len(draws) + 1}/{spec.count}: face {outcome}"
+    return f"{spec.label}: {outcome}"
+
+
+def _redraw_next(spec: Any, draws: Sequence[int], rng: random.Random) -> int:
+    """One more draw of the chance point `spec`, with its probabilities."""
+    outcomes = _chance_outcomes(spec, draws)
+    pick, acc = rng.random(), 0.0
+    for index, probability in outcomes:
+        acc += probability
+        if pick < acc:
+            return index
+    return outcomes[-1][0]
+
+
+def _redraw(spec: Any, count: int, rng: random.Random) -> list[int]:
+    """A fresh partial outcome of `count` draws: what a resampled state may not keep."""
+    draws: list[int] = []
+    for _ in range(count):
+        draws.append(_redraw_next(spec, draws, rng))
+    return draws
+
+
+# ------------------------------------------------------------------ the adapter
+class _Meta:
+    """What every state of one loaded game shares (never copied)."""
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.initial = game._new_state(players, options)
+        # Chance action ids are item indices (a shuffle), faces (a die) or picks: bounded by
+        # the components on the table once set up, and by the player count.
+        state, chance, widest = self.initial.clone(), SeededChance(0), players
+        while state.is_chance():
+            spec = state.chance_spec()
+            widest = max(widest, len(_chance_outcomes(spec, [])))
+            state.apply_chance(chance.resolve(spec))
+        self.max_chance_outcomes = max(widest, sum(state.component_counts().values()))
+
+    def check_width(self, outcomes: list[tuple[int, float]]) -> None:
+        if outcomes and outcomes[-1][0] >= self.max_chance_outcomes:
+            raise ChanceError("openspiel.error.chance_bound", game=self.game.name,
+                              count=outcomes[-1][0] + 1, bound=self.max_chance_outcomes)
+
+
+_UNKNOWN_PAST = ("?", None)  # the moves before a resampled state, for the other seats
+
+
+class _Core:
+    """The Python side of one adapter state: our state, the partial chance outcome and, per
+    seat, the moves as that seat saw them (linked lists: a copy shares them). OpenSpiel
+    copies states with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
+
+    __slots__ = ("draws", "meta", "seen", "state", "strings")
+
+    def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any]) -> None:
+        self.meta = meta
+        self.state = state
+        self.draws = draws
+        self.seen = seen
+        self.strings: dict[tuple, str] = {}  # the strings read since the last move (ISMCTS
+        # asks for the same information state several times per node)
+
+    def __deepcopy__(self, memo: dict) -> _Core:
+        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen))
+
+    def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
+        meta = self.meta
+        return (_rebuild_core, (meta.game.name, meta.players, dict(meta.options),
+                                self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
+
+    def settle(self) -> None:
+        """Apply every chance outcome that needs no more draws (forced or complete)."""
+        state = self.state
+        while state.is_chance():
+            outcome = _complete(state.chance_spec(), self.draws)
+            if outcome is None:
+                return
+            state.apply_chance(outcome)
+            self.draws = []
+
+    def moves_seen(self, seat: int) -> list[Any]:
+        return _linked_to_list(self.seen[seat])
+
+
+def _linked_to_list(node: Any) -> list[Any]:
+    items = []
+    while node is not None:
+        items.append(node[0])
+        node = node[1]
+    items.reverse()
+    return items
+
+
+def _seen_lists(seen: Sequence[Any]) -> list[list[Any]]:
+    return [_linked_to_list(node) for node in seen]
+
+
+def _list_to_linked(items: Sequence[Any]) -> Any:
+    node = None
+    for item in items:
+        node = (tuple(item) if isinstance(item, list) else item, node)
+    return node
+
+
+def _rebuild_core(name: str, players: int, options: dict, data: dict, draws: list[int],
+                  seen: list[list[Any]]) -> _Core:
+    spiel_game = load_game(name, players, **options)
+    state = spiel_game.meta.game.state_from_json(data)
+    return _Core(spiel_game.meta, state, draws, [_list_to_linked(s) for s in seen])
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class LudothequeGame(pyspiel.Game):
+    """One ludotheque game, player count and option set, as an OpenSpiel game. Each game
+    has a subclass (see `register`) naming our game and its OpenSpiel type."""
+
+    ludo_game: Game
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game = self.ludo_game
+        values = dict(params or {})
+        players = values.pop("players", game.default_players)
+        options = game.validate(players, {name: _from_param(v) for name, v in values.items()})
+        meta = _Meta(game, players, options)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions,
+            max_chance_outcomes=meta.max_chance_outcomes,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(self.game_type, info, spiel_params(game, players, options))
+        self.meta = meta
+        self._shape = _observation_shape(game, players, options)
+
+    def new_initial_state(self) -> LudothequeState:
+        meta = self.meta
+        core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
+        core.settle()
+        return LudothequeState(self, core)
+
+    def state_from(self, state: State) -> LudothequeState:
+        """An adapter state around one of our states (at a decision point, or a chance point
+        with nothing drawn yet); the moves before it are unknown to every seat."""
+        core = _Core(self.meta, state.clone(), [], [_UNKNOWN_PAST] * self.meta.players)
+        core.settle()
+        return LudothequeState(self, core)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer(self, iig_obs_type, params)
+
+
+class LudothequeState(pyspiel.State):
+    """An OpenSpiel state around one of ours (see the module docstring)."""
+
+    def __init__(self, game: LudothequeGame, core: _Core) -> None:
+        super().__init__(game)
+        self._core = core
+
+    @property
+    def ludo_state(self) -> State:
+        """Our state inside (the whole truth: not for a player's eyes)."""
+        return self._core.state
+
+    # -- whose turn
+    def current_player(self) -> int:
+        player = self._core.state.current_player()
+        if player == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        if player == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        return player
+
+    def is_terminal(self) -> bool:
+        return self._core.state.is_terminal()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._core.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        core = self._core
+        outcomes = _chance_outcomes(core.state.chance_spec(), core.draws)
+        core.meta.check_width(outcomes)
+        return outcomes
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        state = core.state
+        if state.is_chance():
+            possible = [index for index, _ in _chance_outcomes(state.chance_spec(), core.draws)]
+            if action not in possible:
+                raise ChanceError("openspiel.error.chance_outcome", outcome=action,
+                                  allowed=", ".join(map(str, possible)))
+            core.draws.append(action)
+            core.strings = {}
+            core.settle()
+            return
+        if state.is_terminal() or action not in state.legal_actions():
+            raise state.reject(action)
+        actor = state.current_player()
+        game = core.meta.game
+        keys = [action if seat == actor else game.observe_action(state, action, seat)
+                for seat in range(core.meta.players)]
+        state.apply_action(action)
+        core.seen = [((actor, key), node) for key, node in zip(keys, core.seen)]
+        core.strings = {}
+        core.settle()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            core = self._core
+            if core.state.is_chance():
+                return _chance_text(core.state.chance_spec(), core.draws, action)
+            return f"chance {action}"
+        game = self._core.meta.game
+        if 0 <= action < game.num_actions:
+            return game.action_to_text(action)
+        return f"action {action}"
+
+    # -- end
+    def returns(self) -> list[float]:
+        return list(self._core.state.returns())
+
+    # -- information
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]
+                                ) -> LudothequeState:
+        """A full state `player_id` cannot tell from this one: drawn from its view alone
+        (`Game.sample_from_view`), with a generator seeded from `probability_sampler`.
+        At a chance point (a view may not describe a deck not yet dealt) our
+        `State.determinize` resamples instead what the seat cannot know."""
+        core = self._core
+        _check_seat(player_id, core.meta.players)
+        rng = random.Random(int(probability_sampler() * 2**53))
+        if core.state.is_chance():
+            return self.determinize(player_id, rng)
+        sampled = core.meta.game.sample_from_view(core.state.view(player_id), rng)
+        return self._seen_by(player_id, sampled, rng)
+
+    def determinize(self, player_id: int, rng: random.Random) -> LudothequeState:
+        """Like `resample_from_infostate`, through our `State.determinize`: the twin state
+        of the no-leak test (what `player_id` cannot know resampled, the rest kept)."""
+        core = self._core
+        _check_seat(player_id, core.meta.players)
+        return self._seen_by(player_id, core.state.determinize(player_id, rng), rng)
+
+    def _seen_by(self, player_id: int, state: State, rng: random.Random) -> LudothequeState:
+        """An adapter state around `state`, a sample of what `player_id` cannot know: its
+        moves as `player_id` saw them kept, the other seats' past unknown, and a chance
+        point begun here begun again with fresh draws (nobody saw them)."""
+        core = self._core
+        draws = _redraw(state.chance_spec(), len(core.draws), rng) if core.draws else []
+        seen = [node if seat == player_id else _UNKNOWN_PAST for seat, node in enumerate(core.seen)]
+        return LudothequeState(self.get_game(), _Core(core.meta, state, draws, seen))
+
+    def __str__(self) -> str:
+        core = self._core
+        return _canonical({"state": core.state.to_json(), "draws": core.draws})
+
+
+def _check_simulations(simulations: Any) -> None:
+    if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
+        raise LudoError("error.more_than", name="simulations", value=simulations, low=0)
+
+
+def _check_seat(seat: Any, players: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise LudoError("openspiel.error.seat", seat=seat, high=players - 1)
+
+
+def _observation_shape(game: Game, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+    from ludotheque.interop.encoding import observation_shape
+
+    return tuple(observation_shape(game, players, options))
+
+
+class _Observer:
+    """OpenSpiel's observer interface (`set_from`, `string_from`, `tensor`, `dict`).
+
+    Private information of a single player: that seat's view (the default observation) or,
+    with perfect recall, the view and the moves as that seat saw them (the information
+    state). No private information, without perfect recall: the spectator's view,
+    `view(None)`. Tensors: the encoded view (`interop.encoding`), for a seat's observation.
+    """
+
+    def __init__(self, spiel_game: LudothequeGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise LudoError("openspiel.error.observer", what=f"params={dict(params)}")
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        private = kind.private_info
+        if (private == pyspiel.PrivateInfoType.ALL_PLAYERS or not kind.public_info
+                or (private == pyspiel.PrivateInfoType.NONE and kind.perfect_recall)):
+            raise LudoError("openspiel.error.observer", what=str(kind))
+        self.meta = spiel_game.meta
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = kind.perfect_recall
+        if self.perfect_recall or self.public_only:
+            self.tensor = None
+            self.dict: dict[str, np.ndarray] = {}
+        else:
+            self.tensor = np.zeros(spiel_game._shape, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def _view(self, state: LudothequeState, player: int) -> dict[str, Any]:
+        _check_seat(player, self.meta.players)
+        return state._core.state.view(None if self.public_only else player)
+
+    def set_from(self, state: LudothequeState, player: int) -> None:
+        if self.tensor is None:
+            return
+        from ludotheque.interop.encoding import encode
+
+        meta = self.meta
+        self.tensor[:] = encode(meta.game, self._view(state, player), meta.players, meta.options)
+
+    def string_from(self, state: LudothequeState, player: int) -> str:
+        strings = state._core.strings
+        key = (self.public_only, self.perfect_recall, player)
+        text = strings.get(key)
+        if text is None:
+            view = self._view(state, player)
+            if self.perfect_recall:
+                text = _canonical({"view": view, "moves": state._core.moves_seen(player)})
+            else:
+                text = _canonical(view)
+            strings[key] = text
+        return text
+
+
+# ------------------------------------------------------------------ registration
+def _game_type(game: Game) -> pyspiel.GameType:
+    from ludotheque.i18n import t
+
+    return pyspiel.GameType(
+        short_name=spiel_name(game),
+        long_name=f"ludotheque {t(game.title_key, 'en')}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameter_specification(game),
+    )
+
+
+_REGISTERED: set[str] = set()
+
+
+def register(game: Game) -> None:
+    """Register `game` with pyspiel (once)."""
+    if game.name in _REGISTERED:
+        return
+    game_type = _game_type(game)
+    # A class, as in OpenSpiel's own Python games: pyspiel keeps the factory until after the
+    # interpreter stops, and a plain function freed then aborts the process.
+    factory = type(f"Ludotheque_{game.name}", (LudothequeGame,),
+                   {"ludo_game": game, "game_type": game_type, "__module__": __name__})
+    pyspiel.register_game(game_type, factory)
+    _REGISTERED.add(game.name)
+
+
+for _game in all_games():
+    register(_game)
+
+
+# ------------------------------------------------------------------ bots
+class EngineRolloutEvaluator(mcts.Evaluator):
+    """OpenSpiel's `RandomRolloutEvaluator` (uniform moves, chance by its probabilities,
+    the mean return of `n_rollouts` playouts), with each playout run inside our engine
+    rather than one OpenSpiel call per step: the same distribution, several times faster.
+    With `policy=True` the playouts use the game's own quick policy (`Game.rollout_action`,
+    public information only), as our search bots do."""
+
+    def __init__(self, n_rollouts: int = 1, random_state: np.random.RandomState | None = None,
+                 policy: bool = False) -> None:
+        self.n_rollouts = n_rollouts
+        self.policy = policy
+        self._random_state = random_state or np.random.RandomState()
+
+    def evaluate(self, state: LudothequeState) -> np.ndarray:
+        core = state._core
+        game = core.meta.game
+        total = np.zeros(core.meta.players)
+        for _ in range(self.n_rollouts):
+            rng = random.Random(int(self._random_state.randint(2**31)))
+            playout = core.state.clone()
+            if core.draws:  # finish the chance point begun in the adapter
+                spec = playout.chance_spec()
+                draws = list(core.draws)
+                while (outcome := _complete(spec, draws)) is None:
+                    draws.append(_redraw_next(spec, draws, rng))
+                playout.apply_chance(outcome)
+            chance = SeededChance(rng.getrandbits(62))
+            while True:
+                actor = playout.current_player()
+                if actor >= 0:
+                    legal = playout.legal_actions()
+                    action = (game.rollout_action(playout, legal, rng) if self.policy
+                              else legal[rng.randrange(len(legal))])
+                    playout.apply_action(action)
+                elif actor == CHANCE:
+                    playout.apply_chance(chance.resolve(playout.chance_spec()))
+                else:
+                    break
+            total += playout.returns()
+        return total / self.n_rollouts
+
+    def prior(self, state: LudothequeState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class _ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS bot, plus the `restart_at` that `evaluate_bots` calls (it keeps
+    no state between moves)."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+
+def ismcts_bot(spiel_game: pyspiel.Game, simulations: int, seed: int,
+               uct_c: float = DEFAULT_UCT_C, evaluator: str = "engine") -> ismcts.ISMCTSBot:
+    """OpenSpiel's ISMCTS, reproducible from `seed` (its resampling draws from the same
+    generator). `evaluator`: "openspiel" (OpenSpiel's RandomRolloutEvaluator), "engine"
+    (the same random playouts run in our engine, faster) or "policy" (the game's quick
+    rollout policy, as our search bots use)."""
+    _check_simulations(simulations)
+    generator = np.random.RandomState(seed % 2**32)
+    if evaluator == "openspiel":
+        leaf = mcts.RandomRolloutEvaluator(1, generator)
+    elif evaluator in ("engine", "policy"):
+        leaf = EngineRolloutEvaluator(1, generator, policy=evaluator == "policy")
+    else:
+        raise OptionError("error.option_value", name="evaluator", value=evaluator,
+                          allowed=", ".join(EVALUATORS))
+    bot = _ISMCTSBot(spiel_game, leaf, uct_c, simulations,
+                     random_state=generator,
+                     final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, generator.uniform))
+    return bot
+
+
+class OpenSpielISMCTS:
+    """OpenSpiel's ISMCTS as a ludotheque bot (`openspiel_ismcts`).
+
+    It reads only its view: the root is a state sampled from the view
+    (`Game.sample_from_view`), which is fair since OpenSpiel's ISMCTS resamples
+    every simulation from the information state anyway, and that information
+    state is the view (the moves before the root are unknown to the bot).
+    """
+
+    name = "openspiel_ismcts"
+
+    def __init__(self, game: Game, simulations: int = DEFAULT_SIMULATIONS,
+                 uct_c: float = DEFAULT_UCT_C, evaluator: str = "engine") -> None:
+        _check_simulations(simulations)
+        if evaluator not in EVALUATORS:
+            raise OptionError("error.option_value", name="evaluator", value=evaluator,
+                              allowed=", ".join(EVALUATORS))
+        self.game = game
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self.evaluator = evaluator
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        spiel_game = load_game(self.game.name, view["players"], **view["options"])
+        root = spiel_game.state_from(self.game.sample_from_view(view, rng))
+        bot = ismcts_bot(spiel_game, self.simulations, rng.getrandbits(32), self.uct_c,
+                         self.evaluator)
+        return int(bot.step(root))
+
+
+def make_openspiel_ismcts(game: Game, budget: Any = None) -> OpenSpielISMCTS:
+    """The `openspiel_ismcts` bot with the search bots' iteration budget (ours use the same
+    `--iterations`), or DEFAULT_SIMULATIONS when the budget has none."""
+    iterations = getattr(budget, "iterations", None)
+    return OpenSpielISMCTS(game, iterations or DEFAULT_SIMULATIONS)
+
+
+def arena_vs_openspiel(game_name: str, our_bot: str = "hard", simulations: int = 200,
+                       games: int = 200, seed: int = 1, players: int = 2,
+                       options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Our bot against OpenSpiel's ISMCTS, both with `simulations` per move, seats rotated:
+    the summary of `ludotheque.sim.arena.arena`."""
+    from ludotheque.bots.ismcts import Budget
+    from ludotheque.sim.arena import arena
+
+    _check_simulations(simulations)
+    game = get_game(game_name)
+    bots = [our_bot] + ["openspiel_ismcts"] * (players - 1)
+    return arena(game, players, games, seed, bots, options, Budget(iterations=simulations))
