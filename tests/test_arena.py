@@ -44,6 +44,9 @@ def test_arena_is_reproducible_and_consistent():
         assert 1 <= row["mean_rank"] <= 2
         for other, share in first["head_to_head"][name].items():
             assert share + first["head_to_head"][other][name] == pytest.approx(1.0)
+            low, high = first["head_to_head_ci"][name][other]
+            assert low <= share <= high
+            assert [1 - high, 1 - low] == pytest.approx(first["head_to_head_ci"][other][name], abs=2e-4)
 
 
 def test_medium_beats_random_clearly_in_the_arena():
@@ -52,6 +55,11 @@ def test_medium_beats_random_clearly_in_the_arena():
     assert rows["medium"]["ci_low"] > 0.5
     assert rows["medium"]["rating"] > rows["random"]["rating"]
     assert rows["medium"]["mean_rank"] < rows["random"]["mean_rank"]
+    low, high = summary["head_to_head_ci"]["medium"]["random"]
+    assert 0.5 < low < summary["head_to_head"]["medium"]["random"] <= high
+    short = arena(get_game("diciassette"), 2, 20, 3, ["medium", "random"])
+    short_low, short_high = short["head_to_head_ci"]["medium"]["random"]
+    assert short_high - short_low > high - low
 
 
 def test_arena_command_json_and_errors():

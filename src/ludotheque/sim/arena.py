@@ -113,4 +113,8 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
         # head_to_head[a][b]: share of the games in which a finished ahead of b (ties: half).
         "head_to_head": {a: {b: round(ahead[a][b] / count, 4) for b in entries if b != a}
                          for a in entries} if count else {},
+        # Its Wilson 95% interval, [low, high], a game counting once (a tie as half a game won).
+        "head_to_head_ci": {a: {b: [round(bound, 4) for bound in wilson(ahead[a][b], count)]
+                                for b in entries if b != a}
+                            for a in entries} if count else {},
     }
