@@ -88,7 +88,7 @@ class Wazabi(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
-    search_iterations = 100
+    search_iterations = 400  # a dice race: 100 iterations could not tell moves apart (0.54 vs medium); 400 won 0.585
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         dice = options["dice_per_player"]
