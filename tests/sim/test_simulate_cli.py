@@ -13,6 +13,9 @@ from ludotheque.cli import app
 from ludotheque.sim import simulate as simulate_module
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
+# A number as babel writes it, thousands grouped (French: a narrow space, made plain by `flat`).
+NUMBER_EN = r"\d{1,3}(?:,\d{3})*(?:\.\d+)?"
+NUMBER_FR = r"\d{1,3}(?: \d{3})*(?:,\d+)?"
 SIM = ["simulate", "diciassette", "--players", "3", "--games", "12", "--seed", "4",
        "--bots", "heuristic,random,random"]
 
@@ -39,9 +42,18 @@ def test_json_is_the_same_whatever_the_number_of_jobs():
     assert summary["configs"][0]["wins_by_seat"] == summary["wins_by_seat"]
     assert one.stderr == ""  # off a terminal: no progress bar, no notes
     text = succeeded(invoke(SIM + ["--jobs", "2", "--lang", "en"]))
-    assert re.search(r"12 games in [\d,.]+ s: [\d,.]+ games/s \(2 processes\)", text.flat), text.flat
+    assert re.search(rf"12 games in {NUMBER_EN} s: {NUMBER_EN} games/s \(2 processes\)", text.flat), text.flat
     text = succeeded(invoke(SIM + ["--jobs", "1", "--lang", "fr"]))
-    assert re.search(r"12 parties en [\d,\u202f]+ s : [\d,\u202f]+ parties/s \(dans ce processus\)", text.flat)  # French groups thousands with a narrow space
+    assert re.search(rf"12 parties en {NUMBER_FR} s : {NUMBER_FR} parties/s \(dans ce processus\)", text.flat), text.flat
+
+
+def test_the_speed_patterns_accept_grouped_thousands():
+    """A fast machine prints 1,007.5 / 1 007,5 games/s (`flat` turns the narrow space into
+    a plain one): the patterns above must match those, not only numbers below 1,000."""
+    for number in ("0.0", "45.2", "1,007.5", "12,345,678.0"):
+        assert re.fullmatch(NUMBER_EN, number), number
+    for number in ("0,0", "45,2", "1 007,5", "12 345 678,0"):
+        assert re.fullmatch(NUMBER_FR, number), number
 
 
 def test_out_csv_has_one_row_per_game_and_seat(tmp_path):
