@@ -18,25 +18,72 @@ import math
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludotheque.core.chance import ChanceSpec
-from ludotheque.core.errors import IllegalActionError, NotationError, PlayerCountError
+from ludotheque.core.errors import (
+    IllegalActionError,
+    NotationError,
+    PlayerCountError,
+    SnapshotError,
+    reading_snapshot,
+)
 from ludotheque.core.events import Event
-from ludotheque.core.options import OptionSpec, validate_options
+from ludotheque.core.fields import (
+    Derived,
+    Field,
+    collect,
+    fields_from_json,
+    fields_to_json,
+    make_clone,
+    make_init_fields,
+)
+from ludotheque.core.options import OptionSpec, options_to_json, validate_options
 from ludotheque.i18n import LazyText, t
 
 CHANCE = -1
 TERMINAL = -2
 
+_SNAPSHOT_HEADER = ("game", "players", "options")
+
+# A belief: leans a sampled state (in place) towards a guess, keeping the view.
+Belief = Callable[["State", Mapping[str, Any], random.Random], None]
+
 
 class State(ABC):
-    """One moment of a game. Subclasses keep their data small and cheap to copy."""
+    """One moment of a game. Subclasses keep their data small and cheap to copy.
+
+    A subclass declares its fields once (`core.fields.Field`, `Derived`) in its class
+    body; `__init__`, `clone`, `to_json` and `from_json` are derived from that.
+    """
 
     game: Game
     num_players: int
     options: Mapping[str, Any]
+    declared_fields: ClassVar[tuple[Field, ...]] = ()
+    derived_attributes: ClassVar[tuple[Derived, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields, derived = collect(cls)
+        cls.declared_fields, cls.derived_attributes = fields, derived
+        cls._init_fields = make_init_fields(fields, derived)  # type: ignore[method-assign]
+        if "clone" not in vars(cls):
+            cls.clone = make_clone(cls, fields, derived)  # type: ignore[method-assign]
+
+    def __init__(self, game: Game, num_players: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        self._init_fields()
+
+    def _init_fields(self) -> None:
+        """Every declared field at its initial value (derived from the declaration)."""
+
+    @property
+    def seats(self) -> range:
+        return range(self.num_players)
 
     # -- whose turn -------------------------------------------------------
     @abstractmethod
@@ -112,18 +159,54 @@ class State(ABC):
     def view(self, player: int | None) -> dict[str, Any]:
         """What seat `player` may know (None: a spectator). JSON-serialisable."""
 
-    @abstractmethod
     def determinize(self, player: int | None, rng: random.Random) -> State:
-        """A full state consistent with `player`'s view, hidden parts sampled with `rng`."""
+        """Deprecated name of `game.sample(state.view(player), rng)` (removed once every
+        caller uses `Game.sample`)."""
+        return self.game.sample(self.view(player), rng)
+
+    @classmethod
+    def from_view(cls, game: Game, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with `view`, everything it hides dealt at random with
+        `rng` (every assignment consistent with the view equally likely). Reads the view
+        only. Each game writes this; everyone calls it through `Game.sample`."""
+        raise NotImplementedError(f"{cls.__name__}.from_view")
 
     # -- copies and snapshots --------------------------------------------
-    @abstractmethod
     def clone(self) -> State:
-        """An independent copy."""
+        """An independent copy (generated from the declared fields)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """A full snapshot (hidden information included: not for players' eyes)."""
+        return {
+            "game": self.game.name,
+            "players": self.num_players,
+            "options": options_to_json(self.options),
+            **fields_to_json(self, self.declared_fields),
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Any) -> State:
+        """Rebuild a snapshot written by `to_json`, checking every field: SnapshotError
+        names the first missing, unknown or wrong one, or the inconsistency found."""
+        if not isinstance(data, Mapping):
+            raise SnapshotError("error.snapshot_not_object")
+        with reading_snapshot():
+            if data.get("game") != game.name:
+                raise SnapshotError("error.snapshot_value", field="game",
+                                    problem=f"{data.get('game')!r} is not {game.name!r}")
+            players = data.get("players")
+            state = cls(game, players, game.validate(players, data.get("options") or {}))
+            fields_from_json(state, cls.declared_fields, data, reserved=_SNAPSHOT_HEADER)
+            state.after_load()
+            state.check_invariants()
+        return state
+
+    def after_load(self) -> None:
+        """Recompute the derived attributes after a snapshot was read (default: their
+        initial values) and check what the codecs cannot (raise SnapshotError)."""
+        for item in self.derived_attributes:
+            setattr(self, item.name, item.initial(self))
 
     @abstractmethod
     def component_counts(self) -> dict[str, int]:
@@ -171,25 +254,43 @@ class Game(ABC):
         """A new game, at its first chance point (the deal)."""
         return self._new_state(players, self.validate(players, options))
 
-    @abstractmethod
-    def _new_state(self, players: int, options: Mapping[str, Any]) -> State: ...
+    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
+        return self.state_class(self, players, options)
 
-    @abstractmethod
-    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        """A full state consistent with `view`, what it hides sampled with `rng`.
+    # -- the one sampler ----------------------------------------------------
+    def sample(self, view: Mapping[str, Any], rng: random.Random,
+               belief: Belief | None = None) -> State:
+        """A full state consistent with a seat's `view` (or a spectator's): what the view
+        shows is kept, what it hides is dealt at random with `rng`.
 
-        The determinisation a fair search bot uses: it needs only the view.
+        This is the one way to imagine a game from a seat's information: search bots,
+        OpenSpiel's `resample_from_infostate` and the conformance kit's twins all use
+        it. It reads the view only, never a true state. `belief(state, view, rng)` may
+        then lean the sample towards what the others' moves suggest (see
+        `search_belief`), keeping the view and every component.
         """
+        state = self.state_class.from_view(self, view, rng)
+        if belief is not None:
+            belief(state, view, rng)
+        return state
+
+    # A belief a search bot passes to `sample` (None: uniform over what is hidden).
+    # DTC: an offer on the table is more often true than a random deal makes it.
+    search_belief: ClassVar[Belief | None] = None
+
+    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """Deprecated name of `sample(view, rng)`."""
+        return self.sample(view, rng)
 
     def search_sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        """The sample a search bot (`hard`) starts from: `sample_from_view` by default; a
-        game may lean it towards what the others' moves suggest (DTC: an offer is more
-        often true than a random deal says). Same view, every component conserved."""
-        return self.sample_from_view(view, rng)
+        """Deprecated name of `sample(view, rng, belief=self.search_belief)`."""
+        return self.sample(view, rng, belief=self.search_belief)
 
-    @abstractmethod
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    state_class: ClassVar[type[State]]
+
+    def state_from_json(self, data: Any) -> State:
         """Rebuild a snapshot; raises SnapshotError on anything inconsistent."""
+        return self.state_class.from_json(self, data)
 
     # -- notation ---------------------------------------------------------
     @abstractmethod

@@ -35,8 +35,6 @@ from ludotheque.games.diciassette.rules import (
     PASS,
     PLAY,
     DiciassetteState,
-    sample_from_view,
-    state_from_json,
 )
 
 _UP_WORDS = {"up", "u", "+", "faceup", "face-up", "haut", "visible", "recto"}
@@ -80,6 +78,7 @@ class Diciassette(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    state_class = DiciassetteState
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         total = sum(options["singles"]) + sum(options["doubles"]) + sum(
@@ -89,14 +88,6 @@ class Diciassette(Game):
             raise OptionError("diciassette.error.deck_too_small", cards=total,
                               players=players, needed=HAND_SIZE * players + 1)
 
-    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
-        return DiciassetteState(self, players, options)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(self, data)
-
-    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        return sample_from_view(self, view, rng)
 
     # -------------------------------------------------------------- notation
     def action_to_text(self, action: int) -> str:

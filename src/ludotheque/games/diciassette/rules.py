@@ -16,8 +16,26 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
+from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
+from ludotheque.core.fields import (
+    EVERYONE,
+    OTHERS,
+    Card,
+    Choice,
+    Context,
+    Counts,
+    Custom,
+    Field,
+    Flag,
+    Int,
+    ListOf,
+    Maybe,
+    PerSeat,
+    Problem,
+    Seat,
+    TupleOf,
+)
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.seats import seats_from
 from ludotheque.core.zones import counts_to_codes
@@ -52,6 +70,12 @@ _CALL_ONLY = [CALL]
 
 TOP_NONE, TOP_KNOWN, TOP_GENERIC, TOP_FREE = range(4)
 
+# A card in the queue or the discard: (kind, face up / seen by all, the seat that played it).
+_QUEUED = TupleOf(Card(CODES), Flag(), Seat())
+# The public account of the last round's end (see resolution_to_json).
+_RESOLUTION = Custom(lambda r: resolution_to_json(r), lambda data, ctx: _read_resolution(data, ctx),
+                     "the account of a round's end")
+
 
 class HiddenLayout(NamedTuple):
     """The places a seat cannot see (see DiciassetteState._hidden_layout)."""
@@ -65,38 +89,34 @@ class HiddenLayout(NamedTuple):
 
 
 class DiciassetteState(State):
-    __slots__ = (
-        "game", "num_players", "options", "hands", "queue", "pile", "discard", "direction",
-        "current", "phase", "plays_required", "plays_done", "next_plays_required",
-        "draws_pending", "last_player", "poll", "poll_index", "resume_play", "victory",
-        "penalty", "round", "decisions", "final_winners", "last_resolution",
-    )
+    """The state: every field declared once (shape, initial value, who cannot see it)."""
 
-    def __init__(self, game: Any, num_players: int, options: Mapping[str, Any]) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.options = options
-        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(num_players)]
-        self.queue: list[tuple[int, bool, int]] = []
-        self.pile: list[int] = []  # top of the pile is the last element
-        self.discard: list[tuple[int, bool, int]] = []  # (kind, seen by all, who played it)
-        self.direction = 1
-        self.current = 0
-        self.phase = DEAL
-        self.plays_required = 1
-        self.plays_done = 0
-        self.next_plays_required = 1
-        self.draws_pending = 0
-        self.last_player = -1
-        self.poll: tuple[int, ...] = ()
-        self.poll_index = 0
-        self.resume_play = False
-        self.victory = [0] * num_players
-        self.penalty = [0] * num_players
-        self.round = 0
-        self.decisions = 0
-        self.final_winners: list[int] = []
-        self.last_resolution: tuple | None = None
+    hands = Field(PerSeat(Counts(CODES)), lambda s: [[0] * NUM_KINDS for _ in s.seats],
+                  hidden=OTHERS + " (with public backs, double-faced cards show their value)")
+    queue = Field(ListOf(_QUEUED), list,
+                  hidden="face-down single-faced cards: from all but the seat that played them")
+    pile = Field(ListOf(Card(CODES)), list, hidden=EVERYONE + " (the top's back may show its value)",
+                 doc="top of the pile last")
+    discard = Field(ListOf(_QUEUED), list,
+                    hidden="cards never shown: from all but the seat that played them",
+                    doc="(kind, seen by all, who played it)")
+    direction = Field(Int(-1, 1), 1)
+    current = Field(Seat(), 0)
+    phase = Field(Choice(PHASE_NAMES), DEAL)
+    plays_required = Field(Int(1, 2), 1)
+    plays_done = Field(Int(0, 2), 0)
+    next_plays_required = Field(Int(1, 2), 1)
+    draws_pending = Field(Int(0, 3), 0)
+    last_player = Field(Seat(none=-1), -1)
+    poll = Field(ListOf(Seat(), frozen=True), ())
+    poll_index = Field(Int(0), 0)
+    resume_play = Field(Flag(), False)
+    victory = Field(PerSeat(Int(0)), lambda s: [0] * s.num_players)
+    penalty = Field(PerSeat(Int(0, 1)), lambda s: [0] * s.num_players)
+    round = Field(Int(0), 0)
+    decisions = Field(Int(0), 0)
+    final_winners = Field(ListOf(Seat()), list, json="winners")
+    last_resolution = Field(Maybe(_RESOLUTION), None)
 
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -445,64 +465,6 @@ class DiciassetteState(State):
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
         }
 
-    def determinize(self, player: int | None, rng: random.Random) -> DiciassetteState:
-        """Resample everything `player` cannot know, keeping every card and his view.
-
-        Built from the true state (the conformance kit uses it to make twins that
-        only `player`'s ignorance tells apart); a bot, which only has a view,
-        uses `sample_from_view` instead. Both deal the hidden cards the same way.
-        """
-        state = self.clone()
-        layout = state._hidden_layout(player)
-        pool = state._take_hidden(layout)
-        state._deal_hidden(layout, pool, rng)
-        return state
-
-    def _hidden_layout(self, player: int | None) -> HiddenLayout:
-        """Where `player` cannot see: other hands' generic-backed cards (all their cards
-        if backs are private), others' face-down generic cards in the queue and the
-        discard, the pile top unless its back shows a value, every pile card below it."""
-        backs_public = self.options["hand_backs_public"]
-        hands = []
-        for seat, hand in enumerate(self.hands):
-            if seat == player:
-                hands.append(0)
-            elif backs_public:
-                hands.append(sum(hand[k] for k in range(NUM_KINDS) if not IS_DOUBLE[k]))
-            else:
-                hands.append(sum(hand))
-        queue = [i for i, (k, up, by) in enumerate(self.queue)
-                 if not up and not IS_DOUBLE[k] and by != player]
-        discard = [i for i, (k, seen, by) in enumerate(self.discard) if not seen and by != player]
-        pile = self.pile
-        if not pile:
-            top = TOP_NONE
-        elif not backs_public:
-            top = TOP_FREE
-        else:
-            top = TOP_KNOWN if IS_DOUBLE[pile[-1]] else TOP_GENERIC
-        return HiddenLayout(backs_public, hands, queue, discard, top, max(0, len(pile) - 1))
-
-    def _take_hidden(self, layout: HiddenLayout) -> list[int]:
-        """Remove the cards in the hidden slots (they stay as placeholders); return them."""
-        pool: list[int] = []
-        for seat, count in enumerate(layout.hands):
-            if count:
-                hand = self.hands[seat]
-                for kind in range(NUM_KINDS):
-                    if hand[kind] and not (layout.backs_public and IS_DOUBLE[kind]):
-                        pool.extend([kind] * hand[kind])
-                        hand[kind] = 0
-        pool.extend(self.queue[i][0] for i in layout.queue)
-        pool.extend(self.discard[i][0] for i in layout.discard)
-        if layout.top in (TOP_GENERIC, TOP_FREE):
-            pool.extend(self.pile)
-            self.pile = []
-        else:
-            pool.extend(self.pile[:-1])
-            self.pile = self.pile[-1:]
-        return pool
-
     def _deal_hidden(self, layout: HiddenLayout, pool: list[int], rng: random.Random) -> None:
         """Deal `pool` into the hidden slots at random; generic-backed cards first go to
         the slots known to hold one (every assignment consistent with the view is equally likely)."""
@@ -537,62 +499,86 @@ class DiciassetteState(State):
         if next(take_c, None) is not None or next(take_r, None) is not None:
             raise SnapshotError("error.snapshot_inconsistent", reason="more cards than hidden places")
 
-    # -------------------------------------------------------------- copying
-    def clone(self) -> DiciassetteState:
-        other = object.__new__(DiciassetteState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.hands = [hand[:] for hand in self.hands]
-        other.queue = self.queue[:]
-        other.pile = self.pile[:]
-        other.discard = self.discard[:]
-        other.direction = self.direction
-        other.current = self.current
-        other.phase = self.phase
-        other.plays_required = self.plays_required
-        other.plays_done = self.plays_done
-        other.next_plays_required = self.next_plays_required
-        other.draws_pending = self.draws_pending
-        other.last_player = self.last_player
-        other.poll = self.poll
-        other.poll_index = self.poll_index
-        other.resume_play = self.resume_play
-        other.victory = self.victory[:]
-        other.penalty = self.penalty[:]
-        other.round = self.round
-        other.decisions = self.decisions
-        other.final_winners = self.final_winners[:]
-        other.last_resolution = self.last_resolution  # an immutable tuple
-        return other
+    # ------------------------------------------------------------ sampling
+    @classmethod
+    def from_view(cls, game: Any, view: Mapping[str, Any], rng: random.Random) -> DiciassetteState:
+        """A full state consistent with `view` (a seat's, or a spectator's): what the view
+        shows is kept, the cards it does not show are dealt at random from those unseen.
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": "diciassette",
-            "players": self.num_players,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
-            "phase": PHASE_NAMES[self.phase],
-            "hands": [_codes(hand) for hand in self.hands],
-            "queue": [[CODES[k], up, by] for k, up, by in self.queue],
-            "pile": [CODES[k] for k in self.pile],
-            "discard": [[CODES[k], seen, by] for k, seen, by in self.discard],
-            "direction": self.direction,
-            "current": self.current,
-            "plays_required": self.plays_required,
-            "plays_done": self.plays_done,
-            "next_plays_required": self.next_plays_required,
-            "draws_pending": self.draws_pending,
-            "last_player": self.last_player,
-            "poll": list(self.poll),
-            "poll_index": self.poll_index,
-            "resume_play": self.resume_play,
-            "victory": list(self.victory),
-            "penalty": list(self.penalty),
-            "round": self.round,
-            "decisions": self.decisions,
-            "winners": list(self.final_winners),
-            "last_resolution": resolution_to_json(self.last_resolution),
-        }
+        This is how a search bot imagines the game: it never touches the true state.
+        """
+        from ludotheque.games.diciassette.components import KIND_OF_CODE
+
+        players = view["players"]
+        state = cls(game, players, game.validate(players, view["options"]))
+        seat = view["seat"]
+        backs_public = state.options["hand_backs_public"]
+        unseen = list(composition(state.options))
+
+        def known(code: str) -> int:
+            kind = KIND_OF_CODE[code]
+            unseen[kind] -= 1
+            return kind
+
+        hidden_hands = []
+        for q, entry in enumerate(view["hands"]):
+            shown = entry["cards"] if q == seat else (entry.get("doubles") or [])
+            for code in shown:
+                state.hands[q][known(code)] += 1
+            hidden_hands.append(entry["size"] - len(shown))
+        queue_slots = []
+        for index, entry in enumerate(view["queue"]):
+            if entry["card"] is None:
+                queue_slots.append(index)
+                state.queue.append((0, entry["face_up"], entry["by"]))
+            else:
+                state.queue.append((known(entry["card"]), entry["face_up"], entry["by"]))
+        someone_else = 0 if seat is None else (seat + 1) % players
+        state.discard = [(known(code), True, someone_else) for code in view["discard"]["cards"]]
+        discard_slots = list(range(len(state.discard), len(state.discard) + view["discard"]["hidden"]))
+        state.discard += [(0, False, someone_else)] * view["discard"]["hidden"]
+        size, top_code = view["pile"]["size"], view["pile"]["top"]
+        if not size:
+            top = TOP_NONE
+        elif not backs_public:
+            top = TOP_FREE
+        elif top_code is not None:
+            top = TOP_KNOWN
+            state.pile = [known(top_code)]
+        else:
+            top = TOP_GENERIC
+        if min(unseen) < 0:
+            raise SnapshotError("error.snapshot_inconsistent", reason="the view shows too many cards")
+        layout = HiddenLayout(backs_public, hidden_hands, queue_slots, discard_slots, top,
+                              max(0, size - 1))
+        pool = [kind for kind in range(NUM_KINDS) for _ in range(unseen[kind])]
+        state._deal_hidden(layout, pool, rng)
+
+        state.phase = PHASE_NAMES.index(view["phase"])
+        state.current = view["turn"]
+        state.direction = view["direction"]
+        state.plays_required = view["plays_required"]
+        state.plays_done = view["plays_done"]
+        state.next_plays_required = view["next_plays_required"]
+        state.last_player = -1 if view["last_player"] is None else view["last_player"]
+        state.round = view["round"]
+        state.decisions = view["decisions"]
+        state.victory = list(view["victory"])
+        state.penalty = list(view["penalty"])
+        state.final_winners = list(view["winners"])
+        state.last_resolution = resolution_from_json(view["last_resolution"])
+        if state.phase == CALLS:
+            state.resume_play = view["second_card_pending"]
+            state.poll = _poll_order(state.last_player, state.direction, players)
+            state.poll_index = state.poll.index(view["to_act"])
+        return state
+
+    # ------------------------------------------------------------ checking
+    def after_load(self) -> None:
+        super().after_load()
+        if self.poll_index > len(self.poll) or (self.phase == CALLS and self.poll_index >= len(self.poll)):
+            raise SnapshotError("error.snapshot_value", field="poll_index", problem=Problem(
+                "snapshot.out_of_range", value=self.poll_index, low=0, high=len(self.poll) - 1))
 
     def component_counts(self) -> dict[str, int]:
         counts = [0] * NUM_KINDS
@@ -630,79 +616,6 @@ class DiciassetteState(State):
                                               for p in self.final_winners)
 
 
-def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> DiciassetteState:
-    """A full state consistent with `view` (a seat's, or a spectator's): what the view
-    shows is kept, the cards it does not show are dealt at random from those unseen.
-
-    This is how a search bot imagines the game: it never touches the true state.
-    """
-    from ludotheque.games.diciassette.components import KIND_OF_CODE
-
-    players = view["players"]
-    state = DiciassetteState(game, players, game.validate(players, view["options"]))
-    seat = view["seat"]
-    backs_public = state.options["hand_backs_public"]
-    unseen = list(composition(state.options))
-
-    def known(code: str) -> int:
-        kind = KIND_OF_CODE[code]
-        unseen[kind] -= 1
-        return kind
-
-    hidden_hands = []
-    for q, entry in enumerate(view["hands"]):
-        shown = entry["cards"] if q == seat else (entry.get("doubles") or [])
-        for code in shown:
-            state.hands[q][known(code)] += 1
-        hidden_hands.append(entry["size"] - len(shown))
-    queue_slots = []
-    for index, entry in enumerate(view["queue"]):
-        if entry["card"] is None:
-            queue_slots.append(index)
-            state.queue.append((0, entry["face_up"], entry["by"]))
-        else:
-            state.queue.append((known(entry["card"]), entry["face_up"], entry["by"]))
-    someone_else = 0 if seat is None else (seat + 1) % players
-    state.discard = [(known(code), True, someone_else) for code in view["discard"]["cards"]]
-    discard_slots = list(range(len(state.discard), len(state.discard) + view["discard"]["hidden"]))
-    state.discard += [(0, False, someone_else)] * view["discard"]["hidden"]
-    size, top_code = view["pile"]["size"], view["pile"]["top"]
-    if not size:
-        top = TOP_NONE
-    elif not backs_public:
-        top = TOP_FREE
-    elif top_code is not None:
-        top = TOP_KNOWN
-        state.pile = [known(top_code)]
-    else:
-        top = TOP_GENERIC
-    if min(unseen) < 0:
-        raise SnapshotError("error.snapshot_inconsistent", reason="the view shows too many cards")
-    layout = HiddenLayout(backs_public, hidden_hands, queue_slots, discard_slots, top,
-                          max(0, size - 1))
-    pool = [kind for kind in range(NUM_KINDS) for _ in range(unseen[kind])]
-    state._deal_hidden(layout, pool, rng)
-
-    state.phase = PHASE_NAMES.index(view["phase"])
-    state.current = view["turn"]
-    state.direction = view["direction"]
-    state.plays_required = view["plays_required"]
-    state.plays_done = view["plays_done"]
-    state.next_plays_required = view["next_plays_required"]
-    state.last_player = -1 if view["last_player"] is None else view["last_player"]
-    state.round = view["round"]
-    state.decisions = view["decisions"]
-    state.victory = list(view["victory"])
-    state.penalty = list(view["penalty"])
-    state.final_winners = list(view["winners"])
-    state.last_resolution = resolution_from_json(view["last_resolution"])
-    if state.phase == CALLS:
-        state.resume_play = view["second_card_pending"]
-        state.poll = _poll_order(state.last_player, state.direction, players)
-        state.poll_index = state.poll.index(view["to_act"])
-    return state
-
-
 @lru_cache(maxsize=4096)
 def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
     """Every card kind in the hand, face up (2k) and face down (2k+1)."""
@@ -735,6 +648,16 @@ def resolution_to_json(resolution: tuple | None) -> dict[str, Any] | None:
     }
 
 
+def _read_resolution(data: Any, ctx: Context) -> tuple:
+    resolution = resolution_from_json(data)
+    seats = range(ctx.players)
+    _, caller, last, cards, _, traps, tokens, starter = resolution
+    if {caller, last, *traps, *(by for _, _, by in cards), *(t[0] for t in tokens)} - set(seats) \
+            or (starter is not None and starter not in seats):
+        raise ValueError("a seat out of range")
+    return resolution
+
+
 def resolution_from_json(data: Mapping[str, Any] | None) -> tuple | None:
     from ludotheque.games.diciassette.components import KIND_OF_CODE
 
@@ -752,60 +675,3 @@ def resolution_from_json(data: Mapping[str, Any] | None) -> tuple | None:
 
 def _codes(hand: list[int]) -> list[str]:
     return counts_to_codes(hand, CODES)
-
-
-def state_from_json(game: Any, data: Mapping[str, Any]) -> DiciassetteState:
-    """Rebuild a snapshot, checking every field (SnapshotError names the first bad one)."""
-    from ludotheque.games.diciassette.components import KIND_OF_CODE
-
-    def fail(field: str) -> SnapshotError:
-        return SnapshotError("error.snapshot_field", field=field)
-
-    with reading_snapshot():
-        if data.get("game") != "diciassette":
-            raise fail("game")
-        players = data["players"]
-        options = game.validate(players, data.get("options") or {})
-        state = DiciassetteState(game, players, options)
-
-        def kind(code: Any, field: str) -> int:
-            if code not in KIND_OF_CODE:
-                raise fail(field)
-            return KIND_OF_CODE[code]
-
-        if data["phase"] not in PHASE_NAMES:
-            raise fail("phase")
-        state.phase = PHASE_NAMES.index(data["phase"])
-        if len(data["hands"]) != players:
-            raise fail("hands")
-        for seat, cards in enumerate(data["hands"]):
-            for code in cards:
-                state.hands[seat][kind(code, "hands")] += 1
-        state.queue = [(kind(c, "queue"), bool(up), int(by)) for c, up, by in data["queue"]]
-        state.pile = [kind(c, "pile") for c in data["pile"]]
-        state.discard = [(kind(c, "discard"), bool(s), int(by)) for c, s, by in data["discard"]]
-        for name in ("direction", "current", "plays_required", "plays_done",
-                     "next_plays_required", "draws_pending", "last_player", "poll_index",
-                     "round", "decisions"):
-            value = data[name]
-            if type(value) is not int:
-                raise fail(name)
-            setattr(state, name, value)
-        state.poll = tuple(int(p) for p in data["poll"])
-        state.resume_play = bool(data["resume_play"])
-        for name in ("victory", "penalty"):
-            values = [int(v) for v in data[name]]
-            if len(values) != players:
-                raise fail(name)
-            setattr(state, name, values)
-        state.final_winners = [int(p) for p in data["winners"]]
-        state.last_resolution = resolution_from_json(data.get("last_resolution"))
-        seats = range(players)
-        if any(by not in seats for _, _, by in state.queue + state.discard) or any(
-            p not in seats for p in state.poll + tuple(state.final_winners)
-        ):
-            raise fail("seat")
-        if state.poll_index > len(state.poll) or (state.phase == CALLS and state.poll_index >= len(state.poll)):
-            raise fail("poll_index")
-        state.check_invariants()
-    return state
