@@ -1027,3 +1027,16 @@ def test_error_unknown_option():
     with pytest.raises(OptionError) as err:
         Match(GAME, 4, {"jokers": True}, seed=1)
     assert "hand_backs_public" in str(err.value)
+
+
+def test_view_of_a_seat_outside_the_game_is_refused_clearly():
+    """Issue 14: a reader is a seat 0..players-1 or None (a spectator); anything else gets
+    a clear error, never another seat's view."""
+    from ludotheque.core.errors import NoSuchSeatError
+
+    state = Match(GAME, 4, seed=1).state
+    for bad in (-1, 4, 99, "1", True, 1.0):
+        with pytest.raises(NoSuchSeatError) as error:
+            state.view(bad)
+        assert "0 to 3" in error.value.message("en") and "0 à 3" in error.value.message("fr")
+    assert state.view(None)["seat"] is None

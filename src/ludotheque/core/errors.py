@@ -47,6 +47,12 @@ class IllegalActionError(LudoError):
     key = "error.illegal_action"
 
 
+class NoSuchSeatError(LudoError):
+    """A seat number that is not a seat of the game (nor None, the spectator)."""
+
+    key = "error.no_such_seat"
+
+
 class NotationError(LudoError):
     key = "error.notation"
 

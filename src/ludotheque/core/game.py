@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from ludotheque.core.chance import ChanceSpec
 from ludotheque.core.errors import (
     IllegalActionError,
+    NoSuchSeatError,
     NotationError,
     PlayerCountError,
     SnapshotError,
@@ -156,8 +157,14 @@ class State(ABC):
 
     # -- information ------------------------------------------------------
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What seat `player` may know (None: a spectator). JSON-serialisable."""
+    def view(self, player: int | None) -> Any:
+        """What seat `player` may know (None: a spectator): a fresh JSON-able dict of the
+        shape `game.view_type` declares. A seat outside the game: NoSuchSeatError."""
+
+    def _check_seat(self, player: Any) -> None:
+        """Refuse a reader that is neither a seat of this game nor None (a spectator)."""
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            raise NoSuchSeatError("error.no_such_seat", seat=repr(player), high=self.num_players - 1)
 
     def determinize(self, player: int | None, rng: random.Random) -> State:
         """Deprecated name of `game.sample(state.view(player), rng)` (removed once every
@@ -287,6 +294,8 @@ class Game(ABC):
         return self.sample(view, rng, belief=self.search_belief)
 
     state_class: ClassVar[type[State]]
+    # The TypedDict that declares what `State.view` returns (games/<game>/views.py).
+    view_type: ClassVar[type]
 
     def state_from_json(self, data: Any) -> State:
         """Rebuild a snapshot; raises SnapshotError on anything inconsistent."""

@@ -132,6 +132,10 @@ register_texts({
         "en": "The snapshot's '{field}' is missing or wrong.",
         "fr": "Le champ « {field} » de l'instantané manque ou est faux.",
     },
+    "error.no_such_seat": {
+        "en": "There is no seat {seat} in this game: seats are 0 to {high}, or none for a spectator.",
+        "fr": "Il n'y a pas de place {seat} dans cette partie : les places vont de 0 à {high}, ou aucune pour un spectateur.",
+    },
     "error.snapshot_not_object": {
         "en": "A snapshot is a JSON object (with game, players, options and the state's fields).",
         "fr": "Un instantané est un objet JSON (avec game, players, options et les champs de l'état).",

@@ -40,6 +40,7 @@ from ludotheque.core.errors import ChanceError, IllegalActionError, LudoError, N
 from ludotheque.core.game import Game, State
 from ludotheque.core.match import Match
 from ludotheque.core.record import Record, replay
+from ludotheque.core.views import check_shape
 
 MAX_DECISIONS = 50_000
 
@@ -95,8 +96,10 @@ def check_playouts(game: Game, players: int, options: Mapping[str, Any], seed: i
         assert 0 <= legal[0] and legal[-1] < game.num_actions, f"{label}: action out of range"
         player = state.current_player()
         assert 0 <= player < players, f"{label}: current player {player}"
-        json.dumps(state.view(player))
-        json.dumps(state.view(None))
+        for reader in (player, None):
+            view = state.view(reader)
+            json.dumps(view)
+            check_shape(view, game.view_type, f"{label}: view({reader})")
         decisions += 1
     return {"games": games, "decisions": decisions}
 

@@ -36,6 +36,7 @@ from ludotheque.games.diciassette.rules import (
     PLAY,
     DiciassetteState,
 )
+from ludotheque.games.diciassette.views import DiciassetteView
 
 _UP_WORDS = {"up", "u", "+", "faceup", "face-up", "haut", "visible", "recto"}
 _DOWN_WORDS = {"down", "-", "facedown", "face-down", "bas", "cache", "caché", "cachée", "cachee", "verso"}
@@ -79,6 +80,7 @@ class Diciassette(Game):
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
     state_class = DiciassetteState
+    view_type = DiciassetteView
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         total = sum(options["singles"]) + sum(options["doubles"]) + sum(

@@ -54,6 +54,7 @@ from ludotheque.games.diciassette.components import (
     composition,
     deck,
 )
+from ludotheque.games.diciassette.views import DiciassetteView
 
 # Action ids: a card kind k played face up is 2k, face down 2k+1; then call and pass.
 NUM_PLAY_ACTIONS = 2 * NUM_KINDS
@@ -411,8 +412,9 @@ class DiciassetteState(State):
         return {"rounds": self.round, "decisions": self.decisions}
 
     # ----------------------------------------------------------- information
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> DiciassetteView:
         """What `player` may see (None: a spectator). Rules 2.2."""
+        self._check_seat(player)
         backs_public = self.options["hand_backs_public"]
         queue = []
         for kind, face_up, by in self.queue:
