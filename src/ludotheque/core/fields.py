@@ -78,7 +78,7 @@ class Codec:
     def to_json(self, value: Any) -> Any:
         return value
 
-    def write(self, value: Any, ctx: Context) -> Any:
+    def to_json_in(self, value: Any, ctx: Context) -> Any:
         """The JSON of a field's `value` in a state of this context: `to_json(value)`,
         unless the JSON depends on the options (a deck of cards set by them)."""
         return self.to_json(value)
@@ -461,7 +461,7 @@ def fields_to_json(state: Any, fields: Sequence[Field]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     ctx = Context(state.num_players, state.options)
     for field in fields:
-        data[field.json_name] = field.codec.write(getattr(state, field.name), ctx)
+        data[field.json_name] = field.codec.to_json_in(getattr(state, field.name), ctx)
     return data
 
 
