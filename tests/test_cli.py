@@ -859,3 +859,34 @@ def test_search_bot_budget_from_the_command_line_is_reproducible():
 def test_bad_search_budgets_are_refused(flag, value):
     result = usage_error(invoke(["simulate", "dtc", "--games", "1", flag, value]))
     assert flag in result.flat
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda d: d.update(meta="abc"), "'meta' field has the wrong type"),
+    (lambda d: d.update(result={"winners": 5}), "winners as seat numbers"),
+    (lambda d: d.update(chance=[[0.5, 1, 2]]), "Chance outcome 1 of the record"),
+    (lambda d: d.update(chance=[{"card": 3}]), "Chance outcome 1 of the record"),
+], ids=["meta-not-object", "winners-not-list", "float-in-deal", "object-in-deal"])
+def test_replay_of_a_hand_edited_record_exits_2_with_one_clear_message(saved_game, tmp_path, edit, says):
+    """Issue 14: hand-edited records get one clear message and exit status 2, no traceback."""
+    path, _ = saved_game
+    data = json.loads(path.read_text(encoding="utf-8"))
+    edit(data)
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    result = usage_error(invoke(["replay", edited, "--lang", "en"]))
+    assert says in result.flat
+    assert "Traceback" not in result.text
+
+
+def test_replay_of_a_file_that_is_not_utf8_or_too_deep_exits_2(tmp_path):
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"format": "ludothèque"}'.encode("latin-1"))
+    result = usage_error(invoke(["replay", latin, "--lang", "en"]))
+    assert "is not UTF-8 text" in result.flat
+    french = usage_error(invoke(["replay", latin, "--lang", "fr"]))
+    assert "n'est pas un texte UTF-8" in french.flat
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = usage_error(invoke(["replay", deep, "--lang", "en"]))
+    assert "nested too deeply" in result.flat

@@ -27,20 +27,31 @@ class Shuffle:
     label: str = "shuffle"
 
     def check(self, outcome: Any) -> tuple:
-        if not isinstance(outcome, (list, tuple)) or len(outcome) != len(self.items):
-            raise ChanceError("error.chance_shuffle", label=self.label, size=len(self.items))
+        """The outcome as a tuple if it is a permutation of `items`, with every item of the
+        same type (2.0 or "2" is not the card 2); ChanceError otherwise."""
+        items = self.items
+        if not isinstance(outcome, (list, tuple)) or len(outcome) != len(items):
+            raise ChanceError("error.chance_shuffle", label=self.label, size=len(items))
+        kinds = _item_types(items)
+        if any(type(item) not in kinds for item in outcome):
+            raise ChanceError("error.chance_shuffle", label=self.label, size=len(items))
         try:
-            same = sorted(outcome) == _sorted_items(self.items)
+            same = sorted(outcome) == _sorted_items(items)
         except TypeError:
-            same = Counter(outcome) == Counter(self.items)
+            same = Counter(outcome) == Counter(items)
         if not same:
-            raise ChanceError("error.chance_shuffle", label=self.label, size=len(self.items))
+            raise ChanceError("error.chance_shuffle", label=self.label, size=len(items))
         return tuple(outcome)
 
 
 @lru_cache(maxsize=256)
 def _sorted_items(items: tuple) -> list:
     return sorted(items)
+
+
+@lru_cache(maxsize=256)
+def _item_types(items: tuple) -> frozenset[type]:
+    return frozenset(type(item) for item in items)
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,7 @@ class Roll:
         if (
             not isinstance(outcome, (list, tuple))
             or len(outcome) != self.count
-            or any(not isinstance(f, int) or not 0 <= f < self.faces for f in outcome)
+            or any(type(f) is not int or not 0 <= f < self.faces for f in outcome)
         ):
             raise ChanceError("error.chance_roll", label=self.label, count=self.count, faces=self.faces)
         return tuple(outcome)

@@ -18,7 +18,20 @@ class Event:
     private: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def for_player(self, player: int | None) -> dict[str, Any]:
-        seen = {"kind": self.kind, **self.public}
+        """A fresh copy, all the way down: a reader editing it changes nobody else's log."""
+        seen = {"kind": self.kind}
+        for key, value in self.public.items():
+            seen[key] = _fresh(value)
         if player is not None and player in self.private:
-            seen.update(self.private[player])
+            for key, value in self.private[player].items():
+                seen[key] = _fresh(value)
         return seen
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON-like value (dicts, lists and tuples copied, scalars shared)."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_fresh(item) for item in value]
+    return value

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json
-from ludotheque.core.errors import IllegalActionError
+from ludotheque.core.errors import IllegalActionError, LudoError
 from ludotheque.core.events import Event
 from ludotheque.core.game import Game, State
 from ludotheque.core.record import Record
@@ -53,8 +53,7 @@ class Match:
         With `seat` (who sends the move, e.g. a remote player), a move out of turn
         is refused without listing anyone's legal moves: they may name hidden cards.
         """
-        if seat is not None and seat != self.state.current_player():
-            raise IllegalActionError("error.not_your_turn", seat=seat + 1)
+        self._check_sender(seat)
         action_id = self.game.parse_action(action, self.state)
         self.state.apply_action(action_id, self.events)
         self.actions.append(action_id)
@@ -70,10 +69,23 @@ class Match:
         without listing anyone's moves (as in `apply`).
         """
         actor = self.state.current_player()
-        if seat is not None and seat != actor:
-            raise IllegalActionError("error.not_your_turn", seat=seat + 1)
+        self._check_sender(seat)
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, (list, tuple)):
+            raise IllegalActionError("error.sequence_not_list")
+        if not actions:
+            raise IllegalActionError("error.sequence_empty")
         trial = self.state.clone()
-        for index, action in enumerate(actions):
+        parsed: list[int] = []
+        for index, given in enumerate(actions):
+            try:
+                action = self.game.parse_action(given, trial)
+                parsed.append(action)
+            except LudoError as error:
+                if len(actions) == 1:
+                    raise
+                raise IllegalActionError(
+                    "error.sequence_step", index=index + 1, count=len(actions),
+                    action=given, reason=error) from None
             if index and trial.current_player() != actor:
                 raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
             try:
@@ -88,8 +100,17 @@ class Match:
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:
                     raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 2)
-        for action in actions:
+        for action in parsed:
             self.apply(action)
+
+    def _check_sender(self, seat: Any) -> None:
+        """With `seat` (who sends the move), refuse a seat that is not one, and a move out
+        of turn, without listing anyone's legal moves (they may name hidden cards)."""
+        if seat is None:
+            return
+        self.state._check_seat(seat)
+        if seat != self.state.current_player():
+            raise IllegalActionError("error.not_your_turn", seat=seat + 1)
 
     # -- reading ----------------------------------------------------------
     @property

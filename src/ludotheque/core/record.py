@@ -81,11 +81,18 @@ class Record:
         if not all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in data["actions"]):
             raise RecordError("error.record_field", field="actions")
         chance = data.get("chance")
-        if chance is not None and not isinstance(chance, list):
-            raise RecordError("error.record_field", field="chance")
+        if chance is not None:
+            if not isinstance(chance, list):
+                raise RecordError("error.record_field", field="chance")
+            for index, outcome in enumerate(chance):
+                if not _is_outcome(outcome):
+                    raise RecordError("error.record_outcome", index=index + 1)
         result = data.get("result")
-        if result is not None and not isinstance(result, Mapping):
-            raise RecordError("error.record_field", field="result")
+        if result is not None:
+            _check_result(result)
+        meta = data.get("meta")
+        if meta is not None and not isinstance(meta, Mapping):
+            raise RecordError("error.record_field", field="meta")
         return cls(
             game=data["game"],
             players=data["players"],
@@ -94,7 +101,7 @@ class Record:
             actions=list(data["actions"]),
             chance=chance,
             result=dict(result) if result is not None else None,
-            meta=dict(data.get("meta") or {}),
+            meta=dict(meta or {}),
         )
 
     @classmethod
@@ -103,11 +110,44 @@ class Record:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError("error.record_unreadable", path=str(path), reason=exc.strerror) from None
+        except UnicodeDecodeError as exc:
+            raise RecordError("error.record_encoding", path=str(path), position=exc.start) from None
+        return cls.from_text(text, str(path))
+
+    @classmethod
+    def from_text(cls, text: str, source: str = "record") -> Record:
+        """A record from its JSON text (a file's, or one sent to the server)."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError("error.record_json", path=str(path), line=exc.lineno, reason=exc.msg) from None
+            raise RecordError("error.record_json", path=source, line=exc.lineno, reason=exc.msg) from None
+        except RecursionError:
+            raise RecordError("error.record_nested", path=source) from None
         return cls.from_json(data)
+
+
+def _is_outcome(outcome: Any, depth: int = 0) -> bool:
+    """A chance outcome as JSON: a whole number or a text code, or a list of them
+    (one level of nesting at most: a shuffle of pairs)."""
+    if isinstance(outcome, bool):
+        return False
+    if isinstance(outcome, (int, str)):
+        return True
+    return isinstance(outcome, list) and depth < 2 and all(_is_outcome(o, depth + 1) for o in outcome)
+
+
+def _check_result(result: Any) -> None:
+    """A stored result: the winners (seats), and the returns (numbers) if given. Whether
+    they are the right ones is checked by replaying the game."""
+    if not isinstance(result, Mapping):
+        raise RecordError("error.record_field", field="result")
+    winners = result.get("winners")
+    if not isinstance(winners, list) or any(type(p) is not int or p < 0 for p in winners):
+        raise RecordError("error.record_winners")
+    returns = result.get("returns")
+    if returns is not None and (not isinstance(returns, list) or any(
+            isinstance(r, bool) or not isinstance(r, (int, float)) for r in returns)):
+        raise RecordError("error.record_field", field="result.returns")
 
 
 def replay(record: Record, keep_events: bool = True):

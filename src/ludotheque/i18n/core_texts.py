@@ -111,6 +111,30 @@ register_texts({
         "en": "{path} is not valid JSON (line {line}: {reason}).",
         "fr": "{path} n'est pas du JSON valide (ligne {line} : {reason}).",
     },
+    "error.sequence_not_list": {
+        "en": "A sequence of moves is a list of moves (ids or text forms).",
+        "fr": "Une suite de coups est une liste de coups (numéros ou formes écrites).",
+    },
+    "error.sequence_empty": {
+        "en": "The sequence of moves is empty: send at least one move.",
+        "fr": "La suite de coups est vide : envoyez au moins un coup.",
+    },
+    "error.record_encoding": {
+        "en": "{path} is not UTF-8 text (bad byte at position {position}): a record is a JSON text file.",
+        "fr": "{path} n'est pas un texte UTF-8 (octet invalide à la position {position}) : un enregistrement est un fichier texte JSON.",
+    },
+    "error.record_nested": {
+        "en": "{path} is nested too deeply to be a game record.",
+        "fr": "{path} est trop profondément imbriqué pour être un enregistrement de partie.",
+    },
+    "error.record_outcome": {
+        "en": "Chance outcome {index} of the record is not a whole number, a card code or a list of them.",
+        "fr": "Le tirage {index} de l'enregistrement n'est ni un nombre entier, ni un code de carte, ni une liste de ceux-ci.",
+    },
+    "error.record_winners": {
+        "en": "The record's result must list the winners as seat numbers (e.g. \"winners\": [0, 2]).",
+        "fr": "Le résultat de l'enregistrement doit donner les gagnants par leurs numéros de place (par exemple \"winners\": [0, 2]).",
+    },
     "error.record_setup": {
         "en": "The record cannot start its game: {reason}",
         "fr": "L'enregistrement ne peut pas démarrer sa partie : {reason}",
