@@ -317,7 +317,7 @@ def test_large_claims_read_as_a_player_says_them():
 
 
 def test_search_samples_lean_offers_to_truth_as_the_heuristic_believes():
-    """Game.search_sample: a uniform deal makes almost every hidden offer false; the
+    """Game.search_belief: a uniform deal makes almost every hidden offer false; the
     search's samples make it true as often as the heuristic believes, without changing
     anything the receiver sees (the kit checks conservation and invariants too)."""
     from ludotheque.games.dtc.rules import DECIDE, JOKER, lean_offer_to_truth
@@ -331,7 +331,7 @@ def test_search_samples_lean_offers_to_truth_as_the_heuristic_believes():
             continue
         seat = state.current_player()
         view = state.view(seat)
-        sample = game.sample_from_view(view, random.Random(checked))
+        sample = game.sample(view, random.Random(checked))
         leaned = sample.clone()
         lean_offer_to_truth(leaned, seat, 1.0, random.Random(1))
         goods = (leaned.pvalue - 1, JOKER)
@@ -352,8 +352,8 @@ def test_search_samples_lean_offers_to_truth_as_the_heuristic_believes():
         if state.phase != DECIDE:
             continue
         view = state.view(state.current_player())
-        for name, sampler in (("uniform", game.sample_from_view), ("search", game.search_sample)):
-            sample = sampler(view, random.Random(index))
+        for name, belief in (("uniform", None), ("search", game.search_belief)):
+            sample = game.sample(view, random.Random(index), belief=belief)
             goods = (sample.pvalue - 1, JOKER)
             trues[name] += all(sample.pending[k] == 0 for k in range(len(sample.pending)) if k not in goods)
     assert trues["search"] > trues["uniform"]

@@ -18,11 +18,13 @@ import pytest
 import ludotheque.games.dtc  # registers the game (and its game module, read below)
 from ludotheque.core import (
     TERMINAL,
+    ChanceError,
     IllegalActionError,
     Match,
     NotationError,
     OptionError,
     ScriptedChance,
+    SeededChance,
     SnapshotError,
     get_game,
 )
@@ -411,14 +413,10 @@ def test_D15_determinisation_keeps_what_the_previous_giver_handed_over():
     m.apply("accept")
     m.apply("add 5")  # seat 1 builds; seat 0 knows seat 1 holds 4, 4, J among its cards
     for seed in range(20):
-        sample = m.state.determinize(0, random.Random(seed))
+        sample = GAME.sample(m.state.view(0), random.Random(seed))
         group = [sample.hands[1][k] + sample.building[k] for k in range(NUM_KINDS)]
         assert group[K("4")] >= 2 and group[K("J")] >= 1
         assert sample.view(0) == m.view(0)
-        from_view = GAME.sample_from_view(m.view(0), random.Random(seed))
-        group = [from_view.hands[1][k] + from_view.building[k] for k in range(NUM_KINDS)]
-        assert group[K("4")] >= 2 and group[K("J")] >= 1
-        assert from_view.view(0) == m.view(0)
 
 
 # --------------------------------------------------------------- raising
@@ -600,6 +598,29 @@ def test_snapshot_round_trip_and_bad_fields():
         GAME.state_from_json(broken)
 
 
+def test_a_bad_snapshot_field_is_named_in_both_languages():
+    m = table("44J123", "555666", "111222")
+    offer(m, "4 4 J as 4")
+    m.apply("challenge")  # a true offer: seat 1 takes it, a reveal is on record
+    offer(m, "5 as 5")
+    m.apply("accept")  # a chain of one offer
+    data = json.loads(json.dumps(m.state.to_json()))
+    assert data["chain"] == [[1, 5, ["5"]]] and data["reveal"]["taker"] == 1
+    assert GAME.state_from_json(data).to_json() == m.state.to_json()
+    lying_reveal = dict(data["reveal"], true=False)
+    for field, value in (("chain", [[1, 9, ["5"]]]), ("chain", [[3, 5, ["5"]]]), ("reveal", lying_reveal),
+                         ("reveal", dict(data["reveal"], taker=2)), ("winners", [0]),
+                         ("building", ["Z"]), ("hands", [[], []]), ("last_value", 7)):
+        with pytest.raises(SnapshotError) as error:
+            GAME.state_from_json(dict(data, **{field: value}))
+        for lang in ("en", "fr"):
+            assert field in error.value.message(lang), (field, value)
+    with pytest.raises(SnapshotError, match="unknown"):
+        GAME.state_from_json(dict(data, surprise=1))
+    with pytest.raises(SnapshotError, match="lacks the field 'chain'"):
+        GAME.state_from_json({k: v for k, v in data.items() if k != "chain"})
+
+
 def test_rules_text_shows_options_and_every_ruling_in_both_languages():
     for lang in ("en", "fr"):
         text = GAME.rules_text(lang, GAME.validate(3, {"variant_higher": True}))
@@ -616,3 +637,61 @@ def test_game_over_state_refuses_moves():
     assert state.phase == OVER
     with pytest.raises(IllegalActionError):
         state.apply_action(ACCEPT)
+
+
+# ------------------------------------------------------ edges (issue 14)
+def test_view_of_a_seat_outside_the_game_is_refused_clearly():
+    """A reader is a seat 0..players-1 or None (a spectator); anything else gets a clear
+    error, never another seat's view, never a bare IndexError."""
+    from ludotheque.core.errors import NoSuchSeatError
+
+    m = table("44J123", "555666", "111222")
+    for bad in (-1, -3, 3, 99, "1", True, 1.0):
+        with pytest.raises(NoSuchSeatError) as error:
+            m.state.view(bad)
+        assert "0 to 2" in error.value.message("en") and "0 à 2" in error.value.message("fr")
+    assert m.state.view(None)["seat"] is None and "cards" not in m.state.view(None)["hands"][2]
+
+
+def test_a_chance_outcome_of_the_wrong_type_is_refused_before_any_change():
+    """Floats equal to the card kinds, strings, nested lists, None: a ChanceError and the
+    state exactly as it was (the deal, then the draw of the first player)."""
+    state = GAME.new_state(3)
+    deals = (3.5, "x", None, [[k] for k in DECK], [float(k) for k in DECK],
+             [CODES[k] for k in DECK], (*DECK[:-1], 6.0), [True] * len(DECK))
+    firsts = (1.0, "1", [0], None, True, 2.5, (0,))
+    for outcomes in (deals, firsts):
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for outcome in outcomes:
+            with pytest.raises(ChanceError):
+                state.apply_chance(outcome)
+            assert json.dumps(state.to_json(), sort_keys=True) == before, repr(outcome)
+        state.apply_chance(SeededChance(1).resolve(state.chance_spec()))
+    assert state.phase == OFFER
+
+
+def test_sampling_from_a_view_works_at_chance_points_and_at_the_end():
+    """OpenSpiel resamples at any state: before the deal, before the first player is
+    drawn, and once the game is over."""
+    state = GAME.new_state(3)
+    chance = SeededChance(4)
+    rng = random.Random(4)
+    checked = []
+    while True:
+        if state.is_chance() or state.is_terminal():
+            for seat in (0, 1, 2, None):
+                view = state.view(seat)
+                sample = GAME.sample(view, random.Random(len(checked)))
+                assert sample.view(seat) == view
+                assert sample.component_counts() == state.component_counts()
+                assert sample.current_player() == state.current_player()
+                sample.check_invariants()
+            checked.append(state.phase)
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply_chance(chance.resolve(state.chance_spec()))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked == [0, 1, OVER]

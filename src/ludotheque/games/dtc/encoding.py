@@ -27,6 +27,7 @@ from ludotheque.games.dtc.components import (
     NUM_VALUES,
 )
 from ludotheque.games.dtc.rules import PHASE_NAMES
+from ludotheque.games.dtc.views import DTCView
 from ludotheque.interop.features import Features
 
 CHAIN_SLOTS = 3  # the most recent accepted offers encoded one by one
@@ -42,7 +43,7 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return len(PHASE_NAMES) + 3 * n + k + n + offers + chain + n * (1 + k) + 1 + reveal + 1
 
 
-def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
+def encode_view(view: DTCView, players: int, options: Mapping[str, Any]) -> list[float]:
     f = Features(view, players)
     f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
     f.seat(view["to_act"])

@@ -36,6 +36,7 @@ from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.games.dtc.components import CODES, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
+from ludotheque.games.dtc.heuristic import HeuristicBot
 from ludotheque.games.dtc.rules import (
     ACCEPT,
     CHALLENGE,
@@ -43,9 +44,8 @@ from ludotheque.games.dtc.rules import (
     NUM_ACTIONS,
     DTCState,
     lean_offer_to_truth,
-    sample_from_view,
-    state_from_json,
 )
+from ludotheque.games.dtc.views import DTCView
 
 _ADD_WORDS = {"add", "+", "ajouter", "ajoute", "mettre", "put"}
 _CLAIM_WORDS = {"as", "announce", "claim", "=", "comme", "pour", "annoncer", "annonce", "en"}
@@ -92,30 +92,21 @@ class DTC(Game):
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
     search_iterations = 30
+    state_class = DTCState
+    view_type = DTCView
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         if options["variant_literal"] and not options["variant_higher"]:
             raise OptionError("dtc.error.literal_without_variant")
 
-    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
-        return DTCState(self, players, options)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(self, data)
-
-    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        return sample_from_view(self, view, rng)
-
-    def search_sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
+    @staticmethod
+    def search_belief(state: State, view: DTCView, rng: random.Random) -> None:  # type: ignore[override]
         """A pending offer hidden from the seat is made true as often as the heuristic
         believes it is (a uniform deal would make nearly every offer look false)."""
-        from ludotheque.games.dtc.heuristic import HeuristicBot
-
-        state = sample_from_view(self, view, rng)
         pending = view["pending"]
         if pending is not None and "cards" not in pending and view["seat"] is not None:
+            assert isinstance(state, DTCState)
             lean_offer_to_truth(state, view["seat"], HeuristicBot().truth_probability(view), rng)
-        return state
 
     def playout_value(self, state: State) -> list[float] | None:
         """At a new chain: fewer penalty cards is better, about e^-0.3 a card (the cards in

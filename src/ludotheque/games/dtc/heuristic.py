@@ -25,13 +25,13 @@ handed cards to, keeps those cards apart as known. From that:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
-from typing import Any
 
 from ludotheque.games.dtc.components import COMPOSITION, JOKER, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
+from ludotheque.games.dtc.views import DTCView
 
 HONESTY = 0.8  # prior: how often an offer that could be true is true
 TAKEN_TRUE = 0.85  # prior: how often an offer someone accepted (then raised on) was true
@@ -69,7 +69,7 @@ def good_kinds(value: int, higher: bool) -> tuple[int, ...]:
 class HeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: DTCView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
         if CHALLENGE in legal:
@@ -78,14 +78,14 @@ class HeuristicBot:
 
     # ---------------------------------------------------------- knowledge
     @staticmethod
-    def _public_pool(view: Mapping[str, Any]) -> list[int]:
+    def _public_pool(view: DTCView) -> list[int]:
         pool = list(COMPOSITION)
         for malus in view["malus"]:
             for code in malus["cards"]:
                 pool[KIND_OF_CODE[code]] -= 1
         return pool
 
-    def _unseen(self, view: Mapping[str, Any]) -> list[int]:
+    def _unseen(self, view: DTCView) -> list[int]:
         pool = self._public_pool(view)
         me = view["seat"]
         seen = list(view["hands"][me]["cards"])
@@ -98,7 +98,7 @@ class HeuristicBot:
         return pool
 
     # ------------------------------------------------ accept or challenge
-    def truth_probability(self, view: Mapping[str, Any]) -> float:
+    def truth_probability(self, view: DTCView) -> float:
         """The chance, for the receiver, that the pending offer is true."""
         me = view["seat"]
         pending = view["pending"]
@@ -125,7 +125,7 @@ class HeuristicBot:
         by_chance = (good / total) ** count if total else 0.0
         return HONESTY * possible + (1 - HONESTY) * by_chance
 
-    def _decide(self, view: Mapping[str, Any]) -> int:
+    def _decide(self, view: DTCView) -> int:
         me = view["seat"]
         n = view["players"]
         pending = view["pending"]
@@ -160,7 +160,7 @@ class HeuristicBot:
         return any(hand[v] + jokers >= count + 1 for v in range(NUM_VALUES))
 
     # ------------------------------------------------------------ offer
-    def _offer(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _offer(self, view: DTCView, legal: Sequence[int]) -> int:
         me = view["seat"]
         building = _counts(view["building"]["cards"])
         hand = _counts(view["hands"][me]["cards"])

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.dtc.texts import cards_text, claim_text
+from ludotheque.games.dtc.views import DTCView
 from ludotheque.i18n import t, tn
 from ludotheque.ui.terminal.narration import Narrator
 
@@ -38,7 +39,7 @@ def _backs(count: int) -> Text:
     return text
 
 
-def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
+def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
     parts: list[Any] = []

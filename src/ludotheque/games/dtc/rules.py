@@ -25,8 +25,27 @@ from itertools import compress
 from typing import Any
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, SnapshotError, reading_snapshot
+from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
+from ludotheque.core.fields import (
+    EVERYONE,
+    OTHERS,
+    Card,
+    Choice,
+    Context,
+    Counts,
+    Custom,
+    Derived,
+    Field,
+    Flag,
+    Int,
+    ListOf,
+    Maybe,
+    PerSeat,
+    Problem,
+    Seat,
+    TupleOf,
+)
 from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.zones import codes_to_counts, counts_to_codes
 from ludotheque.games.dtc.components import (
@@ -42,6 +61,7 @@ from ludotheque.games.dtc.components import (
     is_all_strictly_higher,
     is_exact,
 )
+from ludotheque.games.dtc.views import DTCView
 
 # Action ids: add a card of kind k (0-5: values 1-6, 6: joker), announce a value v
 # (1-6) as id 6 + v, accept, challenge.
@@ -89,38 +109,55 @@ def min_count(last_count: int, last_value: int) -> int:
     return last_count + 1 if last_value >= NUM_VALUES else last_count
 
 
-class DTCState(State):
-    __slots__ = (
-        "game", "num_players", "options", "mode", "actor", "hands", "pile", "malus", "phase", "giver",
-        "building", "bsize", "pending", "psize", "pvalue", "phad", "last_count", "last_value",
-        "chain", "reveal", "chains", "offers", "decisions", "final_winners",
-    )
+def _no_cards(state: State) -> list[int]:
+    return [0] * NUM_KINDS
 
-    def __init__(self, game: Any, num_players: int, options: Mapping[str, Any]) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.options = options
-        self.mode = settlement(options)
-        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(num_players)]
-        self.pile: list[int] = []  # top last
-        self.malus: list[list[int]] = [[0] * NUM_KINDS for _ in range(num_players)]
-        self.phase = DEAL
-        self.actor = CHANCE  # current_player(), kept up to date by every transition
-        self.giver = 0  # OFFER: the seat building; DECIDE: the seat whose offer is pending
-        self.building = [0] * NUM_KINDS  # the offer being built (OFFER)
-        self.bsize = 0
-        self.pending = [0] * NUM_KINDS  # the offer on the table (DECIDE)
-        self.psize = 0
-        self.pvalue = 0
-        self.phad = 0  # the giver's cards (hand + offer) when he announced: public
-        self.last_count = 0  # the last accepted offer of the chain; 0: a fresh chain
-        self.last_value = 0
-        self.chain: list[tuple[int, int, int, tuple[int, ...]]] = []
-        self.reveal: tuple | None = None  # (giver, target, cards, value, exact, taker)
-        self.chains = 0
-        self.offers = 0
-        self.decisions = 0
-        self.final_winners: list[int] = []
+
+def _per_seat_no_cards(state: State) -> list[list[int]]:
+    return [[0] * NUM_KINDS for _ in state.seats]
+
+
+# A chain offer, (giver, count, value, cards as counts); JSON [giver, value, cards]
+# (the count is the number of cards).
+_CHAIN_JSON = TupleOf(Seat(), Int(1, NUM_VALUES), Counts(CODES, frozen=True))
+_CHAIN_ENTRY = Custom(lambda e: [e[0], e[2], counts_to_codes(e[3], CODES)],
+                      lambda data, ctx: _read_chain_entry(data, ctx),
+                      "[giver, value, cards]")
+# The last challenge, (giver, target, cards, value, true, taker); JSON: see reveal_to_json.
+_REVEAL = Custom(lambda r: reveal_to_json(r), lambda data, ctx: _read_reveal(data, ctx),
+                 "the account of the last challenge")
+
+
+class DTCState(State):
+    """The state: every field declared once (shape, initial value, who cannot see it)."""
+
+    phase = Field(Choice(PHASE_NAMES), DEAL)
+    hands = Field(PerSeat(Counts(CODES)), _per_seat_no_cards, hidden=OTHERS)
+    pile = Field(ListOf(Card(CODES)), list, hidden=EVERYONE, doc="top last")
+    malus = Field(PerSeat(Counts(CODES)), _per_seat_no_cards, doc="penalty piles, face up")
+    giver = Field(Seat(), 0, doc="OFFER: the seat building; DECIDE: the seat whose offer is pending")
+    building = Field(Counts(CODES), _no_cards, hidden=OTHERS + " (the giver sees it)",
+                     doc="the offer being built (OFFER)")
+    pending = Field(Counts(CODES), _no_cards, hidden=OTHERS + " (the giver sees it)",
+                    doc="the offer on the table (DECIDE)")
+    pvalue = Field(Int(0, NUM_VALUES), 0, json="pending_value", doc="its announced value")
+    phad = Field(Int(0), 0, json="pending_had",
+                 doc="the giver's cards (hand + offer) when he announced: public")
+    last_count = Field(Int(0), 0, doc="the last accepted offer of the chain; 0: a fresh chain")
+    last_value = Field(Int(0, NUM_VALUES), 0)
+    chain = Field(ListOf(_CHAIN_ENTRY), list,
+                  hidden="an offer's cards: from all but its giver and the seat that accepted it (D15)",
+                  doc="the accepted offers since the last challenge")
+    reveal = Field(Maybe(_REVEAL), None, doc="the last challenge (public)")
+    chains = Field(Int(0), 0)
+    offers = Field(Int(0), 0)
+    decisions = Field(Int(0), 0)
+    final_winners = Field(ListOf(Seat()), list, json="winners")
+
+    mode = Derived(lambda s: settlement(s.options))  # how a challenge is settled
+    actor = Derived(CHANCE)  # current_player(), kept up to date by every transition
+    bsize = Derived(0)  # sum(building)
+    psize = Derived(0)  # sum(pending)
 
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -146,8 +183,12 @@ class DTCState(State):
 
     def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
         """Deal: outcome is the shuffled deck top first; seat p gets cards 6p..6p+5, the
-        rest is the pile. First: the seat that makes the first offer (D9)."""
+        rest is the pile. First: the seat that makes the first offer (D9). A wrong outcome
+        (not a permutation of the deck's kinds, not a seat) raises ChanceError, unchanged."""
         spec = self.chance_spec()
+        if isinstance(outcome, (list, tuple)) and any(type(kind) is not int for kind in outcome):
+            # Floats equal to kinds would pass the spec's comparison (and nested lists break it).
+            raise ChanceError("error.chance_shuffle", label=spec.label, size=len(DECK))
         outcome = spec.check(outcome)
         if self.phase == DEAL:
             n = self.num_players
@@ -365,8 +406,9 @@ class DTCState(State):
         return [sum(m) for m in self.malus]
 
     # ----------------------------------------------------------- information
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> DTCView:
         """What `player` may see (None: a spectator), rules file D15."""
+        self._check_seat(player)
         n = self.num_players
         phase = self.phase
         giver = self.giver
@@ -416,86 +458,92 @@ class DTCState(State):
             "options": dict(self.options),
         }
 
-    def determinize(self, player: int | None, rng: random.Random) -> DTCState:
-        """Resample everything `player` cannot know, keeping every card and his view.
+    # ------------------------------------------------------------ sampling
+    @classmethod
+    def from_view(cls, game: Any, view: Mapping[str, Any], rng: random.Random) -> DTCState:
+        """A full state that gives `view` back, everything it hides dealt at random.
 
-        Hidden: the pile, every other seat's hand, the offer another seat is
-        building, the pending offer unless `player` made it, and the cards of
-        chain offers `player` neither gave nor accepted. Kept: what `player`
-        holds, builds or offered, the penalty piles (public), and the cards
-        `player` handed to the seat now building or offering (that seat still
-        holds them among its hand and its offer). Older knowledge of cards that
-        have moved on since is not kept: a sample may resample a little more
-        than a player with perfect memory could exclude.
+        Hidden from the reader: the pile, every other seat's hand, the offer another
+        seat is building, the pending offer unless the reader made it, and the cards of
+        chain offers the reader neither gave nor accepted. Kept: what the reader holds,
+        builds or offered, the penalty piles (public), and the cards the reader handed
+        to the seat now building or offering (that seat still holds them among its hand
+        and its offer). Older knowledge of cards that have moved on since is not kept.
+        At the deal (a chance point) nothing is dealt yet: the sample is a new game.
         """
-        state = self.clone()
+        players = view["players"]
+        state = cls(game, players, game.validate(players, view["options"]))
+        state.phase = PHASE_NAMES.index(view["phase"])
+        if state.phase == DEAL:
+            return state
+        player = view["seat"]
+        if view["giver"] is not None:
+            state.giver = view["giver"]
+        state.malus = [_codes_counts(m["cards"]) for m in view["malus"]]
+        beat = view["to_beat"]
+        if beat is not None:
+            state.last_count, state.last_value = beat["count"], beat["value"]
+        building = view["building"]
+        if building is not None:
+            state.bsize = building["size"]
+            if "cards" in building:
+                state.building = _codes_counts(building["cards"])
+        pending = view["pending"]
+        if pending is not None:
+            state.psize, state.pvalue, state.phad = pending["count"], pending["value"], pending["had"]
+            if "cards" in pending:
+                state.pending = _codes_counts(pending["cards"])
+        if player is not None:
+            state.hands[player] = _codes_counts(view["hands"][player]["cards"])
+        state.chain = [(entry["giver"], entry["count"], entry["value"],
+                        tuple(_codes_counts(entry["cards"])) if "cards" in entry else _NONE)
+                       for entry in view["chain"]]
+        reveal = view["last_reveal"]
+        if reveal is not None:
+            state.reveal = (reveal["giver"], reveal["target"], tuple(_codes_counts(reveal["cards"])),
+                            reveal["value"], reveal["true"], reveal["taker"])
+        state.chains = view["chain_number"]
+        state.final_winners = list(view["winners"])
+        state.actor = state._actor_of_phase()
         known = _known(state, player)
-        pool = list(state.pile)
-        sizes: dict[int, list[int]] = {}
-        for seat in range(self.num_players):
-            if seat == player:
-                continue
-            zones = _zones(state, seat)
-            sizes[seat] = [sum(zone) for zone in zones]
-            fixed = known if known is not None and seat == state.giver else _NONE
+        # Every card not seen by the reader, minus those he knows the giver holds.
+        pool_counts = list(COMPOSITION)
+        seen = [*state.malus]
+        if player is not None:
+            seen += _zones(state, player)
+        if known is not None:
+            seen.append(list(known))
+        for zone in seen:
             for kind in _KINDS:
-                pool.extend([kind] * (sum(zone[kind] for zone in zones) - fixed[kind]))
+                pool_counts[kind] -= zone[kind]
+        # Per seat hidden from the reader: the sizes of its zones (see _zones).
+        offer = {OFFER: [state.bsize], DECIDE: [state.psize]}.get(state.phase, [])
+        sizes = {seat: [view["hands"][seat]["size"], *(offer if seat == state.giver else [])]
+                 for seat in range(players) if seat != player}
+        hidden = sum(map(sum, sizes.values())) - (sum(known) if known is not None else 0)
+        if min(pool_counts) < 0 or sum(pool_counts) != hidden + view["pile"]:
+            raise SnapshotError("error.snapshot_inconsistent", reason="the view does not add up")
+        pool = [kind for kind in _KINDS for _ in range(pool_counts[kind])]
         _redeal(state, player, known, pool, sizes, rng)
         return state
 
-    # -------------------------------------------------------------- copying
-    def clone(self) -> DTCState:
-        other = object.__new__(DTCState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.mode = self.mode
-        other.hands = [hand[:] for hand in self.hands]
-        other.pile = self.pile[:]
-        other.malus = [m[:] for m in self.malus]
-        other.phase = self.phase
-        other.actor = self.actor
-        other.giver = self.giver
-        other.building = self.building[:]
-        other.bsize = self.bsize
-        other.pending = self.pending[:]
-        other.psize = self.psize
-        other.pvalue = self.pvalue
-        other.phad = self.phad
-        other.last_count = self.last_count
-        other.last_value = self.last_value
-        other.chain = self.chain[:]  # tuples of immutable parts
-        other.reveal = self.reveal
-        other.chains = self.chains
-        other.offers = self.offers
-        other.decisions = self.decisions
-        other.final_winners = self.final_winners[:]
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        codes = lambda counts: counts_to_codes(counts, CODES)  # noqa: E731
-        return {
-            "game": "dtc",
-            "players": self.num_players,
-            "options": dict(self.options),
-            "phase": PHASE_NAMES[self.phase],
-            "hands": [codes(hand) for hand in self.hands],
-            "pile": [CODES[k] for k in self.pile],
-            "malus": [codes(m) for m in self.malus],
-            "giver": self.giver,
-            "building": codes(self.building),
-            "pending": codes(self.pending),
-            "pending_value": self.pvalue,
-            "pending_had": self.phad,
-            "last_count": self.last_count,
-            "last_value": self.last_value,
-            "chain": [[by, value, codes(cards)] for by, _, value, cards in self.chain],
-            "reveal": reveal_to_json(self.reveal),
-            "chains": self.chains,
-            "offers": self.offers,
-            "decisions": self.decisions,
-            "winners": list(self.final_winners),
-        }
+    # ------------------------------------------------------------ checking
+    def after_load(self) -> None:
+        """The derived attributes from the fields; what the codecs cannot check."""
+        super().after_load()
+        self.bsize = sum(self.building)
+        self.psize = sum(self.pending)
+        self.actor = self._actor_of_phase()
+        if self.phase == DEAL and (self.pile or any(map(any, self.hands + self.malus))):
+            raise SnapshotError("error.snapshot_value", field="phase", problem=Problem(
+                "snapshot.not_choice", value="'deal'", allowed=", ".join(PHASE_NAMES[1:])))
+        scores = self.scores()
+        if self.phase != OVER and self.final_winners:
+            raise SnapshotError("error.snapshot_value", field="winners", problem=Problem(
+                "snapshot.length", count=len(self.final_winners), expected=0))
+        if self.phase == OVER and self.final_winners != [p for p in self.seats if scores[p] == min(scores)]:
+            raise SnapshotError("error.snapshot_value", field="winners", problem=Problem(
+                "snapshot.custom", value=repr(self.final_winners)))
 
     def component_counts(self) -> dict[str, int]:
         counts = [0] * NUM_KINDS
@@ -594,71 +642,6 @@ def _redeal(state: DTCState, player: int | None, known: tuple[int, ...] | None,
         state.chain[index] = (by, count, value, tuple(new))
 
 
-def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> DTCState:
-    """A full state that gives `view` back, with everything it hides sampled with `rng`:
-    what a fair search bot uses (the same dealing as `DTCState.determinize`)."""
-    players = view["players"]
-    options = game.validate(players, view["options"])
-    state = DTCState(game, players, options)
-    player = view["seat"]
-    state.phase = PHASE_NAMES.index(view["phase"])
-    if view["giver"] is not None:
-        state.giver = view["giver"]
-    state.malus = [_codes_counts(m["cards"]) for m in view["malus"]]
-    beat = view["to_beat"]
-    if beat is not None:
-        state.last_count, state.last_value = beat["count"], beat["value"]
-    building = view["building"]
-    if building is not None:
-        state.bsize = building["size"]
-        if "cards" in building:
-            state.building = _codes_counts(building["cards"])
-    pending = view["pending"]
-    if pending is not None:
-        state.psize, state.pvalue, state.phad = pending["count"], pending["value"], pending["had"]
-        if "cards" in pending:
-            state.pending = _codes_counts(pending["cards"])
-    if player is not None:
-        state.hands[player] = _codes_counts(view["hands"][player]["cards"])
-    state.chain = [(entry["giver"], entry["count"], entry["value"],
-                    tuple(_codes_counts(entry["cards"])) if "cards" in entry else _NONE)
-                   for entry in view["chain"]]
-    reveal = view["last_reveal"]
-    if reveal is not None:
-        state.reveal = (reveal["giver"], reveal["target"], tuple(_codes_counts(reveal["cards"])),
-                        reveal["value"], reveal["true"], reveal["taker"])
-    state.chains = view["chain_number"]
-    state.final_winners = list(view["winners"])
-    state.actor = state._actor_of_phase()
-    known = _known(state, player)
-    # Every card not seen by `player`, minus those he knows the giver holds.
-    pool_counts = list(COMPOSITION)
-    seen = [*state.malus]
-    if player is not None:
-        seen += _zones(state, player)
-    if known is not None:
-        seen.append(list(known))
-    for zone in seen:
-        for kind in _KINDS:
-            pool_counts[kind] -= zone[kind]
-    sizes: dict[int, list[int]] = {}
-    for seat in range(players):
-        if seat == player:
-            continue
-        seat_sizes = [view["hands"][seat]["size"]]
-        if seat == state.giver and state.phase == OFFER:
-            seat_sizes.append(state.bsize)
-        elif seat == state.giver and state.phase == DECIDE:
-            seat_sizes.append(state.psize)
-        sizes[seat] = seat_sizes
-    hidden = sum(map(sum, sizes.values())) - (sum(known) if known is not None else 0)
-    if min(pool_counts) < 0 or sum(pool_counts) != hidden + view["pile"]:
-        raise SnapshotError("error.snapshot_inconsistent", reason="the view does not add up")
-    pool = [kind for kind in _KINDS for _ in range(pool_counts[kind])]
-    _redeal(state, player, known, pool, sizes, rng)
-    return state
-
-
 def _draw_from_giver(state: DTCState, count: int, rng: random.Random) -> list[int]:
     """`count` cards drawn from what the current giver holds (hand and offer)."""
     holder = [sum(zone[k] for zone in _zones(state, state.giver)) for k in _KINDS]
@@ -674,7 +657,7 @@ def lean_offer_to_truth(state: DTCState, player: int, belief: float, rng: random
     if state.phase != DECIDE or player == state.giver or rng.random() >= belief:
         return
     goods = (state.pvalue - 1, JOKER)
-    giver, hand, pending, pile = state.giver, state.hands[state.giver], state.pending, state.pile
+    hand, pending, pile = state.hands[state.giver], state.pending, state.pile
     known = _known(state, player) or _NONE
     changed = False
     bad = [kind for kind in _KINDS if kind not in goods for _ in range(pending[kind])]
@@ -722,95 +705,24 @@ def reveal_to_json(reveal: tuple | None) -> dict[str, Any] | None:
             "count": sum(cards), "value": value, "true": exact, "taker": taker}
 
 
-def state_from_json(game: Any, data: Mapping[str, Any]) -> DTCState:
-    """Rebuild a snapshot, checking every field (SnapshotError names the first bad one)."""
+def _read_chain_entry(data: Any, ctx: Context) -> tuple[int, int, int, tuple[int, ...]]:
+    giver, value, cards = _CHAIN_JSON.from_json(data, ctx)
+    return giver, sum(cards), value, cards
 
-    def fail(field: str) -> SnapshotError:
-        return SnapshotError("error.snapshot_field", field=field)
 
-    def counts(items: Any, field: str) -> list[int]:
-        if not isinstance(items, list):
-            raise fail(field)
-        try:
-            return codes_to_counts(items, KIND_OF_CODE, NUM_KINDS)
-        except (KeyError, TypeError):
-            raise fail(field) from None
+_REVEAL_JSON = TupleOf(Seat(), Seat(), Counts(CODES, frozen=True), Int(1), Int(1, NUM_VALUES),
+                       Flag(), Seat(), names=("giver", "target", "cards", "count", "value", "true", "taker"))
 
-    def integer(name: str, low: int, high: int) -> int:
-        value = data[name]
-        if type(value) is not int or not low <= value <= high:
-            raise fail(name)
-        return value
 
-    with reading_snapshot():
-        if data.get("game") != "dtc":
-            raise fail("game")
-        players = data["players"]
-        options = game.validate(players, data.get("options") or {})
-        state = DTCState(game, players, options)
-        if data["phase"] not in PHASE_NAMES:
-            raise fail("phase")
-        state.phase = PHASE_NAMES.index(data["phase"])
-        for name in ("hands", "malus"):
-            if not isinstance(data[name], list) or len(data[name]) != players:
-                raise fail(name)
-            setattr(state, name, [counts(items, name) for items in data[name]])
-        if not isinstance(data["pile"], list) or any(c not in KIND_OF_CODE for c in data["pile"]):
-            raise fail("pile")
-        state.pile = [KIND_OF_CODE[c] for c in data["pile"]]
-        state.giver = integer("giver", 0, players - 1)
-        state.building = counts(data["building"], "building")
-        state.bsize = sum(state.building)
-        state.pending = counts(data["pending"], "pending")
-        state.psize = sum(state.pending)
-        state.pvalue = integer("pending_value", 0, NUM_VALUES)
-        state.phad = integer("pending_had", 0, 10**6)
-        state.last_count = integer("last_count", 0, 10**6)
-        state.last_value = integer("last_value", 0, NUM_VALUES)
-        chain = []
-        if not isinstance(data["chain"], list):
-            raise fail("chain")
-        for entry in data["chain"]:
-            if not isinstance(entry, list) or len(entry) != 3:
-                raise fail("chain")
-            by, value, cards = entry
-            if type(by) is not int or not 0 <= by < players or type(value) is not int:
-                raise fail("chain")
-            cards = counts(cards, "chain")
-            chain.append((by, sum(cards), value, tuple(cards)))
-        state.chain = chain
-        reveal = data["reveal"]
-        if reveal is not None:
-            cards = counts(reveal["cards"], "reveal")
-            fields = [reveal[k] for k in ("giver", "target", "value", "taker")]
-            if any(type(v) is not int for v in fields) or not isinstance(reveal["true"], bool):
-                raise fail("reveal")
-            giver, target, value, taker = fields
-            if {giver, target, taker} - set(range(players)) or taker not in (giver, target) \
-                    or target != (giver + 1) % players or not 1 <= value <= NUM_VALUES \
-                    or reveal["true"] != is_exact(cards, value):
-                raise fail("reveal")
-            state.reveal = (giver, target, tuple(cards), value, reveal["true"], taker)
-        state.chains = integer("chains", 0, 10**9)
-        state.offers = integer("offers", 0, 10**9)
-        state.decisions = integer("decisions", 0, 10**9)
-        winners = data["winners"]
-        if not isinstance(winners, list) or any(type(p) is not int or not 0 <= p < players
-                                                for p in winners):
-            raise fail("winners")
-        state.final_winners = list(winners)
-        if state.phase == OVER:
-            scores = state.scores()
-            if winners != [p for p in range(players) if scores[p] == min(scores)]:
-                raise fail("winners")
-        elif winners:
-            raise fail("winners")
-        if state.phase == DEAL and (state.pile or any(map(any, state.hands + state.malus))):
-            raise fail("phase")
-        state.actor = state._actor_of_phase()
-        state.check_invariants()
-    return state
+def _read_reveal(data: Any, ctx: Context) -> tuple:
+    giver, target, cards, count, value, exact, taker = _REVEAL_JSON.from_json(data, ctx)
+    for key, wrong in (("target", target != (giver + 1) % ctx.players),
+                       ("taker", taker not in (giver, target)), ("count", count != sum(cards)),
+                       ("true", exact != is_exact(cards, value))):
+        if wrong:  # a value of the right type that contradicts the others
+            raise Problem("snapshot.custom", "." + key, value=repr(data[key]))
+    return giver, target, cards, value, exact, taker
 
 
 __all__ = ["ACCEPT", "ADD", "CHALLENGE", "CLAIM", "DTCState", "JOKER", "NUM_ACTIONS",
-           "challenger_takes", "lean_offer_to_truth", "min_count", "state_from_json"]
+           "challenger_takes", "lean_offer_to_truth", "min_count"]

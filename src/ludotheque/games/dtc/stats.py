@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludotheque.games.dtc.views import DTCView
 from ludotheque.sim.stats import (
     GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
     set_order,
@@ -42,7 +43,7 @@ STATS = register_stats("dtc", (
 ))
 
 
-def collect(events: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
+def collect(events: Sequence[Mapping[str, Any]], view: DTCView,
             players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     seats = seat_table(players, ("offers", "challenges", "challenges_won", "challenged",
                                  "bluffs", "penalty"))
