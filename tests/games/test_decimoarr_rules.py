@@ -19,7 +19,9 @@ import pytest
 import ludotheque.games.decimoarr  # noqa: F401  (registers the game)
 from ludotheque.core import (
     TERMINAL,
+    ChanceError,
     IllegalActionError,
+    LudoError,
     Match,
     NotationError,
     OptionError,
@@ -154,7 +156,7 @@ def test_last_player_in_wins_the_round_and_takes_the_top_winner_card():
 
 def test_cards_go_back_face_down_at_the_same_places_after_a_round():
     m = table(placed={"p1": "R1", "p5": "R2", "p6": "B4", "p7": "G3"}, later=[(0, 1)])
-    before = list(m.state.cards)
+    before = tuple(m.state.cards)
     for move in ("p1", "p5", "p7", "p6"):
         m.apply(move)
     assert m.state.round == 2
@@ -363,11 +365,9 @@ def test_E8_option_fewest_skulls_the_perdu_cards_in_play_are_fixed():
     m.apply("p5")
     assert events(m, 1, "perdu")[-1]["skulls"] == 2
     for seed in range(10):  # the cards in the box are known: never resampled
-        twin = m.state.determinize(0, random.Random(seed))
+        twin = GAME.sample(m.view(0), random.Random(seed))
         assert sorted(twin.perdu_box) == [2, 3]
         assert sorted(twin.perdu_pile + [twin.perdu_held[1]]) == [0, 1]
-        sampled = GAME.sample_from_view(m.view(0), random.Random(seed))
-        assert sorted(sampled.perdu_box) == [2, 3]
     m = table(players=2, options={"perdu_cards": "fewest_skulls", "skulls": "4,3,2,1"},
               perdu=(0, 1, 2, 3))
     assert m.state.perdu_pile == [3] and sorted(m.state.perdu_box) == [0, 1, 2]
@@ -573,7 +573,7 @@ def test_determinisation_keeps_what_the_seat_has_seen_and_resamples_the_rest():
     known = [i for i, c in enumerate(m.view(0)["memory"]) if c is not None]
     changed = False
     for seed in range(10):
-        twin = state.determinize(0, random.Random(seed))
+        twin = GAME.sample(state.view(0), random.Random(seed))
         assert all(twin.cards[i] == state.cards[i] for i in known)
         assert twin.view(0) == state.view(0)
         changed |= twin.cards != state.cards
@@ -620,6 +620,88 @@ def test_snapshot_round_trip_and_bad_fields_raise_snapshot_error():
             GAME.state_from_json(broken)
     with pytest.raises(SnapshotError, match="cards"):
         GAME.state_from_json(dict(data, cards=["ZZ"] * 24))
+
+
+def test_snapshot_errors_name_the_bad_field_in_both_languages():
+    m = table(players=3, placed={"p1": "R1", "p5": "B2"})
+    m.apply("p1")
+    data = json.loads(json.dumps(m.state.to_json()))
+    for named, broken in (
+        ("cards[3]", dict(data, cards=data["cards"][:3] + ["ZZ"] + data["cards"][4:])),
+        ("cards", dict(data, phase="deal")),  # no cards on the table before the deal
+        ("aside", dict(data, aside=None)),
+        ("up[0]", dict(data, up=[24])),
+        ("last_flip[2]", dict(data, last_flip=[0, 0, "Z9", True])),
+        ("last_round", dict(data, last_round={"round": 1})),
+        ("current", dict(data, current=3)),
+        ("colour", dict(data, colour="R")),  # unknown fields are refused
+    ):
+        with pytest.raises(SnapshotError) as error:
+            GAME.state_from_json(broken)
+        assert named in error.value.message("en") and named in error.value.message("fr")
+
+
+def test_a_view_for_a_seat_outside_the_game_is_refused_never_another_seats_view():
+    m = table(players=3)
+    assert m.view(None)["seat"] is None and m.view(2)["seat"] == 2
+    for seat in (-1, 3, 99, True, "1", 1.0):
+        with pytest.raises(LudoError) as error:
+            m.state.view(seat)
+        assert error.value.key == "error.no_such_seat"
+        assert repr(seat) in error.value.message("en") and repr(seat) in error.value.message("fr")
+
+
+def test_chance_outcomes_of_the_wrong_type_are_refused_before_any_change():
+    """At every chance point (deal, perdu, winners, starter, reshuffles): a float, a flag,
+    a string, a nested list or None gets ChanceError and the state stays as it was (a
+    shuffle's own check takes 0.0 and True for the cards 0 and 1)."""
+    state = GAME.new_state(3, GAME.validate(3, {}))
+    chance = SeededChance(5)
+    labels = []
+    while not state.is_terminal():
+        if not state.is_chance():
+            state.apply_action(state.legal_actions()[0])
+            continue
+        spec = state.chance_spec()
+        good = chance.resolve(spec)
+        if isinstance(spec, Shuffle):
+            one = good.index(1) if 1 in good else 0
+            bad = [tuple(float(x) for x in good), good[:one] + (True,) + good[one + 1:],
+                   tuple(str(x) for x in good), tuple([x] for x in good), [list(good)]]
+        else:
+            bad = [float(good), good == 1, str(good), [good]]
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for outcome in [*bad, None, 3.5, "x"]:
+            with pytest.raises(ChanceError):
+                state.apply_chance(outcome)
+            assert json.dumps(state.to_json(), sort_keys=True) == before, outcome
+        state.apply_chance(good)
+        labels.append(spec.label)
+    assert labels[:4] == ["deal", "perdu cards", "winner cards", "first player"]
+    assert "perdu cards" in labels[4:]  # a reshuffle between rounds
+
+
+def test_sampling_from_a_view_works_at_chance_points_too():
+    """OpenSpiel resamples at chance points: the sample gives back the view, keeps every
+    component and the same chance point, and plays on."""
+    state = GAME.new_state(3, GAME.validate(3, {}))
+    chance = SeededChance(7)
+    checked = 0
+    while not state.is_terminal():
+        if not state.is_chance():
+            state.apply_action(state.legal_actions()[-1])
+            continue
+        for seat in (0, 2, None):
+            sample = GAME.sample(state.view(seat), random.Random(checked))
+            assert sample.view(seat) == state.view(seat)
+            assert sample.component_counts() == state.component_counts()
+            assert sample.chance_spec().label == state.chance_spec().label
+            sample.check_invariants()
+            sample.apply_chance(SeededChance(checked).resolve(sample.chance_spec()))
+            sample.check_invariants()
+            checked += 1
+        state.apply_chance(chance.resolve(state.chance_spec()))
+    assert checked >= 15
 
 
 def test_options_are_checked_against_the_player_count():

@@ -20,6 +20,7 @@ from typing import Any
 
 from ludotheque.games.decimoarr.components import PERDU_CARDS, WINNER_CARDS, make_deck
 from ludotheque.games.decimoarr.rules import PHASE_NAMES
+from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.interop.features import Features
 
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
@@ -34,7 +35,7 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return positions * per_position + header + seats + 3 + 2 + 1 + (2 + n)
 
 
-def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
+def encode_view(view: DecimoarrView, players: int, options: Mapping[str, Any]) -> list[float]:
     colours, values = options["colours"], options["values"]
     deck = make_deck(colours, values)
     positions = colours * values - 1

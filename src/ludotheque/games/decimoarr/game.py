@@ -10,7 +10,6 @@ reads it as the number of a move in its list.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from functools import partial
@@ -27,12 +26,8 @@ from ludotheque.games.decimoarr.components import (
     WINNER_CARDS,
     layout_kind,
 )
-from ludotheque.games.decimoarr.rules import (
-    NUM_ACTIONS,
-    DecimoarrState,
-    sample_from_view,
-    state_from_json,
-)
+from ludotheque.games.decimoarr.rules import NUM_ACTIONS, DecimoarrState
+from ludotheque.games.decimoarr.views import DecimoarrView
 
 _VERBS = {"flip", "turn", "retourner", "retourne", "retourné", "f", "r"}
 _POSITION = re.compile(r"^(?:p|#|pos|position|place|carte|card)\s*(\d{1,3})$")
@@ -85,6 +80,8 @@ class Decimoarr(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    state_class = DecimoarrState
+    view_type = DecimoarrView
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         cards = options["colours"] * options["values"]
@@ -97,15 +94,6 @@ class Decimoarr(Game):
         skulls = options["skulls"]
         if len(set(skulls)) != len(skulls):
             raise OptionError("decimoarr.error.skulls", skulls=",".join(map(str, skulls)))
-
-    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
-        return DecimoarrState(self, players, options)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(self, data)
-
-    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        return sample_from_view(self, view, rng)
 
     # -------------------------------------------------------------- notation
     def action_to_text(self, action: int) -> str:

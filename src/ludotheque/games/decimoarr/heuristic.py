@@ -22,10 +22,10 @@ Play.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ludotheque.games.decimoarr.components import COLOUR_CODES
+from ludotheque.games.decimoarr.views import DecimoarrView
 
 MEMORY_LEVELS: dict[str, float | None] = {
     "perfect": None,  # half-life in flips; None: never forgets
@@ -50,7 +50,7 @@ class HeuristicBot:
         self.name = name or ("heuristic" if memory == "perfect" else f"heuristic-{memory}")
 
     # ------------------------------------------------------------- memory
-    def recall(self, view: Mapping[str, Any], rng: random.Random) -> dict[int, str]:
+    def recall(self, view: DecimoarrView, rng: random.Random) -> dict[int, str]:
         """Position -> card of the face-down cards this bot remembers now."""
         memory, ages, table = view["memory"], view["memory_age"], view["table"]
         half_life = self.half_life
@@ -64,7 +64,7 @@ class HeuristicBot:
         return recalled
 
     # --------------------------------------------------------------- play
-    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: DecimoarrView, legal: Sequence[int], rng: random.Random) -> int:
         recalled = self.recall(view, rng)
         options = view["options"]
         colours, values = options["colours"], options["values"]

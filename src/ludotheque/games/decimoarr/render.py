@@ -23,6 +23,7 @@ from rich.text import Text
 
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
 from ludotheque.games.decimoarr.texts import card_name, colour_short, position_name
+from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.i18n import t, tn
 from ludotheque.ui.terminal.narration import Narrator
 
@@ -44,7 +45,7 @@ def _short(code: str, lang: str, gap: str = " ") -> str:
     return f"{colour_short(code, lang)}{gap}{value_label(int(code[1:]) - 1, lang)}"
 
 
-def _cell(view: Mapping[str, Any], pos: int, lang: str, show_memory: bool) -> Text:
+def _cell(view: DecimoarrView, pos: int, lang: str, show_memory: bool) -> Text:
     code = view["table"][pos]
     label = position_name(pos)
     framed = pos == view["reference"]
@@ -67,7 +68,7 @@ def _cell(view: Mapping[str, Any], pos: int, lang: str, show_memory: bool) -> Te
     return Text(text, style=style)
 
 
-def _home_owner(view: Mapping[str, Any], pos: int) -> int | None:
+def _home_owner(view: DecimoarrView, pos: int) -> int | None:
     for seat, home in enumerate(view["layout"]["homes"]):
         if pos in home:
             return seat
@@ -78,7 +79,7 @@ def _seat_tag(seat: int) -> str:
     return f"[{seat + 1}]"
 
 
-def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
+def table(view: DecimoarrView, lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
     layout = view["layout"]

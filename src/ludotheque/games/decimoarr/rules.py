@@ -16,22 +16,41 @@ winner cards until the game ends (their owner knows them).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludotheque.core.chance import Pick, Shuffle
-from ludotheque.core.errors import ChanceError, IllegalActionError, SnapshotError, reading_snapshot
+from ludotheque.core.errors import ChanceError, IllegalActionError, SnapshotError
 from ludotheque.core.events import Event
+from ludotheque.core.fields import (
+    EVERYONE,
+    OTHERS,
+    Card,
+    Choice,
+    Codec,
+    Context,
+    Custom,
+    Derived,
+    Field,
+    Flag,
+    Int,
+    ListOf,
+    PerSeat,
+    Problem,
+    Seat,
+    TupleOf,
+)
 from ludotheque.core.game import CHANCE, TERMINAL, State
+from ludotheque.core.options import options_to_json
 from ludotheque.core.seats import next_seat
 from ludotheque.games.decimoarr.components import (
     MAX_POSITIONS,
     PERDU_CARDS,
-    Deck,
-    Layout,
+    WINNER_CARDS,
     deck_for,
     layout_for,
 )
+from ludotheque.games.decimoarr.views import DecimoarrView, RoundView
 
 NUM_ACTIONS = MAX_POSITIONS  # action i: turn over the card at position i
 
@@ -48,7 +67,7 @@ class Config:
     __slots__ = ("deck", "layout", "positions", "excludes_homes", "last_flipped", "no_winner",
                  "rounds_won_tie", "skulls", "rounds", "deal_spec", "perdu_spec", "winner_spec",
                  "starter_spec", "reshuffle_specs", "all_positions", "perdu_in_play",
-                 "fixed_starter", "same_starter")
+                 "fixed_starter", "same_starter", "card_codecs")
 
     def __init__(self, options: Mapping[str, Any], players: int) -> None:
         self.deck = deck_for(options)
@@ -74,6 +93,9 @@ class Config:
         self.starter_spec = Pick(players, label="first player")
         self.reshuffle_specs: dict[tuple[int, ...], Shuffle] = {}
         self.all_positions = tuple(range(self.positions))
+        # Snapshots write décimal cards as codes of this deck (None: no card, -1).
+        self.card_codecs = (Card(self.deck.codes), Card(self.deck.codes, none=-1))
+
 
     def reshuffle_spec(self, pile: list[int]) -> Shuffle:
         key = tuple(sorted(pile))
@@ -96,49 +118,164 @@ def config_for(options: Mapping[str, Any], players: int) -> Config:
     return config
 
 
-class DecimoarrState(State):
-    __slots__ = (
-        "game", "num_players", "options", "cfg", "deck", "layout", "cards", "aside", "up", "down",
-        "seen", "last_seen", "flips", "perdu_pile", "perdu_held", "perdu_box", "perdu_revealed",
-        "winner_pile", "winner_held", "winner_box", "phase", "current", "starter",
-        "next_starter", "active", "n_active", "reference", "connect_mask", "first_flip",
-        "round", "final_winners", "last_flip", "last_round",
-    )
 
-    def __init__(self, game: Any, num_players: int, options: Mapping[str, Any]) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.options = options
-        self.cfg = cfg = config_for(options, num_players)
-        self.deck: Deck = cfg.deck
-        self.layout: Layout = cfg.layout
-        self.cards: list[int] = []  # card id per position (empty before the deal)
-        self.aside = -1  # the card set aside unseen (E1, setup step 1)
-        self.up = [False] * cfg.positions
-        self.down = list(cfg.all_positions)  # the face-down positions, ascending
-        self.seen = 0
-        self.last_seen = [-1] * self.layout.positions
-        self.flips = 0
-        self.perdu_pile: list[int] = []  # top last
-        self.perdu_held = [-1] * num_players
-        self.perdu_box: list[int] = []
-        self.perdu_revealed = 0  # bitmask of perdu cards ever shown to all
-        self.winner_pile: list[int] = []  # diamonds, top last
-        self.winner_held: list[list[int]] = [[] for _ in range(num_players)]
-        self.winner_box: list[int] = []  # exhausted_table=no_winner: cards nobody won
-        self.phase = DEAL
-        self.current = 0
-        self.starter = 0
-        self.next_starter = 0
-        self.active = [True] * num_players
-        self.n_active = num_players
-        self.reference = -1  # the position of the card to connect to, -1: free flip
-        self.connect_mask = -1  # the cards that connect to the reference (bitmask)
-        self.first_flip = True
-        self.round = 0
-        self.final_winners: list[int] = []
-        self.last_flip: tuple[int, int, int, bool] | None = None  # seat, position, card, success
-        self.last_round: tuple | None = None
+def _config(state: Any) -> Config:
+    """The Config of a state (or of a snapshot's Context) from its options and seats."""
+    return config_for(state.options, state.num_players if isinstance(state, State) else state.players)
+
+
+def _positions(state: Any) -> int:
+    return _config(state).positions
+
+
+# ------------------------------------------------------------ snapshot shapes
+class DeckCard(Codec):
+    """A décimal card: its id in the state, its code in JSON ("R1"). The deck is set by
+    the options, so the JSON is written in their context. `optional`: -1 is no card (None)."""
+
+    def __init__(self, optional: bool = False) -> None:
+        self.optional = optional
+
+    def to_json_in(self, value: int, ctx: Context) -> str | None:
+        return _config(ctx).card_codecs[self.optional].to_json(value)
+
+    def from_json(self, data: Any, ctx: Context) -> int:
+        return _config(ctx).card_codecs[self.optional].from_json(data, ctx)
+
+    def describe(self) -> str:
+        return "a card code (R1, B5...)" + (" or null" if self.optional else "")
+
+
+class DeckCards(ListOf):
+    """The card at each position: a tuple, shared by copies (cards never move)."""
+
+    def __init__(self) -> None:
+        super().__init__(DeckCard(), frozen=True)
+
+    def to_json_in(self, value: tuple[int, ...], ctx: Context) -> list[str]:
+        codes = _config(ctx).deck.codes
+        return [codes[card] for card in value]
+
+
+class Position(Codec):
+    """A table position 0..positions-1 (`low=-1`: also -1, none)."""
+
+    def __init__(self, low: int = 0) -> None:
+        self.low = low
+
+    def from_json(self, data: Any, ctx: Context) -> int:
+        return Int(self.low, _positions(ctx) - 1).from_json(data, ctx)
+
+    def describe(self) -> str:
+        return "a position" + (" or -1" if self.low < 0 else "")
+
+
+class NumberSet(Codec):
+    """A set of numbers 0..size-1 (positions, perdu cards): JSON lists them, ascending.
+    Kept as a bitmask (an int), or with `flags` as a list of flags (copied)."""
+
+    def __init__(self, size: int | Callable[[Context], int], flags: bool = False) -> None:
+        self.size = size
+        self.flags = self.mutable = flags
+
+    def copy_code(self, expr: str) -> str:
+        return f"{expr}[:]" if self.flags else expr
+
+    def to_json(self, value: Any) -> list[int]:
+        if self.flags:
+            return [i for i, on in enumerate(value) if on]
+        return [i for i in range(value.bit_length()) if value >> i & 1]
+
+    def from_json(self, data: Any, ctx: Context) -> Any:
+        size = self.size(ctx) if callable(self.size) else self.size
+        members = set(ListOf(Int(0, size - 1)).from_json(data, ctx))
+        if self.flags:
+            return [i in members for i in range(size)]
+        return sum(1 << i for i in members)
+
+    def describe(self) -> str:
+        return "a list of positions" if callable(self.size) else f"a list of numbers 0..{self.size - 1}"
+
+
+class LastFlip(TupleOf):
+    """The last flip: (seat, position, card, success); JSON [seat, position, code, success]."""
+
+    def __init__(self) -> None:
+        super().__init__(Seat(), Position(), DeckCard(), Flag())
+
+    def to_json_in(self, value: tuple | None, ctx: Context) -> list[Any] | None:
+        if value is None:
+            return None
+        return [item.to_json_in(part, ctx) for item, part in zip(self.items, value)]
+
+    def from_json(self, data: Any, ctx: Context) -> tuple | None:
+        return None if data is None else super().from_json(data, ctx)
+
+
+class LastRound(Custom):
+    """The account of the last round's end (see round_to_json): the skulls are written
+    as the option gives them."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda value: value, lambda data, ctx: _round_from_json(
+            data, ctx.options["skulls"], ctx.players), "the account of a round's end")
+
+    def to_json_in(self, value: tuple | None, ctx: Context) -> RoundView | None:
+        return round_to_json(value, ctx.options["skulls"])
+
+
+def _connect_mask(state: DecimoarrState) -> int:
+    """The cards that connect to the reference (bitmask); -1: anything (a free flip)."""
+    if state.phase != FLIP or state.reference < 0:
+        return -1
+    return state.deck.partners[state.cards[state.reference]]
+
+
+class DecimoarrState(State):
+    """The state: every field declared once (shape, initial value, who cannot see it)."""
+
+    phase = Field(Choice(PHASE_NAMES), DEAL)
+    cards = Field(DeckCards(), (), hidden="at each position, from the seats that never saw it",
+                  doc="the card at each position (none before the deal)")
+    aside = Field(DeckCard(optional=True), -1, hidden=EVERYONE,
+                  doc="the card set aside unseen (E1, setup step 1); -1 before the deal")
+    up = Field(NumberSet(_positions, flags=True), lambda s: [False] * _positions(s),
+               doc="per position: face up")
+    seen = Field(NumberSet(_positions), 0, doc="the positions every player has seen (bitmask)")
+    last_seen = Field(ListOf(Int(-1), length=_positions), lambda s: [-1] * _positions(s),
+                      doc="per position: the flip count when last in sight (-1: never)")
+    flips = Field(Int(0), 0)
+    perdu_pile = Field(ListOf(Int(0, PERDU_CARDS - 1)), list, hidden=EVERYONE, doc="top last")
+    perdu_held = Field(PerSeat(Int(-1, PERDU_CARDS - 1)), lambda s: [-1] * s.num_players,
+                       hidden=OTHERS + " until the round ends (holding one is public)",
+                       doc="per seat: its perdu card this round, -1: none")
+    perdu_box = Field(ListOf(Int(0, PERDU_CARDS - 1)), list, hidden=EVERYONE,
+                      doc="the perdu cards out of play (E8)")
+    perdu_revealed = Field(NumberSet(PERDU_CARDS), 0, doc="the perdu cards ever shown to all (bitmask)")
+    winner_pile = Field(ListOf(Int(0, 99)), list, hidden=EVERYONE, doc="diamonds, top last")
+    winner_held = Field(PerSeat(ListOf(Int(0, 99))), lambda s: [[] for _ in s.seats],
+                        hidden=OTHERS + " until the game ends (how many is public)")
+    winner_box = Field(ListOf(Int(0, 99)), list, hidden=EVERYONE,
+                       doc="exhausted_table=no_winner: the winner cards nobody won")
+    current = Field(Seat(), 0)
+    starter = Field(Seat(), 0)
+    next_starter = Field(Seat(), 0)
+    active = Field(PerSeat(Flag()), lambda s: [True] * s.num_players)
+    reference = Field(Position(low=-1), -1, doc="the position of the card to connect to, -1: free flip")
+    first_flip = Field(Flag(), True)
+    round = Field(Int(0, WINNER_CARDS), 0)
+    final_winners = Field(ListOf(Seat()), list, json="winners")
+    last_flip = Field(LastFlip(), None, doc="(seat, position, card, success)")
+    last_round = Field(LastRound(), None,
+                       doc="(round, winner or -1, reason, ((seat, perdu card), ...), next starter or -1)")
+
+    cfg = Derived(_config)
+    deck = Derived(lambda s: s.cfg.deck)
+    layout = Derived(lambda s: s.cfg.layout)
+    # The face-down positions, ascending: a tuple, replaced and never changed in place.
+    down = Derived(lambda s: tuple([i for i, up in enumerate(s.up) if not up]))
+    n_active = Derived(lambda s: sum(s.active))
+    connect_mask = Derived(_connect_mask)
 
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -172,11 +309,16 @@ class DecimoarrState(State):
         first_player=first_seat). Reshuffle: the perdu pile, top first (with 2 players the
         pile is a single card: no chance point)."""
         spec = self.chance_spec()
+        if isinstance(spec, Shuffle) and not (
+                isinstance(outcome, (list, tuple)) and all(type(item) is int for item in outcome)):
+            # A shuffle's check takes 0.0 or True for the card 0 or 1: only whole numbers
+            # are cards, refused here before anything changes.
+            raise ChanceError("error.chance_shuffle", label=spec.label, size=len(spec.items))
         outcome = spec.check(outcome)
         phase = self.phase
         if phase == DEAL:
             positions = self.layout.positions
-            self.cards = list(outcome[:positions])
+            self.cards = outcome[:positions]
             self.aside = outcome[positions]
             self.phase = PERDU
             if events is not None:
@@ -241,7 +383,7 @@ class DecimoarrState(State):
             return []
         if self.first_flip and self.cfg.excludes_homes:  # E6: every card is face down now
             return list(self.layout.not_home)
-        return self.down[:]
+        return list(self.down)
 
     def apply_action(self, action: int, events: list[Event] | None = None) -> None:
         up = self.up
@@ -273,7 +415,8 @@ class DecimoarrState(State):
         if ok:
             up[action] = True
             down = self.down
-            down.remove(action)
+            at = down.index(action)
+            down = self.down = down[:at] + down[at + 1:]
             self.reference = action
             self.connect_mask = self.deck.partners[card]
             if not down:  # E7: no face-down card left
@@ -343,7 +486,7 @@ class DecimoarrState(State):
             if up[i]:
                 last_seen[i] = flips
         self.up = [False] * len(up)
-        self.down = list(cfg.all_positions)
+        self.down = cfg.all_positions
         self.reference = -1
         over = not self.winner_pile
         self.next_starter = next_starter
@@ -393,8 +536,9 @@ class DecimoarrState(State):
             return self.seen
         return self.seen | self.layout.home_masks[player]
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> DecimoarrView:
         """What `player` may see (None: a spectator). Rules 4.4, "Information"."""
+        self._check_seat(player)  # before any list is read with it (-1 is not seat 2)
         layout, codes, cards = self.layout, self.deck.codes, self.cards
         positions = layout.positions
         up, last_seen, flips, seen = self.up, self.last_seen, self.flips, self.seen
@@ -464,129 +608,124 @@ class DecimoarrState(State):
             "last_round": round_to_json(self.last_round, skulls),
             "scores": [sum(h) for h in self.winner_held] if over else None,
             "winners": list(self.final_winners),
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "options": options_to_json(self.options),
         }
 
-    def determinize(self, player: int | None, rng: random.Random) -> DecimoarrState:
-        """Resample everything `player` has never seen, keeping every card and his view.
 
-        Hidden: the décimal cards at positions outside his memory and the card set
-        aside; the order of the perdu pile, the perdu cards other seats hold this
-        round and the ones in the box (a perdu card ever shown stays in play); the
-        winner pile, the winner cards of the others (until the end) and those in
-        the box.
+    # ------------------------------------------------------------ sampling
+    @classmethod
+    def from_view(cls, game: Any, view: DecimoarrView, rng: random.Random) -> DecimoarrState:
+        """A full state consistent with `view` (a seat's, or a spectator's; at any phase,
+        chance points included): what the view shows is kept, everything else is dealt at
+        random from what it does not show.
+
+        The décimal cards the view remembers stay at their places, the others (and
+        the card set aside) are shuffled; perdu cards shown at an earlier round's end
+        stay in play; the winner cards the view does not show are shuffled among the
+        other seats, the pile and the box. This is how a search bot imagines the
+        game: it never touches the true state.
         """
-        state = self.clone()
-        if self.cards:
-            known = self.memory_mask(player)
-            hidden = [i for i in range(self.layout.positions) if not known >> i & 1]
-            pool = [self.cards[i] for i in hidden] + [self.aside]
+        players = view["players"]
+        state = cls(game, players, game.validate(players, view["options"]))
+        seat = view["seat"]
+        deck, layout, cfg = state.deck, state.layout, state.cfg
+        positions = layout.positions
+        phase = state.phase = PHASE_NAMES.index(view["phase"])
+        flips = state.flips = view["flips"]
+        if phase > DEAL:
+            memory, ages, table = view["memory"], view["memory_age"], view["table"]
+            cards = [-1] * positions
+            for i in range(positions):
+                code = memory[i]
+                if code is None:
+                    continue
+                cards[i] = deck.index[code]
+                if table[i] is not None:
+                    state.up[i] = True
+                    state.seen |= 1 << i
+                    state.last_seen[i] = flips  # in sight now: when it was turned is not needed
+                elif seat is not None and layout.home_of[i] == seat and ages[i] == flips:
+                    pass  # only peeked at (a public sight is at flip 1 or later)
+                else:
+                    state.seen |= 1 << i
+                    state.last_seen[i] = flips - ages[i]
+            shown = set(cards)
+            pool = [c for c in range(deck.size) if c not in shown]
             rng.shuffle(pool)
-            for slot, pos in enumerate(hidden):
-                state.cards[pos] = pool[slot]
-            state.aside = pool[-1]
-        if self.phase > PERDU:
-            holders = [p for p in range(self.num_players) if p != player and self.perdu_held[p] >= 0]
-            in_play = [self.perdu_held[p] for p in holders] + self.perdu_pile
-            shown = [k for k in in_play if self.perdu_revealed >> k & 1]
-            unknown = [k for k in in_play if not self.perdu_revealed >> k & 1]
-            if self.cfg.perdu_in_play is None:  # E8: which cards are in play is hidden too
-                unknown += self.perdu_box
+            deal = iter(pool)
+            state.cards = tuple(c if c >= 0 else next(deal) for c in cards)
+            state.aside = next(deal)
+        seats = view["seats"]
+        if phase == FLIP:
+            state.active = [bool(entry["active"]) for entry in seats]
+            state.current = view["to_act"]
+        state.round = view["round"]
+        state.starter = view["starter"] if view["starter"] is not None else 0
+        state.first_flip = view["first_flip"] if phase == FLIP else True
+        if view["reference"] is not None:
+            state.reference = view["reference"]
+        skulls = cfg.skulls
+        if phase > PERDU:
+            own = -1
+            if seat is not None and seats[seat]["perdu"]:
+                own = skulls.index(seats[seat]["skulls"])
+                state.perdu_held[seat] = own
+            state.perdu_revealed = sum(1 << skulls.index(k) for k in view["perdu_seen"])
+            holders = [p for p in range(players) if p != seat and seats[p]["perdu"]]
+            slots = len(holders) + view["perdu_pile"]
+            fixed = cfg.perdu_in_play  # E8 option: the cards in play are known
+            candidates = [k for k in range(PERDU_CARDS) if fixed is None or k in fixed]
+            shown_in_play = [k for k in candidates if k != own and state.perdu_revealed >> k & 1]
+            unknown = [k for k in candidates if k != own and not state.perdu_revealed >> k & 1]
             rng.shuffle(unknown)
-            cut = len(in_play) - len(shown)
-            new_in_play = shown + unknown[:cut]
-            rng.shuffle(new_in_play)
+            cut = slots - len(shown_in_play)
+            in_play = shown_in_play + unknown[:cut]
+            rng.shuffle(in_play)
             for index, p in enumerate(holders):
-                state.perdu_held[p] = new_in_play[index]
-            state.perdu_pile = new_in_play[len(holders):]
-            if self.cfg.perdu_in_play is None:
-                state.perdu_box = unknown[cut:]
-        if self.phase > WINNERS:
-            others = [] if self.phase == OVER else [
-                p for p in range(self.num_players) if p != player]
-            pool = [d for p in others for d in self.winner_held[p]]
-            pool += self.winner_pile + self.winner_box
+                state.perdu_held[p] = in_play[index]
+            state.perdu_pile = in_play[len(holders):]
+            state.perdu_box = unknown[cut:] if fixed is None else \
+                [k for k in range(PERDU_CARDS) if k not in fixed]
+        if phase > WINNERS:
+            pool = sorted(state.options["diamonds"])
+            shown_seats = [p for p in range(players) if seats[p]["diamonds"] is not None]
+            for p in shown_seats:
+                state.winner_held[p] = list(seats[p]["diamonds"])
+                for d in seats[p]["diamonds"]:
+                    pool.remove(d)
             rng.shuffle(pool)
-            take = iter(pool)
-            for p in others:
-                state.winner_held[p] = [next(take) for _ in self.winner_held[p]]
-            state.winner_pile = [next(take) for _ in self.winner_pile]
-            state.winner_box = [next(take) for _ in self.winner_box]
+            deal = iter(pool)
+            for p in range(players):
+                if p not in shown_seats:
+                    state.winner_held[p] = [next(deal) for _ in range(seats[p]["rounds_won"])]
+            state.winner_pile = [next(deal) for _ in range(view["winner_pile"])]
+            state.winner_box = [next(deal) for _ in range(view["winner_box"])]
+        if view["last_flip"] is not None:
+            last = view["last_flip"]
+            state.last_flip = (last["player"], last["position"], deck.index[last["card"]],
+                               last["success"])
+        state.last_round = _round_from_json(view["last_round"], skulls, players)
+        if state.last_round is not None and state.last_round[4] >= 0:
+            state.next_starter = state.last_round[4]
+        state.final_winners = list(view["winners"])
+        state.after_load()  # the face-down positions, the seats still in, the connections
         return state
 
-    # -------------------------------------------------------------- copying
-    def clone(self) -> DecimoarrState:
-        other = object.__new__(DecimoarrState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.options = self.options
-        other.cfg = self.cfg
-        other.deck = self.deck
-        other.layout = self.layout
-        other.cards = self.cards[:]
-        other.aside = self.aside
-        other.up = self.up[:]
-        other.down = self.down[:]
-        other.seen = self.seen
-        other.last_seen = self.last_seen[:]
-        other.flips = self.flips
-        other.perdu_pile = self.perdu_pile[:]
-        other.perdu_held = self.perdu_held[:]
-        other.perdu_box = self.perdu_box[:]
-        other.perdu_revealed = self.perdu_revealed
-        other.winner_pile = self.winner_pile[:]
-        other.winner_held = [held[:] for held in self.winner_held]
-        other.winner_box = self.winner_box[:]
-        other.phase = self.phase
-        other.current = self.current
-        other.starter = self.starter
-        other.next_starter = self.next_starter
-        other.active = self.active[:]
-        other.n_active = self.n_active
-        other.reference = self.reference
-        other.connect_mask = self.connect_mask
-        other.first_flip = self.first_flip
-        other.round = self.round
-        other.final_winners = self.final_winners[:]
-        other.last_flip = self.last_flip  # immutable tuples
-        other.last_round = self.last_round
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        codes = self.deck.codes
-        last_flip = None
-        if self.last_flip is not None:
-            by, pos, card, ok = self.last_flip
-            last_flip = [by, pos, codes[card], ok]
-        return {
-            "game": "decimoarr",
-            "players": self.num_players,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
-            "phase": PHASE_NAMES[self.phase],
-            "cards": [codes[c] for c in self.cards],
-            "aside": codes[self.aside] if self.aside >= 0 else None,
-            "up": [i for i, face_up in enumerate(self.up) if face_up],
-            "seen": [i for i in range(self.layout.positions) if self.seen >> i & 1],
-            "last_seen": list(self.last_seen),
-            "flips": self.flips,
-            "perdu_pile": list(self.perdu_pile),
-            "perdu_held": list(self.perdu_held),
-            "perdu_box": list(self.perdu_box),
-            "perdu_revealed": [k for k in range(PERDU_CARDS) if self.perdu_revealed >> k & 1],
-            "winner_pile": list(self.winner_pile),
-            "winner_held": [list(h) for h in self.winner_held],
-            "winner_box": list(self.winner_box),
-            "current": self.current,
-            "starter": self.starter,
-            "next_starter": self.next_starter,
-            "active": list(self.active),
-            "reference": self.reference,
-            "first_flip": self.first_flip,
-            "round": self.round,
-            "winners": list(self.final_winners),
-            "last_flip": last_flip,
-            "last_round": round_to_json(self.last_round, self.options["skulls"]),
-        }
+    # ------------------------------------------------------------ checking
+    def after_load(self) -> None:
+        """The cards are on the table from the deal on (a snapshot could say otherwise);
+        then the derived attributes."""
+        dealt = self.phase > DEAL
+        expected = self.layout.positions if dealt else 0
+        if len(self.cards) != expected:
+            raise SnapshotError("error.snapshot_value", field="cards", problem=Problem(
+                "snapshot.length", count=len(self.cards), expected=expected))
+        if dealt != (self.aside >= 0):
+            raise SnapshotError("error.snapshot_value", field="aside", problem=Problem(
+                "snapshot.not_card" if dealt else "snapshot.custom",
+                value=repr(self.deck.codes[self.aside]) if self.aside >= 0 else "null",
+                allowed=", ".join(self.deck.codes)))
+        super().after_load()
 
     def component_counts(self) -> dict[str, int]:
         codes = self.deck.codes
@@ -609,7 +748,7 @@ class DecimoarrState(State):
         n = self.num_players
         positions = self.layout.positions
         assert len(self.up) == positions and len(self.last_seen) == positions
-        assert self.down == [i for i in range(positions) if not self.up[i]], \
+        assert self.down == tuple(i for i in range(positions) if not self.up[i]), \
             "face-down list out of step"
         for i in range(positions):
             assert not self.up[i] or self.seen >> i & 1, "a face-up card nobody saw"
@@ -617,7 +756,7 @@ class DecimoarrState(State):
             assert self.last_seen[i] <= self.flips
         if self.phase > DEAL:
             assert len(self.cards) == positions, "cards missing from the table"
-            assert sorted(self.cards + [self.aside]) == list(range(self.deck.size)), \
+            assert sorted((*self.cards, self.aside)) == list(range(self.deck.size)), \
                 "décimal cards are not conserved"
         if self.phase > PERDU:
             held = [k for k in self.perdu_held if k >= 0]
@@ -656,7 +795,8 @@ class DecimoarrState(State):
             assert not self.final_winners
 
 
-def round_to_json(last_round: tuple | None, skulls: Any) -> dict[str, Any] | None:
+
+def round_to_json(last_round: tuple | None, skulls: Any) -> RoundView | None:
     """The public account of a round's end: its winner, the perdu cards shown, the next starter."""
     if last_round is None:
         return None
@@ -670,209 +810,21 @@ def round_to_json(last_round: tuple | None, skulls: Any) -> dict[str, Any] | Non
     }
 
 
-def state_from_json(game: Any, data: Mapping[str, Any]) -> DecimoarrState:
-    """Rebuild a snapshot, checking every field (SnapshotError names the first bad one)."""
-
-    def fail(field: str) -> SnapshotError:
-        return SnapshotError("error.snapshot_field", field=field)
-
-    def integer(value: Any, field: str, low: int, high: int) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise fail(field)
-        return value
-
-    def flag(value: Any, field: str) -> bool:
-        if type(value) is not bool:
-            raise fail(field)
-        return value
-
-    def int_list(values: Any, field: str, low: int, high: int) -> list[int]:
-        if not isinstance(values, list):
-            raise fail(field)
-        return [integer(v, field, low, high) for v in values]
-
-    with reading_snapshot():
-        if data.get("game") != "decimoarr":
-            raise fail("game")
-        players = data["players"]
-        options = game.validate(players, data.get("options") or {})
-        state = DecimoarrState(game, players, options)
-        deck, positions = state.deck, state.layout.positions
-        if data["phase"] not in PHASE_NAMES:
-            raise fail("phase")
-        state.phase = PHASE_NAMES.index(data["phase"])
-        cards = data["cards"]
-        if not isinstance(cards, list) or any(c not in deck.index for c in cards):
-            raise fail("cards")
-        state.cards = [deck.index[c] for c in cards]
-        aside = data["aside"]
-        if aside is not None and aside not in deck.index:
-            raise fail("aside")
-        state.aside = deck.index[aside] if aside is not None else -1
-        if (state.phase > DEAL) != (len(state.cards) == positions) or \
-                (state.phase > DEAL) != (state.aside >= 0):
-            raise fail("cards")
-        state.up = [False] * positions
-        for i in int_list(data["up"], "up", 0, positions - 1):
-            state.up[i] = True
-        state.down = [i for i in range(positions) if not state.up[i]]
-        state.seen = sum(1 << i for i in set(int_list(data["seen"], "seen", 0, positions - 1)))
-        state.last_seen = int_list(data["last_seen"], "last_seen", -1, 10**9)
-        if len(state.last_seen) != positions:
-            raise fail("last_seen")
-        seats = players - 1
-        state.flips = integer(data["flips"], "flips", 0, 10**9)
-        state.perdu_pile = int_list(data["perdu_pile"], "perdu_pile", 0, PERDU_CARDS - 1)
-        state.perdu_held = int_list(data["perdu_held"], "perdu_held", -1, PERDU_CARDS - 1)
-        state.perdu_box = int_list(data["perdu_box"], "perdu_box", 0, PERDU_CARDS - 1)
-        if len(state.perdu_held) != players:
-            raise fail("perdu_held")
-        state.perdu_revealed = sum(
-            1 << k for k in set(int_list(data["perdu_revealed"], "perdu_revealed", 0,
-                                         PERDU_CARDS - 1)))
-        state.winner_pile = int_list(data["winner_pile"], "winner_pile", 0, 99)
-        held = data["winner_held"]
-        if not isinstance(held, list) or len(held) != players:
-            raise fail("winner_held")
-        state.winner_held = [int_list(h, "winner_held", 0, 99) for h in held]
-        state.winner_box = int_list(data["winner_box"], "winner_box", 0, 99)
-        state.current = integer(data["current"], "current", 0, seats)
-        state.starter = integer(data["starter"], "starter", 0, seats)
-        state.next_starter = integer(data["next_starter"], "next_starter", 0, seats)
-        active = data["active"]
-        if not isinstance(active, list) or len(active) != players:
-            raise fail("active")
-        state.active = [flag(a, "active") for a in active]
-        state.n_active = sum(state.active)
-        state.reference = integer(data["reference"], "reference", -1, positions - 1)
-        state.first_flip = flag(data["first_flip"], "first_flip")
-        state.round = integer(data["round"], "round", 0, len(options["diamonds"]))
-        if state.reference >= 0 and state.phase == FLIP:
-            state.connect_mask = deck.partners[state.cards[state.reference]]
-        state.final_winners = int_list(data["winners"], "winners", 0, seats)
-        last_flip = data["last_flip"]
-        if last_flip is not None:
-            if not isinstance(last_flip, list) or len(last_flip) != 4 or \
-                    last_flip[2] not in deck.index:
-                raise fail("last_flip")
-            state.last_flip = (integer(last_flip[0], "last_flip", 0, seats),
-                               integer(last_flip[1], "last_flip", 0, positions - 1),
-                               deck.index[last_flip[2]], flag(last_flip[3], "last_flip"))
-        state.last_round = _round_from_json(data["last_round"], options["skulls"], players)
-        state.check_invariants()
-    return state
-
-
 def _round_from_json(data: Any, skulls: Any, players: int) -> tuple | None:
+    """Back from round_to_json (a snapshot's or a view's); ValueError on a bad account."""
     if data is None:
         return None
-    if not isinstance(data, Mapping) or data["reason"] not in (LAST_IN, EXHAUSTED):
-        raise SnapshotError("error.snapshot_field", field="last_round")
-    losers = []
-    for entry in data["perdu"]:
-        if entry["skulls"] not in skulls or not 0 <= entry["player"] < players:
-            raise SnapshotError("error.snapshot_field", field="last_round")
-        losers.append((int(entry["player"]), list(skulls).index(entry["skulls"])))
-    winner = data["winner"]
-    next_starter = data["next_starter"]
-    return (int(data["round"]), -1 if winner is None else int(winner), data["reason"],
-            tuple(losers), -1 if next_starter is None else int(next_starter))
 
+    def seat(value: Any, none: bool = False) -> int:
+        if value is None and none:
+            return -1
+        if type(value) is not int or not 0 <= value < players:
+            raise ValueError(value)
+        return value
 
-def sample_from_view(game: Any, view: Mapping[str, Any], rng: random.Random) -> DecimoarrState:
-    """A full state consistent with `view` (a seat's, or a spectator's): what the view
-    shows is kept, everything else is dealt at random from what it does not show.
-
-    The décimal cards the view remembers stay at their places, the others (and
-    the card set aside) are shuffled; perdu cards shown at an earlier round's end
-    stay in play; the winner cards the view does not show are shuffled among the
-    other seats, the pile and the box. This is how a search bot imagines the
-    game: it never touches the true state.
-    """
-    players = view["players"]
-    state = DecimoarrState(game, players, game.validate(players, view["options"]))
-    seat = view["seat"]
-    deck, layout, cfg = state.deck, state.layout, state.cfg
-    positions = layout.positions
-    phase = state.phase = PHASE_NAMES.index(view["phase"])
-    flips = state.flips = view["flips"]
-    if phase > DEAL:
-        memory, ages, table = view["memory"], view["memory_age"], view["table"]
-        cards = [-1] * positions
-        for i in range(positions):
-            code = memory[i]
-            if code is None:
-                continue
-            cards[i] = deck.index[code]
-            if table[i] is not None:
-                state.up[i] = True
-                state.seen |= 1 << i
-                state.last_seen[i] = flips  # in sight now: when it was turned is not needed
-            elif seat is not None and layout.home_of[i] == seat and ages[i] == flips:
-                pass  # only peeked at (a public sight is at flip 1 or later)
-            else:
-                state.seen |= 1 << i
-                state.last_seen[i] = flips - ages[i]
-        shown = set(cards)
-        pool = [c for c in range(deck.size) if c not in shown]
-        rng.shuffle(pool)
-        deal = iter(pool)
-        state.cards = [c if c >= 0 else next(deal) for c in cards]
-        state.aside = next(deal)
-        state.down = [i for i in range(positions) if not state.up[i]]
-    seats = view["seats"]
-    if phase == FLIP:
-        state.active = [bool(entry["active"]) for entry in seats]
-        state.n_active = sum(state.active)
-        state.current = view["to_act"]
-    state.round = view["round"]
-    state.starter = view["starter"] if view["starter"] is not None else 0
-    state.first_flip = view["first_flip"] if phase == FLIP else True
-    if view["reference"] is not None:
-        state.reference = view["reference"]
-        state.connect_mask = deck.partners[state.cards[state.reference]]
-    skulls = cfg.skulls
-    if phase > PERDU:
-        own = -1
-        if seat is not None and seats[seat]["perdu"]:
-            own = skulls.index(seats[seat]["skulls"])
-            state.perdu_held[seat] = own
-        state.perdu_revealed = sum(1 << skulls.index(k) for k in view["perdu_seen"])
-        holders = [p for p in range(players) if p != seat and seats[p]["perdu"]]
-        slots = len(holders) + view["perdu_pile"]
-        fixed = cfg.perdu_in_play  # E8 option: the cards in play are known
-        candidates = [k for k in range(PERDU_CARDS) if fixed is None or k in fixed]
-        shown_in_play = [k for k in candidates if k != own and state.perdu_revealed >> k & 1]
-        unknown = [k for k in candidates if k != own and not state.perdu_revealed >> k & 1]
-        rng.shuffle(unknown)
-        cut = slots - len(shown_in_play)
-        in_play = shown_in_play + unknown[:cut]
-        rng.shuffle(in_play)
-        for index, p in enumerate(holders):
-            state.perdu_held[p] = in_play[index]
-        state.perdu_pile = in_play[len(holders):]
-        state.perdu_box = unknown[cut:] if fixed is None else \
-            [k for k in range(PERDU_CARDS) if k not in fixed]
-    if phase > WINNERS:
-        pool = sorted(state.options["diamonds"])
-        shown_seats = [p for p in range(players) if seats[p]["diamonds"] is not None]
-        for p in shown_seats:
-            state.winner_held[p] = list(seats[p]["diamonds"])
-            for d in seats[p]["diamonds"]:
-                pool.remove(d)
-        rng.shuffle(pool)
-        deal = iter(pool)
-        for p in range(players):
-            if p not in shown_seats:
-                state.winner_held[p] = [next(deal) for _ in range(seats[p]["rounds_won"])]
-        state.winner_pile = [next(deal) for _ in range(view["winner_pile"])]
-        state.winner_box = [next(deal) for _ in range(view["winner_box"])]
-    if view["last_flip"] is not None:
-        last = view["last_flip"]
-        state.last_flip = (last["player"], last["position"], deck.index[last["card"]],
-                           last["success"])
-    state.last_round = _round_from_json(view["last_round"], skulls, players)
-    if state.last_round is not None and state.last_round[4] >= 0:
-        state.next_starter = state.last_round[4]
-    state.final_winners = list(view["winners"])
-    return state
+    if type(data["round"]) is not int or data["reason"] not in (LAST_IN, EXHAUSTED):
+        raise ValueError(data)
+    losers = tuple((seat(entry["player"]), list(skulls).index(entry["skulls"]))
+                   for entry in data["perdu"])
+    return (data["round"], seat(data["winner"], none=True), data["reason"], losers,
+            seat(data["next_starter"], none=True))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.sim.stats import (
     GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
     set_order,
@@ -26,7 +27,7 @@ STATS = register_stats("decimoarr", (
 ))
 
 
-def collect(events: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
+def collect(events: Sequence[Mapping[str, Any]], view: DecimoarrView,
             players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     seats = seat_table(players, ("flips", "failures", "rounds_won", "diamonds"))
     round_flips: list[int] = []
