@@ -211,6 +211,9 @@ class LastFlip(TupleOf):
     def from_json(self, data: Any, ctx: Context) -> tuple | None:
         return None if data is None else super().from_json(data, ctx)
 
+    def describe(self) -> str:
+        return "[seat, position, card code, success] or null"
+
 
 class LastRound(Custom):
     """The account of the last round's end (see round_to_json): the skulls are written
@@ -235,7 +238,7 @@ class DecimoarrState(State):
     """The state: every field declared once (shape, initial value, who cannot see it)."""
 
     phase = Field(Choice(PHASE_NAMES), DEAL)
-    cards = Field(DeckCards(), (), hidden="at each position, from the seats that never saw it",
+    cards = Field(DeckCards(), (), hidden="a position's card: from every seat that never saw it",
                   doc="the card at each position (none before the deal)")
     aside = Field(DeckCard(optional=True), -1, hidden=EVERYONE,
                   doc="the card set aside unseen (E1, setup step 1); -1 before the deal")
