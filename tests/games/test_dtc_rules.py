@@ -672,7 +672,9 @@ def test_a_chance_outcome_of_the_wrong_type_is_refused_before_any_change():
 
 def test_sampling_from_a_view_works_at_chance_points_and_at_the_end():
     """OpenSpiel resamples at any state: before the deal, before the first player is
-    drawn, and once the game is over."""
+    drawn, and once the game is over (where views keep their declared shape too)."""
+    from ludotheque.core.views import check_shape
+
     state = GAME.new_state(3)
     chance = SeededChance(4)
     rng = random.Random(4)
@@ -681,6 +683,7 @@ def test_sampling_from_a_view_works_at_chance_points_and_at_the_end():
         if state.is_chance() or state.is_terminal():
             for seat in (0, 1, 2, None):
                 view = state.view(seat)
+                check_shape(view, GAME.view_type)
                 sample = GAME.sample(view, random.Random(len(checked)))
                 assert sample.view(seat) == view
                 assert sample.component_counts() == state.component_counts()
