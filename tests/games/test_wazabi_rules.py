@@ -23,10 +23,12 @@ from ludotheque.core import (
     OptionError,
     Pick,
     Roll,
+    SeededChance,
     Shuffle,
     SnapshotError,
     get_game,
 )
+from ludotheque.core.errors import NoSuchSeatError
 from ludotheque.games.wazabi.components import (
     CODES,
     COPIES,
@@ -597,10 +599,13 @@ def test_snapshots_round_trip_and_name_bad_fields():
     again = GAME.state_from_json(data)
     assert again.to_json() == t.state.to_json() and again.legal_actions() == t.state.legal_actions()
     for field, value in (("dice", [1]), ("hands", [["banana"], [], []]), ("phase", "nap"),
-                         ("direction", 2), ("game", "chess"), ("kept", ["x"])):
+                         ("direction", 2), ("direction", 0), ("game", "chess"), ("kept", ["x"]),
+                         ("roll", [0, 0, 0]), ("keepers", [9]), ("take_from", 5),
+                         ("results", [{"winners": [0]}]), ("last_play", {"player": 7, "card": "keep2"})):
         bad = dict(data, **{field: value})
-        with pytest.raises(SnapshotError):
+        with pytest.raises(SnapshotError) as error:
             GAME.state_from_json(bad)
+        assert f"'{field}" in error.value.message("en") and f"«\N{NO-BREAK SPACE}{field}" in error.value.message("fr")
     extra = json.loads(json.dumps(data))
     extra["hands"][0].append("remove1")  # one card too many
     with pytest.raises(SnapshotError):
@@ -622,17 +627,32 @@ def test_hands_are_private_everything_else_public():
     assert deal.for_player(1)["hand"] == ["steal", "skip", "replay"] and "hand" not in deal.for_player(None)
 
 
-def test_determinize_keeps_the_view_and_resamples_the_rest():
+def test_sampling_keeps_the_view_and_resamples_the_rest():
     t = Table([["keep1", "skip", "remove2"], ["steal", "skip", "replay"], DULL])
     t.roll("WDDD")
-    samples = {json.dumps(t.state.determinize(1, random.Random(i)).to_json()) for i in range(5)}
+    samples = {json.dumps(GAME.sample(t.state.view(1), random.Random(i)).to_json()) for i in range(5)}
     assert len(samples) > 1
     for i in range(5):
-        twin = t.state.determinize(1, random.Random(i))
+        twin = GAME.sample(t.state.view(1), random.Random(i))
         assert twin.view(1) == t.state.view(1)
-        sampled = GAME.sample_from_view(t.state.view(0), random.Random(i))
+        sampled = GAME.sample(t.state.view(0), random.Random(i))
         assert sampled.view(0) == t.state.view(0)
         assert sampled.legal_actions() == t.state.legal_actions()
+
+
+def test_sampling_at_a_start_tie_keeps_who_rolls_again():
+    """A chance point (OpenSpiel resamples there too): after a tie for the start, only the
+    tied seats roll again, and a state sampled from any view knows it."""
+    state = GAME.new_state(3, {})
+    state.apply_chance(deal_outcome([DULL, DULL, DULL]))
+    state.apply_chance(faces("WWDD" "DDDD" "WWGD"))  # seats 0 and 2 tie with 2 W
+    assert state.view(None)["contenders"] == [0, 2]
+    for seat in (None, 0, 1):
+        sampled = GAME.sample(state.view(seat), random.Random(seat or 0))
+        assert sampled.chance_spec() == state.chance_spec() == Roll(8, 6, label="start roll")
+        assert sampled.view(seat) == state.view(seat)
+        sampled.apply_chance(faces("WWWW" "DDDD"))
+        assert sampled.current == 0 and sampled.phase == ROLL
 
 
 @pytest.mark.parametrize(("move", "side", "dice"), [("left", "left", [1, 4, 3, 2]),
@@ -649,5 +669,58 @@ def test_the_view_keeps_the_side_of_all_pass_their_dice(move, side, dice):
     # and it survives a snapshot and a view-sampled state
     again = GAME.state_from_json(json.loads(json.dumps(t.state.to_json())))
     assert again.view(None)["last_play"]["side"] == side
-    sampled = GAME.sample_from_view(t.state.view(1), random.Random(1))
+    sampled = GAME.sample(t.state.view(1), random.Random(1))
     assert sampled.view(None)["last_play"]["side"] == side
+
+
+# ------------------------------------------------------------ edges (issue 14)
+def test_view_of_a_seat_outside_the_game_is_refused_clearly():
+    """A reader is a seat 0..players-1 or None (a spectator); anything else gets a clear
+    error, never another seat's view, never a bare IndexError."""
+    state = Table([DULL, DULL, DULL]).state
+    for bad in (-1, 3, 6, 99, "1", True, 1.0):
+        with pytest.raises(NoSuchSeatError) as error:
+            state.view(bad)
+        assert "0 to 2" in error.value.message("en") and "0 à 2" in error.value.message("fr")
+    assert state.view(None)["seat"] is None and "cards" not in state.view(None)["hands"][2]
+
+
+def _chance_points():
+    """One state at each kind of chance point: deal, start, roll, reshuffle, blind pick."""
+    deal = GAME.new_state(3, {})
+    start = deal.clone()
+    start.apply_chance(deal_outcome([DULL, DULL, DULL]))
+    roll = Table([DULL, DULL, DULL]).state
+    reshuffle = Table([DULL, DULL])
+    reshuffle.state.discard, reshuffle.state.pile = reshuffle.state.pile, []
+    reshuffle.roll("DWWW")
+    pick = Table([DULL, ["steal", "skip", "replay"], ["draw3", "keep1", "keep2"]])
+    pick.state.hands[2] = [COPIES[k] - pick.state.hands[0][k] - pick.state.hands[1][k]
+                           for k in range(NUM_KINDS)]
+    pick.state.discard, pick.state.pile = [], []
+    pick.roll("DWWW")
+    pick.do("take p2")
+    return {"deal": deal, "start": start, "roll": roll, "reshuffle": reshuffle.state,
+            "pick": pick.state}
+
+
+@pytest.mark.parametrize("phase", ["deal", "start", "roll", "reshuffle", "pick"])
+def test_a_chance_outcome_of_the_wrong_type_is_refused_before_any_change(phase):
+    """Floats, strings, nested lists, None, bools (True is 1 to Python): ChanceError, and
+    the state is as it was (its JSON snapshot compared before and after)."""
+    state = _chance_points()[phase]
+    assert state.view(None)["phase"] == phase and state.is_chance()
+    good = SeededChance(7).resolve(state.chance_spec())
+    bad = [1.5, "x", None, [[0]], True, float("nan"), str(good), [good]]
+    if isinstance(good, tuple):
+        for junk in (1.0, "a", [0], None, True, (0,)):
+            bad += [(junk, *good[1:]), [*good[:-1], junk], (*good[:-1], junk)]
+    else:
+        bad += [float(good), [good], (good,)]
+    before = json.dumps(state.to_json())
+    for outcome in bad:
+        with pytest.raises(ChanceError):
+            state.apply_chance(outcome)
+        assert json.dumps(state.to_json()) == before, outcome
+    state.apply_chance(good)  # and the right one still works
+    state.check_invariants()

@@ -21,6 +21,7 @@ from typing import Any
 
 from ludotheque.games.wazabi.components import COPIES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.rules import PHASE_NAMES
+from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.interop.features import Features
 
 OWN_DICE_SLOTS = 9  # own dice as a one-hot 0..8 (8: eight or more)
@@ -41,7 +42,7 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return n + len(PHASE_NAMES) + 2 * n + 1 + dice + cards + seats + turn + tournament + last
 
 
-def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
+def encode_view(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
     f = Features(view, players)
     f.one_hot(f.me, players)
     f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))

@@ -19,7 +19,6 @@ cibler/viser, jouer/poser, passer, garder/conserver, gauche, droite.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,9 +39,8 @@ from ludotheque.games.wazabi.rules import (
     TAKE_BASE,
     TARGET_BASE,
     WazabiState,
-    sample_from_view,
-    state_from_json,
 )
+from ludotheque.games.wazabi.views import WazabiView
 
 _SEAT_VERBS = {
     "give": GIVE_BASE, "donner": GIVE_BASE, "donne": GIVE_BASE,
@@ -88,6 +86,8 @@ class Wazabi(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    state_class = WazabiState
+    view_type = WazabiView
     search_iterations = 400  # a dice race: 100 iterations could not tell moves apart (0.54 vs medium); 400 won 0.585
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
@@ -101,16 +101,6 @@ class Wazabi(Game):
             raise OptionError("wazabi.error.teams_continue")
         if options["continue_until_one_left"] and options["tournament_games"] > 1:
             raise OptionError("wazabi.error.continue_tournament")
-
-    def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
-        return WazabiState(self, players, options)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return state_from_json(self, data)
-
-    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        """A full state consistent with `view`, its hidden cards dealt at random."""
-        return sample_from_view(self, view, rng)
 
     # -------------------------------------------------------------- notation
     def action_to_text(self, action: int) -> str:

@@ -17,8 +17,7 @@ winning (the leader). The bot
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ludotheque.games.wazabi.components import (
     ALL_PASS,
@@ -46,6 +45,7 @@ from ludotheque.games.wazabi.rules import (
     TAKE_BASE,
     TARGET_BASE,
 )
+from ludotheque.games.wazabi.views import WazabiView
 
 # How much a card is worth keeping in hand (cheap dice-removers first).
 KEEP_VALUE = {
@@ -68,7 +68,7 @@ def _next(seat: int, direction: int, active: Sequence[bool]) -> int:
 class HeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: WazabiView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
@@ -82,7 +82,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ helpers
     @staticmethod
-    def _partners(view: Mapping[str, Any]) -> set[int]:
+    def _partners(view: WazabiView) -> set[int]:
         me = view["seat"]
         teams = view.get("teams")
         if not teams:
@@ -92,18 +92,18 @@ class HeuristicBot:
                 return set(pair)
         return {me}
 
-    def _opponents(self, view: Mapping[str, Any]) -> list[int]:
+    def _opponents(self, view: WazabiView) -> list[int]:
         mine = self._partners(view)
         return [s for s in range(view["players"]) if view["active"][s] and s not in mine]
 
-    def _leader(self, view: Mapping[str, Any], among: Sequence[int]) -> int:
+    def _leader(self, view: WazabiView, among: Sequence[int]) -> int:
         """The opponent closest to winning: fewest dice, then most cards."""
         dice = view["dice"]
         hands = view["hands"]
         return min(among, key=lambda s: (dice[s], -hands[s]["size"], s))
 
     # ------------------------------------------------------------ seat choices
-    def _choose_seat(self, view: Mapping[str, Any], legal: Sequence[int],
+    def _choose_seat(self, view: WazabiView, legal: Sequence[int],
                      rng: random.Random) -> int:
         base = legal[0] - legal[0] % MAX_SEATS
         seats = [a - base for a in legal]
@@ -121,7 +121,7 @@ class HeuristicBot:
         return base + target
 
     # ------------------------------------------------------------ direction
-    def _direction(self, view: Mapping[str, Any]) -> int:
+    def _direction(self, view: WazabiView) -> int:
         """Each player hands his pool on; I receive my other neighbour's pool."""
         best, best_score = LEFT, float("-inf")
         me = view["seat"]
@@ -144,7 +144,7 @@ class HeuristicBot:
         return best
 
     # ------------------------------------------------------------ playing a card
-    def _play(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _play(self, view: WazabiView, legal: Sequence[int]) -> int:
         me = view["seat"]
         dice = view["dice"][me]
         best, best_score = PASS, PLAY_THRESHOLD
@@ -157,7 +157,7 @@ class HeuristicBot:
                 best, best_score = action, score
         return best
 
-    def _card_value(self, view: Mapping[str, Any], kind: int, dice: int) -> float:
+    def _card_value(self, view: WazabiView, kind: int, dice: int) -> float:
         opponents = self._opponents(view)
         hands = view["hands"]
         if kind in (REMOVE_1, REMOVE_2, GIVE_1):
@@ -193,7 +193,7 @@ class HeuristicBot:
         return 0.0
 
     # ------------------------------------------------------------ keeping cards
-    def _keep(self, view: Mapping[str, Any], legal: Sequence[int]) -> int:
+    def _keep(self, view: WazabiView, legal: Sequence[int]) -> int:
         me = view["seat"]
         dice = view["dice"][me]
 

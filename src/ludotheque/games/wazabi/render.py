@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
 from ludotheque.games.wazabi.texts import card_name, count_text, faces_text, short_name
+from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.i18n import t, tn
 from ludotheque.ui.terminal.narration import Narrator
 
@@ -26,7 +27,7 @@ def _direction(direction: int, lang: str) -> str:
     return t("wazabi.direction.cw" if direction == 1 else "wazabi.direction.ccw", lang)
 
 
-def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
+def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
     n = view["players"]

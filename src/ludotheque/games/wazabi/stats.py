@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.sim.stats import (
     GAME, NUMBER, SEAT, SERIES, STARTER, TURNS, Stat, register_stats, seat_table, set_order,
 )
@@ -27,7 +28,7 @@ STATS = register_stats("wazabi", (
 _TURN_STARTS = frozenset(("turn", "skipped", "replay"))
 
 
-def collect(events: Sequence[Mapping[str, Any]], view: Mapping[str, Any],
+def collect(events: Sequence[Mapping[str, Any]], view: WazabiView,
             players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     seats = seat_table(players, ("cards_played", "dice_given", "dice_removed"))
     series: list[list[int]] = [[] for _ in range(players)]
