@@ -238,7 +238,7 @@ class WazabiState(_Fields):
             dice = self.dice[me]
             if type(outcome) is not tuple or len(outcome) != dice or \
                     not _INT_ONLY.issuperset(map(type, outcome)) or not _FACE_SET.issuperset(outcome):
-                outcome = _strict(_ROLLS[dice], outcome)
+                outcome = _ROLLS[dice].check(outcome)
             self._legal = None
             if events is not None:
                 self._rolled(outcome, events)
@@ -294,12 +294,12 @@ class WazabiState(_Fields):
         if phase == START:
             if not _ints(outcome, self.options["dice_per_player"] * len(self.contenders)) or \
                     not _FACE_SET.issuperset(outcome):
-                outcome = _strict(self.chance_spec(), outcome)
+                outcome = self.chance_spec().check(outcome)
         elif phase == RESHUFFLE:
             if not _ints(outcome, len(self.discard)) or sorted(outcome) != sorted(self.discard):
-                outcome = _strict(self.chance_spec(), outcome)
+                outcome = self.chance_spec().check(outcome)
         elif phase == PICK or not _ints(outcome, len(_DECK)) or sorted(outcome) != _DECK_LIST:
-            outcome = _strict(self.chance_spec(), outcome)  # the deck is in kind order: one sort checks it
+            outcome = self.chance_spec().check(outcome)  # the deck is in kind order: one sort checks it
         self._legal = None
         if phase == DEAL:
             self._deal(outcome, events)
@@ -1096,19 +1096,6 @@ def _seating(active: tuple[bool, ...]) -> tuple[tuple, tuple]:
 def _ints(outcome: Any, size: int) -> bool:
     """A tuple of `size` ints (not bools, floats or lists): what a chance outcome is here."""
     return type(outcome) is tuple and len(outcome) == size and _INT_ONLY.issuperset(map(type, outcome))
-
-
-def _strict(spec: Shuffle | Pick | Roll, outcome: Any) -> Any:
-    """`spec.check(outcome)`, refusing also what it lets through: bools (True is 1 to
-    Python, and would then sit in the state) and unhashable items (a TypeError in
-    Shuffle.check). Raises the spec's own ChanceError, before any change."""
-    try:
-        checked = spec.check(outcome)
-        if type(checked) is int or all(type(item) is int for item in checked):
-            return checked
-    except TypeError:
-        pass
-    return spec.check(None)  # None fits no spec: raises its ChanceError
 
 
 def _draw_event(seat: int, drawn: list[int], events: list[Event]) -> None:
