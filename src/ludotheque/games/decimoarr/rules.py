@@ -118,7 +118,6 @@ def config_for(options: Mapping[str, Any], players: int) -> Config:
     return config
 
 
-
 def _config(state: Any) -> Config:
     """The Config of a state (or of a snapshot's Context) from its options and seats."""
     return config_for(state.options, state.num_players if isinstance(state, State) else state.players)
@@ -796,7 +795,6 @@ class DecimoarrState(State):
             assert not self.winner_pile and self.final_winners, "the game ended early"
         else:
             assert not self.final_winners
-
 
 
 def round_to_json(last_round: tuple | None, skulls: Any) -> RoundView | None:
