@@ -653,8 +653,8 @@ def test_a_view_for_a_seat_outside_the_game_is_refused_never_another_seats_view(
 
 def test_chance_outcomes_of_the_wrong_type_are_refused_before_any_change():
     """At every chance point (deal, perdu, winners, starter, reshuffles): a float, a flag,
-    a string, a nested list or None gets ChanceError and the state stays as it was (a
-    shuffle's own check takes 0.0 and True for the cards 0 and 1)."""
+    a string, a nested list or None gets ChanceError and the state stays as it was (0.0
+    and True once passed for the cards 0 and 1, and the deal failed after changing it)."""
     state = GAME.new_state(3, GAME.validate(3, {}))
     chance = SeededChance(5)
     labels = []
