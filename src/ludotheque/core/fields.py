@@ -318,6 +318,9 @@ class Maybe(Codec):
     def from_json(self, data: Any, ctx: Context) -> Any:
         return None if data is None else self.item.from_json(data, ctx)
 
+    def describe(self) -> str:
+        return f"{self.item.describe()} or null"
+
 
 class Custom(Codec):
     """A shape of the game's own (an immutable value: shared by copies). `read(data, ctx)`
@@ -409,16 +412,31 @@ def _initial(init: Any, state: Any) -> Any:
     return init(state) if callable(init) else init
 
 
-def collect(cls: type) -> tuple[tuple[Field, ...], tuple[Derived, ...]]:
-    """The fields and derived attributes declared by `cls` and its bases, in order."""
+def take_declarations(namespace: dict[str, Any]) -> dict[str, Field | Derived]:
+    """Remove the `Field` and `Derived` entries from a class body being created and return
+    them, named. The class then holds its fields in slots of these names: an attribute
+    that is also a class attribute is slower to read on every access."""
+    declared = {name: value for name, value in namespace.items()
+                if isinstance(value, (Field, Derived))}
+    for name, value in declared.items():
+        del namespace[name]
+        value.__set_name__(None, name)  # type: ignore[arg-type]
+    return declared
+
+
+def collect(bases: Sequence[type], declared: Mapping[str, Field | Derived]
+            ) -> tuple[tuple[Field, ...], tuple[Derived, ...]]:
+    """The fields and derived attributes of a class: its bases' (already collected), then
+    its own, in declaration order."""
     fields: dict[str, Field] = {}
     derived: dict[str, Derived] = {}
-    for klass in reversed(cls.__mro__):
-        for name, value in vars(klass).items():
-            if isinstance(value, Field):
-                fields[name] = value
-            elif isinstance(value, Derived):
-                derived[name] = value
+    for base in bases:
+        for field in getattr(base, "declared_fields", ()):
+            fields[field.name] = field
+        for item in getattr(base, "derived_attributes", ()):
+            derived[item.name] = item
+    for name, value in declared.items():
+        (fields if isinstance(value, Field) else derived)[name] = value  # type: ignore[index]
     return tuple(fields.values()), tuple(derived.values())
 
 
@@ -490,5 +508,5 @@ def fields_from_json(state: Any, fields: Sequence[Field], data: Mapping[str, Any
 
 def describe_fields(cls: type) -> list[tuple[str, str, str]]:
     """(name, shape, who may not see it) for each declared field: for the docs."""
-    fields, _ = collect(cls)
+    fields = cls.declared_fields  # type: ignore[attr-defined]
     return [(f.json_name or f.name, f.codec.describe(), f.hidden or "public") for f in fields]

@@ -17,7 +17,7 @@ import importlib
 import math
 import random
 import re
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -35,6 +35,7 @@ from ludotheque.core.fields import (
     Derived,
     Field,
     collect,
+    take_declarations,
     fields_from_json,
     fields_to_json,
     make_clone,
@@ -52,26 +53,39 @@ _SNAPSHOT_HEADER = ("game", "players", "options")
 Belief = Callable[["State", Mapping[str, Any], random.Random], None]
 
 
-class State(ABC):
+class StateType(ABCMeta):
+    """Builds a State subclass from its declared fields: they become slots (fast to read,
+    small to copy) and give the class `__init__`'s field setup, `clone`, `to_json` and
+    `from_json` (see `core.fields`)."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                **kwargs: Any) -> StateType:
+        declared = take_declarations(namespace)
+        if declared:
+            namespace["__slots__"] = tuple(namespace.get("__slots__", ())) + tuple(declared)
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        fields, derived = collect(bases, declared)
+        cls.declared_fields, cls.derived_attributes = fields, derived
+        cls._init_fields = make_init_fields(fields, derived)
+        if "clone" not in namespace:
+            cls.clone = make_clone(cls, fields, derived)
+        return cls
+
+
+class State(metaclass=StateType):
     """One moment of a game. Subclasses keep their data small and cheap to copy.
 
     A subclass declares its fields once (`core.fields.Field`, `Derived`) in its class
     body; `__init__`, `clone`, `to_json` and `from_json` are derived from that.
     """
 
+    __slots__ = ("game", "num_players", "options")
     game: Game
     num_players: int
     options: Mapping[str, Any]
     declared_fields: ClassVar[tuple[Field, ...]] = ()
     derived_attributes: ClassVar[tuple[Derived, ...]] = ()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        fields, derived = collect(cls)
-        cls.declared_fields, cls.derived_attributes = fields, derived
-        cls._init_fields = make_init_fields(fields, derived)  # type: ignore[method-assign]
-        if "clone" not in vars(cls):
-            cls.clone = make_clone(cls, fields, derived)  # type: ignore[method-assign]
 
     def __init__(self, game: Game, num_players: int, options: Mapping[str, Any]) -> None:
         self.game = game

@@ -193,6 +193,8 @@ register_texts({
                         "fr": "il a {count} éléments au lieu de {expected}"},
     "snapshot.not_object": {"en": "{value} is not an object with {names}",
                             "fr": "{value} n'est pas un objet avec {names}"},
+    "snapshot.contradiction": {"en": "{value} contradicts {other}",
+                               "fr": "{value} contredit {other}"},
     "snapshot.custom": {"en": "{value} does not have the expected shape",
                         "fr": "{value} n'a pas la forme attendue"},
     "error.snapshot_inconsistent": {
