@@ -23,7 +23,6 @@ from ludotheque.core.chance import Pick, Shuffle
 from ludotheque.core.errors import ChanceError, IllegalActionError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
-    BASE_ATTRIBUTES,
     EVERYONE,
     OTHERS,
     Card,
@@ -227,18 +226,16 @@ class LastRound(Custom):
         return round_to_json(value, ctx.options["skulls"])
 
 
-def _connect_mask(state: _Fields) -> int:
+def _connect_mask(state: DecimoarrState) -> int:
     """The cards that connect to the reference (bitmask); -1: anything (a free flip)."""
     if state.phase != FLIP or state.reference < 0:
         return -1
     return state.deck.partners[state.cards[state.reference]]
 
 
-class _Fields(State):
+class DecimoarrState(State):
     """Décimoarr's state: every field declared once (shape, initial value, who cannot see
-    it). (Declared in this base so that `DecimoarrState` can keep `__slots__`, which a
-    class cannot share with declarations of the same names: search bots clone and flip
-    at every step, about twice as fast with slots.)"""
+    it)."""
 
     phase = Field(Choice(PHASE_NAMES), DEAL)
     cards = Field(DeckCards(), (), hidden="a position's card: from every seat that never saw it",
@@ -282,13 +279,6 @@ class _Fields(State):
     down = Derived(lambda s: tuple([i for i, up in enumerate(s.up) if not up]))
     n_active = Derived(lambda s: sum(s.active))
     connect_mask = Derived(_connect_mask)
-
-
-class DecimoarrState(_Fields):
-    """One moment of a game of Décimoarr (its fields: `_Fields`)."""
-
-    __slots__ = (*BASE_ATTRIBUTES, *(f.name for f in _Fields.declared_fields),
-                 *(d.name for d in _Fields.derived_attributes))
 
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:
