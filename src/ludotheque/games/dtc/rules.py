@@ -28,7 +28,6 @@ from ludotheque.core.chance import Pick, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
-    BASE_ATTRIBUTES,
     EVERYONE,
     OTHERS,
     Card,
@@ -132,7 +131,7 @@ _REVEAL = Custom(lambda r: reveal_to_json(r), lambda data, ctx: _read_reveal(dat
 _GIVER_ONLY = "hidden from all but the giver"
 
 
-class _Fields(State):
+class DTCState(State):
     """DTC's state: every field declared once (shape, initial value, who cannot see it)."""
 
     phase = Field(Choice(PHASE_NAMES), DEAL)
@@ -163,14 +162,6 @@ class _Fields(State):
     bsize = Derived(0)  # sum(building)
     psize = Derived(0)  # sum(pending)
 
-
-class DTCState(_Fields):
-    """One moment of a game of DTC (its fields: `_Fields`). The slots keep attribute
-    access fast: a field's declaration on the class itself would shadow it (about a third
-    slower playouts)."""
-
-    __slots__ = (*BASE_ATTRIBUTES, *(f.name for f in _Fields.declared_fields),
-                 *(d.name for d in _Fields.derived_attributes))
 
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:

@@ -30,7 +30,6 @@ from ludotheque.core.chance import Pick, Roll, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
-    BASE_ATTRIBUTES,
     EVERYONE,
     OTHERS,
     Card,
@@ -127,14 +126,11 @@ _LAST_PLAY = Custom(lambda last: _last_play_json(last), lambda data, ctx: _read_
                     "the last card played: {player, card, and its target or side}")
 
 
-class _Fields(State):
+class WazabiState(State):
     """Wazabi's state: every field declared once (shape, initial value, who cannot see it).
 
     The fields of the table belong to one game of a tournament: `_reset_table` sets
     them back to their initial values for the next game; those of the match stay.
-    (Declared in this base so that `WazabiState` can keep `__slots__`, which a class
-    cannot share with declarations of the same names: a slotted state clones ~2.5x
-    faster, and search bots clone at every step.)
     """
 
     # -- the table (one game)
@@ -179,12 +175,6 @@ class _Fields(State):
     ring = Derived(lambda s: _seating(tuple(s.active))[1])
     _legal = Derived(None)
 
-
-class WazabiState(_Fields):
-    """One moment of a Wazabi match (its fields: `_Fields`)."""
-
-    __slots__ = (*BASE_ATTRIBUTES, *(f.name for f in _Fields.declared_fields),
-                 *(d.name for d in _Fields.derived_attributes))
 
     def _reset_table(self) -> None:
         """A new game of the match: every card back in the box (the pile), dice dealt."""
