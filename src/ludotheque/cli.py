@@ -21,7 +21,8 @@ from rich.table import Table
 from ludotheque.bots import bot_factories, parse_bot_list
 from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
-from ludotheque.core.record import Record, replay
+from ludotheque.core.record import Record
+from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import french_typography, language_from_environment, normalise_language, number, t
 
@@ -49,7 +50,7 @@ BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h(
 
 def _budget(iterations: int | None, budget_ms: float | None):
     """The search bots' budget from the command line (None: each game's default)."""
-    from ludotheque.bots.ismcts import Budget
+    from ludotheque.core.budget import Budget
 
     if iterations is None and budget_ms is None:
         return None

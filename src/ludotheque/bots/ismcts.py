@@ -38,23 +38,13 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ludotheque.core.chance import SeededChance
+from ludotheque.core.budget import Budget
+from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.game import Game, State
 
-
-@dataclass(frozen=True)
-class Budget:
-    """How long a bot may think: iterations and/or milliseconds (None: no limit of that kind)."""
-
-    iterations: int | None = None
-    ms: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.iterations is None and self.ms is None:
-            raise ValueError("a budget needs iterations or milliseconds")
+__all__ = ["Budget", "ISMCTSBot"]
 
 
 class _Node:
@@ -174,7 +164,7 @@ class ISMCTSBot:
             if actor < 0:
                 if state.is_terminal():
                     break
-                state.apply_chance(chance.resolve(state.chance_spec()))
+                settle(state, chance)
                 continue
             legal = state.legal_actions()
             if self.opponents == "model" and actor != me:
@@ -258,5 +248,5 @@ class ISMCTSBot:
                 state.apply_action(action)
             elif state.is_terminal():
                 return state.returns()
-            else:
-                state.apply_chance(chance.resolve(state.chance_spec()))
+            else:  # one outcome at a time: the cut-off above is checked between chance points
+                settle(state, chance, at_most=1)

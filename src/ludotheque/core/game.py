@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from ludotheque.core.budget import Budget
 from ludotheque.core.chance import ChanceSpec
 from ludotheque.core.errors import IllegalActionError, NotationError, PlayerCountError
 from ludotheque.core.events import Event
@@ -29,6 +30,9 @@ from ludotheque.i18n import LazyText, t
 
 CHANCE = -1
 TERMINAL = -2
+# The engine's bound on a game's length: every game ends within this many decisions (the
+# conformance kit checks it on random games; OpenSpiel's max_game_length is this).
+MAX_DECISIONS = 50_000
 
 
 class State(ABC):
@@ -264,11 +268,9 @@ class Game(ABC):
         """Extra Markdown lines after the summary (e.g. the variants in force)."""
         return []
 
-    def search_budget(self) -> Any:
+    def search_budget(self) -> Budget:
         """The thinking budget of this game's search bots ("hard"): `search_iterations`
         iterations, and never more than one second a move."""
-        from ludotheque.bots.ismcts import Budget
-
         return Budget(iterations=self.search_iterations, ms=1000)
 
     # Iterations of the "hard" bot per move: enough to beat medium (see the note of issue 6).

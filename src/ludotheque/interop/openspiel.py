@@ -57,11 +57,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ludotheque.core.chance import Roll, SeededChance, Shuffle
+from ludotheque.core.chance import Roll, SeededChance, Shuffle, settle
 from ludotheque.core.errors import ChanceError, LudoError, OptionError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.testing.conformance import MAX_DECISIONS
 
 PREFIX = "ludotheque_"
 LIST_SEPARATOR = ";"
@@ -200,6 +199,18 @@ def _redraw(spec: Any, count: int, rng: random.Random) -> list[int]:
 
 
 # ------------------------------------------------------------------ the adapter
+class _WidestChance:
+    """A chance source that answers like `inner` and notes the widest first draw it met."""
+
+    def __init__(self, inner: SeededChance, widest: int) -> None:
+        self.inner = inner
+        self.widest = widest
+
+    def resolve(self, spec: Any) -> Any:
+        self.widest = max(self.widest, len(_chance_outcomes(spec, [])))
+        return self.inner.resolve(spec)
+
+
 class _Meta:
     """What every state of one loaded game shares (never copied)."""
 
@@ -210,12 +221,9 @@ class _Meta:
         self.initial = game._new_state(players, options)
         # Chance action ids are item indices (a shuffle), faces (a die) or picks: bounded by
         # the components on the table once set up, and by the player count.
-        state, chance, widest = self.initial.clone(), SeededChance(0), players
-        while state.is_chance():
-            spec = state.chance_spec()
-            widest = max(widest, len(_chance_outcomes(spec, [])))
-            state.apply_chance(chance.resolve(spec))
-        self.max_chance_outcomes = max(widest, sum(state.component_counts().values()))
+        state, measure = self.initial.clone(), _WidestChance(SeededChance(0), players)
+        settle(state, measure)
+        self.max_chance_outcomes = max(measure.widest, sum(state.component_counts().values()))
 
     def check_width(self, outcomes: list[tuple[int, float]]) -> None:
         if outcomes and outcomes[-1][0] >= self.max_chance_outcomes:
@@ -250,7 +258,11 @@ class _Core:
                                 self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
 
     def settle(self) -> None:
-        """Apply every chance outcome that needs no more draws (forced or complete)."""
+        """Apply every chance outcome that needs no more draws (forced or complete).
+
+        Deliberately not `core.chance.settle`: OpenSpiel draws one of our chance outcomes
+        in several small chance nodes, so this loop stops at an outcome still incomplete
+        and waits for the next node's draw."""
         state = self.state
         while state.is_chance():
             outcome = _complete(state.chance_spec(), self.draws)

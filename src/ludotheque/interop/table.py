@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ludotheque.core.chance import SeededChance
+from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import OptionError
 from ludotheque.core.game import Game, State
 from ludotheque.core.registry import get_game
@@ -57,9 +57,7 @@ class Table:
         self._resolve_chance()
 
     def _resolve_chance(self) -> None:
-        state, chance = self.state, self.chance
-        while state.is_chance():
-            state.apply_chance(chance.resolve(state.chance_spec()))
+        settle(self.state, self.chance)
 
     def action_id(self, action: Any) -> int:
         """An action id from an id (a numpy integer too) or a text form; NotationError otherwise."""

@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ludotheque.bots import make_bot
-from ludotheque.core.chance import SeededChance, derive_seed
+from ludotheque.core.chance import SeededChance, derive_seed, settle
 from ludotheque.core.errors import LudoError, OptionError
 from ludotheque.core.events import Event
 from ludotheque.core.game import Game, State
@@ -83,7 +83,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             state.apply_action(action, events)
             decisions += 1
         elif state.is_chance():
-            state.apply_chance(chance.resolve(state.chance_spec()), events)
+            settle(state, chance, events)
         else:
             return state, decisions, list(zip(seconds, choices))
 
