@@ -18,8 +18,8 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, State
 from ludotheque.core.match import Match
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.record import Record
-from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game, register
+from ludotheque.core.replay import replay
 
 __all__ = [
     "Budget", "CHANCE", "TERMINAL", "ChanceError", "Event", "Game", "IllegalActionError", "LudoError",

@@ -92,7 +92,7 @@ class Table:
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, highlight=False)
         state = self.state
-        console.print(self.game.renderer().table(state.view(None), self.lang, self.names))
+        console.print(self.game.parts.renderer.table(state.view(None), self.lang, self.names))
         if state.is_terminal():
             winners = ", ".join(self.names[p] for p in state.winners())
             console.print(t("ui.winners", self.lang, players=winners))

@@ -123,7 +123,7 @@ def bench(game: Game, players: int | None = None, seconds: float = 3.0, seed: in
 
 def bench_openspiel(name: str, seconds: float = 3.0, seed: int = 0, repeats: int = 3) -> dict[str, Any]:
     """Random playouts of the OpenSpiel game `name` (needs pyspiel: the `rl` extra)."""
-    from ludotheque.sim.simulate import require_extra
+    from ludotheque.core.errors import require_extra
 
     pyspiel = require_extra("pyspiel", "rl", "OpenSpiel")
     import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)

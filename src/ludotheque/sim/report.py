@@ -39,10 +39,9 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import has_text, number, t
+from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.arena import wilson
-from ludotheque.sim.stats import (
-    GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key, stat_specs,
-)
+from ludotheque.sim.stats import stat_specs
 
 FORMATS = (".parquet", ".csv")
 REQUIRED = ("game", "config", "options", "game_index", "seed", "players", "seat", "bot", "win",
@@ -59,7 +58,7 @@ FEATURE = "ludotheque report"
 
 # ----------------------------------------------------------------------- reading
 def _pandas() -> Any:
-    from ludotheque.sim.simulate import require_extra
+    from ludotheque.core.errors import require_extra
 
     return require_extra("pandas", "report", FEATURE)
 
@@ -77,7 +76,7 @@ def load_results(paths: Iterable[Any]) -> Any:
 
 
 def _read(pd: Any, path: Path) -> Any:
-    from ludotheque.sim.simulate import require_extra
+    from ludotheque.core.errors import require_extra
 
     if not path.is_file():
         raise LudoError("error.report_missing", path=str(path))
@@ -836,7 +835,7 @@ def _new_figure(width: float = 7.5, height: float = 4.2) -> Any:
 
 
 def _require_matplotlib() -> None:
-    from ludotheque.sim.simulate import require_extra
+    from ludotheque.core.errors import require_extra
 
     require_extra("matplotlib", "report", FEATURE)
 

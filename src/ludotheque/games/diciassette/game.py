@@ -19,6 +19,9 @@ from typing import Any
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp, win_shares
 from ludotheque.core.options import OptionSpec
+from ludotheque.core.parts import GameParts
+from ludotheque.games.diciassette import encoding, render, rules_text, stats, texts
+from ludotheque.games.diciassette.actions import ACTIONS
 from ludotheque.games.diciassette.components import (
     CODES,
     HAND_SIZE,
@@ -29,6 +32,7 @@ from ludotheque.games.diciassette.components import (
     VALUE,
     VICTORIES_TO_WIN,
 )
+from ludotheque.games.diciassette.heuristic import HeuristicBot
 from ludotheque.games.diciassette.rules import (
     CALL,
     NUM_ACTIONS,
@@ -72,6 +76,8 @@ OPTIONS = (
 
 class Diciassette(Game):
     name = "diciassette"
+    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+                      stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("17", "seventeen", "dix-sept")
     title_key = "diciassette.title"
     rules_key = "diciassette.rules"
@@ -80,6 +86,7 @@ class Diciassette(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    actions = ACTIONS
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         total = sum(options["singles"]) + sum(options["doubles"]) + sum(
@@ -99,15 +106,6 @@ class Diciassette(Game):
         return sample_from_view(self, view, rng)
 
     # -------------------------------------------------------------- notation
-    def action_to_text(self, action: int) -> str:
-        if action == CALL:
-            return "call"
-        if action == PASS:
-            return "pass"
-        if not 0 <= action < CALL:
-            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
-        return f"{CODES[action >> 1]} {'down' if action & 1 else 'up'}"
-
     def text_to_action(self, text: str) -> int:
         return self._parse(text, None)
 
@@ -119,9 +117,9 @@ class Diciassette(Game):
     def _parse(self, text: str, state: State | None) -> int:
         words = text.strip().lower().replace("«", " ").replace("»", " ").replace('"', " ").split()
         if len(words) == 1 and words[0] in _CALL_WORDS:
-            return CALL
+            return ACTIONS.id("call")
         if len(words) == 1 and words[0] in _PASS_WORDS:
-            return PASS
+            return ACTIONS.id("pass")
         if len(words) == 2:
             first, second = words
             if first in _UP_WORDS | _DOWN_WORDS:
@@ -129,7 +127,7 @@ class Diciassette(Game):
             if second in _UP_WORDS | _DOWN_WORDS:
                 kind = self._card(first, state)
                 if kind is not None:
-                    return 2 * kind + (1 if second in _DOWN_WORDS else 0)
+                    return ACTIONS.id("down" if second in _DOWN_WORDS else "up", CODES[kind])
         raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def _card(self, word: str, state: State | None) -> int | None:

@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheque.sim.stats import (
-    GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
+from ludotheque.kit.stats import (
+    GAME,
+    NUMBER,
+    SEAT,
+    STARTER,
+    TURNS,
+    VALUES,
+    Ratio,
+    Stat,
+    register_stats,
+    seat_table,
     set_order,
 )
 

@@ -8,8 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheque.sim.stats import (
-    GAME, NUMBER, SEAT, SERIES, STARTER, TURNS, Stat, register_stats, seat_table, set_order,
+from ludotheque.kit.stats import (
+    GAME,
+    NUMBER,
+    SEAT,
+    SERIES,
+    STARTER,
+    TURNS,
+    Stat,
+    register_stats,
+    seat_table,
+    set_order,
 )
 
 STATS = register_stats("wazabi", (
