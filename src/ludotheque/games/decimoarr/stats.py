@@ -8,16 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheque.kit.stats import (
-    GAME,
-    NUMBER,
-    SEAT,
-    STARTER,
-    TURNS,
-    VALUES,
-    Ratio,
-    Stat,
-    register_stats,
-    seat_table,
+    GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
     set_order,
 )
 

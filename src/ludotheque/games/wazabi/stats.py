@@ -9,16 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheque.kit.stats import (
-    GAME,
-    NUMBER,
-    SEAT,
-    SERIES,
-    STARTER,
-    TURNS,
-    Stat,
-    register_stats,
-    seat_table,
-    set_order,
+    GAME, NUMBER, SEAT, SERIES, STARTER, TURNS, Stat, register_stats, seat_table, set_order,
 )
 
 STATS = register_stats("wazabi", (
