@@ -53,6 +53,9 @@ _CARD_ALIASES = {
 }
 
 HIDDEN_PLAY = NUM_ACTIONS  # what the others see of a generic-backed card played face down
+# The moves the others cannot tell apart: a single-faced or special card played face down.
+_LOOK_ALIKE_DOWN = frozenset(move.id for move in ACTIONS
+                             if move.kind == "down" and not IS_DOUBLE[KIND_OF_CODE[move.arg]])
 
 OPTIONS = (
     OptionSpec("singles", "ints", (3, 3, 3, 3, 3), "diciassette.option.singles",
@@ -159,9 +162,10 @@ class Diciassette(Game):
             for kind, face_up, _ in state.queue:
                 total += VALUE[kind] if face_up or IS_DOUBLE[kind] else 1.3
             return CALL if total >= 17 or PASS not in legal else PASS
-        kind = legal[rng.randrange(len(legal))] >> 1
+        card = ACTIONS[legal[rng.randrange(len(legal))]].arg
+        kind = KIND_OF_CODE[card]
         down = kind == TRAP or (kind < REVERSE and not IS_DOUBLE[kind] and rng.random() < 0.7)
-        return 2 * kind + (1 if down else 0)
+        return ACTIONS.id("down" if down else "up", card)
 
     def playout_value(self, state: State) -> list[float] | None:
         """At a new round: about e^-1 per Victory still missing; a Penalty already held
@@ -174,7 +178,7 @@ class Diciassette(Game):
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """A single-faced or special card played face down looks the same to the others."""
-        if action < CALL and action & 1 and not IS_DOUBLE[action >> 1] and observer != state.current_player():
+        if action in _LOOK_ALIKE_DOWN and observer != state.current_player():
             return HIDDEN_PLAY
         return action
 

@@ -58,6 +58,7 @@ _JOKER_WORDS = {"j", "joker"}
 # A plural in place of cards ("jokers", "2jokers", "js", "4s"): refused, never guessed at.
 _PLURAL_CARD = re.compile(r"\+?[0-9]*(?:jokers|js|[1-6]s)")
 
+_ADD_IDS = frozenset(ACTIONS.ids("add"))
 HIDDEN_ADD = NUM_ACTIONS  # "a card was added", as the other seats see it (outside the action space)
 
 OPTIONS = (
@@ -131,7 +132,7 @@ class DTC(Game):
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """Another seat sees that a card went into the offer, not which (one shared key)."""
-        if 0 <= action < NUM_KINDS and observer != state.current_player():
+        if action in _ADD_IDS and observer != state.current_player():
             return HIDDEN_ADD
         return action
 
