@@ -18,12 +18,20 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
+import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import bot_factories, parse_bot_list
 from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
-from ludotheque.core.record import Record, replay
+from ludotheque.core.record import Record
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import french_typography, language_from_environment, normalise_language, number, t
+from ludotheque.core.replay import replay
+from ludotheque.i18n import (
+    french_typography,
+    language_from_environment,
+    normalise_language,
+    number,
+    t,
+)
 
 HELP_LANG = language_from_environment()
 
@@ -49,7 +57,7 @@ BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h(
 
 def _budget(iterations: int | None, budget_ms: float | None):
     """The search bots' budget from the command line (None: each game's default)."""
-    from ludotheque.bots.ismcts import Budget
+    from ludotheque.core.budget import Budget
 
     if iterations is None and budget_ms is None:
         return None
@@ -248,7 +256,7 @@ def replay_command(
             print(json.dumps(summary))
             return
         if verbose:
-            renderer = game.renderer()
+            renderer = game.parts.renderer
             for event in match.events_for(None):
                 for line in renderer.event_lines(event, lang, names, None):
                     out.print(line)
@@ -290,8 +298,14 @@ def _default_jobs() -> int:
 
 def _games_progress(lang: str):
     """A progress bar on standard error (games, games/s, time left); None off a terminal."""
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
-                               TextColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
     from rich.text import Text
 
     if not sys.stderr.isatty():
@@ -325,8 +339,12 @@ def simulate(
     budget_ms: BudgetMsOption = None,
 ) -> None:
     from ludotheque.sim.results import check_results_path, write_results
-    from ludotheque.sim.simulate import (parse_sweep_assignments, run_simulation, summarise_run,
-                                         sweep_configs)
+    from ludotheque.sim.simulate import (
+        parse_sweep_assignments,
+        run_simulation,
+        summarise_run,
+        sweep_configs,
+    )
 
     with _guard(lang) as lang:
         chosen, count, _ = _table(game, players, option)
@@ -478,7 +496,11 @@ def report_command(
     lang: LangOption = None,
 ) -> None:
     from ludotheque.sim.report import (
-        build_report, check_png_folder, load_results, write_html, write_pngs,
+        build_report,
+        check_png_folder,
+        load_results,
+        write_html,
+        write_pngs,
     )
 
     with _guard(lang) as lang:

@@ -19,7 +19,8 @@ from ludotheque.core import all_games
 from ludotheque.core.chance import SeededChance
 from ludotheque.core.errors import LudoError
 from ludotheque.core.match import Match
-from ludotheque.core.record import Record, replay
+from ludotheque.core.record import Record
+from ludotheque.core.replay import replay
 
 GAMES = [pytest.param(game, id=game.name) for game in all_games()]
 FUZZ = settings(max_examples=60, deadline=None,

@@ -251,3 +251,21 @@ def test_a_move_out_of_turn_names_no_hidden_card():
     for code in match.view(actor)["hands"][actor]["cards"]:
         assert code not in str(error.value) and code not in error.value.message("fr")
     assert match.state.to_json() == before
+
+
+def test_settle_is_the_one_chance_loop():
+    """settle resolves every chance point in a row, in order, logging the outcomes; it does
+    nothing at a decision point, stops after `at_most` outcomes, and gives the match's deal."""
+    from ludotheque.core.chance import SeededChance, settle
+
+    game = get_game("diciassette")
+    state = game.new_state(4)
+    log: list = []
+    events: list = []
+    applied = settle(state, SeededChance(5), events, log)
+    assert applied == len(log) >= 1 and not state.is_chance() and events
+    assert settle(state, SeededChance(5)) == 0
+    assert state.to_json() == Match(game, 4, seed=5).state.to_json()
+    step = game.new_state(4)
+    assert settle(step, SeededChance(5), at_most=1) == 1
+    assert step.to_json() != state.to_json() or len(log) == 1

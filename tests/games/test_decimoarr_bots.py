@@ -38,7 +38,7 @@ def table(players, placed, aside="P5", starter=0) -> Match:
 
 
 def test_every_named_bot_is_offered_and_always_plays_a_legal_move():
-    assert set(GAME.bots()) == set(LEVELS)
+    assert set(GAME.parts.bots) == set(LEVELS)
     for name in LEVELS:
         bot = make_bot(name, GAME)
         assert bot.name == name

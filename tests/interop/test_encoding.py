@@ -99,7 +99,7 @@ def test_action_mask_marks_exactly_the_legal_moves():
 
 def test_game_encoder_hook_finds_each_games_module():
     for game in all_games():
-        encoder = game.encoder()
+        encoder = game.parts.encoder
         assert encoder.__name__ == f"ludotheque.games.{game.name}.encoding"
         options = game.validate(game.min_players, {})
         assert encoder.observation_size(game.min_players, options) == \

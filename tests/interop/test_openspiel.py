@@ -28,6 +28,7 @@ from ludotheque.core import (
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, derive_seed
 from ludotheque.core.errors import ChanceError, IllegalActionError
 from ludotheque.interop import openspiel as adapter
+from ludotheque.interop import openspiel_bots as spiel_bots
 from ludotheque.interop.encoding import encode
 from ludotheque.sim.arena import arena
 
@@ -162,7 +163,7 @@ def test_impossible_moves_are_refused_and_change_nothing():
 def test_openspiel_ismcts_and_mcts_play_full_games_through_evaluate_bots(game):
     spiel_game = adapter.load_game(game.name, 2)
     generator = np.random.RandomState(5)
-    ismcts = adapter.ismcts_bot(spiel_game, simulations=2, seed=7, evaluator="openspiel")
+    ismcts = spiel_bots.ismcts_bot(spiel_game, simulations=2, seed=7, evaluator="openspiel")
     uct = mcts.MCTSBot(spiel_game, 2.0, 2, mcts.RandomRolloutEvaluator(1, generator),
                        random_state=generator)
     state = spiel_game.new_initial_state()
@@ -175,7 +176,7 @@ def test_openspiel_ismcts_and_mcts_play_full_games_through_evaluate_bots(game):
 def test_openspiel_ismcts_searches_from_resampled_states_and_is_reproducible():
     spiel_game = adapter.load_game("diciassette", 2)
     state = next(_play_randomly(spiel_game.new_initial_state(), np.random.RandomState(2), 5))
-    choices = [adapter.ismcts_bot(spiel_game, 30, seed=11).step(state) for _ in range(2)]
+    choices = [spiel_bots.ismcts_bot(spiel_game, 30, seed=11).step(state) for _ in range(2)]
     assert choices[0] == choices[1] and choices[0] in state.legal_actions()
 
 
@@ -274,9 +275,9 @@ def test_bad_parameters_give_our_clear_errors():
     with pytest.raises(LudoError):
         state.resample_from_infostate(2, random.random)
     with pytest.raises(LudoError):
-        adapter.ismcts_bot(state.get_game(), simulations=0, seed=1)
+        spiel_bots.ismcts_bot(state.get_game(), simulations=0, seed=1)
     with pytest.raises(OptionError):
-        adapter.OpenSpielISMCTS(get_game("dtc"), 10, evaluator="oracle")
+        spiel_bots.OpenSpielISMCTS(get_game("dtc"), 10, evaluator="oracle")
     every_hand = pyspiel.IIGObservationType(perfect_recall=False,
                                             private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
     with pytest.raises(LudoError):

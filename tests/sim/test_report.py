@@ -20,6 +20,7 @@ from ludotheque.cli import app
 from ludotheque.core.errors import LudoError
 from ludotheque.i18n import number, t
 from ludotheque.sim import report as rp
+from ludotheque.sim.report.layout import _rate_text
 from ludotheque.sim.arena import wilson
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -111,7 +112,7 @@ def test_first_seat_verdict_compares_the_fair_share_with_the_interval(tmp_path, 
         summary = " ".join(rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang).summary)
         fair = number(50, lang, 1) + " %"
         assert t(f"report.verdict.seat.{expected}", lang, config=t("report.default", lang),
-                 rate=rp._rate_text(first, lang), fair=fair) in summary
+                 rate=_rate_text(first, lang), fair=fair) in summary
 
 
 def test_bot_spread_and_seat_rotation(tmp_path):

@@ -1,4 +1,4 @@
-"""Per-game statistics (ludotheque.sim.stats and games/<game>/stats.py): what they count,
+"""Per-game statistics (ludotheque.kit.stats, ludotheque.sim.stats and games/<game>/stats.py): what they count,
 checked against independent sources (the decisions taken, the final state, the metrics),
 and that they read only public facts."""
 
@@ -15,11 +15,19 @@ import ludotheque.games  # noqa: F401  (registers the games)
 from ludotheque.core import get_game
 from ludotheque.core.chance import SeededChance
 from ludotheque.i18n import t
-from ludotheque.sim import stats as stats_module
-from ludotheque.sim.stats import (
-    GAME, NUMBER, SEAT, SERIES, VALUES, Ratio, Stat, game_statistics, label_key, register_stats,
-    stat_specs,
+from ludotheque.kit.stats import (
+    GAME,
+    NUMBER,
+    SEAT,
+    SERIES,
+    VALUES,
+    Ratio,
+    Stat,
+    label_key,
+    register_stats,
 )
+from ludotheque.sim import stats as stats_module
+from ludotheque.sim.stats import game_statistics, stat_specs
 
 GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
 
@@ -219,9 +227,6 @@ def test_a_game_without_a_stats_module_gives_empty_statistics(monkeypatch):
     game = get_game("dtc")
     state, events, _ = play(game, 3)
 
-    def no_module(name):
-        raise ModuleNotFoundError(f"No module named 'x.{name}'", name=f"x.{name}")
-
-    monkeypatch.setattr(game, "_package_module", no_module)
+    monkeypatch.setattr(game, "parts", replace(game.parts, stats=None))
     assert stats_module.stat_specs(game) == ()
     assert game_statistics(game, state, events) == {"game": {}, "seats": [{}, {}, {}]}

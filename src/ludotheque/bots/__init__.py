@@ -1,18 +1,20 @@
 """Bots: they see a seat's view and its legal moves, never the state.
 
 A bot is any object with `choose(view, legal, rng) -> action id`. `make_bot`
-builds one by name: "random" for every game, and each game's own bots
-(e.g. "heuristic") declared in `Game.bots()`.
+builds one by name: "random" for every game, each game's own bots (e.g.
+"heuristic") declared in `Game.parts.bots`, the levels, and the bots that live
+in a layer above and add themselves with `register_bots` (OpenSpiel's ISMCTS:
+`ludotheque.interop`).
 """
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from ludotheque.bots.ismcts import ISMCTSBot
+from ludotheque.core.budget import Budget
 from ludotheque.core.errors import BotError
 from ludotheque.core.game import Game
 
@@ -57,46 +59,47 @@ LEVELS = {
 }
 
 
-def bot_factories(game: Game, budget: Any = None) -> dict[str, Callable[[], Bot]]:
-    """Every bot of `game` by name: random, the game's own (e.g. heuristic), the levels
-    (easy, medium, hard) and ismcts (plain MO-ISMCTS with quick playouts, a reference)."""
-    from ludotheque.bots.ismcts import ISMCTSBot
+# Bots from the layers above (they import this module, never the reverse): each provider
+# gives, for a game and a budget, more bots by name (e.g. OpenSpiel's ISMCTS).
+BotProvider = Callable[[Game, Budget], Mapping[str, Callable[[], Bot]]]
+_PROVIDERS: list[BotProvider] = []
 
-    own = dict(getattr(game, "bots", lambda: {})())
+
+def register_bots(provider: BotProvider) -> BotProvider:
+    """Add a provider of bots (once: registering it again changes nothing); returns it."""
+    if provider not in _PROVIDERS:
+        _PROVIDERS.append(provider)
+    return provider
+
+
+def bot_factories(game: Game, budget: Budget | None = None) -> dict[str, Callable[[], Bot]]:
+    """Every bot of `game` by name: random, the game's own (e.g. heuristic), the levels
+    (easy, medium, hard), ismcts (plain MO-ISMCTS with quick playouts, a reference) and
+    those of the registered providers."""
+    own = dict(game.parts.bots)
     heuristic = own.get("heuristic", RandomBot)
     search_budget = budget or game.search_budget()
     factories: dict[str, Callable[[], Bot]] = {"random": RandomBot}
     factories.update(own)
     factories["easy"] = lambda: SometimesRandomBot(heuristic(), 0.5, "easy")
     factories["medium"] = heuristic
-    for level, name in game.bot_levels().items():  # a game may map a level to its own bot
+    for level, name in game.parts.levels.items():  # a game may map a level to its own bot
         factories[level] = own[name]
     factories["ismcts"] = lambda: ISMCTSBot(game, search_budget, name="ismcts")
     # hard: the search models the other seats as medium players, plays out with that model
     # and stops at the next round where the game can estimate the returns.
     # Its own moves follow the game's best heuristic (Décimoarr: perfect recall).
+    medium = factories["medium"]
     factories["hard"] = lambda: ISMCTSBot(game, search_budget, rollout="heuristic",
-                                          opponents="model", cutoff=True,
-                                          own_model="heuristic" if "heuristic" in own else None,
-                                          name="hard")
-    if _has_pyspiel():  # OpenSpiel's ISMCTS (interop/openspiel.py), only if pyspiel is installed
-        factories["openspiel_ismcts"] = lambda: _openspiel_ismcts(game, search_budget)
+                                          opponents="model", cutoff=True, model=medium,
+                                          own_model=own.get("heuristic"), name="hard")
+    for provider in _PROVIDERS:
+        factories.update(provider(game, search_budget))
     return factories
 
 
-@functools.lru_cache(maxsize=1)
-def _has_pyspiel() -> bool:
-    return importlib.util.find_spec("pyspiel") is not None
-
-
-def _openspiel_ismcts(game: Game, budget: Any) -> Bot:
-    from ludotheque.interop.openspiel import make_openspiel_ismcts  # imports pyspiel: only here
-
-    return make_openspiel_ismcts(game, budget)
-
-
-def make_bot(name: str, game: Game, budget: Any = None) -> Bot:
-    """The bot called `name` for `game`; `budget` (a bots.ismcts.Budget) for search bots."""
+def make_bot(name: str, game: Game, budget: Budget | None = None) -> Bot:
+    """The bot called `name` for `game`; `budget` (a `core.budget.Budget`) for search bots."""
     factories = bot_factories(game, budget)
     key = name.strip().lower()
     if key not in factories:

@@ -37,24 +37,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ludotheque.core.chance import SeededChance
+from ludotheque.core.budget import Budget
+from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.game import Game, State
 
-
-@dataclass(frozen=True)
-class Budget:
-    """How long a bot may think: iterations and/or milliseconds (None: no limit of that kind)."""
-
-    iterations: int | None = None
-    ms: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.iterations is None and self.ms is None:
-            raise ValueError("a budget needs iterations or milliseconds")
+__all__ = ["Budget", "ISMCTSBot"]
 
 
 class _Node:
@@ -83,9 +73,13 @@ class ISMCTSBot:
 
     def __init__(self, game: Game, budget: Budget = Budget(iterations=1000, ms=1000),
                  exploration: float = 0.7, rollout: str = "policy",
-                 opponents: str = "tree", cutoff: bool = False, model: str = "medium",
-                 own_model: str | None = None, confidence: float = 1.0,
+                 opponents: str = "tree", cutoff: bool = False,
+                 model: Callable[[], Any] | None = None,
+                 own_model: Callable[[], Any] | None = None, confidence: float = 1.0,
                  name: str = "ismcts") -> None:
+        """`model` makes the bot the other seats play in the search (and the rollouts) with
+        `rollout="heuristic"` (the `hard` level passes the game's medium bot); `own_model`
+        makes the bot whose move is searched first for this seat (default: `model`)."""
         if rollout not in ("policy", "heuristic"):
             raise ValueError(f"rollout must be 'policy' or 'heuristic', not {rollout!r}")
         if opponents not in ("tree", "model"):
@@ -104,10 +98,10 @@ class ISMCTSBot:
         # Playouts stop at the next round when the game can estimate its returns there.
         self._cutoff = cutoff and type(game).playout_value is not Game.playout_value
         if rollout == "heuristic":
-            from ludotheque.bots import make_bot
-
-            self._rollout_bot = make_bot(model, game)
-            self._own_bot = make_bot(own_model, game) if own_model else self._rollout_bot
+            if model is None:
+                raise ValueError("rollout='heuristic' needs a model: a factory of the others' bot")
+            self._rollout_bot = model()
+            self._own_bot = own_model() if own_model else self._rollout_bot
 
     # ------------------------------------------------------------------ api
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
@@ -174,7 +168,7 @@ class ISMCTSBot:
             if actor < 0:
                 if state.is_terminal():
                     break
-                state.apply_chance(chance.resolve(state.chance_spec()))
+                settle(state, chance)
                 continue
             legal = state.legal_actions()
             if self.opponents == "model" and actor != me:
@@ -258,5 +252,5 @@ class ISMCTSBot:
                 state.apply_action(action)
             elif state.is_terminal():
                 return state.returns()
-            else:
-                state.apply_chance(chance.resolve(state.chance_spec()))
+            else:  # one outcome at a time: the cut-off above is checked between chance points
+                settle(state, chance, at_most=1)

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from ludotheque.core.errors import ChanceError
 
@@ -160,3 +160,25 @@ def derive_seed(seed: int, *parts: int | str) -> int:
 
 def sequence_choice(rng: random.Random, items: Sequence[Any]) -> Any:
     return items[rng.randrange(len(items))]
+
+
+class ChanceSource(Protocol):
+    """Anything that answers a chance point: `SeededChance`, `ScriptedChance`, or your own."""
+
+    def resolve(self, spec: ChanceSpec) -> Any: ...
+
+
+def settle(state: Any, chance: ChanceSource, events: list | None = None,
+           log: list | None = None, at_most: int | None = None) -> int:
+    """The one chance loop: while `state` is at a chance point, draw an outcome from `chance`
+    and apply it (its events appended to `events`, each outcome to `log` when given), at
+    most `at_most` times if given (a caller that looks at the state between two chance
+    points). Returns how many outcomes were applied (0 at a decision point or at the end)."""
+    applied = 0
+    while state.is_chance() and applied != at_most:
+        outcome = chance.resolve(state.chance_spec())
+        state.apply_chance(outcome, events)
+        if log is not None:
+            log.append(outcome)
+        applied += 1
+    return applied

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ludotheque.i18n import t
 
@@ -93,3 +94,14 @@ def reading_snapshot() -> Iterator[None]:
         raise SnapshotError("error.snapshot_inconsistent", reason=str(exc)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
+
+
+def require_extra(module: str, extra: str, feature: str) -> Any:
+    """Import an optional dependency, or say which extra installs it (MissingExtraError)."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingExtraError("error.missing_extra", feature=feature, module=module,
+                                extra=extra) from None

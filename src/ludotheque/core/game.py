@@ -13,7 +13,6 @@ sequences of decisions.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import re
@@ -21,6 +20,8 @@ from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from ludotheque.core.actions import ActionTable
+from ludotheque.core.budget import Budget
 from ludotheque.core.chance import ChanceSpec
 from ludotheque.core.errors import (
     IllegalActionError,
@@ -42,10 +43,14 @@ from ludotheque.core.fields import (
     make_init_fields,
 )
 from ludotheque.core.options import OptionSpec, options_to_json, validate_options
+from ludotheque.core.parts import GameParts
 from ludotheque.i18n import LazyText, t
 
 CHANCE = -1
 TERMINAL = -2
+# The engine's bound on a game's length: every game ends within this many decisions (the
+# conformance kit checks it on random games; OpenSpiel's max_game_length is this).
+MAX_DECISIONS = 50_000
 
 _SNAPSHOT_HEADER = ("game", "players", "options")
 
@@ -251,7 +256,11 @@ class Game(ABC):
     default_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     num_actions: ClassVar[int]
+    # Every action id decoded once (kind, argument, text form): both text directions.
+    actions: ClassVar[ActionTable]
     rules_key: ClassVar[str]
+    # The game's texts, rules text, renderer, encoder, statistics and bots, wired explicitly.
+    parts: ClassVar[GameParts]
 
     def validate(self, players: int, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
         if isinstance(players, bool) or not isinstance(players, int) or not (
@@ -316,17 +325,17 @@ class Game(ABC):
         return self.state_class.from_json(self, data)
 
     # -- notation ---------------------------------------------------------
-    @abstractmethod
     def action_to_text(self, action: int) -> str:
-        """The short, language-neutral text form of an action id."""
+        """The short, language-neutral text form of an action id (from `actions`)."""
+        return self.actions.text(action)
 
     @abstractmethod
     def text_to_action(self, text: str) -> int:
         """Parse a text form (raises NotationError with the accepted forms)."""
 
     def describe_action(self, action: int, lang: str) -> str:
-        """A sentence for people, in `lang`: the game's texts.describe_action, by convention."""
-        return self._package_module("texts").describe_action(action, lang)
+        """A sentence for people, in `lang`: the game's `parts.texts.describe_action`."""
+        return self.parts.texts.describe_action(action, lang)
 
     def parse_action(self, action: int | str, state: State | None = None) -> int:
         """An action id from an id or a text form (bad input: NotationError)."""
@@ -355,18 +364,13 @@ class Game(ABC):
     def notation_help(self, lang: str = "en") -> str:
         """A one-line summary of the text forms, in `lang` (the parser reads both)."""
 
-    def _package_module(self, name: str) -> Any:
-        """A module of this game's package (games/<game>/<name>.py), by convention."""
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.{name}")
-
     def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
         """The rules summary in `lang` (Markdown), with the options and rulings in force.
 
-        Reads the game's `rules_text` module (SUMMARY, RULINGS, RULEBOOK_NOTES), fills
+        Reads the game's `parts.rules_text` (SUMMARY, RULINGS, RULEBOOK_NOTES), fills
         the summary with `rules_summary_fields`, and adds `rules_sections`.
         """
-        texts = self._package_module("rules_text")
+        texts = self.parts.rules_text
         lines = [texts.SUMMARY[lang].format(**self.rules_summary_fields(lang, options)), ""]
         lines += self.rules_sections(lang, options)
         lines.append("## " + t("rules.options_in_force", lang))
@@ -388,11 +392,9 @@ class Game(ABC):
         """Extra Markdown lines after the summary (e.g. the variants in force)."""
         return []
 
-    def search_budget(self) -> Any:
+    def search_budget(self) -> Budget:
         """The thinking budget of this game's search bots ("hard"): `search_iterations`
         iterations, and never more than one second a move."""
-        from ludotheque.bots.ismcts import Budget
-
         return Budget(iterations=self.search_iterations, ms=1000)
 
     # Iterations of the "hard" bot per move: enough to beat medium (see the note of issue 6).
@@ -419,25 +421,6 @@ class Game(ABC):
         bots (MO-ISMCTS) build each seat's tree from these keys.
         """
         return action
-
-    def bot_levels(self) -> dict[str, str]:
-        """Difficulty levels mapped to this game's own bots, where the default (easy: the
-        heuristic with half its moves random; medium: the heuristic) does not fit."""
-        return {}
-
-    def bots(self) -> dict[str, Any]:
-        """This game's own bots by name (besides "random"): name -> factory. By convention
-        the game's heuristic.HeuristicBot, as "heuristic"."""
-        return {"heuristic": self._package_module("heuristic").HeuristicBot}
-
-    def renderer(self) -> Any:
-        """The module that draws this game in a terminal (`table`, `event_lines`):
-        games/<game>/render.py."""
-        return self._package_module("render")
-
-    def encoder(self) -> Any:
-        """The view as numbers (`observation_size`, `encode_view`): games/<game>/encoding.py."""
-        return self._package_module("encoding")
 
     # -- conformance ------------------------------------------------------
     def conformance_option_sets(self) -> Sequence[Mapping[str, Any]]:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json
+from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json, settle
 from ludotheque.core.errors import IllegalActionError, LudoError
 from ludotheque.core.events import Event
 from ludotheque.core.game import Game, State
@@ -40,12 +40,9 @@ class Match:
 
     # -- driving ----------------------------------------------------------
     def _resolve_chance(self) -> None:
-        state = self.state
-        while state.is_chance():
-            outcome = self.chance.resolve(state.chance_spec())
-            state.apply_chance(outcome, self.events)
-            if isinstance(self.chance, ScriptedChance):
-                self._chance_log.append(outcome)
+        # Scripted outcomes are kept in the record (a seed cannot regenerate them).
+        log = self._chance_log if isinstance(self.chance, ScriptedChance) else None
+        settle(self.state, self.chance, self.events, log)
 
     def apply(self, action: int | str, seat: int | None = None) -> int:
         """Apply a decision (id or text); returns its id. Errors change nothing.

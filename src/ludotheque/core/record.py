@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludotheque.core.errors import LudoError, RecordError
+from ludotheque.core.errors import RecordError
 from ludotheque.core.options import options_to_json
 
 FORMAT = "ludotheque-record"
@@ -148,41 +148,3 @@ def _check_result(result: Any) -> None:
     if returns is not None and (not isinstance(returns, list) or any(
             isinstance(r, bool) or not isinstance(r, (int, float)) for r in returns)):
         raise RecordError("error.record_field", field="result.returns")
-
-
-def replay(record: Record, keep_events: bool = True):
-    """Rebuild the match of `record`, checking every action; returns the Match.
-
-    Raises RecordError naming the first action that does not fit, and whether
-    the stored result disagrees with the replayed one.
-    """
-    from ludotheque.core.chance import ScriptedChance, SeededChance, normalise_outcome
-    from ludotheque.core.match import Match
-    from ludotheque.core.registry import get_game
-
-    try:
-        game = get_game(record.game)
-        chance = None
-        if record.chance is not None:
-            chance = ScriptedChance(
-                [normalise_outcome(o) for o in record.chance], fallback=SeededChance(record.seed)
-            )
-        match = Match(game, record.players, record.options, seed=record.seed, chance=chance,
-                      keep_events=keep_events)
-    except RecordError:
-        raise
-    except LudoError as exc:
-        raise RecordError("error.record_setup", reason=exc) from None
-    for index, action in enumerate(record.actions):
-        try:
-            match.apply(action)
-        except LudoError as exc:
-            raise RecordError("error.record_action", index=index + 1, action=action, reason=exc) from None
-    if record.result is not None:
-        if not match.is_over():
-            raise RecordError("error.record_unfinished", count=len(record.actions))
-        if list(record.result.get("winners", [])) != match.state.winners():
-            raise RecordError(
-                "error.record_result", stored=record.result.get("winners"), replayed=match.state.winners()
-            )
-    return match

@@ -115,7 +115,9 @@ def language_from_environment() -> str:
     return "fr" if loc.lower().startswith("fr") else DEFAULT_LANGUAGE
 
 
-from ludotheque.i18n import core_texts as _core_texts  # noqa: E402  (registers the core texts)
+from ludotheque.i18n import core_texts as _core_texts  # noqa: E402  (the core's texts: data)
 from ludotheque.i18n import report_texts as _report_texts  # noqa: E402  (the report's texts)
 
+register_texts(_core_texts.TEXTS)
+register_texts(_report_texts.TEXTS)
 del _core_texts, _report_texts

@@ -1,8 +1,6 @@
 """Texts of the engine, the command line and the terminal, in English and French."""
 
-from ludotheque.i18n import register_texts
-
-register_texts({
+TEXTS: dict[str, dict[str, str]] = {
     # ----------------------------------------------------------------- errors
     "error.generic": {"en": "Something is wrong.", "fr": "Quelque chose ne va pas."},
     "error.unknown_game": {
@@ -517,4 +515,4 @@ register_texts({
         "en": "Seat {seat} does not exist: OpenSpiel's seats are 0 to {high}.",
         "fr": "La place {seat} n'existe pas : les places d'OpenSpiel vont de 0 à {high}.",
     },
-})
+}

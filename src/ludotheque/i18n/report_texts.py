@@ -1,9 +1,7 @@
 """Texts of the analysis report (`ludotheque report`) and of its statistics, in English
 and French. (Each game's own statistics label themselves in games/<game>/stats.py.)"""
 
-from ludotheque.i18n import register_texts
-
-register_texts({
+TEXTS: dict[str, dict[str, str]] = {
     # ----------------------------------------------------------------- command line
     "cli.report.help": {
         "en": "Analyse results files of 'simulate --out': win rates per seat with intervals, "
@@ -231,4 +229,4 @@ register_texts({
         "fr": "Équilibre (Ludii) : {balance} (places aux chances égales : {low}–{high}).",
     },
     "report.summary.length": {"en": "Mean length: {lengths}.", "fr": "Durée moyenne : {lengths}."},
-})
+}

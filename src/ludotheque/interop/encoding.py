@@ -19,13 +19,13 @@ from ludotheque.core.game import Game
 
 def observation_shape(game: Game, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
     """The shape of every observation of `game` for this player count and options."""
-    return (game.encoder().observation_size(players, options),)
+    return (game.parts.encoder.observation_size(players, options),)
 
 
 def encode(game: Game, view: Mapping[str, Any], players: int,
            options: Mapping[str, Any]) -> np.ndarray:
     """A seat's view as a float32 vector of `observation_shape`, values in [0, 1]."""
-    return np.asarray(game.encoder().encode_view(view, players, options), dtype=np.float32)
+    return np.asarray(game.parts.encoder.encode_view(view, players, options), dtype=np.float32)
 
 
 def action_mask(game: Game, legal: Iterable[int]) -> np.ndarray:

@@ -39,9 +39,8 @@ How the engine maps onto OpenSpiel:
   far below: 341 decisions at most (DTC, 2 players) over 300 random games of
   each game and player count.
 
-`OpenSpielISMCTS` is OpenSpiel's ISMCTS as one of our bots (`openspiel_ismcts`,
-see `ludotheque.bots.bot_factories`), and `arena_vs_openspiel` plays it against
-one of ours at an equal number of simulations.
+The bots that run on this adapter (OpenSpiel's ISMCTS seeded, with our engine's
+playouts, and as one of our bots) are in `ludotheque.interop.openspiel_bots`.
 """
 
 from __future__ import annotations
@@ -55,20 +54,15 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
 
-from ludotheque.core.chance import Roll, SeededChance, Shuffle
-from ludotheque.core.errors import ChanceError, LudoError, OptionError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.chance import Roll, SeededChance, Shuffle, settle
+from ludotheque.core.errors import ChanceError, LudoError
+from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.testing.conformance import MAX_DECISIONS
 
 PREFIX = "ludotheque_"
 LIST_SEPARATOR = ";"
 MAX_GAME_LENGTH = MAX_DECISIONS
-DEFAULT_SIMULATIONS = 200  # openspiel_ismcts when the budget gives no iteration count
-DEFAULT_UCT_C = 2.0  # OpenSpiel's examples' default exploration constant
-EVALUATORS = ("engine", "openspiel", "policy")  # see ismcts_bot
 
 
 
@@ -200,6 +194,18 @@ def _redraw(spec: Any, count: int, rng: random.Random) -> list[int]:
 
 
 # ------------------------------------------------------------------ the adapter
+class _WidestChance:
+    """A chance source that answers like `inner` and notes the widest first draw it met."""
+
+    def __init__(self, inner: SeededChance, widest: int) -> None:
+        self.inner = inner
+        self.widest = widest
+
+    def resolve(self, spec: Any) -> Any:
+        self.widest = max(self.widest, len(_chance_outcomes(spec, [])))
+        return self.inner.resolve(spec)
+
+
 class _Meta:
     """What every state of one loaded game shares (never copied)."""
 
@@ -210,12 +216,9 @@ class _Meta:
         self.initial = game._new_state(players, options)
         # Chance action ids are item indices (a shuffle), faces (a die) or picks: bounded by
         # the components on the table once set up, and by the player count.
-        state, chance, widest = self.initial.clone(), SeededChance(0), players
-        while state.is_chance():
-            spec = state.chance_spec()
-            widest = max(widest, len(_chance_outcomes(spec, [])))
-            state.apply_chance(chance.resolve(spec))
-        self.max_chance_outcomes = max(widest, sum(state.component_counts().values()))
+        state, measure = self.initial.clone(), _WidestChance(SeededChance(0), players)
+        settle(state, measure)
+        self.max_chance_outcomes = max(measure.widest, sum(state.component_counts().values()))
 
     def check_width(self, outcomes: list[tuple[int, float]]) -> None:
         if outcomes and outcomes[-1][0] >= self.max_chance_outcomes:
@@ -250,7 +253,11 @@ class _Core:
                                 self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
 
     def settle(self) -> None:
-        """Apply every chance outcome that needs no more draws (forced or complete)."""
+        """Apply every chance outcome that needs no more draws (forced or complete).
+
+        Deliberately not `core.chance.settle`: OpenSpiel draws one of our chance outcomes
+        in several small chance nodes, so this loop stops at an outcome still incomplete
+        and waits for the next node's draw."""
         state = self.state
         while state.is_chance():
             outcome = _complete(state.chance_spec(), self.draws)
@@ -444,11 +451,6 @@ class LudothequeState(pyspiel.State):
         return _canonical({"state": core.state.to_json(), "draws": core.draws})
 
 
-def _check_simulations(simulations: Any) -> None:
-    if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
-        raise LudoError("error.more_than", name="simulations", value=simulations, low=0)
-
-
 def _check_seat(seat: Any, players: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise LudoError("openspiel.error.seat", seat=seat, high=players - 1)
@@ -553,135 +555,3 @@ def register(game: Game) -> None:
 
 for _game in all_games():
     register(_game)
-
-
-# ------------------------------------------------------------------ bots
-class EngineRolloutEvaluator(mcts.Evaluator):
-    """OpenSpiel's `RandomRolloutEvaluator` (uniform moves, chance by its probabilities,
-    the mean return of `n_rollouts` playouts), with each playout run inside our engine
-    rather than one OpenSpiel call per step: the same distribution, several times faster.
-    With `policy=True` the playouts use the game's own quick policy (`Game.rollout_action`,
-    public information only), as our search bots do."""
-
-    def __init__(self, n_rollouts: int = 1, random_state: np.random.RandomState | None = None,
-                 policy: bool = False) -> None:
-        self.n_rollouts = n_rollouts
-        self.policy = policy
-        self._random_state = random_state or np.random.RandomState()
-
-    def evaluate(self, state: LudothequeState) -> np.ndarray:
-        core = state._core
-        game = core.meta.game
-        total = np.zeros(core.meta.players)
-        for _ in range(self.n_rollouts):
-            rng = random.Random(int(self._random_state.randint(2**31)))
-            playout = core.state.clone()
-            if core.draws:  # finish the chance point begun in the adapter
-                spec = playout.chance_spec()
-                draws = list(core.draws)
-                while (outcome := _complete(spec, draws)) is None:
-                    draws.append(_redraw_next(spec, draws, rng))
-                playout.apply_chance(outcome)
-            chance = SeededChance(rng.getrandbits(62))
-            while True:
-                actor = playout.current_player()
-                if actor >= 0:
-                    legal = playout.legal_actions()
-                    action = (game.rollout_action(playout, legal, rng) if self.policy
-                              else legal[rng.randrange(len(legal))])
-                    playout.apply_action(action)
-                elif actor == CHANCE:
-                    playout.apply_chance(chance.resolve(playout.chance_spec()))
-                else:
-                    break
-            total += playout.returns()
-        return total / self.n_rollouts
-
-    def prior(self, state: LudothequeState) -> list[tuple[int, float]]:
-        if state.is_chance_node():
-            return state.chance_outcomes()
-        legal = state.legal_actions(state.current_player())
-        return [(action, 1.0 / len(legal)) for action in legal]
-
-
-class _ISMCTSBot(ismcts.ISMCTSBot):
-    """OpenSpiel's ISMCTS bot, plus the `restart_at` that `evaluate_bots` calls (it keeps
-    no state between moves)."""
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        pass
-
-
-def ismcts_bot(spiel_game: pyspiel.Game, simulations: int, seed: int,
-               uct_c: float = DEFAULT_UCT_C, evaluator: str = "engine") -> ismcts.ISMCTSBot:
-    """OpenSpiel's ISMCTS, reproducible from `seed` (its resampling draws from the same
-    generator). `evaluator`: "openspiel" (OpenSpiel's RandomRolloutEvaluator), "engine"
-    (the same random playouts run in our engine, faster) or "policy" (the game's quick
-    rollout policy, as our search bots use)."""
-    _check_simulations(simulations)
-    generator = np.random.RandomState(seed % 2**32)
-    if evaluator == "openspiel":
-        leaf = mcts.RandomRolloutEvaluator(1, generator)
-    elif evaluator in ("engine", "policy"):
-        leaf = EngineRolloutEvaluator(1, generator, policy=evaluator == "policy")
-    else:
-        raise OptionError("error.option_value", name="evaluator", value=evaluator,
-                          allowed=", ".join(EVALUATORS))
-    bot = _ISMCTSBot(spiel_game, leaf, uct_c, simulations,
-                     random_state=generator,
-                     final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
-    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, generator.uniform))
-    return bot
-
-
-class OpenSpielISMCTS:
-    """OpenSpiel's ISMCTS as a ludotheque bot (`openspiel_ismcts`).
-
-    It reads only its view: the root is a state sampled from the view
-    (`Game.sample_from_view`), which is fair since OpenSpiel's ISMCTS resamples
-    every simulation from the information state anyway, and that information
-    state is the view (the moves before the root are unknown to the bot).
-    """
-
-    name = "openspiel_ismcts"
-
-    def __init__(self, game: Game, simulations: int = DEFAULT_SIMULATIONS,
-                 uct_c: float = DEFAULT_UCT_C, evaluator: str = "engine") -> None:
-        _check_simulations(simulations)
-        if evaluator not in EVALUATORS:
-            raise OptionError("error.option_value", name="evaluator", value=evaluator,
-                              allowed=", ".join(EVALUATORS))
-        self.game = game
-        self.simulations = simulations
-        self.uct_c = uct_c
-        self.evaluator = evaluator
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
-        if len(legal) == 1:
-            return legal[0]
-        spiel_game = load_game(self.game.name, view["players"], **view["options"])
-        root = spiel_game.state_from(self.game.sample_from_view(view, rng))
-        bot = ismcts_bot(spiel_game, self.simulations, rng.getrandbits(32), self.uct_c,
-                         self.evaluator)
-        return int(bot.step(root))
-
-
-def make_openspiel_ismcts(game: Game, budget: Any = None) -> OpenSpielISMCTS:
-    """The `openspiel_ismcts` bot with the search bots' iteration budget (ours use the same
-    `--iterations`), or DEFAULT_SIMULATIONS when the budget has none."""
-    iterations = getattr(budget, "iterations", None)
-    return OpenSpielISMCTS(game, iterations or DEFAULT_SIMULATIONS)
-
-
-def arena_vs_openspiel(game_name: str, our_bot: str = "hard", simulations: int = 200,
-                       games: int = 200, seed: int = 1, players: int = 2,
-                       options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Our bot against OpenSpiel's ISMCTS, both with `simulations` per move, seats rotated:
-    the summary of `ludotheque.sim.arena.arena`."""
-    from ludotheque.bots.ismcts import Budget
-    from ludotheque.sim.arena import arena
-
-    _check_simulations(simulations)
-    game = get_game(game_name)
-    bots = [our_bot] + ["openspiel_ismcts"] * (players - 1)
-    return arena(game, players, games, seed, bots, options, Budget(iterations=simulations))

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ludotheque.core.chance import SeededChance
+from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import OptionError
 from ludotheque.core.game import Game, State
 from ludotheque.core.registry import get_game
@@ -57,9 +57,7 @@ class Table:
         self._resolve_chance()
 
     def _resolve_chance(self) -> None:
-        state, chance = self.state, self.chance
-        while state.is_chance():
-            state.apply_chance(chance.resolve(state.chance_spec()))
+        settle(self.state, self.chance)
 
     def action_id(self, action: Any) -> int:
         """An action id from an id (a numpy integer too) or a text form; NotationError otherwise."""
@@ -94,7 +92,7 @@ class Table:
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, highlight=False)
         state = self.state
-        console.print(self.game.renderer().table(state.view(None), self.lang, self.names))
+        console.print(self.game.parts.renderer.table(state.view(None), self.lang, self.names))
         if state.is_terminal():
             winners = ", ".join(self.names[p] for p in state.winners())
             console.print(t("ui.winners", self.lang, players=winners))

@@ -16,6 +16,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from ludotheque.core.budget import Budget
 from ludotheque.core.game import Game
 from ludotheque.sim.simulate import GameResult, run_simulation, seats_for_game
 
@@ -118,3 +119,17 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
                                 for b in entries if b != a}
                             for a in entries} if count else {},
     }
+
+
+def arena_vs_openspiel(game_name: str, our_bot: str = "hard", simulations: int = 200,
+                       games: int = 200, seed: int = 1, players: int = 2,
+                       options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Our bot against OpenSpiel's ISMCTS (`openspiel_ismcts`, needs pyspiel), both with
+    `simulations` per move, seats rotated: the summary of `arena`."""
+    from ludotheque.core.registry import get_game
+    from ludotheque.interop.openspiel_bots import check_simulations  # imports pyspiel
+
+    check_simulations(simulations)
+    game = get_game(game_name)
+    bots = [our_bot] + ["openspiel_ismcts"] * (players - 1)
+    return arena(game, players, games, seed, bots, options, Budget(iterations=simulations))

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ludotheque.core.chance import SeededChance
+from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.game import Game
 
 Window = tuple[int, int, int, float, float]  # decisions, games, chance steps, seconds, CPU seconds
@@ -52,8 +52,7 @@ def _window(game: Game, players: int, options: Mapping[str, Any], seconds: float
                     state.apply_action(legal[int(draw() * len(legal))])
                     decisions += 1
                 elif player == -1:
-                    state.apply_chance(chance.resolve(state.chance_spec()))
-                    chance_steps += 1
+                    chance_steps += settle(state, chance)
                 else:
                     break
             games += 1
@@ -124,7 +123,7 @@ def bench(game: Game, players: int | None = None, seconds: float = 3.0, seed: in
 
 def bench_openspiel(name: str, seconds: float = 3.0, seed: int = 0, repeats: int = 3) -> dict[str, Any]:
     """Random playouts of the OpenSpiel game `name` (needs pyspiel: the `rl` extra)."""
-    from ludotheque.sim.simulate import require_extra
+    from ludotheque.core.errors import require_extra
 
     pyspiel = require_extra("pyspiel", "rl", "OpenSpiel")
     import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)
@@ -140,7 +139,8 @@ def bench_ismcts(game: Game, players: int | None = None, seconds: float = 3.0, s
                  budget_ms: float = 100.0) -> float:
     """ISMCTS iterations per second of thinking (best of `repeats` windows), at positions
     drawn uniformly from random games (a search late in a game has shorter playouts)."""
-    from ludotheque.bots.ismcts import Budget, ISMCTSBot
+    from ludotheque.bots.ismcts import ISMCTSBot
+    from ludotheque.core.budget import Budget
 
     players = game.default_players if players is None else players
     validated = game.validate(players, options)
@@ -181,7 +181,7 @@ def _random_position(game: Game, players: int, options: Mapping[str, Any], rng: 
                     kept = (state.view(player), legal)
             state.apply_action(legal[rng.randrange(len(legal))])
         elif player == -1:
-            state.apply_chance(chance.resolve(state.chance_spec()))
+            settle(state, chance)
         else:
             return kept
 

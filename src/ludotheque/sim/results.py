@@ -34,7 +34,7 @@ PREFIXES = ("m_", "g_", "s_")
 
 def check_results_path(path: Any) -> Path:
     """Refuse, before any game is played, a results file that could not be written."""
-    from ludotheque.sim.simulate import require_extra
+    from ludotheque.core.errors import require_extra
 
     path = Path(path)
     suffix = path.suffix.lower()

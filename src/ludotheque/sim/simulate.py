@@ -34,9 +34,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import make_bot
-from ludotheque.core.chance import SeededChance, derive_seed
-from ludotheque.core.errors import LudoError, OptionError
+from ludotheque.core.chance import SeededChance, derive_seed, settle
+from ludotheque.core.errors import LudoError, OptionError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import Game, State
 from ludotheque.core.options import options_to_json
@@ -83,7 +84,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             state.apply_action(action, events)
             decisions += 1
         elif state.is_chance():
-            state.apply_chance(chance.resolve(state.chance_spec()), events)
+            settle(state, chance, events)
         else:
             return state, decisions, list(zip(seconds, choices))
 
@@ -318,19 +319,6 @@ def _run_pool(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
     finally:
         pool.terminate()  # on Ctrl-C or an error: stop the games still running
         pool.join()
-
-
-def require_extra(module: str, extra: str, feature: str) -> Any:
-    """Import an optional dependency, or say which extra installs it (MissingExtraError)."""
-    import importlib
-
-    from ludotheque.core.errors import MissingExtraError
-
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise MissingExtraError("error.missing_extra", feature=feature, module=module,
-                                extra=extra) from None
 
 
 def _run_ray(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,

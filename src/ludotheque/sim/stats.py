@@ -6,79 +6,28 @@ view (`view(None)`). It returns `{"game": {name: value}, "seats": [{name: value}
 ...]}`, values being numbers or short lists of numbers; a results file stores
 them as `g_<name>` and `s_<name>` columns.
 
-Each game declares and computes its own statistics in `games/<game>/stats.py`
-(found by convention, like `render.py`):
-
-* `STATS`: a tuple of `Stat` and `Ratio` (name, level, kind, label in both
-  languages); the report reads it to know how to show each column;
-* `collect(events, view, players) -> (game, seats)`: the values, from the
-  public events (dicts) and the spectator view. `game` must hold `turns` and
-  `starter` (the seat that played first), each seat `order` (0 for the
-  starting player, then in turn order: `set_order`), so that the report can
-  tell a first *seat* from a first *player*.
+Each game declares and computes its own statistics (`STATS` and `collect`, written
+with `ludotheque.kit.stats`) and wires them as `Game.parts.stats`; this module
+runs them on a finished game, and the report aggregates them.
 
 This module has no third-party dependency: simulations use it without pandas.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from types import ModuleType
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ludotheque.core.events import Event
 from ludotheque.core.game import Game, State
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import register_texts
-
-GAME, SEAT = "game", "seat"
-NUMBER, VALUES, SERIES = "number", "values", "series"
-
-# Statistics every game gives (their labels are in i18n/report_texts.py).
-TURNS, STARTER, ORDER = "turns", "starter", "order"
+from ludotheque.kit.stats import Ratio, Stat
 
 
-@dataclass(frozen=True)
-class Stat:
-    """A statistic stored in results files.
-
-    kind: NUMBER (one number per game or per seat: shown as a mean with its interval),
-    VALUES (game level: a list of observations, e.g. the sum at each call, pooled
-    over games into a distribution), SERIES (seat level: one value after each turn,
-    e.g. dice held, shown as a mean curve over the turns).
-    """
-
-    name: str
-    level: str
-    kind: str
-    en: str
-    fr: str
-
-
-@dataclass(frozen=True)
-class Ratio:
-    """A rate the report derives from two NUMBER statistics of the same level, pooled
-    over all games: sum(numerator) / sum(denominator), with a Wilson interval. The
-    numerator must count successes among the denominator's trials."""
-
-    name: str
-    level: str
-    numerator: str
-    denominator: str
-    en: str
-    fr: str
-
-
-def stats_module(game: Game | str) -> ModuleType | None:
-    """The game's `stats.py` module, or None if the game has none."""
+def stats_module(game: Game | str) -> Any:
+    """The statistics the game declares (`Game.parts.stats`), or None if it has none."""
     chosen = get_game(game) if isinstance(game, str) else game
-    try:
-        return chosen._package_module("stats")
-    except ModuleNotFoundError as missing:
-        if missing.name and missing.name.endswith(".stats"):
-            return None
-        raise
+    return chosen.parts.stats
 
 
 def stat_specs(game: Game | str) -> tuple[Stat | Ratio, ...]:
@@ -87,44 +36,9 @@ def stat_specs(game: Game | str) -> tuple[Stat | Ratio, ...]:
     return tuple(module.STATS) if module is not None else ()
 
 
-def label_key(game_name: str, spec: Stat | Ratio) -> str:
-    """The text key of a game's statistic (registered by `register_stats`)."""
-    return f"stats.{game_name}.{spec.level}.{spec.name}"
-
-
-def register_stats(game_name: str, specs: Iterable[Stat | Ratio]) -> tuple[Stat | Ratio, ...]:
-    """Register the labels of a game's statistics in both languages; returns the specs."""
-    specs = tuple(specs)
-    names = [(spec.level, spec.name) for spec in specs]
-    if len(set(names)) != len(names):
-        raise ValueError(f"{game_name}: a statistic is declared twice in {names}")
-    if any(spec.level not in (GAME, SEAT) for spec in specs):
-        raise ValueError(f"{game_name}: a statistic's level is neither {GAME!r} nor {SEAT!r}")
-    register_texts({label_key(game_name, s): {"en": s.en, "fr": s.fr} for s in specs})
-    return specs
-
-
 def public_events(events: Iterable[Event]) -> list[dict[str, Any]]:
     """What a spectator reads of each event."""
     return [event.for_player(None) for event in events]
-
-
-def seat_table(players: int, names: Sequence[str]) -> list[dict[str, Any]]:
-    """One dict per seat with every counter at zero (so every row has every column)."""
-    return [dict.fromkeys(names, 0) for _ in range(players)]
-
-
-def count(events: Iterable[Mapping[str, Any]], *kinds: str) -> int:
-    """How many events are of one of `kinds`."""
-    return sum(1 for event in events if event["kind"] in kinds)
-
-
-def set_order(seats: Sequence[dict[str, Any]], starter: int | None, direction: int = 1) -> None:
-    """Each seat's place in the turn order of the first round: 0 for `starter`, 1 for
-    the next seat in `direction` (+1: seat + 1), ...; None if nobody started."""
-    players = len(seats)
-    for seat, values in enumerate(seats):
-        values[ORDER] = None if starter is None else ((seat - starter) * direction) % players
 
 
 def game_statistics(game: Game | str, final_state: State,

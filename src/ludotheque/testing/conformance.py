@@ -35,14 +35,13 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ludotheque.core.chance import SeededChance, derive_seed
+from ludotheque.core.chance import SeededChance, derive_seed, settle
 from ludotheque.core.errors import ChanceError, IllegalActionError, LudoError, NotationError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import MAX_DECISIONS, Game, State
 from ludotheque.core.match import Match
-from ludotheque.core.record import Record, replay
+from ludotheque.core.record import Record
+from ludotheque.core.replay import replay
 from ludotheque.core.views import check_shape
-
-MAX_DECISIONS = 50_000
 
 
 def fits(game: Game, players: int, options: Mapping[str, Any]) -> bool:
@@ -64,8 +63,7 @@ def random_states(game: Game, players: int, options: Mapping[str, Any], seed: in
         rng = random.Random(game_seed)
         decisions = 0
         while not state.is_terminal():
-            if state.is_chance():
-                state.apply_chance(chance.resolve(state.chance_spec()))
+            if settle(state, chance):
                 continue
             yield state, chance, rng
             legal = state.legal_actions()
@@ -174,8 +172,7 @@ def check_clone_independence(game: Game, players: int, options: Mapping[str, Any
         for _ in range(30):
             if copy.is_terminal():
                 break
-            if copy.is_chance():
-                copy.apply_chance(local_chance.resolve(copy.chance_spec()))
+            if settle(copy, local_chance):
                 continue
             legal = copy.legal_actions()
             copy.apply_action(legal[walker.randrange(len(legal))])

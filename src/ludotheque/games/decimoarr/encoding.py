@@ -21,7 +21,7 @@ from typing import Any
 from ludotheque.games.decimoarr.components import PERDU_CARDS, WINNER_CARDS, make_deck
 from ludotheque.games.decimoarr.rules import PHASE_NAMES
 from ludotheque.games.decimoarr.views import DecimoarrView
-from ludotheque.interop.features import Features
+from ludotheque.kit.features import Features
 
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
 

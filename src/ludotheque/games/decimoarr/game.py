@@ -18,6 +18,9 @@ from typing import Any
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp, win_shares
 from ludotheque.core.options import OptionSpec
+from ludotheque.core.parts import GameParts
+from ludotheque.games.decimoarr import encoding, render, rules_text, stats, texts
+from ludotheque.games.decimoarr.actions import ACTIONS
 from ludotheque.games.decimoarr.components import (
     HOME_SIZE,
     MAX_COLOURS,
@@ -26,6 +29,7 @@ from ludotheque.games.decimoarr.components import (
     WINNER_CARDS,
     layout_kind,
 )
+from ludotheque.games.decimoarr.heuristic import HeuristicBot
 from ludotheque.games.decimoarr.rules import NUM_ACTIONS, DecimoarrState
 from ludotheque.games.decimoarr.views import DecimoarrView
 
@@ -72,6 +76,14 @@ BOT_LEVELS = {
 
 class Decimoarr(Game):
     name = "decimoarr"
+    parts = GameParts(
+        texts=texts, rules_text=rules_text, renderer=render, encoder=encoding, stats=stats,
+        bots={name: partial(HeuristicBot, memory=level, name=name)
+              for name, level in BOT_LEVELS.items()},
+        # In a memory game, difficulty is memory: easy forgets a lot, medium forgets some;
+        # `heuristic` (perfect recall) stays available as the strongest.
+        levels={"easy": "heuristic-forgetful", "medium": "heuristic-average"},
+    )
     aliases = ("décimoarr", "decimoarr...", "décimoarr...", "memoarrr")
     title_key = "decimoarr.title"
     rules_key = "decimoarr.rules"
@@ -80,6 +92,7 @@ class Decimoarr(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    actions = ACTIONS
     state_class = DecimoarrState
     view_type = DecimoarrView
 
@@ -96,20 +109,15 @@ class Decimoarr(Game):
             raise OptionError("decimoarr.error.skulls", skulls=",".join(map(str, skulls)))
 
     # -------------------------------------------------------------- notation
-    def action_to_text(self, action: int) -> str:
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
-        return f"p{action + 1}"
-
     def text_to_action(self, text: str) -> int:
         words = text.strip().lower().split()
         if words and words[0] in _VERBS:
             words = words[1:]
         found = _POSITION.match(" ".join(words))
         if found:
-            number = int(found.group(1))
-            if 1 <= number <= NUM_ACTIONS:
-                return number - 1
+            action = ACTIONS.get("flip", int(found.group(1)) - 1)
+            if action is not None:
+                return action
         raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def notation_help(self, lang: str = "en") -> str:
@@ -139,24 +147,12 @@ class Decimoarr(Game):
             "first_player": t(f"decimoarr.rules.first_player.{options['first_player']}", lang),
         }
 
-    # ----------------------------------------------------------------- bots
-    def bots(self) -> dict[str, Any]:
-        from ludotheque.games.decimoarr.heuristic import HeuristicBot
-
-        return {name: partial(HeuristicBot, memory=level, name=name)
-                for name, level in BOT_LEVELS.items()}
-
     def playout_value(self, state: State) -> list[float] | None:
         """At a new round: about e^0.5 a diamond won (the search's sampled winner cards)."""
         assert isinstance(state, DecimoarrState)
         if state.is_terminal():
             return state.returns()
         return win_shares([0.5 * sum(held) for held in state.winner_held])
-
-    def bot_levels(self) -> dict[str, str]:
-        """In a memory game, difficulty is memory: easy forgets a lot, medium forgets some;
-        `heuristic` (perfect recall) stays available as the strongest."""
-        return {"easy": "heuristic-forgetful", "medium": "heuristic-average"}
 
     # ----------------------------------------------------------- conformance
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:

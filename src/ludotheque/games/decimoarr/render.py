@@ -25,7 +25,7 @@ from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, va
 from ludotheque.games.decimoarr.texts import card_name, colour_short, position_name
 from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.i18n import t, tn
-from ludotheque.ui.terminal.narration import Narrator
+from ludotheque.kit.narration import Narrator
 
 _BACKGROUND = {"red": "white on red3", "blue": "white on blue3", "green": "black on green3",
                "yellow": "black on yellow3", "purple": "white on purple4",

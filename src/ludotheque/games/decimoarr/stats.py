@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheque.games.decimoarr.views import DecimoarrView
-from ludotheque.sim.stats import (
+from ludotheque.kit.stats import (
     GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
     set_order,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ludotheque.games.decimoarr.actions import ACTIONS
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
 from ludotheque.games.decimoarr.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import register_texts, t
@@ -253,4 +254,4 @@ def position_name(position: int) -> str:
 
 def describe_action(action: int, lang: str) -> str:
     """"Turn over the card at p7", for people."""
-    return t("decimoarr.move.flip", lang, position=position_name(action))
+    return t("decimoarr.move.flip", lang, position=position_name(ACTIONS[action].arg))

@@ -28,7 +28,7 @@ from ludotheque.games.diciassette.components import (
     composition,
 )
 from ludotheque.games.diciassette.rules import PHASE_NAMES
-from ludotheque.interop.features import Features
+from ludotheque.kit.features import Features
 
 QUEUE_SLOTS = 6  # the most recent queue cards encoded one by one
 SUM_SLOTS = TARGET + 5  # the visible sum as a one-hot 0..21 (21: 21 or more)

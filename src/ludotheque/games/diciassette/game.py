@@ -19,6 +19,9 @@ from typing import Any
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp, win_shares
 from ludotheque.core.options import OptionSpec
+from ludotheque.core.parts import GameParts
+from ludotheque.games.diciassette import encoding, render, rules_text, stats, texts
+from ludotheque.games.diciassette.actions import ACTIONS
 from ludotheque.games.diciassette.components import (
     CODES,
     HAND_SIZE,
@@ -29,6 +32,7 @@ from ludotheque.games.diciassette.components import (
     VALUE,
     VICTORIES_TO_WIN,
 )
+from ludotheque.games.diciassette.heuristic import HeuristicBot
 from ludotheque.games.diciassette.rules import (
     CALL,
     NUM_ACTIONS,
@@ -48,6 +52,9 @@ _CARD_ALIASES = {
 }
 
 HIDDEN_PLAY = NUM_ACTIONS  # what the others see of a generic-backed card played face down
+# The moves the others cannot tell apart: a single-faced or special card played face down.
+_LOOK_ALIKE_DOWN = frozenset(move.id for move in ACTIONS
+                             if move.kind == "down" and not IS_DOUBLE[KIND_OF_CODE[move.arg]])
 
 OPTIONS = (
     OptionSpec("singles", "ints", (3, 3, 3, 3, 3), "diciassette.option.singles",
@@ -71,6 +78,8 @@ OPTIONS = (
 
 class Diciassette(Game):
     name = "diciassette"
+    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+                      stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("17", "seventeen", "dix-sept")
     title_key = "diciassette.title"
     rules_key = "diciassette.rules"
@@ -79,6 +88,7 @@ class Diciassette(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    actions = ACTIONS
     state_class = DiciassetteState
     view_type = DiciassetteView
 
@@ -92,15 +102,6 @@ class Diciassette(Game):
 
 
     # -------------------------------------------------------------- notation
-    def action_to_text(self, action: int) -> str:
-        if action == CALL:
-            return "call"
-        if action == PASS:
-            return "pass"
-        if not 0 <= action < CALL:
-            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
-        return f"{CODES[action >> 1]} {'down' if action & 1 else 'up'}"
-
     def text_to_action(self, text: str) -> int:
         return self._parse(text, None)
 
@@ -112,9 +113,9 @@ class Diciassette(Game):
     def _parse(self, text: str, state: State | None) -> int:
         words = text.strip().lower().replace("«", " ").replace("»", " ").replace('"', " ").split()
         if len(words) == 1 and words[0] in _CALL_WORDS:
-            return CALL
+            return ACTIONS.id("call")
         if len(words) == 1 and words[0] in _PASS_WORDS:
-            return PASS
+            return ACTIONS.id("pass")
         if len(words) == 2:
             first, second = words
             if first in _UP_WORDS | _DOWN_WORDS:
@@ -122,7 +123,7 @@ class Diciassette(Game):
             if second in _UP_WORDS | _DOWN_WORDS:
                 kind = self._card(first, state)
                 if kind is not None:
-                    return 2 * kind + (1 if second in _DOWN_WORDS else 0)
+                    return ACTIONS.id("down" if second in _DOWN_WORDS else "up", CODES[kind])
         raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def _card(self, word: str, state: State | None) -> int | None:
@@ -154,9 +155,10 @@ class Diciassette(Game):
             for kind, face_up, _ in state.queue:
                 total += VALUE[kind] if face_up or IS_DOUBLE[kind] else 1.3
             return CALL if total >= 17 or PASS not in legal else PASS
-        kind = legal[rng.randrange(len(legal))] >> 1
+        card = ACTIONS[legal[rng.randrange(len(legal))]].arg
+        kind = KIND_OF_CODE[card]
         down = kind == TRAP or (kind < REVERSE and not IS_DOUBLE[kind] and rng.random() < 0.7)
-        return 2 * kind + (1 if down else 0)
+        return ACTIONS.id("down" if down else "up", card)
 
     def playout_value(self, state: State) -> list[float] | None:
         """At a new round: about e^-1 per Victory still missing; a Penalty already held
@@ -169,7 +171,7 @@ class Diciassette(Game):
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """A single-faced or special card played face down looks the same to the others."""
-        if action < CALL and action & 1 and not IS_DOUBLE[action >> 1] and observer != state.current_player():
+        if action in _LOOK_ALIKE_DOWN and observer != state.current_player():
             return HIDDEN_PLAY
         return action
 

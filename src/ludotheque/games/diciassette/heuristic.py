@@ -22,6 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludotheque.games.diciassette.actions import ACTIONS
 from ludotheque.games.diciassette.components import (
     CODES,
     IS_DOUBLE,
@@ -154,7 +155,8 @@ class HeuristicBot:
         last = queue[-1] if queue else None
         best, best_score = legal[0], float("-inf")
         for action in legal:
-            kind, face_up = action >> 1, not (action & 1)
+            move = ACTIONS[action]
+            kind, face_up = KIND_OF_CODE[move.arg], move.kind == "up"
             value = VALUE[kind]
             mine, theirs = (known + value, hidden), (seen_known, seen_hidden)
             if face_up or IS_DOUBLE[kind]:

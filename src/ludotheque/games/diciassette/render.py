@@ -18,7 +18,7 @@ from rich.text import Text
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
 from ludotheque.games.diciassette.texts import card_name
 from ludotheque.i18n import t, tn
-from ludotheque.ui.terminal.narration import Narrator
+from ludotheque.kit.narration import Narrator
 
 _SPECIAL_TOKENS = {
     "rev": ("REV", "SENS"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheque.sim.stats import (
+from ludotheque.kit.stats import (
     GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, count, register_stats, seat_table,
     set_order,
 )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ludotheque.games.diciassette.components import CODES
-from ludotheque.games.diciassette.rules import CALL, PASS
+from ludotheque.games.diciassette.actions import ACTIONS
 from ludotheque.games.diciassette.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import register_texts, t
 
@@ -161,9 +160,7 @@ def card_name(code: str, lang: str) -> str:
 
 
 def describe_action(action: int, lang: str) -> str:
-    if action == CALL:
-        return t("diciassette.move.call", lang)
-    if action == PASS:
-        return t("diciassette.move.pass", lang)
-    card = card_name(CODES[action >> 1], lang)
-    return t("diciassette.move.down" if action & 1 else "diciassette.move.up", lang, card=card)
+    move = ACTIONS[action]
+    if move.arg is None:  # call, pass
+        return t(f"diciassette.move.{move.kind}", lang)
+    return t(f"diciassette.move.{move.kind}", lang, card=card_name(move.arg, lang))  # up, down

@@ -28,7 +28,7 @@ from ludotheque.games.dtc.components import (
 )
 from ludotheque.games.dtc.rules import PHASE_NAMES
 from ludotheque.games.dtc.views import DTCView
-from ludotheque.interop.features import Features
+from ludotheque.kit.features import Features
 
 CHAIN_SLOTS = 3  # the most recent accepted offers encoded one by one
 BIG_HAND = 2 * HAND_SIZE  # the scale of hand and offer sizes

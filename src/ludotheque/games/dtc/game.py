@@ -35,12 +35,12 @@ from typing import Any
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
-from ludotheque.games.dtc.components import CODES, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
+from ludotheque.core.parts import GameParts
+from ludotheque.games.dtc import encoding, render, rules_text, stats, texts
+from ludotheque.games.dtc.actions import ACTIONS
+from ludotheque.games.dtc.components import CODES, NUM_KINDS, NUM_VALUES
 from ludotheque.games.dtc.heuristic import HeuristicBot
 from ludotheque.games.dtc.rules import (
-    ACCEPT,
-    CHALLENGE,
-    CLAIM,
     NUM_ACTIONS,
     DTCState,
     lean_offer_to_truth,
@@ -57,6 +57,7 @@ _JOKER_WORDS = {"j", "joker"}
 # A plural in place of cards ("jokers", "2jokers", "js", "4s"): refused, never guessed at.
 _PLURAL_CARD = re.compile(r"\+?[0-9]*(?:jokers|js|[1-6]s)")
 
+_ADD_IDS = frozenset(ACTIONS.ids("add"))
 HIDDEN_ADD = NUM_ACTIONS  # "a card was added", as the other seats see it (outside the action space)
 
 OPTIONS = (
@@ -66,10 +67,11 @@ OPTIONS = (
 
 
 def _card_kind(word: str) -> int | None:
+    """The id of "add <card>" for a card word ("4", "J", "joker"), or None."""
     if word in _JOKER_WORDS:
-        return KIND_OF_CODE["J"]
+        return ACTIONS.id("add", "J")
     if len(word) == 1 and word in "123456":
-        return KIND_OF_CODE[word]
+        return ACTIONS.id("add", word)
     return None
 
 
@@ -83,6 +85,8 @@ def _value(word: str) -> int | None:
 
 class DTC(Game):
     name = "dtc"
+    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+                      stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("donne-tes-cartes", "donnetescartes")
     title_key = "dtc.title"
     rules_key = "dtc.rules"
@@ -91,6 +95,7 @@ class DTC(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    actions = ACTIONS
     search_iterations = 30
     state_class = DTCState
     view_type = DTCView
@@ -119,20 +124,11 @@ class DTC(Game):
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """Another seat sees that a card went into the offer, not which (one shared key)."""
-        if 0 <= action < NUM_KINDS and observer != state.current_player():
+        if action in _ADD_IDS and observer != state.current_player():
             return HIDDEN_ADD
         return action
 
     # -------------------------------------------------------------- notation
-    def action_to_text(self, action: int) -> str:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
-        if action < NUM_KINDS:
-            return f"add {CODES[action]}"
-        if action < ACCEPT:
-            return f"as {action - CLAIM}"
-        return "accept" if action == ACCEPT else "challenge"
-
     def text_to_action(self, text: str) -> int:
         words = _words(text)
         action = _single(words)
@@ -170,7 +166,7 @@ class DTC(Game):
         while index < len(words):
             word = words[index]
             if word in _CLAIM_WORDS and index == len(words) - 2 and _value(words[-1]):
-                claim = [CLAIM + _value(words[-1])]  # type: ignore[operator]
+                claim = [ACTIONS.id("as", _value(words[-1]))]
                 break
             if word in _ADD_WORDS:
                 index += 1
@@ -231,9 +227,9 @@ def _single(words: list[str]) -> int | None:
     if len(words) == 1:
         word = words[0]
         if word in _ACCEPT_WORDS:
-            return ACCEPT
+            return ACTIONS.id("accept")
         if word in _CHALLENGE_WORDS:
-            return CHALLENGE
+            return ACTIONS.id("challenge")
         kind = _card_kind(word)
         if kind is not None:
             return kind
@@ -244,7 +240,7 @@ def _single(words: list[str]) -> int | None:
         if first in _ADD_WORDS and _card_kind(second) is not None:
             return _card_kind(second)
         if first in _CLAIM_WORDS and _value(second) is not None:
-            return CLAIM + _value(second)  # type: ignore[operator]
+            return ACTIONS.id("as", _value(second))
     return None
 
 

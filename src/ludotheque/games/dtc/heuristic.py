@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 
-from ludotheque.games.dtc.components import COMPOSITION, JOKER, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
-from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
+from ludotheque.games.dtc.actions import ACTIONS
+from ludotheque.games.dtc.components import CODES, COMPOSITION, JOKER, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
+from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE
 from ludotheque.games.dtc.views import DTCView
 
 HONESTY = 0.8  # prior: how often an offer that could be true is true
@@ -175,8 +176,8 @@ class HeuristicBot:
         value, cards = plan
         for kind in _KINDS:
             if cards[kind] > building[kind]:
-                return kind
-        action = CLAIM + value
+                return ACTIONS.id("add", CODES[kind])
+        action = ACTIONS.id("as", value)
         return action if action in legal else legal[-1]
 
 

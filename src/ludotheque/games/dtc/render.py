@@ -17,7 +17,7 @@ from rich.text import Text
 from ludotheque.games.dtc.texts import cards_text, claim_text
 from ludotheque.games.dtc.views import DTCView
 from ludotheque.i18n import t, tn
-from ludotheque.ui.terminal.narration import Narrator
+from ludotheque.kit.narration import Narrator
 
 _FACE_UP = "bold black on white"
 _FACE_DOWN = "bold white on grey11"

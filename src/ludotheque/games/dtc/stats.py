@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheque.games.dtc.views import DTCView
-from ludotheque.sim.stats import (
+from ludotheque.kit.stats import (
     GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
     set_order,
 )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ludotheque.games.dtc.components import CODES, DECK_SIZE, NUM_KINDS
-from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
+from ludotheque.games.dtc.actions import ACTIONS
+from ludotheque.games.dtc.components import DECK_SIZE
 from ludotheque.games.dtc.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import register_texts, t
 
@@ -254,14 +254,13 @@ def claim_text(count: int, value: int, lang: str) -> str:
 
 
 def describe_action(action: int, lang: str) -> str:
-    if action < NUM_KINDS:
-        if CODES[action] == "J":
+    if not 0 <= action < len(ACTIONS):
+        return str(action)
+    move = ACTIONS[action]
+    if move.kind == "add":
+        if move.arg == "J":
             return t("dtc.move.add_joker", lang)
-        return t("dtc.move.add", lang, card=CODES[action])
-    if action < ACCEPT:
-        return t("dtc.move.claim", lang, value=action - CLAIM)
-    if action == ACCEPT:
-        return t("dtc.move.accept", lang)
-    if action == CHALLENGE:
-        return t("dtc.move.challenge", lang)
-    return str(action)
+        return t("dtc.move.add", lang, card=move.arg)
+    if move.kind == "as":
+        return t("dtc.move.claim", lang, value=move.arg)
+    return t(f"dtc.move.{move.kind}", lang)  # accept, challenge

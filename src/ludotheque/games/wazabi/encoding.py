@@ -22,7 +22,7 @@ from typing import Any
 from ludotheque.games.wazabi.components import COPIES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.rules import PHASE_NAMES
 from ludotheque.games.wazabi.views import WazabiView
-from ludotheque.interop.features import Features
+from ludotheque.kit.features import Features
 
 OWN_DICE_SLOTS = 9  # own dice as a one-hot 0..8 (8: eight or more)
 W_SLOTS = 4  # W rolled as a one-hot 0..3 (3: three or more; no card costs more)

@@ -25,32 +25,29 @@ from typing import Any
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp
 from ludotheque.core.options import OptionSpec
+from ludotheque.core.parts import GameParts
+from ludotheque.games.wazabi import encoding, render, rules_text, stats, texts
+from ludotheque.games.wazabi.actions import ACTIONS
 from ludotheque.games.wazabi.components import CODES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
+from ludotheque.games.wazabi.heuristic import HeuristicBot
 from ludotheque.games.wazabi.rules import (
-    GIVE_BASE,
     KEEP,
-    KEEP_BASE,
-    LEFT,
     MAX_SEATS,
     NUM_ACTIONS,
-    PASS,
-    PLAY_BASE,
-    RIGHT,
-    TAKE_BASE,
-    TARGET_BASE,
     WazabiState,
 )
 from ludotheque.games.wazabi.views import WazabiView
 
+# Words a person may type for each kind of move of the action table (games/wazabi/actions.py).
 _SEAT_VERBS = {
-    "give": GIVE_BASE, "donner": GIVE_BASE, "donne": GIVE_BASE,
-    "take": TAKE_BASE, "prendre": TAKE_BASE, "prends": TAKE_BASE, "steal": TAKE_BASE,
-    "target": TARGET_BASE, "cibler": TARGET_BASE, "cible": TARGET_BASE, "viser": TARGET_BASE,
+    "give": "give", "donner": "give", "donne": "give",
+    "take": "take", "prendre": "take", "prends": "take", "steal": "take",
+    "target": "target", "cibler": "target", "cible": "target", "viser": "target",
 }
 _CARD_VERBS = {
-    "play": PLAY_BASE, "jouer": PLAY_BASE, "joue": PLAY_BASE, "poser": PLAY_BASE,
-    "pose": PLAY_BASE, "keep": KEEP_BASE, "garder": KEEP_BASE, "garde": KEEP_BASE,
-    "conserver": KEEP_BASE,
+    "play": "play", "jouer": "play", "joue": "play", "poser": "play",
+    "pose": "play", "keep": "keep", "garder": "keep", "garde": "keep",
+    "conserver": "keep",
 }
 _PASS_WORDS = {"pass", "passer", "passe", "none", "rien"}
 _LEFT_WORDS = {"left", "gauche", "l", "g"}
@@ -78,6 +75,8 @@ OPTIONS = (
 
 class Wazabi(Game):
     name = "wazabi"
+    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+                      stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("wasabi",)
     title_key = "wazabi.title"
     rules_key = "wazabi.rules"
@@ -86,6 +85,7 @@ class Wazabi(Game):
     default_players = 4
     option_specs = OPTIONS
     num_actions = NUM_ACTIONS
+    actions = ACTIONS
     state_class = WazabiState
     view_type = WazabiView
     search_iterations = 400  # a dice race: 100 iterations could not tell moves apart (0.54 vs medium); 400 won 0.585
@@ -103,22 +103,6 @@ class Wazabi(Game):
             raise OptionError("wazabi.error.continue_tournament")
 
     # -------------------------------------------------------------- notation
-    def action_to_text(self, action: int) -> str:
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-            raise NotationError("error.action_id", action=action, high=NUM_ACTIONS - 1)
-        if action == PASS:
-            return "pass"
-        if action == LEFT:
-            return "left"
-        if action == RIGHT:
-            return "right"
-        if action >= KEEP_BASE:
-            return f"keep {CODES[action - KEEP_BASE]}"
-        if action >= PLAY_BASE:
-            return f"play {CODES[action - PLAY_BASE]}"
-        verb = ("give", "take", "target")[action // MAX_SEATS]
-        return f"{verb} p{action % MAX_SEATS + 1}"
-
     def text_to_action(self, text: str) -> int:
         return self._parse(text, None)
 
@@ -134,22 +118,22 @@ class Wazabi(Game):
         if len(words) == 1:
             word = words[0]
             if word in _PASS_WORDS:
-                return PASS
+                return ACTIONS.id("pass")
             if word in _LEFT_WORDS:
-                return LEFT
+                return ACTIONS.id("left")
             if word in _RIGHT_WORDS:
-                return RIGHT
+                return ACTIONS.id("right")
             if word in KIND_OF_CODE:  # a bare card: keep it when keeping, else play it
                 keeping = isinstance(state, WazabiState) and state.phase == KEEP
-                return (KEEP_BASE if keeping else PLAY_BASE) + KIND_OF_CODE[word]
+                return ACTIONS.id("keep" if keeping else "play", word)
         if len(words) == 2:
             verb, arg = words
             if verb in _SEAT_VERBS:
                 seat = _seat(arg)
                 if seat is not None:
-                    return _SEAT_VERBS[verb] + seat
+                    return ACTIONS.id(_SEAT_VERBS[verb], seat)
             if verb in _CARD_VERBS and arg in KIND_OF_CODE:
-                return _CARD_VERBS[verb] + KIND_OF_CODE[arg]
+                return ACTIONS.id(_CARD_VERBS[verb], arg)
         raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def notation_help(self, lang: str = "en") -> str:
@@ -159,9 +143,9 @@ class Wazabi(Game):
 
     def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from ludotheque.games.wazabi.components import COPIES, COST
-        from ludotheque.games.wazabi.texts import card_name
         from ludotheque.i18n import t
 
+        card_name = texts.card_name
         cards = "\n".join(
             t("wazabi.rules.card_line", lang, copies=COPIES[k], card=card_name(CODES[k], lang),
               cost=COST[k], code=CODES[k])

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ludotheque.games.wazabi.actions import ACTIONS
 from ludotheque.games.wazabi.components import (
     ALL_PASS,
     CODES,
@@ -35,15 +36,10 @@ from ludotheque.games.wazabi.components import (
     STEAL,
 )
 from ludotheque.games.wazabi.rules import (
-    GIVE_BASE,
-    KEEP_BASE,
     LEFT,
-    MAX_SEATS,
     PASS,
-    PLAY_BASE,
     RIGHT,
     TAKE_BASE,
-    TARGET_BASE,
 )
 from ludotheque.games.wazabi.views import WazabiView
 
@@ -71,12 +67,12 @@ class HeuristicBot:
     def choose(self, view: WazabiView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
-        first = legal[0]
-        if first >= KEEP_BASE and first != PASS and first not in (LEFT, RIGHT):
+        kind = ACTIONS[legal[0]].kind
+        if kind == "keep":
             return self._keep(view, legal)
-        if first in (LEFT, RIGHT):
+        if kind in ("left", "right"):
             return self._direction(view)
-        if first >= PLAY_BASE:
+        if kind in ("play", "pass"):
             return self._play(view, legal)
         return self._choose_seat(view, legal, rng)
 
@@ -105,20 +101,20 @@ class HeuristicBot:
     # ------------------------------------------------------------ seat choices
     def _choose_seat(self, view: WazabiView, legal: Sequence[int],
                      rng: random.Random) -> int:
-        base = legal[0] - legal[0] % MAX_SEATS
-        seats = [a - base for a in legal]
+        verb = ACTIONS[legal[0]].kind  # give, take or target: one seat each
+        seats = [ACTIONS[a].arg for a in legal]
         opponents = [s for s in seats if s in self._opponents(view)] or seats
-        if base == GIVE_BASE or base == TARGET_BASE:
-            if base == TARGET_BASE and view.get("card") == CODES[KEEP_ONE]:
+        if verb in ("give", "target"):
+            if verb == "target" and view.get("card") == CODES[KEEP_ONE]:
                 hands = view["hands"]
                 dice = view["dice"]
                 target = max(opponents, key=lambda s: (hands[s]["size"] - dice[s] * 0.5, -s))
             else:
                 target = self._leader(view, opponents)
-        else:  # TAKE_BASE: take from the leader, else whoever holds most cards
+        else:  # take: from the leader, else whoever holds most cards
             hands = view["hands"]
             target = min(opponents, key=lambda s: (view["dice"][s], -hands[s]["size"], s))
-        return base + target
+        return ACTIONS.id(verb, target)
 
     # ------------------------------------------------------------ direction
     def _direction(self, view: WazabiView) -> int:
@@ -151,7 +147,7 @@ class HeuristicBot:
         for action in legal:
             if action == PASS:
                 continue
-            kind = action - PLAY_BASE
+            kind = KIND_OF_CODE[ACTIONS[action].arg]
             score = self._card_value(view, kind, dice) - 0.15 * KEEP_VALUE[kind]
             if score > best_score:
                 best, best_score = action, score
@@ -198,7 +194,7 @@ class HeuristicBot:
         dice = view["dice"][me]
 
         def value(action: int) -> float:
-            kind = action - KEEP_BASE
+            kind = KIND_OF_CODE[ACTIONS[action].arg]
             worth = KEEP_VALUE[kind]
             if COST[kind] > dice:  # never playable with so few dice
                 worth -= 0.6

@@ -18,7 +18,7 @@ from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
 from ludotheque.games.wazabi.texts import card_name, count_text, faces_text, short_name
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.i18n import t, tn
-from ludotheque.ui.terminal.narration import Narrator
+from ludotheque.kit.narration import Narrator
 
 _CARD_STYLE = "bold black on white"
 

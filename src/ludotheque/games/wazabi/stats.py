@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheque.games.wazabi.views import WazabiView
-from ludotheque.sim.stats import (
+from ludotheque.kit.stats import (
     GAME, NUMBER, SEAT, SERIES, STARTER, TURNS, Stat, register_stats, seat_table, set_order,
 )
 

@@ -7,18 +7,8 @@ it is named from the card player's point of view, "Tous les autres joueurs...".
 
 from __future__ import annotations
 
-from ludotheque.games.wazabi.components import CODES, SYMBOLS
-from ludotheque.games.wazabi.rules import (
-    GIVE_BASE,
-    KEEP_BASE,
-    LEFT,
-    MAX_SEATS,
-    PASS,
-    PLAY_BASE,
-    RIGHT,
-    TAKE_BASE,
-    TARGET_BASE,
-)
+from ludotheque.games.wazabi.actions import ACTIONS
+from ludotheque.games.wazabi.components import SYMBOLS
 from ludotheque.games.wazabi.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import register_texts, t, tn
 
@@ -297,20 +287,9 @@ def faces_text(faces: list[int], lang: str) -> str:
 
 
 def describe_action(action: int, lang: str) -> str:
-    if action == PASS:
-        return t("wazabi.move.pass", lang)
-    if action == LEFT:
-        return t("wazabi.move.left", lang)
-    if action == RIGHT:
-        return t("wazabi.move.right", lang)
-    if action >= KEEP_BASE:
-        return t("wazabi.move.keep", lang, card=card_name(CODES[action - KEEP_BASE], lang))
-    if action >= PLAY_BASE:
-        return t("wazabi.move.play", lang, card=card_name(CODES[action - PLAY_BASE], lang))
-    seat = action % MAX_SEATS + 1
-    if action >= TARGET_BASE:
-        return t("wazabi.move.target", lang, seat=seat)
-    if action >= TAKE_BASE:
-        return t("wazabi.move.take", lang, seat=seat)
-    assert action >= GIVE_BASE
-    return t("wazabi.move.give", lang, seat=seat)
+    move = ACTIONS[action]
+    if move.kind in ("keep", "play"):
+        return t(f"wazabi.move.{move.kind}", lang, card=card_name(move.arg, lang))
+    if move.kind in ("give", "take", "target"):
+        return t(f"wazabi.move.{move.kind}", lang, seat=move.arg + 1)
+    return t(f"wazabi.move.{move.kind}", lang)  # pass, left, right

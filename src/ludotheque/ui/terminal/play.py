@@ -71,7 +71,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
     lang = settings.lang
     read_line = read_line or _line_reader(sys.stdin, console)
     game = settings.game
-    renderer = game.renderer()
+    renderer = game.parts.renderer
     match = Match(game, settings.players, settings.options, seed=settings.seed)
     names = seat_names(settings)
     bots = {seat: make_bot(settings.bots[seat], game, settings.budget)

@@ -1,0 +1,454 @@
+"""The report as a document: sections of texts, tables and figures, for one or more games,
+in English or French, and its short text summary."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.core.registry import get_game
+from ludotheque.i18n import has_text, number, t
+from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
+from ludotheque.sim.report.compute import (
+    Estimate,
+    Rate,
+    balance,
+    bot_rates,
+    bot_spread,
+    fair_balance,
+    fair_share,
+    game_number,
+    ratio,
+    seat_number,
+    seats_balanced,
+    series_mean,
+    values_mean,
+    values_of,
+    verdict,
+    win_rates,
+)
+from ludotheque.sim.report.figures import bar_figure, curve_figure, histogram_figure, png_bytes
+from ludotheque.sim.report.load import (
+    Config,
+    changed_options,
+    configurations,
+    option_text,
+    require_pandas,
+)
+from ludotheque.sim.stats import stat_specs
+
+SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, "m_rounds")  # the lengths the summary gives
+
+
+# ----------------------------------------------------------------- the document
+@dataclass
+class Block:
+    """One piece of a section: kind "text" (text), "table" (caption, table: a DataFrame
+    of texts) or "figure" (name, caption, figure: a matplotlib Figure)."""
+
+    kind: str
+    text: str = ""
+    table: Any = None
+    figure: Any = None
+    name: str = ""
+    _png: bytes | None = None
+
+    def png(self) -> bytes:
+        """The figure as PNG (drawn once: the HTML page and the PNG files share it)."""
+        if self._png is None:
+            self._png = png_bytes(self.figure)
+        return self._png
+
+
+@dataclass
+class Section:
+    title: str
+    level: int = 2
+    blocks: list[Block] = field(default_factory=list)
+
+    def text(self, text: str) -> None:
+        self.blocks.append(Block("text", text))
+
+    def add_table(self, caption: str, table: Any) -> None:
+        self.blocks.append(Block("table", caption, table=table))
+
+    def add_figure(self, name: str, caption: str, figure: Any) -> None:
+        self.blocks.append(Block("figure", caption, figure=figure, name=name))
+
+
+@dataclass
+class Report:
+    lang: str
+    title: str
+    sources: list[str]
+    sections: list[Section]
+    summary: list[str]
+
+    def figures(self) -> list[Block]:
+        return [b for s in self.sections for b in s.blocks if b.kind == "figure"]
+
+
+def _percent(value: float, lang: str) -> str:
+    return "–" if not math.isfinite(value) else f"{number(100 * value, lang, 1)} %"
+
+
+def _interval(value: float, low: float, high: float, lang: str, percent: bool = False,
+              decimals: int = 2) -> str:
+    if not math.isfinite(value):
+        return "–"
+    if percent:
+        shown = number(100 * value, lang, 1)
+        bounds = (number(100 * low, lang, 1), number(100 * high, lang, 1), " %")
+    else:
+        shown = number(value, lang, decimals)
+        bounds = (number(low, lang, decimals), number(high, lang, decimals), "")
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return shown + bounds[2]
+    return f"{shown}{bounds[2]} [{bounds[0]}–{bounds[1]}]"
+
+
+def _rate_text(value: Rate | None, lang: str) -> str:
+    if value is None or not value.trials:
+        return "–"
+    return _interval(value.value, value.low, value.high, lang, percent=True)
+
+
+def _estimate_text(value: Estimate, lang: str, decimals: int = 2) -> str:
+    return _interval(value.value, value.low, value.high, lang, decimals=decimals)
+
+
+def _decimals(value: float) -> int:
+    return 1 if math.isfinite(value) and abs(value) >= 10 else 2
+
+
+def _seat_name(seat: int, lang: str) -> str:
+    return t("report.seat", lang, seat=seat + 1)
+
+
+def _order_name(order: int, lang: str) -> str:
+    return t("report.order_first", lang) if order == 0 else str(order + 1)
+
+
+def build_report(frame: Any, lang: str, sources: Sequence[str] = ()) -> Report:
+    """The whole report of the rows of `load_results`, in `lang`."""
+    configs_by_game = configurations(frame, lang)
+    sections: list[Section] = []
+    summary: list[str] = []
+    titles = []
+    for game_name, configs in configs_by_game.items():
+        game = get_game(game_name)
+        title = t(game.title_key, lang)
+        titles.append(title)
+        builder = _GameReport(game_name, title, configs, lang)
+        sections += builder.sections()
+        summary += builder.summary()
+    report_title = t("report.title", lang, games=", ".join(titles))
+    return Report(lang, report_title, [str(s) for s in sources], sections, summary)
+
+
+class _GameReport:
+    """The sections about one game: its configurations side by side."""
+
+    def __init__(self, game: str, title: str, configs: list[Config], lang: str) -> None:
+        self.game = game
+        self.title = title
+        self.configs = configs
+        self.lang = lang
+        self.labels = [c.label for c in configs]
+        self.specs = stat_specs(game)
+        self.has_order = all(
+            "s_order" in c.rows.columns and c.rows["s_order"].notna().all() for c in configs)
+
+    # -- helpers ------------------------------------------------------------
+    def _table(self, rows: list[list[str]], first: str, extra: Sequence[str] = ()) -> Any:
+        pd = require_pandas()
+        return pd.DataFrame(rows, columns=[first, *extra, *self.labels])
+
+    def _label(self, spec: Stat | Ratio) -> str:
+        return t(label_key(self.game, spec), self.lang)
+
+    def _measure_label(self, column: str) -> str:
+        key = "report.measure." + column
+        return t(key, self.lang) if has_text(key) else column
+
+    def _series_dimension(self) -> tuple[str, list[str]]:
+        """What the series of a figure are: the configurations, or else the bots."""
+        if len(self.configs) > 1:
+            return "config", self.labels
+        bots = self.configs[0].bots()
+        return ("bot", bots) if len(bots) > 1 else ("config", self.labels)
+
+    def _figure(self, name: str) -> str:
+        return f"{self.game}-{name}"
+
+    # -- sections -----------------------------------------------------------
+    def sections(self) -> list[Section]:
+        head = Section(self.title, level=2)
+        head.add_table(t("report.configs", self.lang), self._overview())
+        parts = [head, self._seats(), self._balance()]
+        if any(len(c.bots()) > 1 for c in self.configs):
+            parts.append(self._bots())
+        parts.append(self._length())
+        stats = self._statistics()
+        if stats.blocks:
+            parts.append(stats)
+        return parts
+
+    def _overview(self) -> Any:
+        pd = require_pandas()
+        lang = self.lang
+        rows = []
+        for config in self.configs:
+            changed = changed_options(config)
+            rows.append([config.label, config.players, number(config.count, lang),
+                         ", ".join(config.bots()),
+                         ", ".join(f"{k}={option_text(v)}" for k, v in changed.items()) or "–"])
+        return pd.DataFrame(rows, columns=[t(f"report.col.{k}", lang) for k in
+                                           ("config", "players", "games", "bots", "options")])
+
+    def _rate_table(self, by: str, names: Callable[[int], str]) -> tuple[Any, dict[str, Any]]:
+        lang = self.lang
+        rates = {c.label: win_rates(c, by) for c in self.configs}
+        players = max(c.players for c in self.configs)
+        rows = []
+        for index in range(players):
+            row = [names(index)]
+            for config in self.configs:
+                row.append(_rate_text(rates[config.label]["rate"][index], lang)
+                           if index < config.players else "–")
+            rows.append(row)
+        rows.append([t("report.fair", lang)] + [_percent(fair_share(c), lang) for c in self.configs])
+        return self._table(rows, t("report.col.seat" if by == "seat" else "report.col.order", lang)), rates
+
+    def _seats(self) -> Section:
+        lang = self.lang
+        section = Section(t("report.section.seats", lang), level=3)
+        table, rates = self._rate_table("seat", lambda s: _seat_name(s, lang))
+        section.add_table(t("report.seats_caption", lang), table)
+        section.add_figure(self._figure("seats"), t("report.fig.seats", lang, game=self.title),
+                           self._rate_figure(rates, t("report.axis.seat", lang),
+                                             lambda s: str(s + 1), t("report.fig.seats", lang, game=self.title)))
+        for config in self.configs:
+            first = rates[config.label]["rate"][0]
+            section.text(self._verdict_text("seat", config, first))
+            if not seats_balanced(config):
+                section.text(t("report.unbalanced", lang, config=config.label))
+        if self.has_order:
+            section.text(t("report.order_note", lang))
+            table, rates = self._rate_table("s_order", lambda o: _order_name(o, lang))
+            section.add_table(t("report.order_caption", lang), table)
+            fig_title = t("report.fig.order", lang, game=self.title)
+            section.add_figure(self._figure("order"), fig_title,
+                               self._rate_figure(rates, t("report.axis.order", lang),
+                                                 lambda o: str(o + 1), fig_title))
+            for config in self.configs:
+                section.text(self._verdict_text("order", config, rates[config.label]["rate"][0]))
+        section.text(t("report.rate_method", lang))
+        return section
+
+    def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
+        lang = self.lang
+        fair = fair_share(config)
+        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang, config=config.label,
+                 rate=_rate_text(first, lang), fair=_percent(fair, lang))
+
+    def _balance(self) -> Section:
+        lang = self.lang
+        section = Section(t("report.section.balance", lang), level=3)
+        rows = [[t("report.balance", lang)] + [number(balance(c), lang, 3) for c in self.configs],
+                [t("report.fair_balance", lang)] + [
+                    _estimate_text(fair_balance(c.count, c.players), lang, 3) for c in self.configs]]
+        spreads = []
+        for config in self.configs if any(len(c.bots()) > 1 for c in self.configs) else ():
+            if len(config.bots()) > 1:
+                rates = bot_rates(config)
+                best = max(rates, key=lambda b: rates[b].value)
+                worst = min(rates, key=lambda b: rates[b].value)
+                spread = bot_spread(config)
+                spreads.append(t("report.spread_cell", lang, spread=_interval(
+                    spread.value, spread.low, spread.high, lang, percent=True), best=best, worst=worst))
+            else:
+                spreads.append("–")
+        if spreads:
+            rows.append([t("report.bot_spread", lang)] + spreads)
+        section.add_table(t("report.balance_caption", lang), self._table(rows, t("report.col.measure", lang)))
+        section.text(t("report.balance_note", lang))
+        return section
+
+    def _bots(self) -> Section:
+        lang = self.lang
+        section = Section(t("report.section.bots", lang), level=3)
+        bots = list(dict.fromkeys(b for c in self.configs for b in c.bots()))
+        rates = {c.label: bot_rates(c) for c in self.configs}
+        rows = [[bot] + [_rate_text(rates[c.label].get(bot), lang) for c in self.configs] for bot in bots]
+        section.add_table(t("report.bots_caption", lang), self._table(rows, t("report.col.bot", lang)))
+        series = {label: [rates[label].get(bot) for bot in bots] for label in self.labels}
+        fig_title = t("report.fig.bots", lang, game=self.title)
+        section.add_figure(self._figure("bots"), fig_title,
+                           bar_figure(fig_title, t("report.axis.win_rate", lang), bots, series,
+                                      percent=True))
+        return section
+
+    def _length_columns(self) -> list[str]:
+        """decisions, turns, the game's metrics; without the columns that repeat another."""
+        columns = self.configs[0].rows.columns
+        wanted = ["decisions", "g_" + TURNS] + [c for c in columns if c.startswith("m_")]
+        kept: list[str] = []
+        for column in wanted:
+            if column not in columns or any(self.configs[0].games[column].isna()):
+                continue
+            if any(all(c.games[column].astype(float).equals(c.games[k].astype(float))
+                       for c in self.configs) for k in kept):
+                continue
+            kept.append(column)
+        return kept
+
+    def _length(self) -> Section:
+        lang = self.lang
+        section = Section(t("report.section.length", lang), level=3)
+        rows = []
+        panels = []
+        for column in self._length_columns():
+            row = [self._measure_label(column)]
+            for config in self.configs:
+                values = config.games[column].astype(float)
+                estimate = game_number(config, column)
+                row.append(f"{_estimate_text(estimate, lang, 1)}, {number(values.median(), lang, 0)} "
+                           f"({number(values.quantile(0.1), lang, 0)}–"
+                           f"{number(values.quantile(0.9), lang, 0)})")
+            rows.append(row)
+            data = {c.label: c.games[column].astype(float).to_numpy() for c in self.configs}
+            if any(len(set(v)) > 1 for v in data.values()):  # a constant makes no plot
+                panels.append((self._measure_label(column), data))
+        section.add_table(t("report.length_caption", lang),
+                          self._table(rows, t("report.col.measure", lang)))
+        if panels:
+            fig_title = t("report.fig.length", lang, game=self.title)
+            section.add_figure(self._figure("length"), fig_title, histogram_figure(
+                fig_title, t("report.axis.share_games", lang), panels))
+        return section
+
+    def _mean_text(self, estimate: Estimate) -> str:
+        return _estimate_text(estimate, self.lang, _decimals(estimate.value))
+
+    def _statistics(self) -> Section:
+        """The game's own statistics (games/<game>/stats.py): tables of means and rates,
+        a histogram per VALUES statistic, a curve per SERIES one, bars for the rates."""
+        lang = self.lang
+        section = Section(t("report.section.stats", lang), level=3)
+        columns = self.configs[0].rows.columns
+        game_rows: list[list[str]] = []
+        seat_rows: list[list[str]] = []
+        dimension, series_names = self._series_dimension()
+        bots = list(dict.fromkeys(b for c in self.configs for b in c.bots()))
+        multi_bot = len(bots) > 1
+        ratio_bars: dict[str, dict[str, list[Rate | None]]] = {GAME: {}, SEAT: {}}
+        for spec in self.specs:
+            label = self._label(spec)
+            if isinstance(spec, Ratio):
+                cells = [ratio(c, spec) for c in self.configs]
+                if cells[0] is None:  # a results file without these columns
+                    continue
+                if spec.level == GAME:
+                    game_rows.append([label] + [_rate_text(r, lang) for r in cells])
+                else:
+                    def rate_cell(config: Config, bot: str | None, spec: Ratio = spec) -> str:
+                        return _rate_text(ratio(config, spec, bot), lang)
+
+                    seat_rows += self._by_bot(label, bots, rate_cell)
+                ratio_bars[spec.level][label] = (
+                    cells if dimension == "config"
+                    else [ratio(self.configs[0], spec, bot) for bot in series_names])
+                continue
+            column = ("g_" if spec.level == GAME else "s_") + spec.name
+            if column not in columns:
+                continue
+            if spec.kind == NUMBER and spec.level == GAME:
+                game_rows.append([label] + [self._mean_text(game_number(c, column))
+                                            for c in self.configs])
+            elif spec.kind == NUMBER:
+                def mean_cell(config: Config, bot: str | None, column: str = column) -> str:
+                    return self._mean_text(seat_number(config, column, bot))
+
+                seat_rows += self._by_bot(label, bots, mean_cell)
+            elif spec.kind == VALUES:
+                game_rows.append([t("report.mean_of", lang, what=label)] + [
+                    self._mean_text(values_mean(c, column)) for c in self.configs])
+                data = {c.label: [v for vs in values_of(c, column) for v in vs] for c in self.configs}
+                fig_title = t("report.fig.values", lang, what=label, game=self.title)
+                section.add_figure(self._figure("values-" + spec.name), fig_title,
+                                   histogram_figure(fig_title, t("report.axis.share_obs", lang),
+                                                    [(label, data)]))
+            elif spec.kind == SERIES:
+                if dimension == "config":
+                    curves = {c.label: series_mean(c, column) for c in self.configs}
+                else:
+                    curves = {bot: series_mean(self.configs[0], column, bot) for bot in series_names}
+                fig_title = t("report.fig.series", lang, what=label, game=self.title)
+                section.add_figure(self._figure("series-" + spec.name), fig_title,
+                                   curve_figure(fig_title, t("report.axis.turn", lang), label, curves))
+        tables = []
+        if game_rows:
+            tables.append(Block("table", t("report.game_stats_caption", lang),
+                                table=self._table(game_rows, t("report.col.statistic", lang))))
+        if seat_rows:
+            extra = [t("report.col.bot", lang)] if multi_bot else []
+            tables.append(Block("table", t("report.seat_stats_caption", lang),
+                                table=self._table(seat_rows, t("report.col.statistic", lang), extra)))
+        section.blocks[:0] = tables
+        for level in (GAME, SEAT):
+            bars = ratio_bars[level]
+            if not bars:
+                continue
+            groups = list(bars)
+            series = {name: [bars[g][i] for g in groups] for i, name in enumerate(series_names)}
+            fig_title = t(f"report.fig.rates_{level}", lang, game=self.title)
+            section.add_figure(self._figure("rates-" + level), fig_title,
+                               bar_figure(fig_title, t("report.axis.rate", lang), groups, series,
+                                          percent=True))
+        if section.blocks:
+            section.text(t("report.stats_method", lang))
+        return section
+
+    def _by_bot(self, label: str, bots: list[str],
+                cell: Callable[[Config, str | None], str]) -> list[list[str]]:
+        """Table rows of a per-player statistic: all seats, then each bot if there are several."""
+        if len(bots) < 2:
+            return [[label] + [cell(c, None) for c in self.configs]]
+        rows = [[label, t("report.all_bots", self.lang)] + [cell(c, None) for c in self.configs]]
+        for bot in bots:
+            rows.append(["", bot] + [cell(c, bot) if bot in c.bots() else "–" for c in self.configs])
+        return rows
+
+    def _rate_figure(self, rates: Mapping[str, Any], axis: str, tick: Callable[[int], str],
+                     title: str) -> Any:
+        players = max(c.players for c in self.configs)
+        groups = [tick(i) for i in range(players)]
+        series = {c.label: [rates[c.label]["rate"][i] if i < c.players else None
+                            for i in range(players)] for c in self.configs}
+        fairs = {c.label: fair_share(c) for c in self.configs}
+        return bar_figure(title, t("report.axis.win_rate", self.lang), groups, series,
+                          percent=True, fair=fairs, fair_label=t("report.fair", self.lang),
+                          xlabel=axis)
+
+    # -- terminal -----------------------------------------------------------
+    def summary(self) -> list[str]:
+        lang = self.lang
+        lines = []
+        for config in self.configs:
+            lines.append(t("report.summary.head", lang, game=self.title, config=config.label,
+                           games=number(config.count, lang), players=config.players))
+            lines.append("  " + self._verdict_text("seat", config, win_rates(config)["rate"][0]))
+            if self.has_order:
+                lines.append("  " + self._verdict_text(
+                    "order", config, win_rates(config, "s_order")["rate"][0]))
+            fair = fair_balance(config.count, config.players)
+            lines.append("  " + t("report.summary.balance", lang, balance=number(balance(config), lang, 3),
+                                  low=number(fair.low, lang, 3), high=number(fair.high, lang, 3)))
+            lengths = [f"{number(config.games[column].astype(float).mean(), lang, 1)} "
+                       f"{self._measure_label(column).lower()}" for column in self._length_columns()
+                       if column in SUMMARY_LENGTHS]
+            lines.append("  " + t("report.summary.length", lang, lengths=", ".join(lengths)))
+        return lines

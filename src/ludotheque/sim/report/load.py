@@ -1,0 +1,161 @@
+"""Reading results files (`simulate --out`) and grouping their games by configuration."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.options import options_to_json
+from ludotheque.core.registry import get_game
+from ludotheque.i18n import t
+
+FORMATS = (".parquet", ".csv")
+REQUIRED = ("game", "config", "options", "game_index", "seed", "players", "seat", "bot", "win",
+            "rank", "decisions")
+INTEGERS = ("game_index", "seed", "players", "seat", "rank", "decisions")
+# One game is identified by these columns (files given twice, or two runs with the same
+# seed, hold the same games: they are counted once).
+GAME_KEY = ("game", "config", "options", "players", "seed", "game_index")
+FEATURE = "ludotheque report"
+
+
+# ----------------------------------------------------------------------- reading
+def require_pandas() -> Any:
+    from ludotheque.core.errors import require_extra
+
+    return require_extra("pandas", "report", FEATURE)
+
+
+def load_results(paths: Iterable[Any]) -> Any:
+    """The rows of every results file, checked, in one DataFrame (with `_gid`: a game id)."""
+    pd = require_pandas()
+    frames = [_read(pd, Path(path)) for path in paths]
+    if not frames:
+        raise LudoError("error.report_no_file")
+    frame = pd.concat(frames, ignore_index=True)
+    frame = frame.drop_duplicates(subset=[*GAME_KEY, "seat"], ignore_index=True)
+    frame["_gid"] = frame.groupby(list(GAME_KEY), sort=False).ngroup()
+    return frame
+
+
+def _read(pd: Any, path: Path) -> Any:
+    from ludotheque.core.errors import require_extra
+
+    if not path.is_file():
+        raise LudoError("error.report_missing", path=str(path))
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise LudoError("error.report_format", path=str(path), allowed=", ".join(FORMATS))
+    if suffix == ".parquet":
+        require_extra("pyarrow", "report", FEATURE)
+    try:
+        frame = pd.read_csv(path) if suffix == ".csv" else pd.read_parquet(path)
+    except (ValueError, OSError) as exc:  # damaged file: pandas and pyarrow raise these
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise LudoError("error.report_unreadable", path=str(path), reason=reason) from None
+    missing = [name for name in REQUIRED if name not in frame.columns]
+    if missing:
+        raise LudoError("error.report_columns", path=str(path), missing=", ".join(missing))
+    if frame.empty:
+        raise LudoError("error.report_empty", path=str(path))
+    for name in (*INTEGERS, "win"):
+        values = pd.to_numeric(frame[name], errors="coerce")
+        bad = values.isna() | ((values % 1 != 0) if name in INTEGERS else ~values.between(0, 1))
+        if bad.any():
+            raise LudoError("error.report_values", path=str(path), column=name,
+                            row=int(bad.to_numpy().argmax()) + 2)  # + header, from 1
+        frame[name] = values.astype("int64" if name in INTEGERS else "float64")
+    bad = (frame["seat"] < 0) | (frame["seat"] >= frame["players"])
+    if bad.any():
+        raise LudoError("error.report_values", path=str(path), column="seat",
+                        row=int(bad.to_numpy().argmax()) + 2)
+    for name in ("game", "config", "options", "bot"):
+        frame[name] = frame[name].astype(str)
+    frame["game"] = frame["game"].map({name: get_game(name).name for name in frame["game"].unique()})
+    sizes = frame.groupby(list(GAME_KEY), sort=False)["seat"].agg(["nunique", "size"])
+    players = frame.groupby(list(GAME_KEY), sort=False)["players"].first()
+    broken = (sizes["nunique"] != players) | (sizes["size"] != players)
+    if broken.any():
+        key = dict(zip(GAME_KEY, broken[broken].index[0]))
+        raise LudoError("error.report_seats", path=str(path), index=key["game_index"],
+                        config=key["config"])
+    return frame
+
+
+# ---------------------------------------------------------------- configurations
+@dataclass
+class Config:
+    """The games of one game under one configuration (options and player count)."""
+
+    game: str
+    label: str
+    players: int
+    options: dict[str, Any]
+    rows: Any  # DataFrame: one row per game and seat
+    games: Any  # DataFrame: one row per game (its seat 0 row), indexed by `_gid`
+
+    @property
+    def count(self) -> int:
+        return len(self.games)
+
+    def bots(self) -> list[str]:
+        return list(dict.fromkeys(self.rows["bot"]))
+
+
+def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
+    """Per game (in order of appearance), its configurations in order of appearance.
+
+    A configuration is (config label, options, players). Its label is the config
+    label, completed with the options and the player count when the same label
+    stands for several of them (e.g. two files simulated with other options)."""
+    result: dict[str, list[Config]] = {}
+    for game_name in dict.fromkeys(frame["game"]):
+        rows = frame[frame["game"] == game_name]
+        keys = list(dict.fromkeys(zip(rows["config"], rows["options"], rows["players"])))
+        options = {key: _options(key[1]) for key in keys}
+        configs = []
+        for key in keys:
+            config, _, players = key
+            same = [other for other in keys if other[0] == config]
+            label = t("report.default", lang) if config == "default" else config
+            if len(same) > 1:
+                varying = [name for name in options[key]
+                           if len({json.dumps(options[o].get(name)) for o in same}) > 1]
+                parts = [f"{name}={option_text(options[key].get(name))}" for name in varying]
+                if len({o[2] for o in same}) > 1 or not parts:
+                    parts.append(t("report.players_count", lang, players=players))
+                label = f"{label} · {', '.join(parts)}"
+            mask = (rows["config"] == key[0]) & (rows["options"] == key[1]) & (rows["players"] == players)
+            part = rows[mask]
+            games = part[part["seat"] == 0].set_index("_gid", drop=False)
+            configs.append(Config(game_name, label, int(players), options[key], part, games))
+        if len({c.label for c in configs}) < len(configs):  # same options under two labels
+            for index, config in enumerate(configs):
+                config.label = f"{config.label} ({index + 1})"
+        result[game_name] = configs
+    return result
+
+
+def _options(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def option_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def changed_options(config: Config) -> dict[str, Any]:
+    """The options of `config` that differ from the game's defaults."""
+    game = get_game(config.game)
+    defaults = options_to_json(game.validate(config.players, {}))
+    return {name: value for name, value in config.options.items() if defaults.get(name) != value}

@@ -1,0 +1,84 @@
+"""Writing a report: one self-contained HTML page, or PNG files."""
+
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+from typing import Any
+
+from ludotheque.core.errors import LudoError
+from ludotheque.i18n import t
+from ludotheque.sim.report.layout import Report
+
+# ----------------------------------------------------------------------- writing
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 72em; color: #222;
+       line-height: 1.45; padding: 0 1em; }
+h1 { border-bottom: 2px solid #444; } h2 { margin-top: 2em; border-bottom: 1px solid #aaa; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
+th { background: #f0f0f0; } caption { caption-side: top; text-align: left; font-weight: bold;
+                                          padding: 0.3em 0; }
+figure { margin: 1em 0; } figcaption { font-size: 0.9em; color: #555; }
+img { max-width: 100%; } p.note { font-size: 0.9em; color: #444; }
+"""
+
+
+def html_page(report: Report) -> str:
+    """A single self-contained page: tables by pandas, plots as embedded PNG."""
+    lang = report.lang
+    parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">',
+             f"<title>{html.escape(report.title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>",
+             f"<h1>{html.escape(report.title)}</h1>"]
+    if report.sources:
+        parts.append("<p>" + html.escape(t("report.sources", lang, files=", ".join(report.sources)))
+                     + "</p>")
+    parts.append("<h2>" + html.escape(t("report.section.summary", lang)) + "</h2>")
+    parts.append("<pre>" + html.escape("\n".join(report.summary)) + "</pre>")
+    for section in report.sections:
+        parts.append(f"<h{section.level}>{html.escape(section.title)}</h{section.level}>")
+        for block in section.blocks:
+            if block.kind == "text":
+                parts.append(f"<p>{html.escape(block.text)}</p>")
+            elif block.kind == "table":
+                table = block.table.to_html(index=False, escape=True, border=0, na_rep="–")
+                caption = f"<caption>{html.escape(block.text)}</caption>"
+                parts.append(table.replace(">", ">" + caption, 1))
+            else:
+                data = base64.b64encode(block.png()).decode("ascii")
+                parts.append(f'<figure><img alt="{html.escape(block.text)}" '
+                             f'src="data:image/png;base64,{data}">'
+                             f"<figcaption>{html.escape(block.text)}</figcaption></figure>")
+    parts.append("</body>\n</html>\n")
+    return "\n".join(parts)
+
+
+def write_html(report: Report, path: Any) -> Path:
+    path = Path(path)
+    path.write_text(html_page(report), encoding="utf-8")
+    return path
+
+
+def check_png_folder(folder: Any) -> Path:
+    """Refuse, before any work, a PNG folder that is a file."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise LudoError("error.report_png_folder", path=str(folder))
+    return folder
+
+
+def write_pngs(report: Report, folder: Any) -> list[Path]:
+    """Every plot as <folder>/<game>-<plot>.png (the folder is made if needed)."""
+    folder = check_png_folder(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for block in report.figures():
+        path = folder / f"{_file_name(block.name)}.png"
+        path.write_bytes(block.png())
+        written.append(path)
+    return written
+
+
+def _file_name(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
