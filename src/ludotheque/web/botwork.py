@@ -1,0 +1,41 @@
+"""The bots' side of the server: a move chosen from a seat's view and legal moves only.
+
+`choose` runs in a worker (a process for `hard`, whose search holds the GIL for up to a
+second; a thread for `easy` and `medium`, which answer in a few milliseconds), never on
+the event loop. It receives the game's name, the level, `view(seat)` and
+`legal_actions()`: nothing else of the match, so a bot cannot cheat either.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+_BOTS: dict[tuple[str, str], Any] = {}
+
+
+def _bot(game_name: str, level: str) -> Any:
+    key = (game_name, level)
+    if key not in _BOTS:
+        from ludotheque.bots import make_bot
+        from ludotheque.core.registry import get_game
+
+        _BOTS[key] = make_bot(level, get_game(game_name))
+    return _BOTS[key]
+
+
+def choose(game_name: str, level: str, view: Mapping[str, Any], legal: Sequence[int],
+           seed: int) -> int:
+    """The bot's move; `seed` drives its own randomness (not the table's seed)."""
+    return _bot(game_name, level).choose(view, list(legal), random.Random(seed))
+
+
+def lower_priority() -> None:
+    """Process-pool initializer: search bots yield the CPU to the server answering people
+    (on a 2-core machine, two thinking bots would otherwise slow every table down)."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # pragma: no cover - not on every system
+        pass
