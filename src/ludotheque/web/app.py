@@ -87,9 +87,10 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.6,
-               storage: Storage | None = None) -> FastAPI:
+               storage: Storage | None = None, **master_settings: Any) -> FastAPI:
+    """`master_settings`: hard_workers, min_turn_timer (see Master)."""
     store = storage or Storage(database_url or default_database_url())
-    master = Master(store, bot_delay=bot_delay)
+    master = Master(store, bot_delay=bot_delay, **master_settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):

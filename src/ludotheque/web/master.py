@@ -206,9 +206,10 @@ def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
 
 class Master:
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
-                 ) -> None:
+                 min_turn_timer: float = TIMER_RANGE[0]) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -309,8 +310,8 @@ class Master:
         timer = body.get("turn_timer")
         if timer is not None:
             if isinstance(timer, bool) or not isinstance(timer, (int, float)) or not (
-                    TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]):
-                raise Refused("turn_timer", low=TIMER_RANGE[0], high=TIMER_RANGE[1],
+                    self.min_turn_timer <= timer <= TIMER_RANGE[1]):
+                raise Refused("turn_timer", low=self.min_turn_timer, high=TIMER_RANGE[1],
                               value=json.dumps(timer))
             timer = float(timer)
         if rematch_of is not None:  # the same people sit down again
