@@ -29,7 +29,7 @@ function draw() {
   document.title = $("title").textContent;
   const rules = $("rules-button");
   rules.hidden = !info;
-  rules.textContent = `📖 ${tr("web.rules")}`;
+  rules.textContent = tr("web.rules");
   rules.onclick = () => info && showRules(info.game);
   if (!info) {
     form.replaceChildren(el("p", {class: "error-box", role: "alert", text: error}));

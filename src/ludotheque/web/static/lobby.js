@@ -33,7 +33,7 @@ function draw() {
     el("p", {class: "dim", text: tr("web.players_range", {min: g.min_players, max: g.max_players})}),
     el("p", {text: g.summary}),
     el("div", {class: "actions"},
-      el("button", {type: "button", class: "secondary", text: `📖 ${tr("web.rules")}`,
+      el("button", {type: "button", class: "secondary", text: tr("web.rules"),
                     onclick: () => showRules(g.name)}),
       el("button", {type: "button", class: "choose-game", "data-game": g.name,
                     text: tr("web.lobby.create"),
@@ -75,7 +75,7 @@ function optionInput(option) {
   return el("div", {class: "field"},
     el("label", {for: id, text: option.name}),
     input,
-    el("span", {class: "help", text: `${option.help || ""} (${tr("web.lobby.default", {value: Array.isArray(option.default) ? option.default.join(",") : String(option.default)})})${range}`}));
+    el("span", {class: "help", text: `${option.help || ""} (${tr("web.lobby.default", {value: Array.isArray(option.default) ? option.default.join(",") : String(option.default)})}${option.allowed_text ? "; " + option.allowed_text : range})`}));
 }
 
 function drawForm() {
@@ -111,7 +111,7 @@ function drawSeats() {
   const box = $("seats");
   if (!box) return;
   box.replaceChildren(el("legend", {text: tr("web.lobby.seats")}),
-    form.seats.map((kind, i) => el("div", {class: "seat-row"},
+    ...form.seats.map((kind, i) => el("div", {class: "seat-row"},
       el("label", {for: `seat-${i}`, text: tr("web.lobby.seat", {n: i + 1})}),
       el("select", {id: `seat-${i}`, class: "seat-kind", onchange: (e) => { form.seats[i] = e.target.value; }},
         ["human", "easy", "medium", "hard"].map((k) => el("option", {value: k, selected: k === kind,

@@ -15,8 +15,10 @@ async function load(target) {
   if (loading) return;
   loading = true;
   try {
-    const query = `step=${target === null ? "" : target}${seat === "" ? "" : `&seat=${seat}`}`;
-    data = await api(`/api/tables/${encodeURIComponent(table)}/replay?${query.replace(/^step=&?/, "")}`);
+    const params = new URLSearchParams();
+    if (target !== null && target !== undefined) params.set("step", String(target));
+    if (seat !== "") params.set("seat", seat);
+    data = await api(`/api/tables/${encodeURIComponent(table)}/replay?${params}`);
     step = data.step;
     $("alert").hidden = true;
     draw();
@@ -91,7 +93,7 @@ async function main() {
 
 function chrome() {
   $("home").textContent = tr("web.back_lobby");
-  $("rules-button").textContent = `📖 ${tr("web.rules")}`;
+  $("rules-button").textContent = tr("web.rules");
   $("log-title").textContent = tr("web.table.log");
 }
 

@@ -136,6 +136,10 @@ function draw() {
   showDeadline();
 
   const h = hooks();
+  // for tests and styles: what the page is showing
+  document.body.dataset.move = String(update.move);
+  document.body.dataset.status = table.status || "";
+  document.body.dataset.interactive = h.interactive ? "yes" : "no";
   const board = $("board");
   const focused = document.activeElement && document.activeElement.closest("#board, #moves")
     ? selectorOf(document.activeElement) : null;
@@ -258,7 +262,7 @@ function drawChrome() {
     send({type: "lang", lang});
     if (state.update) draw();
   }));
-  $("rules-button").textContent = `📖 ${tr("web.rules")}`;
+  $("rules-button").textContent = tr("web.rules");
   $("log-title").textContent = tr("web.table.log");
   $("chat-title").textContent = tr("web.table.chat");
   $("chat-text").placeholder = tr("web.table.chat_placeholder");

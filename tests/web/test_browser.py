@@ -1,0 +1,257 @@
+"""The web table in a real browser (Debian's Chromium driven by Playwright), as people use it.
+
+* A whole game of 17 with two people in two browser contexts and one bot: created in the
+  lobby, the invite link copied from the page, both join, every move is a click on a
+  button or a card, one page is reloaded mid-game and carries on, to the final result.
+* One game of each other game (Wazabi, DTC with its offer gesture, Décimoarr) to its end
+  by clicking, one person against bots.
+* Screenshots of the table page at phone (390x844) and desktop (1280x800) width in
+  tests/web/artifacts/ (gitignored).
+
+The server is the real app on uvicorn (conftest's `server`, bots without pause). Every
+wait has a deadline and says what it waited for.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+WAIT_MS = 15_000
+MAX_CLICKS = 600
+
+# what a person can click to move: action buttons, playable cards, announce buttons
+MOVES = ("#moves button.move[data-action]:enabled, #board button.playable:enabled, "
+         "#moves button.claim:enabled, #board .seat-moves button.move:enabled")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
+    context = browser.new_context(viewport=viewport, locale=locale)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def create_table(page, base: str, game: str, players: int, seats: list[str]) -> str:
+    """Create a table in the lobby; returns the invite link copied with the Copy button."""
+    page.goto(base + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "input")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    page.click("#create-submit")
+    page.wait_for_selector("#invite-link")
+    assert page.input_value("#spectator-link").startswith(base + "/watch/")
+    page.click('button[data-copy="invite-link"]')
+    invite = page.evaluate("navigator.clipboard.readText()")
+    assert invite == page.input_value("#invite-link") and "/join/" in invite
+    return invite
+
+
+def join(page, invite: str, name: str) -> None:
+    page.goto(invite)
+    page.wait_for_selector("#name")
+    page.fill("#name", name)
+    page.click("#join-submit")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#board .scene")
+
+
+def is_over(page) -> bool:
+    return page.evaluate("document.body.dataset.status") == "over"
+
+
+def act(page, rng: random.Random) -> bool:
+    """Make one move by clicking, if this page may move; True if it did."""
+    if page.evaluate("document.body.dataset.interactive") != "yes":
+        return False
+    move = page.evaluate("document.body.dataset.move")
+    if page.locator("#moves .gesture").count():
+        offer(page, rng)
+    else:
+        buttons = page.locator(MOVES)
+        count = buttons.count()
+        if not count:
+            return False
+        button = buttons.nth(rng.randrange(count))
+        has_choices = button.get_attribute("data-actions") is not None
+        button.click()
+        if has_choices:  # a card with several moves (17: face up or face down)
+            choices = page.locator(".chooser button.move[data-action]")
+            choices.nth(rng.randrange(choices.count())).click()
+    page.wait_for_function(
+        "m => document.body.dataset.move !== m || !document.getElementById('alert').hidden",
+        arg=move)
+    alert = page.locator("#alert")
+    assert alert.is_hidden(), f"the server refused a click: {alert.text_content()}"
+    return True
+
+
+def offer(page, rng: random.Random) -> None:
+    """DTC's offer as one gesture: pick cards, maybe take one back, announce."""
+    hand = "#board .hand button.playable:enabled"
+    picks = rng.randint(1, 3)
+    for _ in range(picks):
+        if not page.locator(hand).count():
+            break
+        page.locator(hand).first.click()
+    tray = page.locator("#moves .tray button")
+    if tray.count() >= 2:  # take the last one back before announcing
+        before = tray.count()
+        tray.nth(before - 1).click()
+        assert page.locator("#moves .tray button").count() == before - 1
+    while not page.locator("#moves button.claim:enabled").count():
+        assert page.locator(hand).count(), "no card left to beat the last claim"
+        page.locator(hand).first.click()
+    claims = page.locator("#moves button.claim:enabled")
+    claims.nth(rng.randrange(claims.count())).click()
+
+
+def play_to_the_end(pages: list, rng: random.Random, on_click=None) -> int:
+    clicks = 0
+    deadline = time.monotonic() + 90
+    while not all(is_over(page) for page in pages):
+        moved = False
+        for page in pages:
+            if not is_over(page) and act(page, rng):
+                clicks += 1
+                moved = True
+                if on_click:
+                    on_click(clicks)
+        if not moved:
+            pages[0].wait_for_timeout(30)
+        assert clicks < MAX_CLICKS, f"no end after {clicks} clicks"
+        assert time.monotonic() < deadline, f"no end after 90 s ({clicks} clicks)"
+    return clicks
+
+
+def check_result(page) -> None:
+    page.wait_for_selector("#result:not([hidden]) h2")
+    assert page.locator("#result h2").text_content().strip()
+    assert page.locator("#rematch").is_visible()
+    assert not page.errors, page.errors
+
+
+def screenshots(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(50)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"] + 1, f"{name}: the page scrolls sideways at {label} width"
+    page.set_viewport_size(size)
+
+
+def test_17_two_people_and_a_bot(browser, server) -> None:
+    rng = random.Random(17)
+    ada = new_page(browser, "en-GB")
+    invite = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
+    bob = new_page(browser, "fr-FR")
+    join(ada, invite, "Ada")
+    join(bob, invite, "Bob")
+    assert bob.locator("html").get_attribute("lang") == "fr"
+    ada.wait_for_function("document.body.dataset.status === 'playing'")
+    shots = {"done": False}
+
+    def during(clicks: int) -> None:
+        if clicks == 4:  # reload one page mid-game: it carries on from the server
+            log_before = ada.locator("#log li").count()
+            ada.reload()
+            ada.wait_for_selector("#board .scene")
+            ada.wait_for_function("n => document.querySelectorAll('#log li').length >= n",
+                                  arg=log_before)
+        if clicks == 2 and not shots["done"]:
+            screenshots(ada, "table-diciassette")
+            shots["done"] = True
+
+    clicks = play_to_the_end([ada, bob], rng, during)
+    assert clicks >= 1
+    for page in (ada, bob):
+        check_result(page)
+    if not shots["done"]:
+        screenshots(ada, "table-diciassette")
+    # the replay of the finished game steps with the arrow keys
+    ada.click("#result a[href^='/replay/']")
+    ada.wait_for_selector("#board .scene")
+    total = ada.locator("#step").text_content()
+    ada.keyboard.press("Home")
+    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=total)
+    first = ada.locator("#step").text_content()
+    ada.keyboard.press("ArrowRight")
+    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=first)
+    assert not ada.errors, ada.errors
+
+
+@pytest.mark.parametrize("game, players", [("wazabi", 3), ("dtc", 3), ("decimoarr", 3)])
+def test_each_other_game_to_its_end(browser, server, game: str, players: int) -> None:
+    rng = random.Random(game)
+    page = new_page(browser, "fr-FR" if game == "dtc" else "en-GB")
+    invite = create_table(page, server.url, game, players, ["human"] + ["easy"] * (players - 1))
+    join(page, invite, "Zoé")
+    shots = {"done": False}
+
+    def during(clicks: int) -> None:
+        if clicks == 3 and not shots["done"]:
+            screenshots(page, f"table-{game}")
+            shots["done"] = True
+
+    play_to_the_end([page], rng, during)
+    check_result(page)
+    if not shots["done"]:
+        screenshots(page, f"table-{game}")
+    screenshots(page, f"result-{game}")
+
+
+def test_lobby_shows_the_servers_refusal(browser, server) -> None:
+    page = new_page(browser, "fr-FR")
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#game", "diciassette")
+    page.click("#options + *, details summary")
+    page.fill("#opt-reverse", "99")
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not([hidden])")
+    message = page.locator("#create-error").text_content()
+    assert "reverse" in message and "20" in message, message
+    # the language switch redraws the lobby in English and remembers it
+    page.click("button.lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_selector("text=Create the table")
+    page.reload()
+    page.wait_for_selector("text=Create the table")
+    assert not page.errors, page.errors
