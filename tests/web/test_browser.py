@@ -63,8 +63,9 @@ def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
     return page
 
 
-def create_table(page, base: str, game: str, players: int, seats: list[str]) -> str:
-    """Create a table in the lobby; returns the invite link copied with the Copy button."""
+def create_table(page, base: str, game: str, players: int, seats: list[str]) -> tuple[str, str]:
+    """Create a table in the lobby; returns the invite link copied with the Copy button,
+    and the spectator link."""
     page.goto(base + "/")
     page.wait_for_selector(".game-card")
     page.select_option("#game", game)
@@ -78,7 +79,7 @@ def create_table(page, base: str, game: str, players: int, seats: list[str]) -> 
     page.click('button[data-copy="invite-link"]')
     invite = page.evaluate("navigator.clipboard.readText()")
     assert invite == page.input_value("#invite-link") and "/join/" in invite
-    return invite
+    return invite, page.input_value("#spectator-link")
 
 
 def join(page, invite: str, name: str) -> None:
@@ -94,8 +95,9 @@ def is_over(page) -> bool:
     return page.evaluate("document.body.dataset.status") == "over"
 
 
-def act(page, rng: random.Random) -> bool:
-    """Make one move by clicking, if this page may move; True if it did."""
+def act(page, rng: random.Random, keyboard: bool = False) -> bool:
+    """Make one move by clicking (or with the keyboard: focus, Enter), if this page may
+    move; True if it did."""
     if page.evaluate("document.body.dataset.interactive") != "yes":
         return False
     move = page.evaluate("document.body.dataset.move")
@@ -108,10 +110,20 @@ def act(page, rng: random.Random) -> bool:
             return False
         button = buttons.nth(rng.randrange(count))
         has_choices = button.get_attribute("data-actions") is not None
-        button.click()
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
         if has_choices:  # a card with several moves (17: face up or face down)
             choices = page.locator(".chooser button.move[data-action]")
-            choices.nth(rng.randrange(choices.count())).click()
+            pick = rng.randrange(choices.count())
+            if keyboard:  # the chooser takes the focus on its first move
+                for _ in range(pick):
+                    page.keyboard.press("Tab")
+                page.keyboard.press("Enter")
+            else:
+                choices.nth(pick).click()
     page.wait_for_function(
         "m => document.body.dataset.move !== m || !document.getElementById('alert').hidden",
         arg=move)
@@ -128,6 +140,13 @@ def offer(page, rng: random.Random) -> None:
         if not page.locator(hand).count():
             break
         page.locator(hand).first.click()
+    if not (ARTIFACTS / "gesture-dtc-phone.png").exists() and page.locator("#moves .tray button").count():
+        ARTIFACTS.mkdir(exist_ok=True)
+        size = page.viewport_size
+        page.set_viewport_size(PHONE)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS / "gesture-dtc-phone.png"), full_page=True)
+        page.set_viewport_size(size)
     tray = page.locator("#moves .tray button")
     if tray.count() >= 2:  # take the last one back before announcing
         before = tray.count()
@@ -140,13 +159,13 @@ def offer(page, rng: random.Random) -> None:
     claims.nth(rng.randrange(claims.count())).click()
 
 
-def play_to_the_end(pages: list, rng: random.Random, on_click=None) -> int:
+def play_to_the_end(pages: list, rng: random.Random, on_click=None, keyboard=()) -> int:
     clicks = 0
     deadline = time.monotonic() + 90
     while not all(is_over(page) for page in pages):
         moved = False
         for page in pages:
-            if not is_over(page) and act(page, rng):
+            if not is_over(page) and act(page, rng, keyboard=page in keyboard):
                 clicks += 1
                 moved = True
                 if on_click:
@@ -170,7 +189,8 @@ def screenshots(page, name: str) -> None:
     size = page.viewport_size
     for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(50)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
         page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"] + 1, f"{name}: the page scrolls sideways at {label} width"
@@ -180,13 +200,23 @@ def screenshots(page, name: str) -> None:
 def test_17_two_people_and_a_bot(browser, server) -> None:
     rng = random.Random(17)
     ada = new_page(browser, "en-GB")
-    invite = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
+    invite, watch = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
     bob = new_page(browser, "fr-FR")
     join(ada, invite, "Ada")
     join(bob, invite, "Bob")
     assert bob.locator("html").get_attribute("lang") == "fr"
     ada.wait_for_function("document.body.dataset.status === 'playing'")
     shots = {"done": False}
+    # chat is plain text: markup arrives as the characters typed
+    ada.fill("#chat-text", "<b>hello</b> & <img src=x onerror=alert(1)>")
+    ada.press("#chat-text", "Enter")
+    bob.wait_for_function("document.querySelectorAll('#chat-list li').length > 0")
+    assert "<b>hello</b> & <img" in bob.locator("#chat-list li").last.text_content()
+    assert bob.locator("#chat-list b, #chat-list img").count() == 0
+    # Bob switches to English: the log and the page are drawn again in English
+    bob.click("button.lang[data-lang='en']")
+    bob.wait_for_function("document.getElementById('log-title').textContent === 'What happened'")
+    bob.wait_for_function("[...document.querySelectorAll('#log li')].some(li => /Round 1/.test(li.textContent))")
 
     def during(clicks: int) -> None:
         if clicks == 4:  # reload one page mid-game: it carries on from the server
@@ -199,10 +229,18 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
             screenshots(ada, "table-diciassette")
             shots["done"] = True
 
-    clicks = play_to_the_end([ada, bob], rng, during)
+    spectator = new_page(browser, "en-GB", PHONE)
+    spectator.goto(watch)
+    spectator.wait_for_selector("#board .scene")
+    clicks = play_to_the_end([ada, bob], rng, during, keyboard=[bob])
     assert clicks >= 1
     for page in (ada, bob):
         check_result(page)
+    # the spectator saw the public table only, to the same end, and cannot move
+    spectator.wait_for_selector("#result:not([hidden]) h2")
+    assert spectator.locator("#board .hand, #rematch, #chat-form:visible").count() == 0
+    assert spectator.locator(MOVES).count() == 0
+    assert not spectator.errors, spectator.errors
     if not shots["done"]:
         screenshots(ada, "table-diciassette")
     # the replay of the finished game steps with the arrow keys
@@ -221,7 +259,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
 def test_each_other_game_to_its_end(browser, server, game: str, players: int) -> None:
     rng = random.Random(game)
     page = new_page(browser, "fr-FR" if game == "dtc" else "en-GB")
-    invite = create_table(page, server.url, game, players, ["human"] + ["easy"] * (players - 1))
+    invite, _ = create_table(page, server.url, game, players, ["human"] + ["easy"] * (players - 1))
     join(page, invite, "Zoé")
     shots = {"done": False}
 

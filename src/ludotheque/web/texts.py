@@ -51,6 +51,7 @@ register_texts({
     "web.wazabi.roll": {"en": "Roll ({player})", "fr": "Lancer ({player})"},
     "web.wazabi.roll_note": {"en": "{w} W to spend on cards", "fr": "{w} W à dépenser en cartes"},
     "web.wazabi.discard": {"en": "Card in play", "fr": "Carte jouée"},
+    "web.wazabi.discard_top": {"en": "Discard", "fr": "Défausse"},
     "web.wazabi.prompt_play": {"en": "Play a card from your hand ({w} W), or play none.",
                                "fr": "Jouez une carte de votre main ({w} W), ou aucune."},
     "web.wazabi.prompt_give": {"en": "Give a die: choose who receives it.",

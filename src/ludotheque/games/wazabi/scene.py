@@ -101,7 +101,8 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
                            kind="wcard"))
     if middle:
         label = "wazabi.table.card" if view["card"] is not None else "wazabi.table.discard_top"
-        out["zones"].append({"id": "discard", "label": t("web.wazabi.discard", lang),
+        zone_label = "web.wazabi.discard" if view["card"] is not None else "web.wazabi.discard_top"
+        out["zones"].append({"id": "discard", "label": t(zone_label, lang),
                              "layout": "row", "cards": middle,
                              "note": t(label, lang, card=card_name(middle[0]["face"], lang))})
 

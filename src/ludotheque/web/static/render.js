@@ -7,10 +7,10 @@ import {el, tr} from "./common.js";
 export function renderScene(scene, hooks) {
   const root = el("div", {class: `scene game-${scene.game}`});
   root.append(renderSeats(scene, hooks));
-  for (const zone of scene.zones) root.append(renderZone(zone, hooks));
   if (scene.info && scene.info.length) {
     root.append(el("ul", {class: "info"}, scene.info.map((line) => el("li", {text: line}))));
   }
+  for (const zone of scene.zones) root.append(renderZone(zone, hooks));
   if (scene.hand) root.append(renderHand(scene, hooks));
   return root;
 }
@@ -45,9 +45,6 @@ function renderSeats(scene, hooks) {
     if (seat.side || seat.home) item.append(el("div", {class: "seat-status dim", text: [seat.side, seat.home].filter(Boolean).join(" · ")}));
     if (seat.cards.length) {
       item.append(el("div", {class: "mini-cards"}, seat.cards.map((c) => cardNode(c, hooks, true))));
-    }
-    if (seat.choices && seat.choices.length && hooks.interactive) {
-      item.append(el("div", {class: "seat-moves"}, seat.choices.map((ch) => moveButton(ch, hooks))));
     }
     list.append(item);
   }
@@ -183,9 +180,10 @@ export function renderGesture(scene, hooks) {
   return box;
 }
 
-export function renderReveal(reveal, shown, onSkip) {
-  const box = el("section", {class: "reveal", "aria-live": "polite", "aria-label": tr("web.table.reveal")},
-    el("h3", {text: reveal.title}));
+export function renderReveal(reveal, shown, onSkip, open = true, onToggle = null) {
+  const box = el("details", {class: "reveal", open, "aria-live": "polite", "aria-label": tr("web.table.reveal")},
+    el("summary", {}, el("strong", {text: reveal.title})));
+  if (onToggle) box.addEventListener("toggle", () => onToggle(box.open));
   const list = el("ol", {class: "steps"});
   reveal.steps.slice(0, shown).forEach((line, i) => list.append(el("li", {class: i === shown - 1 ? "new" : "", text: line})));
   box.append(list);

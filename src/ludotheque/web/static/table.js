@@ -11,7 +11,7 @@ const token = parts[1] || "";
 const state = {
   ws: null, update: null, log: [], eventCount: 0, backoff: 500, closedByUs: false,
   waitingMove: false, revealKey: null, revealShown: 0, revealTimer: null, first: true,
-  picked: [], gestureKey: null, chat: [], connected: false, timerTick: null,
+  picked: [], gestureKey: null, revealOpen: true, chat: [], connected: false, timerTick: null,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -94,7 +94,8 @@ function onUpdate(update) {
     if (state.first) {
       state.revealShown = reveal.steps.length;
     } else {
-      state.revealShown = 0;
+      state.revealShown = 1;
+      state.revealOpen = true;
       state.revealTimer = setInterval(() => {
         state.revealShown += 1;
         if (state.revealShown >= reveal.steps.length) clearInterval(state.revealTimer);
@@ -181,7 +182,7 @@ function drawReveal() {
     clearInterval(state.revealTimer);
     state.revealShown = reveal.steps.length;
     drawReveal();
-  }));
+  }, state.revealOpen, (open) => { state.revealOpen = open; }));
 }
 
 function drawResult() {
