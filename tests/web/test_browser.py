@@ -39,7 +39,7 @@ MAX_CLICKS = 600
 
 # what a person can click to move: action buttons, playable cards, announce buttons
 MOVES = ("#moves button.move[data-action]:enabled, #board button.playable:enabled, "
-         "#moves button.claim:enabled, #board .seat-moves button.move:enabled")
+         "#board button.claim:enabled")
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +101,7 @@ def act(page, rng: random.Random, keyboard: bool = False) -> bool:
     if page.evaluate("document.body.dataset.interactive") != "yes":
         return False
     move = page.evaluate("document.body.dataset.move")
-    if page.locator("#moves .gesture").count():
+    if page.locator("#board .gesture").count():
         offer(page, rng)
     else:
         buttons = page.locator(MOVES)
@@ -140,22 +140,22 @@ def offer(page, rng: random.Random) -> None:
         if not page.locator(hand).count():
             break
         page.locator(hand).first.click()
-    if not (ARTIFACTS / "gesture-dtc-phone.png").exists() and page.locator("#moves .tray button").count():
+    if not (ARTIFACTS / "gesture-dtc-phone.png").exists() and page.locator("#board .tray button").count():
         ARTIFACTS.mkdir(exist_ok=True)
         size = page.viewport_size
         page.set_viewport_size(PHONE)
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(ARTIFACTS / "gesture-dtc-phone.png"), full_page=True)
         page.set_viewport_size(size)
-    tray = page.locator("#moves .tray button")
+    tray = page.locator("#board .tray button")
     if tray.count() >= 2:  # take the last one back before announcing
         before = tray.count()
         tray.nth(before - 1).click()
-        assert page.locator("#moves .tray button").count() == before - 1
-    while not page.locator("#moves button.claim:enabled").count():
+        assert page.locator("#board .tray button").count() == before - 1
+    while not page.locator("#board button.claim:enabled").count():
         assert page.locator(hand).count(), "no card left to beat the last claim"
         page.locator(hand).first.click()
-    claims = page.locator("#moves button.claim:enabled")
+    claims = page.locator("#board button.claim:enabled")
     claims.nth(rng.randrange(claims.count())).click()
 
 
@@ -252,7 +252,17 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     first = ada.locator("#step").text_content()
     ada.keyboard.press("ArrowRight")
     ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=first)
+    ada.screenshot(path=str(ARTIFACTS / "replay-diciassette-desktop.png"), full_page=True)
     assert not ada.errors, ada.errors
+    # rematch: one click, and both people are sent to their seats at the new table
+    ada.go_back()
+    ada.wait_for_selector("#rematch")
+    old_ada, old_bob = ada.url, bob.url
+    ada.click("#rematch")
+    ada.wait_for_url(lambda url: "/play/" in url and url != old_ada)
+    bob.wait_for_url(lambda url: "/play/" in url and url != old_bob)
+    for page in (ada, bob):
+        page.wait_for_function("document.body.dataset.status === 'playing'")
 
 
 @pytest.mark.parametrize("game, players", [("wazabi", 3), ("dtc", 3), ("decimoarr", 3)])

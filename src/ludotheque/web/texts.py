@@ -77,6 +77,10 @@ register_texts({
                            "annoncez une valeur."},
     "web.dtc.picked": {"en": "Your offer", "fr": "Votre offre"},
     "web.dtc.take_back": {"en": "take back", "fr": "reprendre"},
+    "web.dtc.take_back_hint": {"en": "Changed your mind? Click a card of your offer to take "
+                                     "it back.",
+                               "fr": "Vous changez d'avis ? Cliquez sur une carte de votre offre "
+                                     "pour la reprendre."},
     "web.dtc.too_weak": {"en": "Not enough to beat the last claim: add cards or "
                                 "announce higher.",
                          "fr": "Pas assez pour battre la dernière annonce : ajoutez des cartes "

@@ -107,6 +107,7 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
                        for v in range(1, NUM_VALUES + 1)],
             "texts": {"pick": t("web.dtc.pick", lang), "picked": t("web.dtc.picked", lang),
                       "take_back": t("web.dtc.take_back", lang),
+                      "take_back_hint": t("web.dtc.take_back_hint", lang),
                       "announce": t("web.dtc.announce_title", lang),
                       "too_weak": t("web.dtc.too_weak", lang)}}
         used.extend(c["id"] for c in claims)

@@ -12,7 +12,7 @@ let chosen = null;
 async function main() {
   await loadTexts();
   $("langs").replaceChildren(langSwitch(main));
-  $("home").textContent = tr("web.back_lobby");
+  $("home").title = tr("web.back_lobby");
   try {
     info = await api(`/api/join/${encodeURIComponent(invite)}`);
     error = "";

@@ -11,7 +11,7 @@ export function renderScene(scene, hooks) {
     root.append(el("ul", {class: "info"}, scene.info.map((line) => el("li", {text: line}))));
   }
   for (const zone of scene.zones) root.append(renderZone(zone, hooks));
-  if (scene.hand) root.append(renderHand(scene, hooks));
+  if (scene.hand && (scene.hand.cards.length || !scene.result)) root.append(renderHand(scene, hooks));
   return root;
 }
 
@@ -156,9 +156,10 @@ export function renderGesture(scene, hooks) {
       type: "button", class: `card up picked-card ${c.kind ? "k-" + c.kind : ""}`,
       "aria-label": `${g.texts.take_back}: ${c.label}`, title: `${g.texts.take_back}: ${c.label}`,
       onclick: () => state.untake(position),
-    }, el("span", {class: "face", text: c.text}), el("span", {class: "cost", text: `↩ ${g.texts.take_back}`})));
+    }, el("span", {class: "face", text: c.text}), el("span", {class: "cost", text: "↩"})));
   });
   box.append(el("h3", {text: `${g.texts.picked} (${state.picked.length + g.built})`}), tray);
+  if (state.picked.length) box.append(el("p", {class: "note", text: g.texts.take_back_hint}));
   const count = state.picked.length + g.built;
   const beat = g.beat;
   const allowed = (v) => count > 0 && (!beat || count > beat.count || (count === beat.count && v > beat.value));

@@ -92,7 +92,7 @@ async function main() {
 }
 
 function chrome() {
-  $("home").textContent = tr("web.back_lobby");
+  $("home").title = tr("web.back_lobby");
   $("rules-button").textContent = tr("web.rules");
   $("log-title").textContent = tr("web.table.log");
 }

@@ -145,11 +145,12 @@ function draw() {
   const focused = document.activeElement && document.activeElement.closest("#board, #moves")
     ? selectorOf(document.activeElement) : null;
   board.replaceChildren(scene ? renderScene(scene, h) : el("p", {text: tr("web.loading")}));
+  // DTC's offer: the tray and the announcements right under the hand the cards come from
+  if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
 
   const moves = $("moves");
   moves.replaceChildren();
   if (scene && scene.prompt && h.interactive) moves.append(el("p", {class: "prompt", text: scene.prompt}));
-  if (scene && scene.gesture && h.interactive) moves.append(renderGesture(scene, h));
   if (scene && h.interactive && scene.actions.length) {
     moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
       scene.actions.map((m) => moveButton(m, h))));
@@ -193,8 +194,7 @@ function drawResult() {
   if (!over) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   const result = (scene && scene.result) || {title: tr("web.turn.over"), lines: []};
-  const lines = (update.result && update.result.lines && update.result.lines.length)
-    ? update.result.lines : result.lines;
+  const lines = result.lines.length ? result.lines : ((update.result && update.result.lines) || []);
   const buttons = el("div", {class: "actions"});
   if (mode === "play") {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
@@ -269,7 +269,7 @@ function drawChrome() {
   $("chat-text").placeholder = tr("web.table.chat_placeholder");
   $("chat-text").setAttribute("aria-label", tr("web.table.chat_placeholder"));
   $("chat-send").textContent = tr("web.table.send");
-  $("home").textContent = tr("web.back_lobby");
+  $("home").title = tr("web.back_lobby");
   $("chat-form").hidden = mode === "watch";
 }
 
