@@ -1,0 +1,285 @@
+"""`ludotheque bench-server`: the web server under load, measured from the outside.
+
+It starts `ludotheque serve` as a subprocess on a free port of 127.0.0.1 with a fresh
+SQLite file, then drives many tables at once with simulated players over real
+WebSockets, as pages do: each page waits a think time (exponential, mean `think`
+seconds) when its seat is to act, sends a random legal move and measures the time from
+sending it to receiving the update that includes it. A finished game is followed by a
+rematch, so every table keeps playing for the whole run.
+
+Run 1: `tables` tables of people (the four games in turn, 3 seats each).
+Run 2: the same, plus `hard_tables` tables where one simulated person plays against two
+`hard` bots (the bots think up to a second a move, in the server's process pool); the
+latency reported is the people's, at the other tables and at these.
+
+Everything is bounded: a fixed length per run, then the clients close and the server is
+stopped (terminate, then kill).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
+SEATS = 3
+START_TIMEOUT = 60.0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)  # seconds, people's moves
+    moves: int = 0  # people's moves acknowledged in the window
+    other_moves: int = 0  # bots' moves seen at the hard tables
+    errors: int = 0
+    games: int = 0
+
+    def summary(self, seconds: float) -> dict[str, Any]:
+        ordered = sorted(self.latencies)
+
+        def pct(q: float) -> float | None:
+            if not ordered:
+                return None
+            return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+        return {"moves": self.moves, "moves_per_s": round(self.moves / seconds, 1),
+                "bot_moves": self.other_moves, "games_finished": self.games,
+                "errors": self.errors, "p50_ms": pct(0.50), "p95_ms": pct(0.95),
+                "p99_ms": pct(0.99), "max_ms": round(1000 * ordered[-1], 2) if ordered else None,
+                "mean_ms": round(1000 * statistics.fmean(ordered), 2) if ordered else None}
+
+
+class Page:
+    """One simulated person at one seat."""
+
+    def __init__(self, bench: Bench, url: str, stats: Stats, rng: random.Random,
+                 leader: bool) -> None:
+        self.bench, self.url, self.stats, self.rng, self.leader = bench, url, stats, rng, leader
+
+    async def run(self) -> None:
+        from websockets.asyncio.client import connect
+
+        token = self.url.rsplit("/", 1)[1]
+        while not self.bench.stopping:
+            try:
+                async with connect(self.bench.ws_url, max_size=2**23, open_timeout=30,
+                                   ping_interval=None) as ws:
+                    token = await self._play(ws, token)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a dropped connection: count it, reconnect
+                if self.bench.stopping:
+                    return
+                self.stats.errors += 1
+                await asyncio.sleep(0.5)
+                continue
+            if token is None:
+                return
+
+    async def _play(self, ws: Any, token: str) -> str | None:
+        """Play at the table of `token`; returns the token of the rematch, None at the end."""
+        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en", "since": 0}))
+        self.waiting: tuple[int, float] | None = None  # (move count sent from, when)
+        thinking: asyncio.Task | None = None
+        last_move = -1
+        asked_rematch = False
+        try:
+            async for raw in ws:
+                if self.bench.stopping:
+                    return None
+                frame = json.loads(raw)
+                kind = frame.get("type")
+                if kind == "rematch":
+                    return frame["url"].rsplit("/", 1)[1]
+                if kind == "error":
+                    self.stats.errors += 1
+                    self.waiting = None
+                    continue
+                if kind != "update":
+                    continue
+                move = frame["move"]
+                mine = self.waiting is not None and move > self.waiting[0]
+                if self.bench.measuring and self.bench.count_bots and last_move >= 0:
+                    # at a hard table this page is the only person: other moves are the bots'
+                    self.stats.other_moves += max(0, move - last_move - (1 if mine else 0))
+                last_move = max(last_move, move)
+                if mine:
+                    if self.bench.measuring:
+                        self.stats.latencies.append(time.perf_counter() - self.waiting[1])
+                        self.stats.moves += 1
+                    self.waiting = None
+                if frame["result"] is not None:
+                    if self.leader and not asked_rematch:
+                        asked_rematch = True
+                        if self.bench.measuring:
+                            self.stats.games += 1
+                        await ws.send(json.dumps({"type": "rematch"}))
+                    continue
+                if (frame["to_act"] == frame["seat"] and frame["legal"] and self.waiting is None
+                        and (thinking is None or thinking.done())):
+                    thinking = asyncio.ensure_future(self._move_later(ws, frame))
+        finally:
+            if thinking is not None:
+                thinking.cancel()
+        return None
+
+    async def _move_later(self, ws: Any, frame: dict[str, Any]) -> None:
+        """Think (exponential pause), then send a random legal move and start the clock."""
+        await asyncio.sleep(self.rng.expovariate(1 / self.bench.think) if self.bench.think else 0)
+        action = self.rng.choice(frame["legal"])["id"]
+        self.waiting = (frame["move"], time.perf_counter())
+        await ws.send(json.dumps({"type": "move", "actions": [action], "move": frame["move"]}))
+
+
+class Bench:
+    def __init__(self, ws_url: str, think: float) -> None:
+        self.ws_url = ws_url
+        self.think = think
+        self.stopping = False
+        self.measuring = False
+        self.count_bots = False
+
+
+async def _create_tables(api: Any, count: int, rng: random.Random, hard: bool) -> list[list[str]]:
+    """`count` started tables; the seat URLs of their people."""
+    async def one(index: int) -> list[str]:
+        game = GAMES[index % len(GAMES)]
+        seats = [{"kind": "human"}] + ([{"kind": "bot", "level": "hard"}] * (SEATS - 1) if hard
+                                       else [{"kind": "human"}] * (SEATS - 1))
+        created = (await api.post("/api/tables", json={"game": game, "players": SEATS,
+                                                       "seats": seats})).json()
+        invite = created["invite_url"].rsplit("/", 1)[1]
+        urls = []
+        for seat, spec in enumerate(seats):
+            if spec["kind"] == "human":
+                joined = (await api.post(f"/api/join/{invite}",
+                                         json={"seat": seat, "name": f"P{seat + 1}"})).json()
+                urls.append(joined["seat_url"])
+        return urls
+
+    results = []
+    for start in range(0, count, 20):  # a few at a time: the lobby is not what is measured
+        results += await asyncio.gather(*(one(i) for i in range(start, min(count, start + 20))))
+    return results
+
+
+async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: float,
+               think: float, seed: int, say: Callable[[str], None]) -> dict[str, Any]:
+    import httpx
+
+    rng = random.Random(seed)
+    report: dict[str, Any] = {"tables": tables, "seats_per_table": SEATS, "think_s": think,
+                              "seconds": seconds, "cpus": os.cpu_count()}
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        people = await _create_tables(api, tables, rng, hard=False)
+        hard = await _create_tables(api, hard_tables, rng, hard=True) if hard_tables else []
+    for label, with_hard in (("people", False), ("people_with_hard_bots", True)):
+        if with_hard and not hard:
+            continue
+        bench = Bench(ws_url, think)
+        stats = Stats()
+        hard_stats = Stats()
+        pages = [Page(bench, url, stats, random.Random(rng.random()), leader=(seat == 0))
+                 for urls in people for seat, url in enumerate(urls)]
+        if with_hard:
+            hard_bench = Bench(ws_url, think)
+            hard_bench.count_bots = True
+            pages += [Page(hard_bench, urls[0], hard_stats, random.Random(rng.random()),
+                           leader=True) for urls in hard]
+        say(f"{label}: {len(pages)} pages at {len(people) + (len(hard) if with_hard else 0)} "
+            f"tables, {seconds:g} s...")
+        tasks = [asyncio.ensure_future(page.run()) for page in pages]
+        await asyncio.sleep(min(3.0, seconds / 4))  # warm-up: everyone connected and playing
+        benches = {page.bench for page in pages}
+        for each in benches:
+            each.measuring = True
+        started = time.perf_counter()
+        await asyncio.sleep(seconds)
+        for each in benches:
+            each.measuring = False
+        elapsed = time.perf_counter() - started
+        for each in benches:
+            each.stopping = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        report[label] = stats.summary(elapsed)
+        if with_hard:
+            report["hard_tables"] = {"tables": len(hard), **hard_stats.summary(elapsed)}
+        # the second run starts from the tables as the first left them (tokens of the
+        # tables created above: a page whose table was rematched follows the rematch link)
+    return report
+
+
+def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.0,
+                  think: float = 1.0, seed: int = 0,
+                  progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Start the server, run the load, stop everything; returns the numbers."""
+    say = progress or (lambda _text: None)
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="ludo-bench-") as folder:
+        database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        log_path = Path(folder) / "server.log"
+        with open(log_path, "wb") as log_file:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1",
+                 "--port", str(port), "--database", database, "--bot-delay", "0"],
+                stdout=log_file, stderr=subprocess.STDOUT)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_for(base, server, log_path)
+            say(f"server pid {server.pid} on {base}")
+            report = asyncio.run(_run(base, f"ws://127.0.0.1:{port}/ws", tables, hard_tables,
+                                      seconds, think, seed, say))
+        finally:
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait(timeout=10)
+    for label in ("people", "people_with_hard_bots", "hard_tables"):
+        if label in report:
+            entry = report[label]
+            say(f"{label:>22}: {entry['moves']} moves, {entry['moves_per_s']} moves/s, "
+                f"p50 {entry['p50_ms']} ms, p95 {entry['p95_ms']} ms, p99 {entry['p99_ms']} ms, "
+                f"max {entry['max_ms']} ms" +
+                (f", bot moves {entry['bot_moves']}" if label == "hard_tables" else "") +
+                (f", errors {entry['errors']}" if entry["errors"] else ""))
+    return report
+
+
+def _wait_for(base: str, server: subprocess.Popen, log_path: Path) -> None:
+    import httpx
+
+    end = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < end:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server stopped: {log_path.read_text()[-2000:]}")
+        try:
+            if httpx.get(base + "/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start in time")
