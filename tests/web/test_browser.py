@@ -303,3 +303,34 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.reload()
     page.wait_for_selector("text=Create the table")
     assert not page.errors, page.errors
+
+
+def test_page_reconnects_after_a_server_crash(browser, start_server_process) -> None:
+    """kill -9 the server mid-game: the page says it is reconnecting, and once the server
+    is back on the same address it carries on by itself from where the table was."""
+    first = start_server_process()
+    created = first.api.post("/api/tables", json={
+        "game": "diciassette", "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                  {"kind": "bot", "level": "easy"}]}).json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    seat_url = first.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ada"}).json()["seat_url"]
+    page = new_page(browser, "en-GB")
+    page.goto(first.url + seat_url)
+    page.wait_for_selector("#board .scene")
+    rng = random.Random(9)
+    deadline = time.monotonic() + 30
+    while not act(page, rng):  # one move of ours before the crash
+        assert time.monotonic() < deadline, "never our turn"
+        page.wait_for_timeout(30)
+    move = page.evaluate("document.body.dataset.move")
+    log = page.locator("#log li").count()
+    first.kill()
+    page.wait_for_selector("#connection:not([hidden])")
+    database = first.process.args[first.process.args.index("--database") + 1]
+    start_server_process(database=database, port=first.port)
+    page.wait_for_selector("#connection", state="hidden", timeout=30_000)
+    assert int(page.evaluate("document.body.dataset.move")) >= int(move)
+    assert page.locator("#log li").count() >= log
+    play_to_the_end([page], rng)
+    check_result(page)

@@ -35,7 +35,7 @@ function connect() {
     if (state.closedByUs) return;
     showConnection();
     const delay = state.backoff;
-    state.backoff = Math.min(state.backoff * 2, 8000);
+    state.backoff = Math.min(state.backoff * 2, 4000);
     setTimeout(connect, delay + Math.random() * 200);
   });
 }
