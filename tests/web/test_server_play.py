@@ -143,6 +143,14 @@ def test_absent_player_is_replaced_by_the_medium_bot_until_back(tmp_path):
             page.send({"type": "chat", "text": "back"})
             page.expect("chat")
             assert 0 not in live.absent
+            present = page.until(lambda f: not f["table"]["seats"][0]["absent"])
+            assert present["table"]["seats"][0]["absent"] is False
+            # absent again, then the page's "I'm back" button
+            page.until(lambda f: f["table"]["seats"][0]["absent"] or f["result"] is not None)
+            if not live.match.is_over():
+                page.send({"type": "back"})
+                page.until(lambda f: not f["table"]["seats"][0]["absent"])
+                assert 0 not in live.absent
     finally:
         stop_thread_server(handle)
 

@@ -30,7 +30,7 @@ log = logging.getLogger("ludotheque.web")
 
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
-FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "ping")
+FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "ping")
 
 
 def request_lang(request: Request) -> str:
@@ -323,6 +323,8 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
             await master.chat(conn, frame.get("text"))
         elif kind == "rematch":
             await master.rematch(conn)
+        elif kind == "back":
+            await master.come_back(conn)
     except Refused as refused:
         await conn.send(refused.frame(conn.lang))
 

@@ -159,20 +159,37 @@ class Bench:
         self.count_bots = False
 
 
+async def _post(api: Any, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST with a few retries: a kept-alive connection the server just closed is not a
+    failure of what is measured."""
+    import httpx
+
+    for attempt in range(5):
+        try:
+            response = await api.post(url, json=body)
+            response.raise_for_status()
+            return response.json()
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 async def _create_tables(api: Any, count: int, rng: random.Random, hard: bool) -> list[list[str]]:
     """`count` started tables; the seat URLs of their people."""
     async def one(index: int) -> list[str]:
         game = GAMES[index % len(GAMES)]
         seats = [{"kind": "human"}] + ([{"kind": "bot", "level": "hard"}] * (SEATS - 1) if hard
                                        else [{"kind": "human"}] * (SEATS - 1))
-        created = (await api.post("/api/tables", json={"game": game, "players": SEATS,
-                                                       "seats": seats})).json()
+        created = await _post(api, "/api/tables", {"game": game, "players": SEATS,
+                                                   "seats": seats})
         invite = created["invite_url"].rsplit("/", 1)[1]
         urls = []
         for seat, spec in enumerate(seats):
             if spec["kind"] == "human":
-                joined = (await api.post(f"/api/join/{invite}",
-                                         json={"seat": seat, "name": f"P{seat + 1}"})).json()
+                joined = await _post(api, f"/api/join/{invite}",
+                                     {"seat": seat, "name": f"P{seat + 1}"})
                 urls.append(joined["seat_url"])
         return urls
 
@@ -189,7 +206,8 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
     rng = random.Random(seed)
     report: dict[str, Any] = {"tables": tables, "seats_per_table": SEATS, "think_s": think,
                               "seconds": seconds, "cpus": os.cpu_count()}
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    limits = httpx.Limits(max_keepalive_connections=0)  # a fresh connection each time
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as api:
         people = await _create_tables(api, tables, rng, hard=False)
         hard = await _create_tables(api, hard_tables, rng, hard=True) if hard_tables else []
     for label, with_hard in (("people", False), ("people_with_hard_bots", True)):

@@ -375,6 +375,7 @@ class Master:
         if conn.table is not None:
             self.disconnect(conn)
         conn.table, conn.seat, conn.lang = live, seat, lang
+        returning = self.back(conn)  # reopening the seat's link: the person is back
         async with live.lock:
             start = min(max(0, since), len(live.match.events or ()))
             live.conns.add(conn)
@@ -387,6 +388,8 @@ class Master:
                 await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
         if live.row.rematch:
             await self._send_rematch(live, [conn])
+        if returning:
+            self.schedule(live)
 
     def disconnect(self, conn: Conn) -> None:
         live = conn.table
@@ -444,8 +447,7 @@ class Master:
                 or isinstance(count, bool) or not isinstance(count, int)):
             raise Refused("bad_frame", reason=_Text("web.server.error.actions_list",
                                                     high=MAX_ACTIONS))
-        if conn.seat in live.absent:  # the person is back: the stand-in bot stops
-            live.absent.discard(conn.seat)
+        self.back(conn)
         try:
             await self.play(live, conn.seat, actions, count)
         except Refused as refused:
@@ -456,6 +458,27 @@ class Master:
                     conn.sent = len(live.match.events or ())
                 return
             raise
+
+    def back(self, conn: Conn) -> bool:
+        """The person at this seat acts again (a move, a chat line, reopening the page, or
+        the page's "I'm back"): the stand-in bot stops. True if the seat was absent."""
+        live = conn.table
+        if live is None or conn.seat is None or conn.seat not in live.absent:
+            return False
+        live.absent.discard(conn.seat)
+        return True
+
+    async def come_back(self, conn: Conn) -> None:
+        """A `back` frame: the seat is present again; everyone sees it; the timer restarts."""
+        live = conn.table
+        if live is None:
+            raise Refused("hello_first")
+        if conn.seat is None:
+            raise Refused("spectator")
+        if self.back(conn):
+            async with live.lock:
+                await self.broadcast(live)
+            self.schedule(live)
 
     async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
         """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
@@ -545,6 +568,10 @@ class Master:
             await asyncio.sleep(self.bot_delay)
         if live.moves != count or live.to_act() != seat:
             return
+        if live.row.seats[seat].kind != "bot" and seat not in live.absent:
+            live.bot_for = -1  # the person came back during the pause: their turn, their timer
+            self.schedule(live)
+            return
         view = live.match.view(seat)
         legal = live.match.legal_actions()
         seed = random.SystemRandom().randrange(2**63)
@@ -585,11 +612,15 @@ class Master:
         text = text.strip()
         if len(text) > CHAT_MAX:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
-        live.absent.discard(conn.seat)
+        was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
         stamp = self.storage.add_chat(live.row.id, conn.seat, name, text)
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
+        if was_absent:
+            async with live.lock:
+                await self.broadcast(live)
+            self.schedule(live)
 
     async def rematch(self, conn: Conn) -> None:
         live = conn.table
