@@ -156,11 +156,10 @@ register_texts({
     # -- join
     "web.join.title": {"en": "Join the table", "fr": "Rejoindre la table"},
     "web.join.name": {"en": "Your name", "fr": "Votre nom"},
-    "web.join.seat": {"en": "Free seats", "fr": "Places libres"},
+    "web.join.seat": {"en": "Choose your seat", "fr": "Choisissez votre place"},
     "web.join.submit": {"en": "Sit down", "fr": "S'asseoir"},
     "web.join.none": {"en": "Every seat is taken.", "fr": "Toutes les places sont prises."},
     "web.join.taken": {"en": "taken by {name}", "fr": "prise par {name}"},
-    "web.join.bot": {"en": "bot ({level})", "fr": "bot ({level})"},
     "web.join.name_needed": {"en": "Please give a name.", "fr": "Indiquez un nom."},
     # -- table page
     "web.table.waiting": {"en": "Waiting for the other players to sit down…",

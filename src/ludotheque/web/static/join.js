@@ -41,7 +41,7 @@ function draw() {
     const id = `seat-${s.seat}`;
     const isFree = s.kind === "human" && !s.taken;
     let label = tr("web.lobby.seat", {n: s.seat + 1});
-    if (s.kind === "bot") label += ` · ${tr("web.join.bot", {level: tr(`web.lobby.level.${s.level}`)})}`;
+    if (s.kind === "bot") label += ` · ${tr(`web.lobby.level.${s.level}`)}`;
     else if (s.taken) label += ` · ${tr("web.join.taken", {name: s.name})}`;
     return el("li", {}, el("input", {type: "radio", name: "seat", id, value: s.seat, disabled: !isFree,
                                      checked: s.seat === chosen, onchange: () => { chosen = s.seat; }}),
@@ -49,12 +49,13 @@ function draw() {
   }));
   const name = el("input", {id: "name", name: "name", type: "text", maxlength: 24, required: true,
                             autocomplete: "nickname", value: localStorage.getItem(NAME) || ""});
-  form.replaceChildren(
+  form.replaceChildren(...[
     el("fieldset", {}, el("legend", {text: tr("web.join.seat")}), list),
     free.length ? null : el("p", {class: "note", text: tr("web.join.none")}),
     el("div", {class: "field"}, el("label", {for: "name", text: tr("web.join.name")}), name),
     el("p", {id: "join-error", class: "error-box", role: "alert", hidden: true}),
-    el("button", {type: "submit", id: "join-submit", disabled: !free.length, text: tr("web.join.submit")}));
+    el("button", {type: "submit", id: "join-submit", disabled: !free.length, text: tr("web.join.submit")}),
+  ].filter(Boolean));
   form.onsubmit = submit;
 }
 

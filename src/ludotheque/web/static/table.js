@@ -222,7 +222,7 @@ function addChat(frame) {
   const time = frame.time ? new Date(frame.time) : new Date();
   const hh = time.toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit"});
   list.append(el("li", {}, el("span", {class: "dim", text: `${hh} `}),
-    el("strong", {text: `${frame.from || "?"}: `}), el("span", {text: frame.text || ""})));
+    el("strong", {text: `${frame.from || "?"}${lang === "fr" ? "\u202f:" : ":"} `}), el("span", {text: frame.text || ""})));
   list.scrollTop = list.scrollHeight;
 }
 
