@@ -117,6 +117,9 @@ export function markdownNodes(text) {
     } else if (line.startsWith("|")) {
       flush(); list = null;
       out.push(el("pre", {class: "md-table", text: line}));
+    } else if (list && /^\s/.test(line)) {  // a list item going on over several lines
+      const last = list.lastElementChild;
+      last.textContent = `${last.textContent} ${clean(line.trim())}`;
     } else {
       list = null;
       para.push(clean(line.trim()));

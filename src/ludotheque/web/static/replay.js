@@ -43,9 +43,9 @@ function drawControls() {
     el("button", {type: "button", id: "prev", text: tr("web.replay.prev"), onclick: () => go(step - 1)}),
     el("button", {type: "button", id: "next", text: tr("web.replay.next"), onclick: () => go(step + 1)}),
     el("button", {type: "button", id: "last", text: tr("web.replay.last"), onclick: () => go(data.total)}),
-    el("label", {for: "seat-view", class: "dim", text: tr("web.lobby.seats")}),
+    el("label", {for: "seat-view", class: "dim", text: tr("web.replay.view_of")}),
     el("select", {id: "seat-view", onchange: (e) => { seat = e.target.value; load(step); }},
-      el("option", {value: "", selected: seat === "", text: tr("web.table.spectator")}), seats),
+      el("option", {value: "", selected: seat === "", text: tr("web.replay.public")}), seats),
     el("span", {class: "note", text: tr("web.replay.keys")}));
 }
 
@@ -54,7 +54,9 @@ function draw() {
   document.title = $("title").textContent;
   drawControls();
   $("step").textContent = tr("web.replay.step", {step: data.step, total: data.total});
-  $("action").textContent = data.action ? `${data.actor !== null && data.actor !== undefined ? data.names[data.actor] + " : " : ""}${data.action.label}` : "";
+  const actor = data.actor !== null && data.actor !== undefined ? data.names[data.actor] : null;
+  $("action").textContent = !data.action ? "" : (actor === null ? data.action.label
+    : tr("web.replay.action", {player: actor, move: data.action.label}));
   const scene = data.scene;
   $("header").textContent = scene ? [scene.turn_text, ...scene.header].filter(Boolean).join(" · ") : "";
   const board = $("board");
