@@ -18,6 +18,7 @@ from ludotheque.games.diciassette.texts import card_name
 from ludotheque.i18n import t, tn
 from ludotheque.web.scene import back, base, card, counter, rest_actions, result_block, seat_entry
 
+
 def _kind(code: str) -> str:
     if code in ("rev", "trash", "x2", "trap"):
         return "special " + code
