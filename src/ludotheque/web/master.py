@@ -84,6 +84,10 @@ class _Text:
         return t(self.key, lang, **self.params)
 
 
+def dumps(frame: Mapping[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -101,10 +105,11 @@ class Conn:
         self.sent = 0
         self.closed = False
 
-    async def send(self, frame: Mapping[str, Any]) -> None:
+    async def send(self, frame: Mapping[str, Any] | str) -> None:
+        """Send a frame (a dict, or its JSON text already made for several pages)."""
         if self.closed:
             return
-        text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+        text = frame if isinstance(frame, str) else dumps(frame)
         async with self._lock:
             try:
                 await self._sender(text)
@@ -122,6 +127,8 @@ class LiveTable:
     deadline: float | None = None
     timer: asyncio.TimerHandle | None = None
     bot_for: int = -1  # the move count a bot task is already working on
+    _cache: dict = field(default_factory=dict)
+    _cache_moves: int = -1
 
     @property
     def game(self):
@@ -152,10 +159,10 @@ class LiveTable:
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if s.kind == "human" and not s.taken]
 
-    def public(self, lang: str) -> dict[str, Any]:
+    def public(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any]:
         """The table as everyone may see it (no token, no seed)."""
         connected = {c.seat for c in self.conns if not c.closed}
-        names = self.names(lang)
+        names = names or self.names(lang)
         return {
             "id": self.row.id,
             "game": self.row.game,
@@ -171,22 +178,40 @@ class LiveTable:
             "deadline": self.deadline,
         }
 
-    def result(self, lang: str) -> dict[str, Any] | None:
+    def result(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any] | None:
         if not self.match.is_over():
             return None
         state = self.match.state
-        return result_entry(state.winners(), state.returns(), self.names(lang), lang)
+        return result_entry(state.winners(), state.returns(), names or self.names(lang), lang)
 
     def frame(self, seat: int | None, lang: str, start: int, log_reset: bool = False,
               with_scene: bool = True) -> dict[str, Any]:
-        """The update for `seat` from event `start`: view(seat) and events_for(seat) only."""
+        """The update for `seat` from event `start`: view(seat) and events_for(seat) only.
+
+        Between two moves, the same seat in the same language gets the same frame but for
+        the public seat list (who is connected or absent): the rest is cached, so a page
+        connecting does not rebuild the scene of every other page."""
+        names = self.names(lang)
+        key = (seat, lang, start, log_reset, with_scene, self.moves, self.row.status,
+               tuple(names))
+        if self._cache_moves != self.moves:
+            self._cache.clear()
+            self._cache_moves = self.moves
+        body = self._cache.get(key)
+        if body is None:
+            body = self._build(seat, lang, start, log_reset, with_scene, names)
+            self._cache[key] = body
+        return {**body, "table": self.public(lang, names)}
+
+    def _build(self, seat: int | None, lang: str, start: int, log_reset: bool,
+               with_scene: bool, names: list[str]) -> dict[str, Any]:
         match = self.match
         to_act = self.to_act()
         legal = match.legal_actions() if to_act is not None and to_act == seat else []
         return update_frame(
-            game=match.game, table=self.public(lang), seat=seat, view=match.view(seat),
+            game=match.game, table={}, seat=seat, view=match.view(seat),
             events=match.events_for(seat, start), start=start, legal=legal, to_act=to_act,
-            move=self.moves, names=self.names(lang), lang=lang, result=self.result(lang),
+            move=self.moves, names=names, lang=lang, result=self.result(lang, names),
             log_reset=log_reset, with_scene=with_scene)
 
     def record(self) -> Record:
@@ -211,6 +236,7 @@ class Master:
         self.bot_delay = bot_delay
         self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
         self.tables: dict[str, LiveTable] = {}
+        self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
@@ -261,8 +287,15 @@ class Master:
                     return None
                 actions = [a for _, _, a in self.storage.get_moves(table_id)]
                 live = LiveTable(row=row, match=rebuild(row, actions))
-                self.tables[table_id] = live
+                self._add(live)
         return live
+
+    def _add(self, live: LiveTable) -> None:
+        self.tables[live.row.id] = live
+        self.tokens[live.row.spectator] = (live.row.id, None)
+        for seat in live.row.seats:
+            if seat.token:
+                self.tokens[seat.token] = (live.row.id, seat.seat)
 
     # -- creating and joining --------------------------------------------
     def create_table(self, body: Any, rematch_of: LiveTable | None = None) -> LiveTable:
@@ -328,7 +361,7 @@ class Master:
         match = Match(game, players, validated, seed=row.seed)
         self.storage.create_table(row)
         live = LiveTable(row=row, match=match)
-        self.tables[row.id] = live
+        self._add(live)
         self.schedule(live)
         return live
 
@@ -360,17 +393,22 @@ class Master:
             if live.row.status == "waiting" and not live.free_seats():
                 self.storage.set_status(live.row.id, "playing")
                 live.row.status = "playing"
+            self.schedule(live)
             await self.broadcast(live)
-        self.schedule(live)
         return target.token or ""
 
     # -- connections -------------------------------------------------------
     async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:
-        found = self.storage.table_by_token(token) if isinstance(token, str) and token else None
-        if found is None:
+        if not isinstance(token, str) or not token:
             raise Refused("unknown_token", status=404)
-        row, seat = found
-        live = await self.get(row.id)
+        known = self.tokens.get(token)
+        if known is None:
+            found = self.storage.table_by_token(token)
+            if found is None:
+                raise Refused("unknown_token", status=404)
+            known = (found[0].id, found[1])
+        table_id, seat = known
+        live = await self.get(table_id)
         assert live is not None
         if conn.table is not None:
             self.disconnect(conn)
@@ -419,12 +457,12 @@ class Master:
         """Each page gets its own seat's update from the events it has; the caller holds
         the table's lock, so frames go out in the order moves were accepted."""
         total = len(live.match.events or ())
-        cache: dict[tuple[int | None, str, int], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str, int], str] = {}  # pages of one seat share a frame
         sends = []
         for conn in list(live.conns):
             key = (conn.seat, conn.lang, conn.sent)
             if key not in cache:
-                cache[key] = live.frame(conn.seat, conn.lang, conn.sent)
+                cache[key] = dumps(live.frame(conn.seat, conn.lang, conn.sent))
             conn.sent = total
             sends.append(conn.send(cache[key]))
         await asyncio.gather(*sends)
@@ -516,8 +554,8 @@ class Master:
             if over:
                 live.row.status, live.row.result = "over", result
             self._clear_timer(live)
+            self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
-        self.schedule(live)
 
     # -- bots and the turn timer -----------------------------------------
     def _clear_timer(self, live: LiveTable) -> None:
