@@ -74,6 +74,7 @@ class Page:
     def __init__(self, bench: Bench, url: str, stats: Stats, rng: random.Random,
                  leader: bool) -> None:
         self.bench, self.url, self.stats, self.rng, self.leader = bench, url, stats, rng, leader
+        self.ready = False
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -116,6 +117,9 @@ class Page:
                     continue
                 if kind != "update":
                     continue
+                if not self.ready:
+                    self.ready = True
+                    self.bench.ready += 1
                 move = frame["move"]
                 mine = self.waiting is not None and move > self.waiting[0]
                 if self.bench.measuring and self.bench.count_bots and last_move >= 0:
@@ -157,6 +161,7 @@ class Bench:
         self.stopping = False
         self.measuring = False
         self.count_bots = False
+        self.ready = 0  # pages that got their first update
 
 
 async def _post(api: Any, url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -199,8 +204,18 @@ async def _create_tables(api: Any, count: int, rng: random.Random, hard: bool) -
     return results
 
 
+def _cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of the server process, from /proc (0 where unavailable)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
 async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: float,
-               think: float, seed: int, say: Callable[[str], None]) -> dict[str, Any]:
+               think: float, seed: int, say: Callable[[str], None],
+               server_pid: int | None = None) -> dict[str, Any]:
     import httpx
 
     rng = random.Random(seed)
@@ -225,13 +240,22 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
                            leader=True) for urls in hard]
         say(f"{label}: {len(pages)} pages at {len(people) + (len(hard) if with_hard else 0)} "
             f"tables, {seconds:g} s...")
+        connecting = time.perf_counter()
         tasks = [asyncio.ensure_future(page.run()) for page in pages]
-        await asyncio.sleep(min(3.0, seconds / 4))  # warm-up: everyone connected and playing
+        # warm-up: every page connected and answered (bounded), then a little play
         benches = {page.bench for page in pages}
+        end = time.perf_counter() + START_TIMEOUT
+        while sum(b.ready for b in benches) < len(pages) and time.perf_counter() < end:
+            await asyncio.sleep(0.1)
+        say(f"  {sum(b.ready for b in benches)} pages connected "
+            f"in {time.perf_counter() - connecting:.1f} s")
+        await asyncio.sleep(min(2.0, seconds / 4))
         for each in benches:
             each.measuring = True
         started = time.perf_counter()
+        cpu_before = _cpu_seconds(server_pid)
         await asyncio.sleep(seconds)
+        cpu_used = _cpu_seconds(server_pid) - cpu_before
         for each in benches:
             each.measuring = False
         elapsed = time.perf_counter() - started
@@ -241,6 +265,8 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         report[label] = stats.summary(elapsed)
+        report[label]["server_cpu_share"] = round(cpu_used / elapsed, 2)
+        report[label]["load_average"] = round(os.getloadavg()[0], 1)
         if with_hard:
             report["hard_tables"] = {"tables": len(hard), **hard_stats.summary(elapsed)}
         # the second run starts from the tables as the first left them (tokens of the
@@ -267,7 +293,7 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
             _wait_for(base, server, log_path)
             say(f"server pid {server.pid} on {base}")
             report = asyncio.run(_run(base, f"ws://127.0.0.1:{port}/ws", tables, hard_tables,
-                                      seconds, think, seed, say))
+                                      seconds, think, seed, say, server.pid))
         finally:
             if server.poll() is None:
                 server.send_signal(signal.SIGTERM)
@@ -283,6 +309,8 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
                 f"p50 {entry['p50_ms']} ms, p95 {entry['p95_ms']} ms, p99 {entry['p99_ms']} ms, "
                 f"max {entry['max_ms']} ms" +
                 (f", bot moves {entry['bot_moves']}" if label == "hard_tables" else "") +
+                (f"; server process {entry['server_cpu_share']:.0%} of a core, load average "
+                 f"{entry['load_average']}" if "server_cpu_share" in entry else "") +
                 (f", errors {entry['errors']}" if entry["errors"] else ""))
     return report
 

@@ -36,6 +36,6 @@ def lower_priority() -> None:
     """Process-pool initializer: search bots yield the CPU to the server answering people
     (on a 2-core machine, two thinking bots would otherwise slow every table down)."""
     try:
-        os.nice(10)
+        os.nice(19)
     except (AttributeError, OSError):  # pragma: no cover - not on every system
         pass
