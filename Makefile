@@ -26,7 +26,6 @@ $(STAMP_ALL): pyproject.toml | $(BIN)/python
 	touch $(STAMP_ALL) $(STAMP_WEB)
 
 run: $(STAMP_WEB)
-	@echo "The web table: http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@$(BIN)/ludotheque serve --host $(HOST) --port $(PORT)
 
 play: $(STAMP_WEB)

@@ -82,7 +82,8 @@ class ServerHandle:
     def table(self, game: str = "diciassette", players: int = 3, humans: int = 1,
               level: str = "easy", **extra: Any) -> tuple[dict[str, Any], list[str]]:
         """A started table: `humans` human seats first (all joined), bots after."""
-        seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": level}] * (players - humans)
+        seats = [{"kind": "human"}] * humans + \
+            [{"kind": "bot", "level": level}] * (players - humans)
         created = self.create(game, players, seats, **extra)
         tokens = [self.join(created["invite"], seat, f"P{seat + 1}") for seat in range(humans)]
         return created, tokens

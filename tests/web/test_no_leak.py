@@ -92,7 +92,8 @@ async def check_game(tmp_path, game: str, players: int, seed: int) -> int:
                 twin_of(live, twin, seat, rng)
                 original = copy.copy(live.match)  # the live table goes on after this check
                 original.state = live.match.state.clone()
-                original.actions, original.events = list(live.match.actions), list(live.match.events)
+                original.actions = list(live.match.actions)
+                original.events = list(live.match.events)
                 base = await new_table(master, game, players)
                 base.match, base.row.seed = original, live.row.seed
                 (conn_a, seen_a), (conn_b, seen_b) = (await hello(master, base, seat, lang),
@@ -113,7 +114,8 @@ async def check_game(tmp_path, game: str, players: int, seed: int) -> int:
                     if base.match.is_over() or twin.match.is_over():
                         break
                     actor = base.match.current_player()
-                    common = sorted(set(base.match.legal_actions()) & set(twin.match.legal_actions()))
+                    common = sorted(set(base.match.legal_actions())
+                                    & set(twin.match.legal_actions()))
                     if actor != twin.match.current_player() or not common:
                         break
                     action = rng.choice(common)

@@ -123,7 +123,9 @@ def test_storage_round_trip_and_unique_move_index(tmp_path, url):
                           SeatRow(1, "bot", "easy", None, None, False)])
     storage.create_table(row)
     storage.add_moves("t1", 0, 0, ["x", "y"])
-    with pytest.raises(Exception):
+    from sqlalchemy.exc import IntegrityError
+
+    with pytest.raises(IntegrityError):
         storage.add_moves("t1", 1, 0, ["z", "w"])  # index 1 exists: nothing written
     assert storage.get_moves("t1") == [(0, 0, "x"), (1, 0, "y")]
     found, seat = storage.table_by_token("a" * 32)

@@ -101,7 +101,8 @@ def test_join_flow_seats_names_and_taken_seat(server):
     assert info["seats"][2]["name"].endswith("(facile)")
     token = server.join(created["invite"], 0, "  Ann   Lee ")
     assert created["invite"] != token != created["spectator"] and len(token) >= 32
-    taken = server.api.post(f"/api/join/{created['invite']}?lang=en", json={"seat": 0, "name": "Bob"})
+    taken = server.api.post(f"/api/join/{created['invite']}?lang=en",
+                            json={"seat": 0, "name": "Bob"})
     assert taken.status_code == 409
     assert taken.json()["error"]["code"] == "seat_taken"
     assert "2" in taken.json()["error"]["message"]  # names the free seat
@@ -162,7 +163,8 @@ def test_replay_steps_through_a_finished_game(server):
     first = server.api.get(f"/api/tables/{created['table']}/replay?step=0&lang=fr").json()
     total = first["total"]
     assert total == final["move"] and first["action"] is None and first["lines"]
-    middle = server.api.get(f"/api/tables/{created['table']}/replay?step={total // 2}&seat=1").json()
+    middle = server.api.get(
+        f"/api/tables/{created['table']}/replay?step={total // 2}&seat=1").json()
     assert middle["action"]["text"] and middle["actor"] in (0, 1) and middle["view"]["seat"] == 1
     last = server.api.get(f"/api/tables/{created['table']}/replay").json()
     assert last["step"] == total and last["result"]["winners"] == final["result"]["winners"]

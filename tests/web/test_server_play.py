@@ -42,7 +42,8 @@ def test_two_people_and_bots_play_each_game_to_the_end(server, game, players):
         assert frames[0]["to_act"] is None and frames[0]["table"]["status"] == "over"
         assert frames[0]["move"] == server.master.tables[created["table"]].moves
         # every page had every event, in order, each narrated
-        indices = [e["index"] for f in pages[0].frames if f["type"] == "update" for e in f["events"]]
+        indices = [e["index"] for f in pages[0].frames if f["type"] == "update"
+                   for e in f["events"]]
         assert indices == list(range(len(indices)))
         lines = [line for f in pages[0].frames if f["type"] == "update"
                  for e in f["events"] for line in e["lines"]]
@@ -199,7 +200,7 @@ def test_a_thinking_bot_does_not_block_the_event_loop(server):
                                                    {"kind": "bot", "level": "easy"}])
         other, (token,) = server.table("diciassette", 2, humans=1)
         with server.client() as page:
-            frame = page.hello(token)
+            page.hello(token)
             started = time.monotonic()
             assert server.api.get("/api/games").status_code == 200
             page.send({"type": "ping"})

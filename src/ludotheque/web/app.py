@@ -24,7 +24,7 @@ from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import LANGUAGES, catalog, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.master import Conn, Master, Refused
+from ludotheque.web.master import Conn, Master, Refused, TextParam
 
 log = logging.getLogger("ludotheque.web")
 
@@ -210,7 +210,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         except Refused as refused:
             return refusal(refused, lang)
         return JSONResponse(live.record().to_json(), headers={
-            "Content-Disposition": f'attachment; filename="ludotheque-{live.row.game}-{table}.json"'})
+            "Content-Disposition":
+                f'attachment; filename="ludotheque-{live.row.game}-{table}.json"'})
 
     @app.get("/api/tables/{table}/replay")
     async def replay_step(table: str, request: Request):
@@ -269,7 +270,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 else:
                     size = len(raw.encode("utf-8"))
                 if size > FRAME_MAX:
-                    await conn.send(Refused("too_large", size=size, high=FRAME_MAX).frame(conn.lang))
+                    refused = Refused("too_large", size=size, high=FRAME_MAX)
+                    await conn.send(refused.frame(conn.lang))
                     continue
                 await _handle(master, conn, raw)
         except WebSocketDisconnect:
@@ -293,8 +295,7 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
         except (json.JSONDecodeError, ValueError) as exc:
             raise Refused("bad_json", reason=getattr(exc, "msg", str(exc))) from None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-            from ludotheque.web.master import _Text
-            raise Refused("bad_frame", reason=_Text("web.server.error.frame_object"))
+            raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
         kind = frame["type"]
         if kind not in FRAME_TYPES:
             raise Refused("unknown_type", type=kind[:40], allowed=", ".join(FRAME_TYPES))
@@ -330,14 +331,12 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
 
 
 async def _json_body(request: Request) -> Any:
-    from ludotheque.web.master import _Text
-
     try:
         body = json.loads(await request.body() or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise Refused("bad_request", reason=getattr(exc, "msg", str(exc))) from None
     if not isinstance(body, dict):
-        raise Refused("bad_request", reason=_Text("web.server.error.body_object"))
+        raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
     return body
 
 

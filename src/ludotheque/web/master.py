@@ -74,7 +74,7 @@ class Refused(Exception):
         return {"type": "error", "code": self.code, "message": self.message(lang)}
 
 
-class _Text:
+class TextParam:
     """A parameter that is itself a text key (translated in the message's language)."""
 
     def __init__(self, key: str, **params: Any) -> None:
@@ -301,11 +301,11 @@ class Master:
     def create_table(self, body: Any, rematch_of: LiveTable | None = None) -> LiveTable:
         """A new table from the lobby's request (validated exactly as the CLI validates)."""
         if not isinstance(body, Mapping):
-            raise Refused("bad_request", reason=_Text("web.server.error.body_object"))
+            raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
         name = body.get("game")
         if not isinstance(name, str):
-            raise Refused("bad_request", reason=_Text("web.server.error.field_type", field="game",
-                                                      kind=_Text("web.server.kind.string")))
+            raise Refused("bad_request", reason=TextParam("web.server.error.field_type", field="game",
+                                                      kind=TextParam("web.server.kind.string")))
         try:
             game = get_game(name)
         except LudoError as error:
@@ -313,9 +313,9 @@ class Master:
         players = body.get("players", game.default_players)
         options = body.get("options") or {}
         if not isinstance(options, Mapping):
-            raise Refused("bad_request", reason=_Text("web.server.error.field_type",
+            raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
                                                       field="options",
-                                                      kind=_Text("web.server.kind.object")))
+                                                      kind=TextParam("web.server.kind.object")))
         try:
             validated = game.validate(players, options)
         except LudoError as error:
@@ -348,7 +348,7 @@ class Master:
                               value=json.dumps(timer))
             timer = float(timer)
         if rematch_of is not None:  # the same people sit down again
-            for new, old in zip(seat_rows, rematch_of.row.seats):
+            for new, old in zip(seat_rows, rematch_of.row.seats, strict=True):
                 new.name, new.taken = old.name, old.taken
         status = "waiting" if any(s.kind == "human" and not s.taken for s in seat_rows) \
             else "playing"
@@ -374,7 +374,7 @@ class Master:
         assert live is not None
         async with live.lock:
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
-                _Text("web.server.error.no_free_seat")
+                TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < live.row.players):
                 raise Refused("bad_seat", seat=seat if isinstance(seat, int) else json.dumps(seat),
@@ -483,7 +483,7 @@ class Master:
         if (not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS
                 or not all(isinstance(a, (int, str)) and not isinstance(a, bool) for a in actions)
                 or isinstance(count, bool) or not isinstance(count, int)):
-            raise Refused("bad_frame", reason=_Text("web.server.error.actions_list",
+            raise Refused("bad_frame", reason=TextParam("web.server.error.actions_list",
                                                     high=MAX_ACTIONS))
         self.back(conn)
         try:
