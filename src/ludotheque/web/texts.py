@@ -189,7 +189,11 @@ register_texts({
     "web.table.turn_marker": {"en": "to play", "fr": "joue"},
     "web.table.you_marker": {"en": "you", "fr": "vous"},
     "web.table.out": {"en": "out", "fr": "éliminé"},
-    "web.table.deadline": {"en": "{seconds} s left", "fr": "encore {seconds} s"},
+    "web.table.deadline": {"en": "Time left: {seconds} s", "fr": "Temps restant : {seconds} s"},
+    "web.table.absent_you": {"en": "Your time ran out: a bot plays for you until you are back.",
+                             "fr": "Votre temps est écoulé : un bot joue pour vous jusqu'à votre "
+                                   "retour."},
+    "web.table.back": {"en": "I'm back", "fr": "Je suis de retour"},
     "web.table.choose": {"en": "Choose how to play this card", "fr": "Comment jouer cette carte ?"},
     "web.table.cancel": {"en": "Cancel", "fr": "Annuler"},
     "web.table.send_offer": {"en": "Announce and hand over", "fr": "Annoncer et donner"},

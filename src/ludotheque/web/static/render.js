@@ -21,7 +21,9 @@ function seatMeta(table, seat) {
 
 function renderSeats(scene, hooks) {
   const list = el("ol", {class: "seats", "aria-label": tr("web.lobby.seats")});
-  for (const seat of scene.seats) {
+  const waiting = hooks.table && hooks.table.status === "waiting";  // nobody's turn yet
+  for (const original of scene.seats) {
+    const seat = waiting ? {...original, turn: false} : original;
     const meta = seatMeta(hooks.table, seat.seat);
     const classes = ["seat"];
     if (seat.turn) classes.push("turn");

@@ -155,8 +155,15 @@ function draw() {
     moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
       scene.actions.map((m) => moveButton(m, h))));
   }
-  if (mode === "play" && !h.interactive && table.status !== "over") {
-    moves.append(el("p", {class: "note", text: table.status === "waiting" ? tr("web.table.waiting") : tr("web.table.no_moves")}));
+  const mine = update.seat !== null && update.seat !== undefined && table.seats ? table.seats[update.seat] : null;
+  if (mode === "play" && mine && mine.absent) {  // the turn timer handed the seat to a bot
+    moves.append(el("div", {class: "banner warn absent-box"},
+      el("p", {text: tr("web.table.absent_you")}),
+      el("button", {type: "button", id: "back", text: tr("web.table.back"),
+                    onclick: (e) => { e.target.disabled = true; send({type: "back"}); }})));
+  }
+  if (mode === "play" && !h.interactive && table.status === "playing") {
+    moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
   }
   moves.hidden = mode === "watch";
   drawReveal();
@@ -239,7 +246,7 @@ function showDeadline() {
   if (!deadline) { box.textContent = ""; return; }
   const tick = () => {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-    box.textContent = `⏱ ${tr("web.table.deadline", {seconds: left})}`;
+    box.textContent = tr("web.table.deadline", {seconds: left});
   };
   tick();
   state.timerTick = setInterval(tick, 1000);
