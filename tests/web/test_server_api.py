@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -142,6 +143,11 @@ def test_record_is_refused_before_the_end_and_replays_after(server, tmp_path):
     assert server.api.get("/api/tables/nosuch/record").status_code == 404
 
     created, final = play_to_end(server)
+    # finished and nobody connected: the table leaves memory, the database still has it
+    end = time.monotonic() + DEADLINE
+    while created["table"] in server.master.tables and time.monotonic() < end:
+        time.sleep(0.01)
+    assert created["table"] not in server.master.tables
     record = server.api.get(f"/api/tables/{created['table']}/record").json()
     assert record["format"] == "ludotheque-record" and record["result"]["winners"] == \
         final["result"]["winners"]

@@ -83,6 +83,8 @@ def test_chat_is_stored_broadcast_as_text_and_resent_to_a_fresh_page(server):
             frame = page.expect("chat")
             assert frame["text"] == "<b>hello</b> & bye" and frame["from"] == "P1"
             assert frame["seat"] == 0 and frame["time"]
+        b.send({"type": "chat", "text": "ring\x07the\tbell\nnow"})
+        assert a.expect("chat")["text"] == "ring the bell\nnow"  # no control characters
     with server.client() as again:
         again.hello(tokens[1])
         assert again.expect("chat")["text"] == "<b>hello</b> & bye"

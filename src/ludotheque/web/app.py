@@ -256,7 +256,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.websocket("/ws")
     async def socket(ws: WebSocket):
         await ws.accept()
-        conn = Conn(ws.send_text)
+        conn = Conn(ws.send_text, ws.close)
         try:
             while True:
                 message = await ws.receive()

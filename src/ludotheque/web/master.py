@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -47,6 +48,7 @@ CHAT_MAX = 300
 MAX_ACTIONS = 16
 TIMER_RANGE = (10, 3600)
 CHAT_HISTORY = 50
+SEND_TIMEOUT = 10.0  # seconds
 
 
 class Refused(Exception):
@@ -96,8 +98,9 @@ class Conn:
     """One WebSocket connection as the master sees it: a seat (None: spectator), a
     language, how many events the page has, and a way to send a frame."""
 
-    def __init__(self, sender: Any) -> None:
+    def __init__(self, sender: Any, closer: Any = None) -> None:
         self._sender = sender  # async callable(str)
+        self._closer = closer  # async callable(): close the transport
         self._lock = asyncio.Lock()
         self.table: LiveTable | None = None
         self.seat: int | None = None
@@ -112,9 +115,13 @@ class Conn:
         text = frame if isinstance(frame, str) else dumps(frame)
         async with self._lock:
             try:
-                await self._sender(text)
+                # a page that stops reading must not hold its table's lock for long
+                await asyncio.wait_for(self._sender(text), SEND_TIMEOUT)
             except Exception:  # noqa: BLE001 - a vanished page: forget it, serve the rest
                 self.closed = True
+                if self._closer is not None:
+                    with contextlib.suppress(Exception):
+                        await self._closer()
 
 
 @dataclass
@@ -436,8 +443,18 @@ class Master:
             return
         live.conns.discard(conn)
         conn.table = None
-        if not self.closing:
-            self._spawn(self._send_presence(live, list(live.conns)))
+        if self.closing:
+            return
+        if live.row.status == "over" and not live.conns and not live.lock.locked():
+            self._forget(live)  # finished and nobody watching: the database keeps it
+            return
+        self._spawn(self._send_presence(live, list(live.conns)))
+
+    def _forget(self, live: LiveTable) -> None:
+        if self.tables.get(live.row.id) is live:
+            del self.tables[live.row.id]
+            for token in [live.row.spectator, *(s.token for s in live.row.seats if s.token)]:
+                self.tokens.pop(token, None)
 
     async def _send_presence(self, live: LiveTable, conns: Sequence[Conn]) -> None:
         """Who is connected changed: the others' pages get an update without new events."""
@@ -650,6 +667,8 @@ class Master:
         text = text.strip()
         if len(text) > CHAT_MAX:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
+        # plain text: control characters (but line breaks) become spaces
+        text = "".join(c if c == "\n" or c.isprintable() else " " for c in text)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
         stamp = self.storage.add_chat(live.row.id, conn.seat, name, text)
