@@ -217,7 +217,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     assert bob.locator("#chat-list b, #chat-list img").count() == 0
     # Bob switches to English: the log and the page are drawn again in English
     bob.click("button.lang[data-lang='en']")
-    bob.wait_for_function("document.getElementById('log-title').textContent === 'What happened'")
+    bob.wait_for_function("document.getElementById('log-title').textContent === 'Game log'")
     bob.wait_for_function("[...document.querySelectorAll('#log li')].some(li => /Round 1/.test(li.textContent))")
 
     def during(clicks: int) -> None:

@@ -130,8 +130,11 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
                  for i, c in enumerate(reveal["cards"])]
         steps.append(t("web.dtc.reveal_true" if reveal["true"] else "web.dtc.reveal_bluff", lang,
                        claim=claim))
-        taker = t("web.you_cap", lang) if reveal["taker"] == me else names[reveal["taker"]]
-        steps.append(tn("web.dtc.reveal_taker", len(reveal["cards"]), lang, player=taker))
+        if reveal["taker"] == me:
+            steps.append(tn("web.dtc.reveal_taker_you", len(reveal["cards"]), lang))
+        else:
+            steps.append(tn("web.dtc.reveal_taker", len(reveal["cards"]), lang,
+                            player=names[reveal["taker"]]))
         out["reveal"] = {"key": f"dtc-{view['chain_number']}-{reveal['giver']}",
                          "title": t("web.dtc.reveal_title", lang, giver=names[reveal["giver"]],
                                     target=names[reveal["target"]], claim=claim),
