@@ -10,7 +10,7 @@ import sys
 def test_bench_server_runs_and_reports_its_numbers():
     done = subprocess.run(
         [sys.executable, "-m", "ludotheque", "bench-server", "--tables", "2", "--hard-tables", "1",
-         "--seconds", "1.5", "--think", "0.05", "--json"],
+         "--seconds", "1", "--think", "0.05", "--json"],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])

@@ -445,8 +445,10 @@ class Master:
         conn.table = None
         if self.closing:
             return
-        if live.row.status == "over" and not live.conns and not live.lock.locked():
-            self._forget(live)  # finished and nobody watching: the database keeps it
+        if live.row.status == "over" and not live.conns:
+            # finished and nobody watching: the database keeps it (a late task still holding
+            # this object only reads it; the next visitor gets it rebuilt from the record)
+            self._forget(live)
             return
         self._spawn(self._send_presence(live, list(live.conns)))
 
