@@ -273,6 +273,11 @@ def test_each_other_game_to_its_end(browser, server, game: str, players: int) ->
     page = new_page(browser, "fr-FR" if game == "dtc" else "en-GB")
     invite, _ = create_table(page, server.url, game, players, ["human"] + ["easy"] * (players - 1))
     join(page, invite, "Zoé")
+    # the rules are one click away, in a dialog that Escape closes
+    page.click("#rules-button")
+    page.wait_for_selector("dialog.rules[open] .rules-body p")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.rules", state="hidden")
     shots = {"done": False}
 
     def during(clicks: int) -> None:
