@@ -110,3 +110,40 @@ def test_hidden_cards_are_backs() -> None:
     for seat in scene["seats"]:
         for c in seat["cards"]:
             assert c["up"] is False
+
+
+def _option_cases():
+    for name in GAMES:
+        game = get_game(name)
+        for index, options in enumerate(game.conformance_option_sets()):
+            yield pytest.param(name, options, id=f"{name}-{index}")
+
+
+@pytest.mark.parametrize("name, options", list(_option_cases()))
+def test_scene_under_every_option_set_of_the_kit(name: str, options: dict) -> None:
+    """The conformance kit's option sets (teams, rings, tournaments, hidden backs...):
+    a whole game at the most players they allow, every seat's scene JSON-able."""
+    game = get_game(name)
+    from ludotheque.core.errors import LudoError
+
+    def allowed(players: int) -> bool:
+        try:
+            game.validate(players, options)
+        except LudoError:
+            return False
+        return True
+
+    players = next(n for n in range(game.max_players, game.min_players - 1, -1) if allowed(n))
+    match = Match(game, players, options=options, seed=7)
+    rng = random.Random(1)
+    names = [f"P{i}" for i in range(players)]
+    while True:
+        actor = None if match.is_over() else match.current_player()
+        for seat in [None, *range(players)]:
+            legal = match.legal_actions() if seat == actor and actor is not None else []
+            scene = build_scene(game, match.view(seat), "fr", names, _labels(game, legal, "fr"))
+            json.dumps(scene)
+            assert set(legal) <= _reachable(scene)
+        if match.is_over():
+            break
+        match.apply(rng.choice(match.legal_actions()))
