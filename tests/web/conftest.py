@@ -34,7 +34,8 @@ pytest.importorskip("websockets")
 import uvicorn  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from ludotheque.web.app import FRAME_MAX, create_app  # noqa: E402
+from ludotheque.web.app import create_app  # noqa: E402
+from ludotheque.web.server import UVICORN_SETTINGS  # noqa: E402
 
 DEADLINE = 20.0  # seconds: generous upper bound for any wait; tests poll, never sleep blind
 
@@ -161,7 +162,7 @@ def run_app_in_thread(database: str, bot_delay: float = 0.0, **app_kwargs: Any) 
     port = free_port()
     app = create_app(database, bot_delay=bot_delay, **app_kwargs)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws_max_size=8 * FRAME_MAX, lifespan="on")
+                            lifespan="on", **UVICORN_SETTINGS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

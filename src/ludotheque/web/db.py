@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey,
-                        Integer, MetaData, String, Table, Text, create_engine, event, func,
-                        insert, select, update)
+                        Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
+                        func, insert, select, update)
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -71,6 +71,15 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("time", DateTime(timezone=True), nullable=False),
 )
+
+
+# The statements of the move path, built once (SQLAlchemy then reuses their compiled form).
+_INSERT_MOVES = insert(moves)
+_FINISH = update(tables).where(tables.c.id == bindparam("table_id_")).values(
+    status="over", finished=bindparam("finished_"), result=bindparam("result_"))
+_INSERT_CHAT = insert(chat)
+_RECENT_CHAT = (select(chat).where(chat.c.table_id == bindparam("table_id_"))
+                .order_by(chat.c.id.desc()).limit(bindparam("limit_")))
 
 
 def now() -> dt.datetime:
@@ -209,10 +218,10 @@ class Storage:
         rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
-            conn.execute(insert(moves), rows)
+            conn.execute(_INSERT_MOVES, rows)
             if over:
-                conn.execute(update(tables).where(tables.c.id == table_id)
-                             .values(status="over", finished=stamp, result=result))
+                conn.execute(_FINISH, {"table_id_": table_id, "finished_": stamp,
+                                       "result_": result})
 
     def get_moves(self, table_id: str) -> list[tuple[int, int, str]]:
         with self.engine.connect() as conn:
@@ -229,14 +238,14 @@ class Storage:
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dt.datetime:
         stamp = now()
         with self.engine.begin() as conn:
-            conn.execute(insert(chat).values(table_id=table_id, seat=seat, name=name,
-                                             text=text, time=stamp))
+            conn.execute(_INSERT_CHAT, {"table_id": table_id, "seat": seat, "name": name,
+                                        "text": text, "time": stamp})
         return stamp
 
     def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
-            found = conn.execute(select(chat).where(chat.c.table_id == table_id)
-                                 .order_by(chat.c.id.desc()).limit(limit)).mappings().all()
+            found = conn.execute(_RECENT_CHAT, {"table_id_": table_id,
+                                                "limit_": limit}).mappings().all()
         return [dict(r) for r in reversed(found)]
 
 

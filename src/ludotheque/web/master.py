@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
 import json
 import logging
 import multiprocessing
@@ -135,6 +136,7 @@ class LiveTable:
     timer: asyncio.TimerHandle | None = None
     bot_for: int = -1  # the move count a bot task is already working on
     _cache: dict = field(default_factory=dict)
+    _names: dict = field(default_factory=dict)
     _cache_moves: int = -1
 
     @property
@@ -146,6 +148,10 @@ class LiveTable:
         return len(self.match.actions)
 
     def names(self, lang: str) -> list[str]:
+        """Seat names in `lang` (cached: they change only when someone sits down)."""
+        cached = self._names.get(lang)
+        if cached is not None:
+            return cached
         names = []
         for s in self.row.seats:
             if s.kind == "bot":
@@ -155,6 +161,7 @@ class LiveTable:
                 names.append(s.name)
             else:
                 names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
+        self._names[lang] = names
         return names
 
     def to_act(self) -> int | None:
@@ -247,6 +254,9 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
+        # One writer thread: a commit that waits for the disk (a WAL checkpoint on a busy
+        # machine can take tens of milliseconds) holds only its own table, not the loop.
+        self._writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db")
         self._processes: concurrent.futures.ProcessPoolExecutor | None = None
         self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
         self.closing = False
@@ -272,6 +282,7 @@ class Master:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._threads.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)
         if self._processes is not None:
             self._processes.shutdown(wait=False, cancel_futures=True)
 
@@ -397,6 +408,7 @@ class Master:
             if not self.storage.take_seat(live.row.id, seat, cleaned):
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
+            live._names.clear()
             if live.row.status == "waiting" and not live.free_seats():
                 self.storage.set_status(live.row.id, "playing")
                 live.row.status = "playing"
@@ -450,7 +462,11 @@ class Master:
             # this object only reads it; the next visitor gets it rebuilt from the record)
             self._forget(live)
             return
-        self._spawn(self._send_presence(live, list(live.conns)))
+        self._spawn(self._presence_changed(live))
+
+    async def _presence_changed(self, live: LiveTable) -> None:
+        async with live.lock:  # never between a move applied and its row written
+            await self._send_presence(live, list(live.conns))
 
     def _forget(self, live: LiveTable) -> None:
         if self.tables.get(live.row.id) is live:
@@ -459,7 +475,8 @@ class Master:
                 self.tokens.pop(token, None)
 
     async def _send_presence(self, live: LiveTable, conns: Sequence[Conn]) -> None:
-        """Who is connected changed: the others' pages get an update without new events."""
+        """Who is connected changed: the others' pages get an update without new events.
+        The caller holds the table's lock."""
         for conn in conns:
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent, with_scene=True))
 
@@ -563,7 +580,9 @@ class Master:
             result = ({"winners": match.state.winners(), "returns": match.state.returns()}
                       if over else None)
             try:
-                self.storage.add_moves(live.row.id, start, seat, texts, over=over, result=result)
+                await asyncio.get_running_loop().run_in_executor(
+                    self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
+                                                    seat, texts, over=over, result=result))
             except Exception:
                 # Not written, so not played: the match goes back to what the database holds.
                 log.exception("move at table %s not written", live.row.id)
