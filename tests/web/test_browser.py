@@ -309,6 +309,11 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.wait_for_selector("text=Create the table")
     page.reload()
     page.wait_for_selector("text=Create the table")
+    # a wrong link says so, in the page's language, and does not retry forever
+    page.goto(server.url + "/play/not-a-token")
+    page.wait_for_selector("#alert:not([hidden])")
+    page.goto(server.url + "/join/not-an-invite")
+    page.wait_for_selector("#join .error-box")
     assert not page.errors, page.errors
 
 
