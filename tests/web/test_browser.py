@@ -227,6 +227,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
             ada.wait_for_selector("#board .scene")
             ada.wait_for_function("n => document.querySelectorAll('#log li').length >= n",
                                   arg=log_before)
+            ada.wait_for_function("document.querySelectorAll('#chat-list li').length === 1")
         if clicks == 2 and not shots["done"]:
             screenshots(ada, "table-diciassette")
             shots["done"] = True

@@ -224,7 +224,12 @@ function drawLog() {
   if (atBottom || state.first) list.scrollTop = list.scrollHeight;
 }
 
+const chatSeen = new Set();  // the server sends the recent chat again after each hello
+
 function addChat(frame) {
+  const key = `${frame.time}|${frame.seat}|${frame.from}|${frame.text}`;
+  if (chatSeen.has(key)) return;
+  chatSeen.add(key);
   const list = $("chat-list");
   const time = frame.time ? new Date(frame.time) : new Date();
   const hh = time.toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit"});
