@@ -212,3 +212,30 @@ def test_a_thinking_bot_does_not_block_the_event_loop(server):
     finally:
         release["go"] = True
         botwork.choose = original
+
+
+def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
+    """`ludotheque serve` (python -m) with a hard bot: the process pool's workers must start
+    (a spawned worker re-imports the main module) and answer; nothing falls back."""
+    served = start_server_process()
+    created = served.api.post("/api/tables", json={
+        "game": "wazabi", "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "hard"}]}).json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    token = served.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
+        .json()["seat_url"].rsplit("/", 1)[1]
+    with served.client() as page:
+        page.hello(token)
+        bot_moves = 0
+        while bot_moves < 2:
+            frame = page.until(lambda f: f["to_act"] == 0 or f["result"] is not None,
+                               timeout=3 * DEADLINE)
+            if frame["result"] is not None:
+                break
+            page.move([frame["legal"][0]["id"]], frame["move"])
+            mine = page.until(lambda f: f["move"] > frame["move"])
+            after = page.until(lambda f: f["to_act"] == 0 or f["result"] is not None,
+                               timeout=3 * DEADLINE)
+            bot_moves += after["move"] - mine["move"]
+    log = served.log_path.read_text()
+    assert "bot failed" not in log and "Traceback" not in log, log[-2000:]

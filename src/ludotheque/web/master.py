@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import functools
 import json
@@ -651,10 +652,16 @@ class Master:
         view = live.match.view(seat)
         legal = live.match.legal_actions()
         seed = random.SystemRandom().randrange(2**63)
-        executor = self._executor(level)
         try:
-            action = await asyncio.get_running_loop().run_in_executor(
-                executor, botwork.choose, live.row.game, level, view, legal, seed)
+            try:
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
+                    seed)
+            except concurrent.futures.process.BrokenProcessPool:
+                self._processes = None  # a worker died (killed?): a new pool, one more try
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
+                    seed)
         except Exception:  # noqa: BLE001 - a broken worker: play the first legal move
             log.exception("bot failed at table %s", live.row.id)
             action = legal[0]
