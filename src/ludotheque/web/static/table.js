@@ -126,7 +126,9 @@ function draw() {
   if (!update) return;
   const table = update.table || {};
   const scene = update.scene;
-  document.title = `${scene ? scene.title : table.title || ""} · Ludothèque`;
+  const myTurn = !!(scene && update.seat !== null && update.seat !== undefined && scene.turn === update.seat
+    && table.status === "playing");
+  document.title = `${myTurn ? "▶ " : ""}${scene ? scene.title : table.title || ""} · Ludothèque`;
   $("title").textContent = scene ? scene.title : (table.title || "");
   $("header").textContent = scene ? scene.header.join(" · ") : "";
   const turn = $("turn");
@@ -144,7 +146,7 @@ function draw() {
   const board = $("board");
   const focused = document.activeElement && document.activeElement.closest("#board, #moves")
     ? selectorOf(document.activeElement) : null;
-  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {text: tr("web.loading")}));
+  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
 
@@ -154,6 +156,10 @@ function draw() {
   if (scene && h.interactive && scene.actions.length) {
     moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
       scene.actions.map((m) => moveButton(m, h))));
+  }
+  if (!scene && h.interactive) {  // no drawing of the table: the legal moves as plain buttons
+    moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
+      update.legal.map((m) => moveButton({id: m.id, label: m.label || m.text}, h))));
   }
   const mine = update.seat !== null && update.seat !== undefined && table.seats ? table.seats[update.seat] : null;
   if (mode === "play" && mine && mine.absent) {  // the turn timer handed the seat to a bot
