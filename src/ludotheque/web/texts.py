@@ -39,8 +39,8 @@ register_texts({
                               "visible ou face cachée."},
     "web.17.play_two": {"en": "x2: play two cards this turn (played so far: {done}).",
                         "fr": "x2 : jouez deux cartes ce tour-ci (déjà jouées : {done})."},
-    "web.17.final": {"en": "{player}: {victory} Victory, {penalty} Penalty",
-                     "fr": "{player} : {victory} Victoire, {penalty} Pénalité"},
+    "web.17.final": {"en": "{player} — Victory: {victory}, Penalty: {penalty}",
+                     "fr": "{player} — Victoire : {victory}, Pénalité : {penalty}"},
     # -- Wazabi
     "web.wazabi.give": {"en": "Give a die to {player}", "fr": "Donner un dé à {player}"},
     "web.wazabi.target": {"en": "Choose {player}", "fr": "Choisir {player}"},
@@ -107,8 +107,8 @@ register_texts({
                                      "fr": "Vous prenez {count} carte en malus."},
     "web.dtc.reveal_taker_you.other": {"en": "You take {count} cards as penalty.",
                                        "fr": "Vous prenez {count} cartes en malus."},
-    "web.dtc.final": {"en": "{player}: {malus} penalty cards",
-                      "fr": "{player} : {malus} cartes malus"},
+    "web.dtc.final": {"en": "{player} — penalty cards: {malus}",
+                      "fr": "{player} — cartes malus : {malus}"},
     # -- Décimoarr
     "web.decimoarr.board": {"en": "The cards", "fr": "Les cartes"},
     "web.decimoarr.home_of": {"en": "in front of {player}", "fr": "devant {player}"},
@@ -116,8 +116,8 @@ register_texts({
     "web.decimoarr.prompt": {"en": "Turn over a face-down card that connects to the reference.",
                              "fr": "Retournez une carte face cachée qui se relie à la "
                                    "référence."},
-    "web.decimoarr.final": {"en": "{player}: {diamonds} diamonds",
-                            "fr": "{player} : {diamonds} diamants"},
+    "web.decimoarr.final": {"en": "{player} — diamonds: {diamonds}",
+                            "fr": "{player} — diamants : {diamonds}"},
     # -- pages: shared
     "web.app_title": {"en": "Ludothèque: play online", "fr": "Ludothèque : jouer en ligne"},
     "web.language": {"en": "Language", "fr": "Langue"},
