@@ -630,7 +630,7 @@ def bench_server(
                                              help=_h("cli.bench_server.opt.hard_tables"))] = 20,
     seconds: Annotated[float, typer.Option("--seconds",
                                            help=_h("cli.bench_server.opt.seconds"))] = 20.0,
-    think: Annotated[float, typer.Option("--think", help=_h("cli.bench_server.opt.think"))] = 1.0,
+    think: Annotated[float, typer.Option("--think", help=_h("cli.bench_server.opt.think"))] = 3.0,
     seed: SeedOption = 0,
     lang: LangOption = None,
     as_json: JsonFlag = False,

@@ -3,6 +3,7 @@ reconnection, the turn timer (absent players), rematch, and bots off the event l
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -239,3 +240,33 @@ def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
             bot_moves += after["move"] - mine["move"]
     log = served.log_path.read_text()
     assert "bot failed" not in log and "Traceback" not in log, log[-2000:]
+    # the bots' worker processes end with the server, even after kill -9
+    workers = children(served.process.pid)
+    assert workers, "the hard bot ran in a worker process"
+    served.kill()
+    end = time.monotonic() + DEADLINE
+    while any(alive(pid) for pid in workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(alive(pid) for pid in workers), "orphaned bot workers"
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

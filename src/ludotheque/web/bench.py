@@ -275,7 +275,7 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
 
 
 def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.0,
-                  think: float = 1.0, seed: int = 0,
+                  think: float = 3.0, seed: int = 0,
                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Start the server, run the load, stop everything; returns the numbers."""
     say = progress or (lambda _text: None)

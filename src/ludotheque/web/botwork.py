@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import random
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,10 +34,34 @@ def choose(game_name: str, level: str, view: Mapping[str, Any], legal: Sequence[
     return _bot(game_name, level).choose(view, list(legal), random.Random(seed))
 
 
-def lower_priority() -> None:
-    """Process-pool initializer: search bots yield the CPU to the server answering people
-    (on a 2-core machine, two thinking bots would otherwise slow every table down)."""
+def worker_setup() -> None:
+    """Process-pool initializer.
+
+    * Search bots yield the CPU to the server answering people (on a 2-core machine, two
+      thinking bots would otherwise slow every table down): lowest priority.
+    * A worker ends with its server, however the server ends (even kill -9): a pool worker
+      blocks on its task queue forever otherwise, since it holds both ends of that pipe.
+    """
     try:
         os.nice(19)
     except (AttributeError, OSError):  # pragma: no cover - not on every system
         pass
+    parent = os.getppid()
+    try:  # Linux: the kernel kills this process when the server process dies
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not on Linux
+        pass
+    if os.getppid() != parent:  # the server died before prctl took effect
+        os._exit(0)
+
+    def watch() -> None:  # elsewhere (and as a second guard): poll the parent
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

@@ -680,7 +680,7 @@ class Master:
         if self._processes is None:
             self._processes = concurrent.futures.ProcessPoolExecutor(
                 self._hard_workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=botwork.lower_priority)
+                initializer=botwork.worker_setup)
         return self._processes
 
     # -- chat and rematch ----------------------------------------------------
