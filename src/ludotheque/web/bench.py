@@ -249,7 +249,7 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
             await asyncio.sleep(0.1)
         say(f"  {sum(b.ready for b in benches)} pages connected "
             f"in {time.perf_counter() - connecting:.1f} s")
-        await asyncio.sleep(min(2.0, seconds / 4))
+        await asyncio.sleep(min(5.0, seconds / 4))  # the connection storm settles
         for each in benches:
             each.measuring = True
         started = time.perf_counter()

@@ -44,6 +44,8 @@ def worker_setup() -> None:
     """
     try:
         os.nice(19)
+        # Linux: run only when a core would otherwise idle (stronger than nice 19)
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # pragma: no cover - not on every system
         pass
     parent = os.getppid()
