@@ -645,7 +645,9 @@ def bench_server(
 
         report = run_benchmark(tables=tables, hard_tables=hard_tables, seconds=seconds,
                                think=max(0.0, think), seed=seed,
-                               progress=None if as_json else out.print)
+                               progress=None if as_json else
+                               (lambda line: out.print(line, markup=False, soft_wrap=True)),
+                               lang=lang)
         if as_json:
             print(json.dumps(report))
 

@@ -34,6 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ludotheque.i18n import number, t
+from ludotheque.web import server_texts  # noqa: F401  (the benchmark's lines)
+
 GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
 SEATS = 3
 START_TIMEOUT = 60.0
@@ -215,7 +218,7 @@ def _cpu_seconds(pid: int | None) -> float:
 
 async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: float,
                think: float, seed: int, say: Callable[[str], None],
-               server_pid: int | None = None) -> dict[str, Any]:
+               server_pid: int | None = None, lang: str = "en") -> dict[str, Any]:
     import httpx
 
     rng = random.Random(seed)
@@ -238,8 +241,9 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
             hard_bench.count_bots = True
             pages += [Page(hard_bench, urls[0], hard_stats, random.Random(rng.random()),
                            leader=True) for urls in hard]
-        say(f"{label}: {len(pages)} pages at {len(people) + (len(hard) if with_hard else 0)} "
-            f"tables, {seconds:g} s...")
+        say(t("web.server.bench.run", lang, label=t(f"web.server.bench.label.{label}", lang),
+              pages=len(pages), tables=len(people) + (len(hard) if with_hard else 0),
+              seconds=f"{seconds:g}"))
         connecting = time.perf_counter()
         tasks = [asyncio.ensure_future(page.run()) for page in pages]
         # warm-up: every page connected and answered (bounded), then a little play
@@ -247,8 +251,8 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
         end = time.perf_counter() + START_TIMEOUT
         while sum(b.ready for b in benches) < len(pages) and time.perf_counter() < end:
             await asyncio.sleep(0.1)
-        say(f"  {sum(b.ready for b in benches)} pages connected "
-            f"in {time.perf_counter() - connecting:.1f} s")
+        say(t("web.server.bench.connected", lang, pages=sum(b.ready for b in benches),
+              seconds=number(time.perf_counter() - connecting, lang, 1)))
         await asyncio.sleep(min(5.0, seconds / 4))  # the connection storm settles
         for each in benches:
             each.measuring = True
@@ -265,7 +269,10 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         report[label] = stats.summary(elapsed)
-        report[label]["server_cpu_share"] = round(cpu_used / elapsed, 2)
+        report[label]["server_cpu_share"] = round(cpu_used / elapsed, 3)
+        all_moves = stats.moves + hard_stats.moves + hard_stats.other_moves
+        report[label]["server_cpu_ms_per_move"] = (round(1000 * cpu_used / all_moves, 2)
+                                                   if all_moves and cpu_used else None)
         report[label]["load_average"] = round(os.getloadavg()[0], 1)
         if with_hard:
             report["hard_tables"] = {"tables": len(hard), **hard_stats.summary(elapsed)}
@@ -276,7 +283,8 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
 
 def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.0,
                   think: float = 3.0, seed: int = 0,
-                  progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+                  progress: Callable[[str], None] | None = None,
+                  lang: str = "en") -> dict[str, Any]:
     """Start the server, run the load, stop everything; returns the numbers."""
     say = progress or (lambda _text: None)
     port = _free_port()
@@ -291,9 +299,9 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_for(base, server, log_path)
-            say(f"server pid {server.pid} on {base}")
+            say(t("web.server.bench.start", lang, pid=server.pid, url=base))
             report = asyncio.run(_run(base, f"ws://127.0.0.1:{port}/ws", tables, hard_tables,
-                                      seconds, think, seed, say, server.pid))
+                                      seconds, think, seed, say, server.pid, lang))
         finally:
             if server.poll() is None:
                 server.send_signal(signal.SIGTERM)
@@ -305,13 +313,20 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
     for label in ("people", "people_with_hard_bots", "hard_tables"):
         if label in report:
             entry = report[label]
-            say(f"{label:>22}: {entry['moves']} moves, {entry['moves_per_s']} moves/s, "
-                f"p50 {entry['p50_ms']} ms, p95 {entry['p95_ms']} ms, p99 {entry['p99_ms']} ms, "
-                f"max {entry['max_ms']} ms" +
-                (f", bot moves {entry['bot_moves']}" if label == "hard_tables" else "") +
-                (f"; server process {entry['server_cpu_share']:.0%} of a core, load average "
-                 f"{entry['load_average']}" if "server_cpu_share" in entry else "") +
-                (f", errors {entry['errors']}" if entry["errors"] else ""))
+            say(t("web.server.bench.line", lang, label=t(f"web.server.bench.label.{label}", lang),
+                  moves=entry["moves"], rate=number(entry["moves_per_s"], lang, 1),
+                  **{key: "-" if entry[f"{key}_ms"] is None else
+                     number(entry[f"{key}_ms"], lang, 1) for key in ("p50", "p95", "p99", "max")}))
+            if label == "hard_tables":
+                say(t("web.server.bench.bots", lang, count=entry["bot_moves"]))
+            elif "server_cpu_share" in entry:
+                say(t("web.server.bench.cpu", lang,
+                      share=number(100 * entry["server_cpu_share"], lang, 0),
+                      per_move="-" if entry["server_cpu_ms_per_move"] is None else
+                      number(entry["server_cpu_ms_per_move"], lang, 2),
+                      load=number(entry["load_average"], lang, 1)))
+            if entry["errors"]:
+                say(t("web.server.bench.errors", lang, count=entry["errors"]))
     return report
 
 

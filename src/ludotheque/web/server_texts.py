@@ -38,14 +38,39 @@ TEXTS = {
               "WebSockets."},
     "cli.bench_server.opt.tables": {"en": "Concurrent tables.", "fr": "Tables simultanées."},
     "cli.bench_server.opt.hard_tables": {
-        "en": "Tables where a hard bot thinks, in the second run (0: no second run).",
-        "fr": "Tables où réfléchit un bot difficile, lors de la seconde mesure (0 : pas de "
-              "seconde mesure)."},
+        "en": "Tables of one simulated person and two hard bots, added in the second run "
+              "(0: no second run).",
+        "fr": "Tables d'une personne simulée et de deux bots difficiles, ajoutées lors de la "
+              "seconde mesure (0 : pas de seconde mesure)."},
     "cli.bench_server.opt.seconds": {"en": "Length of each run, in seconds.",
                                      "fr": "Durée de chaque mesure, en secondes."},
     "cli.bench_server.opt.think": {
         "en": "Mean pause of a simulated player before each move, in seconds.",
         "fr": "Pause moyenne d'un joueur simulé avant chaque coup, en secondes."},
+    "web.server.bench.start": {"en": "Server (pid {pid}) on {url}",
+                               "fr": "Serveur (pid {pid}) sur {url}"},
+    "web.server.bench.run": {"en": "{label}: {pages} pages at {tables} tables, {seconds} s...",
+                             "fr": "{label} : {pages} pages à {tables} tables, {seconds} s..."},
+    "web.server.bench.connected": {"en": "  {pages} pages connected in {seconds} s",
+                                   "fr": "  {pages} pages connectées en {seconds} s"},
+    "web.server.bench.label.people": {"en": "People only", "fr": "Des personnes seulement"},
+    "web.server.bench.label.people_with_hard_bots": {
+        "en": "People, while hard bots think at other tables",
+        "fr": "Des personnes, pendant que des bots difficiles réfléchissent ailleurs"},
+    "web.server.bench.label.hard_tables": {"en": "People at the hard bots' tables",
+                                           "fr": "Les personnes aux tables des bots difficiles"},
+    "web.server.bench.line": {
+        "en": "{label}: {moves} moves ({rate} a second); from a move sent to its update: "
+              "p50 {p50} ms, p95 {p95} ms, p99 {p99} ms, max {max} ms",
+        "fr": "{label} : {moves} coups ({rate} par seconde) ; d'un coup envoyé à sa mise à "
+              "jour : p50 {p50} ms, p95 {p95} ms, p99 {p99} ms, max {max} ms"},
+    "web.server.bench.cpu": {
+        "en": "  server process: {share} % of a core, {per_move} ms of CPU a move; "
+              "load average of the machine: {load}",
+        "fr": "  processus serveur : {share} % d'un cœur, {per_move} ms de calcul par coup ; "
+              "charge moyenne de la machine : {load}"},
+    "web.server.bench.bots": {"en": "  bots' moves: {count}", "fr": "  coups des bots : {count}"},
+    "web.server.bench.errors": {"en": "  errors: {count}", "fr": "  erreurs : {count}"},
     # ---- errors
     "web.server.error.bad_request": {
         "en": "The request is not valid: {reason}.",
