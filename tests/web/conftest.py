@@ -37,7 +37,8 @@ from websockets.sync.client import connect  # noqa: E402
 from ludotheque.web.app import create_app  # noqa: E402
 from ludotheque.web.server import UVICORN_SETTINGS  # noqa: E402
 
-DEADLINE = 20.0  # seconds: generous upper bound for any wait; tests poll, never sleep blind
+DEADLINE = 30.0  # seconds: generous upper bound for any wait (the machine may be busy); tests
+# poll, never sleep blind
 
 
 def free_port() -> int:
