@@ -89,7 +89,7 @@ class TextParam:
 
 
 def dumps(frame: Mapping[str, Any]) -> str:
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"), check_circular=False)
 
 
 def new_token() -> str:
