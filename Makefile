@@ -1,27 +1,54 @@
 # Two commands on a fresh machine (only Python 3.11+ and make needed):
-#   make run    set up .venv if needed, then play 17 in the terminal against three bots
-#   make test   set up .venv if needed, then run the whole test suite
+#   make run    set up .venv with the web table only, then start it and print its link
+#   make test   set up .venv with everything (and Chromium for the browser tests), run the tests
+#   make play   the terminal game: 17 against three bots
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
-STAMP   = $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+# One stamp per install set: `make run` installs only what the web table needs (no Ray,
+# no OpenSpiel), `make test` everything; each redoes its install when pyproject changes.
+STAMP_WEB  = $(VENV)/.installed-web
+STAMP_ALL  = $(VENV)/.installed-all
 
-.PHONY: run test bench clean
+.PHONY: run play test bench bench-server chromium clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,all]"
-	touch $(STAMP)
 
-run: $(STAMP)
+$(STAMP_WEB): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[web]"
+	touch $(STAMP_WEB)
+
+$(STAMP_ALL): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,all,web]"
+	touch $(STAMP_ALL) $(STAMP_WEB)
+
+run: $(STAMP_WEB)
+	@$(BIN)/ludotheque serve --host $(HOST) --port $(PORT)
+
+play: $(STAMP_WEB)
 	@# Leaving a game (quit) is a normal end here, not an error of make.
 	@$(BIN)/ludotheque play diciassette --players 4 || true
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium (browser downloads are not available):
+# installed here when missing and we may (root), quietly.
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing chromium for the browser tests..."; \
+		apt-get update -qq >/dev/null && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: $(STAMP_ALL) chromium
 	$(BIN)/python -m pytest -n 2
 
-bench: $(STAMP)
+bench: $(STAMP_ALL)
 	$(BIN)/ludotheque bench diciassette
+
+bench-server: $(STAMP_WEB)
+	$(BIN)/ludotheque bench-server
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -21,6 +21,7 @@ RANKS = {
     "interop": 5,
     "sim": 6,
     "ui": 7,
+    "web": 7,  # the web table: beside the terminal, below the command line
     "cli": 8,
     "__main__": 9,
 }

@@ -32,6 +32,7 @@ from ludotheque.i18n import (
     number,
     t,
 )
+from ludotheque.web import server_texts as _server_texts  # noqa: F401  (serve's help texts)
 
 HELP_LANG = language_from_environment()
 
@@ -272,6 +273,9 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
     """Seat names for a replay: the bots and the human seat the record stores, if any."""
     from ludotheque.ui.terminal.play import BOT_NAMES
 
+    stored = record.meta.get("names")  # a game exported from the web table names its seats
+    if isinstance(stored, list) and len(stored) == players and all(isinstance(n, str) for n in stored):
+        return list(stored)
     bots = record.meta.get("bots")
     human = record.meta.get("human_seat")
     names = []
@@ -607,6 +611,67 @@ def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ism
     out.print(table)
     if not openspiel_available():
         out.print(t("cli.bench.no_openspiel", lang), markup=False)
+
+
+# ---------------------------------------------------------------------- serve
+def _need_web(lang: str) -> None:
+    """The web table needs the `web` extra: say so clearly if it is missing."""
+    import importlib.util
+
+    from ludotheque.core.errors import MissingExtraError
+
+    for module in ("fastapi", "uvicorn", "sqlalchemy"):
+        if importlib.util.find_spec(module) is None:
+            raise MissingExtraError("error.missing_extra", feature="ludotheque serve",
+                                    module=module, extra="web")
+
+
+@app.command(help=_h("cli.serve.help"))
+def serve(
+    host: Annotated[str, typer.Option("--host", help=_h("cli.serve.opt.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=_h("cli.serve.opt.port"))] = 8000,
+    database: Annotated[Optional[str], typer.Option("--database",
+                                                    help=_h("cli.serve.opt.database"))] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay",
+                                             help=_h("cli.serve.opt.bot_delay"))] = 0.6,
+    lang: LangOption = None,
+) -> None:
+    with _guard(lang) as lang:
+        _need_web(lang)
+        from ludotheque.web.server import serve as run_server
+
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
+        run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay))
+
+
+@app.command("bench-server", help=_h("cli.bench_server.help"))
+def bench_server(
+    tables: Annotated[int, typer.Option("--tables", help=_h("cli.bench_server.opt.tables"))] = 200,
+    hard_tables: Annotated[int, typer.Option("--hard-tables",
+                                             help=_h("cli.bench_server.opt.hard_tables"))] = 20,
+    seconds: Annotated[float, typer.Option("--seconds",
+                                           help=_h("cli.bench_server.opt.seconds"))] = 20.0,
+    think: Annotated[float, typer.Option("--think", help=_h("cli.bench_server.opt.think"))] = 3.0,
+    seed: SeedOption = 0,
+    lang: LangOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    with _guard(lang) as lang:
+        _need_web(lang)
+        _positive("--tables", tables)
+        _positive("--hard-tables", hard_tables, low=0)
+        if seconds <= 0 or seconds > 600:
+            raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        from ludotheque.web.bench import run_benchmark
+
+        report = run_benchmark(tables=tables, hard_tables=hard_tables, seconds=seconds,
+                               think=max(0.0, think), seed=seed,
+                               progress=None if as_json else
+                               (lambda line: out.print(line, markup=False, soft_wrap=True)),
+                               lang=lang)
+        if as_json:
+            print(json.dumps(report))
 
 
 def main() -> None:

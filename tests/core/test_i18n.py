@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 import ludotheque.games  # noqa: F401  (registers every game's texts)
+import ludotheque.web.server_texts  # noqa: F401  (the web server's and `serve`'s texts)
+import ludotheque.web.texts  # noqa: F401  (the web pages' and scenes' texts)
 from ludotheque.i18n import LANGUAGES, catalog, language_from_environment, normalise_language, t
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "ludotheque"
@@ -26,8 +28,12 @@ def test_every_text_has_both_languages_with_the_same_fields():
 
 def test_french_texts_are_translated():
     """Long texts must differ between the languages (short ones like 'x2', and titles, may not)."""
+    def words(text: str) -> str:  # what is left to translate once the {fields} are out
+        return re.sub(r"\{[^}]*\}", "", text)
+
     same = [key for key, texts in catalog().items()
-            if len(texts["en"]) > 12 and texts["en"] == texts["fr"] and not key.endswith(".title")]
+            if len(texts["en"]) > 12 and texts["en"] == texts["fr"] and not key.endswith(".title")
+            and re.search(r"[^\W\d_]", words(texts["en"]))]
     assert same == []
 
 

@@ -23,6 +23,8 @@ class GameParts:
       (the terminal);
     * `encoder`: `observation_size(players, options)` and `encode_view(view, players, options)`
       (the RL adapters);
+    * `scene`: `scene(view, lang, names, legal_labels)`, the table drawn as data for the
+      web pages (`ludotheque.kit.scene`);
     * `stats`: `STATS` and `collect(events, view, players)` (`ludotheque.kit.stats`), or None;
     * `bots`: the game's own bots by name (besides "random"): name -> factory of a bot;
     * `levels`: difficulty levels mapped to names of `bots`, where the default (easy: the
@@ -33,6 +35,7 @@ class GameParts:
     rules_text: Any
     renderer: Any
     encoder: Any
+    scene: Any = None
     stats: Any = None
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=lambda: MappingProxyType({}))
     levels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

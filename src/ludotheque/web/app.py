@@ -1,0 +1,351 @@
+"""The web application: JSON API, static pages and the WebSocket, on FastAPI.
+
+`create_app(database_url, bot_delay)` builds a self-contained app (its own storage and
+master), so tests and the benchmark can run several on free ports.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.record import Record
+from ludotheque.core.replay import replay
+from ludotheque.core.registry import all_games, get_game
+from ludotheque.i18n import LANGUAGES, catalog, t
+from ludotheque.web.db import Storage, default_database_url
+from ludotheque.web.frames import narrate, result_entry, scene_for
+from ludotheque.web.master import Conn, Master, Refused, TextParam
+
+log = logging.getLogger("ludotheque.web")
+
+STATIC = Path(__file__).parent / "static"
+FRAME_MAX = 8 * 1024
+FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "ping")
+
+
+def request_lang(request: Request) -> str:
+    """?lang=xx, else the browser's Accept-Language, else English."""
+    asked = request.query_params.get("lang")
+    if asked and asked[:2].lower() in LANGUAGES:
+        return asked[:2].lower()
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.strip()[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def refusal(refused: Refused, lang: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": refused.code, "message": refused.message(lang)}},
+                        status_code=refused.status)
+
+
+def _page(name: str) -> Any:
+    path = STATIC / name
+    if path.is_file():
+        return FileResponse(path, media_type="text/html")
+    return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>ludotheque</title>"
+                        f"<p>{name} is not built yet.</p>")
+
+
+def _summary(game: Any, lang: str) -> str:
+    """The first paragraph of the game's rules summary, as plain text."""
+    try:
+        texts = importlib.import_module(f"ludotheque.games.{game.name}.rules_text")
+        for paragraph in texts.SUMMARY[lang].split("\n\n"):
+            paragraph = paragraph.strip()
+            if paragraph and not paragraph.startswith("#"):
+                return " ".join(paragraph.replace("**", "").split())
+    except (ImportError, AttributeError, KeyError):
+        pass
+    return ""
+
+
+def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
+    if spec.kind == "choice":
+        allowed: Any = list(spec.choices)
+    elif spec.kind in ("int", "ints"):
+        allowed = {"min": spec.minimum, "max": spec.maximum, "length": spec.length}
+    elif spec.kind == "bool":
+        allowed = [True, False]
+    else:
+        allowed = None
+    default = spec.default_value()
+    return {"name": spec.name, "kind": spec.kind,
+            "default": list(default) if isinstance(default, tuple) else default,
+            "allowed": allowed, "allowed_text": spec.allowed(lang), "help": t(spec.help_key, lang)}
+
+
+def create_app(database_url: str | None = None, bot_delay: float = 0.6,
+               storage: Storage | None = None, **master_settings: Any) -> FastAPI:
+    """`master_settings`: hard_workers, min_turn_timer (see Master)."""
+    store = storage or Storage(database_url or default_database_url())
+    master = Master(store, bot_delay=bot_delay, **master_settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        await master.start()
+        try:
+            yield
+        finally:
+            await master.close()
+            store.close()
+
+    app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.state.master = master
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- pages -------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby_page():
+        return _page("lobby.html")
+
+    @app.get("/join/{invite}", include_in_schema=False)
+    async def join_page(invite: str):
+        return _page("join.html")
+
+    @app.get("/play/{token}", include_in_schema=False)
+    async def play_page(token: str):
+        return _page("table.html")
+
+    @app.get("/watch/{token}", include_in_schema=False)
+    async def watch_page(token: str):
+        return _page("table.html")
+
+    @app.get("/replay/{table}", include_in_schema=False)
+    async def replay_page(table: str):
+        return _page("replay.html")
+
+    # -- API ---------------------------------------------------------------
+    @app.get("/api/games")
+    async def games(request: Request):
+        lang = request_lang(request)
+        return {"games": [{
+            "name": game.name, "title": t(game.title_key, lang),
+            "min_players": game.min_players, "max_players": game.max_players,
+            "default_players": game.default_players,
+            "options": [_option_entry(spec, lang) for spec in game.option_specs],
+            "summary": _summary(game, lang),
+        } for game in all_games()]}
+
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str, request: Request):
+        lang = request_lang(request)
+        try:
+            game = get_game(name)
+        except LudoError as error:
+            return refusal(Refused("unknown_game", status=404, error=error), lang)
+        return {"game": game.name, "title": t(game.title_key, lang),
+                "rules": game.rules_text(lang, game.validate(game.default_players, {}))}
+
+    @app.get("/api/texts")
+    async def texts(request: Request):
+        lang = request_lang(request)
+        try:
+            import ludotheque.web.texts  # noqa: F401  (engineer B's page texts)
+        except ImportError:
+            pass
+        return {"lang": lang, "texts": {key: by_lang[lang] for key, by_lang in catalog().items()
+                                        if key.startswith("web.")}}
+
+    @app.post("/api/tables")
+    async def create_table(request: Request):
+        lang = request_lang(request)
+        try:
+            body = await _json_body(request)
+            live = master.create_table(body)
+        except Refused as refused:
+            return refusal(refused, lang)
+        return {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
+                "spectator_url": f"/watch/{live.row.spectator}"}
+
+    @app.get("/api/join/{invite}")
+    async def join_info(invite: str, request: Request):
+        lang = request_lang(request)
+        row = store.table_by_invite(invite)
+        live = await master.get(row.id) if row else None
+        if live is None:
+            return refusal(Refused("unknown_token", status=404), lang)
+        public = live.public(lang)
+        return {"table": live.row.id, "game": live.row.game, "title": public["title"],
+                "players": live.row.players, "status": live.row.status,
+                "seats": [{k: s[k] for k in ("seat", "kind", "level", "name", "taken")}
+                          for s in public["seats"]]}
+
+    @app.post("/api/join/{invite}")
+    async def join(invite: str, request: Request):
+        lang = request_lang(request)
+        try:
+            body = await _json_body(request)
+            token = await master.join(invite, body.get("seat"), body.get("name"))
+        except Refused as refused:
+            return refusal(refused, lang)
+        return {"seat_url": f"/play/{token}"}
+
+    async def _finished(table: str, lang: str):
+        live = await master.get(table)
+        if live is None:
+            raise Refused("unknown_table", status=404, table=table[:40])
+        if live.row.status != "over":
+            raise Refused("not_over", status=403)
+        return live
+
+    @app.get("/api/tables/{table}/record")
+    async def record(table: str, request: Request):
+        lang = request_lang(request)
+        try:
+            live = await _finished(table, lang)
+        except Refused as refused:
+            return refusal(refused, lang)
+        return JSONResponse(live.record().to_json(), headers={
+            "Content-Disposition":
+                f'attachment; filename="ludotheque-{live.row.game}-{table}.json"'})
+
+    @app.get("/api/tables/{table}/replay")
+    async def replay_step(table: str, request: Request):
+        lang = request_lang(request)
+        try:
+            live = await _finished(table, lang)
+            record = live.record()
+            total = len(record.actions)
+            step = _int_param(request, "step", total)
+            if step is None or not 0 <= step <= total:
+                raise Refused("bad_step", total=total)
+            seat = _int_param(request, "seat", None)
+            if seat is not None and not 0 <= seat < live.row.players:
+                raise Refused("bad_seat", seat=seat + 1, players=live.row.players)
+        except Refused as refused:
+            return refusal(refused, lang)
+        partial = Record(game=record.game, players=record.players, options=record.options,
+                         seed=record.seed, actions=record.actions[:step])
+        match = replay(partial)
+        game = match.game
+        names = live.names(lang)
+        actor = action = None
+        if step > 0:
+            moves = store.get_moves(live.row.id)
+            actor = moves[step - 1][1] if len(moves) >= step else None
+            action_id = match.actions[-1]
+            action = {"text": game.action_to_text(action_id),
+                      "label": game.describe_action(action_id, lang)}
+        view = match.view(seat)
+        lines = [line for event in match.events_for(seat)
+                 for line in narrate(game, event, lang, names, seat)]
+        result = None
+        if match.is_over():
+            result = result_entry(match.state.winners(), match.state.returns(), names, lang)
+        return {"table": live.row.id, "game": game.name, "title": t(game.title_key, lang),
+                "players": live.row.players, "names": names, "total": total, "step": step,
+                "seat": seat, "actor": actor, "action": action, "view": view,
+                "scene": scene_for(game, view, lang, names, []), "lines": lines,
+                "result": result}
+
+    # -- WebSocket -----------------------------------------------------------
+    @app.websocket("/ws")
+    async def socket(ws: WebSocket):
+        await ws.accept()
+        conn = Conn(ws.send_text, ws.close)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    data = message.get("bytes") or b""
+                    size = len(data)
+                    raw = data.decode("utf-8", errors="replace")
+                else:
+                    size = len(raw.encode("utf-8"))
+                if size > FRAME_MAX:
+                    refused = Refused("too_large", size=size, high=FRAME_MAX)
+                    await conn.send(refused.frame(conn.lang))
+                    continue
+                await _handle(master, conn, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            master.disconnect(conn)
+            if ws.application_state == WebSocketState.CONNECTED:
+                try:
+                    await ws.close()
+                except Exception:  # noqa: BLE001 - already gone
+                    pass
+
+    return app
+
+
+async def _handle(master: Master, conn: Conn, raw: str) -> None:
+    """One client frame: every refusal becomes an error frame on this connection only."""
+    try:
+        try:
+            frame = json.loads(raw)
+        except (json.JSONDecodeError, ValueError) as exc:
+            raise Refused("bad_json", reason=getattr(exc, "msg", str(exc))) from None
+        if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+            raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
+        kind = frame["type"]
+        if kind not in FRAME_TYPES:
+            raise Refused("unknown_type", type=kind[:40], allowed=", ".join(FRAME_TYPES))
+        if kind == "ping":
+            await conn.send({"type": "pong"})
+            return
+        if kind in ("hello", "lang"):
+            lang = frame.get("lang", conn.lang if kind == "hello" else None)
+            if not isinstance(lang, str) or lang[:2].lower() not in LANGUAGES:
+                raise Refused("bad_lang", lang=str(lang)[:20])
+            lang = lang[:2].lower()
+            if kind == "lang":
+                await master.set_lang(conn, lang)
+                return
+            conn.lang = lang
+            since = frame.get("since", 0)
+            if isinstance(since, bool) or not isinstance(since, int):
+                since = 0
+            await master.hello(conn, frame.get("token"), lang, since)
+            return
+        if conn.table is None:
+            raise Refused("hello_first")
+        if kind == "move":
+            await master.move(conn, frame.get("actions"), frame.get("move"), frame.get("seat"))
+        elif kind == "chat":
+            await master.chat(conn, frame.get("text"))
+        elif kind == "rematch":
+            await master.rematch(conn)
+        elif kind == "back":
+            await master.come_back(conn)
+    except Refused as refused:
+        await conn.send(refused.frame(conn.lang))
+
+
+async def _json_body(request: Request) -> Any:
+    try:
+        body = json.loads(await request.body() or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise Refused("bad_request", reason=getattr(exc, "msg", str(exc))) from None
+    if not isinstance(body, dict):
+        raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
+    return body
+
+
+def _int_param(request: Request, name: str, default: int | None) -> int | None:
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        return None if name == "step" else -1

@@ -1,0 +1,257 @@
+"""Storage of the web tables (SQLAlchemy Core; SQLite by default, any SQLAlchemy URL works).
+
+The record is the truth: a table row (game, players, options, seed, seats) plus its move
+rows replay to the exact match. A move row is written, in one transaction whose primary
+key (table, index) refuses a duplicate or a gap-filler twice, before anyone is told.
+
+SQLite runs in WAL mode with `synchronous=NORMAL`: a committed transaction survives the
+server process being killed (it sits in the WAL file the OS holds); only a power cut may
+lose the last commits, which is the usual trade for a game server.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey,
+                        Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
+                        func, insert, select, update)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),  # waiting | playing | over
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("finished", DateTime(timezone=True)),
+    Column("turn_timer", Float),
+    Column("invite", String(64), nullable=False, unique=True),
+    Column("spectator", String(64), nullable=False, unique=True),
+    Column("rematch_of", String(32)),
+    Column("rematch", String(32)),
+    Column("result", JSON),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("level", String(8)),
+    Column("name", String(64)),
+    Column("token", String(64), unique=True),
+    Column("taken", Boolean, nullable=False, default=False),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # UNIQUE(table, index): one move, once
+    Column("seat", Integer, nullable=False),
+    Column("action", String(64), nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
+
+# The statements of the move path, built once (SQLAlchemy then reuses their compiled form).
+_INSERT_MOVES = insert(moves)
+_FINISH = update(tables).where(tables.c.id == bindparam("table_id_")).values(
+    status="over", finished=bindparam("finished_"), result=bindparam("result_"))
+_INSERT_CHAT = insert(chat)
+_RECENT_CHAT = (select(chat).where(chat.c.table_id == bindparam("table_id_"))
+                .order_by(chat.c.id.desc()).limit(bindparam("limit_")))
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data directory (platformdirs: $XDG_DATA_HOME/ludotheque)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("ludotheque", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tables.sqlite3'}"
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    token: str | None
+    taken: bool
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    created: dt.datetime
+    turn_timer: float | None
+    invite: str
+    spectator: str
+    rematch_of: str | None = None
+    rematch: str | None = None
+    result: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+class Storage:
+    """Every read and write the server makes, each in its own short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        connect_args: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            connect_args = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables ----------------------------------------------------------
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables).values(
+                id=row.id, game=row.game, players=row.players, options=row.options,
+                seed=row.seed, status=row.status, created=row.created,
+                turn_timer=row.turn_timer, invite=row.invite, spectator=row.spectator,
+                rematch_of=row.rematch_of, rematch=None, result=None))
+            conn.execute(insert(seats), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                 "name": s.name, "token": s.token, "taken": s.taken} for s in row.seats])
+            if row.rematch_of:
+                conn.execute(update(tables).where(tables.c.id == row.rematch_of)
+                             .values(rematch=row.id))
+
+    def _table(self, conn: Any, where: Any) -> TableRow | None:
+        found = conn.execute(select(tables).where(where)).mappings().first()
+        if found is None:
+            return None
+        seat_rows = conn.execute(select(seats).where(seats.c.table_id == found["id"])
+                                 .order_by(seats.c.seat)).mappings().all()
+        return TableRow(
+            id=found["id"], game=found["game"], players=found["players"],
+            options=dict(found["options"]), seed=found["seed"], status=found["status"],
+            created=found["created"], turn_timer=found["turn_timer"], invite=found["invite"],
+            spectator=found["spectator"], rematch_of=found["rematch_of"],
+            rematch=found["rematch"], result=found["result"],
+            seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
+                           token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            return self._table(conn, tables.c.id == table_id)
+
+    def table_by_invite(self, invite: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            return self._table(conn, tables.c.invite == invite)
+
+    def table_by_token(self, token: str) -> tuple[TableRow, int | None] | None:
+        """The table of a seat token (and the seat) or of a spectator token (seat None)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(seats.c.table_id, seats.c.seat)
+                                 .where(seats.c.token == token)).first()
+            if found is not None:
+                row = self._table(conn, tables.c.id == found.table_id)
+                return (row, found.seat) if row else None
+            row = self._table(conn, tables.c.spectator == token)
+            return (row, None) if row else None
+
+    def live_table_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(tables.c.id)
+                                     .where(tables.c.status != "over")).scalars())
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> bool:
+        """Mark a free human seat as taken by `name`; False if it was taken meanwhile."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
+                seats.c.taken.is_(False)).values(taken=True, name=name))
+            return done.rowcount == 1
+
+    def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
+        values: dict[str, Any] = {"status": status}
+        if status == "over":
+            values.update(finished=now(), result=result)
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    # -- moves -----------------------------------------------------------
+    def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
+                  over: bool = False, result: dict | None = None) -> None:
+        """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
+        table's status too if the game just ended). A clash on (table, index) raises and
+        nothing is written."""
+        stamp = now()
+        rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
+                 "time": stamp} for offset, text in enumerate(actions)]
+        with self.engine.begin() as conn:
+            conn.execute(_INSERT_MOVES, rows)
+            if over:
+                conn.execute(_FINISH, {"table_id_": table_id, "finished_": stamp,
+                                       "result_": result})
+
+    def get_moves(self, table_id: str) -> list[tuple[int, int, str]]:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(moves.c.idx, moves.c.seat, moves.c.action)
+                                 .where(moves.c.table_id == table_id).order_by(moves.c.idx))
+            return [(r.idx, r.seat, r.action) for r in found]
+
+    def count_moves(self, table_id: str) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(moves)
+                                .where(moves.c.table_id == table_id)).scalar_one()
+
+    # -- chat ------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dt.datetime:
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(_INSERT_CHAT, {"table_id": table_id, "seat": seat, "name": name,
+                                        "text": text, "time": stamp})
+        return stamp
+
+    def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            found = conn.execute(_RECENT_CHAT, {"table_id_": table_id,
+                                                "limit_": limit}).mappings().all()
+        return [dict(r) for r in reversed(found)]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

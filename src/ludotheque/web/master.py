@@ -1,0 +1,753 @@
+"""The master: the only place that calls the rules for a web table.
+
+One in-memory `Match` per live table, rebuilt from the database (its record) when first
+needed. A move goes: seat token -> seat; the seat is to act; the page's move count is
+current; the actions are legal (`apply_sequence`, all or nothing); the move rows are
+written in one transaction; only then is anyone told, each seat its own frame. Moves at
+one table are serialised by the table's asyncio.Lock; tables do not wait for each other.
+
+Bots are clients with a seat: after a short pause the bot's move is computed off the event
+loop (see botwork.py) and goes through the same `play` path as a person's.
+
+The transport (WebSocket) only carries frames (`Conn.send`); storage only stores
+(db.Storage): either can change without touching this file's rules calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import concurrent.futures.process
+import contextlib
+import functools
+import json
+import logging
+import multiprocessing
+import os
+import random
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
+from ludotheque.core.match import Match
+from ludotheque.core.options import options_to_json
+from ludotheque.core.record import Record
+from ludotheque.core.registry import get_game
+from ludotheque.i18n import t
+from ludotheque.web import botwork
+from ludotheque.web.db import SeatRow, Storage, TableRow, now
+from ludotheque.web.frames import error_frame, result_entry, update_frame
+
+log = logging.getLogger("ludotheque.web")
+
+BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
+LEVELS = ("easy", "medium", "hard")
+NAME_MAX = 24
+CHAT_MAX = 300
+MAX_ACTIONS = 16
+TIMER_RANGE = (10, 3600)
+CHAT_HISTORY = 50
+SEND_TIMEOUT = 10.0  # seconds
+
+
+class Refused(Exception):
+    """Bad input from a person: an error code and a translatable message (nothing changed).
+
+    `status` is the HTTP status when it answers a request."""
+
+    def __init__(self, code: str, key: str | None = None, status: int = 400,
+                 error: LudoError | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.key = key or f"web.server.error.{code}"
+        self.status = status
+        self.error = error
+        self.params = params
+
+    def message(self, lang: str) -> str:
+        if self.error is not None:
+            return self.error.message(lang)
+        params = {k: (v.message(lang) if hasattr(v, "message") else v)
+                  for k, v in self.params.items()}
+        return t(self.key, lang, **params)
+
+    def frame(self, lang: str) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message(lang)}
+
+
+class TextParam:
+    """A parameter that is itself a text key (translated in the message's language)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+
+    def message(self, lang: str) -> str:
+        return t(self.key, lang, **self.params)
+
+
+def dumps(frame: Mapping[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Conn:
+    """One WebSocket connection as the master sees it: a seat (None: spectator), a
+    language, how many events the page has, and a way to send a frame."""
+
+    def __init__(self, sender: Any, closer: Any = None) -> None:
+        self._sender = sender  # async callable(str)
+        self._closer = closer  # async callable(): close the transport
+        self._lock = asyncio.Lock()
+        self.table: LiveTable | None = None
+        self.seat: int | None = None
+        self.lang = "en"
+        self.sent = 0
+        self.closed = False
+
+    async def send(self, frame: Mapping[str, Any] | str) -> None:
+        """Send a frame (a dict, or its JSON text already made for several pages)."""
+        if self.closed:
+            return
+        text = frame if isinstance(frame, str) else dumps(frame)
+        async with self._lock:
+            try:
+                # a page that stops reading must not hold its table's lock for long
+                await asyncio.wait_for(self._sender(text), SEND_TIMEOUT)
+            except Exception:  # noqa: BLE001 - a vanished page: forget it, serve the rest
+                self.closed = True
+                if self._closer is not None:
+                    with contextlib.suppress(Exception):
+                        await self._closer()
+
+
+@dataclass
+class LiveTable:
+    row: TableRow
+    match: Match
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    absent: set[int] = field(default_factory=set)
+    deadline: float | None = None
+    timer: asyncio.TimerHandle | None = None
+    bot_for: int = -1  # the move count a bot task is already working on
+    _cache: dict = field(default_factory=dict)
+    _names: dict = field(default_factory=dict)
+    _cache_moves: int = -1
+
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def moves(self) -> int:
+        return len(self.match.actions)
+
+    def names(self, lang: str) -> list[str]:
+        """Seat names in `lang` (cached: they change only when someone sits down)."""
+        cached = self._names.get(lang)
+        if cached is not None:
+            return cached
+        names = []
+        for s in self.row.seats:
+            if s.kind == "bot":
+                names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
+                               level=t(f"web.server.level.{s.level}", lang)))
+            elif s.taken and s.name:
+                names.append(s.name)
+            else:
+                names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
+        self._names[lang] = names
+        return names
+
+    def to_act(self) -> int | None:
+        if self.row.status != "playing" or self.match.is_over():
+            return None
+        player = self.match.current_player()
+        return player if player >= 0 else None
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.row.seats if s.kind == "human" and not s.taken]
+
+    def public(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The table as everyone may see it (no token, no seed)."""
+        connected = {c.seat for c in self.conns if not c.closed}
+        names = names or self.names(lang)
+        return {
+            "id": self.row.id,
+            "game": self.row.game,
+            "title": t(self.game.title_key, lang),
+            "players": self.row.players,
+            "status": self.row.status,
+            "options": options_to_json(self.match.state.options),
+            "seats": [{"seat": s.seat, "name": names[s.seat], "kind": s.kind, "level": s.level,
+                       "taken": s.kind == "bot" or s.taken,
+                       "connected": s.kind == "bot" or s.seat in connected,
+                       "absent": s.seat in self.absent} for s in self.row.seats],
+            "turn_timer": self.row.turn_timer,
+            "deadline": self.deadline,
+        }
+
+    def result(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any] | None:
+        if not self.match.is_over():
+            return None
+        state = self.match.state
+        return result_entry(state.winners(), state.returns(), names or self.names(lang), lang)
+
+    def frame(self, seat: int | None, lang: str, start: int, log_reset: bool = False,
+              with_scene: bool = True) -> dict[str, Any]:
+        """The update for `seat` from event `start`: view(seat) and events_for(seat) only.
+
+        Between two moves, the same seat in the same language gets the same frame but for
+        the public seat list (who is connected or absent): the rest is cached, so a page
+        connecting does not rebuild the scene of every other page."""
+        names = self.names(lang)
+        key = (seat, lang, start, log_reset, with_scene, self.moves, self.row.status,
+               tuple(names))
+        if self._cache_moves != self.moves:
+            self._cache.clear()
+            self._cache_moves = self.moves
+        body = self._cache.get(key)
+        if body is None:
+            body = self._build(seat, lang, start, log_reset, with_scene, names)
+            self._cache[key] = body
+        return {**body, "table": self.public(lang, names)}
+
+    def _build(self, seat: int | None, lang: str, start: int, log_reset: bool,
+               with_scene: bool, names: list[str]) -> dict[str, Any]:
+        match = self.match
+        to_act = self.to_act()
+        legal = match.legal_actions() if to_act is not None and to_act == seat else []
+        return update_frame(
+            game=match.game, table={}, seat=seat, view=match.view(seat),
+            events=match.events_for(seat, start), start=start, legal=legal, to_act=to_act,
+            move=self.moves, names=names, lang=lang, result=self.result(lang, names),
+            log_reset=log_reset, with_scene=with_scene)
+
+    def record(self) -> Record:
+        """The record (with the SEED): for the export once the game is over, never before."""
+        return self.match.record(table=self.row.id, names=self.names("en"),
+                                 seats=[{"kind": s.kind, "level": s.level} for s in self.row.seats],
+                                 source="ludotheque serve")
+
+
+def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
+    """The match of a stored table: its seed, options and every stored action, replayed."""
+    match = Match(get_game(row.game), row.players, row.options, seed=row.seed)
+    for action in actions:
+        match.apply(action)
+    return match
+
+
+class Master:
+    def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
+                 min_turn_timer: float = TIMER_RANGE[0]) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
+        self.tables: dict[str, LiveTable] = {}
+        self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
+        # One writer thread: a commit that waits for the disk (a WAL checkpoint on a busy
+        # machine can take tens of milliseconds) holds only its own table, not the loop.
+        self._writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db")
+        self._processes: concurrent.futures.ProcessPoolExecutor | None = None
+        self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
+        self.closing = False
+
+    # -- life -------------------------------------------------------------
+    async def start(self) -> None:
+        """Every unfinished table is rebuilt from the database and its bots resume."""
+        for table_id in self.storage.live_table_ids():
+            try:
+                live = await self.get(table_id)
+            except Exception:  # noqa: BLE001 - one broken table must not stop the server
+                log.exception("table %s could not be rebuilt", table_id)
+                continue
+            if live is not None:
+                self.schedule(live)
+
+    async def close(self) -> None:
+        self.closing = True
+        for live in self.tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+
+    def _spawn(self, coro: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is None:
+                row = self.storage.get_table(table_id)
+                if row is None:
+                    return None
+                actions = [a for _, _, a in self.storage.get_moves(table_id)]
+                live = LiveTable(row=row, match=rebuild(row, actions))
+                self._add(live)
+        return live
+
+    def _add(self, live: LiveTable) -> None:
+        self.tables[live.row.id] = live
+        self.tokens[live.row.spectator] = (live.row.id, None)
+        for seat in live.row.seats:
+            if seat.token:
+                self.tokens[seat.token] = (live.row.id, seat.seat)
+
+    # -- creating and joining --------------------------------------------
+    def create_table(self, body: Any, rematch_of: LiveTable | None = None) -> LiveTable:
+        """A new table from the lobby's request (validated exactly as the CLI validates)."""
+        if not isinstance(body, Mapping):
+            raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise Refused("bad_request", reason=TextParam("web.server.error.field_type", field="game",
+                                                      kind=TextParam("web.server.kind.string")))
+        try:
+            game = get_game(name)
+        except LudoError as error:
+            raise Refused("unknown_game", error=error) from None
+        players = body.get("players", game.default_players)
+        options = body.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
+                                                      field="options",
+                                                      kind=TextParam("web.server.kind.object")))
+        try:
+            validated = game.validate(players, options)
+        except LudoError as error:
+            code = "player_count" if error.key == "error.player_count" else "option"
+            raise Refused(code, error=error) from None
+        seat_specs = body.get("seats")
+        if seat_specs is None:
+            seat_specs = [{"kind": "human"}] * players
+        if not isinstance(seat_specs, list) or len(seat_specs) != players:
+            raise Refused("seats", players=players,
+                          count=len(seat_specs) if isinstance(seat_specs, list) else 0)
+        seat_rows = []
+        for index, spec in enumerate(seat_specs):
+            kind = spec.get("kind") if isinstance(spec, Mapping) else None
+            if kind not in ("human", "bot"):
+                raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
+                              kind=kind)
+            level = None
+            if kind == "bot":
+                level = spec.get("level", "medium")
+                if level not in LEVELS:
+                    raise Refused("bot_level", seat=index + 1, level=level)
+            seat_rows.append(SeatRow(seat=index, kind=kind, level=level, name=None,
+                                     token=new_token() if kind == "human" else None, taken=False))
+        timer = body.get("turn_timer")
+        if timer is not None:
+            if isinstance(timer, bool) or not isinstance(timer, (int, float)) or not (
+                    self.min_turn_timer <= timer <= TIMER_RANGE[1]):
+                raise Refused("turn_timer", low=self.min_turn_timer, high=TIMER_RANGE[1],
+                              value=json.dumps(timer))
+            timer = float(timer)
+        if rematch_of is not None:  # the same people sit down again
+            for new, old in zip(seat_rows, rematch_of.row.seats, strict=True):
+                new.name, new.taken = old.name, old.taken
+        status = "waiting" if any(s.kind == "human" and not s.taken for s in seat_rows) \
+            else "playing"
+        row = TableRow(
+            id=secrets.token_urlsafe(8), game=game.name, players=players,
+            options=options_to_json(validated), seed=random.SystemRandom().randrange(2**31),
+            status=status, created=now(), turn_timer=timer, invite=new_token(),
+            spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
+            seats=seat_rows)
+        match = Match(game, players, validated, seed=row.seed)
+        self.storage.create_table(row)
+        live = LiveTable(row=row, match=match)
+        self._add(live)
+        self.schedule(live)
+        return live
+
+    async def join(self, invite: str, seat: Any, name: Any) -> str:
+        """Sit a person at a free human seat; returns the seat token."""
+        row = self.storage.table_by_invite(invite) if isinstance(invite, str) else None
+        if row is None:
+            raise Refused("unknown_token", status=404)
+        live = await self.get(row.id)
+        assert live is not None
+        async with live.lock:
+            free = ", ".join(str(s + 1) for s in live.free_seats()) or \
+                TextParam("web.server.error.no_free_seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                    0 <= seat < live.row.players):
+                raise Refused("bad_seat", seat=seat if isinstance(seat, int) else json.dumps(seat),
+                              players=live.row.players)
+            target = live.row.seats[seat]
+            if target.kind != "human":
+                raise Refused("not_human_seat", seat=seat + 1, free=free)
+            if target.taken:
+                raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
+            cleaned = " ".join(name.split()) if isinstance(name, str) else ""
+            if not 1 <= len(cleaned) <= NAME_MAX:
+                raise Refused("bad_name", high=NAME_MAX)
+            if not self.storage.take_seat(live.row.id, seat, cleaned):
+                raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
+            target.taken, target.name = True, cleaned
+            live._names.clear()
+            if live.row.status == "waiting" and not live.free_seats():
+                self.storage.set_status(live.row.id, "playing")
+                live.row.status = "playing"
+            self.schedule(live)
+            await self.broadcast(live)
+        return target.token or ""
+
+    # -- connections -------------------------------------------------------
+    async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:
+        if not isinstance(token, str) or not token:
+            raise Refused("unknown_token", status=404)
+        known = self.tokens.get(token)
+        if known is None:
+            found = self.storage.table_by_token(token)
+            if found is None:
+                raise Refused("unknown_token", status=404)
+            known = (found[0].id, found[1])
+        table_id, seat = known
+        live = await self.get(table_id)
+        assert live is not None
+        if conn.table is not None:
+            self.disconnect(conn)
+        conn.table, conn.seat, conn.lang = live, seat, lang
+        returning = self.back(conn)  # reopening the seat's link: the person is back
+        async with live.lock:
+            start = min(max(0, since), len(live.match.events or ()))
+            live.conns.add(conn)
+            await conn.send(live.frame(seat, lang, start))
+            conn.sent = len(live.match.events or ())
+            others = [c for c in live.conns if c is not conn]
+            await self._send_presence(live, others)
+        if since == 0:
+            for line in self.storage.recent_chat(live.row.id, CHAT_HISTORY):
+                await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
+        if live.row.rematch:
+            await self._send_rematch(live, [conn])
+        if returning:
+            self.schedule(live)
+
+    def disconnect(self, conn: Conn) -> None:
+        live = conn.table
+        conn.closed = True
+        if live is None:
+            return
+        live.conns.discard(conn)
+        conn.table = None
+        if self.closing:
+            return
+        if live.row.status == "over" and not live.conns:
+            # finished and nobody watching: the database keeps it (a late task still holding
+            # this object only reads it; the next visitor gets it rebuilt from the record)
+            self._forget(live)
+            return
+        self._spawn(self._presence_changed(live))
+
+    async def _presence_changed(self, live: LiveTable) -> None:
+        async with live.lock:  # never between a move applied and its row written
+            await self._send_presence(live, list(live.conns))
+
+    def _forget(self, live: LiveTable) -> None:
+        if self.tables.get(live.row.id) is live:
+            del self.tables[live.row.id]
+            for token in [live.row.spectator, *(s.token for s in live.row.seats if s.token)]:
+                self.tokens.pop(token, None)
+
+    async def _send_presence(self, live: LiveTable, conns: Sequence[Conn]) -> None:
+        """Who is connected changed: the others' pages get an update without new events.
+        The caller holds the table's lock."""
+        for conn in conns:
+            await conn.send(live.frame(conn.seat, conn.lang, conn.sent, with_scene=True))
+
+    async def set_lang(self, conn: Conn, lang: str) -> None:
+        live = conn.table
+        conn.lang = lang
+        if live is None:
+            return
+        async with live.lock:
+            await conn.send(live.frame(conn.seat, lang, 0, log_reset=True))
+            conn.sent = len(live.match.events or ())
+
+    async def broadcast(self, live: LiveTable) -> None:
+        """Each page gets its own seat's update from the events it has; the caller holds
+        the table's lock, so frames go out in the order moves were accepted."""
+        total = len(live.match.events or ())
+        cache: dict[tuple[int | None, str, int], str] = {}  # pages of one seat share a frame
+        sends = []
+        for conn in list(live.conns):
+            key = (conn.seat, conn.lang, conn.sent)
+            if key not in cache:
+                cache[key] = dumps(live.frame(conn.seat, conn.lang, conn.sent))
+            conn.sent = total
+            sends.append(conn.send(cache[key]))
+        await asyncio.gather(*sends)
+        for conn in [c for c in live.conns if c.closed]:
+            live.conns.discard(conn)
+
+    # -- moves -------------------------------------------------------------
+    async def move(self, conn: Conn, actions: Any, count: Any, seat_field: Any = None) -> None:
+        """A person's gesture from a page."""
+        live = conn.table
+        if live is None:
+            raise Refused("hello_first")
+        if conn.seat is None:
+            raise Refused("spectator")
+        if seat_field is not None and seat_field != conn.seat:
+            raise Refused("not_your_seat", own=conn.seat + 1,
+                          seat=seat_field + 1 if isinstance(seat_field, int) else seat_field)
+        if (not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS
+                or not all(isinstance(a, (int, str)) and not isinstance(a, bool) for a in actions)
+                or isinstance(count, bool) or not isinstance(count, int)):
+            raise Refused("bad_frame", reason=TextParam("web.server.error.actions_list",
+                                                    high=MAX_ACTIONS))
+        self.back(conn)
+        try:
+            await self.play(live, conn.seat, actions, count)
+        except Refused as refused:
+            if refused.code == "stale":
+                async with live.lock:
+                    await conn.send(refused.frame(conn.lang))
+                    await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
+                    conn.sent = len(live.match.events or ())
+                return
+            raise
+
+    def back(self, conn: Conn) -> bool:
+        """The person at this seat acts again (a move, a chat line, reopening the page, or
+        the page's "I'm back"): the stand-in bot stops. True if the seat was absent."""
+        live = conn.table
+        if live is None or conn.seat is None or conn.seat not in live.absent:
+            return False
+        live.absent.discard(conn.seat)
+        return True
+
+    async def come_back(self, conn: Conn) -> None:
+        """A `back` frame: the seat is present again; everyone sees it; the timer restarts."""
+        live = conn.table
+        if live is None:
+            raise Refused("hello_first")
+        if conn.seat is None:
+            raise Refused("spectator")
+        if self.back(conn):
+            async with live.lock:
+                await self.broadcast(live)
+            self.schedule(live)
+
+    async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
+        """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
+        async with live.lock:
+            match = live.match
+            if live.row.status == "waiting":
+                raise Refused("waiting")
+            if live.row.status == "over" or match.is_over():
+                raise Refused("game_over")
+            if count != live.moves:
+                raise Refused("stale", sent=count, current=live.moves)
+            actor = match.current_player()
+            if seat != actor:
+                raise Refused("not_your_turn", player=_SeatName(live, actor))
+            try:
+                ids = [match.game.parse_action(a, match.state) for a in actions]
+                start = live.moves
+                match.apply_sequence(ids, seat=seat)
+            except NotationError as error:
+                raise Refused("notation", error=error) from None
+            except IllegalActionError as error:
+                raise Refused("illegal", error=error) from None
+            texts = [match.game.action_to_text(a) for a in match.actions[start:]]
+            over = match.is_over()
+            result = ({"winners": match.state.winners(), "returns": match.state.returns()}
+                      if over else None)
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
+                                                    seat, texts, over=over, result=result))
+            except Exception:
+                # Not written, so not played: the match goes back to what the database holds.
+                log.exception("move at table %s not written", live.row.id)
+                live.match = rebuild(live.row, [a for _, _, a in
+                                                self.storage.get_moves(live.row.id)])
+                raise Refused("internal", status=500) from None
+            if over:
+                live.row.status, live.row.result = "over", result
+            self._clear_timer(live)
+            self.schedule(live)  # before telling: the frames carry the next turn's deadline
+            await self.broadcast(live)
+
+    # -- bots and the turn timer -----------------------------------------
+    def _clear_timer(self, live: LiveTable) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        live.deadline = None
+
+    def schedule(self, live: LiveTable) -> None:
+        """After every change: a bot (or a stand-in for an absent person) to play, or a
+        person's turn timer to start."""
+        if self.closing:
+            return
+        seat = live.to_act()
+        if seat is None:
+            self._clear_timer(live)
+            return
+        spec = live.row.seats[seat]
+        if spec.kind == "bot" or seat in live.absent:
+            if live.bot_for != live.moves:
+                live.bot_for = live.moves
+                level = spec.level if spec.kind == "bot" else "medium"
+                self._spawn(self._bot_turn(live, seat, level or "medium", live.moves))
+            return
+        if live.row.turn_timer and live.timer is None:
+            loop = asyncio.get_running_loop()
+            live.deadline = time.time() + live.row.turn_timer
+            live.timer = loop.call_later(live.row.turn_timer, self._time_out, live, seat,
+                                         live.moves)
+
+    def _time_out(self, live: LiveTable, seat: int, count: int) -> None:
+        live.timer = None
+        if live.moves != count or live.to_act() != seat:
+            return
+        live.absent.add(seat)
+        live.deadline = None
+
+        async def announce() -> None:
+            async with live.lock:
+                await self.broadcast(live)
+            self.schedule(live)
+
+        self._spawn(announce())
+
+    async def _bot_turn(self, live: LiveTable, seat: int, level: str, count: int) -> None:
+        """Pause (so people see the move happen), think off the loop, play like a person."""
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        if live.moves != count or live.to_act() != seat:
+            return
+        if live.row.seats[seat].kind != "bot" and seat not in live.absent:
+            live.bot_for = -1  # the person came back during the pause: their turn, their timer
+            self.schedule(live)
+            return
+        view = live.match.view(seat)
+        legal = live.match.legal_actions()
+        seed = random.SystemRandom().randrange(2**63)
+        try:
+            try:
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
+                    seed)
+            except concurrent.futures.process.BrokenProcessPool:
+                self._processes = None  # a worker died (killed?): a new pool, one more try
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
+                    seed)
+        except Exception:  # noqa: BLE001 - a broken worker: play the first legal move
+            log.exception("bot failed at table %s", live.row.id)
+            action = legal[0]
+        if live.moves != count:  # the person came back and played meanwhile
+            return
+        try:
+            await self.play(live, seat, [action], count)
+        except Refused as refused:
+            log.info("bot move refused at table %s: %s", live.row.id, refused.code)
+            live.bot_for = -1
+            self.schedule(live)
+
+    def _executor(self, level: str) -> concurrent.futures.Executor:
+        if level != "hard":
+            return self._threads
+        if self._processes is None:
+            self._processes = concurrent.futures.ProcessPoolExecutor(
+                self._hard_workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=botwork.worker_setup)
+        return self._processes
+
+    # -- chat and rematch ----------------------------------------------------
+    async def chat(self, conn: Conn, text: Any) -> None:
+        live = conn.table
+        if live is None:
+            raise Refused("hello_first")
+        if conn.seat is None:
+            raise Refused("spectator")
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("chat_empty")
+        text = text.strip()
+        if len(text) > CHAT_MAX:
+            raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
+        # plain text: control characters (but line breaks) become spaces
+        text = "".join(c if c == "\n" or c.isprintable() else " " for c in text)
+        was_absent = self.back(conn)
+        name = live.names(conn.lang)[conn.seat]
+        stamp = self.storage.add_chat(live.row.id, conn.seat, name, text)
+        frame = _chat_frame(name, conn.seat, text, stamp)
+        await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
+        if was_absent:
+            async with live.lock:
+                await self.broadcast(live)
+            self.schedule(live)
+
+    async def rematch(self, conn: Conn) -> None:
+        live = conn.table
+        if live is None:
+            raise Refused("hello_first")
+        if live.row.status != "over":
+            raise Refused("not_over", status=403)
+        async with live.lock:
+            if live.row.rematch is None:
+                body = {"game": live.row.game, "players": live.row.players,
+                        "options": live.row.options, "turn_timer": live.row.turn_timer,
+                        "seats": [{"kind": s.kind, "level": s.level} if s.kind == "bot"
+                                  else {"kind": "human"} for s in live.row.seats]}
+                new = self.create_table(body, rematch_of=live)
+                live.row.rematch = new.row.id
+        await self._send_rematch(live, list(live.conns))
+
+    async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn]) -> None:
+        new = await self.get(live.row.rematch or "")
+        if new is None:
+            return
+        for conn in conns:
+            if conn.seat is None:
+                url = f"/watch/{new.row.spectator}"
+            else:
+                url = f"/play/{new.row.seats[conn.seat].token}"
+            await conn.send({"type": "rematch", "url": url})
+
+
+class _SeatName:
+    """A seat's name in the message's language."""
+
+    def __init__(self, live: LiveTable, seat: int) -> None:
+        self.live, self.seat = live, seat
+
+    def message(self, lang: str) -> str:
+        return self.live.names(lang)[self.seat]
+
+
+def _chat_frame(name: str, seat: int | None, text: str, stamp: Any) -> dict[str, Any]:
+    return {"type": "chat", "from": name, "seat": seat, "text": text,
+            "time": stamp.isoformat() if hasattr(stamp, "isoformat") else str(stamp)}
+
+
+__all__ = ["Conn", "LiveTable", "Master", "Refused", "error_frame", "rebuild"]

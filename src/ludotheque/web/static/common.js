@@ -1,0 +1,176 @@
+// Shared helpers of the pages: language, texts, DOM building (textContent only), API calls,
+// the rules dialog. Nothing from the server or from users is ever put in innerHTML.
+
+const LANGS = ["en", "fr"];
+const STORE = "ludotheque.lang";
+let TEXTS = {};
+
+export function initialLang() {
+  const stored = localStorage.getItem(STORE);
+  if (LANGS.includes(stored)) return stored;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return LANGS.includes(nav) ? nav : "en";
+}
+
+export let lang = initialLang();
+
+export function setLang(value) {
+  if (!LANGS.includes(value)) return;
+  lang = value;
+  localStorage.setItem(STORE, value);
+  document.documentElement.lang = value;
+}
+
+export async function loadTexts() {
+  document.documentElement.lang = lang;
+  const data = await api(`/api/texts?lang=${lang}`);
+  TEXTS = data.texts || {};
+}
+
+// The text `key` with {name} fields filled; the key itself if unknown (never HTML).
+export function tr(key, params = {}) {
+  const template = TEXTS[key];
+  if (template === undefined) return key;
+  return template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// el("button", {class: "x", onclick: f, text: "..."}, child...): text goes to textContent.
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(path, body) {
+  const sep = path.includes("?") ? "&" : "?";
+  const url = path.includes("lang=") ? path : `${path}${sep}lang=${lang}`;
+  const options = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  const response = await fetch(url, options);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(response.status, error.code || String(response.status),
+                       error.message || response.statusText);
+  }
+  return data;
+}
+
+// The language switch: two buttons, the current one pressed.
+export function langSwitch(onChange) {
+  const box = el("div", {class: "langs", role: "group", "aria-label": tr("web.language")});
+  for (const code of LANGS) {
+    box.append(el("button", {
+      type: "button", class: "lang", "aria-pressed": code === lang ? "true" : "false",
+      "data-lang": code, lang: code, text: code.toUpperCase(),
+      onclick: () => { if (code !== lang) { setLang(code); onChange(code); } },
+    }));
+  }
+  return box;
+}
+
+// Markdown rules shown safely: headings, list items and paragraphs as elements, text only.
+export function markdownNodes(text) {
+  const out = [];
+  let para = [];
+  let list = null;
+  const flush = () => {
+    if (para.length) out.push(el("p", {text: para.join(" ")}));
+    para = [];
+  };
+  const clean = (s) => s.replace(/\*\*|__|`/g, "");
+  for (const raw of String(text || "").split("\n")) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    const item = /^\s*(?:[-*+]|\d+\.)\s+(.*)$/.exec(line);
+    if (heading) {
+      flush(); list = null;
+      out.push(el(`h${Math.min(6, heading[1].length + 2)}`, {text: clean(heading[2])}));
+    } else if (item) {
+      flush();
+      if (!list) { list = el("ul"); out.push(list); }
+      list.append(el("li", {text: clean(item[1])}));
+    } else if (!line.trim()) {
+      flush(); list = null;
+    } else if (line.startsWith("|")) {
+      flush(); list = null;
+      out.push(el("pre", {class: "md-table", text: line}));
+    } else if (list && /^\s/.test(line)) {  // a list item going on over several lines
+      const last = list.lastElementChild;
+      last.textContent = `${last.textContent} ${clean(line.trim())}`;
+    } else {
+      list = null;
+      para.push(clean(line.trim()));
+    }
+  }
+  flush();
+  return out;
+}
+
+let rulesDialog = null;
+
+export async function showRules(game) {
+  if (!rulesDialog) {
+    rulesDialog = el("dialog", {class: "rules", "aria-labelledby": "rules-title"});
+    document.body.append(rulesDialog);
+  }
+  rulesDialog.replaceChildren(el("p", {text: tr("web.loading")}));
+  if (!rulesDialog.open) rulesDialog.showModal();
+  try {
+    const data = await api(`/api/games/${encodeURIComponent(game)}/rules`);
+    const close = el("button", {type: "button", class: "close", text: tr("web.close"),
+                                onclick: () => rulesDialog.close()});
+    rulesDialog.replaceChildren(
+      el("div", {class: "dialog-head"}, el("h2", {id: "rules-title", text: data.title || game}),
+         close),
+      el("div", {class: "rules-body"}, markdownNodes(data.rules)));
+    close.focus();
+  } catch (error) {
+    rulesDialog.replaceChildren(el("p", {role: "alert", text: tr("web.error", {message: error.message})}),
+      el("button", {type: "button", text: tr("web.close"), onclick: () => rulesDialog.close()}));
+  }
+}
+
+export async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    const area = el("textarea", {class: "offscreen"});
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try { document.execCommand("copy"); } catch (e2) { /* the link stays selectable */ }
+    area.remove();
+  }
+  if (button) {
+    const before = button.textContent;
+    button.textContent = tr("web.copied");
+    setTimeout(() => { button.textContent = before; }, 1500);
+  }
+}
+
+export function absolute(path) {
+  return new URL(path, location.origin).href;
+}

@@ -1,0 +1,89 @@
+// The join page (/join/<invite>): pick a free seat and a display name, then go to the table.
+
+import {el, tr, loadTexts, langSwitch, showRules, api} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const invite = location.pathname.split("/").filter(Boolean)[1] || "";
+const NAME = "ludotheque.name";
+let info = null;
+let error = "";
+let chosen = null;
+
+async function main() {
+  await loadTexts();
+  $("langs").replaceChildren(langSwitch(main));
+  $("home").title = tr("web.back_lobby");
+  try {
+    info = await api(`/api/join/${encodeURIComponent(invite)}`);
+    error = "";
+  } catch (e) {
+    info = null;
+    error = e.message;
+  }
+  draw();
+}
+
+function draw() {
+  const form = $("join");
+  $("title").textContent = info ? `${tr("web.join.title")} · ${info.title}` : tr("web.join.title");
+  document.title = $("title").textContent;
+  const rules = $("rules-button");
+  rules.hidden = !info;
+  rules.textContent = tr("web.rules");
+  rules.onclick = () => info && showRules(info.game);
+  if (!info) {
+    form.replaceChildren(el("p", {class: "error-box", role: "alert", text: error}));
+    return;
+  }
+  const free = info.seats.filter((s) => s.kind === "human" && !s.taken);
+  if (chosen === null || !free.some((s) => s.seat === chosen)) chosen = free.length ? free[0].seat : null;
+  const list = el("ul", {class: "choice-list"}, info.seats.map((s) => {
+    const id = `seat-${s.seat}`;
+    const isFree = s.kind === "human" && !s.taken;
+    let label = tr("web.lobby.seat", {n: s.seat + 1});
+    if (s.kind === "bot") label += ` · ${tr(`web.lobby.level.${s.level}`)}`;
+    else if (s.taken) label += ` · ${tr("web.join.taken", {name: s.name})}`;
+    return el("li", {}, el("input", {type: "radio", name: "seat", id, value: s.seat, disabled: !isFree,
+                                     checked: s.seat === chosen, onchange: () => { chosen = s.seat; }}),
+              el("label", {for: id, text: ` ${label}`}));
+  }));
+  const name = el("input", {id: "name", name: "name", type: "text", maxlength: 24, required: true,
+                            autocomplete: "nickname", value: localStorage.getItem(NAME) || ""});
+  form.replaceChildren(...[
+    el("fieldset", {}, el("legend", {text: tr("web.join.seat")}), list),
+    free.length ? null : el("p", {class: "note", text: tr("web.join.none")}),
+    el("div", {class: "field"}, el("label", {for: "name", text: tr("web.join.name")}), name),
+    el("p", {id: "join-error", class: "error-box", role: "alert", hidden: true}),
+    el("button", {type: "submit", id: "join-submit", disabled: !free.length, text: tr("web.join.submit")}),
+  ].filter(Boolean));
+  form.onsubmit = submit;
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const box = $("join-error");
+  const name = $("name").value.trim();
+  if (!name) {
+    box.hidden = false;
+    box.textContent = tr("web.join.name_needed");
+    $("name").focus();
+    return;
+  }
+  localStorage.setItem(NAME, name);
+  try {
+    const data = await api(`/api/join/${encodeURIComponent(invite)}`, {seat: chosen, name});
+    location.assign(data.seat_url);
+  } catch (e) {
+    box.hidden = false;
+    box.textContent = e.message;
+    if (e.status === 409) {
+      try { info = await api(`/api/join/${encodeURIComponent(invite)}`); } catch (e2) { /* keep */ }
+      const message = e.message;
+      draw();
+      $("join-error").hidden = false;
+      $("join-error").textContent = message;
+    }
+  }
+}
+
+main();

@@ -1,0 +1,175 @@
+// The lobby (/): the four games, and a form to create a table (game, players, options,
+// seats human or bot with a level, turn timer); then the invite and spectator links.
+
+import {el, tr, loadTexts, langSwitch, showRules, api, copyText, absolute} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let chosen = null;   // the selected game's name
+let form = {players: null, seats: [], options: {}, timer: ""};
+
+async function main() {
+  await loadTexts();
+  try {
+    games = (await api("/api/games")).games;
+  } catch (error) {
+    $("load-error").hidden = false;
+    $("load-error").textContent = tr("web.error", {message: error.message});
+    return;
+  }
+  if (!chosen && games.length) chosen = games[0].name;
+  draw();
+}
+
+function game() { return games.find((g) => g.name === chosen) || games[0]; }
+
+function draw() {
+  document.title = tr("web.app_title");
+  $("title").textContent = tr("web.lobby.title");
+  $("langs").replaceChildren(langSwitch(async () => { await main(); }));
+  $("create-title").textContent = tr("web.lobby.create");
+  $("games").replaceChildren(...games.map((g) => el("li", {class: "game-card"},
+    el("h2", {text: g.title}),
+    el("p", {class: "dim", text: tr("web.players_range", {min: g.min_players, max: g.max_players})}),
+    el("p", {text: g.summary}),
+    el("div", {class: "actions"},
+      el("button", {type: "button", class: "secondary", text: tr("web.rules"),
+                    onclick: () => showRules(g.name)}),
+      el("button", {type: "button", class: "choose-game", "data-game": g.name,
+                    text: tr("web.lobby.create"),
+                    onclick: () => { chosen = g.name; resetForm(); drawForm(); $("game").focus(); }})))));
+  if (form.players === null) resetForm();
+  drawForm();
+}
+
+function resetForm() {
+  const g = game();
+  form = {players: g.default_players, seats: [], options: {}, timer: ""};
+  fitSeats();
+}
+
+function fitSeats() {
+  while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? "human" : "medium");
+  form.seats.length = form.players;
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  const value = form.options[option.name] ?? "";
+  const onchange = (e) => { form.options[option.name] = e.target.value; };
+  let input;
+  if (option.kind === "bool" || option.kind === "choice") {
+    const values = option.kind === "bool" ? ["true", "false"] : (option.allowed || []).map(String);
+    input = el("select", {id, name: option.name, onchange},
+      el("option", {value: "", text: tr("web.lobby.default", {value: String(option.default)})}),
+      values.map((v) => el("option", {value: v, selected: v === value, text: v})));
+  } else {
+    input = el("input", {id, name: option.name, type: "text", value,
+                         placeholder: Array.isArray(option.default) ? option.default.join(",") : String(option.default),
+                         oninput: onchange});
+  }
+  let range = "";
+  if (option.allowed && !Array.isArray(option.allowed) && typeof option.allowed === "object") {
+    range = ` [${option.allowed.min ?? ""}–${option.allowed.max ?? ""}]`;
+  }
+  return el("div", {class: "field"},
+    el("label", {for: id, text: option.name}),
+    input,
+    el("span", {class: "help", text: `${option.help || ""} (${tr("web.lobby.default", {value: Array.isArray(option.default) ? option.default.join(",") : String(option.default)})}${option.allowed_text ? "; " + option.allowed_text : range})`}));
+}
+
+function drawForm() {
+  const g = game();
+  const f = $("create");
+  const gameSelect = el("select", {id: "game", name: "game", onchange: (e) => { chosen = e.target.value; resetForm(); drawForm(); }},
+    games.map((x) => el("option", {value: x.name, selected: x.name === g.name, text: x.title})));
+  const players = el("input", {id: "players", name: "players", type: "number", min: g.min_players, max: g.max_players,
+    value: form.players, oninput: (e) => {
+      const n = parseInt(e.target.value, 10);
+      if (n >= g.min_players && n <= g.max_players) { form.players = n; fitSeats(); drawSeats(); }
+    }});
+  const seatsBox = el("fieldset", {id: "seats"});
+  const optionsBox = el("fieldset", {id: "options"},
+    el("legend", {text: tr("web.lobby.options")}),
+    el("p", {class: "note", text: tr("web.lobby.options_hint")}),
+    g.options.map(optionInput));
+  const timer = el("input", {id: "timer", name: "turn_timer", type: "number", min: 10, max: 3600, value: form.timer,
+                             oninput: (e) => { form.timer = e.target.value; }});
+  f.replaceChildren(
+    el("div", {class: "field"}, el("label", {for: "game", text: tr("web.lobby.game")}), gameSelect),
+    el("div", {class: "field"}, el("label", {for: "players", text: `${tr("web.lobby.players")} (${tr("web.players_range", {min: g.min_players, max: g.max_players})})`}), players),
+    seatsBox,
+    el("details", {}, el("summary", {text: tr("web.lobby.options")}), optionsBox),
+    el("div", {class: "field"}, el("label", {for: "timer", text: tr("web.lobby.timer")}), timer),
+    el("p", {id: "create-error", class: "error-box", role: "alert", hidden: true}),
+    el("button", {type: "submit", id: "create-submit", text: tr("web.lobby.submit")}));
+  f.onsubmit = submit;
+  drawSeats();
+}
+
+function drawSeats() {
+  const box = $("seats");
+  if (!box) return;
+  box.replaceChildren(el("legend", {text: tr("web.lobby.seats")}),
+    ...form.seats.map((kind, i) => el("div", {class: "seat-row"},
+      el("label", {for: `seat-${i}`, text: tr("web.lobby.seat", {n: i + 1})}),
+      el("select", {id: `seat-${i}`, class: "seat-kind", onchange: (e) => { form.seats[i] = e.target.value; }},
+        ["human", "easy", "medium", "hard"].map((k) => el("option", {value: k, selected: k === kind,
+          text: k === "human" ? tr("web.lobby.human") : tr(`web.lobby.level.${k}`)}))))));
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const g = game();
+  const errorBox = $("create-error");
+  errorBox.hidden = true;
+  const options = {};
+  for (const [name, value] of Object.entries(form.options)) {
+    if (value !== "" && value !== null && value !== undefined) options[name] = value;
+  }
+  if (!form.seats.includes("human")) {
+    errorBox.hidden = false;
+    errorBox.textContent = tr("web.lobby.need_human");
+    return;
+  }
+  const body = {
+    game: g.name, players: Number($("players").value), options,
+    seats: form.seats.map((k) => (k === "human" ? {kind: "human"} : {kind: "bot", level: k})),
+    turn_timer: form.timer === "" ? null : Number(form.timer),
+  };
+  const button = $("create-submit");
+  button.disabled = true;
+  try {
+    const data = await api("/api/tables", body);
+    showCreated(data);
+  } catch (error) {
+    errorBox.hidden = false;
+    errorBox.textContent = error.message;
+    errorBox.focus?.();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function linkRow(id, label, url) {
+  const input = el("input", {id, type: "text", readonly: true, value: url, onfocus: (e) => e.target.select()});
+  const copy = el("button", {type: "button", class: "secondary", "data-copy": id, text: tr("web.copy")});
+  copy.addEventListener("click", () => copyText(url, copy));
+  return el("div", {class: "field"}, el("label", {for: id, text: label}), el("div", {class: "link-row"}, input, copy));
+}
+
+function showCreated(data) {
+  const box = $("created");
+  box.hidden = false;
+  const invite = absolute(data.invite_url);
+  const spectator = absolute(data.spectator_url);
+  box.replaceChildren(el("h2", {text: tr("web.lobby.created")}),
+    el("div", {class: "links"},
+      linkRow("invite-link", tr("web.lobby.invite"), invite),
+      linkRow("spectator-link", tr("web.lobby.spectator"), spectator),
+      el("a", {class: "button-link", id: "go-join", href: data.invite_url, text: tr("web.lobby.go_join")})));
+  box.scrollIntoView({behavior: "smooth", block: "start"});
+  $("invite-link").focus();
+}
+
+main();

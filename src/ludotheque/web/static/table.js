@@ -1,0 +1,314 @@
+// The table page (/play/<seat token> and /watch/<spectator token>): one WebSocket, the
+// server's frames drawn as they come, moves sent as atomic action lists.
+
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api} from "./common.js";
+import {renderScene, renderGesture, renderReveal, moveButton} from "./render.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const mode = parts[0] === "watch" ? "watch" : "play";
+const token = parts[1] || "";
+
+const state = {
+  ws: null, update: null, log: [], eventCount: 0, backoff: 500, closedByUs: false,
+  waitingMove: false, revealKey: null, revealShown: 0, revealTimer: null, first: true,
+  picked: [], gestureKey: null, revealOpen: true, chat: [], connected: false, timerTick: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+// -- the WebSocket, with reconnection (backoff) and `since` --------------------------
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.ws = ws;
+  ws.addEventListener("open", () => {
+    ws.send(JSON.stringify({type: "hello", token, lang, since: state.eventCount}));
+  });
+  ws.addEventListener("message", (message) => {
+    let frame;
+    try { frame = JSON.parse(message.data); } catch (e) { return; }
+    onFrame(frame);
+  });
+  ws.addEventListener("close", () => {
+    state.connected = false;
+    state.waitingMove = false;
+    if (state.closedByUs) return;
+    showConnection();
+    const delay = state.backoff;
+    state.backoff = Math.min(state.backoff * 2, 4000);
+    setTimeout(connect, delay + Math.random() * 200);
+  });
+}
+
+function send(frame) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    state.ws.send(JSON.stringify(frame));
+    return true;
+  }
+  return false;
+}
+
+function sendMove(actions) {
+  if (state.waitingMove || !state.update) return;
+  if (send({type: "move", actions, move: state.update.move})) {
+    state.waitingMove = true;
+    document.querySelectorAll("#board button.move, #board button.playable, #moves button")
+      .forEach((b) => { b.disabled = true; });
+  }
+}
+
+function onFrame(frame) {
+  if (frame.type === "update") {
+    state.connected = true;
+    state.backoff = 500;
+    state.waitingMove = false;
+    onUpdate(frame);
+  } else if (frame.type === "error") {
+    state.waitingMove = false;
+    if (frame.code === "unknown_token") state.closedByUs = true;
+    showAlert(frame.message || frame.code);
+    if (state.update) draw();
+  } else if (frame.type === "chat") {
+    addChat(frame);
+  } else if (frame.type === "rematch" && frame.url) {
+    state.closedByUs = true;
+    if (state.ws) state.ws.close();
+    location.assign(frame.url);
+  }
+}
+
+function onUpdate(update) {
+  if (update.log_reset) { state.log = []; state.eventCount = 0; }
+  for (const entry of update.events || []) {
+    if (entry.index < state.eventCount) continue;
+    state.log.push(entry);
+    state.eventCount = entry.index + 1;
+  }
+  const before = state.update;
+  state.update = update;
+  if (!before || before.move !== update.move) { state.picked = []; }
+  const reveal = update.scene && update.scene.reveal;
+  if (reveal && reveal.key !== state.revealKey) {
+    clearInterval(state.revealTimer);
+    state.revealKey = reveal.key;
+    if (state.first) {
+      state.revealShown = reveal.steps.length;
+    } else {
+      state.revealShown = 1;
+      state.revealOpen = true;
+      state.revealTimer = setInterval(() => {
+        state.revealShown += 1;
+        if (state.revealShown >= reveal.steps.length) clearInterval(state.revealTimer);
+        drawReveal();
+      }, 700);
+    }
+  }
+  state.first = false;
+  clearAlert();
+  draw();
+}
+
+// -- drawing -------------------------------------------------------------------------
+function hooks() {
+  const interactive = mode === "play" && !!(state.update && state.update.legal && state.update.legal.length);
+  return {
+    interactive, table: state.update && state.update.table, send: sendMove,
+    gesture: {
+      picked: state.picked,
+      toggle: (index) => { state.picked.push(index); draw(); },
+      untake: (position) => { state.picked.splice(position, 1); draw(); },
+    },
+  };
+}
+
+function draw() {
+  const update = state.update;
+  if (!update) return;
+  const table = update.table || {};
+  const scene = update.scene;
+  const myTurn = !!(scene && update.seat !== null && update.seat !== undefined && scene.turn === update.seat
+    && table.status === "playing");
+  document.title = `${myTurn ? "▶ " : ""}${scene ? scene.title : table.title || ""} · Ludothèque`;
+  $("title").textContent = scene ? scene.title : (table.title || "");
+  $("header").textContent = scene ? scene.header.join(" · ") : "";
+  const turn = $("turn");
+  turn.textContent = table.status === "waiting" ? tr("web.table.waiting") : (scene ? scene.turn_text : "");
+  turn.classList.toggle("mine", !!(scene && update.seat !== null && scene.turn === update.seat));
+  $("role").textContent = mode === "watch" ? tr("web.table.spectator") : "";
+  showConnection();
+  showDeadline();
+
+  const h = hooks();
+  // for tests and styles: what the page is showing
+  document.body.dataset.move = String(update.move);
+  document.body.dataset.status = table.status || "";
+  document.body.dataset.interactive = h.interactive ? "yes" : "no";
+  const board = $("board");
+  const focused = document.activeElement && document.activeElement.closest("#board, #moves")
+    ? selectorOf(document.activeElement) : null;
+  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
+  // DTC's offer: the tray and the announcements right under the hand the cards come from
+  if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
+
+  const moves = $("moves");
+  moves.replaceChildren();
+  if (scene && scene.prompt && h.interactive) moves.append(el("p", {class: "prompt", text: scene.prompt}));
+  if (scene && h.interactive && scene.actions.length) {
+    moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
+      scene.actions.map((m) => moveButton(m, h))));
+  }
+  if (!scene && h.interactive) {  // no drawing of the table: the legal moves as plain buttons
+    moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
+      update.legal.map((m) => moveButton({id: m.id, label: m.label || m.text}, h))));
+  }
+  const mine = update.seat !== null && update.seat !== undefined && table.seats ? table.seats[update.seat] : null;
+  if (mode === "play" && mine && mine.absent) {  // the turn timer handed the seat to a bot
+    moves.append(el("div", {class: "banner warn absent-box"},
+      el("p", {text: tr("web.table.absent_you")}),
+      el("button", {type: "button", id: "back", text: tr("web.table.back"),
+                    onclick: (e) => { e.target.disabled = true; send({type: "back"}); }})));
+  }
+  if (mode === "play" && !h.interactive && table.status === "playing") {
+    moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
+  }
+  moves.hidden = mode === "watch";
+  drawReveal();
+  drawResult();
+  drawLog();
+  if (focused) {
+    const again = document.querySelector(focused);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+function selectorOf(node) {
+  if (node.dataset.action) return `[data-action="${node.dataset.action}"]`;
+  if (node.dataset.claim) return `[data-claim="${node.dataset.claim}"]`;
+  return null;
+}
+
+function drawReveal() {
+  const box = $("reveal");
+  const reveal = state.update && state.update.scene && state.update.scene.reveal;
+  if (!reveal) { box.replaceChildren(); box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren(renderReveal(reveal, state.revealShown, () => {
+    clearInterval(state.revealTimer);
+    state.revealShown = reveal.steps.length;
+    drawReveal();
+  }, state.revealOpen, (open) => { state.revealOpen = open; }));
+}
+
+function drawResult() {
+  const box = $("result");
+  const update = state.update;
+  const scene = update.scene;
+  const over = update.table && update.table.status === "over";
+  if (!over) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const result = (scene && scene.result) || {title: tr("web.turn.over"), lines: []};
+  const lines = result.lines.length ? result.lines : ((update.result && update.result.lines) || []);
+  const buttons = el("div", {class: "actions"});
+  if (mode === "play") {
+    buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
+      onclick: (e) => { e.target.disabled = true; send({type: "rematch"}); }}));
+  }
+  const tableId = update.table.id;
+  if (tableId) {
+    buttons.append(el("a", {class: "button-link", href: `/replay/${encodeURIComponent(tableId)}`, text: tr("web.table.replay")}));
+    buttons.append(el("a", {class: "button-link", href: `/api/tables/${encodeURIComponent(tableId)}/record`,
+                            download: `ludotheque-${tableId}.json`, text: tr("web.table.export")}));
+  }
+  box.replaceChildren(el("h2", {text: result.title}),
+    el("ul", {}, lines.map((line) => el("li", {text: line}))), buttons);
+}
+
+function drawLog() {
+  const list = $("log");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...state.log.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
+  if (atBottom || state.first) list.scrollTop = list.scrollHeight;
+}
+
+const chatSeen = new Set();  // the server sends the recent chat again after each hello
+
+function addChat(frame) {
+  const key = `${frame.time}|${frame.seat}|${frame.from}|${frame.text}`;
+  if (chatSeen.has(key)) return;
+  chatSeen.add(key);
+  const list = $("chat-list");
+  const time = frame.time ? new Date(frame.time) : new Date();
+  const hh = time.toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit"});
+  list.append(el("li", {}, el("span", {class: "dim", text: `${hh} `}),
+    el("strong", {text: `${frame.from || "?"}${lang === "fr" ? "\u202f:" : ":"} `}), el("span", {text: frame.text || ""})));
+  list.scrollTop = list.scrollHeight;
+}
+
+function showConnection() {
+  const box = $("connection");
+  box.hidden = state.connected;
+  box.textContent = state.connected ? "" : tr("web.table.reconnecting");
+}
+
+function showDeadline() {
+  clearInterval(state.timerTick);
+  const box = $("deadline");
+  const deadline = state.update && state.update.table && state.update.table.deadline;
+  if (!deadline) { box.textContent = ""; return; }
+  const tick = () => {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    box.textContent = tr("web.table.deadline", {seconds: left});
+  };
+  tick();
+  state.timerTick = setInterval(tick, 1000);
+}
+
+function showAlert(message) {
+  $("alert").textContent = message;
+  $("alert").hidden = false;
+}
+
+function clearAlert() {
+  $("alert").hidden = true;
+  $("alert").textContent = "";
+}
+
+// -- static parts of the page, drawn again on a language switch ----------------------
+function drawChrome() {
+  $("langs").replaceChildren(langSwitch(async () => {
+    await loadTexts();
+    drawChrome();
+    send({type: "lang", lang});
+    if (state.update) draw();
+  }));
+  $("rules-button").textContent = tr("web.rules");
+  $("log-title").textContent = tr("web.table.log");
+  $("chat-title").textContent = tr("web.table.chat");
+  $("chat-text").placeholder = tr("web.table.chat_placeholder");
+  $("chat-text").setAttribute("aria-label", tr("web.table.chat_placeholder"));
+  $("chat-send").textContent = tr("web.table.send");
+  $("home").title = tr("web.back_lobby");
+  $("chat-form").hidden = mode === "watch";
+}
+
+async function main() {
+  await loadTexts();
+  drawChrome();
+  $("rules-button").addEventListener("click", () => {
+    const game = state.update && state.update.table && state.update.table.game;
+    if (game) showRules(game);
+  });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    if (send({type: "chat", text: text.slice(0, 300)})) input.value = "";
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") document.querySelectorAll(".chooser").forEach((x) => x.remove());
+  });
+  connect();
+}
+
+main();

@@ -1,0 +1,349 @@
+"""The web table in a real browser (Debian's Chromium driven by Playwright), as people use it.
+
+* A whole game of 17 with two people in two browser contexts and one bot: created in the
+  lobby, the invite link copied from the page, both join, every move is a click on a
+  button or a card, one page is reloaded mid-game and carries on, to the final result.
+* One game of each other game (Wazabi, DTC with its offer gesture, Décimoarr) to its end
+  by clicking, one person against bots.
+* Screenshots of the table page at phone (390x844) and desktop (1280x800) width in
+  tests/web/artifacts/ (gitignored).
+
+The server is the real app on uvicorn (conftest's `server`, bots without pause). Every
+wait has a deadline and says what it waited for.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+WAIT_MS = 15_000
+MAX_CLICKS = 600
+_SHOTS: set[str] = set()  # screenshots taken once per run
+
+# what a person can click to move: action buttons, playable cards, announce buttons
+MOVES = ("#moves button.move[data-action]:enabled, #board button.playable:enabled, "
+         "#board button.claim:enabled")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
+    context = browser.new_context(viewport=viewport, locale=locale)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def create_table(page, base: str, game: str, players: int, seats: list[str]) -> tuple[str, str]:
+    """Create a table in the lobby; returns the invite link copied with the Copy button,
+    and the spectator link."""
+    page.goto(base + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "input")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    page.click("#create-submit")
+    page.wait_for_selector("#invite-link")
+    assert page.input_value("#spectator-link").startswith(base + "/watch/")
+    page.click('button[data-copy="invite-link"]')
+    invite = page.evaluate("navigator.clipboard.readText()")
+    assert invite == page.input_value("#invite-link") and "/join/" in invite
+    return invite, page.input_value("#spectator-link")
+
+
+def join(page, invite: str, name: str) -> None:
+    page.goto(invite)
+    page.wait_for_selector("#name")
+    page.fill("#name", name)
+    page.click("#join-submit")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#board .scene")
+
+
+def is_over(page) -> bool:
+    return page.evaluate("document.body.dataset.status") == "over"
+
+
+def act(page, rng: random.Random, keyboard: bool = False) -> bool:
+    """Make one move by clicking (or with the keyboard: focus, Enter), if this page may
+    move; True if it did."""
+    if page.evaluate("document.body.dataset.interactive") != "yes":
+        return False
+    move = page.evaluate("document.body.dataset.move")
+    if page.locator("#board .gesture").count():
+        offer(page, rng)
+    else:
+        buttons = page.locator(MOVES)
+        count = buttons.count()
+        if not count:
+            return False
+        button = buttons.nth(rng.randrange(count))
+        has_choices = button.get_attribute("data-actions") is not None
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        if has_choices:  # a card with several moves (17: face up or face down)
+            choices = page.locator(".chooser button.move[data-action]")
+            pick = rng.randrange(choices.count())
+            if keyboard:  # the chooser takes the focus on its first move
+                for _ in range(pick):
+                    page.keyboard.press("Tab")
+                page.keyboard.press("Enter")
+            else:
+                choices.nth(pick).click()
+    page.wait_for_function(
+        "m => document.body.dataset.move !== m || !document.getElementById('alert').hidden",
+        arg=move)
+    alert = page.locator("#alert")
+    assert alert.is_hidden(), f"the server refused a click: {alert.text_content()}"
+    return True
+
+
+def offer(page, rng: random.Random) -> None:
+    """DTC's offer as one gesture: pick cards, maybe take one back, announce."""
+    hand = "#board .hand button.playable:enabled"
+    picks = rng.randint(1, 3)
+    for _ in range(picks):
+        if not page.locator(hand).count():
+            break
+        page.locator(hand).first.click()
+    if "gesture" not in _SHOTS and page.locator("#board .tray button").count():
+        _SHOTS.add("gesture")
+        ARTIFACTS.mkdir(exist_ok=True)
+        size = page.viewport_size
+        page.set_viewport_size(PHONE)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS / "gesture-dtc-phone.png"), full_page=True)
+        page.set_viewport_size(size)
+    tray = page.locator("#board .tray button")
+    if tray.count() >= 2:  # take the last one back before announcing
+        before = tray.count()
+        tray.nth(before - 1).click()
+        assert page.locator("#board .tray button").count() == before - 1
+    while not page.locator("#board button.claim:enabled").count():
+        assert page.locator(hand).count(), "no card left to beat the last claim"
+        page.locator(hand).first.click()
+    claims = page.locator("#board button.claim:enabled")
+    claims.nth(rng.randrange(claims.count())).click()
+
+
+def play_to_the_end(pages: list, rng: random.Random, on_click=None, keyboard=()) -> int:
+    clicks = 0
+    deadline = time.monotonic() + 90
+    while not all(is_over(page) for page in pages):
+        moved = False
+        for page in pages:
+            if not is_over(page) and act(page, rng, keyboard=page in keyboard):
+                clicks += 1
+                moved = True
+                if on_click:
+                    on_click(clicks)
+        if not moved:
+            pages[0].wait_for_timeout(30)
+        assert clicks < MAX_CLICKS, f"no end after {clicks} clicks"
+        assert time.monotonic() < deadline, f"no end after 90 s ({clicks} clicks)"
+    return clicks
+
+
+def check_result(page) -> None:
+    page.wait_for_selector("#result:not([hidden]) h2")
+    assert page.locator("#result h2").text_content().strip()
+    assert page.locator("#rematch").is_visible()
+    assert not page.errors, page.errors
+
+
+def screenshots(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"] + 1, f"{name}: the page scrolls sideways at {label} width"
+    page.set_viewport_size(size)
+
+
+def test_17_two_people_and_a_bot(browser, server) -> None:
+    rng = random.Random(17)
+    ada = new_page(browser, "en-GB")
+    invite, watch = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
+    bob = new_page(browser, "fr-FR")
+    join(ada, invite, "Ada")
+    join(bob, invite, "Bob")
+    assert bob.locator("html").get_attribute("lang") == "fr"
+    ada.wait_for_function("document.body.dataset.status === 'playing'")
+    shots = {"done": False}
+    # chat is plain text: markup arrives as the characters typed
+    ada.fill("#chat-text", "<b>hello</b> & <img src=x onerror=alert(1)>")
+    ada.press("#chat-text", "Enter")
+    bob.wait_for_function("document.querySelectorAll('#chat-list li').length > 0")
+    assert "<b>hello</b> & <img" in bob.locator("#chat-list li").last.text_content()
+    assert bob.locator("#chat-list b, #chat-list img").count() == 0
+    # Bob switches to English: the log and the page are drawn again in English
+    bob.click("button.lang[data-lang='en']")
+    bob.wait_for_function("document.getElementById('log-title').textContent === 'Game log'")
+    bob.wait_for_function("[...document.querySelectorAll('#log li')].some(li => /Round 1/.test(li.textContent))")
+
+    def during(clicks: int) -> None:
+        if clicks == 4:  # reload one page mid-game: it carries on from the server
+            log_before = ada.locator("#log li").count()
+            ada.reload()
+            ada.wait_for_selector("#board .scene")
+            ada.wait_for_function("n => document.querySelectorAll('#log li').length >= n",
+                                  arg=log_before)
+            ada.wait_for_function("document.querySelectorAll('#chat-list li').length === 1")
+        if clicks == 2 and not shots["done"]:
+            screenshots(ada, "table-diciassette")
+            shots["done"] = True
+
+    spectator = new_page(browser, "en-GB", PHONE)
+    spectator.goto(watch)
+    spectator.wait_for_selector("#board .scene")
+    clicks = play_to_the_end([ada, bob], rng, during, keyboard=[bob])
+    assert clicks >= 1
+    for page in (ada, bob):
+        check_result(page)
+    # the spectator saw the public table only, to the same end, and cannot move
+    spectator.wait_for_selector("#result:not([hidden]) h2")
+    assert spectator.locator("#board .hand, #rematch, #chat-form:visible").count() == 0
+    assert spectator.locator(MOVES).count() == 0
+    assert not spectator.errors, spectator.errors
+    if not shots["done"]:
+        screenshots(ada, "table-diciassette")
+    # the replay of the finished game steps with the arrow keys
+    ada.click("#result a[href^='/replay/']")
+    ada.wait_for_selector("#board .scene")
+    total = ada.locator("#step").text_content()
+    ada.keyboard.press("Home")
+    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=total)
+    first = ada.locator("#step").text_content()
+    ada.keyboard.press("ArrowRight")
+    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=first)
+    ada.screenshot(path=str(ARTIFACTS / "replay-diciassette-desktop.png"), full_page=True)
+    assert not ada.errors, ada.errors
+    # rematch: one click, and both people are sent to their seats at the new table
+    ada.go_back()
+    ada.wait_for_selector("#rematch")
+    old_ada, old_bob = ada.url, bob.url
+    ada.click("#rematch")
+    ada.wait_for_url(lambda url: "/play/" in url and url != old_ada)
+    bob.wait_for_url(lambda url: "/play/" in url and url != old_bob)
+    for page in (ada, bob):
+        page.wait_for_function("document.body.dataset.status === 'playing'")
+
+
+@pytest.mark.parametrize("game, players", [("wazabi", 3), ("dtc", 3), ("decimoarr", 3)])
+def test_each_other_game_to_its_end(browser, server, game: str, players: int) -> None:
+    rng = random.Random(game)
+    page = new_page(browser, "fr-FR" if game == "dtc" else "en-GB")
+    invite, _ = create_table(page, server.url, game, players, ["human"] + ["easy"] * (players - 1))
+    join(page, invite, "Zoé")
+    # the rules are one click away, in a dialog that Escape closes
+    page.click("#rules-button")
+    page.wait_for_selector("dialog.rules[open] .rules-body p")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.rules", state="hidden")
+    shots = {"done": False}
+
+    def during(clicks: int) -> None:
+        if clicks == 3 and not shots["done"]:
+            screenshots(page, f"table-{game}")
+            shots["done"] = True
+
+    play_to_the_end([page], rng, during)
+    check_result(page)
+    if not shots["done"]:
+        screenshots(page, f"table-{game}")
+    screenshots(page, f"result-{game}")
+
+
+def test_lobby_shows_the_servers_refusal(browser, server) -> None:
+    page = new_page(browser, "fr-FR")
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#game", "diciassette")
+    page.click("#options + *, details summary")
+    page.fill("#opt-reverse", "99")
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not([hidden])")
+    message = page.locator("#create-error").text_content()
+    assert "reverse" in message and "20" in message, message
+    # the language switch redraws the lobby in English and remembers it
+    page.click("button.lang[data-lang='en']")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_selector("text=Create the table")
+    page.reload()
+    page.wait_for_selector("text=Create the table")
+    # a wrong link says so, in the page's language, and does not retry forever
+    page.goto(server.url + "/play/not-a-token")
+    page.wait_for_selector("#alert:not([hidden])")
+    page.goto(server.url + "/join/not-an-invite")
+    page.wait_for_selector("#join .error-box")
+    assert not page.errors, page.errors
+
+
+def test_page_reconnects_after_a_server_crash(browser, start_server_process) -> None:
+    """kill -9 the server mid-game: the page says it is reconnecting, and once the server
+    is back on the same address it carries on by itself from where the table was."""
+    first = start_server_process()
+    created = first.api.post("/api/tables", json={
+        "game": "diciassette", "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                  {"kind": "bot", "level": "easy"}]}).json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    seat_url = first.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ada"}).json()["seat_url"]
+    page = new_page(browser, "en-GB")
+    page.goto(first.url + seat_url)
+    page.wait_for_selector("#board .scene")
+    rng = random.Random(9)
+    deadline = time.monotonic() + 30
+    while not act(page, rng):  # one move of ours before the crash
+        assert time.monotonic() < deadline, "never our turn"
+        page.wait_for_timeout(30)
+    move = page.evaluate("document.body.dataset.move")
+    log = page.locator("#log li").count()
+    first.kill()
+    page.wait_for_selector("#connection:not([hidden])")
+    database = first.process.args[first.process.args.index("--database") + 1]
+    start_server_process(database=database, port=first.port)
+    page.wait_for_selector("#connection", state="hidden", timeout=30_000)
+    assert int(page.evaluate("document.body.dataset.move")) >= int(move)
+    assert page.locator("#log li").count() >= log
+    play_to_the_end([page], rng)
+    check_result(page)

@@ -1,0 +1,165 @@
+"""Nothing hidden leaks into what the server sends (issue 13, point 6), proved the way the
+conformance kit proves it for views: take a table mid-game; for each seat p (and the
+spectator) build a twin table whose match differs only in what p cannot see (the game's
+`determinize(p)`, and another seed); every frame the server sends p (update frames with
+the scene and the narrated lines, error messages) must be identical at both tables,
+before and after the same moves, as long as p's view cannot tell them apart.
+
+The frames go through the real master (the same code as the WebSocket path); only the
+transport is replaced by a list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import random
+
+import pytest
+
+from ludotheque.core.chance import SeededChance
+from ludotheque.web.app import _handle
+from ludotheque.web.db import Storage
+from ludotheque.web.master import Conn, Master
+
+GAMES = [("diciassette", 3), ("wazabi", 3), ("dtc", 4), ("decimoarr", 3)]
+
+
+def sink_conn() -> tuple[Conn, list]:
+    frames: list = []
+
+    async def send(text: str) -> None:
+        frames.append(json.loads(text))
+
+    return Conn(send), frames
+
+
+def normalised(frames: list) -> list:
+    """The frames without the table's id (public, and different at the twin table)."""
+    out = []
+    for frame in frames:
+        frame = copy.deepcopy(frame)
+        if frame.get("type") == "update":
+            frame["table"].pop("id")
+        out.append(frame)
+    return out
+
+
+async def new_table(master: Master, game: str, players: int):
+    live = master.create_table({"game": game, "players": players})
+    for seat in range(players):
+        await master.join(live.row.invite, seat, f"Player {seat + 1}")
+    return live
+
+
+def twin_of(live, twin_live, seat, rng) -> None:
+    """Give `twin_live` the match of `live`, with what `seat` cannot see resampled."""
+    match = copy.copy(live.match)
+    match.state = live.match.state.determinize(seat, random.Random(rng.random()))
+    match.actions = list(live.match.actions)
+    match.events = list(live.match.events)
+    match._chance_log = list(live.match._chance_log)
+    match.seed = rng.randrange(2**31)
+    match.chance = SeededChance(match.seed)
+    twin_live.match = match
+    twin_live.row.seed = match.seed
+
+
+async def hello(master: Master, live, seat, lang: str):
+    conn, frames = sink_conn()
+    token = live.row.spectator if seat is None else live.row.seats[seat].token
+    await master.hello(conn, token, lang, 0)
+    return conn, frames
+
+
+async def check_game(tmp_path, game: str, players: int, seed: int) -> int:
+    rng = random.Random(seed)
+    storage = Storage(f"sqlite:///{tmp_path / f'{game}-{seed}.sqlite3'}")
+    master = Master(storage, bot_delay=0)
+    compared = 0
+    try:
+        live = await new_table(master, game, players)
+        for _ in range(rng.randrange(3, 25)):  # mid-game, through the real move path
+            legal = [a for a in live.match.legal_actions() if not ends_game(live.match.state, a)]
+            if not legal:
+                break
+            await master.play(live, live.match.current_player(), [rng.choice(legal)], live.moves)
+        assert not live.match.is_over()
+        for seat in [*range(players), None]:
+            for lang in ("en", "fr"):
+                twin = await new_table(master, game, players)
+                twin_of(live, twin, seat, rng)
+                original = copy.copy(live.match)  # the live table goes on after this check
+                original.state = live.match.state.clone()
+                original.actions = list(live.match.actions)
+                original.events = list(live.match.events)
+                base = await new_table(master, game, players)
+                base.match, base.row.seed = original, live.row.seed
+                (conn_a, seen_a), (conn_b, seen_b) = (await hello(master, base, seat, lang),
+                                                      await hello(master, twin, seat, lang))
+                assert normalised(seen_a) == normalised(seen_b), f"{game} seat {seat}: hello"
+                # errors p may provoke: same message at both tables
+                for raw in ('{"type": "move", "actions": ["nonsense"], "move": %d}' % base.moves,
+                            '{"type": "move", "actions": [%d], "move": %d}' % (
+                                game_illegal(base), base.moves),
+                            '{"type": "move", "actions": [0], "move": 99999}'):
+                    del seen_a[:], seen_b[:]
+                    await _handle(master, conn_a, raw)
+                    await _handle(master, conn_b, raw)
+                    assert normalised(seen_a) == normalised(seen_b), f"{game} seat {seat}: {raw}"
+                # the same moves at both tables: p's frames stay identical while p's view can't
+                # tell the two apart (a move may legally reveal a difference: then stop)
+                for _ in range(4):
+                    if base.match.is_over() or twin.match.is_over():
+                        break
+                    actor = base.match.current_player()
+                    common = sorted(set(base.match.legal_actions())
+                                    & set(twin.match.legal_actions()))
+                    if actor != twin.match.current_player() or not common:
+                        break
+                    action = rng.choice(common)
+                    del seen_a[:], seen_b[:]
+                    await master.play(base, actor, [action], base.moves)
+                    await master.play(twin, actor, [action], twin.moves)
+                    if base.match.view(seat) != twin.match.view(seat):
+                        break
+                    assert normalised(seen_a) == normalised(seen_b), \
+                        f"{game} seat {seat} after {base.game.action_to_text(action)}"
+                    compared += 1
+                for table in (base, twin):
+                    for frame in (seen_a if table is base else seen_b):
+                        assert str(table.row.seed) not in json.dumps(frame), "the seed leaked"
+                master.disconnect(conn_a)
+                master.disconnect(conn_b)
+        return compared
+    finally:
+        await master.close()
+        storage.close()
+
+
+def ends_game(state, action: int) -> bool:
+    after = state.clone()
+    after.apply_action(action)
+    return after.is_terminal()
+
+
+def game_illegal(live) -> int:
+    legal = set(live.match.legal_actions())
+    return next(a for a in range(live.game.num_actions) if a not in legal)
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+def test_frames_do_not_depend_on_what_the_seat_cannot_see(tmp_path, game, players):
+    compared = sum(asyncio.run(check_game(tmp_path, game, players, seed)) for seed in range(3))
+    assert compared > 0  # frames were compared after moves, not only at the hello
+
+
+def test_the_frame_builder_never_receives_the_match():
+    """Structural: update frames are built from a view, events, legal moves and public data."""
+    import inspect
+
+    from ludotheque.web.frames import update_frame
+
+    parameters = set(inspect.signature(update_frame).parameters)
+    assert not parameters & {"match", "state", "record", "seed"}

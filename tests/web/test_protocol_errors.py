@@ -1,0 +1,225 @@
+"""Every error path of the WebSocket protocol (issue 13, point 6), with real clients.
+
+Each bad frame gets an error frame on THAT connection, in its language, naming what was
+wrong; nothing changes at the table; the other pages are still served (the player to act
+can still play, and everyone sees the move).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import WsClient
+
+
+class Table:
+    """Two people (seats 0 and 1), a bot (seat 2) and a spectator, waiting on a person."""
+
+    def __init__(self, server, lang_of_seat0: str = "en") -> None:
+        self.server = server
+        created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "human"},
+                                                   {"kind": "bot", "level": "easy"}])
+        self.id = created["table"]
+        self.tokens = [server.join(created["invite"], seat, f"P{seat + 1}") for seat in (0, 1)]
+        self.pages = [server.client(), server.client()]
+        self.watcher = server.client()
+        self.pages[0].hello(self.tokens[0], lang=lang_of_seat0)
+        self.pages[1].hello(self.tokens[1])
+        self.watcher.hello(created["spectator"])
+        frame = self.pages[0].until(lambda f: f["to_act"] in (0, 1))
+        self.actor = frame["to_act"]
+        self.idle = 1 - self.actor
+        self.move = frame["move"]
+        for page in (*self.pages, self.watcher):
+            page.drain()
+        self.actor_frame = self.pages[self.actor].last_update
+        # the actor's page may not have seen the last update yet: ask for a fresh one
+        self.pages[self.actor].send({"type": "lang", "lang": "en" if self.actor else lang_of_seat0})
+        self.actor_frame = self.pages[self.actor].expect("update")
+
+    @property
+    def live(self):
+        return self.server.master.tables[self.id]
+
+    def close(self) -> None:
+        for page in (*self.pages, self.watcher):
+            page.close()
+
+    def still_served(self) -> None:
+        """Nothing changed, and the table goes on for everyone."""
+        assert self.live.moves == self.move
+        legal = self.actor_frame["legal"]
+        assert legal, "the player to act has moves"
+        self.pages[self.actor].move([legal[0]["id"]], self.move)
+        for page in (*self.pages, self.watcher):
+            page.until(lambda f: f["move"] > self.move)
+
+
+@pytest.fixture
+def table(server):
+    made = Table(server)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def error_on(page: WsClient, code: str) -> dict:
+    frame = page.expect("error")
+    assert frame["code"] == code, frame
+    assert frame["message"]
+    return frame
+
+
+def test_unknown_token_and_hello_first(server, table):
+    with server.client() as page:
+        page.send({"type": "move", "actions": [0], "move": 0})
+        assert "hello" in error_on(page, "hello_first")["message"]
+        page.send({"type": "hello", "token": "not-a-token", "lang": "fr", "since": 0})
+        message = error_on(page, "unknown_token")["message"]
+        assert "lien" in message  # French, as the hello asked
+        page.send({"type": "hello", "token": table.tokens[0][:-1], "lang": "en", "since": 0})
+        error_on(page, "unknown_token")
+    table.still_served()
+
+
+def test_action_for_another_seat(table):
+    page = table.pages[table.idle]
+    legal = table.actor_frame["legal"][0]["id"]
+    page.send({"type": "move", "actions": [legal], "move": table.move, "seat": table.actor})
+    message = error_on(page, "not_your_seat")["message"]
+    assert str(table.idle + 1) in message and str(table.actor + 1) in message
+    table.still_served()
+
+
+def test_not_your_turn_names_who_is_to_play_and_lists_no_moves(table):
+    page = table.pages[table.idle]
+    legal = table.actor_frame["legal"][0]["id"]
+    page.move([legal], table.move)
+    message = error_on(page, "not_your_turn")["message"]
+    assert f"P{table.actor + 1}" in message
+    assert table.actor_frame["legal"][0]["text"] not in message  # nobody's moves listed
+    table.still_served()
+
+
+def test_stale_move_count_gets_a_fresh_update(table):
+    page = table.pages[table.actor]
+    page.move([table.actor_frame["legal"][0]["id"]], table.move - 1)
+    message = error_on(page, "stale")["message"]
+    assert str(table.move) in message
+    fresh = page.expect("update")
+    assert fresh["move"] == table.move and fresh["legal"]
+    page.move([table.actor_frame["legal"][0]["id"]], table.move + 3)
+    error_on(page, "stale")
+    table.still_served()
+
+
+def test_illegal_action_names_what_is_allowed(table):
+    page = table.pages[table.actor]
+    legal_ids = {entry["id"] for entry in table.actor_frame["legal"]}
+    game = table.live.game
+    illegal = next(a for a in range(game.num_actions) if a not in legal_ids)
+    page.move([illegal], table.move)
+    message = error_on(page, "illegal")["message"]
+    assert table.actor_frame["legal"][0]["text"] in message  # what is allowed
+    page.move([game.action_to_text(illegal)], table.move)
+    error_on(page, "illegal")
+    table.still_served()
+
+
+def test_unknown_action_text_and_bad_ids(table):
+    page = table.pages[table.actor]
+    page.move(["frobnicate"], table.move)
+    assert "frobnicate" in error_on(page, "notation")["message"]
+    page.move([10**9], table.move)
+    error_on(page, "notation")
+    for bad in ({"type": "move", "actions": [], "move": table.move},
+                {"type": "move", "actions": "5s up", "move": table.move},
+                {"type": "move", "actions": [True], "move": table.move},
+                {"type": "move", "actions": [0] * 17, "move": table.move},
+                {"type": "move", "actions": [0]},
+                {"type": "move", "actions": [{"id": 0}], "move": table.move}):
+        page.send(bad)
+        assert "actions" in error_on(page, "bad_frame")["message"]
+    table.still_served()
+
+
+def test_malformed_json_unknown_type_and_not_an_object(table):
+    page = table.pages[table.idle]
+    page.send("{this is not json")
+    error_on(page, "bad_json")
+    page.send(b"\xff\xfe garbage")
+    error_on(page, "bad_json")
+    page.send({"type": "teleport"})
+    message = error_on(page, "unknown_type")["message"]
+    assert "teleport" in message and "move" in message and "chat" in message
+    for bad in ("[1, 2]", "42", json.dumps({"no": "type"}), json.dumps({"type": 3})):
+        page.send(bad)
+        error_on(page, "bad_frame")
+    table.still_served()
+
+
+def test_oversized_frame(table):
+    page = table.pages[table.actor]
+    page.send({"type": "chat", "text": "x" * 9000})
+    message = error_on(page, "too_large")["message"]
+    assert "8192" in message
+    page.send({"type": "move", "actions": [table.actor_frame["legal"][0]["id"]] * 3000,
+               "move": table.move})
+    error_on(page, "too_large")
+    table.still_served()
+
+
+def test_spectator_cannot_play_or_chat(table):
+    table.watcher.move([table.actor_frame["legal"][0]["id"]], table.move)
+    error_on(table.watcher, "spectator")
+    table.watcher.send({"type": "chat", "text": "hi"})
+    error_on(table.watcher, "spectator")
+    table.still_served()
+
+
+def test_chat_limits_and_bad_language(table):
+    page = table.pages[table.idle]
+    page.send({"type": "chat", "text": "   "})
+    error_on(page, "chat_empty")
+    page.send({"type": "chat", "text": "y" * 301})
+    assert "300" in error_on(page, "chat_too_long")["message"]
+    page.send({"type": "chat", "text": 12})
+    error_on(page, "chat_empty")
+    page.send({"type": "lang", "lang": "tlh"})
+    assert "tlh" in error_on(page, "bad_lang")["message"]
+    page.send({"type": "rematch"})
+    error_on(page, "not_over")
+    table.still_served()
+
+
+def test_errors_speak_the_connection_language(server):
+    made = Table(server, lang_of_seat0="fr")
+    try:
+        page = made.pages[0]
+        page.send("{oops")
+        assert "n'est pas du JSON valide" in error_on(page, "bad_json")["message"]
+        page.send({"type": "chat", "text": "z" * 400})
+        assert "au plus" in error_on(page, "chat_too_long")["message"]
+        if made.actor == 1:
+            page.move([made.actor_frame["legal"][0]["id"]], made.move)
+            assert "Ce n'est pas votre tour" in error_on(page, "not_your_turn")["message"]
+        else:
+            page.move(["frobnicate"], made.move)
+            assert "frobnicate" in error_on(page, "notation")["message"]
+        made.still_served()
+    finally:
+        made.close()
+
+
+def test_waiting_table_refuses_moves(server):
+    created = server.create("diciassette", 2, [{"kind": "human"}, {"kind": "human"}])
+    token = server.join(created["invite"], 0, "Ann")
+    with server.client() as page:
+        frame = page.hello(token)
+        assert frame["table"]["status"] == "waiting" and frame["to_act"] is None
+        assert frame["legal"] == []
+        page.move([0], frame["move"])
+        error_on(page, "waiting")

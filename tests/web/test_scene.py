@@ -1,0 +1,152 @@
+"""The scenes: JSON-able data for every seat and the spectator, all through whole games,
+in both languages; they read the view only (hidden cards never appear), and every legal
+move of the seat to act is reachable on a card, a seat or a button."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludotheque.core.match import Match
+from ludotheque.core.registry import get_game
+from ludotheque.core.registry import all_games
+from ludotheque.web.scene import build_scene
+
+GAMES = [game.name for game in all_games()]
+
+PLAYERS = {"diciassette": 3, "wazabi": 3, "dtc": 4, "decimoarr": 3}
+
+
+def _reachable(scene: dict) -> set[int]:
+    ids = {a["id"] for a in scene["actions"]}
+    cards = [c for z in scene["zones"] for c in z["cards"]]
+    cards += (scene["hand"] or {}).get("cards", [])
+    for c in cards:
+        if c.get("action") is not None:
+            ids.add(c["action"])
+        ids.update(ch["id"] for ch in c.get("choices", []))
+    for s in scene["seats"]:
+        ids.update(ch["id"] for ch in s.get("choices", []))
+    gesture = scene.get("gesture")
+    if gesture:
+        ids.update(gesture["adds"].values())
+        ids.update(c["id"] for c in gesture["claims"])
+    return ids
+
+
+def _labels(game, legal, lang):
+    return [{"id": a, "text": game.action_to_text(a), "label": game.describe_action(a, lang)}
+            for a in legal]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_scene_through_a_whole_game(name: str, lang: str) -> None:
+    game = get_game(name)
+    match = Match(game, PLAYERS[name], seed=11)
+    rng = random.Random(5)
+    names = [f"P{i}" for i in range(PLAYERS[name])]
+    steps = 0
+    reveals = 0
+    while True:
+        actor = None if match.is_over() else match.current_player()
+        for seat in [None, *range(PLAYERS[name])]:
+            legal = match.legal_actions() if seat == actor and actor is not None else []
+            scene = build_scene(game, match.view(seat), lang, names, _labels(game, legal, lang))
+            json.dumps(scene)
+            assert scene["turn"] == match.view(seat)["to_act"]
+            if seat is not None:
+                assert [s["you"] for s in scene["seats"]].count(True) == 1
+            if legal:
+                missing = set(legal) - _reachable(scene)
+                assert not missing, f"{name}: moves {missing} not on the page"
+                assert scene["turn_text"]
+            else:
+                assert not _reachable(scene) or seat != actor
+            reveals += scene["reveal"] is not None
+        if match.is_over():
+            assert scene["result"] is not None and scene["result"]["title"]
+            break
+        match.apply(rng.choice(match.legal_actions()))
+        steps += 1
+        assert steps < 5000
+    assert reveals or name == "wazabi"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_scene_reads_the_view_only(name: str) -> None:
+    """Resample what a seat cannot see: its scene does not change (the kit's method)."""
+    game = get_game(name)
+    match = Match(game, PLAYERS[name], seed=3)
+    rng = random.Random(2)
+    names = [f"P{i}" for i in range(PLAYERS[name])]
+    for _ in range(40):
+        if match.is_over():
+            break
+        for seat in (None, 0, 1):
+            scene = build_scene(game, match.view(seat), "fr", names, [])
+            for k in range(3):
+                other = match.state.determinize(seat, random.Random(k))
+                assert build_scene(game, other.view(seat), "fr", names, []) == scene
+        match.apply(rng.choice(match.legal_actions()))
+
+
+def test_dtc_gesture_is_offered_to_the_builder_only() -> None:
+    game = get_game("dtc")
+    match = Match(game, 3, seed=1)
+    actor = match.current_player()
+    legal = match.legal_actions()
+    scene = build_scene(game, match.view(actor), "en", ["a", "b", "c"], _labels(game, legal, "en"))
+    assert scene["gesture"]["kind"] == "offer"
+    assert set(scene["gesture"]["adds"].values()) <= set(legal)
+    other = (actor + 1) % 3
+    assert build_scene(game, match.view(other), "en", ["a", "b", "c"], [])["gesture"] is None
+
+
+def test_hidden_cards_are_backs() -> None:
+    game = get_game("diciassette")
+    match = Match(game, 3, seed=4)
+    scene = build_scene(game, match.view(None), "en", ["a", "b", "c"], [])
+    assert scene["hand"] is None
+    for seat in scene["seats"]:
+        for c in seat["cards"]:
+            assert c["up"] is False
+
+
+def _option_cases():
+    for name in GAMES:
+        game = get_game(name)
+        for index, options in enumerate(game.conformance_option_sets()):
+            yield pytest.param(name, options, id=f"{name}-{index}")
+
+
+@pytest.mark.parametrize("name, options", list(_option_cases()))
+def test_scene_under_every_option_set_of_the_kit(name: str, options: dict) -> None:
+    """The conformance kit's option sets (teams, rings, tournaments, hidden backs...):
+    a whole game at the most players they allow, every seat's scene JSON-able."""
+    game = get_game(name)
+    from ludotheque.core.errors import LudoError
+
+    def allowed(players: int) -> bool:
+        try:
+            game.validate(players, options)
+        except LudoError:
+            return False
+        return True
+
+    players = next(n for n in range(game.max_players, game.min_players - 1, -1) if allowed(n))
+    match = Match(game, players, options=options, seed=7)
+    rng = random.Random(1)
+    names = [f"P{i}" for i in range(players)]
+    while True:
+        actor = None if match.is_over() else match.current_player()
+        for seat in [None, *range(players)]:
+            legal = match.legal_actions() if seat == actor and actor is not None else []
+            scene = build_scene(game, match.view(seat), "fr", names, _labels(game, legal, "fr"))
+            json.dumps(scene)
+            assert set(legal) <= _reachable(scene)
+        if match.is_over():
+            break
+        match.apply(rng.choice(match.legal_actions()))

@@ -1,0 +1,180 @@
+"""The HTTP API of the web table, against a real uvicorn server and SQLite file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import DEADLINE
+
+
+def test_games_list_all_four_with_counts_options_and_summary(server):
+    for lang in ("en", "fr"):
+        games = server.api.get(f"/api/games?lang={lang}").json()["games"]
+        assert sorted(g["name"] for g in games) == ["decimoarr", "diciassette", "dtc", "wazabi"]
+        for game in games:
+            assert game["min_players"] <= game["default_players"] <= game["max_players"]
+            assert game["summary"] and game["title"]
+            for option in game["options"]:
+                assert {"name", "kind", "default", "allowed", "help"} <= set(option)
+    french = server.api.get("/api/games", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).json()
+    english = server.api.get("/api/games?lang=en").json()
+    assert french["games"][0]["summary"] != english["games"][0]["summary"]
+
+
+def test_rules_are_markdown_in_both_languages_and_unknown_game_is_404(server):
+    rules = server.api.get("/api/games/diciassette/rules?lang=fr").json()
+    assert rules["rules"].startswith("#") and "17" in rules["title"]
+    response = server.api.get("/api/games/chess/rules?lang=fr")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "unknown_game"
+    assert "chess" in response.json()["error"]["message"]
+
+
+def test_texts_are_the_web_keys(server):
+    texts = server.api.get("/api/texts?lang=fr").json()
+    assert texts["lang"] == "fr"
+    assert texts["texts"] and all(key.startswith("web.") for key in texts["texts"])
+
+
+def test_pages_are_served_and_never_hold_the_seed(server):
+    created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                                               {"kind": "bot", "level": "easy"}])
+    token = server.join(created["invite"], 0, "Ann")
+    seed = str(server.master.tables[created["table"]].row.seed)
+    for path in ("/", f"/join/{created['invite']}", f"/play/{token}",
+                 f"/watch/{created['spectator']}", f"/replay/{created['table']}",
+                 f"/api/join/{created['invite']}"):
+        response = server.api.get(path)
+        assert response.status_code == 200, path
+        assert seed not in response.text, path
+
+
+@pytest.mark.parametrize("body, code, named", [
+    ({"game": "chess", "players": 3}, "unknown_game", "chess"),
+    ({"game": "diciassette", "players": 9}, "player_count", "9"),
+    ({"game": "diciassette", "players": 3, "options": {"colour": "red"}}, "option", "colour"),
+    ({"game": "diciassette", "players": 3, "options": {"reverse": "many"}}, "option", "many"),
+    ({"game": "diciassette", "players": 3, "seats": [{"kind": "human"}]}, "seats", "3"),
+    ({"game": "diciassette", "players": 2,
+      "seats": [{"kind": "human"}, {"kind": "alien"}]}, "seats", "alien"),
+    ({"game": "diciassette", "players": 2,
+      "seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}]}, "bot_level", "godlike"),
+    ({"game": "diciassette", "players": 2, "turn_timer": -5}, "turn_timer", "-5"),
+    ({"game": 17}, "bad_request", "game"),
+])
+def test_bad_table_creation_is_refused_with_what_is_allowed(server, body, code, named):
+    before = len(server.master.tables)
+    for lang in ("en", "fr"):
+        response = server.api.post(f"/api/tables?lang={lang}", json=body)
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert error["code"] == code
+        assert named in error["message"]
+    assert len(server.master.tables) == before
+
+
+def test_option_error_lists_the_allowed_options_in_french(server):
+    response = server.api.post("/api/tables?lang=fr", json={"game": "diciassette", "players": 3,
+                                                            "options": {"colour": "red"}})
+    message = response.json()["error"]["message"]
+    options = [o["name"] for o in server.api.get("/api/games").json()["games"][1]["options"]]
+    assert any(name in message for name in options), message
+
+
+def test_malformed_body_is_a_clear_400(server):
+    response = server.api.post("/api/tables?lang=fr", content=b"{not json",
+                               headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_join_flow_seats_names_and_taken_seat(server):
+    created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "human"},
+                                               {"kind": "bot", "level": "easy"}])
+    info = server.api.get(f"/api/join/{created['invite']}?lang=fr").json()
+    assert info["status"] == "waiting"
+    assert [s["taken"] for s in info["seats"]] == [False, False, True]
+    assert info["seats"][2]["name"].endswith("(facile)")
+    token = server.join(created["invite"], 0, "  Ann   Lee ")
+    assert created["invite"] != token != created["spectator"] and len(token) >= 32
+    taken = server.api.post(f"/api/join/{created['invite']}?lang=en",
+                            json={"seat": 0, "name": "Bob"})
+    assert taken.status_code == 409
+    assert taken.json()["error"]["code"] == "seat_taken"
+    assert "2" in taken.json()["error"]["message"]  # names the free seat
+    for body, code in [({"seat": 2, "name": "Bob"}, "not_human_seat"),
+                       ({"seat": 7, "name": "Bob"}, "bad_seat"),
+                       ({"seat": 1, "name": "   "}, "bad_name"),
+                       ({"seat": 1, "name": "x" * 40}, "bad_name")]:
+        response = server.api.post(f"/api/join/{created['invite']}", json=body)
+        assert response.status_code == 400 and response.json()["error"]["code"] == code
+    assert server.api.post("/api/join/nope", json={"seat": 1, "name": "Bob"}).status_code == 404
+    server.join(created["invite"], 1, "Bob")
+    info = server.api.get(f"/api/join/{created['invite']}").json()
+    assert info["status"] == "playing"
+    assert [s["name"] for s in info["seats"]][:2] == ["Ann Lee", "Bob"]
+
+
+def play_to_end(server, game="diciassette", players=3, level="easy"):
+    """One human seat (playing its first legal move) and bots, to the end."""
+    created, (token,) = server.table(game, players, humans=1, level=level)
+    with server.client() as page:
+        frame = page.hello(token)
+        while frame["result"] is None:
+            if frame["to_act"] == 0 and frame["legal"]:
+                page.move([frame["legal"][-1]["id"]], frame["move"])
+            frame = page.expect("update")
+    return created, frame
+
+
+def test_record_is_refused_before_the_end_and_replays_after(server, tmp_path):
+    created, token = server.table("diciassette", 3, humans=1)
+    for lang, word in (("en", "not over"), ("fr", "pas terminée")):
+        response = server.api.get(f"/api/tables/{created['table']}/record?lang={lang}")
+        assert response.status_code == 403
+        assert response.json()["error"]["code"] == "not_over"
+        assert word in response.json()["error"]["message"]
+        assert server.api.get(f"/api/tables/{created['table']}/replay").status_code == 403
+    assert server.api.get("/api/tables/nosuch/record").status_code == 404
+
+    created, final = play_to_end(server)
+    # finished and nobody connected: the table leaves memory, the database still has it
+    end = time.monotonic() + DEADLINE
+    while created["table"] in server.master.tables and time.monotonic() < end:
+        time.sleep(0.01)
+    assert created["table"] not in server.master.tables
+    record = server.api.get(f"/api/tables/{created['table']}/record").json()
+    assert record["format"] == "ludotheque-record" and record["result"]["winners"] == \
+        final["result"]["winners"]
+    assert record["meta"]["names"][0] == "P1"
+    path = tmp_path / "web-game.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run([sys.executable, "-m", "ludotheque", "replay", str(path), "--json"],
+                          capture_output=True, text=True, timeout=DEADLINE)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["finished"] and summary["winners"] == record["result"]["winners"]
+    verbose = subprocess.run([sys.executable, "-m", "ludotheque", "replay", str(path), "-v",
+                              "--lang", "en"], capture_output=True, text=True, timeout=DEADLINE)
+    assert verbose.returncode == 0 and "P1" in verbose.stdout
+
+
+def test_replay_steps_through_a_finished_game(server):
+    created, final = play_to_end(server, "wazabi", 2)
+    first = server.api.get(f"/api/tables/{created['table']}/replay?step=0&lang=fr").json()
+    total = first["total"]
+    assert total == final["move"] and first["action"] is None and first["lines"]
+    middle = server.api.get(
+        f"/api/tables/{created['table']}/replay?step={total // 2}&seat=1").json()
+    assert middle["action"]["text"] and middle["actor"] in (0, 1) and middle["view"]["seat"] == 1
+    last = server.api.get(f"/api/tables/{created['table']}/replay").json()
+    assert last["step"] == total and last["result"]["winners"] == final["result"]["winners"]
+    assert len(last["lines"]) > len(first["lines"])
+    for bad in ("-1", str(total + 1), "x"):
+        response = server.api.get(f"/api/tables/{created['table']}/replay?step={bad}")
+        assert response.status_code == 400 and response.json()["error"]["code"] == "bad_step"

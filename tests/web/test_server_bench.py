@@ -1,0 +1,20 @@
+"""Smoke test of `ludotheque bench-server` with a tiny load (no timing is checked)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_server_runs_and_reports_its_numbers():
+    done = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "bench-server", "--tables", "2", "--hard-tables", "1",
+         "--seconds", "1", "--think", "0.05", "--json"],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    for label in ("people", "people_with_hard_bots", "hard_tables"):
+        entry = report[label]
+        assert {"moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms"} <= set(entry)
+    assert report["people"]["moves"] > 0

@@ -1,0 +1,272 @@
+"""Playing at the web table over real WebSockets: whole games, bots, chat, language,
+reconnection, the turn timer (absent players), rematch, and bots off the event loop."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from conftest import DEADLINE, run_app_in_thread, stop_thread_server
+
+
+def drive(pages, limit: float = 3 * DEADLINE) -> None:
+    """Each page plays its first legal move whenever its seat is to act, to the end."""
+    end = time.monotonic() + limit
+    sent: dict[int, int] = {}
+    while not all(page.last_update["result"] for page in pages):
+        assert time.monotonic() < end, "the game did not end"
+        for index, page in enumerate(pages):
+            page.drain(quiet=0.005)
+            frame = page.last_update
+            if (frame["result"] is None and frame["to_act"] == frame["seat"] and frame["legal"]
+                    and sent.get(index) != frame["move"]):
+                page.move([frame["legal"][0]["id"]], frame["move"])
+                sent[index] = frame["move"]
+
+
+@pytest.mark.parametrize("game, players", [("diciassette", 3), ("wazabi", 3), ("dtc", 4),
+                                           ("decimoarr", 3)])
+def test_two_people_and_bots_play_each_game_to_the_end(server, game, players):
+    seats = [{"kind": "human"}, {"kind": "human"}] + \
+        [{"kind": "bot", "level": "medium"}] * (players - 2)
+    created = server.create(game, players, seats)
+    tokens = [server.join(created["invite"], seat, f"P{seat + 1}") for seat in (0, 1)]
+    pages = [server.client(), server.client()]
+    try:
+        for page, token in zip(pages, tokens):
+            page.hello(token)
+        drive(pages)
+        frames = [page.last_update for page in pages]
+        assert frames[0]["result"] == frames[1]["result"]
+        assert frames[0]["to_act"] is None and frames[0]["table"]["status"] == "over"
+        assert frames[0]["move"] == server.master.tables[created["table"]].moves
+        # every page had every event, in order, each narrated
+        indices = [e["index"] for f in pages[0].frames if f["type"] == "update"
+                   for e in f["events"]]
+        assert indices == list(range(len(indices)))
+        lines = [line for f in pages[0].frames if f["type"] == "update"
+                 for e in f["events"] for line in e["lines"]]
+        assert lines and all(isinstance(line, str) and line for line in lines)
+    finally:
+        for page in pages:
+            page.close()
+
+
+def test_updates_carry_own_view_legal_only_to_actor_and_a_scene(server):
+    created = server.create("diciassette", 2, [{"kind": "human"}, {"kind": "human"}])
+    tokens = [server.join(created["invite"], seat, f"P{seat + 1}") for seat in (0, 1)]
+    with server.client() as a, server.client() as b, server.client() as watcher:
+        fa, fb = a.hello(tokens[0], "fr"), b.hello(tokens[1], "en")
+        fw = watcher.hello(created["spectator"])
+        assert fa["seat"] == 0 and fb["seat"] == 1 and fw["seat"] is None
+        assert fa["table"]["status"] == "playing"
+        actor = fa["to_act"]
+        assert fb["to_act"] == fw["to_act"] == actor
+        assert bool(fa["legal"]) == (actor == 0) and bool(fb["legal"]) == (actor == 1)
+        assert fw["legal"] == []
+        assert fa["view"] != fb["view"]  # each sees its own hand
+        assert fa["scene"] is not None and fw["scene"] is not None
+        assert [s["connected"] for s in fa["table"]["seats"]] == [True, False]
+        presence = a.until(lambda f: f["table"]["seats"][1]["connected"])  # b arrived
+        assert presence["events"] == [] and presence["move"] == fa["move"]
+        assert "token" not in str(fa["table"]).lower()
+
+
+def test_chat_is_stored_broadcast_as_text_and_resent_to_a_fresh_page(server):
+    created, tokens = server.table("diciassette", 3, humans=2)
+    with server.client() as a, server.client() as b:
+        a.hello(tokens[0])
+        b.hello(tokens[1])
+        a.send({"type": "chat", "text": "  <b>hello</b> & bye  "})
+        for page in (a, b):
+            frame = page.expect("chat")
+            assert frame["text"] == "<b>hello</b> & bye" and frame["from"] == "P1"
+            assert frame["seat"] == 0 and frame["time"]
+        b.send({"type": "chat", "text": "ring\x07the\tbell\nnow"})
+        assert a.expect("chat")["text"] == "ring the bell\nnow"  # no control characters
+    with server.client() as again:
+        again.hello(tokens[1])
+        assert again.expect("chat")["text"] == "<b>hello</b> & bye"
+
+
+def test_language_switch_resends_the_log(server):
+    created, (token,) = server.table("wazabi", 2, humans=1)
+    with server.client() as page:
+        first = page.hello(token, "en")
+        page.send({"type": "lang", "lang": "fr"})
+        again = page.expect("update", log_reset=True)
+        assert again["events"][0]["index"] == 0
+        assert len(again["events"]) >= len(first["events"])
+        assert again["events"][0]["lines"] != first["events"][0]["lines"]
+
+
+def test_reconnection_restores_the_seat_and_sends_only_new_events(server):
+    created, tokens = server.table("diciassette", 3, humans=2)
+    with server.client() as a:
+        frame = a.hello(tokens[0])
+        seen = frame["events"][-1]["index"] + 1
+    with server.client() as b:
+        b.hello(tokens[1])
+        frame = b.until(lambda f: f["to_act"] in (0, 1))
+    with server.client() as a:
+        resumed = a.hello(tokens[0], since=seen)
+        assert resumed["seat"] == 0
+        indices = [e["index"] for e in resumed["events"]]
+        assert indices == list(range(seen, seen + len(indices)))
+        fresh = server.client()
+        try:
+            full = fresh.hello(tokens[0], since=0)
+            assert full["events"][0]["index"] == 0
+            assert full["view"] == resumed["view"]
+        finally:
+            fresh.close()
+
+
+def test_absent_player_is_replaced_by_the_medium_bot_until_back(tmp_path):
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", min_turn_timer=0.2)
+    try:
+        created = handle.create("diciassette", 2, [{"kind": "human"}, {"kind": "bot",
+                                                                       "level": "easy"}],
+                                turn_timer=0.3)
+        token = handle.join(created["invite"], 0, "Ann")
+        with handle.client() as page:
+            frame = page.hello(token)
+            assert frame["table"]["turn_timer"] == 0.3
+            frame = page.until(lambda f: f["to_act"] == 0)
+            assert frame["table"]["deadline"] is not None
+            start = frame["move"]
+            # nobody plays: the seat goes absent and the stand-in plays for it
+            absent = page.until(lambda f: f["table"]["seats"][0]["absent"])
+            assert absent["table"]["deadline"] is None
+            page.until(lambda f: f["move"] > start + 1 or f["result"] is not None)
+            live = handle.master.tables[created["table"]]
+            assert 0 in live.absent
+            # the person acts again (a chat line counts): the stand-in stops
+            page.send({"type": "chat", "text": "back"})
+            page.expect("chat")
+            assert 0 not in live.absent
+            present = page.until(lambda f: not f["table"]["seats"][0]["absent"])
+            assert present["table"]["seats"][0]["absent"] is False
+            # absent again, then the page's "I'm back" button
+            page.until(lambda f: f["table"]["seats"][0]["absent"] or f["result"] is not None)
+            if not live.match.is_over():
+                page.send({"type": "back"})
+                page.until(lambda f: not f["table"]["seats"][0]["absent"])
+                assert 0 not in live.absent
+    finally:
+        stop_thread_server(handle)
+
+
+def test_rematch_sends_everyone_their_new_seat(server):
+    created, tokens = server.table("wazabi", 2, humans=2)
+    with server.client() as a, server.client() as b, server.client() as watcher:
+        a.hello(tokens[0])
+        b.hello(tokens[1])
+        watcher.hello(created["spectator"])
+        drive([a, b])
+        a.send({"type": "rematch"})
+        urls = [a.expect("rematch")["url"], b.expect("rematch")["url"]]
+        spectator_url = watcher.expect("rematch")["url"]
+        assert urls[0].startswith("/play/") and urls[0] != urls[1]
+        assert spectator_url.startswith("/watch/")
+        b.send({"type": "rematch"})  # a second request gives the same table
+        assert b.expect("rematch")["url"] == urls[1]
+        with server.client() as again:
+            new = again.hello(urls[0].rsplit("/", 1)[1])
+            assert new["table"]["status"] == "playing" and new["move"] == 0
+            assert [s["name"] for s in new["table"]["seats"]] == ["P1", "P2"]
+            assert new["table"]["id"] != created["table"]
+        with server.client() as late:  # a page of the old table opened later
+            late.hello(tokens[1])
+            assert late.expect("rematch")["url"] == urls[1]
+
+
+def test_a_thinking_bot_does_not_block_the_event_loop(server):
+    """A bot's computation runs in a worker: while one is slow, the loop answers."""
+    master = server.master
+    from ludotheque.web import botwork
+
+    original = botwork.choose
+    release = {"go": False}
+
+    def slow_choose(*args):
+        end = time.monotonic() + DEADLINE
+        while not release["go"] and time.monotonic() < end:
+            time.sleep(0.01)
+        return original(*args)
+
+    botwork.choose = slow_choose
+    try:
+        created = server.create("diciassette", 2, [{"kind": "bot", "level": "easy"},
+                                                   {"kind": "bot", "level": "easy"}])
+        other, (token,) = server.table("diciassette", 2, humans=1)
+        with server.client() as page:
+            page.hello(token)
+            started = time.monotonic()
+            assert server.api.get("/api/games").status_code == 200
+            page.send({"type": "ping"})
+            page.expect("pong")
+            assert time.monotonic() - started < DEADLINE / 2
+            assert master.tables[created["table"]].moves == 0  # still thinking
+    finally:
+        release["go"] = True
+        botwork.choose = original
+
+
+def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
+    """`ludotheque serve` (python -m) with a hard bot: the process pool's workers must start
+    (a spawned worker re-imports the main module) and answer; nothing falls back."""
+    served = start_server_process()
+    created = served.api.post("/api/tables", json={
+        "game": "wazabi", "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "hard"}]}).json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    token = served.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
+        .json()["seat_url"].rsplit("/", 1)[1]
+    with served.client() as page:
+        page.hello(token)
+        bot_moves = 0
+        while bot_moves < 2:
+            frame = page.until(lambda f: f["to_act"] == 0 or f["result"] is not None,
+                               timeout=3 * DEADLINE)
+            if frame["result"] is not None:
+                break
+            page.move([frame["legal"][0]["id"]], frame["move"])
+            mine = page.until(lambda f: f["move"] > frame["move"])
+            after = page.until(lambda f: f["to_act"] == 0 or f["result"] is not None,
+                               timeout=3 * DEADLINE)
+            bot_moves += after["move"] - mine["move"]
+    log = served.log_path.read_text()
+    assert "bot failed" not in log and "Traceback" not in log, log[-2000:]
+    # the bots' worker processes end with the server, even after kill -9
+    workers = children(served.process.pid)
+    assert workers, "the hard bot ran in a worker process"
+    served.kill()
+    end = time.monotonic() + DEADLINE
+    while any(alive(pid) for pid in workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(alive(pid) for pid in workers), "orphaned bot workers"
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
