@@ -34,7 +34,7 @@ def test_heuristic_sees_only_its_view():
     checked = 0
     for index, (state, _, _) in enumerate(random_states(GAME, 4, options, seed=21, games=10)):
         seat = state.current_player()
-        twin = state.determinize(seat, random.Random(index))
+        twin = state.game.sample(state.view(seat), random.Random(index))
         first = bot.choose(state.view(seat), state.legal_actions(), random.Random(index))
         second = bot.choose(twin.view(seat), twin.legal_actions(), random.Random(index))
         assert first == second

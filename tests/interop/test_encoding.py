@@ -45,7 +45,7 @@ def test_encoding_has_a_fixed_shape_and_cannot_tell_determinised_twins_apart(
         if index % 2:
             continue
         seat = rng.randrange(players)
-        twin = state.determinize(seat, random.Random(derive_seed(3, index)))
+        twin = state.game.sample(state.view(seat), random.Random(derive_seed(3, index)))
         mine = encode(game, state.view(seat), players, options)
         assert mine.shape == shape and mine.dtype == np.float32
         assert np.all(np.isfinite(mine)) and mine.min() >= 0.0 and mine.max() <= 1.0

@@ -183,7 +183,7 @@ def test_openspiel_ismcts_searches_from_resampled_states_and_is_reproducible():
 # ---------------------------------------------------------------- no leak, resampling
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_observations_and_information_states_leak_nothing(game, players):
-    """For seat p, a twin state with everything p cannot know resampled (our determinize)
+    """For seat p, a twin state with everything p cannot know resampled (our Game.sample)
     gives p the same observation string and tensor and information-state string; moves
     that leave another seat with the same view give it the same information state."""
     spiel_game = adapter.load_game(game.name, players)
@@ -193,7 +193,7 @@ def test_observations_and_information_states_leak_nothing(game, players):
         if index % 3:
             continue
         for seat in range(players):
-            twin = state.determinize(seat, random.Random(derive_seed(9, index, seat)))
+            twin = state.game.sample(state.view(seat), random.Random(derive_seed(9, index, seat)))
             assert twin.observation_string(seat) == state.observation_string(seat)
             assert twin.observation_tensor(seat) == state.observation_tensor(seat)
             assert twin.information_state_string(seat) == state.information_state_string(seat)

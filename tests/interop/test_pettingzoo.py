@@ -154,7 +154,7 @@ def test_render_shows_the_spectators_table_only(name):
     text = e.render()
     assert isinstance(text, str) and "player_0" in text
     real = e.table.state
-    e.table.state = real.determinize(None, random.Random(1))
+    e.table.state = real.game.sample(real.view(None), random.Random(1))
     assert e.render() == text
     e.table.state = real
     assert raw_env(name, players=3).render() is None  # no render_mode: nothing

@@ -1,7 +1,7 @@
 """Nothing hidden leaks into what the server sends (issue 13, point 6), proved the way the
 conformance kit proves it for views: take a table mid-game; for each seat p (and the
 spectator) build a twin table whose match differs only in what p cannot see (the game's
-`determinize(p)`, and another seed); every frame the server sends p (update frames with
+`Game.sample` of p's view, and another seed); every frame the server sends p (update frames with
 the scene and the narrated lines, error messages) must be identical at both tables,
 before and after the same moves, as long as p's view cannot tell them apart.
 
@@ -56,7 +56,7 @@ async def new_table(master: Master, game: str, players: int):
 def twin_of(live, twin_live, seat, rng) -> None:
     """Give `twin_live` the match of `live`, with what `seat` cannot see resampled."""
     match = copy.copy(live.match)
-    match.state = live.match.state.determinize(seat, random.Random(rng.random()))
+    match.state = live.match.state.game.sample(live.match.state.view(seat), random.Random(rng.random()))
     match.actions = list(live.match.actions)
     match.events = list(live.match.events)
     match._chance_log = list(live.match._chance_log)

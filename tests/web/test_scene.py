@@ -88,7 +88,7 @@ def test_scene_reads_the_view_only(name: str) -> None:
         for seat in (None, 0, 1):
             scene = build_scene(game, match.view(seat), "fr", names, [])
             for k in range(3):
-                other = match.state.determinize(seat, random.Random(k))
+                other = match.state.game.sample(match.state.view(seat), random.Random(k))
                 assert build_scene(game, other.view(seat), "fr", names, []) == scene
         match.apply(rng.choice(match.legal_actions()))
 

@@ -2,7 +2,7 @@
 
 Multiple-observer ISMCTS (MO-ISMCTS): one tree per seat. Each iteration
 
-1. samples a full state from the bot's view only (`Game.sample_from_view`:
+1. samples a full state from the bot's view only (`Game.sample`:
    the bot never sees the true state),
 2. descends every tree at once with that state: the seat to move picks in its
    own tree (UCB1 over the moves available in this determinisation, with
@@ -20,7 +20,7 @@ move returned is the root's most visited one.
 
 With `opponents="model"` (the `hard` level) the search keeps one tree, the
 bot's own: the other seats play a model of them (the `medium` bot on their
-view of the sample), samples come from `Game.search_sample` (which may lean
+view of the sample), samples are drawn with the game's `search_belief` (which may lean
 towards what their moves suggest), playouts stop at the next round where
 `Game.playout_value` estimates the returns (`cutoff`), and the bot's own
 heuristic move is searched first and kept unless another move scores better
@@ -122,13 +122,13 @@ class ISMCTSBot:
         limit = self.budget.iterations
         iterations = 0
         # With a model of the others, samples lean towards what their moves suggest.
-        sample = game.search_sample if self.opponents == "model" else game.sample_from_view
+        belief = game.search_belief if self.opponents == "model" else None
         while True:
             if limit is not None and iterations >= limit:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            state = sample(view, rng)
+            state = game.sample(view, rng, belief)
             self._iterate(state, roots, players, rng, me)
             iterations += 1
         self.last_iterations = iterations

@@ -185,11 +185,6 @@ class State(metaclass=StateType):
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
             raise NoSuchSeatError("error.no_such_seat", seat=repr(player), high=self.num_players - 1)
 
-    def determinize(self, player: int | None, rng: random.Random) -> State:
-        """Deprecated name of `game.sample(state.view(player), rng)` (removed once every
-        caller uses `Game.sample`)."""
-        return self.game.sample(self.view(player), rng)
-
     @classmethod
     def from_view(cls, game: Game, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with `view`, everything it hides dealt at random with
@@ -307,14 +302,6 @@ class Game(ABC):
     # A belief a search bot passes to `sample` (None: uniform over what is hidden).
     # DTC: an offer on the table is more often true than a random deal makes it.
     search_belief: ClassVar[Belief | None] = None
-
-    def sample_from_view(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        """Deprecated name of `sample(view, rng)`."""
-        return self.sample(view, rng)
-
-    def search_sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        """Deprecated name of `sample(view, rng, belief=self.search_belief)`."""
-        return self.sample(view, rng, belief=self.search_belief)
 
     state_class: ClassVar[type[State]]
     # The TypedDict that declares what `State.view` returns (games/<game>/views.py).

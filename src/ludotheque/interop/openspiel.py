@@ -27,8 +27,7 @@ How the engine maps onto OpenSpiel:
   card). Nothing else of the state is read, so they leak exactly what the
   views leak: nothing (tests/interop/test_openspiel.py checks it).
 * **Resampling.** `resample_from_infostate(p, sampler)` draws a full state from
-  p's view (`Game.sample_from_view`, seeded from the sampler; at a chance point,
-  `State.determinize`), which is what OpenSpiel's ISMCTS needs. The moves before a resampled state are unknown for
+  p's view (`Game.sample`, seeded from the sampler), which is what OpenSpiel's ISMCTS needs. The moves before a resampled state are unknown for
   the other seats: their information strings start with "?" there.
 * **Returns** are our `State.returns()`: 1/k to each of k winners, so the
   games are constant-sum (1).
@@ -419,23 +418,13 @@ class LudothequeState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]
                                 ) -> LudothequeState:
         """A full state `player_id` cannot tell from this one: drawn from its view alone
-        (`Game.sample_from_view`), with a generator seeded from `probability_sampler`.
-        At a chance point (a view may not describe a deck not yet dealt) our
-        `State.determinize` resamples instead what the seat cannot know."""
+        (`Game.sample`, the one sampler, at chance points too), with a generator seeded
+        from `probability_sampler`."""
         core = self._core
         _check_seat(player_id, core.meta.players)
         rng = random.Random(int(probability_sampler() * 2**53))
-        if core.state.is_chance():
-            return self.determinize(player_id, rng)
-        sampled = core.meta.game.sample_from_view(core.state.view(player_id), rng)
+        sampled = core.meta.game.sample(core.state.view(player_id), rng)
         return self._seen_by(player_id, sampled, rng)
-
-    def determinize(self, player_id: int, rng: random.Random) -> LudothequeState:
-        """Like `resample_from_infostate`, through our `State.determinize`: the twin state
-        of the no-leak test (what `player_id` cannot know resampled, the rest kept)."""
-        core = self._core
-        _check_seat(player_id, core.meta.players)
-        return self._seen_by(player_id, core.state.determinize(player_id, rng), rng)
 
     def _seen_by(self, player_id: int, state: State, rng: random.Random) -> LudothequeState:
         """An adapter state around `state`, a sample of what `player_id` cannot know: its

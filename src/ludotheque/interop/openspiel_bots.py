@@ -118,7 +118,7 @@ class OpenSpielISMCTS:
     """OpenSpiel's ISMCTS as a ludotheque bot (`openspiel_ismcts`).
 
     It reads only its view: the root is a state sampled from the view
-    (`Game.sample_from_view`), which is fair since OpenSpiel's ISMCTS resamples
+    (`Game.sample`), which is fair since OpenSpiel's ISMCTS resamples
     every simulation from the information state anyway, and that information
     state is the view (the moves before the root are unknown to the bot).
     """
@@ -140,7 +140,7 @@ class OpenSpielISMCTS:
         if len(legal) == 1:
             return legal[0]
         spiel_game = load_game(self.game.name, view["players"], **view["options"])
-        root = spiel_game.state_from(self.game.sample_from_view(view, rng))
+        root = spiel_game.state_from(self.game.sample(view, rng))
         bot = ismcts_bot(spiel_game, self.simulations, rng.getrandbits(32), self.uct_c,
                          self.evaluator)
         return int(bot.step(root))

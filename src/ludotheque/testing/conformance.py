@@ -22,7 +22,7 @@ game breaks a promise of the engine:
 * `check_determinisation`: samples conserve every component, keep every
   invariant, never contradict the view, and actually vary what is hidden.
 * `check_view_sampling`: the same for states sampled from a view alone
-  (`Game.sample_from_view` and `Game.search_sample`, what fair search bots use).
+  (`Game.sample`, plain and with the game's `search_belief`: what fair search bots use).
 
 The kit has no dependency beyond the engine; the test suite runs it for every
 registered game (tests/test_conformance.py) and adds hypothesis on top.
@@ -273,7 +273,7 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
         if index % every:
             continue
         for seat in [*range(players), None]:
-            twin = state.determinize(seat, random.Random(rng.random()))
+            twin = game.sample(state.view(seat), random.Random(rng.random()))
             assert twin.view(seat) == state.view(seat), \
                 f"{label}: seat {seat} sees a difference between two states it cannot tell apart"
             common = sorted(set(state.legal_actions()) & set(twin.legal_actions()))
@@ -342,7 +342,7 @@ def check_determinisation(game: Game, players: int, options: Mapping[str, Any], 
             view = state.view(seat)
             distinct = set()
             for sample_index in range(samples):
-                sample = state.determinize(seat, random.Random(derive_seed(seed, index, sample_index)))
+                sample = game.sample(view, random.Random(derive_seed(seed, index, sample_index)))
                 assert sample.component_counts() == counts, f"{label}: determinisation lost a component"
                 sample.check_invariants()
                 assert sample.view(seat) == view, f"{label}: determinisation contradicts seat {seat}'s view"
@@ -370,9 +370,9 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
             view = state.view(seat)
             distinct = set()
             for sample_index in range(2 * samples):
-                # Even samples: sample_from_view; odd: search_sample (a search bot's own).
-                sampler = game.search_sample if sample_index % 2 else game.sample_from_view
-                sample = sampler(view, random.Random(derive_seed(seed, index, sample_index)))
+                # Even samples: uniform; odd: leaning as a search bot's belief leans them.
+                belief = game.search_belief if sample_index % 2 else None
+                sample = game.sample(view, random.Random(derive_seed(seed, index, sample_index)), belief)
                 assert sample.component_counts() == counts, f"{label}: a sampled state lost a component"
                 sample.check_invariants()
                 assert sample.view(seat) == view, f"{label}: a sampled state contradicts seat {seat}'s view"
