@@ -74,26 +74,20 @@ class Match:
         trial = self.state.clone()
         parsed: list[int] = []
         for index, given in enumerate(actions):
+            if index and trial.current_player() != actor:
+                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
+            action = None
             try:
                 action = self.game.parse_action(given, trial)
-                parsed.append(action)
+                trial.apply_action(action)
             except LudoError as error:
                 if len(actions) == 1:
                     raise
                 raise IllegalActionError(
                     "error.sequence_step", index=index + 1, count=len(actions),
-                    action=given, reason=error) from None
-            if index and trial.current_player() != actor:
-                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
-            try:
-                trial.apply_action(action)
-            except IllegalActionError as error:
-                if len(actions) == 1:
-                    raise
-                raise IllegalActionError(
-                    "error.sequence_step", index=index + 1, count=len(actions),
-                    action=self.game.action_to_text(action) if isinstance(action, int) else action,
+                    action=given if action is None else self.game.action_to_text(action),
                     reason=error) from None
+            parsed.append(action)
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:
                     raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 2)
