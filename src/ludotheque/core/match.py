@@ -74,19 +74,16 @@ class Match:
         trial = self.state.clone()
         parsed: list[int] = []
         for index, given in enumerate(actions):
-            if index and trial.current_player() != actor:
-                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
-            action = None
             try:
                 action = self.game.parse_action(given, trial)
-                trial.apply_action(action)
             except LudoError as error:
-                if len(actions) == 1:
-                    raise
-                raise IllegalActionError(
-                    "error.sequence_step", index=index + 1, count=len(actions),
-                    action=given if action is None else self.game.action_to_text(action),
-                    reason=error) from None
+                raise _step_error(actions, index, given, error) from None
+            if index and trial.current_player() != actor:
+                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
+            try:
+                trial.apply_action(action)
+            except IllegalActionError as error:
+                raise _step_error(actions, index, self.game.action_to_text(action), error) from None
             parsed.append(action)
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:
@@ -141,3 +138,12 @@ class Match:
             result=result,
             meta=dict(meta),
         )
+
+
+def _step_error(actions: list[Any], index: int, shown: Any, error: LudoError) -> LudoError:
+    """A step of a sequence was refused: the error itself for a sequence of one, else one
+    naming the step and why."""
+    if len(actions) == 1:
+        return error
+    return IllegalActionError("error.sequence_step", index=index + 1, count=len(actions),
+                              action=shown, reason=error)
