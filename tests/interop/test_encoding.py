@@ -15,7 +15,6 @@ from ludotheque.interop.encoding import action_mask, encode, observation_shape
 from ludotheque.interop.pettingzoo import env as pettingzoo_env
 from ludotheque.testing.conformance import fits, random_states
 
-
 # Every game at its smallest and largest player count with its default options, and
 # every rule-changing option set at one player count (some change the shape: Décimoarr's
 # number of cards).
@@ -149,3 +148,19 @@ def test_pettingzoo_observation_is_the_encoding_of_the_agents_view(name):
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
         steps += 1
     assert steps > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_feature_names_name_every_index_once(name, players):
+    from ludotheque.interop.encoding import feature_names
+    from ludotheque.interop.gymnasium import LudothequeEnv
+    from ludotheque.interop.pettingzoo import raw_env
+
+    game = get_game(name)
+    options = game.validate(players, {})
+    names = feature_names(game, players, options)
+    assert len(names) == observation_shape(game, players, options)[0] == len(set(names))
+    assert all(isinstance(n, str) and n for n in names)
+    assert LudothequeEnv(name, players=players).feature_names() == names
+    assert raw_env(name, players=players).feature_names() == names

@@ -129,3 +129,44 @@ def test_every_game_is_registered_and_options_are_passed():
     assert env.unwrapped.table.options["variant_higher"] is True
     assert env.unwrapped.opponents == ["medium", "random"]
     assert env.observation_space.shape == env.reset(seed=0)[0].shape
+
+
+def test_policies_are_opponents_for_self_play():
+    """A callable opponent gets its own seat's observation and mask; a frozen copy of the
+    learner (here: a fixed random-legal policy) plays the other seat."""
+    seen = []
+
+    def frozen(observation, mask):
+        seen.append((observation.shape, int(mask.sum())))
+        return int(np.flatnonzero(mask)[-1])
+
+    env = LudothequeEnv("dtc", players=3, opponents=[frozen, "random"], seat=0)
+    _, _, steps = _episode(env, seed=4)
+    assert steps and seen and all(count > 0 for _, count in seen)
+    assert seen[0][0] == env.observation_space.shape
+    solo = LudothequeEnv("17", players=2, opponents=frozen)
+    assert _episode(solo, seed=1)[2] > 0
+    with pytest.raises(BotError):
+        LudothequeEnv("dtc", players=4, opponents=[frozen, "random"])  # 3 other seats
+    cheat = LudothequeEnv("dtc", players=2, opponents=lambda o, m: int(np.flatnonzero(m == 0)[0]))
+    with pytest.raises(IllegalActionError):  # a policy's illegal move is not the agent's
+        for seed in range(5):
+            _episode(cheat, seed)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_zero_sum_rewards(players):
+    env = LudothequeEnv("dtc", players=players, rewards="zero_sum")
+    finals = {_episode(env, seed)[0][-1] for seed in range(12)}
+    assert any(r > 0 for r in finals) and any(r < 0 for r in finals)
+    if players == 2:
+        assert finals <= {-1.0, 0.0, 1.0}  # 0: a win shared by both
+    with pytest.raises(OptionError, match="rewards"):
+        LudothequeEnv("dtc", rewards="win")
+
+
+def test_human_render_prints_and_returns_none(capsys):
+    env = LudothequeEnv("wazabi", players=2, render_mode="human")
+    env.reset(seed=0)
+    assert env.render() is None
+    assert capsys.readouterr().out.strip()

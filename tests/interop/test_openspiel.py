@@ -193,7 +193,8 @@ def test_observations_and_information_states_leak_nothing(game, players):
         if index % 3:
             continue
         for seat in range(players):
-            twin = state.game.sample(state.view(seat), random.Random(derive_seed(9, index, seat)))
+            twin = state.resample_from_infostate(
+                seat, random.Random(derive_seed(9, index, seat)).random)
             assert twin.observation_string(seat) == state.observation_string(seat)
             assert twin.observation_tensor(seat) == state.observation_tensor(seat)
             assert twin.information_state_string(seat) == state.information_state_string(seat)
@@ -314,3 +315,20 @@ def test_openspiel_ismcts_plays_our_arena(game_name, opponent):
     rows = {row["name"]: row for row in summary["bots"]}
     assert set(rows) == {opponent, "openspiel_ismcts"}
     assert rows[opponent]["wins"] + rows["openspiel_ismcts"]["wins"] == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_an_information_state_tensor_is_refused_clearly_not_empty(game):
+    """The perfect-recall information state is the string; asking for its tensor (or the
+    public one) raises our error, in both languages, instead of returning []."""
+    spiel_game = adapter.load_game(game.name, 2)
+    state = next(_play_randomly(spiel_game.new_initial_state(), np.random.RandomState(1), 3))
+    assert state.information_state_string(0)
+    with pytest.raises(LudoError, match="no information-state tensor") as error:
+        state.information_state_tensor(0)
+    assert "pas de tenseur" in error.value.message("fr")
+    public = spiel_game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    with pytest.raises(LudoError, match="no public tensor"):
+        public.set_from(state, 0)
+    assert len(state.observation_tensor(0)) == spiel_game.observation_tensor_size() > 0

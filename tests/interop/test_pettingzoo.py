@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from ludotheque.core import all_games
 from ludotheque.core.errors import (
@@ -86,8 +86,8 @@ def test_the_same_seed_gives_the_same_game_and_another_seed_another():
     assert trace(5) != trace(6)
 
 
-def test_an_illegal_action_raises_and_changes_nothing():
-    e = env("dtc", players=3)
+def test_an_illegal_action_raises_and_changes_nothing_when_asked():
+    e = env("dtc", players=3, illegal="raise")
     e.reset(seed=2)
     raw = e.unwrapped
     agent = e.agent_selection
@@ -127,7 +127,11 @@ def test_bad_construction_is_refused_with_a_clear_error():
     with pytest.raises(OptionError, match="Unknown option"):
         env("dtc", players=2, no_such_option=True)
     with pytest.raises(OptionError, match="render_mode"):
-        env("dtc", render_mode="human")
+        env("dtc", render_mode="rgb_array")
+    with pytest.raises(OptionError, match="illegal.*lose, raise"):
+        env("dtc", illegal="ignore")
+    with pytest.raises(OptionError, match="rewards.*share, zero_sum"):
+        env("dtc", rewards="win")
     with pytest.raises(OptionError, match="lang"):
         env("dtc", lang="de")
 
@@ -163,3 +167,37 @@ def test_render_shows_the_spectators_table_only(name):
     english.reset(seed=3)
     french.reset(seed=3)
     assert french.render() != english.render()
+
+
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_render_test_passes_in_both_modes(name, capsys):
+    render_test(lambda render_mode=None: env(name, players=2, render_mode=render_mode))
+    assert capsys.readouterr().out  # "human" printed the table
+
+
+def test_an_illegal_move_by_default_loses_and_ends_the_game():
+    """PettingZoo's classic convention: -1 for the offender, 0 for the others, the end."""
+    e = env("dtc", players=3)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+    e.step(illegal)
+    rewards = {}
+    for other in e.agent_iter():
+        _, reward, terminated, _, info = e.last()
+        assert terminated
+        rewards[other] = reward
+        if other == agent:
+            assert info["illegal_action"] == illegal and "Legal moves" in info["error"]
+        e.step(None)
+    assert rewards == {a: (-1.0 if a == agent else 0.0) for a in e.possible_agents}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_zero_sum_rewards_sum_to_zero(players):
+    for seed in range(3):
+        rewards, _ = _play_out(env("dtc", players=players, rewards="zero_sum"), seed)
+        assert sum(rewards.values()) == pytest.approx(0.0)
+        assert max(rewards.values()) > 0 > min(rewards.values())
+        if players == 2:
+            assert sorted(rewards.values()) == [-1.0, 1.0]

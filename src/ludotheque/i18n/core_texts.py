@@ -511,6 +511,14 @@ TEXTS: dict[str, dict[str, str]] = {
               "(informations privées d'un seul joueur) ou la vue publique (sans information "
               "privée ni mémoire parfaite).",
     },
+    "openspiel.error.no_tensor": {
+        "en": "{game}: no {what} tensor. Available: the information-state string (perfect "
+              "recall: the seat's view and the moves as it saw them) and the observation "
+              "tensor (the seat's view now).",
+        "fr": "{game} : pas de tenseur {what}. Disponibles : la chaîne d'état d'information "
+              "(mémoire parfaite : la vue de la place et les coups tels qu'elle les a vus) et "
+              "le tenseur d'observation (la vue actuelle de la place).",
+    },
     "openspiel.error.seat": {
         "en": "Seat {seat} does not exist: OpenSpiel's seats are 0 to {high}.",
         "fr": "La place {seat} n'existe pas : les places d'OpenSpiel vont de 0 à {high}.",

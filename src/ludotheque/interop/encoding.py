@@ -9,12 +9,17 @@ Every number lies in [0, 1].
 
 from __future__ import annotations
 
+import linecache
+import sys
+import threading
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
 
 from ludotheque.core.game import Game
+from ludotheque.kit.features import Features
 
 
 def observation_shape(game: Game, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -33,3 +38,112 @@ def action_mask(game: Game, legal: Iterable[int]) -> np.ndarray:
     mask = np.zeros(game.num_actions, dtype=np.int8)
     mask[list(legal)] = 1
     return mask
+
+
+_NAMING = threading.Lock()
+
+
+class _Naming(Features):
+    """A `Features` that also names its slots: each block (one call from the game's encoder)
+    is named by its call as written in the encoder, with the slot index inside it, and a
+    repeat number when the same call runs again (a loop)."""
+
+    __slots__ = ("depth", "line", "names", "seen")
+
+    def __init__(self, view: Mapping[str, Any], players: int) -> None:
+        super().__init__(view, players)
+        self.names: list[str] = []
+        self.depth = 0
+        self.line = 0
+        self.seen: Counter[str] = Counter()
+
+    def label(self, text: str) -> str:
+        label = text.strip().removeprefix("f.").rstrip(",;")
+        self.seen[label] += 1
+        return label if self.seen[label] == 1 else f"{label} #{self.seen[label]}"
+
+    def name_gap(self, filename: str, lineno: int) -> None:
+        """Name the numbers the encoder appended itself (`f.values.extend(...)`) since the
+        last block, by the line that did it."""
+        gap = len(self.values) - len(self.names)
+        if not gap:
+            return
+        lines = [linecache.getline(filename, n) for n in range(self.line + 1, lineno)]
+        text = next((line for line in lines if "values" in line), f"line {self.line + 1}")
+        label = self.label(text)
+        self.names.extend([label] if gap == 1 else [f"{label}[{i}]" for i in range(gap)])
+
+
+def _named(method: str) -> Any:
+    plain = getattr(Features, method)
+
+    def wrapper(self: _Naming, *args: Any, **kwargs: Any) -> Any:
+        if self.depth:
+            return plain(self, *args, **kwargs)
+        frame = sys._getframe(1)
+        filename, lineno = frame.f_code.co_filename, frame.f_lineno
+        self.name_gap(filename, lineno)
+        label = self.label(linecache.getline(filename, lineno))
+        self.line = lineno
+        start = len(self.values)
+        self.depth += 1
+        try:
+            result = plain(self, *args, **kwargs)
+        finally:
+            self.depth -= 1
+        size = len(self.values) - start
+        self.names.extend([label] if size == 1 else [f"{label}[{i}]" for i in range(size)])
+        return result
+
+    return wrapper
+
+
+for _method in ("flag", "number", "one_hot", "numbers", "counts", "seat", "per_seat"):
+    setattr(_Naming, _method, _named(_method))
+
+
+_NAMES: dict[tuple, tuple[str, ...]] = {}
+
+
+def _feature_names(game: Game, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    from ludotheque.core.chance import SeededChance, settle
+
+    state = game._new_state(players, options)
+    settle(state, SeededChance(0))
+    encoder = game.parts.encoder
+    module = sys.modules[encoder.encode_view.__module__]
+    with _NAMING:
+        module.Features = _Naming
+        try:
+            recorder: list[_Naming] = []
+            original_init = _Naming.__init__
+
+            def init(self: _Naming, view: Mapping[str, Any], players: int) -> None:
+                original_init(self, view, players)
+                recorder.append(self)
+
+            _Naming.__init__ = init
+            try:
+                encoder.encode_view(state.view(0), players, options)
+                code = encoder.encode_view.__code__
+                recorder[0].name_gap(code.co_filename, code.co_firstlineno + 10**6)
+            finally:
+                _Naming.__init__ = original_init
+        finally:
+            module.Features = Features
+    names = tuple(recorder[0].names)
+    size = observation_shape(game, players, options)[0]
+    if len(names) != size or len(set(names)) != size:
+        raise AssertionError(f"{game.name}: {len(set(names))} distinct names for {size} numbers")
+    return names
+
+
+def feature_names(game: Game, players: int, options: Mapping[str, Any]) -> list[str]:
+    """A name for every index of the observation vector (validated `options`): the block
+    as the game's encoder writes it (e.g. `one_hot(_PHASE[view["phase"]],
+    len(PHASE_NAMES))[2]` is the third slot of the phase one-hot; see the game's
+    `encoding.py` docstring for the blocks), `#k` for a block written again in a loop."""
+    key = (game.name, players, repr(sorted(options.items())))
+    if key not in _NAMES:
+        _NAMES[key] = _feature_names(game, players, options)
+    return list(_NAMES[key])

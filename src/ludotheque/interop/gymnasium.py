@@ -9,15 +9,19 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
 * `players`: the player count; `options`: the game options (a dict).
 * `opponents`: the bots in the other seats, one name for all ("random", "easy",
   "medium", a game's own bots) or a comma list (or a list) with one name per
-  other seat, in seat order.
+  other seat, in seat order. A callable in place of a name is a policy:
+  `policy(observation, action_mask) -> action id`, given that seat's own
+  observation and mask (self-play against a frozen copy of the learner).
 * `seat`: the agent's seat (0-based), or "random" for a new seat every episode.
 * Observation: the encoding of the agent's view only (float32 in [0, 1], see
   `interop.encoding`); the action space is Discrete(game.num_actions) and
   `info["action_mask"]` (int8) marks the legal moves.
 * An episode has at least one decision: a game the bots end before the agent's
   first move (rare: e.g. Wazabi with one die each) is dealt again.
-* Reward: 0 until the end, then the agent's return (1/k for one of k winners,
-  0 for a loss). Chance and the bots are seeded from `reset(seed=...)`.
+* Reward: 0 until the end, then, with `rewards="share"` (the default), the
+  agent's return (1/k for one of k winners, 0 for a loss); with
+  `rewards="zero_sum"` (PettingZoo's classic games), +1/k for one of k winners
+  and -1/(n-k) for one of n-k losers (±1 with two players). Chance and the bots are seeded from `reset(seed=...)`.
 * An illegal action, with `illegal="lose"` (the default): the episode ends at
   once (terminated), the reward is -1 and `info["illegal_action"]` holds the
   action and `info["error"]` the reason (in `lang`). With `illegal="raise"`:
@@ -40,10 +44,17 @@ from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.registry import all_games
-from ludotheque.interop.table import RENDER_MODES, Table, TableRendering, check_render_mode
-
-ILLEGAL_MODES = ("lose", "raise")
-ILLEGAL_REWARD = -1.0
+from ludotheque.interop.table import (
+    ILLEGAL_MODES,
+    ILLEGAL_REWARD,
+    RENDER_MODES,
+    REWARD_SCHEMES,
+    Table,
+    TableRendering,
+    check_choice,
+    check_render_mode,
+    final_rewards,
+)
 
 
 class LudothequeEnv(TableRendering, gymnasium.Env):
@@ -55,21 +66,19 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
                  opponents: str | Sequence[str] = "random",
                  seat: int | str = 0, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, illegal: str = "lose", lang: str = "en",
-                 budget: Any = None) -> None:
+                 budget: Any = None, rewards: str = "share") -> None:
         check_render_mode(render_mode)
         self.table = Table(game, players, options, lang)
         self.game = self.table.game
-        if illegal not in ILLEGAL_MODES:
-            raise OptionError("error.option_value", name="illegal", value=illegal,
-                              allowed=", ".join(ILLEGAL_MODES))
+        check_choice("illegal", illegal, ILLEGAL_MODES)
+        check_choice("rewards", rewards, REWARD_SCHEMES)
+        self.reward_scheme = rewards
         seats = [str(s) for s in range(players)]
         if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < players):
             raise OptionError("error.option_value", name="seat", value=seat,
                               allowed=", ".join([*seats, "random"]))
-        if not isinstance(opponents, str):
-            opponents = ",".join(opponents)
-        self.opponents = parse_bot_list(opponents, self.game, players - 1, default="random")
+        self.opponents = _opponents(opponents, self.game, players - 1)
         self.seat_choice = seat
         self.seat = 0 if seat == "random" else seat
         self.illegal = illegal
@@ -89,8 +98,9 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(self.table.players))
         others = [s for s in range(self.table.players) if s != self.seat]
-        self._bots = {seat: make_bot(name, self.game, self.budget)
-                      for seat, name in zip(others, self.opponents)}
+        self._bots = {seat: _Policy(opponent) if callable(opponent)
+                      else make_bot(opponent, self.game, self.budget)
+                      for seat, opponent in zip(others, self.opponents)}
         while True:  # a game the bots finish before the agent's first move is dealt again
             game_seed = int(self.np_random.integers(2**62))
             self._rngs = {s: random.Random(derive_seed(game_seed, "bot", s)) for s in others}
@@ -117,7 +127,8 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
             info["error"] = error.message(self.table.lang)
             return self.table.observation(self.seat), ILLEGAL_REWARD, True, False, info
         self._play_others()
-        reward = float(state.returns()[self.seat]) if state.is_terminal() else 0.0
+        reward = (final_rewards(state.returns(), self.reward_scheme)[self.seat]
+                  if state.is_terminal() else 0.0)
         self._over = state.is_terminal()
         return self.table.observation(self.seat), reward, self._over, False, self._info()
 
@@ -136,9 +147,41 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
             player = state.current_player()
             if player == self.seat:
                 return
-            action = self._bots[player].choose(state.view(player), state.legal_actions(),
-                                               self._rngs[player])
+            bot = self._bots[player]
+            if isinstance(bot, _Policy):
+                action = bot(self.table, player, self._rngs[player])
+            else:
+                action = bot.choose(state.view(player), state.legal_actions(), self._rngs[player])
             self.table.play(action)
+
+
+class _Policy:
+    """A callable opponent: `policy(observation, action_mask)` -> an action id, with the
+    observation and mask of the seat it plays (what the agent itself gets), e.g. a frozen
+    copy of the learner for self-play. An illegal answer raises IllegalActionError."""
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+
+    def __call__(self, table: Table, seat: int, rng: random.Random) -> int:
+        return int(self.policy(table.observation(seat), table.mask(seat)))
+
+
+def _opponents(opponents: Any, game: Game, seats: int) -> list[Any]:
+    """One opponent per other seat: bot names (checked) or callables (policies)."""
+    if callable(opponents):
+        return [opponents] * seats
+    if isinstance(opponents, str):
+        return parse_bot_list(opponents, game, seats, default="random")
+    opponents = list(opponents)
+    if len(opponents) == 1:
+        opponents = opponents * seats
+    names = [o for o in opponents if not callable(o)]
+    if names:
+        parse_bot_list(",".join(map(str, names)), game, len(names), default="random")
+    if len(opponents) != seats:
+        parse_bot_list(",".join("random" for _ in opponents), game, seats)  # the count error
+    return [o if callable(o) else str(o).strip().lower() for o in opponents]
 
 
 def register_all() -> None:

@@ -483,8 +483,9 @@ class _Observer:
         return state._core.state.view(None if self.public_only else player)
 
     def set_from(self, state: LudothequeState, player: int) -> None:
-        if self.tensor is None:
-            return
+        if self.tensor is None:  # no tensor: say so rather than hand back an empty vector
+            raise LudoError("openspiel.error.no_tensor", game=self.meta.game.name,
+                            what="information-state" if self.perfect_recall else "public")
         from ludotheque.interop.encoding import encode
 
         meta = self.meta

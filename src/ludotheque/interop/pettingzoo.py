@@ -11,13 +11,18 @@ turn). The action space is Discrete(game.num_actions).
 
 Chance (shuffles, dice, first player) is resolved inside, from a generator
 seeded by `reset(seed=...)`: the same seed and the same actions give the same
-game. There are no intermediate rewards: when the game ends every agent gets
-`state.returns()`, 1/k to each of k winners (a shared win is split) and 0 to
-the others. All agents stay in `agents` until the end, also those out of a
-round. An illegal action raises IllegalActionError (an action outside the
-action space NotationError); the game is unchanged and the same agent is
-still to act. `render()` with render_mode="ansi" returns the table as a
-spectator sees it.
+game. There are no intermediate rewards: when the game ends every agent gets,
+with `rewards="share"` (the default), `state.returns()`, 1/k to each of k
+winners (a shared win is split) and 0 to the others; with `rewards="zero_sum"`
+(the classic games' scheme), +1/k to each of k winners and -1/(n-k) to each of
+the n-k others (±1 with two players). All agents stay in `agents` until the
+end, also those out of a round. An illegal action, with `illegal="lose"` (the
+default, PettingZoo's classic convention, as in the Gymnasium env): the
+offender gets -1, the others 0, the game ends, and the offender's info holds
+"illegal_action" and "error". With `illegal="raise"`: IllegalActionError (an
+action outside the action space NotationError); the game is unchanged and the
+same agent is still to act. `render()` with render_mode="ansi" returns the
+table as a spectator sees it; with "human" it prints it and returns None.
 """
 
 from __future__ import annotations
@@ -31,8 +36,19 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ludotheque.core.chance import derive_seed
+from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
-from ludotheque.interop.table import RENDER_MODES, Table, TableRendering, check_render_mode
+from ludotheque.interop.table import (
+    ILLEGAL_MODES,
+    ILLEGAL_REWARD,
+    RENDER_MODES,
+    REWARD_SCHEMES,
+    Table,
+    TableRendering,
+    check_choice,
+    check_render_mode,
+    final_rewards,
+)
 
 
 class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
@@ -42,9 +58,14 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
         "render_modes": list(RENDER_MODES), "name": "ludotheque_v0", "is_parallelizable": False}
 
     def __init__(self, game_name: str | Game, players: int = 2, render_mode: str | None = None,
-                 lang: str = "en", **options: Any) -> None:
+                 lang: str = "en", illegal: str = "lose", rewards: str = "share",
+                 **options: Any) -> None:
         super().__init__()
         check_render_mode(render_mode)
+        check_choice("illegal", illegal, ILLEGAL_MODES)
+        check_choice("rewards", rewards, REWARD_SCHEMES)
+        self.illegal = illegal
+        self.reward_scheme = rewards
         self.table = Table(game_name, players, options, lang)
         self.game = self.table.game
         self.render_mode = render_mode
@@ -83,7 +104,7 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
     def _select(self) -> None:
         state = self.table.state
         if state.is_terminal():
-            returns = state.returns()
+            returns = final_rewards(state.returns(), self.reward_scheme)
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self._seat[agent]])
                 self.terminations[agent] = True
@@ -100,16 +121,34 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.play(action)  # raises, with nothing changed, if the move is not legal
+        try:
+            self.table.play(action)  # raises, with nothing changed, if the move is not legal
+        except LudoError as error:
+            if self.illegal == "raise":
+                raise
+            self._lose(agent, action, error)
+            return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._select()
         self._accumulate_rewards()
 
+    def _lose(self, agent: str, action: Any, error: LudoError) -> None:
+        """The classic convention: the offender gets -1, the others 0, and the game ends."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        for other in self.agents:
+            self.rewards[other] = ILLEGAL_REWARD if other == agent else 0.0
+            self.terminations[other] = True
+        self.infos[agent] = {"illegal_action": action, "error": error.message(self.table.lang)}
+        self._accumulate_rewards()
+
 
 def env(game_name: str | Game, players: int = 2, render_mode: str | None = None,
-        lang: str = "en", **options: Any) -> AECEnv:
+        lang: str = "en", illegal: str = "lose", rewards: str = "share",
+        **options: Any) -> AECEnv:
     """The AEC environment of `game_name` (a name or alias, e.g. "17"), with game options
     as keywords (e.g. `variant_higher=True`); `lang` is the language of `render()`."""
     return wrappers.OrderEnforcingWrapper(
-        raw_env(game_name, players=players, render_mode=render_mode, lang=lang, **options))
+        raw_env(game_name, players=players, render_mode=render_mode, lang=lang, illegal=illegal,
+                rewards=rewards, **options))

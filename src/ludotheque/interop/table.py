@@ -22,15 +22,39 @@ from ludotheque.core.errors import OptionError
 from ludotheque.core.game import Game, State
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LANGUAGES, t
-from ludotheque.interop.encoding import action_mask, encode, observation_shape
+from ludotheque.interop.encoding import action_mask, encode, feature_names, observation_shape
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("human", "ansi")
+ILLEGAL_MODES = ("lose", "raise")  # an illegal move: -1 and the game ends (classic), or raise
+ILLEGAL_REWARD = -1.0
+REWARD_SCHEMES = ("share", "zero_sum")
 
 
 def check_render_mode(render_mode: str | None) -> None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise OptionError("error.option_value", name="render_mode", value=render_mode,
                           allowed=", ".join(["None", *RENDER_MODES]))
+
+
+def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
+    """OptionError naming `name`, `value` and the allowed values unless `value` is one."""
+    if value not in allowed:
+        raise OptionError("error.option_value", name=name, value=value,
+                          allowed=", ".join(allowed))
+
+
+def final_rewards(returns: list[float], scheme: str) -> list[float]:
+    """Each seat's reward at the end. "share": `State.returns()`, 1/k to each of k winners
+    and 0 to the others (constant-sum 1). "zero_sum" (PettingZoo's classic games): +1/k to
+    each of k winners and -1/(n-k) to each of the n-k others, so the rewards sum to 0 (±1
+    with two players); everyone 0 if all win."""
+    if scheme == "share":
+        return [float(r) for r in returns]
+    winners = sum(1 for r in returns if r > 0)
+    losers = len(returns) - winners
+    if not winners or not losers:
+        return [0.0] * len(returns)
+    return [1.0 / winners if r > 0 else -1.0 / losers for r in returns]
 
 
 class Table:
@@ -79,6 +103,10 @@ class Table:
     def observation(self, seat: int) -> np.ndarray:
         return encode(self.game, self.state.view(seat), self.players, self.options)
 
+    def feature_names(self) -> list[str]:
+        """A name for every index of the observation vector (`interop.encoding`)."""
+        return feature_names(self.game, self.players, self.options)
+
     def mask(self, seat: int) -> np.ndarray:
         """The legal moves of `seat` (all zeros when it is not its turn)."""
         state = self.state
@@ -107,9 +135,20 @@ class TableRendering:
     table: Table
 
     def render(self) -> str | None:
+        """"ansi": the table as text; "human": the same text printed, None returned."""
         if self.render_mode is None:
             return None
-        return self.table.render()
+        text = self.table.render()
+        if self.render_mode == "human":
+            print(text, end="", flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         pass
+
+    def feature_names(self) -> list[str]:
+        """A name for every index of the observation vector, e.g.
+        `seat(view["to_act"])[1]` (the seat to act is the next one); the blocks are those of
+        the game's `encoding.py`."""
+        return self.table.feature_names()
