@@ -152,7 +152,7 @@ def test_whole_game_with_numbers_in_french():
     out = result.flat
     assert "17 / Diciassette : 4 joueurs" in out
     assert re.search(r"[Gg]raine[^.]*\b7\b", out)
-    assert "Places : 1: Vous, 2: Camille (heuristic), 3: Denis (heuristic), 4: Fanny (heuristic)" in out
+    assert "Places : 1 : Vous, 2 : Camille (heuristique), 3 : Denis (heuristique), 4 : Fanny (heuristique)" in out
     for french in ("Vos coups :", "Manche 1", "Votre coup (numéro ou texte ; aide, quitter) :",
                    "Gagnant(s) :", "Pioche :", "Ligne :"):
         assert french in out
@@ -213,7 +213,7 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
     result = ok(invoke(PLAY_FR, input="\n".join(bad) + "\n3s up\n" + ONES))
     assert result.exit_code == 0, result.text
     text = result.text
-    assert text.count("Choisissez un numéro de 1 à 6.") == 2
+    assert text.count("Ce numéro n'est pas dans la liste ; numéros possibles : 1, 2, 3, 4, 5, 6.") == 2
     assert "Coup illisible « banana »" in result.flat
     assert "« 5s up » n'est pas un coup permis" in result.flat
     assert "« 4d down » n'est pas un coup permis" in result.flat
@@ -229,7 +229,7 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
 def test_invalid_input_in_english():
     result = ok(invoke(PLAY_EN, input="0\nbanana\n5s up\n3s up\n" + ONES))
     assert result.exit_code == 0
-    assert "Choose a number from 1 to 6." in result.flat
+    assert "That number is not in the list; allowed: 1, 2, 3, 4, 5, 6." in result.flat
     assert "Cannot read the move 'banana'" in result.flat
     assert "'5s up' is not a legal move" in result.flat
 
@@ -332,7 +332,7 @@ def test_watch_in_french():
     result = ok(invoke(["play", "diciassette", "--watch", "--seed", "3", "--lang", "fr",
                         "--bots", "random,heuristic,random,heuristic"]))
     assert result.exit_code == 0
-    assert "Places : 1: Bruno (random), 2: Camille (heuristic)" in result.flat
+    assert "Places : 1 : Bruno (hasard), 2 : Camille (heuristique)" in result.flat
     assert "Gagnant(s) :" in result.flat
     assert "Vos coups" not in result.flat
 

@@ -160,14 +160,17 @@ def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
                         low=entry["min_players"], high=entry["max_players"],
                         bots=", ".join(entry["bots"])), style="bold")
             table = Table(box=None, show_header=True, header_style="bold")
-            table.add_column(t("cli.col.option", lang))
-            table.add_column(t("cli.col.default", lang))
-            table.add_column(t("cli.col.allowed", lang))
-            table.add_column(t("cli.col.meaning", lang))
+            # The option name is what gets typed after --option: never cut, never wrapped.
+            table.add_column(t("cli.col.option", lang), no_wrap=True, overflow="ignore",
+                             min_width=max((len(o["name"]) for o in entry["options"]), default=1))
+            # Values are typed too: long ones fold onto the next line, never end in "…".
+            table.add_column(t("cli.col.default", lang), overflow="fold")
+            table.add_column(t("cli.col.allowed", lang), overflow="fold")
+            table.add_column(t("cli.col.meaning", lang), overflow="fold")
             for option in entry["options"]:
                 default = option["default"]
                 shown = ",".join(map(str, default)) if isinstance(default, tuple) else str(default).lower()
-                table.add_row(option["name"], shown, option["allowed"], option["help"])
+                table.add_row(option["name"], shown, option["allowed"].replace("|", " | "), option["help"])
             out.print(table)
 
 
@@ -677,3 +680,7 @@ def bench_server(
 def main() -> None:
     app()
 
+
+
+if __name__ == "__main__":
+    main()

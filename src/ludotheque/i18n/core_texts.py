@@ -248,6 +248,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "fr": "Graine de cette partie : {seed} (la même graine distribue les mêmes cartes).",
     },
     "ui.seats": {"en": "Seats: {seats}", "fr": "Places : {seats}"},
+    "ui.seat_entry": {"en": "{number}: {name}", "fr": "{number} : {name}"},
+    "ui.bot.random": {"en": "random", "fr": "hasard"},
+    "ui.bot.heuristic": {"en": "heuristic", "fr": "heuristique"},
+    "ui.bot.easy": {"en": "easy", "fr": "facile"},
+    "ui.bot.medium": {"en": "medium", "fr": "moyen"},
+    "ui.bot.hard": {"en": "hard", "fr": "difficile"},
+    "ui.bot.ismcts": {"en": "ISMCTS", "fr": "ISMCTS"},
     "ui.moves": {"en": "Your moves:", "fr": "Vos coups :"},
     "ui.moves_compact": {
         "en": "(by number or text form; e.g. {form}: {example})",
@@ -262,8 +269,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "fr": "Tapez le numéro d'un coup, ou sa forme texte : {forms}. « quitter » quitte la partie.",
     },
     "ui.bad_number": {
-        "en": "Choose a number from 1 to {high}.",
-        "fr": "Choisissez un numéro de 1 à {high}.",
+        "en": "That number is not in the list; allowed: {allowed}.",
+        "fr": "Ce numéro n'est pas dans la liste ; numéros possibles : {allowed}.",
     },
     "ui.winners": {"en": "Winner(s): {players}.", "fr": "Gagnant(s) : {players}."},
     "ui.input_ended": {

@@ -21,6 +21,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ludotheque.games.decimoarr.actions import ACTIONS
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
 from ludotheque.games.decimoarr.texts import card_name, colour_short, position_name
 from ludotheque.games.decimoarr.views import DecimoarrView
@@ -270,3 +271,9 @@ def round_end_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     if event["next_starter"] is not None:
         lines.append(say("decimoarr.event.next_starter", event["next_starter"]))
     return lines
+
+
+def move_number(action: int) -> int:
+    """The number a person types to turn over a card: its position (p3 is 3), never its rank
+    in the list of legal moves (which skips the positions already face up)."""
+    return ACTIONS[action].arg + 1

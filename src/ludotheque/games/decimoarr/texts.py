@@ -107,9 +107,9 @@ _texts.update({
         "en": "{cards} winner cards are shuffled into a pile: one per round.",
         "fr": "{cards} cartes gagnant du tour sont mélangées en un tas : une par manche."},
     "decimoarr.event.starter": {"en": "{player} is drawn to start.",
-                                "fr": "{player} est tiré au sort pour commencer."},
+                                "fr": "Le sort désigne {player} pour commencer."},
     "decimoarr.event.starter_you": {"en": "You are drawn to start.",
-                                    "fr": "Vous êtes tiré au sort pour commencer."},
+                                    "fr": "Le sort vous désigne pour commencer."},
     "decimoarr.event.starter_fixed": {"en": "{player} sits at seat 1 and starts.",
                                       "fr": "{player}, à la place 1, commence."},
     "decimoarr.event.starter_fixed_you": {"en": "You sit at seat 1 and start.",
@@ -154,7 +154,7 @@ _texts.update({
         "fr": "{player} est le dernier en jeu et gagne la manche {round}."},
     "decimoarr.event.won_last_in_you": {
         "en": "You are the last one in and win round {round}.",
-        "fr": "Vous êtes le dernier en jeu et gagnez la manche {round}."},
+        "fr": "Vous restez seul en jeu et gagnez la manche {round}."},
     "decimoarr.event.won_exhausted": {
         "en": "No face-down card left: {player} turned over the last one and wins round {round}.",
         "fr": "Plus de carte face cachée : {player} a retourné la dernière et gagne la manche "
@@ -226,7 +226,7 @@ _texts.update({
     "decimoarr.table.rounds_won": {"en": "Rounds won", "fr": "Manches gagnées"},
     "decimoarr.table.diamonds": {"en": "Diamonds", "fr": "Diamants"},
     "decimoarr.table.in_play": {"en": "in play", "fr": "en jeu"},
-    "decimoarr.table.out": {"en": "out", "fr": "éliminé"},
+    "decimoarr.table.out": {"en": "out", "fr": "hors jeu"},
     "decimoarr.table.hidden": {"en": "hidden", "fr": "cachée"},
     "decimoarr.table.side.south": {"en": "south", "fr": "sud"},
     "decimoarr.table.side.west": {"en": "west", "fr": "ouest"},

@@ -103,7 +103,7 @@ coup : `offre 4 4 J comme 4`.
 Ensuite, s'il a moins de 6 cartes en main, le donneur **complète sa main à
 6 cartes** en piochant.
 
-## Accepter ou relever le défi
+## Accepter ou contester
 
 Celui qui reçoit l'offre peut :
 
@@ -156,8 +156,8 @@ RULINGS: dict[str, dict[str, str]] = {
               "value is below 6, or you hold at least one card of your own. Otherwise you must "
               "challenge.",
         "fr": "On ne peut accepter que si l'on pourra ensuite surenchérir : la valeur annoncée "
-              "est inférieure à 6, ou l'on a au moins une carte à soi. Sinon, il faut relever "
-              "le défi.",
+              "est inférieure à 6, ou l'on a au moins une carte à soi. Sinon, il faut "
+              "contester.",
     },
     "D6": {
         "en": "Should the player who must start a new chain have no card (this cannot happen "
@@ -203,7 +203,7 @@ RULINGS: dict[str, dict[str, str]] = {
               "as 4, 5, joker). With `variant_literal`, only the two cases of the text count: "
               "all cards are the announced value or jokers, or all are strictly higher (jokers "
               "allowed).",
-        "fr": "Variante (option `variant_higher`) : celui qui relève le défi prend aussi les "
+        "fr": "Variante (option `variant_higher`) : la personne qui conteste prend aussi les "
               "cartes quand chacune est un joker ou vaut au moins la valeur annoncée (par "
               "exemple « trois 4 » révélés 4, 5, joker). Avec `variant_literal`, seuls les deux "
               "cas du texte comptent : toutes les cartes ont la valeur annoncée ou sont des "
@@ -237,7 +237,7 @@ OPTION_HELP: dict[str, dict[str, str]] = {
     "variant_higher": {
         "en": "The \"more confusion\" variant: the challenger also takes the cards when they "
               "are higher than announced (default off; see D12).",
-        "fr": "La variante « pour plus de confusion » : celui qui relève le défi prend aussi les "
+        "fr": "La variante « pour plus de confusion » : la personne qui conteste prend aussi les "
               "cartes quand elles sont plus fortes qu'annoncé (désactivée par défaut ; voir "
               "D12).",
     },
@@ -268,7 +268,7 @@ RULEBOOK_NOTES: dict[str, str] = {
   pas surenchérir (D5), comment se règlent les égalités (D13), ni comment
   comptent les mélanges dans la variante (D12) : ce sont des choix du moteur.
 - La source appelle « challenger » celui qui reçoit l'offre, même s'il
-  l'accepte ; ici, « relever le défi » veut dire retourner les cartes.
+  l'accepte ; ici, « contester » (accuser de bluff) veut dire retourner les cartes.
 - La variante de la source ne parle que de cartes qui ont « toutes une valeur
   supérieure » ; la lecture par défaut compte aussi un mélange de la valeur
   annoncée, de cartes plus fortes et de jokers (D12) ; `variant_literal` garde

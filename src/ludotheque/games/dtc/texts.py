@@ -71,22 +71,22 @@ _texts.update({
         "en": "If every card is a joker or has the announced value, the offer was true and the "
               "challenger takes the cards; otherwise the giver takes them.",
         "fr": "Si chaque carte est un joker ou a la valeur annoncée, l'offre était vraie et "
-              "celui qui a relevé le défi prend les cartes ; sinon, c'est le donneur qui les "
+              "la personne qui conteste prend les cartes ; sinon, c'est le donneur qui les "
               "prend.",
     },
     "dtc.rules.settle_higher": {
         "en": "Variant in force: if every card is a joker or is worth at least the announced "
               "value, the challenger takes the cards; otherwise the giver takes them.",
         "fr": "Variante en vigueur : si chaque carte est un joker ou vaut au moins la valeur "
-              "annoncée, celui qui a relevé le défi prend les cartes ; sinon, c'est le donneur.",
+              "annoncée, la personne qui conteste prend les cartes ; sinon, c'est le donneur.",
     },
     "dtc.rules.settle_literal": {
         "en": "Variant in force (literal reading): if every card is a joker or has the "
               "announced value, or if every card is a joker or strictly higher, the challenger "
               "takes the cards; otherwise the giver takes them.",
         "fr": "Variante en vigueur (à la lettre) : si chaque carte est un joker ou a la valeur "
-              "annoncée, ou si chaque carte est un joker ou strictement supérieure, celui qui a "
-              "relevé le défi prend les cartes ; sinon, c'est le donneur.",
+              "annoncée, ou si chaque carte est un joker ou strictement supérieure, la personne qui "
+              "conteste prend les cartes ; sinon, c'est le donneur.",
     },
     # -- moves
     "dtc.move.add": {"en": "add a {card} to your offer", "fr": "ajouter un {card} à votre offre"},
@@ -97,7 +97,7 @@ _texts.update({
     "dtc.move.accept": {"en": "accept the offer (take the cards, then raise)",
                         "fr": "accepter l'offre (prendre les cartes, puis surenchérir)"},
     "dtc.move.challenge": {"en": "challenge: turn the cards over",
-                           "fr": "relever le défi : retourner les cartes"},
+                           "fr": "contester : retourner les cartes"},
     "dtc.error.literal_without_variant": {
         "en": "The option variant_literal only makes sense with variant_higher=true.",
         "fr": "L'option variant_literal n'a de sens qu'avec variant_higher=true.",
@@ -108,9 +108,9 @@ _texts.update({
                              "pioche."},
     "dtc.event.deal_hand": {"en": "Your hand: {cards}.", "fr": "Votre main : {cards}."},
     "dtc.event.chain_first": {"en": "{player} is drawn to start and makes the first offer.",
-                              "fr": "{player} est tiré au sort et fait la première offre."},
+                              "fr": "Le sort désigne {player}, qui fait la première offre."},
     "dtc.event.chain_first_you": {"en": "You are drawn to start: make the first offer.",
-                                  "fr": "Vous êtes tiré au sort : à vous de faire la première "
+                                  "fr": "Le sort vous désigne : à vous de faire la première "
                                         "offre."},
     "dtc.event.chain_took": {"en": "{player} starts a new chain with a free offer.",
                              "fr": "{player} entame un nouveau tour avec une offre libre."},
@@ -134,7 +134,7 @@ _texts.update({
     "dtc.event.refill_you": {"en": "You draw {cards}; {pile} left in the draw pile.",
                              "fr": "Vous piochez {cards} ; il en reste {pile} dans la pioche."},
     "dtc.event.pile_empty": {"en": "The draw pile is empty: the next challenge ends the game.",
-                             "fr": "La pioche est vide : le prochain défi terminera la partie."},
+                             "fr": "La pioche est vide : la prochaine contestation terminera la partie."},
     "dtc.event.accept": {"en": "{player} accepts \"{claim}\".",
                          "fr": "{player} accepte « {claim} »."},
     "dtc.event.accept_you": {"en": "You accept and take {cards}.",
@@ -142,21 +142,21 @@ _texts.update({
     "dtc.event.accept_yours": {"en": "{player} accepts your offer.",
                                "fr": "{player} accepte votre offre."},
     "dtc.event.challenge": {"en": "{player} challenges {giver}'s \"{claim}\": the cards are {cards}.",
-                            "fr": "{player} relève le défi de {giver} sur « {claim} » : les cartes "
+                            "fr": "{player} conteste « {claim} » de {giver} : les cartes "
                                   "sont {cards}."},
     "dtc.event.challenge_you": {"en": "You challenge {giver}'s \"{claim}\": the cards are {cards}.",
-                                "fr": "Vous relevez le défi de {giver} sur « {claim} » : les "
+                                "fr": "Vous contestez « {claim} » de {giver} : les "
                                       "cartes sont {cards}."},
     "dtc.event.challenge_yours": {"en": "{player} challenges your \"{claim}\": the cards are "
                                         "{cards}.",
-                                  "fr": "{player} relève le défi sur votre « {claim} » : les "
+                                  "fr": "{player} conteste votre « {claim} » : les "
                                         "cartes sont {cards}."},
     "dtc.event.true": {"en": "The offer was true.", "fr": "L'offre était vraie."},
     "dtc.event.false": {"en": "The offer was false.", "fr": "L'offre était fausse."},
     "dtc.event.higher": {"en": "The cards are higher than announced (variant): the challenger "
                                "takes them.",
-                         "fr": "Les cartes sont plus fortes qu'annoncé (variante) : celui qui a "
-                               "relevé le défi les prend."},
+                         "fr": "Les cartes sont plus fortes qu'annoncé (variante) : la personne "
+                               "qui conteste les prend."},
     "dtc.event.take.one": {"en": "{player} puts {count} card into their penalty pile. DTC!",
                            "fr": "{player} met {count} carte dans sa pile malus. DTC !"},
     "dtc.event.take.other": {"en": "{player} puts {count} cards into their penalty pile. DTC!",
@@ -187,7 +187,7 @@ _texts.update({
     "dtc.table.chain": {"en": "Chain {number}", "fr": "Tour {number}"},
     "dtc.table.pile": {"en": "Draw pile: {size}", "fr": "Pioche : {size}"},
     "dtc.table.pile_empty": {"en": "Draw pile empty: the next challenge ends the game",
-                             "fr": "Pioche vide : le prochain défi termine la partie"},
+                             "fr": "Pioche vide : la prochaine contestation termine la partie"},
     "dtc.table.over": {"en": "Game over. Winner(s): {players}",
                        "fr": "Partie terminée. Gagnant(s) : {players}"},
     "dtc.table.to_beat": {"en": "To beat: \"{claim}\" (same number and a higher value, or more "
@@ -211,19 +211,19 @@ _texts.update({
                                 "fr": "{giver} → {target} : « {claim} »"},
     "dtc.table.last_reveal.one": {"en": "Last challenge: \"{claim}\" was {cards}; {player} took "
                                         "it.",
-                                  "fr": "Dernier défi : « {claim} » était {cards} ; {player} l'a "
+                                  "fr": "Dernière contestation : « {claim} » était {cards} ; {player} l'a "
                                         "prise."},
     "dtc.table.last_reveal.other": {"en": "Last challenge: \"{claim}\" was {cards}; {player} "
                                           "took them.",
-                                    "fr": "Dernier défi : « {claim} » était {cards} ; {player} "
+                                    "fr": "Dernière contestation : « {claim} » était {cards} ; {player} "
                                           "les a prises."},
     "dtc.table.last_reveal_you.one": {"en": "Last challenge: \"{claim}\" was {cards}; you took "
                                             "it.",
-                                      "fr": "Dernier défi : « {claim} » était {cards} ; vous "
+                                      "fr": "Dernière contestation : « {claim} » était {cards} ; vous "
                                             "l'avez prise."},
     "dtc.table.last_reveal_you.other": {"en": "Last challenge: \"{claim}\" was {cards}; you "
                                               "took them.",
-                                        "fr": "Dernier défi : « {claim} » était {cards} ; vous "
+                                        "fr": "Dernière contestation : « {claim} » était {cards} ; vous "
                                               "les avez prises."},
     "dtc.table.player": {"en": "Player", "fr": "Joueur"},
     "dtc.table.hand": {"en": "Hand", "fr": "Main"},

@@ -25,7 +25,7 @@ from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
-from ludotheque.i18n import t
+from ludotheque.i18n import has_text, t
 
 # Names that start with a consonant, so French never needs an elision ("de Bruno").
 COMPACT_ABOVE = 12  # more legal moves than this are listed in columns, by their text form
@@ -60,7 +60,9 @@ def seat_names(settings: TerminalSettings) -> list[str]:
         if seat == settings.human_seat:
             names.append(t("ui.you", settings.lang))
         else:
-            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({settings.bots[seat]})")
+            bot = settings.bots[seat].strip().lower()
+            label = t(f"ui.bot.{bot}", settings.lang) if has_text(f"ui.bot.{bot}") else bot
+            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({label})")
     return names
 
 
@@ -83,7 +85,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
     console.print(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players),
                   style="bold")
     console.print(t("ui.seats", lang, seats=", ".join(
-        f"{i + 1}: {name}" for i, name in enumerate(names))))
+        t("ui.seat_entry", lang, number=i + 1, name=name) for i, name in enumerate(names))))
     shown = 0
     exit_code = 0
     try:
@@ -130,18 +132,29 @@ def _show_events(console: Console, match: Match, renderer: Any, lang: str,
     return start + len(events)
 
 
+def move_numbers(renderer: Any, legal: Sequence[int]) -> dict[int, int]:
+    """The number a person types for each legal move: 1, 2, 3... by default; a game whose
+    moves are numbered things (Décimoarr's positions) gives its own (`renderer.move_number`),
+    so typing 3 always means position 3."""
+    own = getattr(renderer, "move_number", None)
+    if own is None:
+        return {number: action for number, action in enumerate(legal, start=1)}
+    return {own(action): action for action in legal}
+
+
 def _ask_move(console: Console, match: Match, game: Game, lang: str,
               read_line: Callable[[str], str], seat: int) -> None:
     legal = match.legal_actions()
+    numbers = move_numbers(game.parts.renderer, legal)
     console.print(t("ui.moves", lang), style="bold")
     if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
         console.print(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
                         form=game.action_to_text(legal[0])))
         console.print(Columns([f"{number:>2}. {game.action_to_text(action)}"
-                               for number, action in enumerate(legal, start=1)],
+                               for number, action in numbers.items()],
                               padding=(0, 3)))
     else:
-        for number, action in enumerate(legal, start=1):
+        for number, action in numbers.items():
             console.print(f"  {number:>2}. {game.describe_action(action, lang)}"
                           f"  [dim]\\[{game.action_to_text(action)}][/dim]")
     while True:
@@ -155,13 +168,14 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
         if lowered in {"quit", "quitter", "exit", "q"}:
             raise QuitGame
         try:
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                match.apply(legal[int(answer) - 1], seat=seat)
-            elif answer.isdigit():  # a number beyond the list may still be a move ("17")
+            if answer.isdigit() and int(answer) in numbers:
+                match.apply(numbers[int(answer)], seat=seat)
+            elif answer.isdigit():  # a number not in the list may still be a move ("17")
                 try:
                     actions = game.parse_input(answer, match.state)
                 except LudoError:
-                    console.print(t("ui.bad_number", lang, high=len(legal)), style="red")
+                    console.print(t("ui.bad_number", lang,
+                                    allowed=", ".join(map(str, numbers))), style="red")
                     continue
                 match.apply_sequence(actions, seat=seat)
             else:
@@ -171,11 +185,21 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
             console.print(error.message(lang), style="red")
 
 
+def discard_type_ahead(stream: TextIO) -> None:
+    """Drop keys typed before the prompt (during a reveal, a bot's turn): they are not a move."""
+    try:
+        import termios
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # not a terminal (or not POSIX): nothing to drop
+        pass
+
+
 def _line_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
     interactive = stream.isatty()
 
     def read(prompt: str) -> str:
         if interactive:
+            discard_type_ahead(stream)
             try:
                 return console.input(prompt + " ")
             except EOFError:
