@@ -31,6 +31,7 @@ class RandomBot:
     """Uniform over the legal moves."""
 
     name = "random"
+    reads_view = False  # callers may pass None for the view: it is never read
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         return legal[rng.randrange(len(legal))]

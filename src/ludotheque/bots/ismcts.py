@@ -94,6 +94,9 @@ class ISMCTSBot:
         self.name = name
         self.last_iterations = 0
         self.last_elapsed_ms = 0.0
+        # The clock the budget is kept with (seconds); a test may put its own.
+        self.clock: Callable[[], float] = time.perf_counter
+        self._deadline: float | None = None
         self._rollout_bot = self._own_bot = None
         # Playouts stop at the next round when the game can estimate its returns there.
         self._cutoff = cutoff and type(game).playout_value is not Game.playout_value
@@ -108,6 +111,10 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations, self.last_elapsed_ms = 0, 0.0
             return legal[0]
+        # The clock covers everything the bot does, the model's default move included.
+        clock = self.clock
+        started = clock()
+        deadline = self._deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         me = view["seat"]
         players = view["players"]
         roots = [_Node() for _ in range(players)]
@@ -117,8 +124,6 @@ class ISMCTSBot:
         if self.opponents == "model" and self._own_bot is not None:
             self._default = self._own_bot.choose(view, legal, rng)
         game = self.game
-        started = time.perf_counter()
-        deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         limit = self.budget.iterations
         iterations = 0
         # With a model of the others, samples lean towards what their moves suggest.
@@ -126,13 +131,14 @@ class ISMCTSBot:
         while True:
             if limit is not None and iterations >= limit:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             state = game.sample(view, rng, belief)
-            self._iterate(state, roots, players, rng, me)
+            if not self._iterate(state, roots, players, rng, me):
+                break  # the deadline came during the pass: it is dropped
             iterations += 1
         self.last_iterations = iterations
-        self.last_elapsed_ms = (time.perf_counter() - started) * 1000
+        self.last_elapsed_ms = (clock() - started) * 1000
         root = roots[me]
         if self._default is not None:
             return self._confident_choice(root, legal, self._default)
@@ -157,13 +163,18 @@ class ISMCTSBot:
 
     # ------------------------------------------------------------ one pass
     def _iterate(self, state: State, roots: list[_Node], players: int, rng: random.Random,
-                 me: int) -> None:
+                 me: int) -> bool:
+        """One pass (sample, descent, playout, update); False, with nothing updated, if
+        the deadline passed on the way (checked at every step)."""
         game = self.game
+        deadline, clock = self._deadline, self.clock
         chance = SeededChance(rng.getrandbits(62))
         nodes = list(roots)
         visited: list[tuple[_Node, int]] = []  # (node, seat that moved into it), in every tree
         expanded = False
         while not expanded:
+            if deadline is not None and clock() >= deadline:
+                return False
             actor = state.current_player()
             if actor < 0:
                 if state.is_terminal():
@@ -210,10 +221,13 @@ class ISMCTSBot:
                 visited.append((child, actor))
             state.apply_action(action)
         returns = self._playout(state, chance, rng, me)
+        if returns is None:
+            return False
         for node, mover in visited:
             node.visits += 1
             node.reward += returns[mover]
             node.squares += returns[mover] * returns[mover]
+        return True
 
     def _select(self, node: _Node, legal: Sequence[int]) -> int:
         c = self.exploration
@@ -231,13 +245,18 @@ class ISMCTSBot:
         return self._rollout_bot.choose(state.view(actor), legal, rng)
 
     def _playout(self, state: State, chance: SeededChance, rng: random.Random,
-                 me: int) -> list[float]:
+                 me: int) -> list[float] | None:
+        """The returns at the end of a playout (or at the cut-off); None if the deadline
+        passed first (checked at every step)."""
+        deadline, clock = self._deadline, self.clock
         bot, own = self._rollout_bot, self._own_bot
         policy = self.game.rollout_action
         cutoff = self._cutoff
         if cutoff:
             start_round = state.metrics().get("rounds", 0)
         while True:
+            if deadline is not None and clock() >= deadline:
+                return None
             if cutoff and state.metrics().get("rounds", 0) > start_round:
                 value = self.game.playout_value(state)
                 if value is not None:

@@ -66,7 +66,8 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
-    bots = [make_bot(name, game, budget) for name in bots_by_seat]
+    bots = [_bot(name, game, budget) for name in bots_by_seat]
+    reads = [getattr(bot, "reads_view", True) for bot in bots]
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
     decisions = 0
     seconds = [0.0] * players
@@ -77,7 +78,9 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
         if player >= 0:
             legal = state.legal_actions()
             started = clock()
-            action = bots[player].choose(state.view(player), legal, rngs[player])
+            # A bot that declares it never reads its view (random) is not given one.
+            view = state.view(player) if reads[player] else None
+            action = bots[player].choose(view, legal, rngs[player])
             if len(legal) > 1:
                 seconds[player] += clock() - started
                 choices[player] += 1
@@ -87,6 +90,20 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             settle(state, chance, events)
         else:
             return state, decisions, list(zip(seconds, choices))
+
+
+_BOTS: dict[tuple[str, str, str], Any] = {}
+
+
+def _bot(name: str, game: Game, budget: Any) -> Any:
+    """The bot `name` for `game`, made once per process and reused across games (a bot
+    keeps nothing from one game to the next: each choice reads the view it is given,
+    and each game gives it a fresh generator)."""
+    key = (game.name, name, repr(budget))
+    bot = _BOTS.get(key)
+    if bot is None:
+        bot = _BOTS[key] = make_bot(name, game, budget)
+    return bot
 
 
 def play_bot_game(

@@ -1,0 +1,58 @@
+"""The budget is a promise: the hard bot's clock covers its default move and is consulted
+inside playouts, so one long pass cannot carry a move past its deadline. A fake clock
+(one tick per reading) replaces time: no timing in the assertions."""
+
+import random
+
+import pytest
+
+from ludotheque.bots import make_bot
+from ludotheque.core.budget import Budget
+from ludotheque.core.match import Match
+from ludotheque.core.registry import all_games
+
+
+class TickingClock:
+    """Advances `tick` seconds at each reading; counts the readings."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick, self.readings = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        self.now += self.tick
+        return self.now
+
+
+def _position(game, players: int, seed: int):
+    """The first decision with a choice of a seeded random game."""
+    match = Match(game, players, seed=seed)
+    while not match.is_over():
+        legal = match.legal_actions()
+        if len(legal) > 1:
+            return match.view(match.current_player()), legal
+        match.apply(legal[0])
+    raise AssertionError("no choice")
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_the_deadline_is_checked_inside_a_pass(game):
+    view, legal = _position(game, 4, seed=3)
+    bot = make_bot("hard", game, Budget(ms=10))
+    # Each reading moves the clock 1 ms: a budget of 10 ms allows about ten readings.
+    # Checked only between passes, the first pass would run to its end (dozens of steps).
+    bot.clock = clock = TickingClock(0.001)
+    action = bot.choose(dict(view), legal, random.Random(1))
+    assert action in legal
+    assert clock.readings <= 13  # start, a reading per step until the deadline, the end
+    assert bot.last_iterations == 0  # the pass cut by the deadline is dropped, not counted
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_a_slow_clock_still_gives_whole_passes(game):
+    view, legal = _position(game, 2, seed=5)
+    bot = make_bot("hard", game, Budget(ms=1000))
+    bot.clock = TickingClock(1e-6)  # a million readings before the deadline
+    bot.budget = Budget(iterations=5)
+    assert bot.choose(dict(view), legal, random.Random(2)) in legal
+    assert bot.last_iterations == 5
