@@ -640,8 +640,10 @@ def serve(
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
+        from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
 
+        check_broker_url(broker)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
         run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay),
@@ -662,7 +664,10 @@ def worker(
         _need_web(lang)
         if lease <= 0:
             raise LudoError("error.more_than", name="--lease", value=lease, low=0)
+        from ludotheque.web.broker import check_broker_url
         from ludotheque.web.worker import run as run_worker
+
+        check_broker_url(broker)
 
         run_worker(database, broker, lease=lease, bot_delay=max(0.0, bot_delay))
 

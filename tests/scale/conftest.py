@@ -5,7 +5,6 @@ WebSocket clients. Everything is stopped at the end, whatever happens."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -20,7 +19,13 @@ pytest.importorskip("redis")
 pytest.importorskip("alembic")
 httpx = pytest.importorskip("httpx")
 
-from ludotheque.web.services import ServiceMissing, free_port, temp_postgres, temp_redis  # noqa: E402
+from ludotheque.web.services import (
+    ServiceMissing,
+    free_port,
+    stop_processes,
+    temp_postgres,
+    temp_redis,
+)
 
 DEADLINE = 60.0  # an upper bound for one wait (a busy machine), never a measured result
 
@@ -96,16 +101,7 @@ class Cluster:
         return [i for i, p in enumerate(self.servers) if p.poll() is None]
 
     def stop(self) -> None:
-        everyone = self.servers + self.workers
-        for process in everyone:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in everyone:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+        stop_processes(self.servers + self.workers)
 
 
 @pytest.fixture

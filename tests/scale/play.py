@@ -69,7 +69,7 @@ async def play_seat(seat: Seat, ws_urls, alive, progress: dict[str, int]) -> Non
                         pending = (frame["move"], choice["text"])
                         await ws.send(json.dumps({"type": "move", "actions": [choice["id"]],
                                                   "move": frame["move"]}))
-        except (OSError, asyncio.TimeoutError) as _gone:
+        except (TimeoutError, OSError) as _gone:
             pass
         except Exception as error:  # websockets' ConnectionClosed and friends
             if type(error).__module__.split(".")[0] != "websockets":

@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import random
-import signal
 import socket
 import statistics
 import subprocess
@@ -345,15 +344,9 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
                                       [p.pid for p in processes], lang))
             report["database"] = database.split(":", 1)[0].split("+", 1)[0]
         finally:
-            for process in processes:
-                if process.poll() is None:
-                    process.send_signal(signal.SIGTERM)
-            for process in processes:
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait(timeout=10)
+            from ludotheque.web.services import stop_processes
+
+            stop_processes(processes)
     for label in ("people", "people_with_hard_bots", "hard_tables"):
         if label in report:
             entry = report[label]

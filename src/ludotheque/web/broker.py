@@ -42,15 +42,18 @@ class RedisBroker:
     remote = True
 
     def __init__(self, url: str) -> None:
+        import secrets
+
         import redis.asyncio as redis
 
         self.url = url
+        self.origin = secrets.token_hex(6)  # this server: its own messages are not news
         self._client = redis.Redis.from_url(url, socket_connect_timeout=2,
                                             socket_timeout=None, health_check_interval=5)
 
     async def publish(self, table_id: str, moves: int) -> None:
         try:
-            await self._client.publish(CHANNEL, f"{table_id} {moves}")
+            await self._client.publish(CHANNEL, f"{table_id} {moves} {self.origin}")
         except Exception as error:  # noqa: BLE001 - Redis away: the others poll the database
             log.warning("broker: could not publish %s %s: %s", table_id, moves, error)
 
@@ -70,8 +73,9 @@ class RedisBroker:
                     data = message.get("data")
                     if isinstance(data, bytes):
                         data = data.decode()
-                    table_id, _, moves = str(data).partition(" ")
-                    await on_change(table_id, int(moves or 0))
+                    table_id, moves, origin = (str(data).split(" ") + ["", ""])[:3]
+                    if origin != self.origin:
+                        await on_change(table_id, int(moves or 0))
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - Redis restarted or unreachable
@@ -86,9 +90,12 @@ class RedisBroker:
             await self._client.aclose()
 
 
+def check_broker_url(url: str | None) -> None:
+    """Raises a clear error for anything but nothing or a Redis URL (changes nothing)."""
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise LudoError("web.server.error.broker", url=url)
+
+
 def make_broker(url: str | None) -> LocalBroker | RedisBroker:
-    if not url:
-        return LocalBroker()
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        return RedisBroker(url)
-    raise LudoError("web.server.error.broker", url=url)
+    check_broker_url(url)
+    return RedisBroker(url) if url else LocalBroker()

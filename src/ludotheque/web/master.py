@@ -286,7 +286,7 @@ class Master:
 
     async def _on_change(self, table_id: str, moves: int) -> None:
         live = self.tables.get(table_id)
-        if live is not None and (moves != live.moves or live.row.status != "over"):
+        if live is not None and (moves > live.moves or live.row.status != "over"):
             await self.catch_up(live)
 
     async def _catch_up_all(self) -> None:

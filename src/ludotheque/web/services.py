@@ -79,9 +79,22 @@ def temp_postgres() -> Iterator[str]:
     finally:
         if started:
             subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-m", "immediate", "-w",
-                                      "stop"]), stdout=subprocess.DEVNULL,
+                                      "stop"]), check=False, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop_processes(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
+    """SIGTERM to every process still running, then wait; SIGKILL any that lingers."""
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=grace)
 
 
 @dataclass
