@@ -5,7 +5,7 @@ PostgreSQL; a page may be connected to any of them).
 * `RedisBroker`: Redis pub/sub on one channel. A message only says that a table changed;
   the moves themselves are read from the database, so a lost message (Redis restarted, a
   server reconnecting) loses nothing: after every (re)connection the server catches up
-  every table it holds from the database, and it also looks again every `POLL` seconds.
+  every table its pages watch from the database, and it looks again every `POLL` seconds.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from ludotheque.core.errors import LudoError
@@ -48,8 +49,12 @@ class RedisBroker:
 
         self.url = url
         self.origin = secrets.token_hex(6)  # this server: its own messages are not news
-        self._client = redis.Redis.from_url(url, socket_connect_timeout=2,
-                                            socket_timeout=None, health_check_interval=5)
+        # a bounded pool that makes publishers wait their turn (a burst of moves must not
+        # open a connection each, nor fail with "too many connections")
+        pool = redis.BlockingConnectionPool.from_url(url, max_connections=32, timeout=5,
+                                                     socket_connect_timeout=2,
+                                                     health_check_interval=5)
+        self._client = redis.Redis(connection_pool=pool)
 
     async def publish(self, table_id: str, moves: int) -> None:
         try:
@@ -65,10 +70,13 @@ class RedisBroker:
             try:
                 await pubsub.subscribe(CHANNEL)
                 await on_connect()
+                looked = time.monotonic()
                 while True:
-                    message = await pubsub.get_message(timeout=POLL)
+                    if time.monotonic() - looked > POLL:  # the safety net, busy or not
+                        await on_connect()
+                        looked = time.monotonic()
+                    message = await pubsub.get_message(timeout=1.0)
                     if message is None:
-                        await on_connect()  # quiet for a while: look anyway
                         continue
                     data = message.get("data")
                     if isinstance(data, bytes):

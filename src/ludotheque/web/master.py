@@ -291,7 +291,7 @@ class Master:
 
     async def _catch_up_all(self) -> None:
         for live in list(self.tables.values()):
-            if live.row.status != "over" or live.conns:
+            if live.conns and live.row.status != "over":
                 await self.catch_up(live)
 
     async def catch_up(self, live: LiveTable) -> None:
