@@ -12,7 +12,7 @@ PORT   ?= 8000
 STAMP_WEB  = $(VENV)/.installed-web
 STAMP_ALL  = $(VENV)/.installed-all
 
-.PHONY: run play test bench bench-server chromium clean
+.PHONY: run play test bench bench-server chromium services clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,7 +41,17 @@ chromium:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP_ALL) chromium
+# The multi-server tests (tests/scale) start a throw-away PostgreSQL and Redis of the
+# system's: installed here when missing and we may (root), quietly.
+services:
+	@if { ! command -v redis-server >/dev/null || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } \
+		&& [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing postgresql and redis-server for the multi-server tests..."; \
+		apt-get update -qq >/dev/null && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server >/dev/null; \
+	fi
+
+test: $(STAMP_ALL) chromium services
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP_ALL)

@@ -637,15 +637,55 @@ def serve(
                                                     help=_h("cli.serve.opt.database"))] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay",
                                              help=_h("cli.serve.opt.bot_delay"))] = 0.6,
+    broker: Annotated[Optional[str], typer.Option("--broker",
+                                                  help=_h("cli.serve.opt.broker"))] = None,
     lang: LangOption = None,
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
+        from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
 
+        check_broker_url(broker)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
-        run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay))
+        run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay),
+                   broker=broker)
+
+
+@app.command(help=_h("cli.worker.help"))
+def worker(
+    database: Annotated[str, typer.Option("--database", help=_h("cli.worker.opt.database"))],
+    broker: Annotated[Optional[str], typer.Option("--broker",
+                                                  help=_h("cli.serve.opt.broker"))] = None,
+    lease: Annotated[float, typer.Option("--lease", help=_h("cli.worker.opt.lease"))] = 15.0,
+    bot_delay: Annotated[float, typer.Option("--bot-delay",
+                                             help=_h("cli.serve.opt.bot_delay"))] = 0.6,
+    lang: LangOption = None,
+) -> None:
+    with _guard(lang) as lang:
+        _need_web(lang)
+        if lease <= 0:
+            raise LudoError("error.more_than", name="--lease", value=lease, low=0)
+        from ludotheque.web.broker import check_broker_url
+        from ludotheque.web.worker import run as run_worker
+
+        check_broker_url(broker)
+
+        run_worker(database, broker, lease=lease, bot_delay=max(0.0, bot_delay))
+
+
+@app.command(help=_h("cli.migrate.help"))
+def migrate(
+    database: Annotated[str, typer.Option("--database", help=_h("cli.worker.opt.database"))],
+    lang: LangOption = None,
+) -> None:
+    with _guard(lang) as lang:
+        _need_web(lang)
+        from ludotheque.web.db import migrate as run_migrations
+
+        before, after = run_migrations(database)
+        out.print(t("cli.migrate.done", lang, before=before or "-", after=after), markup=False)
 
 
 @app.command("bench-server", help=_h("cli.bench_server.help"))
@@ -656,6 +696,12 @@ def bench_server(
     seconds: Annotated[float, typer.Option("--seconds",
                                            help=_h("cli.bench_server.opt.seconds"))] = 20.0,
     think: Annotated[float, typer.Option("--think", help=_h("cli.bench_server.opt.think"))] = 3.0,
+    servers: Annotated[int, typer.Option("--servers",
+                                         help=_h("cli.bench_server.opt.servers"))] = 1,
+    database: Annotated[Optional[str], typer.Option(
+        "--database", help=_h("cli.bench_server.opt.database"))] = None,
+    broker: Annotated[Optional[str], typer.Option("--broker",
+                                                  help=_h("cli.serve.opt.broker"))] = None,
     seed: SeedOption = 0,
     lang: LangOption = None,
     as_json: JsonFlag = False,
@@ -664,6 +710,7 @@ def bench_server(
         _need_web(lang)
         _positive("--tables", tables)
         _positive("--hard-tables", hard_tables, low=0)
+        _positive("--servers", servers)
         if seconds <= 0 or seconds > 600:
             raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
         from ludotheque.web.bench import run_benchmark
@@ -672,7 +719,7 @@ def bench_server(
                                think=max(0.0, think), seed=seed,
                                progress=None if as_json else
                                (lambda line: out.print(line, markup=False, soft_wrap=True)),
-                               lang=lang)
+                               lang=lang, servers=servers, database=database, broker=broker)
         if as_json:
             print(json.dumps(report))
 

@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import random
-import signal
 import socket
 import statistics
 import subprocess
@@ -75,8 +74,9 @@ class Page:
     """One simulated person at one seat."""
 
     def __init__(self, bench: Bench, url: str, stats: Stats, rng: random.Random,
-                 leader: bool) -> None:
+                 leader: bool, ws_url: str | None = None) -> None:
         self.bench, self.url, self.stats, self.rng, self.leader = bench, url, stats, rng, leader
+        self.ws_url = ws_url or bench.ws_url
         self.ready = False
 
     async def run(self) -> None:
@@ -85,7 +85,7 @@ class Page:
         token = self.url.rsplit("/", 1)[1]
         while not self.bench.stopping:
             try:
-                async with connect(self.bench.ws_url, max_size=2**23, open_timeout=30,
+                async with connect(self.ws_url, max_size=2**23, open_timeout=30,
                                    ping_interval=None) as ws:
                     token = await self._play(ws, token)
             except asyncio.CancelledError:
@@ -216,14 +216,21 @@ def _cpu_seconds(pid: int | None) -> float:
         return 0.0
 
 
-async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: float,
-               think: float, seed: int, say: Callable[[str], None],
-               server_pid: int | None = None, lang: str = "en") -> dict[str, Any]:
+async def _run(base: str, ws_url: str | list[str], tables: int, hard_tables: int,
+               seconds: float, think: float, seed: int, say: Callable[[str], None],
+               server_pid: int | list[int] | None = None,
+               lang: str = "en") -> dict[str, Any]:
+    """`ws_url` and `server_pid` may list several servers: the pages of one table are
+    spread over them (seat s of table i on server (i + s) mod N)."""
+    ws_urls = [ws_url] if isinstance(ws_url, str) else list(ws_url)
+    pids = server_pid if isinstance(server_pid, list) else [server_pid]
+    ws_url = ws_urls[0]
     import httpx
 
     rng = random.Random(seed)
     report: dict[str, Any] = {"tables": tables, "seats_per_table": SEATS, "think_s": think,
-                              "seconds": seconds, "cpus": os.cpu_count()}
+                              "seconds": seconds, "cpus": os.cpu_count(),
+                              "servers": len(ws_urls)}
     limits = httpx.Limits(max_keepalive_connections=0)  # a fresh connection each time
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as api:
         people = await _create_tables(api, tables, rng, hard=False)
@@ -234,13 +241,15 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
         bench = Bench(ws_url, think)
         stats = Stats()
         hard_stats = Stats()
-        pages = [Page(bench, url, stats, random.Random(rng.random()), leader=(seat == 0))
-                 for urls in people for seat, url in enumerate(urls)]
+        pages = [Page(bench, url, stats, random.Random(rng.random()), leader=(seat == 0),
+                      ws_url=ws_urls[(index + seat) % len(ws_urls)])
+                 for index, urls in enumerate(people) for seat, url in enumerate(urls)]
         if with_hard:
             hard_bench = Bench(ws_url, think)
             hard_bench.count_bots = True
             pages += [Page(hard_bench, urls[0], hard_stats, random.Random(rng.random()),
-                           leader=True) for urls in hard]
+                           leader=True, ws_url=ws_urls[index % len(ws_urls)])
+                      for index, urls in enumerate(hard)]
         say(t("web.server.bench.run", lang, label=t(f"web.server.bench.label.{label}", lang),
               pages=len(pages), tables=len(people) + (len(hard) if with_hard else 0),
               seconds=f"{seconds:g}"))
@@ -257,9 +266,9 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
         for each in benches:
             each.measuring = True
         started = time.perf_counter()
-        cpu_before = _cpu_seconds(server_pid)
+        cpu_before = sum(_cpu_seconds(pid) for pid in pids)
         await asyncio.sleep(seconds)
-        cpu_used = _cpu_seconds(server_pid) - cpu_before
+        cpu_used = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
         for each in benches:
             each.measuring = False
         elapsed = time.perf_counter() - started
@@ -284,32 +293,60 @@ async def _run(base: str, ws_url: str, tables: int, hard_tables: int, seconds: f
 def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.0,
                   think: float = 3.0, seed: int = 0,
                   progress: Callable[[str], None] | None = None,
-                  lang: str = "en") -> dict[str, Any]:
-    """Start the server, run the load, stop everything; returns the numbers."""
+                  lang: str = "en", servers: int = 1, database: str | None = None,
+                  broker: str | None = None) -> dict[str, Any]:
+    """Start the server(s), run the load, stop everything; returns the numbers.
+
+    One server: a fresh SQLite file (unless `database`). Several: every server on one
+    PostgreSQL and one Redis (`database`/`broker`, else a throw-away pair started here,
+    see services.py) and one `ludotheque worker` for the bots."""
+    import contextlib
+
     say = progress or (lambda _text: None)
-    port = _free_port()
-    with tempfile.TemporaryDirectory(prefix="ludo-bench-") as folder:
-        database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        log_path = Path(folder) / "server.log"
-        with open(log_path, "wb") as log_file:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1",
-                 "--port", str(port), "--database", database, "--bot-delay", "0"],
-                stdout=log_file, stderr=subprocess.STDOUT)
+    with contextlib.ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ludo-bench-")))
+        if servers > 1 and database is None:
+            from ludotheque.web.services import temp_postgres, temp_redis
+
+            database = stack.enter_context(temp_postgres())
+            broker = broker or stack.enter_context(temp_redis()).url
+        database = database or f"sqlite:///{folder / 'bench.sqlite3'}"
+        if not database.startswith("sqlite"):
+            from ludotheque.web.db import migrate
+
+            migrate(database)
+        processes: list[subprocess.Popen] = []
         try:
-            base = f"http://127.0.0.1:{port}"
-            _wait_for(base, server, log_path)
-            say(t("web.server.bench.start", lang, pid=server.pid, url=base))
-            report = asyncio.run(_run(base, f"ws://127.0.0.1:{port}/ws", tables, hard_tables,
-                                      seconds, think, seed, say, server.pid, lang))
+            ports = []
+            for index in range(servers):
+                port = _free_port()
+                extra = ["--broker", broker] if broker else []
+                with open(folder / f"server{index}.log", "wb") as log_file:
+                    processes.append(subprocess.Popen(
+                        [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1",
+                         "--port", str(port), "--database", database, "--bot-delay", "0",
+                         *extra], stdout=log_file, stderr=subprocess.STDOUT))
+                ports.append(port)
+            if broker:
+                with open(folder / "worker.log", "wb") as log_file:
+                    processes.append(subprocess.Popen(
+                        [sys.executable, "-m", "ludotheque", "worker", "--database", database,
+                         "--broker", broker, "--bot-delay", "0"],
+                        stdout=log_file, stderr=subprocess.STDOUT))
+            for index, port in enumerate(ports):
+                _wait_for(f"http://127.0.0.1:{port}", processes[index],
+                          folder / f"server{index}.log")
+                say(t("web.server.bench.start", lang, pid=processes[index].pid,
+                      url=f"http://127.0.0.1:{port}"))
+            base = f"http://127.0.0.1:{ports[0]}"
+            report = asyncio.run(_run(base, [f"ws://127.0.0.1:{port}/ws" for port in ports],
+                                      tables, hard_tables, seconds, think, seed, say,
+                                      [p.pid for p in processes], lang))
+            report["database"] = database.split(":", 1)[0].split("+", 1)[0]
         finally:
-            if server.poll() is None:
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait(timeout=10)
+            from ludotheque.web.services import stop_processes
+
+            stop_processes(processes)
     for label in ("people", "people_with_hard_bots", "hard_tables"):
         if label in report:
             entry = report[label]

@@ -7,6 +7,11 @@ key (table, index) refuses a duplicate or a gap-filler twice, before anyone is t
 SQLite runs in WAL mode with `synchronous=NORMAL`: a committed transaction survives the
 server process being killed (it sits in the WAL file the OS holds); only a power cut may
 lose the last commits, which is the usual trade for a game server.
+
+The schema has versions (Alembic migrations in `web/migrations/`, head `SCHEMA_HEAD`).
+A SQLite file is brought to the head by itself (zero setup); any other database (the
+PostgreSQL of several servers) is migrated by `ludotheque migrate --database URL` and a
+server refuses to start on a schema version it does not know (`SchemaError`).
 """
 
 from __future__ import annotations
@@ -21,6 +26,13 @@ from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, Fore
                         Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
                         func, insert, select, update)
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from ludotheque.core.errors import LudoError
+from ludotheque.web import server_texts  # noqa: F401  (the schema message)
+
+SCHEMA_HEAD = "0002"
+MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
 
@@ -61,6 +73,19 @@ moves = Table(
     Column("action", String(64), nullable=False),
     Column("time", DateTime(timezone=True), nullable=False),
 )
+
+bot_jobs = Table(
+    "bot_jobs", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # the move the bot is to make
+    Column("seat", Integer, nullable=False),
+    Column("level", String(8), nullable=False),
+    Column("lease_until", Float, nullable=False),  # epoch seconds; 0: free
+    Column("worker", String(64)),
+)
+
+version_table = Table("alembic_version", MetaData(),
+                      Column("version_num", String(32), primary_key=True))
 
 chat = Table(
     "chat", metadata,
@@ -123,18 +148,34 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
 
 
+def engine_url(url: str) -> str:
+    """postgresql://… means psycopg 3 (the `scale` extra), not SQLAlchemy's psycopg2."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
 class Storage:
     """Every read and write the server makes, each in its own short transaction."""
 
     def __init__(self, url: str) -> None:
+        url = engine_url(url)
         self.url = url
-        connect_args: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            connect_args = {"check_same_thread": False, "timeout": 30}
-        self.engine: Engine = create_engine(url, connect_args=connect_args)
-        if url.startswith("sqlite"):
+            self.engine: Engine = create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": 30})
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+            # zero setup: the migrations only add tables, so create_all is the head
+            metadata.create_all(self.engine)
+            with self.engine.begin() as conn:
+                version_table.create(conn, checkfirst=True)
+                if conn.execute(select(version_table.c.version_num)).first() is None:
+                    conn.execute(insert(version_table).values(version_num=SCHEMA_HEAD))
+        else:
+            self.engine = create_engine(url, pool_size=10, max_overflow=20,
+                                        pool_pre_ping=True)
+        check_schema(self.engine, url)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -201,6 +242,17 @@ class Storage:
                 seats.c.taken.is_(False)).values(taken=True, name=name))
             return done.rowcount == 1
 
+    def start_if_full(self, table_id: str) -> bool:
+        """waiting -> playing once no human seat is free (one conditional statement, so two
+        servers seating the last two people at once cannot both miss it)."""
+        free = select(seats.c.seat).where(seats.c.table_id == table_id,
+                                          seats.c.kind == "human", seats.c.taken.is_(False))
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables).where(
+                tables.c.id == table_id, tables.c.status == "waiting", ~free.exists())
+                .values(status="playing"))
+            return done.rowcount == 1
+
     def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
         values: dict[str, Any] = {"status": status}
         if status == "over":
@@ -219,20 +271,58 @@ class Storage:
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
             conn.execute(_INSERT_MOVES, rows)
+            # the bot job of this move (if any) is done, in the same transaction
+            conn.execute(bot_jobs.delete().where(bot_jobs.c.table_id == table_id,
+                                                 bot_jobs.c.idx == start))
             if over:
                 conn.execute(_FINISH, {"table_id_": table_id, "finished_": stamp,
                                        "result_": result})
 
-    def get_moves(self, table_id: str) -> list[tuple[int, int, str]]:
+    def get_moves(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
         with self.engine.connect() as conn:
             found = conn.execute(select(moves.c.idx, moves.c.seat, moves.c.action)
-                                 .where(moves.c.table_id == table_id).order_by(moves.c.idx))
+                                 .where(moves.c.table_id == table_id, moves.c.idx >= start)
+                                 .order_by(moves.c.idx))
             return [(r.idx, r.seat, r.action) for r in found]
 
     def count_moves(self, table_id: str) -> int:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(moves)
                                 .where(moves.c.table_id == table_id)).scalar_one()
+
+    # -- bot jobs (several servers: any worker computes a bot's move) -----
+    def add_bot_job(self, table_id: str, idx: int, seat: int, level: str) -> None:
+        """Ask for a bot's move; asking twice for the same move is one job."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(bot_jobs).values(table_id=table_id, idx=idx, seat=seat,
+                                                     level=level, lease_until=0.0))
+        except IntegrityError:
+            pass
+
+    def lease_bot_job(self, worker: str, lease: float) -> tuple[str, int, int, str] | None:
+        """Take one free job (never leased, or whose worker let its lease run out: it died)
+        for `lease` seconds. Two workers never hold the same job: the update is conditional
+        on the lease it read."""
+        import time as _time
+
+        clock = _time.time()
+        with self.engine.begin() as conn:
+            found = conn.execute(select(bot_jobs).where(bot_jobs.c.lease_until < clock)
+                                 .order_by(bot_jobs.c.lease_until).limit(8)).mappings().all()
+            for job in found:
+                done = conn.execute(update(bot_jobs).where(
+                    bot_jobs.c.table_id == job["table_id"], bot_jobs.c.idx == job["idx"],
+                    bot_jobs.c.lease_until == job["lease_until"]).values(
+                    lease_until=clock + lease, worker=worker))
+                if done.rowcount == 1:
+                    return job["table_id"], job["idx"], job["seat"], job["level"]
+        return None
+
+    def drop_bot_job(self, table_id: str, idx: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(bot_jobs.delete().where(bot_jobs.c.table_id == table_id,
+                                                 bot_jobs.c.idx == idx))
 
     # -- chat ------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dt.datetime:
@@ -247,6 +337,47 @@ class Storage:
             found = conn.execute(_RECENT_CHAT, {"table_id_": table_id,
                                                 "limit_": limit}).mappings().all()
         return [dict(r) for r in reversed(found)]
+
+
+class SchemaError(LudoError):
+    """The database's schema is not the one this server knows."""
+
+
+def schema_version(engine: Engine) -> str | None:
+    with engine.connect() as conn:
+        try:
+            return conn.execute(select(version_table.c.version_num)).scalar()
+        except Exception:  # noqa: BLE001 - no version table: never migrated
+            return None
+
+
+def check_schema(engine: Engine, url: str) -> None:
+    found = schema_version(engine)
+    if found != SCHEMA_HEAD:
+        raise SchemaError("web.server.error.schema", found=found or "-", known=SCHEMA_HEAD,
+                          url=_hide_password(url))
+
+
+def _hide_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def migrate(url: str) -> tuple[str | None, str]:
+    """Bring the database at `url` to the head schema (Alembic); (before, after)."""
+    from alembic import command
+    from alembic.config import Config
+
+    url = engine_url(url)
+    engine = create_engine(url)
+    before = schema_version(engine)
+    engine.dispose()
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, "head")
+    return before, SCHEMA_HEAD
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -37,7 +37,10 @@ from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import t
+from sqlalchemy.exc import IntegrityError
+
 from ludotheque.web import botwork
+from ludotheque.web.broker import LocalBroker
 from ludotheque.web.db import SeatRow, Storage, TableRow, now
 from ludotheque.web.frames import error_frame, result_entry, update_frame
 
@@ -246,8 +249,13 @@ def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
 
 class Master:
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
-                 min_turn_timer: float = TIMER_RANGE[0]) -> None:
+                 min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
+                 bot_jobs: bool | None = None) -> None:
         self.storage = storage
+        # Several servers: moves announced through the broker, bots computed by workers
+        # (`ludotheque worker`) from job rows; alone: nothing announced, bots in-process.
+        self.broker = broker or LocalBroker()
+        self.bot_jobs = self.broker.remote if bot_jobs is None else bot_jobs
         self.bot_delay = bot_delay
         self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
         self.tables: dict[str, LiveTable] = {}
@@ -273,6 +281,49 @@ class Master:
                 continue
             if live is not None:
                 self.schedule(live)
+        if self.broker.remote:
+            self._spawn(self.broker.run(self._on_change, self._catch_up_all))
+
+    async def _on_change(self, table_id: str, moves: int) -> None:
+        live = self.tables.get(table_id)
+        if live is not None and (moves > live.moves or live.row.status != "over"):
+            await self.catch_up(live)
+
+    async def _catch_up_all(self) -> None:
+        for live in list(self.tables.values()):
+            if live.conns and live.row.status != "over":
+                await self.catch_up(live)
+
+    async def catch_up(self, live: LiveTable) -> None:
+        """Another server changed this table: read what this one missed from the database
+        (moves after the last one held, seats, status), apply it, tell the pages."""
+        async with live.lock:
+            rematch = live.row.rematch
+            changed = self._refresh(live)
+            if changed:
+                self._clear_timer(live)
+                self.schedule(live)
+                await self.broadcast(live)
+        if rematch is None and live.row.rematch is not None:
+            await self._send_rematch(live, list(live.conns))
+
+    def _refresh(self, live: LiveTable) -> bool:
+        row = self.storage.get_table(live.row.id)
+        missed = self.storage.get_moves(live.row.id, start=live.moves)
+        if row is None:
+            return False
+        changed = bool(missed) or row.status != live.row.status \
+            or row.rematch != live.row.rematch or any(
+            (a.taken, a.name) != (b.taken, b.name) for a, b in zip(row.seats, live.row.seats))
+        for _idx, _seat, action in missed:
+            live.match.apply(action)
+        live.row.status, live.row.result = row.status, row.result
+        live.row.rematch = row.rematch
+        for mine, stored in zip(live.row.seats, row.seats):
+            mine.taken, mine.name = stored.taken, stored.name
+        if changed:
+            live._names.clear()
+        return changed
 
     async def close(self) -> None:
         self.closing = True
@@ -282,6 +333,7 @@ class Master:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.broker.close()
         self._threads.shutdown(wait=False, cancel_futures=True)
         self._writer.shutdown(wait=True)
         if self._processes is not None:
@@ -392,6 +444,8 @@ class Master:
         live = await self.get(row.id)
         assert live is not None
         async with live.lock:
+            if self.broker.remote:
+                self._refresh(live)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
                 TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
@@ -410,11 +464,11 @@ class Master:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
-            if live.row.status == "waiting" and not live.free_seats():
-                self.storage.set_status(live.row.id, "playing")
-                live.row.status = "playing"
+            if self.storage.start_if_full(live.row.id) or self.broker.remote:
+                self._refresh(live)
             self.schedule(live)
             await self.broadcast(live)
+        await self.broker.publish(live.row.id, live.moves)
         return target.token or ""
 
     # -- connections -------------------------------------------------------
@@ -435,6 +489,8 @@ class Master:
         conn.table, conn.seat, conn.lang = live, seat, lang
         returning = self.back(conn)  # reopening the seat's link: the person is back
         async with live.lock:
+            if self.broker.remote and self._refresh(live):  # catch up before answering
+                await self.broadcast(live)
             start = min(max(0, since), len(live.match.events or ()))
             live.conns.add(conn)
             await conn.send(live.frame(seat, lang, start))
@@ -584,6 +640,16 @@ class Master:
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result))
+            except IntegrityError:
+                # Another server wrote this move first: the table moved on. The match is
+                # rebuilt from the database and the sender gets the fresh view.
+                live.match = rebuild(live.row, [a for _, _, a in
+                                                self.storage.get_moves(live.row.id)])
+                self._refresh(live)
+                self._clear_timer(live)
+                self.schedule(live)
+                await self.broadcast(live)
+                raise Refused("stale", sent=count, current=live.moves) from None
             except Exception:
                 # Not written, so not played: the match goes back to what the database holds.
                 log.exception("move at table %s not written", live.row.id)
@@ -595,6 +661,7 @@ class Master:
             self._clear_timer(live)
             self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
+        await self.broker.publish(live.row.id, live.moves)
 
     # -- bots and the turn timer -----------------------------------------
     def _clear_timer(self, live: LiveTable) -> None:
@@ -613,6 +680,12 @@ class Master:
             self._clear_timer(live)
             return
         spec = live.row.seats[seat]
+        if spec.kind == "bot" and self.bot_jobs:
+            if live.bot_for != live.moves:  # a worker will compute it (see worker.py)
+                live.bot_for = live.moves
+                self._writer.submit(self.storage.add_bot_job, live.row.id, live.moves, seat,
+                                    spec.level or "medium")
+            return
         if spec.kind == "bot" or seat in live.absent:
             if live.bot_for != live.moves:
                 live.bot_for = live.moves
@@ -714,6 +787,8 @@ class Master:
         if live.row.status != "over":
             raise Refused("not_over", status=403)
         async with live.lock:
+            if self.broker.remote:
+                self._refresh(live)  # another server may have made the rematch already
             if live.row.rematch is None:
                 body = {"game": live.row.game, "players": live.row.players,
                         "options": live.row.options, "turn_timer": live.row.turn_timer,
@@ -722,6 +797,7 @@ class Master:
                 new = self.create_table(body, rematch_of=live)
                 live.row.rematch = new.row.id
         await self._send_rematch(live, list(live.conns))
+        await self.broker.publish(live.row.id, live.moves)
 
     async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn]) -> None:
         new = await self.get(live.row.rematch or "")

@@ -17,10 +17,11 @@ UVICORN_SETTINGS = {
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
-          bot_delay: float = 0.6, log_level: str = "warning") -> None:
+          bot_delay: float = 0.6, log_level: str = "warning", broker: str | None = None) -> None:
     import uvicorn
 
     from ludotheque.web.app import create_app
+    from ludotheque.web.broker import make_broker
 
-    app = create_app(database, bot_delay=bot_delay)
+    app = create_app(database, bot_delay=bot_delay, broker=make_broker(broker))
     uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN_SETTINGS)

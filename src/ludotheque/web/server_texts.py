@@ -27,6 +27,37 @@ TEXTS = {
         "en": "SQLAlchemy database URL (default: a SQLite file in your data folder).",
         "fr": "URL de base de données SQLAlchemy (par défaut : un fichier SQLite dans votre "
               "dossier de données)."},
+    "cli.serve.opt.broker": {
+        "en": "Broker between several servers: redis://host:6379/0 (default: none, one "
+              "server alone).",
+        "fr": "Courtier entre plusieurs serveurs : redis://hôte:6379/0 (par défaut : aucun, "
+              "un seul serveur)."},
+    "cli.bench_server.opt.servers": {
+        "en": "Number of server processes (above 1: one PostgreSQL, one Redis and a worker; "
+              "a throw-away pair is started here unless --database/--broker are given).",
+        "fr": "Nombre de processus serveurs (au-delà de 1 : un PostgreSQL, un Redis et un "
+              "worker ; une paire jetable est lancée ici sauf si --database/--broker sont "
+              "donnés)."},
+    "cli.bench_server.opt.database": {
+        "en": "Database URL to use (default: a fresh SQLite file, or a throw-away "
+              "PostgreSQL with --servers above 1). It is migrated and written to.",
+        "fr": "URL de la base à utiliser (par défaut : un fichier SQLite neuf, ou un "
+              "PostgreSQL jetable avec --servers au-delà de 1). Elle est migrée et modifiée."},
+    "cli.worker.help": {
+        "en": "Compute the bots' moves for every server sharing a database (several "
+              "servers).",
+        "fr": "Calculer les coups des bots pour tous les serveurs d'une même base "
+              "(plusieurs serveurs)."},
+    "cli.worker.opt.database": {"en": "SQLAlchemy database URL (postgresql://…).",
+                                "fr": "URL de base de données SQLAlchemy (postgresql://…)."},
+    "cli.worker.opt.lease": {
+        "en": "Seconds a worker holds a bot's move before another worker may take it.",
+        "fr": "Secondes pendant lesquelles un worker garde le coup d'un bot avant qu'un "
+              "autre puisse le reprendre."},
+    "cli.migrate.help": {"en": "Bring a database's schema to this version (Alembic).",
+                         "fr": "Mettre le schéma d'une base à cette version (Alembic)."},
+    "cli.migrate.done": {"en": "Schema: {before} -> {after}.",
+                         "fr": "Schéma : {before} -> {after}."},
     "cli.serve.opt.bot_delay": {
         "en": "Seconds a bot waits before playing, so people see each move.",
         "fr": "Secondes d'attente d'un bot avant de jouer, pour qu'on voie chaque coup."},
@@ -173,6 +204,16 @@ TEXTS = {
     "web.server.error.game_over": {
         "en": "The game is over: no more moves.",
         "fr": "La partie est terminée : plus aucun coup possible."},
+    "web.server.error.schema": {
+        "en": "The database {url} has schema version {found}; this server knows version "
+              "{known}. Run: ludotheque migrate --database {url}",
+        "fr": "La base {url} a le schéma en version {found} ; ce serveur connaît la version "
+              "{known}. Lancez : ludotheque migrate --database {url}"},
+    "web.server.error.broker": {
+        "en": "Unknown broker {url}: allowed are redis://… (several servers) or nothing "
+              "(one server, in-process).",
+        "fr": "Courtier inconnu {url} : sont permis redis://… (plusieurs serveurs) ou rien "
+              "(un seul serveur, en interne)."},
     "web.server.error.stale": {
         "en": "Your move was based on move {sent} but the table is at move {current}: "
               "here is the table as it is now; nothing was played.",

@@ -1,0 +1,109 @@
+"""How servers tell each other "table T has moves up to n" (several servers share one
+PostgreSQL; a page may be connected to any of them).
+
+* `LocalBroker`: one server alone; nothing to tell anyone (the default, zero setup).
+* `RedisBroker`: Redis pub/sub on one channel. A message only says that a table changed;
+  the moves themselves are read from the database, so a lost message (Redis restarted, a
+  server reconnecting) loses nothing: after every (re)connection the server catches up
+  every table its pages watch from the database, and it looks again every `POLL` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from ludotheque.core.errors import LudoError
+
+log = logging.getLogger("ludotheque.web")
+
+CHANNEL = "ludotheque:tables"
+RETRY = 0.5  # seconds between two connection attempts
+POLL = 5.0  # seconds: the safety net for a message lost in a reconnection
+
+
+class LocalBroker:
+    remote = False
+
+    async def publish(self, table_id: str, moves: int) -> None:
+        return None
+
+    async def run(self, on_change: Callable[[str, int], Awaitable[None]],
+                  on_connect: Callable[[], Awaitable[None]]) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class RedisBroker:
+    remote = True
+
+    def __init__(self, url: str) -> None:
+        import secrets
+
+        import redis.asyncio as redis
+
+        self.url = url
+        self.origin = secrets.token_hex(6)  # this server: its own messages are not news
+        # a bounded pool that makes publishers wait their turn (a burst of moves must not
+        # open a connection each, nor fail with "too many connections")
+        pool = redis.BlockingConnectionPool.from_url(url, max_connections=32, timeout=5,
+                                                     socket_connect_timeout=2,
+                                                     health_check_interval=5)
+        self._client = redis.Redis(connection_pool=pool)
+
+    async def publish(self, table_id: str, moves: int) -> None:
+        try:
+            await self._client.publish(CHANNEL, f"{table_id} {moves} {self.origin}")
+        except Exception as error:  # noqa: BLE001 - Redis away: the others poll the database
+            log.warning("broker: could not publish %s %s: %s", table_id, moves, error)
+
+    async def run(self, on_change: Callable[[str, int], Awaitable[None]],
+                  on_connect: Callable[[], Awaitable[None]]) -> None:
+        """Listen for ever; after each (re)connection, `on_connect` (catch up everything)."""
+        while True:
+            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                await on_connect()
+                looked = time.monotonic()
+                while True:
+                    if time.monotonic() - looked > POLL:  # the safety net, busy or not
+                        await on_connect()
+                        looked = time.monotonic()
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None:
+                        continue
+                    data = message.get("data")
+                    if isinstance(data, bytes):
+                        data = data.decode()
+                    table_id, moves, origin = (str(data).split(" ") + ["", ""])[:3]
+                    if origin != self.origin:
+                        await on_change(table_id, int(moves or 0))
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - Redis restarted or unreachable
+                log.warning("broker: %s; reconnecting", error)
+                await asyncio.sleep(RETRY)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._client.aclose()
+
+
+def check_broker_url(url: str | None) -> None:
+    """Raises a clear error for anything but nothing or a Redis URL (changes nothing)."""
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise LudoError("web.server.error.broker", url=url)
+
+
+def make_broker(url: str | None) -> LocalBroker | RedisBroker:
+    check_broker_url(url)
+    return RedisBroker(url) if url else LocalBroker()

@@ -1,0 +1,142 @@
+"""A throw-away PostgreSQL and Redis on this machine, on free ports, in a temp folder:
+for the multi-server tests and `bench-server --servers N` (never for production: there,
+point `--database` and `--broker` at the real ones).
+
+PostgreSQL comes from the system (Debian's `postgresql` package: `initdb`, `pg_ctl`);
+it refuses to run as root, so as root the cluster belongs to the `postgres` user (run
+through `runuser`). Redis is `redis-server` with nothing saved on disk. Both are always
+stopped when the `with` block ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+START_TIMEOUT = 60.0
+
+
+class ServiceMissing(RuntimeError):
+    """A program is not installed here (the message says which and how to get it)."""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _program(name: str) -> str:
+    found = shutil.which(name) or next(iter(sorted(glob.glob(
+        f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None)
+    if not found:
+        raise ServiceMissing(f"{name} not found: apt-get install postgresql redis-server "
+                             f"(or `make test` as root)")
+    return found
+
+
+def _as_owner(command: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return command
+    return ["runuser", "-u", "postgres", "--", *command]
+
+
+@contextlib.contextmanager
+def temp_postgres() -> Iterator[str]:
+    """A fresh PostgreSQL cluster; yields its SQLAlchemy URL (database `ludotheque`)."""
+    initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
+    port = free_port()
+    folder = Path(tempfile.mkdtemp(prefix="ludo-pg-"))
+    data = folder / "data"
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    started = False
+    try:
+        subprocess.run(_as_owner([initdb, "-D", str(data), "-A", "trust", "-U", "ludo",
+                                  "--no-sync", "-E", "UTF8"]),
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+                   f"-c max_connections=200")
+        subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-o", options, "-l",
+                                  str(folder / "log"), "-w", "-t", str(int(START_TIMEOUT)),
+                                  "start"]), check=True, stdout=subprocess.DEVNULL)
+        started = True
+        import psycopg
+
+        with psycopg.connect(f"host=127.0.0.1 port={port} user=ludo dbname=postgres",
+                             autocommit=True) as conn:
+            conn.execute("CREATE DATABASE ludotheque")
+        yield f"postgresql+psycopg://ludo@127.0.0.1:{port}/ludotheque"
+    finally:
+        if started:
+            subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-m", "immediate", "-w",
+                                      "stop"]), check=False, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop_processes(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
+    """SIGTERM to every process still running, then wait; SIGKILL any that lingers."""
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=grace)
+
+
+@dataclass
+class Redis:
+    port: int
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [_program("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < end:
+            with contextlib.suppress(OSError), socket.create_connection(
+                    ("127.0.0.1", self.port), timeout=1) as sock:
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@contextlib.contextmanager
+def temp_redis() -> Iterator[Redis]:
+    redis = Redis(free_port())
+    try:
+        redis.start()
+        yield redis
+    finally:
+        redis.stop()

@@ -1,0 +1,120 @@
+"""The multi-server tests (issue 16): a real PostgreSQL and a real Redis on free ports
+(web/services.py), `ludotheque serve` processes and `ludotheque worker` processes, real
+WebSocket clients. Everything is stopped at the end, whatever happens."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("psycopg")
+pytest.importorskip("redis")
+pytest.importorskip("alembic")
+httpx = pytest.importorskip("httpx")
+
+from ludotheque.web.services import (
+    ServiceMissing,
+    free_port,
+    stop_processes,
+    temp_postgres,
+    temp_redis,
+)
+
+DEADLINE = 60.0  # an upper bound for one wait (a busy machine), never a measured result
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    from ludotheque.web.db import migrate
+
+    try:
+        with temp_postgres() as url:
+            migrate(url)
+            yield url
+    except ServiceMissing as missing:
+        pytest.skip(str(missing))
+
+
+@pytest.fixture
+def redis_server():
+    try:
+        with temp_redis() as redis:
+            yield redis
+    except ServiceMissing as missing:
+        pytest.skip(str(missing))
+
+
+@dataclass
+class Cluster:
+    database: str
+    broker: str
+    folder: Path
+    servers: list[subprocess.Popen] = field(default_factory=list)
+    ports: list[int] = field(default_factory=list)
+    workers: list[subprocess.Popen] = field(default_factory=list)
+
+    def start_server(self) -> int:
+        port = free_port()
+        index = len(self.servers)
+        with open(self.folder / f"server{index}.log", "wb") as log:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "ludotheque", "serve", "--port", str(port),
+                 "--database", self.database, "--broker", self.broker, "--bot-delay", "0"],
+                stdout=log, stderr=subprocess.STDOUT)
+        self.servers.append(process)
+        self.ports.append(port)
+        end = time.monotonic() + DEADLINE
+        while time.monotonic() < end:
+            assert process.poll() is None, (self.folder / f"server{index}.log").read_text()
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                    return index
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def start_worker(self, lease: float = 2.0) -> subprocess.Popen:
+        index = len(self.workers)
+        with open(self.folder / f"worker{index}.log", "wb") as log:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "ludotheque", "worker", "--database", self.database,
+                 "--broker", self.broker, "--bot-delay", "0", "--lease", str(lease)],
+                stdout=log, stderr=subprocess.STDOUT)
+        self.workers.append(process)
+        return process
+
+    def url(self, index: int) -> str:
+        return f"http://127.0.0.1:{self.ports[index]}"
+
+    def ws_url(self, index: int) -> str:
+        return f"ws://127.0.0.1:{self.ports[index]}/ws"
+
+    def alive(self) -> list[int]:
+        return [i for i, p in enumerate(self.servers) if p.poll() is None]
+
+    def stop(self) -> None:
+        stop_processes(self.servers + self.workers)
+
+
+@pytest.fixture
+def cluster(postgres, redis_server, tmp_path):
+    """Two servers and one worker on one PostgreSQL and one Redis."""
+    cluster = Cluster(postgres, redis_server.url, tmp_path)
+    try:
+        cluster.start_server()
+        cluster.start_server()
+        cluster.start_worker()
+        yield cluster
+    finally:
+        cluster.stop()
+        if os.environ.get("LUDO_SCALE_LOGS"):
+            for log in sorted(tmp_path.glob("*.log")):
+                print(log.name, log.read_text()[-3000:])
