@@ -156,7 +156,7 @@ def test_events_read_in_the_second_person_for_the_reader():
     fr1 = _lines(m, 1, "fr")
     assert "Ada vous donne : « trois 4 »." in fr1
     assert "Vous acceptez et prenez 4, 4, joker." in fr1
-    assert "Camille relève le défi sur votre « quatre 5 » : les cartes sont 5, 5, 5, 6." in fr1
+    assert "Camille conteste votre « quatre 5 » : les cartes sont 5, 5, 5, 6." in fr1
     assert "Vous mettez 4 cartes dans votre pile malus." in fr1
     assert "Vous entamez un nouveau tour avec une offre libre." in fr1
     en2 = _lines(m, 2, "en")
@@ -254,13 +254,13 @@ def test_the_table_says_the_game_is_over_not_that_the_next_challenge_ends_it():
     events: list = []
     view = state.view(0)
     assert "next challenge ends the game" in _table_text(view, "en")  # true while playing
-    assert "prochain défi termine la partie" in _table_text(view, "fr")
+    assert "prochaine contestation termine la partie" in _table_text(view, "fr")
     _play(state, "offer 1 as 1", events)
     _play(state, "challenge", events)
     assert state.is_terminal()
     for seat in (0, 1, None):
         en, fr = _table_text(state.view(seat), "en"), _table_text(state.view(seat), "fr")
-        assert "next challenge" not in en and "prochain défi" not in fr
+        assert "next challenge" not in en and "prochaine contestation" not in fr
         assert "Game over. Winner(s): Ada" in en and "Partie terminée. Gagnant(s) : Ada" in fr
 
 
