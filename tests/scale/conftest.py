@@ -39,7 +39,7 @@ def postgres():
             migrate(url)
             yield url
     except ServiceMissing as missing:
-        pytest.skip(str(missing))
+        pytest.fail(f"{missing} (`make test` installs it)", pytrace=False)
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def redis_server():
         with temp_redis() as redis:
             yield redis
     except ServiceMissing as missing:
-        pytest.skip(str(missing))
+        pytest.fail(f"{missing} (`make test` installs it)", pytrace=False)
 
 
 @dataclass
