@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from conftest import DEADLINE
 from play import Seat, check_table, create_table, play_seat
 from sqlalchemy import create_engine, select
@@ -74,6 +75,9 @@ def _check_all(cluster, tables):
         check_table(cluster.database, base, table, seats)
 
 
+@pytest.mark.xfail(strict=False, reason=(
+    "issue 16 open: in one full run of three, a page never saw its table finish after the "
+    "server it was on was killed (the 6-minute bound ran out); being investigated"))
 def test_sigkill_one_server_mid_game(cluster):
     tables = setup_tables(cluster, TABLES, seed=1)
 
