@@ -639,10 +639,14 @@ def serve(
                                              help=_h("cli.serve.opt.bot_delay"))] = 0.6,
     broker: Annotated[Optional[str], typer.Option("--broker",
                                                   help=_h("cli.serve.opt.broker"))] = None,
+    waiting_ttl: Annotated[float, typer.Option("--waiting-ttl",
+                                               help=_h("cli.serve.opt.waiting_ttl"))] = 86400.0,
     lang: LangOption = None,
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
+        if waiting_ttl <= 0:
+            raise LudoError("error.more_than", name="--waiting-ttl", value=waiting_ttl, low=0)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
 
@@ -650,7 +654,7 @@ def serve(
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
         run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay),
-                   broker=broker)
+                   broker=broker, waiting_ttl=waiting_ttl)
 
 
 @app.command(help=_h("cli.worker.help"))

@@ -18,7 +18,7 @@ from conftest import DEADLINE
 from play import Seat, check_table, create_table, play_seat
 from sqlalchemy import create_engine, select
 
-from ludotheque.web.db import bot_jobs, engine_url
+from ludotheque.web.db import SCHEMA_HEAD, bot_jobs, engine_url
 
 # people only, and people with an easy bot (computed by the worker)
 TABLES = [
@@ -227,4 +227,4 @@ def test_a_server_refuses_an_unknown_schema_and_says_what_to_run(postgres, tmp_p
     migrated = subprocess.run([sys.executable, "-m", "ludotheque", "migrate", "--database",
                                empty], check=False, capture_output=True, text=True, timeout=DEADLINE)
     assert migrated.returncode == 0, migrated.stderr
-    assert "0002" in migrated.stdout
+    assert SCHEMA_HEAD in migrated.stdout

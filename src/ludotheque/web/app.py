@@ -179,6 +179,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         live = await master.get(row.id) if row else None
         if live is None:
             return refusal(Refused("unknown_token", status=404), lang)
+        try:
+            master.refuse_closed(live.row)
+        except Refused as refused:
+            return refusal(refused, lang)
         public = live.public(lang)
         return {"table": live.row.id, "game": live.row.game, "title": public["title"],
                 "players": live.row.players, "status": live.row.status,
@@ -195,12 +199,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             return refusal(refused, lang)
         return {"seat_url": f"/play/{token}"}
 
-    async def _finished(table: str, lang: str):
+    async def _finished(table: str, lang: str, reveal: bool = False):
         live = await master.get(table)
         if live is None:
             raise Refused("unknown_table", status=404, table=table[:40])
         if live.row.status != "over":
-            raise Refused("not_over", status=403)
+            raise Refused("not_over", status=403,
+                          key="web.server.error.reveal_not_over" if reveal else None)
         return live
 
     @app.get("/api/tables/{table}/record")
@@ -218,7 +223,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def replay_step(table: str, request: Request):
         lang = request_lang(request)
         try:
-            live = await _finished(table, lang)
+            reveal = request.query_params.get("reveal", "0")
+            if reveal not in ("0", "1"):
+                raise Refused("bad_reveal")
+            # refused before anything is read or computed: an unfinished table leaks nothing
+            live = await _finished(table, lang, reveal=reveal == "1")
             record = live.record()
             total = len(record.actions)
             step = _int_param(request, "step", total)
@@ -247,11 +256,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         result = None
         if match.is_over():
             result = result_entry(match.state.winners(), match.state.returns(), names, lang)
+        views = None
+        if reveal == "1":  # the game is over: every seat's own view, side by side
+            views = []
+            for each in range(live.row.players):
+                own = match.view(each)
+                views.append({"seat": each, "name": names[each], "view": own,
+                              "scene": scene_for(game, own, lang, names, [])})
         return {"table": live.row.id, "game": game.name, "title": t(game.title_key, lang),
                 "players": live.row.players, "names": names, "total": total, "step": step,
                 "seat": seat, "actor": actor, "action": action, "view": view,
                 "scene": scene_for(game, view, lang, names, []), "lines": lines,
-                "result": result}
+                "result": result, "reveal": views}
 
     # -- WebSocket -----------------------------------------------------------
     @app.websocket("/ws")

@@ -9,9 +9,16 @@ server process being killed (it sits in the WAL file the OS holds); only a power
 lose the last commits, which is the usual trade for a game server.
 
 The schema has versions (Alembic migrations in `web/migrations/`, head `SCHEMA_HEAD`).
-A SQLite file is brought to the head by itself (zero setup); any other database (the
-PostgreSQL of several servers) is migrated by `ludotheque migrate --database URL` and a
-server refuses to start on a schema version it does not know (`SchemaError`).
+A SQLite file is brought to the head by itself (zero setup: a new file is created at the
+head, an older one is migrated); any other database (the PostgreSQL of several servers) is
+migrated by `ludotheque migrate --database URL` and a server refuses to start on a schema
+version it does not know (`SchemaError`).
+
+What must survive a restart and be the same on every server lives here too: the turn
+timer's deadline (`deadline` for move `deadline_move`, epoch seconds), the seats the
+stand-in bot plays for (`absent`), the last time someone sat down (`activity`: a waiting
+table nobody joined for `--waiting-ttl` is closed), and at most one rematch per table (a
+unique index on `rematch_of`).
 """
 
 from __future__ import annotations
@@ -22,16 +29,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey,
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index,
                         Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
-                        func, insert, select, update)
+                        func, insert, inspect, select, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.core.errors import LudoError
 from ludotheque.web import server_texts  # noqa: F401  (the schema message)
 
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = "0003"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -43,7 +50,7 @@ tables = Table(
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),  # waiting | playing | over
+    Column("status", String(16), nullable=False),  # waiting | playing | over | closed
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", DateTime(timezone=True)),
     Column("turn_timer", Float),
@@ -52,6 +59,12 @@ tables = Table(
     Column("rematch_of", String(32)),
     Column("rematch", String(32)),
     Column("result", JSON),
+    Column("deadline", Float),  # epoch seconds: when the seat to play at move
+    Column("deadline_move", Integer),  # `deadline_move` runs out of time
+    Column("absent", JSON),  # seats the stand-in bot plays for (timed out, not back)
+    Column("activity", DateTime(timezone=True)),  # created, or someone last sat down
+    Index("ix_tables_rematch_of", "rematch_of", unique=True),  # one rematch, once
+    Index("ix_tables_status_activity", "status", "activity"),
 )
 
 seats = Table(
@@ -102,6 +115,8 @@ chat = Table(
 _INSERT_MOVES = insert(moves)
 _FINISH = update(tables).where(tables.c.id == bindparam("table_id_")).values(
     status="over", finished=bindparam("finished_"), result=bindparam("result_"))
+_DEADLINE = update(tables).where(tables.c.id == bindparam("table_id_")).values(
+    deadline=bindparam("deadline_"), deadline_move=bindparam("move_"))
 _INSERT_CHAT = insert(chat)
 _RECENT_CHAT = (select(chat).where(chat.c.table_id == bindparam("table_id_"))
                 .order_by(chat.c.id.desc()).limit(bindparam("limit_")))
@@ -146,6 +161,10 @@ class TableRow:
     rematch: str | None = None
     result: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    deadline: float | None = None
+    deadline_move: int | None = None
+    absent: list[int] = field(default_factory=list)
+    activity: dt.datetime | None = None
 
 
 def engine_url(url: str) -> str:
@@ -166,12 +185,7 @@ class Storage:
             self.engine: Engine = create_engine(
                 url, connect_args={"check_same_thread": False, "timeout": 30})
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            # zero setup: the migrations only add tables, so create_all is the head
-            metadata.create_all(self.engine)
-            with self.engine.begin() as conn:
-                version_table.create(conn, checkfirst=True)
-                if conn.execute(select(version_table.c.version_num)).first() is None:
-                    conn.execute(insert(version_table).values(version_num=SCHEMA_HEAD))
+            _sqlite_to_head(self.engine, url)
         else:
             self.engine = create_engine(url, pool_size=10, max_overflow=20,
                                         pool_pre_ping=True)
@@ -187,7 +201,8 @@ class Storage:
                 id=row.id, game=row.game, players=row.players, options=row.options,
                 seed=row.seed, status=row.status, created=row.created,
                 turn_timer=row.turn_timer, invite=row.invite, spectator=row.spectator,
-                rematch_of=row.rematch_of, rematch=None, result=None))
+                rematch_of=row.rematch_of, rematch=None, result=None,
+                activity=row.activity or row.created, absent=[]))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "token": s.token, "taken": s.taken} for s in row.seats])
@@ -207,6 +222,8 @@ class Storage:
             created=found["created"], turn_timer=found["turn_timer"], invite=found["invite"],
             spectator=found["spectator"], rematch_of=found["rematch_of"],
             rematch=found["rematch"], result=found["result"],
+            deadline=found["deadline"], deadline_move=found["deadline_move"],
+            absent=list(found["absent"] or []), activity=found["activity"],
             seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
                            token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
 
@@ -229,17 +246,71 @@ class Storage:
             row = self._table(conn, tables.c.spectator == token)
             return (row, None) if row else None
 
+    def rematch_table(self, table_id: str) -> TableRow | None:
+        """The rematch of `table_id` (whoever made it, on whichever server)."""
+        with self.engine.connect() as conn:
+            return self._table(conn, tables.c.rematch_of == table_id)
+
     def live_table_ids(self) -> list[str]:
         with self.engine.connect() as conn:
-            return list(conn.execute(select(tables.c.id)
-                                     .where(tables.c.status != "over")).scalars())
+            return list(conn.execute(select(tables.c.id).where(
+                tables.c.status.in_(("waiting", "playing")))).scalars())
+
+    def close_waiting(self, idle_since: dt.datetime) -> list[str]:
+        """Close every table still waiting for people where nobody sat down since
+        `idle_since`; their ids. Records stay (status `closed`); one conditional update per
+        table, so two servers sweeping at once close each table once."""
+        with self.engine.begin() as conn:
+            found = list(conn.execute(select(tables.c.id).where(
+                tables.c.status == "waiting",
+                func.coalesce(tables.c.activity, tables.c.created) < idle_since)).scalars())
+            closed = []
+            for table_id in found:
+                done = conn.execute(update(tables).where(
+                    tables.c.id == table_id, tables.c.status == "waiting").values(
+                    status="closed", finished=now()))
+                if done.rowcount == 1:
+                    closed.append(table_id)
+            return closed
+
+    def set_deadline(self, table_id: str, move: int, deadline: float,
+                     replace: bool = False) -> tuple[float | None, int | None]:
+        """The turn timer's deadline of move `move`: the first one written for that move
+        stays (several servers agree on it) unless `replace` (the person came back: a new
+        turn time). Returns the stored (deadline, move)."""
+        with self.engine.begin() as conn:
+            where = [tables.c.id == table_id]
+            if not replace:
+                where.append((tables.c.deadline_move.is_(None))
+                             | (tables.c.deadline_move != move))
+            conn.execute(update(tables).where(*where).values(deadline=deadline,
+                                                             deadline_move=move))
+            found = conn.execute(select(tables.c.deadline, tables.c.deadline_move)
+                                 .where(tables.c.id == table_id)).first()
+            return (found.deadline, found.deadline_move) if found else (None, None)
+
+    def set_absent(self, table_id: str, absent: Iterable[int],
+                   clear_deadline: bool = False) -> None:
+        """The seats the stand-in bot plays for; `clear_deadline`: the person whose turn it
+        is came back, their new turn time replaces the one that ran out."""
+        values: dict[str, Any] = {"absent": sorted(absent)}
+        if clear_deadline:
+            values.update(deadline=None, deadline_move=None)
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
-        """Mark a free human seat as taken by `name`; False if it was taken meanwhile."""
+        """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or
+        the table was closed meanwhile)."""
         with self.engine.begin() as conn:
+            waiting = select(tables.c.id).where(tables.c.id == table_id,
+                                                tables.c.status.in_(("waiting", "playing")))
             done = conn.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
-                seats.c.taken.is_(False)).values(taken=True, name=name))
+                seats.c.taken.is_(False), waiting.exists()).values(taken=True, name=name))
+            if done.rowcount == 1:
+                conn.execute(update(tables).where(tables.c.id == table_id)
+                             .values(activity=now()))
             return done.rowcount == 1
 
     def start_if_full(self, table_id: str) -> bool:
@@ -262,10 +333,11 @@ class Storage:
 
     # -- moves -----------------------------------------------------------
     def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
-                  over: bool = False, result: dict | None = None) -> None:
+                  over: bool = False, result: dict | None = None,
+                  deadline: tuple[float, int] | None = None) -> None:
         """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
-        table's status too if the game just ended). A clash on (table, index) raises and
-        nothing is written."""
+        table's status too if the game just ended, and the turn timer's next `deadline`
+        (epoch seconds, move)). A clash on (table, index) raises and nothing is written."""
         stamp = now()
         rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
                  "time": stamp} for offset, text in enumerate(actions)]
@@ -277,6 +349,9 @@ class Storage:
             if over:
                 conn.execute(_FINISH, {"table_id_": table_id, "finished_": stamp,
                                        "result_": result})
+            if deadline is not None:
+                conn.execute(_DEADLINE, {"table_id_": table_id, "deadline_": deadline[0],
+                                         "move_": deadline[1]})
 
     def get_moves(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
         with self.engine.connect() as conn:
@@ -378,6 +453,19 @@ def migrate(url: str) -> tuple[str | None, str]:
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     command.upgrade(config, "head")
     return before, SCHEMA_HEAD
+
+
+def _sqlite_to_head(engine: Engine, url: str) -> None:
+    """Zero setup: a new SQLite file is created at the head schema; one made by an older
+    version is migrated (Alembic)."""
+    found = schema_version(engine)
+    if found is None and not inspect(engine).has_table("tables"):
+        metadata.create_all(engine)
+        with engine.begin() as conn:
+            version_table.create(conn, checkfirst=True)
+            conn.execute(insert(version_table).values(version_num=SCHEMA_HEAD))
+    elif found != SCHEMA_HEAD:
+        migrate(url)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -19,6 +19,7 @@ import asyncio
 import concurrent.futures
 import concurrent.futures.process
 import contextlib
+import datetime as dt
 import functools
 import json
 import logging
@@ -36,7 +37,7 @@ from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import t
+from ludotheque.i18n import number, t
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
@@ -52,6 +53,7 @@ NAME_MAX = 24
 CHAT_MAX = 300
 MAX_ACTIONS = 16
 TIMER_RANGE = (10, 3600)
+WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
 SEND_TIMEOUT = 10.0  # seconds
 
@@ -250,7 +252,7 @@ def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
 class Master:
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
                  min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
-                 bot_jobs: bool | None = None) -> None:
+                 bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL) -> None:
         self.storage = storage
         # Several servers: moves announced through the broker, bots computed by workers
         # (`ludotheque worker`) from job rows; alone: nothing announced, bots in-process.
@@ -258,6 +260,7 @@ class Master:
         self.bot_jobs = self.broker.remote if bot_jobs is None else bot_jobs
         self.bot_delay = bot_delay
         self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
+        self.waiting_ttl = waiting_ttl
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
         self._loading: dict[str, asyncio.Lock] = {}
@@ -281,8 +284,36 @@ class Master:
                 continue
             if live is not None:
                 self.schedule(live)
+        self._spawn(self._sweep())
         if self.broker.remote:
             self._spawn(self.broker.run(self._on_change, self._catch_up_all))
+
+    async def _sweep(self) -> None:
+        """Close the tables that waited for people `waiting_ttl` seconds with nobody sitting
+        down (their records stay; the invite link then says the table was closed)."""
+        period = max(0.05, min(60.0, self.waiting_ttl / 4))
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                idle_since = now() - dt.timedelta(seconds=self.waiting_ttl)
+                closed = await loop.run_in_executor(self._writer, self.storage.close_waiting,
+                                                    idle_since)
+                for table_id in closed:
+                    live = self.tables.get(table_id)
+                    if live is None:
+                        continue
+                    async with live.lock:
+                        live.row.status = "closed"
+                        self._clear_timer(live)
+                        await self.broadcast(live)
+                    await self.broker.publish(table_id, live.moves)
+                    if not live.conns:
+                        self._forget(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("closing waiting tables failed")
+            await asyncio.sleep(period)
 
     async def _on_change(self, table_id: str, moves: int) -> None:
         live = self.tables.get(table_id)
@@ -313,12 +344,14 @@ class Master:
         if row is None:
             return False
         changed = bool(missed) or row.status != live.row.status \
-            or row.rematch != live.row.rematch or any(
+            or row.rematch != live.row.rematch or set(row.absent) != live.absent or any(
             (a.taken, a.name) != (b.taken, b.name) for a, b in zip(row.seats, live.row.seats))
         for _idx, _seat, action in missed:
             live.match.apply(action)
         live.row.status, live.row.result = row.status, row.result
         live.row.rematch = row.rematch
+        live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
+        live.absent = set(row.absent)
         for mine, stored in zip(live.row.seats, row.seats):
             mine.taken, mine.name = stored.taken, stored.name
         if changed:
@@ -357,8 +390,16 @@ class Master:
                 if row is None:
                     return None
                 actions = [a for _, _, a in self.storage.get_moves(table_id)]
-                live = LiveTable(row=row, match=rebuild(row, actions))
+                live = LiveTable(row=row, match=rebuild(row, actions), absent=set(row.absent))
                 self._add(live)
+        return live
+
+    def _loaded(self, row: TableRow) -> LiveTable:
+        live = LiveTable(row=row, match=rebuild(row, [a for _, _, a in
+                                                      self.storage.get_moves(row.id)]),
+                         absent=set(row.absent))
+        self._add(live)
+        self.schedule(live)
         return live
 
     def _add(self, live: LiveTable) -> None:
@@ -430,7 +471,16 @@ class Master:
             spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
             seats=seat_rows)
         match = Match(game, players, validated, seed=row.seed)
-        self.storage.create_table(row)
+        try:
+            self.storage.create_table(row)
+        except IntegrityError:
+            if rematch_of is None:
+                raise
+            # another server made this rematch first (one per table, database-enforced)
+            made = self.storage.rematch_table(rematch_of.row.id)
+            if made is None:
+                raise
+            return self.tables.get(made.id) or self._loaded(made)
         live = LiveTable(row=row, match=match)
         self._add(live)
         self.schedule(live)
@@ -441,11 +491,13 @@ class Master:
         row = self.storage.table_by_invite(invite) if isinstance(invite, str) else None
         if row is None:
             raise Refused("unknown_token", status=404)
+        self.refuse_closed(row)
         live = await self.get(row.id)
         assert live is not None
         async with live.lock:
             if self.broker.remote:
                 self._refresh(live)
+            self.refuse_closed(live.row)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
                 TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
@@ -461,6 +513,7 @@ class Master:
             if not 1 <= len(cleaned) <= NAME_MAX:
                 raise Refused("bad_name", high=NAME_MAX)
             if not self.storage.take_seat(live.row.id, seat, cleaned):
+                self.refuse_closed(self.storage.get_table(live.row.id) or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
@@ -470,6 +523,11 @@ class Master:
             await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves)
         return target.token or ""
+
+    def refuse_closed(self, row: TableRow) -> None:
+        """A table closed for waiting too long is refused with a clear message."""
+        if row.status == "closed":
+            raise Refused("closed", status=410, ttl=_Duration(self.waiting_ttl))
 
     # -- connections -------------------------------------------------------
     async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:
@@ -597,6 +655,10 @@ class Master:
         if live is None or conn.seat is None or conn.seat not in live.absent:
             return False
         live.absent.discard(conn.seat)
+        fresh = live.to_act() == conn.seat  # their turn: a fresh turn time from now
+        if fresh:
+            live.row.deadline = live.row.deadline_move = None
+        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent), fresh)
         return True
 
     async def come_back(self, conn: Conn) -> None:
@@ -636,10 +698,12 @@ class Master:
             over = match.is_over()
             result = ({"winners": match.state.winners(), "returns": match.state.returns()}
                       if over else None)
-            try:
+            deadline = self._next_deadline(live)  # written with the move: every server,
+            try:                                    # and this one after a restart, agree
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
-                                                    seat, texts, over=over, result=result))
+                                                    seat, texts, over=over, result=result,
+                                                    deadline=deadline))
             except IntegrityError:
                 # Another server wrote this move first: the table moved on. The match is
                 # rebuilt from the database and the sender gets the fresh view.
@@ -658,12 +722,23 @@ class Master:
                 raise Refused("internal", status=500) from None
             if over:
                 live.row.status, live.row.result = "over", result
+            if deadline is not None:
+                live.row.deadline, live.row.deadline_move = deadline
             self._clear_timer(live)
             self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves)
 
     # -- bots and the turn timer -----------------------------------------
+    def _next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
+        """The turn timer's deadline of the move now to make, if a person present is to
+        make it at a table with a timer."""
+        seat = live.to_act()
+        if not live.row.turn_timer or seat is None or seat in live.absent \
+                or live.row.seats[seat].kind != "human":
+            return None
+        return time.time() + live.row.turn_timer, live.moves
+
     def _clear_timer(self, live: LiveTable) -> None:
         if live.timer is not None:
             live.timer.cancel()
@@ -693,10 +768,17 @@ class Master:
                 self._spawn(self._bot_turn(live, seat, level or "medium", live.moves))
             return
         if live.row.turn_timer and live.timer is None:
-            loop = asyncio.get_running_loop()
-            live.deadline = time.time() + live.row.turn_timer
-            live.timer = loop.call_later(live.row.turn_timer, self._time_out, live, seat,
-                                         live.moves)
+            # the stored deadline of this move if there is one (it survives a restart and
+            # every server has the same), else a new one, stored
+            if live.row.deadline_move != live.moves or live.row.deadline is None:
+                fresh = self._next_deadline(live)
+                if fresh is None:
+                    return
+                live.row.deadline, live.row.deadline_move = fresh
+                self._writer.submit(self.storage.set_deadline, live.row.id, fresh[1], fresh[0])
+            live.deadline = live.row.deadline
+            live.timer = asyncio.get_running_loop().call_later(
+                max(0.0, live.deadline - time.time()), self._time_out, live, seat, live.moves)
 
     def _time_out(self, live: LiveTable, seat: int, count: int) -> None:
         live.timer = None
@@ -704,6 +786,7 @@ class Master:
             return
         live.absent.add(seat)
         live.deadline = None
+        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent))
 
         async def announce() -> None:
             async with live.lock:
@@ -809,6 +892,21 @@ class Master:
             else:
                 url = f"/play/{new.row.seats[conn.seat].token}"
             await conn.send({"type": "rematch", "url": url})
+
+
+class _Duration:
+    """A duration in a message, in the message's language: hours from an hour up, else
+    minutes, else seconds (24 h, 1,5 h in French)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def message(self, lang: str) -> str:
+        unit, size = next(((u, n) for u, n in (("hours", 3600), ("minutes", 60))
+                           if self.seconds >= n), ("seconds", 1))
+        value = self.seconds / size
+        shown = number(value, lang, 0 if value == int(value) else 1)
+        return t(f"web.server.duration.{unit}", lang, n=shown)
 
 
 class _SeatName:

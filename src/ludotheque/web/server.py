@@ -17,11 +17,14 @@ UVICORN_SETTINGS = {
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
-          bot_delay: float = 0.6, log_level: str = "warning", broker: str | None = None) -> None:
+          bot_delay: float = 0.6, log_level: str = "warning", broker: str | None = None,
+          waiting_ttl: float | None = None) -> None:
     import uvicorn
 
     from ludotheque.web.app import create_app
     from ludotheque.web.broker import make_broker
+    from ludotheque.web.master import WAITING_TTL
 
-    app = create_app(database, bot_delay=bot_delay, broker=make_broker(broker))
+    app = create_app(database, bot_delay=bot_delay, broker=make_broker(broker),
+                     waiting_ttl=WAITING_TTL if waiting_ttl is None else waiting_ttl)
     uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN_SETTINGS)

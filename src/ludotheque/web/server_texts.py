@@ -58,6 +58,12 @@ TEXTS = {
                          "fr": "Mettre le schéma d'une base à cette version (Alembic)."},
     "cli.migrate.done": {"en": "Schema: {before} -> {after}.",
                          "fr": "Schéma : {before} -> {after}."},
+    "cli.serve.opt.waiting_ttl": {
+        "en": "Seconds a table may wait for people with nobody sitting down before it is "
+              "closed (86400: 24 hours). Games played stay.",
+        "fr": "Secondes pendant lesquelles une table peut attendre ses joueurs sans que "
+              "personne ne s'y asseye avant d'être fermée (86400 : 24 heures). Les parties "
+              "jouées restent."},
     "cli.serve.opt.bot_delay": {
         "en": "Seconds a bot waits before playing, so people see each move.",
         "fr": "Secondes d'attente d'un bot avant de jouer, pour qu'on voie chaque coup."},
@@ -160,6 +166,10 @@ TEXTS = {
         "en": "This game is not over yet: its record and replay open once it ends.",
         "fr": "Cette partie n'est pas terminée : son enregistrement et sa relecture "
               "seront disponibles à la fin."},
+    "web.server.error.reveal_not_over": {
+        "en": "This game is not over yet: every seat's cards are shown only once it ends.",
+        "fr": "Cette partie n'est pas terminée : les cartes de chaque place ne sont montrées "
+              "qu'à la fin."},
     "web.server.error.bad_step": {
         "en": "The step must be a whole number from 0 to {total}.",
         "fr": "L'étape doit être un nombre entier de 0 à {total}."},
@@ -227,6 +237,17 @@ TEXTS = {
     "web.server.error.bad_lang": {
         "en": "Unknown language \u201c{lang}\u201d; allowed: en, fr.",
         "fr": "Langue « {lang} » inconnue ; possibles : en, fr."},
+    "web.server.error.closed": {
+        "en": "This table was closed: nobody sat down at it for {ttl}. Create a new table "
+              "in the lobby and share its new invite link.",
+        "fr": "Cette table a été fermée : personne ne s'y est assis pendant {ttl}. Créez une "
+              "nouvelle table dans le salon et partagez son nouveau lien d'invitation."},
+    "web.server.duration.hours": {"en": "{n} h", "fr": "{n} h"},
+    "web.server.duration.minutes": {"en": "{n} min", "fr": "{n} min"},
+    "web.server.duration.seconds": {"en": "{n} s", "fr": "{n} s"},
+    "web.server.error.bad_reveal": {
+        "en": "\u201creveal\u201d must be 0 or 1 (1: every seat's view at once).",
+        "fr": "« reveal » doit valoir 0 ou 1 (1 : la vue de chaque place à la fois)."},
     "web.server.error.internal": {
         "en": "The server could not save this move; nothing was played. Try again.",
         "fr": "Le serveur n'a pas pu enregistrer ce coup ; rien n'a été joué. Réessayez."},

@@ -1,8 +1,11 @@
 // The replay page (/replay/<table>): step through a finished game with buttons or arrow
-// keys; every view is fully revealed, since the game is over.
+// keys, seen by the public, by one seat, or by every seat at once (the full reveal: each
+// seat's own view side by side; the server gives it only once the game is over).
 
 import {el, tr, loadTexts, langSwitch, showRules, api} from "./common.js";
 import {renderScene, renderReveal} from "./render.js";
+
+const EVERYONE = "all";
 
 const $ = (id) => document.getElementById(id);
 const table = location.pathname.split("/").filter(Boolean)[1] || "";
@@ -17,7 +20,8 @@ async function load(target) {
   try {
     const params = new URLSearchParams();
     if (target !== null && target !== undefined) params.set("step", String(target));
-    if (seat !== "") params.set("seat", seat);
+    if (seat === EVERYONE) params.set("reveal", "1");
+    else if (seat !== "") params.set("seat", seat);
     data = await api(`/api/tables/${encodeURIComponent(table)}/replay?${params}`);
     step = data.step;
     $("alert").hidden = true;
@@ -45,7 +49,8 @@ function drawControls() {
     el("button", {type: "button", id: "last", text: tr("web.replay.last"), onclick: () => go(data.total)}),
     el("label", {for: "seat-view", class: "dim", text: tr("web.replay.view_of")}),
     el("select", {id: "seat-view", onchange: (e) => { seat = e.target.value; load(step); }},
-      el("option", {value: "", selected: seat === "", text: tr("web.replay.public")}), seats),
+      el("option", {value: "", selected: seat === "", text: tr("web.replay.public")}), seats,
+      el("option", {value: EVERYONE, selected: seat === EVERYONE, text: tr("web.replay.everyone")})),
     el("span", {class: "note", text: tr("web.replay.keys")}));
 }
 
@@ -61,9 +66,15 @@ function draw() {
   $("header").textContent = scene ? [scene.turn_text, ...scene.header].filter(Boolean).join(" · ") : "";
   const board = $("board");
   board.replaceChildren();
-  if (scene) {
-    if (scene.reveal) board.append(renderReveal(scene.reveal, scene.reveal.steps.length, null));
-    board.append(renderScene(scene, {interactive: false, table: null, send: () => {}, gesture: null}));
+  const hooks = {interactive: false, table: null, send: () => {}, gesture: null};
+  if (scene && scene.reveal) board.append(renderReveal(scene.reveal, scene.reveal.steps.length, null));
+  if (data.reveal) {
+    board.append(el("div", {class: "reveal-seats"}, data.reveal.map((each) => el("section",
+      {class: "reveal-seat", "data-seat": each.seat, "aria-label": tr("web.replay.seen_by", {name: each.name})},
+      el("h2", {text: tr("web.replay.seen_by", {name: each.name})}),
+      each.scene ? renderScene(each.scene, hooks) : el("p", {class: "note", text: "—"})))));
+  } else if (scene) {
+    board.append(renderScene(scene, hooks));
   }
   const result = $("result");
   const over = data.step === data.total && data.result;

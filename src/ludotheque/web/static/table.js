@@ -132,7 +132,8 @@ function draw() {
   $("title").textContent = scene ? scene.title : (table.title || "");
   $("header").textContent = scene ? scene.header.join(" · ") : "";
   const turn = $("turn");
-  turn.textContent = table.status === "waiting" ? tr("web.table.waiting") : (scene ? scene.turn_text : "");
+  turn.textContent = table.status === "waiting" ? tr("web.table.waiting")
+    : table.status === "closed" ? tr("web.table.closed") : (scene ? scene.turn_text : "");
   turn.classList.toggle("mine", !!(scene && update.seat !== null && scene.turn === update.seat));
   $("role").textContent = mode === "watch" ? tr("web.table.spectator") : "";
   showConnection();

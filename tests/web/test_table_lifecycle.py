@@ -1,0 +1,263 @@
+"""What outlives one move and one server process (issue 13, the last gaps): the replay's
+full reveal (only once the game is over), turn-timer deadlines kept in the database (they
+survive kill -9; two servers firing the same timeout apply one move), waiting tables
+closed after a while, one rematch per table however many servers are asked at once, and
+an older SQLite file migrated by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+from sqlalchemy import create_engine, func, select
+
+from conftest import DEADLINE, run_app_in_thread, stop_thread_server
+from test_server_play import drive
+
+from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
+
+
+# -- the replay's full reveal ----------------------------------------------------------
+def test_full_reveal_is_refused_before_the_end_and_leaks_nothing(server):
+    created, tokens = server.table("diciassette", 3, humans=1)
+    table = created["table"]
+    live = server.master.tables[table]
+    for lang, words in (("en", "not over"), ("fr", "pas terminée")):
+        response = server.api.get(f"/api/tables/{table}/replay?reveal=1&step=0&lang={lang}")
+        assert response.status_code == 403
+        body = response.json()
+        assert set(body) == {"error"} and body["error"]["code"] == "not_over"
+        assert words in body["error"]["message"]
+        assert str(live.row.seed) not in response.text
+    bad = server.api.get(f"/api/tables/{table}/replay?reveal=yes")
+    assert bad.status_code == 400 and "reveal" in bad.json()["error"]["message"]
+
+
+def test_full_reveal_of_a_finished_game_shows_every_seat_its_own_view(server):
+    created, tokens = server.table("diciassette", 3, humans=2)
+    with server.client() as a, server.client() as b:
+        a.hello(tokens[0])
+        b.hello(tokens[1])
+        drive([a, b])
+    table = created["table"]
+    total = server.api.get(f"/api/tables/{table}/replay").json()["total"]
+    for step in (0, 1, total // 2, total):
+        revealed = server.api.get(f"/api/tables/{table}/replay?step={step}&reveal=1").json()
+        assert revealed["step"] == step
+        assert [v["seat"] for v in revealed["reveal"]] == [0, 1, 2]
+        for seat in range(3):  # each seat's part is exactly that seat's own replay view
+            own = server.api.get(f"/api/tables/{table}/replay?step={step}&seat={seat}").json()
+            assert revealed["reveal"][seat]["view"] == own["view"]
+            assert revealed["reveal"][seat]["scene"] == own["scene"]
+            assert revealed["reveal"][seat]["name"] == own["names"][seat]
+    # beside it, the per-seat replay has no reveal
+    assert server.api.get(f"/api/tables/{table}/replay?seat=0").json()["reveal"] is None
+
+
+# -- turn timer: deadlines in the database ------------------------------------------------
+def test_the_turn_deadline_survives_kill_9_and_the_stand_in_plays_after_restart(
+        start_server_process, tmp_path):
+    database = f"sqlite:///{tmp_path / 'timer.sqlite3'}"
+    first = start_server_process(database)
+    created = first.api.post("/api/tables", json={
+        "game": "diciassette", "players": 2, "turn_timer": 10,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}).json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    token = first.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
+        .json()["seat_url"].rsplit("/", 1)[1]
+    with first.client() as page:
+        page.hello(token)
+        before = page.until(lambda f: f["to_act"] == 0)
+    deadline, move = before["table"]["deadline"], before["move"]
+    assert deadline is not None
+    first.kill()
+    # the deadline is in the database, for that move
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        stored = conn.execute(select(tables.c.deadline, tables.c.deadline_move)
+                              .where(tables.c.id == created["table"])).one()
+    assert (stored.deadline, stored.deadline_move) == (deadline, move)
+    second = start_server_process(database)
+    with second.client() as page:
+        resumed = page.hello(token)
+        assert resumed["move"] == move
+        if time.time() < deadline - 0.5:  # not run out yet: the same deadline, not a new one
+            assert resumed["table"]["deadline"] == deadline
+            assert not resumed["table"]["seats"][0]["absent"]
+        # nobody plays: once it runs out the stand-in plays seat 0's move
+        page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=DEADLINE + 10)
+        page.until(lambda f: f["move"] > move)
+    with engine.connect() as conn:
+        played = conn.execute(select(moves.c.seat, moves.c.time).where(
+            moves.c.table_id == created["table"], moves.c.idx == move)).one()
+        absent = conn.execute(select(tables.c.absent)
+                              .where(tables.c.id == created["table"])).scalar_one()
+    engine.dispose()
+    assert played.seat == 0 and played.time.timestamp() >= deadline - 0.5
+    assert absent == [0]  # kept too: a restart keeps the stand-in playing
+
+
+def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
+    """Two masters (two servers) on one database, a table of two people who never play:
+    both servers' timers run out, both stand-ins try every move; each move index is
+    applied once and both servers end with the database's game."""
+    from ludotheque.web.master import Master
+
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+
+    async def scenario() -> tuple[list, list, list, list]:
+        storages = [Storage(url), Storage(url)]
+        masters = [Master(s, bot_delay=0.0, min_turn_timer=0.05) for s in storages]
+        for master in masters:
+            await master.start()
+        try:
+            live = masters[0].create_table({"game": "diciassette", "players": 2,
+                                            "turn_timer": 0.2,
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]})
+            for seat in (0, 1):
+                await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(masters[0]._writer, lambda: None)  # deadline written
+            other = await masters[1].get(live.row.id)
+            assert other.row.deadline == live.row.deadline  # one deadline for both servers
+            masters[1].schedule(other)
+            end = time.monotonic() + 3 * DEADLINE
+            while not (live.match.is_over() and other.match.is_over()):
+                assert time.monotonic() < end, "the stand-ins did not finish the game"
+                await asyncio.sleep(0.05)
+            stored = storages[0].get_moves(live.row.id)
+            return (stored, list(live.match.actions), list(other.match.actions),
+                    sorted(live.absent | other.absent))
+        finally:
+            for master in masters:
+                await master.close()
+            for storage in storages:
+                storage.close()
+
+    stored, first, second, absent = asyncio.run(scenario())
+    assert [idx for idx, _, _ in stored] == list(range(len(stored)))
+    texts = [text for _, _, text in stored]
+    from ludotheque.core.registry import get_game
+
+    game = get_game("diciassette")
+    assert [game.action_to_text(a) for a in first] == texts
+    assert [game.action_to_text(a) for a in second] == texts
+    assert absent == [0, 1]
+
+
+# -- waiting tables closed -----------------------------------------------------------
+def test_a_waiting_table_nobody_joins_is_closed_and_its_link_says_so(tmp_path):
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", waiting_ttl=0.4)
+    try:
+        waiting = handle.create("wazabi", 2, [{"kind": "human"}, {"kind": "human"}])
+        playing = handle.create("wazabi", 2, [{"kind": "bot", "level": "easy"}] * 2)
+        with handle.client() as watcher:
+            watcher.hello(waiting["spectator"])
+            closed = watcher.until(lambda f: f["table"]["status"] == "closed")
+            assert closed["legal"] == [] and closed["to_act"] is None
+        for lang, words in (("en", "was closed"), ("fr", "a été fermée")):
+            info = handle.api.get(f"/api/join/{waiting['invite']}?lang={lang}")
+            assert info.status_code == 410
+            assert info.json()["error"]["code"] == "closed"
+            assert words in info.json()["error"]["message"]
+            assert ("0,4 s" if lang == "fr" else "0.4 s") in info.json()["error"]["message"]
+            sit = handle.api.post(f"/api/join/{waiting['invite']}?lang={lang}",
+                                  json={"seat": 0, "name": "Late"})
+            assert sit.status_code == 410 and words in sit.json()["error"]["message"]
+        # the record stays; a game that started is never closed, and its record stays
+        row = handle.master.storage.get_table(waiting["table"])
+        assert row.status == "closed" and not any(s.taken for s in row.seats)
+        end = time.monotonic() + 3 * DEADLINE
+        while handle.master.storage.get_table(playing["table"]).status != "over":
+            assert time.monotonic() < end, "the bots did not finish"
+            time.sleep(0.05)
+        assert handle.api.get(f"/api/tables/{playing['table']}/record").status_code == 200
+    finally:
+        stop_thread_server(handle)
+
+
+# -- one rematch per table ---------------------------------------------------------
+def test_concurrent_rematch_on_two_servers_makes_one_table(tmp_path):
+    url = f"sqlite:///{tmp_path / 'rematch.sqlite3'}"
+    servers = [run_app_in_thread(url), run_app_in_thread(url)]
+    try:
+        created, tokens = servers[0].table("wazabi", 2, humans=2)
+        with servers[0].client() as a, servers[0].client() as b:
+            a.hello(tokens[0])
+            b.hello(tokens[1])
+            drive([a, b])
+        # four pages, two per seat, on both servers; all ask at the same moment
+        pages = [servers[i % 2].client() for i in range(4)]
+        try:
+            for index, page in enumerate(pages):
+                page.hello(tokens[index // 2])
+            barrier = threading.Barrier(len(pages))
+
+            def ask(page):
+                barrier.wait(timeout=DEADLINE)
+                page.send({"type": "rematch"})
+
+            threads = [threading.Thread(target=ask, args=(page,)) for page in pages]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(timeout=DEADLINE)
+            urls = [page.expect("rematch")["url"] for page in pages]
+        finally:
+            for page in pages:
+                page.close()
+        assert urls[0] == urls[1] and urls[2] == urls[3] and urls[0] != urls[2]
+        new_tables = set()
+        for index, url_path in enumerate(urls):
+            with servers[index % 2].client() as page:
+                new_tables.add(page.hello(url_path.rsplit("/", 1)[1])["table"]["id"])
+        assert len(new_tables) == 1
+        engine = create_engine(url)
+        with engine.connect() as conn:
+            count = conn.execute(select(func.count()).select_from(tables)
+                                 .where(tables.c.rematch_of == created["table"])).scalar_one()
+        engine.dispose()
+        assert count == 1
+    finally:
+        for handle in servers:
+            stop_thread_server(handle)
+
+
+# -- an older SQLite file ---------------------------------------------------------------
+def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+
+    from ludotheque.web.db import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "0002")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO tables (id, game, players, options, seed, status, created, invite, "
+            "spectator) VALUES ('old', 'wazabi', 2, '{}', 7, 'over', '2026-01-01 00:00:00', "
+            "'inv', 'spec')")
+    assert schema_version(engine) == "0002"
+    engine.dispose()
+    storage = Storage(url)
+    try:
+        assert schema_version(storage.engine) == SCHEMA_HEAD
+        row = storage.get_table("old")
+        assert row is not None and row.seed == 7 and row.deadline is None and row.absent == []
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("seconds, en, fr", [(86400, "24 h", "24 h"), (5400, "1.5 h", "1,5 h"),
+                                             (90, "1.5 min", "1,5 min")])
+def test_the_closed_message_names_the_wait(seconds, en, fr):
+    from ludotheque.web.master import Refused, _Duration
+
+    refused = Refused("closed", status=410, ttl=_Duration(seconds))
+    assert en in refused.message("en") and fr in refused.message("fr")
