@@ -3,6 +3,8 @@
 * A whole game of 17 with two people in two browser contexts and one bot: created in the
   lobby, the invite link copied from the page, both join, every move is a click on a
   button or a card, one page is reloaded mid-game and carries on, to the final result.
+* The replay of the finished game, stepped with the keys, with the full reveal (every
+  seat's own view side by side: another seat's cards face up).
 * One game of each other game (Wazabi, DTC with its offer gesture, Décimoarr) to its end
   by clicking, one person against bots.
 * Screenshots of the table page at phone (390x844) and desktop (1280x800) width in
@@ -256,6 +258,17 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     ada.keyboard.press("ArrowRight")
     ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=first)
     ada.screenshot(path=str(ARTIFACTS / "replay-diciassette-desktop.png"), full_page=True)
+    # the full reveal: every seat's own view side by side, Bob's cards face up on Ada's page
+    ada.select_option("#seat-view", "all")
+    ada.wait_for_function("document.querySelectorAll('.reveal-seat').length === 3")
+    bob_hand = ada.locator(".reveal-seat[data-seat='1'] .hand .card.up")
+    assert bob_hand.count() > 0
+    assert "Bob" in ada.locator(".reveal-seat[data-seat='1'] h2").text_content()
+    step = ada.locator("#step").text_content()
+    ada.keyboard.press("ArrowRight")  # stepping keeps the reveal
+    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=step)
+    ada.wait_for_function("document.querySelectorAll('.reveal-seat').length === 3")
+    ada.screenshot(path=str(ARTIFACTS / "replay-reveal-diciassette-desktop.png"), full_page=True)
     assert not ada.errors, ada.errors
     # rematch: one click, and both people are sent to their seats at the new table
     ada.go_back()
