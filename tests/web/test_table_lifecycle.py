@@ -62,7 +62,7 @@ def test_the_turn_deadline_survives_kill_9_and_the_stand_in_plays_after_restart(
     database = f"sqlite:///{tmp_path / 'timer.sqlite3'}"
     first = start_server_process(database)
     created = first.api.post("/api/tables", json={
-        "game": "diciassette", "players": 2, "turn_timer": 10,
+        "game": "diciassette", "players": 2, "turn_timer": 20,
         "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}).json()
     invite = created["invite_url"].rsplit("/", 1)[1]
     token = first.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
@@ -82,12 +82,13 @@ def test_the_turn_deadline_survives_kill_9_and_the_stand_in_plays_after_restart(
     second = start_server_process(database)
     with second.client() as page:
         resumed = page.hello(token)
-        assert resumed["move"] == move
-        if time.time() < deadline - 0.5:  # not run out yet: the same deadline, not a new one
+        if time.time() < deadline - 0.5:  # not run out yet (the restart took less than the
+            # turn time, as it does but on a very busy machine): the same deadline, not a new one
+            assert resumed["move"] == move
             assert resumed["table"]["deadline"] == deadline
             assert not resumed["table"]["seats"][0]["absent"]
         # nobody plays: once it runs out the stand-in plays seat 0's move
-        page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=DEADLINE + 10)
+        page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=DEADLINE + 20)
         page.until(lambda f: f["move"] > move)
     with engine.connect() as conn:
         played = conn.execute(select(moves.c.seat, moves.c.time).where(

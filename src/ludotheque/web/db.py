@@ -117,6 +117,8 @@ _FINISH = update(tables).where(tables.c.id == bindparam("table_id_")).values(
     status="over", finished=bindparam("finished_"), result=bindparam("result_"))
 _DEADLINE = update(tables).where(tables.c.id == bindparam("table_id_")).values(
     deadline=bindparam("deadline_"), deadline_move=bindparam("move_"))
+_DROP_JOB = bot_jobs.delete().where(bot_jobs.c.table_id == bindparam("table_id_"),
+                                    bot_jobs.c.idx == bindparam("idx_"))
 _INSERT_CHAT = insert(chat)
 _RECENT_CHAT = (select(chat).where(chat.c.table_id == bindparam("table_id_"))
                 .order_by(chat.c.id.desc()).limit(bindparam("limit_")))
@@ -334,18 +336,18 @@ class Storage:
     # -- moves -----------------------------------------------------------
     def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
                   over: bool = False, result: dict | None = None,
-                  deadline: tuple[float, int] | None = None) -> None:
+                  deadline: tuple[float, int] | None = None, bot_job: bool = True) -> None:
         """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
         table's status too if the game just ended, and the turn timer's next `deadline`
-        (epoch seconds, move)). A clash on (table, index) raises and nothing is written."""
+        (epoch seconds, move)). A clash on (table, index) raises and nothing is written.
+        `bot_job`: bot jobs may exist (several servers); the one of this move is done."""
         stamp = now()
         rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
             conn.execute(_INSERT_MOVES, rows)
-            # the bot job of this move (if any) is done, in the same transaction
-            conn.execute(bot_jobs.delete().where(bot_jobs.c.table_id == table_id,
-                                                 bot_jobs.c.idx == start))
+            if bot_job:  # the bot job of this move (if any) is done, in the same transaction
+                conn.execute(_DROP_JOB, {"table_id_": table_id, "idx_": start})
             if over:
                 conn.execute(_FINISH, {"table_id_": table_id, "finished_": stamp,
                                        "result_": result})
