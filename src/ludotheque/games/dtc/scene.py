@@ -28,7 +28,8 @@ def _face(code: str, lang: str, action: int | None = None) -> dict[str, Any]:
 
 
 def _backs(count: int, lang: str) -> list[dict[str, Any]]:
-    return [back(t("web.card.back", lang)) for _ in range(min(count, _MAX_BACKS))]
+    label = t("web.card.back", lang)  # once, not once a card: every frame draws dozens
+    return [back(label) for _ in range(min(count, _MAX_BACKS))]
 
 
 def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
