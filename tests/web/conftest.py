@@ -209,6 +209,19 @@ class ProcessHandle:
     def client(self, **kwargs: Any) -> WsClient:
         return WsClient(self.ws_url, **kwargs)
 
+    def person_and_bots(self, game: str, level: str, players: int = 2,
+                        **extra: Any) -> tuple[dict[str, Any], str]:
+        """A table of one person (seat 0, "Ann", seated) and bots of `level`: the created
+        table and the person's seat token."""
+        created = self.api.post("/api/tables", json={
+            "game": game, "players": players, **extra,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (players - 1)}
+        ).json()
+        invite = created["invite_url"].rsplit("/", 1)[1]
+        token = self.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
+            .json()["seat_url"].rsplit("/", 1)[1]
+        return created, token
+
     def kill(self) -> None:
         """kill -9: no chance to flush or say goodbye."""
         if self.process.poll() is None:

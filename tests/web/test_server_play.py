@@ -219,12 +219,7 @@ def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
     """`ludotheque serve` (python -m) with a hard bot: the process pool's workers must start
     (a spawned worker re-imports the main module) and answer; nothing falls back."""
     served = start_server_process()
-    created = served.api.post("/api/tables", json={
-        "game": "wazabi", "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": "hard"}]}).json()
-    invite = created["invite_url"].rsplit("/", 1)[1]
-    token = served.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
-        .json()["seat_url"].rsplit("/", 1)[1]
+    _, token = served.person_and_bots("wazabi", "hard")
     with served.client() as page:
         page.hello(token)
         bot_moves = 0

@@ -11,9 +11,8 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import create_engine, func, select
-
 from conftest import DEADLINE, run_app_in_thread, stop_thread_server
+from sqlalchemy import create_engine, func, select
 from test_server_play import drive
 
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
@@ -21,7 +20,7 @@ from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, table
 
 # -- the replay's full reveal ----------------------------------------------------------
 def test_full_reveal_is_refused_before_the_end_and_leaks_nothing(server):
-    created, tokens = server.table("diciassette", 3, humans=1)
+    created, _tokens = server.table("diciassette", 3, humans=1)
     table = created["table"]
     live = server.master.tables[table]
     for lang, words in (("en", "not over"), ("fr", "pas terminée")):
@@ -61,12 +60,7 @@ def test_the_turn_deadline_survives_kill_9_and_the_stand_in_plays_after_restart(
         start_server_process, tmp_path):
     database = f"sqlite:///{tmp_path / 'timer.sqlite3'}"
     first = start_server_process(database)
-    created = first.api.post("/api/tables", json={
-        "game": "diciassette", "players": 2, "turn_timer": 20,
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}).json()
-    invite = created["invite_url"].rsplit("/", 1)[1]
-    token = first.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
-        .json()["seat_url"].rsplit("/", 1)[1]
+    created, token = first.person_and_bots("diciassette", "easy", turn_timer=20)
     with first.client() as page:
         page.hello(token)
         before = page.until(lambda f: f["to_act"] == 0)
