@@ -142,6 +142,45 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
     assert absent == [0, 1]
 
 
+def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tmp_path):
+    """Server B loaded the table before server A wrote the first turn's deadline, so B made
+    one of its own: B's conditional write keeps A's, and B then counts down to A's."""
+    from ludotheque.web.master import Master
+
+    url = f"sqlite:///{tmp_path / 'agree.sqlite3'}"
+
+    async def scenario() -> tuple[float, float, float | None]:
+        storages = [Storage(url), Storage(url)]
+        masters = [Master(s, bot_delay=0.0, min_turn_timer=0.05) for s in storages]
+        try:
+            live = masters[0].create_table({"game": "wazabi", "players": 2,
+                                            "turn_timer": 600,
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]})
+            for seat in (0, 1):
+                await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(masters[0]._writer, lambda: None)
+            first = live.row.deadline
+            other = await masters[1].get(live.row.id)
+            masters[1]._clear_timer(other)
+            other.row.deadline = other.row.deadline_move = None  # as if loaded before
+            masters[1].schedule(other)
+            own = other.deadline
+            end = time.monotonic() + DEADLINE
+            while other.deadline != first and time.monotonic() < end:
+                await asyncio.sleep(0.01)
+            return first, own, other.deadline
+        finally:
+            for master in masters:
+                await master.close()
+            for storage in storages:
+                storage.close()
+
+    first, own, adopted = asyncio.run(scenario())
+    assert own != first  # B had made its own deadline
+    assert adopted == first
+
+
 # -- waiting tables closed -----------------------------------------------------------
 def test_a_waiting_table_nobody_joins_is_closed_and_its_link_says_so(tmp_path):
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", waiting_ttl=0.4)

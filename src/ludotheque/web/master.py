@@ -795,10 +795,26 @@ class Master:
                 if fresh is None:
                     return
                 live.row.deadline, live.row.deadline_move = fresh
-                self._writer.submit(self.storage.set_deadline, live.row.id, fresh[1], fresh[0])
+                loop = asyncio.get_running_loop()
+                written = self._writer.submit(self.storage.set_deadline, live.row.id,
+                                              fresh[1], fresh[0])
+                written.add_done_callback(lambda done: loop.call_soon_threadsafe(
+                    self._agree_deadline, live, done))
             live.deadline = live.row.deadline
             live.timer = asyncio.get_running_loop().call_later(
                 max(0.0, live.deadline - time.time()), self._time_out, live, seat, live.moves)
+
+    def _agree_deadline(self, live: LiveTable, written: concurrent.futures.Future) -> None:
+        """Another server wrote this turn's deadline first: count down to that one."""
+        if self.closing or written.cancelled() or written.exception() is not None:
+            return
+        deadline, move = written.result()
+        if move != live.moves or deadline is None or deadline == live.row.deadline:
+            return
+        live.row.deadline, live.row.deadline_move = deadline, move
+        if live.timer is not None:
+            self._clear_timer(live)
+            self.schedule(live)
 
     def _time_out(self, live: LiveTable, seat: int, count: int) -> None:
         live.timer = None
