@@ -295,3 +295,14 @@ def test_the_closed_message_names_the_wait(seconds, en, fr):
 
     refused = Refused("closed", status=410, ttl=_Duration(seconds))
     assert en in refused.message("en") and fr in refused.message("fr")
+
+
+def test_serve_refuses_a_waiting_ttl_that_is_not_positive():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "ludotheque", "serve", "--waiting-ttl", "0",
+                           "--lang", "fr", "--port", "1"], check=False, capture_output=True,
+                          text=True, timeout=DEADLINE)
+    assert done.returncode != 0
+    assert "--waiting-ttl doit valoir plus de 0" in done.stdout + done.stderr
