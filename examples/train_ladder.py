@@ -31,7 +31,7 @@ import ludotheque.interop.gymnasium  # noqa: F401  (registers ludotheque/<game>-
 from ludotheque.bots import LADDER
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_reinforce import LinearPolicy, train, win_rate  # noqa: E402  (the example beside)
+from train_reinforce import LinearPolicy, train, win_rate  # the example beside
 
 
 def env_for(game: str, players: int, opponent: str) -> gymnasium.Env:

@@ -110,7 +110,6 @@ def test_the_solver_refuses_other_variants_with_a_clear_message():
     assert "-p 2" in english and "values=2" in english and "hand_size=1" in english
     assert "variante résolue" in french
     bot = make_bot("solver", GAME)  # built without the table: refuses at its first move
-    state, seat = next(decisions(seed=0, games=1))
     full = GAME._new_state(2, GAME.validate(2, {}))
     settle(full, SeededChance(5))
     with pytest.raises(BotError):

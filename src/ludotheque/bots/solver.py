@@ -45,10 +45,12 @@ def solved_table(game_name: str) -> dict[str, Any] | None:
     return json.loads(source.read_text(encoding="utf-8"))
 
 
-def variant_text(players: int, options: Mapping[str, Any]) -> str:
-    """How a person types a variant: "-p 2 -o values=2 -o ..."."""
-    shown = " ".join(f"-o {name}={str(value).lower()}" for name, value in sorted(options.items()))
-    return f"-p {players} {shown}".strip()
+def variant_text(game: Game, players: int, options: Mapping[str, Any]) -> str:
+    """How a person types a variant: "-p 2 -o values=2 ..." (the options not at their
+    defaults, in the game's order)."""
+    shown = [f"-o {spec.name}={str(options[spec.name]).lower()}" for spec in game.option_specs
+             if options[spec.name] != spec.default_value()]
+    return " ".join([f"-p {players}", *shown])
 
 
 class SolverBot:
@@ -66,7 +68,7 @@ class SolverBot:
         """BotError unless `players` and `options` are the solved variant's."""
         if players != self.players or dict(options) != self.options:
             raise BotError("error.solver_variant", game=self.game.name,
-                           variant=variant_text(self.players, self.options))
+                           variant=variant_text(self.game, self.players, self.options))
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         self.check_table(view["players"], view["options"])

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,11 +149,13 @@ def to_efg(tree: Tree, name: str, game: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def efg_actions(efg: pyspiel.Game, tree: Tree, game: Any) -> list[list[int]]:
-    """Per information set of `tree`, the efg game's action id of each of its actions."""
+def efg_index(efg: pyspiel.Game, tree: Tree, game: Any) -> tuple[list[list[int]], list[str]]:
+    """Per information set of `tree`: the efg game's id of each of its actions, and the efg
+    game's information-state string (its name, written by `to_efg`, ends it)."""
     ours = {game.action_to_text(a): a for a in range(game.num_actions)}
     names = {info.name: index for index, info in enumerate(tree.infosets)}
-    result: list[list[int] | None] = [None] * len(tree.infosets)
+    ids: list[list[int]] = [[] for _ in tree.infosets]
+    strings = [""] * len(tree.infosets)
     stack = [efg.new_initial_state()]
     while stack:
         state = stack.pop()
@@ -164,13 +165,15 @@ def efg_actions(efg: pyspiel.Game, tree: Tree, game: Any) -> list[list[int]]:
             stack.extend(state.child(a) for a, _ in state.chance_outcomes())
             continue
         player = state.current_player()
-        index = names[state.information_state_string(player).rsplit("-", 1)[1]]
+        string = state.information_state_string(player)
+        index = names[string.rsplit("-", 1)[1]]
         legal = state.legal_actions()
-        if result[index] is None:
+        if not strings[index]:
+            strings[index] = string
             by_ours = {ours[state.action_to_string(player, a)]: a for a in legal}
-            result[index] = [by_ours[a] for a in tree.infosets[index].actions]
+            ids[index] = [by_ours[a] for a in tree.infosets[index].actions]
         stack.extend(state.child(a) for a in legal)
-    return result  # type: ignore[return-value]
+    return ids, strings
 
 
 @dataclass
@@ -206,13 +209,12 @@ def project_on_views(tree: Tree, policy: list[list[float]]) -> dict[str, dict[in
     """The policy a view can play: per view key, the information sets' moves averaged,
     weighted by their reach (uniformly where none is reached)."""
     reach = reach_by_infoset(tree, policy)
-    sums: dict[str, dict[int, float]] = {}
     weights: dict[str, float] = {}
-    for info, probs, r in zip(tree.infosets, policy, reach):
-        weights[info.key] = weights.get(info.key, 0.0) + r
     counts: dict[str, int] = {}
-    for info in tree.infosets:
+    for info, r in zip(tree.infosets, reach):
+        weights[info.key] = weights.get(info.key, 0.0) + r
         counts[info.key] = counts.get(info.key, 0) + 1
+    sums: dict[str, dict[int, float]] = {}
     for info, probs, r in zip(tree.infosets, policy, reach):
         total = weights[info.key]
         w = r / total if total > 0 else 1.0 / counts[info.key]
@@ -222,29 +224,12 @@ def project_on_views(tree: Tree, policy: list[list[float]]) -> dict[str, dict[in
     return sums
 
 
-def efg_policy(efg_ids: list[list[int]], tree: Tree, policy: list[list[float]],
-               strings: list[str]) -> pyspiel.TabularPolicy:
-    """Our per-information-set policy as a tabular policy of the efg game."""
-    return pyspiel.TabularPolicy({
-        strings[index]: list(zip(efg_ids[index], probs)) for index, probs in enumerate(policy)})
-
-
-def _efg_strings(efg: pyspiel.Game, tree: Tree) -> list[str]:
-    """The efg game's information-state string of each of `tree`'s information sets."""
-    names = {info.name: index for index, info in enumerate(tree.infosets)}
-    strings = [""] * len(tree.infosets)
-    stack = [efg.new_initial_state()]
-    while stack:
-        state = stack.pop()
-        if state.is_terminal():
-            continue
-        if state.is_chance_node():
-            stack.extend(state.child(a) for a, _ in state.chance_outcomes())
-            continue
-        string = state.information_state_string(state.current_player())
-        strings[names[string.rsplit("-", 1)[1]]] = string
-        stack.extend(state.child(a) for a in state.legal_actions())
-    return strings
+def efg_policy(ids: list[list[int]], strings: list[str], policy: list[list[float]]
+               ) -> pyspiel.TabularPolicy:
+    """A policy per information set (probabilities in its actions' order) as a tabular
+    policy of the efg game."""
+    return pyspiel.TabularPolicy({strings[index]: list(zip(ids[index], probs))
+                                  for index, probs in enumerate(policy)})
 
 
 def solve(game_name: str = "dtc", iterations: int = 1000, checkpoints: tuple[int, ...] = (),
@@ -258,7 +243,7 @@ def solve(game_name: str = "dtc", iterations: int = 1000, checkpoints: tuple[int
         tree = enumerate_tree(load_game(game_name, players, **options))
     enumerated = time.perf_counter() - start
     efg = pyspiel.load_efg_game(to_efg(tree, f"ludotheque {game_name}", game))
-    ids, strings = efg_actions(efg, tree, game), _efg_strings(efg, tree)
+    ids, strings = efg_index(efg, tree, game)
     start = time.perf_counter()
     solver = pyspiel.CFRPlusSolver(efg)
     curve = []
@@ -271,12 +256,12 @@ def solve(game_name: str = "dtc", iterations: int = 1000, checkpoints: tuple[int
     for index, string in enumerate(strings):
         entry = dict(average[string])
         policy.append([entry.get(a, 0.0) for a in ids[index]])
-    exploitability = pyspiel.exploitability(efg, efg_policy(ids, tree, policy, strings))
+    exploitability = pyspiel.exploitability(efg, efg_policy(ids, strings, policy))
     if not curve or curve[-1][0] != iterations:
         curve.append((iterations, exploitability))
     projected = project_on_views(tree, policy)
     view_policy = [[projected[info.key][a] for a in info.actions] for info in tree.infosets]
-    view_exploitability = pyspiel.exploitability(efg, efg_policy(ids, tree, view_policy, strings))
+    view_exploitability = pyspiel.exploitability(efg, efg_policy(ids, strings, view_policy))
     return Solution(tree, iterations, time.perf_counter() - start, curve, exploitability,
                     view_exploitability,
                     {key: [[a, p] for a, p in sorted(moves.items())]
@@ -317,7 +302,7 @@ def main(argv: list[str] | None = None) -> None:
               "view_exploitability": float(f"{solution.view_exploitability:.3g}")}
     print(json.dumps(report))
     if args.write:
-        import ludotheque.bots.solved as solved
+        from ludotheque.bots import solved
 
         path = Path(solved.__file__).with_name(f"{args.game}.json")
         path.write_text(json.dumps(table_json(args.game, solution), separators=(",", ":"))

@@ -41,11 +41,11 @@ from ludotheque.games.dtc.actions import ACTIONS
 from ludotheque.games.dtc.components import (
     CODES,
     COPIES_PER_VALUE,
+    FULL_DECK,
     HAND_SIZE,
     JOKERS,
     NUM_KINDS,
     NUM_VALUES,
-    FULL_DECK,
     deck_of,
 )
 from ludotheque.games.dtc.heuristic import HeuristicBot
@@ -240,8 +240,8 @@ class DTC(Game):
             {},
             {"variant_higher": True},
             {"variant_higher": True, "variant_literal": True},
-            {"values": 3, "copies": 2, "jokers": 1, "hand_size": 2},  # the solved game (2 players)
-            {"values": 4, "copies": 3, "jokers": 2, "hand_size": 3, "variant_higher": True},
+            {"values": 2, "copies": 1, "jokers": 1, "hand_size": 1},  # the solved game (2 players)
+            {"values": 4, "copies": 5, "jokers": 3, "hand_size": 3, "variant_higher": True},
         )
 
 

@@ -30,7 +30,14 @@ from functools import lru_cache
 from math import comb
 
 from ludotheque.games.dtc.actions import ACTIONS
-from ludotheque.games.dtc.components import CODES, JOKER, KIND_OF_CODE, NUM_KINDS, NUM_VALUES, deck_of
+from ludotheque.games.dtc.components import (
+    CODES,
+    JOKER,
+    KIND_OF_CODE,
+    NUM_KINDS,
+    NUM_VALUES,
+    deck_of,
+)
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE
 from ludotheque.games.dtc.views import DTCView
 

@@ -236,10 +236,10 @@ RULINGS: dict[str, dict[str, str]] = {
 OPTION_HELP: dict[str, dict[str, str]] = {
     "values": {
         "en": "Smaller deck (not in the rulebook): number cards 1 to this value only "
-              "(default 6). With values=3 copies=2 jokers=1 hand_size=2 and 2 players, the game "
+              "(default 6). With values=2 copies=1 jokers=1 hand_size=1 and 2 players, the game "
               "is small enough to solve (bot `solver`).",
         "fr": "Paquet réduit (hors règle) : cartes numérotées de 1 à cette valeur seulement "
-              "(6 par défaut). Avec values=3 copies=2 jokers=1 hand_size=2 et 2 joueurs, la "
+              "(6 par défaut). Avec values=2 copies=1 jokers=1 hand_size=1 et 2 joueurs, la "
               "partie est assez petite pour être résolue (bot `solver`).",
     },
     "copies": {
