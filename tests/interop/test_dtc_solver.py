@@ -3,6 +3,7 @@ DTC (`interop.solve`), and the `solver` bot that plays its result from the view.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -14,7 +15,7 @@ from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import BotError
 from ludotheque.core.registry import get_game
 from ludotheque.interop.openspiel import load_game
-from ludotheque.interop.solve import SOLVED, enumerate_tree, solve
+from ludotheque.interop.solve import SOLVED, enumerate_tree, recall_conflicts, solve
 from ludotheque.sim.arena import arena
 
 PLAYERS, OPTIONS = SOLVED["dtc"]
@@ -39,6 +40,18 @@ def test_the_small_variant_is_an_option_validated_like_any(tree):
     with pytest.raises(OptionError) as caught:  # 3 cards cannot give 2 each to 2 players
         GAME.validate(2, {**OPTIONS, "hand_size": 2})
     assert "3" in caught.value.message("en") and "hand_size" in caught.value.message("fr")
+
+
+def test_the_adapters_information_states_have_perfect_recall(tree):
+    """CFR's guarantees need it: every history of an information state shows its player the
+    same earlier information states and the same own moves."""
+    assert recall_conflicts(tree) == 0
+    # The same check on views (the solver bot's keys) finds what views forget.
+    first = {}
+    merged = [first.setdefault(info.key, index) for index, info in enumerate(tree.infosets)]
+    by_view = dataclasses.replace(tree, nodes=[
+        ("p", merged[node[1]], node[2]) if node[0] == "p" else node for node in tree.nodes])
+    assert recall_conflicts(by_view) > 0
 
 
 def test_cfr_plus_gets_below_a_hundredth_in_twenty_iterations(tree):

@@ -111,6 +111,31 @@ def enumerate_tree(spiel_game: pyspiel.Game) -> Tree:
     return tree
 
 
+def recall_conflicts(tree: Tree) -> int:
+    """Information sets reached by histories that differ in what their player saw and did
+    before (its earlier information sets and moves): 0 means perfect recall."""
+    past: list[tuple | None] = [None] * len(tree.infosets)
+    conflicts = 0
+    stack: list[tuple[int, tuple]] = [(0, ((),) * tree.players)]
+    while stack:
+        index, memory = stack.pop()
+        node = tree.nodes[index]
+        if node[0] == "c":
+            stack.extend((child, memory) for _, child in node[1])
+        elif node[0] == "p":
+            info = tree.infosets[node[1]]
+            mine = memory[info.player]
+            if past[node[1]] is None:
+                past[node[1]] = mine
+            elif past[node[1]] != mine:
+                conflicts += 1
+            for action, child in zip(info.actions, node[2]):
+                step = list(memory)
+                step[info.player] = (*mine, (node[1], action))
+                stack.append((child, tuple(step)))
+    return conflicts
+
+
 def to_efg(tree: Tree, name: str, game: Any) -> str:
     """The tree in Gambit's EFG text (OpenSpiel's `load_efg_game` reads it)."""
     per_player = [0] * tree.players
