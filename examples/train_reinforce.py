@@ -67,10 +67,12 @@ def win_rate(env: gymnasium.Env, policy: LinearPolicy | None, games: int, seed: 
     return sum(play(env, policy, seed + i, rng, greedy=True)[0] for i in range(games)) / games
 
 
-def train(env: gymnasium.Env, episodes: int, seed: int,
-          learning_rate: float = 0.05) -> LinearPolicy:
-    """REINFORCE: after each game, move every decision's log-probability by (reward - baseline)."""
-    policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n)
+def train(env: gymnasium.Env, episodes: int, seed: int, learning_rate: float = 0.05,
+          policy: LinearPolicy | None = None) -> LinearPolicy:
+    """REINFORCE: after each game, move every decision's log-probability by (reward - baseline).
+    Trains `policy` further if given (examples/train_ladder.py), else a new one."""
+    if policy is None:
+        policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n)
     rng = np.random.default_rng(seed)
     baseline = 0.5
     for episode in range(episodes):

@@ -19,7 +19,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
-from ludotheque.bots import bot_factories, parse_bot_list
+from ludotheque.bots import bot_names, parse_bot_list
 from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record
@@ -143,7 +143,7 @@ def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
                 "aliases": list(getattr(game, "aliases", ())),
                 "min_players": game.min_players,
                 "max_players": game.max_players,
-                "bots": sorted(bot_factories(game)),
+                "bots": bot_names(game),
                 "options": [
                     {"name": spec.name, "default": spec.default_value(), "allowed": spec.allowed(lang),
                      "ruling": spec.ruling, "help": t(spec.help_key, lang)}
@@ -180,10 +180,12 @@ def rules(
     game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
     lang: LangOption = None,
     option: OptionList = None,
+    players: PlayersOption = None,
 ) -> None:
     with _guard(lang) as lang:
         chosen = get_game(game)
-        validated = chosen.validate(chosen.default_players, _options(option))
+        count = chosen.default_players if players is None else players
+        validated = chosen.validate(count, _options(option))
         text = chosen.rules_text(lang, validated)
         out.print(Markdown(french_typography(text) if lang == "fr" else text))
 
@@ -216,7 +218,7 @@ def play(
             raise LudoError("error.seat", seat=seat, players=count)
         human = None if watch else seat - 1
         bot_seats = count if watch else count - 1
-        names = parse_bot_list(bots, chosen, bot_seats)
+        names = parse_bot_list(bots, chosen, bot_seats, players=count, options=options)
         by_seat = list(names)
         if human is not None:
             by_seat.insert(human, "human")
@@ -455,7 +457,7 @@ def arena(
         _positive("--games", games_count)
         jobs = _default_jobs() if jobs is None else jobs
         _positive("--jobs", jobs)
-        names = parse_bot_list(bots, chosen, count)
+        names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
         if sys.stderr.isatty():
             with Progress(console=err, transient=True) as bar:

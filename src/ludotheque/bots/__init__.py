@@ -2,9 +2,11 @@
 
 A bot is any object with `choose(view, legal, rng) -> action id`. `make_bot`
 builds one by name: "random" for every game, each game's own bots (e.g.
-"heuristic") declared in `Game.parts.bots`, the levels, and the bots that live
-in a layer above and add themselves with `register_bots` (OpenSpiel's ISMCTS:
-`ludotheque.interop`).
+"heuristic") declared in `Game.parts.bots`, the levels, the ladder rungs
+"mix:P" (medium with probability P, random otherwise: a curriculum from random,
+mix:0, to medium, mix:1), "solver" where a game has a solved variant
+(`bots.solver`), and the bots that live in a layer above and add themselves
+with `register_bots` (OpenSpiel's ISMCTS: `ludotheque.interop`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ludotheque.bots.ismcts import ISMCTSBot
+from ludotheque.bots.solver import solver_bots
 from ludotheque.core.budget import Budget
 from ludotheque.core.errors import BotError
 from ludotheque.core.game import Game
@@ -59,6 +62,28 @@ LEVELS = {
     "hard": "ISMCTS on its view, the others played as medium, within about a second a move",
 }
 
+# The ladder: opponents from random (mix:0) to medium (mix:1), for a learner to climb.
+# "mix:P" plays each move as medium with probability P, else uniformly at random.
+MIX = "mix:"
+LADDER = ("mix:0", "mix:0.2", "mix:0.4", "mix:0.6", "mix:0.8", "mix:1")
+
+
+def mix_name(share: float) -> str:
+    """The canonical name of the rung that plays medium with probability `share`."""
+    return f"{MIX}{share:g}"
+
+
+def _mix_share(name: str) -> float:
+    """P of "mix:P" (a number from 0 to 1), or BotError naming what is allowed."""
+    text = name[len(MIX):].strip()
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:  # also NaN
+        raise BotError("error.bot_mix", name=name)
+    return share
+
 
 # Bots from the layers above (they import this module, never the reverse): each provider
 # gives, for a game and a budget, more bots by name (e.g. OpenSpiel's ISMCTS).
@@ -94,24 +119,44 @@ def bot_factories(game: Game, budget: Budget | None = None) -> dict[str, Callabl
     factories["hard"] = lambda: ISMCTSBot(game, search_budget, rollout="heuristic",
                                           opponents="model", cutoff=True, model=medium,
                                           own_model=own.get("heuristic"), name="hard")
+    factories.update(solver_bots(game))
     for provider in _PROVIDERS:
         factories.update(provider(game, search_budget))
     return factories
 
 
-def make_bot(name: str, game: Game, budget: Budget | None = None) -> Bot:
-    """The bot called `name` for `game`; `budget` (a `core.budget.Budget`) for search bots."""
+def bot_names(game: Game) -> list[str]:
+    """Every bot name `make_bot` takes for `game`, the ladder written "mix:P"."""
+    return sorted([*bot_factories(game), MIX + "P"])
+
+
+def make_bot(name: str, game: Game, budget: Budget | None = None, players: int | None = None,
+             options: Mapping[str, Any] | None = None) -> Bot:
+    """The bot called `name` for `game`; `budget` (a `core.budget.Budget`) for search bots.
+    "mix:P" is a rung of the ladder: medium with probability P (0 to 1), random otherwise.
+    Given the table (`players` and validated `options`), a bot that plays only some
+    tables (`solver`) refuses the others here (BotError), not at its first move."""
     factories = bot_factories(game, budget)
     key = name.strip().lower()
+    if key.startswith(MIX):
+        share = _mix_share(key)
+        return SometimesRandomBot(factories["medium"](), 1.0 - share, mix_name(share))
     if key not in factories:
-        raise BotError("error.unknown_bot", name=name, allowed=", ".join(sorted(factories)))
-    return factories[key]()
+        raise BotError("error.unknown_bot", name=name, allowed=", ".join(bot_names(game)))
+    bot = factories[key]()
+    check = getattr(bot, "check_table", None)
+    if check is not None and players is not None and options is not None:
+        check(players, options)
+    return bot
 
 
-def parse_bot_list(text: str | None, game: Game, seats: int, default: str = "heuristic") -> list[str]:
+def parse_bot_list(text: str | None, game: Game, seats: int, default: str = "heuristic",
+                   players: int | None = None, options: Mapping[str, Any] | None = None
+                   ) -> list[str]:
     """'heuristic,random' -> one bot name per seat; a single name fills every seat.
 
-    Every name is checked against the game's bots (BotError lists the allowed ones).
+    Every name is checked against the game's bots (BotError lists the allowed ones) and,
+    given the table (`players`, validated `options`), against the tables it plays.
     """
     names = [part.strip().lower() for part in (text or default).split(",") if part.strip()]
     if not names:
@@ -121,5 +166,5 @@ def parse_bot_list(text: str | None, game: Game, seats: int, default: str = "heu
     if len(names) != seats:
         raise BotError("error.bot_count", count=len(names), needed=seats)
     for name in set(names):
-        make_bot(name, game)
+        make_bot(name, game, players=players, options=options)
     return names

@@ -203,6 +203,25 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Unknown bot '{name}'. Bots for this game: {allowed}.",
         "fr": "Bot inconnu « {name} ». Bots de ce jeu : {allowed}.",
     },
+    "error.bot_mix": {
+        "en": "Cannot read the bot '{name}': a rung of the ladder is written mix:P, P a number "
+              "from 0 (random) to 1 (medium), e.g. mix:0.3 (medium 30% of the moves).",
+        "fr": "Bot « {name} » illisible : un barreau de l'échelle s'écrit mix:P, P étant un "
+              "nombre de 0 (hasard) à 1 (medium), par exemple mix:0.3 (medium pour 30 % des "
+              "coups).",
+    },
+    "error.solver_variant": {
+        "en": "The solver bot only plays the solved variant of {game}: {variant}. Choose "
+              "another bot for this table, or play that variant.",
+        "fr": "Le bot solver ne joue que la variante résolue de {game} : {variant}. Choisissez "
+              "un autre bot pour cette table, ou jouez cette variante.",
+    },
+    "error.solver_unknown_view": {
+        "en": "The solver bot of {game} has no move for this position: its table does not "
+              "match these rules (recompute it with ludotheque.interop.solve).",
+        "fr": "Le bot solver de {game} n'a pas de coup pour cette position : sa table ne "
+              "correspond pas à ces règles (recalculez-la avec ludotheque.interop.solve).",
+    },
     "error.bot_count": {
         "en": "{count} bots given for {needed} seats: give one per bot seat, or one for all.",
         "fr": "{count} bots donnés pour {needed} places : donnez-en un par place de bot, "

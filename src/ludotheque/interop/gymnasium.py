@@ -78,7 +78,8 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
                                  or not 0 <= seat < players):
             raise OptionError("error.option_value", name="seat", value=seat,
                               allowed=", ".join([*seats, "random"]))
-        self.opponents = _opponents(opponents, self.game, players - 1)
+        self.opponents = _opponents(opponents, self.game, players - 1, players,
+                                    self.table.options)
         self.seat_choice = seat
         self.seat = 0 if seat == "random" else seat
         self.illegal = illegal
@@ -167,18 +168,22 @@ class _Policy:
         return int(self.policy(table.observation(seat), table.mask(seat)))
 
 
-def _opponents(opponents: Any, game: Game, seats: int) -> list[Any]:
-    """One opponent per other seat: bot names (checked) or callables (policies)."""
+def _opponents(opponents: Any, game: Game, seats: int, players: int,
+               options: Mapping[str, Any]) -> list[Any]:
+    """One opponent per other seat: bot names (checked, also against this table: the
+    `solver` plays only its solved variant) or callables (policies)."""
     if callable(opponents):
         return [opponents] * seats
     if isinstance(opponents, str):
-        return parse_bot_list(opponents, game, seats, default="random")
+        return parse_bot_list(opponents, game, seats, default="random", players=players,
+                              options=options)
     opponents = list(opponents)
     if len(opponents) == 1:
         opponents = opponents * seats
     names = [o for o in opponents if not callable(o)]
     if names:
-        parse_bot_list(",".join(map(str, names)), game, len(names), default="random")
+        parse_bot_list(",".join(map(str, names)), game, len(names), default="random",
+                       players=players, options=options)
     if len(opponents) != seats:
         parse_bot_list(",".join("random" for _ in opponents), game, seats)  # the count error
     return [o if callable(o) else str(o).strip().lower() for o in opponents]

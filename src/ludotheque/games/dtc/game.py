@@ -38,7 +38,16 @@ from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.dtc import encoding, render, rules_text, scene, stats, texts
 from ludotheque.games.dtc.actions import ACTIONS
-from ludotheque.games.dtc.components import CODES, NUM_KINDS, NUM_VALUES
+from ludotheque.games.dtc.components import (
+    CODES,
+    COPIES_PER_VALUE,
+    FULL_DECK,
+    HAND_SIZE,
+    JOKERS,
+    NUM_KINDS,
+    NUM_VALUES,
+    deck_of,
+)
 from ludotheque.games.dtc.heuristic import HeuristicBot
 from ludotheque.games.dtc.rules import (
     NUM_ACTIONS,
@@ -63,6 +72,13 @@ HIDDEN_ADD = NUM_ACTIONS  # "a card was added", as the other seats see it (outsi
 OPTIONS = (
     OptionSpec("variant_higher", "bool", False, "dtc.option.variant_higher", ruling="D12"),
     OptionSpec("variant_literal", "bool", False, "dtc.option.variant_literal", ruling="D12"),
+    # A smaller deck (not in the rulebook): a game small enough to solve (see components).
+    OptionSpec("values", "int", NUM_VALUES, "dtc.option.values", minimum=2, maximum=NUM_VALUES),
+    OptionSpec("copies", "int", COPIES_PER_VALUE, "dtc.option.copies", minimum=1,
+               maximum=COPIES_PER_VALUE),
+    OptionSpec("jokers", "int", JOKERS, "dtc.option.jokers", minimum=0, maximum=JOKERS),
+    OptionSpec("hand_size", "int", HAND_SIZE, "dtc.option.hand_size", minimum=1,
+               maximum=HAND_SIZE),
 )
 
 
@@ -104,6 +120,10 @@ class DTC(Game):
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         if options["variant_literal"] and not options["variant_higher"]:
             raise OptionError("dtc.error.literal_without_variant")
+        deck = deck_of(options)
+        if deck.size < players * deck.hand:
+            raise OptionError("dtc.error.deck_too_small", cards=deck.size, players=players,
+                              hand=deck.hand, needed=players * deck.hand)
 
     @staticmethod
     def search_belief(state: State, view: DTCView, rng: random.Random) -> None:  # type: ignore[override]
@@ -188,13 +208,31 @@ class DTC(Game):
         return t("dtc.notation", lang)
 
     def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
-        from ludotheque.i18n import t
+        from ludotheque.i18n import t, tn
 
         if not options["variant_higher"]:
-            return {"settlement": t("dtc.rules.settle_exact", lang)}
-        if options["variant_literal"]:
-            return {"settlement": t("dtc.rules.settle_literal", lang)}
-        return {"settlement": t("dtc.rules.settle_higher", lang)}
+            settle = "dtc.rules.settle_exact"
+        elif options["variant_literal"]:
+            settle = "dtc.rules.settle_literal"
+        else:
+            settle = "dtc.rules.settle_higher"
+        deck = deck_of(options)
+        copies = "une" if lang == "fr" and deck.copies == 1 else t(f"dtc.number.{deck.copies}", lang)
+        jokers = (tn("dtc.rules.jokers", deck.jokers, lang, noun=t("dtc.rules.joker_noun", lang))
+                  if deck.jokers else t("dtc.rules.no_joker", lang))
+        return {"settlement": t(settle, lang), "total": deck.size, "hand": deck.hand,
+                "components": t("dtc.rules.components", lang, numbers=deck.values * deck.copies,
+                                values=deck.values, copies=copies, jokers=jokers,
+                                total=deck.size),
+                "refill": tn("dtc.rules.refill", deck.hand, lang)}
+
+    def rules_sections(self, lang: str, options: Mapping[str, Any]) -> list[str]:
+        from ludotheque.i18n import t
+
+        deck = deck_of(options)
+        if deck == FULL_DECK:
+            return []
+        return [t("dtc.rules.small_deck", lang, hand=deck.hand, values=deck.values), ""]
 
     # ---------------------------------------------------------------- extras
     def conformance_option_sets(self) -> tuple[dict[str, Any], ...]:
@@ -202,6 +240,8 @@ class DTC(Game):
             {},
             {"variant_higher": True},
             {"variant_higher": True, "variant_literal": True},
+            {"values": 2, "copies": 1, "jokers": 1, "hand_size": 1},  # the solved game (2 players)
+            {"values": 4, "copies": 5, "jokers": 3, "hand_size": 3, "variant_higher": True},
         )
 
 

@@ -30,7 +30,14 @@ from functools import lru_cache
 from math import comb
 
 from ludotheque.games.dtc.actions import ACTIONS
-from ludotheque.games.dtc.components import CODES, COMPOSITION, JOKER, KIND_OF_CODE, NUM_KINDS, NUM_VALUES
+from ludotheque.games.dtc.components import (
+    CODES,
+    JOKER,
+    KIND_OF_CODE,
+    NUM_KINDS,
+    NUM_VALUES,
+    deck_of,
+)
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE
 from ludotheque.games.dtc.views import DTCView
 
@@ -59,11 +66,11 @@ def _counts(codes: Sequence[str]) -> list[int]:
     return counts
 
 
-def good_kinds(value: int, higher: bool) -> tuple[int, ...]:
+def good_kinds(value: int, higher: bool, top: int = NUM_VALUES) -> tuple[int, ...]:
     """Kinds that make an offer of `value` hold: the value and jokers (and, with the
-    variant, any higher value)."""
+    variant, any higher value up to `top`)."""
     if higher:
-        return (*range(value - 1, NUM_VALUES), JOKER)
+        return (*range(value - 1, top), JOKER)
     return (value - 1, JOKER)
 
 
@@ -80,7 +87,7 @@ class HeuristicBot:
     # ---------------------------------------------------------- knowledge
     @staticmethod
     def _public_pool(view: DTCView) -> list[int]:
-        pool = list(COMPOSITION)
+        pool = list(deck_of(view["options"]).composition)
         for malus in view["malus"]:
             for code in malus["cards"]:
                 pool[KIND_OF_CODE[code]] -= 1
@@ -104,7 +111,8 @@ class HeuristicBot:
         me = view["seat"]
         pending = view["pending"]
         count, value = pending["count"], pending["value"]
-        goods = good_kinds(value, view["options"]["variant_higher"])
+        options = view["options"]
+        goods = good_kinds(value, options["variant_higher"], options["values"])
         unseen = self._unseen(view)
         known = [0] * NUM_KINDS
         chain = view["chain"]
@@ -131,7 +139,8 @@ class HeuristicBot:
         n = view["players"]
         pending = view["pending"]
         giver, count, value = pending["giver"], pending["count"], pending["value"]
-        goods = good_kinds(value, view["options"]["variant_higher"])
+        options = view["options"]
+        goods = good_kinds(value, options["variant_higher"], options["values"])
         p_true = self.truth_probability(view)
 
         if view["pile"] == 0:  # a challenge ends the game: compare the final counts
@@ -143,7 +152,7 @@ class HeuristicBot:
 
         weight = 1.0 / (n - 1)  # another seat's penalty cards, as seen from my seat
         hand = _counts(view["hands"][me]["cards"])
-        raise_false = self._can_raise(hand, count, value)
+        raise_false = self._can_raise(hand, count, value, options["values"])
         raise_true = raise_false or any(hand[k] for k in goods)
         p_raise = p_true * raise_true + (1 - p_true) * raise_false
         catch = 0.5  # chance the next seat challenges my next offer
@@ -152,13 +161,13 @@ class HeuristicBot:
         return CHALLENGE if challenge_value > accept_value else ACCEPT
 
     @staticmethod
-    def _can_raise(hand: list[int], count: int, value: int) -> bool:
-        """Whether `hand` alone holds a true raise on (count, value)."""
+    def _can_raise(hand: list[int], count: int, value: int, top: int) -> bool:
+        """Whether `hand` alone holds a true raise on (count, value), with values 1..top."""
         jokers = hand[JOKER]
-        for higher in range(value + 1, NUM_VALUES + 1):
+        for higher in range(value + 1, top + 1):
             if hand[higher - 1] + jokers >= count:
                 return True
-        return any(hand[v] + jokers >= count + 1 for v in range(NUM_VALUES))
+        return any(hand[v] + jokers >= count + 1 for v in range(top))
 
     # ------------------------------------------------------------ offer
     def _offer(self, view: DTCView, legal: Sequence[int]) -> int:
@@ -170,7 +179,7 @@ class HeuristicBot:
         plan = _plan_offer(tuple(building), tuple(h + b for h, b in zip(hand, building)),
                            (beat["count"], beat["value"]) if beat else (0, 0),
                            tuple(self._public_pool(view)), view["players"],
-                           options["variant_higher"], options["variant_literal"])
+                           options["variant_higher"], options["variant_literal"], options["values"])
         if plan is None:
             return legal[0]
         value, cards = plan
@@ -183,8 +192,8 @@ class HeuristicBot:
 
 @lru_cache(maxsize=65536)
 def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[int, int],
-                pool: tuple[int, ...], n: int, higher: bool,
-                literal: bool) -> tuple[int, tuple[int, ...]] | None:
+                pool: tuple[int, ...], n: int, higher: bool, literal: bool,
+                top: int = NUM_VALUES) -> tuple[int, tuple[int, ...]] | None:
     """The best whole offer (value, cards) from these cards: a pure function, cached
     (search bots ask it again and again from the same hands)."""
     last_count, last_value = last
@@ -193,10 +202,10 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
     weight = 1.0 / (n - 1)
     my_size = sum(total)
     # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
-    order = sorted(range(NUM_VALUES), key=lambda k: (total[k], k)) + [JOKER]
+    order = sorted(range(top), key=lambda k: (total[k], k)) + [JOKER]
 
     plans: list[tuple[float, int, tuple[int, ...]]] = []
-    for value in range(1, NUM_VALUES + 1):
+    for value in range(1, top + 1):
         if not last_count:
             need = 1
         else:
@@ -204,9 +213,9 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
         settlements = [good_kinds(value, False)]
         if options["variant_higher"]:
             if options["variant_literal"]:
-                settlements.append((*range(value, NUM_VALUES), JOKER))
+                settlements.append((*range(value, top), JOKER))
             else:
-                settlements = [good_kinds(value, True)]
+                settlements = [good_kinds(value, True, top)]
         for goods in settlements:
             plaus_good = sum(pool[k] for k in goods)
             # A true offer: every number card of the good kinds, jokers only as needed.

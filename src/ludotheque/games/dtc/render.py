@@ -124,7 +124,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     say, say_n = narrator.say, narrator.say_n
 
     if kind == "deal":
-        lines = [t("dtc.event.deal", lang, pile=event["pile"])]
+        lines = [tn("dtc.event.deal", event["hand_size"], lang, pile=event["pile"])]
         if "hand" in event:
             lines.append(t("dtc.event.deal_hand", lang, cards=cards_text(event["hand"], lang)))
         return lines

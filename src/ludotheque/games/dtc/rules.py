@@ -50,13 +50,11 @@ from ludotheque.core.game import CHANCE, TERMINAL, State
 from ludotheque.core.zones import codes_to_counts, counts_to_codes
 from ludotheque.games.dtc.components import (
     CODES,
-    COMPOSITION,
-    DECK,
-    HAND_SIZE,
     JOKER,
     KIND_OF_CODE,
     NUM_KINDS,
     NUM_VALUES,
+    deck_of,
     is_all_higher_or_equal,
     is_all_strictly_higher,
     is_exact,
@@ -74,9 +72,10 @@ NUM_ACTIONS = CHALLENGE + 1
 DEAL, FIRST, OFFER, DECIDE, OVER = range(5)
 PHASE_NAMES = ("deal", "first", "offer", "decide", "over")
 
-_ALL_CLAIMS = tuple(CLAIM + v for v in range(1, NUM_VALUES + 1))
-_CLAIMS_ABOVE = tuple(tuple(CLAIM + v for v in range(above + 1, NUM_VALUES + 1))
+# _CLAIMS[top][above]: the announcements of a value above `above`, with values 1..top.
+_CLAIMS = tuple(tuple(tuple(CLAIM + v for v in range(above + 1, top + 1))
                       for above in range(NUM_VALUES + 1))
+                for top in range(NUM_VALUES + 1))
 _KINDS = tuple(range(NUM_KINDS))
 
 # How a challenge is settled (D1, D12), read from the options.
@@ -101,12 +100,12 @@ def challenger_takes(cards: list[int] | tuple[int, ...], value: int, mode: int) 
     return False
 
 
-def min_count(last_count: int, last_value: int) -> int:
+def min_count(last_count: int, last_value: int, top: int = NUM_VALUES) -> int:
     """The fewest cards a legal offer may hold: 1 on a fresh chain, else the same count
-    if a higher value exists, else one more card."""
+    if a higher value exists (values 1..top), else one more card."""
     if not last_count:
         return 1
-    return last_count + 1 if last_value >= NUM_VALUES else last_count
+    return last_count + 1 if last_value >= top else last_count
 
 
 def _no_cards(state: State) -> list[int]:
@@ -158,6 +157,8 @@ class DTCState(State):
     final_winners = Field(ListOf(Seat()), list, json="winners")
 
     mode = Derived(lambda s: settlement(s.options))  # how a challenge is settled
+    deck = Derived(lambda s: deck_of(s.options))  # the cards in play (components.Deck)
+    claims = Derived(lambda s: _CLAIMS[s.options["values"]])  # _CLAIMS[top], by value to beat
     actor = Derived(CHANCE)  # current_player(), kept up to date by every transition
     bsize = Derived(0)  # sum(building)
     psize = Derived(0)  # sum(pending)
@@ -180,7 +181,7 @@ class DTCState(State):
     # ---------------------------------------------------------------- chance
     def chance_spec(self) -> Shuffle | Pick:
         if self.phase == DEAL:
-            return Shuffle(DECK, label="deal")
+            return Shuffle(self.deck.cards, label="deal")
         if self.phase == FIRST:
             return Pick(self.num_players, label="first player")
         raise ChanceError("error.no_chance")
@@ -193,16 +194,17 @@ class DTCState(State):
         outcome = spec.check(outcome)
         if self.phase == DEAL:
             n = self.num_players
+            size = self.deck.hand
             for seat in range(n):
                 hand = self.hands[seat]
-                for kind in outcome[HAND_SIZE * seat: HAND_SIZE * (seat + 1)]:
+                for kind in outcome[size * seat: size * (seat + 1)]:
                     hand[kind] += 1
-            self.pile = list(reversed(outcome[HAND_SIZE * n:]))
+            self.pile = list(reversed(outcome[size * n:]))
             self.phase = FIRST
             self.actor = CHANCE
             if events is not None:
                 events.append(Event(
-                    "deal", {"hand_size": HAND_SIZE, "pile": len(self.pile)},
+                    "deal", {"hand_size": size, "pile": len(self.pile)},
                     {seat: {"hand": counts_to_codes(self.hands[seat], CODES)} for seat in range(n)},
                 ))
         else:
@@ -217,9 +219,9 @@ class DTCState(State):
             size = self.bsize
             if size:
                 if size > self.last_count:
-                    actions.extend(_ALL_CLAIMS)
+                    actions.extend(self.claims[0])
                 elif size == self.last_count:
-                    actions.extend(_CLAIMS_ABOVE[self.last_value])
+                    actions.extend(self.claims[self.last_value])
             return actions
         if phase == DECIDE:
             return [ACCEPT, CHALLENGE] if self._may_accept() else [CHALLENGE]
@@ -228,7 +230,7 @@ class DTCState(State):
     def _may_accept(self) -> bool:
         """D5: accepting is legal only if a raise will be possible: a higher value exists,
         or the target holds a card of his own to add."""
-        return self.pvalue < NUM_VALUES or any(self.hands[(self.giver + 1) % self.num_players])
+        return self.pvalue < self.deck.values or any(self.hands[(self.giver + 1) % self.num_players])
 
     def apply_action(self, action: int, events: list[Event] | None = None) -> None:
         phase = self.phase
@@ -248,7 +250,7 @@ class DTCState(State):
                 else:
                     value = action - CLAIM
                     size = self.bsize
-                    if 1 <= value <= NUM_VALUES and size and (
+                    if 1 <= value <= self.deck.values and size and (
                         size > self.last_count or (size == self.last_count and value > self.last_value)
                     ):
                         self.decisions += 1
@@ -301,7 +303,7 @@ class DTCState(State):
         self.phase = DECIDE
         self.actor = (giver + 1) % self.num_players
         # D3: the giver refills to 6 right away, before the target decides (D8: never discards).
-        missing = HAND_SIZE - (self.phad - self.psize)
+        missing = self.deck.hand - (self.phad - self.psize)
         pile = self.pile
         drawn: list[int] = []
         while missing > 0 and pile:
@@ -508,7 +510,7 @@ class DTCState(State):
         state.actor = state._actor_of_phase()
         known = _known(state, player)
         # Every card not seen by the reader, minus those he knows the giver holds.
-        pool_counts = list(COMPOSITION)
+        pool_counts = list(state.deck.composition)
         seen = [*state.malus]
         if player is not None:
             seen += _zones(state, player)
@@ -558,7 +560,7 @@ class DTCState(State):
     def check_invariants(self) -> None:
         counts = self.component_counts()
         if self.phase != DEAL:
-            assert tuple(counts[c] for c in CODES) == COMPOSITION, "cards are not conserved"
+            assert tuple(counts[c] for c in CODES) == self.deck.composition, "cards are not conserved"
         zones = (*self.hands, *self.malus, self.building, self.pending)
         assert all(min(zone) >= 0 for zone in zones), "negative card count"
         n = self.num_players
@@ -570,15 +572,15 @@ class DTCState(State):
         if self.phase != DECIDE:
             assert not self.psize and not self.pvalue, "an offer is pending outside a decision"
         if self.phase == OFFER:
-            need = min_count(self.last_count, self.last_value)
+            need = min_count(self.last_count, self.last_value, self.deck.values)
             assert self.bsize + sum(self.hands[self.giver]) >= need, "the giver cannot make a legal offer"
         if self.phase == DECIDE:
-            assert self.psize >= 1 and 1 <= self.pvalue <= NUM_VALUES
-            assert self.psize >= min_count(self.last_count, self.last_value)
+            assert self.psize >= 1 and 1 <= self.pvalue <= self.deck.values
+            assert self.psize >= min_count(self.last_count, self.last_value, self.deck.values)
             assert self.psize > self.last_count or self.pvalue > self.last_value, "the offer does not raise"
         previous = (0, 0)
         for by, count, value, cards in self.chain:
-            assert 0 <= by < n and sum(cards) == count and 1 <= value <= NUM_VALUES
+            assert 0 <= by < n and sum(cards) == count and 1 <= value <= self.deck.values
             assert (count, value) > previous, "the chain does not raise"
             previous = (count, value)
         assert previous == (self.last_count, self.last_value), "the chain and the offer to beat differ"
@@ -636,7 +638,7 @@ def _redeal(state: DTCState, player: int | None, known: tuple[int, ...] | None,
         if index == last:  # they are among the current giver's cards
             drawn = _draw_from_giver(state, count, rng)
         else:
-            drawn = rng.choices(DECK, k=count)
+            drawn = rng.choices(state.deck.cards, k=count)
         new = [0] * NUM_KINDS
         for kind in drawn:
             new[kind] += 1

@@ -6,6 +6,9 @@ challenge, which depends on the variant options). ``RULINGS`` states, for a
 player, the ruling the engine follows for each ambiguity D1..D15 of
 ``shared/rules/dtc.md``. ``OPTION_HELP`` gives one line per game option,
 ``RULEBOOK_NOTES`` says where the sources and the engine's reading differ.
+The summary's other placeholders, ``components``, ``total``, ``hand`` and
+``refill``, describe the deck in force (the options ``values``, ``copies``,
+``jokers``, ``hand_size``; the rulebook's deck by default).
 """
 
 from __future__ import annotations
@@ -24,13 +27,12 @@ Hold the **fewest penalty cards** at the end of the game.
 
 ## Components
 
-- **54 number cards**, values 1 to 6 (nine of each), and **12 jokers**: 66
-  cards. (The 4 summary cards stay aside.)
+- {components} (The 4 summary cards stay aside.)
 
 ## Setup
 
-1. Shuffle the 66 cards and deal **6 to each player** (2 to 6 players). The
-   rest is the face-down draw pile.
+1. Shuffle the {total} cards and deal **{hand} to each player** (2 to 6 players).
+   The rest is the face-down draw pile.
 2. A random player starts. Everyone has an empty penalty pile.
 
 ## An offer
@@ -44,7 +46,7 @@ Here you build an offer one card at a time (add a 4, add a joker, ...), then
 announce the value. In the terminal you may also type it at once:
 `offer 4 4 J as 4`.
 
-Then, if he holds fewer than 6 cards, the giver **draws back up to 6**.
+{refill}
 
 ## Accept or challenge
 
@@ -79,13 +81,12 @@ Avoir **le moins de cartes malus** à la fin de la partie.
 
 ## Matériel
 
-- **54 cartes numérotées** de 1 à 6 (neuf de chaque) et **12 jokers** :
-  66 cartes. (Les 4 cartes Résumé restent à côté.)
+- {components} (Les 4 cartes Résumé restent à côté.)
 
 ## Mise en place
 
-1. Mélanger les 66 cartes et en distribuer **6 à chaque joueur** (2 à 6
-   joueurs). Le reste forme la pioche, face cachée.
+1. Mélanger les {total} cartes et en distribuer **{hand} à chaque joueur** (2 à
+   6 joueurs). Le reste forme la pioche, face cachée.
 2. Un joueur tiré au hasard commence. Chacun a une pile malus vide.
 
 ## Une offre
@@ -100,8 +101,7 @@ Ici, on construit l'offre carte par carte (ajouter un 4, ajouter un joker...),
 puis on annonce la valeur. Dans le terminal, on peut aussi tout taper d'un
 coup : `offre 4 4 J comme 4`.
 
-Ensuite, s'il a moins de 6 cartes en main, le donneur **complète sa main à
-6 cartes** en piochant.
+{refill}
 
 ## Accepter ou contester
 
@@ -234,6 +234,28 @@ RULINGS: dict[str, dict[str, str]] = {
 }
 
 OPTION_HELP: dict[str, dict[str, str]] = {
+    "values": {
+        "en": "Smaller deck (not in the rulebook): number cards 1 to this value only "
+              "(default 6). With values=2 copies=1 jokers=1 hand_size=1 and 2 players, the game "
+              "is small enough to solve (bot `solver`).",
+        "fr": "Paquet réduit (hors règle) : cartes numérotées de 1 à cette valeur seulement "
+              "(6 par défaut). Avec values=2 copies=1 jokers=1 hand_size=1 et 2 joueurs, la "
+              "partie est assez petite pour être résolue (bot `solver`).",
+    },
+    "copies": {
+        "en": "Smaller deck: copies of each number card (default 9).",
+        "fr": "Paquet réduit : exemplaires de chaque carte numérotée (9 par défaut).",
+    },
+    "jokers": {
+        "en": "Smaller deck: number of jokers (default 12).",
+        "fr": "Paquet réduit : nombre de jokers (12 par défaut).",
+    },
+    "hand_size": {
+        "en": "Cards dealt to each player, and the level the giver draws back up to (default 6; "
+              "the deck must hold enough cards for every hand).",
+        "fr": "Cartes distribuées à chacun, et nombre de cartes que le donneur retrouve en "
+              "piochant (6 par défaut ; le paquet doit suffire pour toutes les mains).",
+    },
     "variant_higher": {
         "en": "The \"more confusion\" variant: the challenger also takes the cards when they "
               "are higher than announced (default off; see D12).",

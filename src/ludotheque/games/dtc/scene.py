@@ -105,7 +105,7 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
             "beat": None if beat is None else {"count": beat["count"], "value": beat["value"]},
             "claims": [{"id": CLAIM + v, "value": v,
                         "label": t("web.dtc.announce", lang, value=v)}
-                       for v in range(1, NUM_VALUES + 1)],
+                       for v in range(1, view["options"]["values"] + 1)],
             "texts": {"pick": t("web.dtc.pick", lang), "picked": t("web.dtc.picked", lang),
                       "take_back": t("web.dtc.take_back", lang),
                       "take_back_hint": t("web.dtc.take_back_hint", lang),

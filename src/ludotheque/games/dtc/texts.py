@@ -98,14 +98,57 @@ _texts.update({
                         "fr": "accepter l'offre (prendre les cartes, puis surenchérir)"},
     "dtc.move.challenge": {"en": "challenge: turn the cards over",
                            "fr": "contester : retourner les cartes"},
+    # -- the rules summary: the deck in force (options values, copies, jokers, hand_size)
+    "dtc.rules.components": {
+        "en": "**{numbers} number cards**, values 1 to {values} ({copies} of each), and "
+              "{jokers}: {total} cards.",
+        "fr": "**{numbers} cartes numérotées** de 1 à {values} ({copies} de chaque) et "
+              "{jokers} : {total} cartes.",
+    },
+    "dtc.rules.jokers.one": {"en": "**one joker**", "fr": "**un joker**"},
+    "dtc.rules.jokers.other": {"en": "**{count} {noun}**", "fr": "**{count} {noun}**"},
+    "dtc.rules.joker_noun": {"en": "jokers", "fr": "jokers"},
+    "dtc.rules.no_joker": {"en": "no joker", "fr": "aucun joker"},
+    "dtc.rules.refill.other": {
+        "en": "Then, if he holds fewer than {count} cards, the giver **draws back up to {count}**.",
+        "fr": "Ensuite, s'il a moins de {count} cartes en main, le donneur **complète sa main à "
+              "{count} cartes** en piochant.",
+    },
+    "dtc.rules.refill.one": {
+        "en": "Then, if his hand is empty, the giver **draws one card**.",
+        "fr": "Ensuite, s'il n'a plus de carte en main, le donneur **en pioche une**.",
+    },
+    "dtc.rules.small_deck": {
+        "en": "## Smaller deck\n\nThis table plays with a deck smaller than the rulebook's "
+              "(options values, copies, jokers, hand_size): the numbers above are those of this "
+              "deck. Where a ruling says 6 cards in hand, read {hand}; where it says the "
+              "value 6, read {values}, the highest value in play.",
+        "fr": "## Paquet réduit\n\nCette table joue avec un paquet plus petit que celui de la "
+              "règle (options values, copies, jokers, hand_size) : les nombres ci-dessus sont "
+              "ceux de ce paquet. Quand une précision parle de 6 cartes en main, lire {hand} ; "
+              "quand elle parle de la valeur 6, lire {values}, la plus forte en jeu.",
+    },
     "dtc.error.literal_without_variant": {
         "en": "The option variant_literal only makes sense with variant_higher=true.",
         "fr": "L'option variant_literal n'a de sens qu'avec variant_higher=true.",
     },
+    "dtc.error.deck_too_small": {
+        "en": "The deck holds {cards} cards: too few to deal {hand} to each of {players} players "
+              "({needed} needed). Use more copies or jokers, a smaller hand_size or fewer "
+              "players.",
+        "fr": "Le paquet compte {cards} cartes : trop peu pour en distribuer {hand} à chacun des "
+              "{players} joueurs (il en faut {needed}). Prenez plus d'exemplaires ou de jokers, "
+              "une main plus petite (hand_size) ou moins de joueurs.",
+    },
     # -- events, as a seat reads them
-    "dtc.event.deal": {"en": "Six cards are dealt to each player; {pile} cards form the draw pile.",
-                       "fr": "Six cartes sont distribuées à chacun ; {pile} cartes forment la "
-                             "pioche."},
+    "dtc.event.deal.other": {"en": "{count} cards are dealt to each player; {pile} cards form "
+                                   "the draw pile.",
+                             "fr": "{count} cartes sont distribuées à chacun ; {pile} cartes "
+                                   "forment la pioche."},
+    "dtc.event.deal.one": {"en": "One card is dealt to each player; {pile} cards form the draw "
+                                 "pile.",
+                           "fr": "Une carte est distribuée à chacun ; {pile} cartes forment la "
+                                 "pioche."},
     "dtc.event.deal_hand": {"en": "Your hand: {cards}.", "fr": "Votre main : {cards}."},
     "dtc.event.chain_first": {"en": "{player} is drawn to start and makes the first offer.",
                               "fr": "Le sort désigne {player}, qui fait la première offre."},

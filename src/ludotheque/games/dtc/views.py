@@ -76,6 +76,10 @@ class RevealView(TypedDict):
 class DTCOptions(TypedDict):
     variant_higher: bool  # D12: an offer of higher cards also holds against a challenge
     variant_literal: bool  # D12, literal reading: strictly higher cards only
+    values: int  # the deck: number cards 1..values (6: the rulebook's)
+    copies: int  # copies of each number card (9)
+    jokers: int  # jokers (12)
+    hand_size: int  # cards dealt, and the refill level (6)
 
 
 class DTCView(TypedDict):

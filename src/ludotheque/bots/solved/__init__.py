@@ -1,0 +1,1 @@
+"""Solved tables of the `solver` bot (data: <game>.json, written by ludotheque.interop.solve)."""

@@ -1,0 +1,55 @@
+"""The ladder in the Gymnasium environment, and examples/train_ladder.py: a learner that
+climbs it gets a signal that a learner facing medium alone does not."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ludotheque.core.errors import BotError
+from ludotheque.interop.gymnasium import LudothequeEnv
+from ludotheque.interop.solve import SOLVED
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_ladder.py"
+
+
+def play_out(env: LudothequeEnv, seed: int) -> float:
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    done, reward = False, 0.0
+    while not done:
+        _, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    return reward
+
+
+def test_the_environment_takes_rungs_and_the_solver_as_opponents():
+    env = LudothequeEnv("dtc", players=3, opponents="mix:0.3,mix:0.7")
+    env.reset(seed=1)
+    assert sorted(bot.name for bot in env._bots.values()) == ["mix:0.3", "mix:0.7"]
+    assert play_out(env, 1) in (0.0, 0.5, 1.0 / 3, 1.0)
+    players, options = SOLVED["dtc"]
+    env = LudothequeEnv("dtc", players=players, opponents="solver", options=options)
+    assert play_out(env, 2) in (0.0, 0.5, 1.0)
+    with pytest.raises(BotError):  # the full deck is not the solved variant: refused at once
+        LudothequeEnv("dtc", players=2, opponents="solver")
+    with pytest.raises(BotError):
+        LudothequeEnv("dtc", players=2, opponents="mix:3")
+
+
+def test_a_short_climb_learns_what_medium_alone_does_not_teach():
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--blocks", "2", "--block", "60", "--check", "20",
+         "--eval", "40", "--json"],
+        capture_output=True, text=True, timeout=300, check=True,
+    )
+    result = json.loads(done.stdout)
+    assert result["episodes"] == 120 and result["climb"][0]["rung"] == "mix:0"
+    weak = result["win_rate"]["mix:0.2"]  # the second rung, on the same 40 evaluation games
+    assert weak["ladder"] >= weak["untrained"] + 0.3
+    assert weak["ladder"] >= weak["medium_only"] + 0.3  # medium alone gave no signal
+    assert set(result["win_rate"]["medium"]) == {"untrained", "ladder", "medium_only"}
