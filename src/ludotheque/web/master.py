@@ -139,6 +139,8 @@ class LiveTable:
     deadline: float | None = None
     timer: asyncio.TimerHandle | None = None
     bot_for: int = -1  # the move count a bot task is already working on
+    notes: list = field(default_factory=list)  # several servers: news not yet caught up
+    following: bool = False  # a task is catching this table up
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _cache_moves: int = -1
@@ -266,6 +268,9 @@ class Master:
         # One writer thread: a commit that waits for the disk (a WAL checkpoint on a busy
         # machine can take tens of milliseconds) holds only its own table, not the loop.
         self._writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db")
+        # Several servers: reads (catch-up, loading a table) wait for PostgreSQL in these
+        # threads, never on the event loop, so one slow read holds only its own table.
+        self._readers = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="db-read")
         self._processes: concurrent.futures.ProcessPoolExecutor | None = None
         self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
         self.closing = False
@@ -284,22 +289,79 @@ class Master:
         if self.broker.remote:
             self._spawn(self.broker.run(self._on_change, self._catch_up_all))
 
-    async def _on_change(self, table_id: str, moves: int) -> None:
+    async def _db(self, function: Any, *args: Any) -> Any:
+        """A storage call: in a reader thread with several servers (PostgreSQL over the
+        network), inline alone (SQLite in the same process answers in microseconds)."""
+        if not self.broker.remote:
+            return function(*args)
+        return await asyncio.get_running_loop().run_in_executor(
+            self._readers, functools.partial(function, *args))
+
+    async def _on_change(self, table_id: str, moves: int, start: int | None = None,
+                         actions: Sequence[str] = ()) -> None:
+        """News from the broker: queued for the table, caught up by one task per table (the
+        broker's listener never waits for a table; a burst of news is one catch-up)."""
         live = self.tables.get(table_id)
-        if live is not None and (moves > live.moves or live.row.status != "over"):
-            await self.catch_up(live)
+        if live is None or (live.row.status == "over" and moves <= live.moves):
+            return
+        self._note(live, (moves, start, tuple(actions)))
+
+    def _note(self, live: LiveTable, note: tuple[int, int | None, tuple[str, ...]]) -> None:
+        live.notes.append(note)
+        if not live.following:
+            live.following = True
+            self._spawn(self._follow(live))
+
+    async def _follow(self, live: LiveTable) -> None:
+        try:
+            while live.notes:
+                notes, live.notes = live.notes, []
+                try:
+                    await self.catch_up(live, notes)
+                except Exception:  # noqa: BLE001 - the database away: the next look retries
+                    log.exception("catch-up of table %s failed", live.row.id)
+        finally:
+            live.following = False
 
     async def _catch_up_all(self) -> None:
-        for live in list(self.tables.values()):
-            if live.conns and live.row.status != "over":
-                await self.catch_up(live)
+        """After each (re)connection to the broker and every few seconds: one look at every
+        table this server's pages watch (one query per hundred tables); the ones that moved
+        on without news are caught up; a bot's turn without its job gets one."""
+        watched = {table_id: live for table_id, live in self.tables.items()
+                   if live.conns and live.row.status != "over"}
+        if not watched:
+            return
+        stored = await self._db(self.storage.watched, list(watched))
+        for table_id, live in watched.items():
+            found = stored.get(table_id)
+            if found is None:
+                continue
+            count, status, rematch, taken, job = found
+            if (count, status, rematch, taken) != (
+                    live.moves, live.row.status, live.row.rematch,
+                    sum(s.taken for s in live.row.seats)):
+                self._note(live, (count, None, ()))
+                continue
+            seat = live.to_act()
+            if self.bot_jobs and not job and seat is not None \
+                    and live.row.seats[seat].kind == "bot":
+                log.warning("table %s: the bot's move %s had no job; asking again",
+                            table_id, count)
+                await self._db(self.storage.add_bot_job, table_id, count, seat,
+                               live.row.seats[seat].level or "medium")
 
-    async def catch_up(self, live: LiveTable) -> None:
-        """Another server changed this table: read what this one missed from the database
-        (moves after the last one held, seats, status), apply it, tell the pages."""
+    async def catch_up(self, live: LiveTable,
+                       notes: Sequence[tuple[int, int | None, tuple[str, ...]]] = ()) -> None:
+        """Another server changed this table: apply what this one missed, tell the pages.
+
+        A note that carries the moves right after the last one held is applied as is (the
+        server that published it wrote exactly those rows first); anything else (a gap, a
+        seat taken, a rematch, a look without news) is read from the database."""
         async with live.lock:
             rematch = live.row.rematch
-            changed = self._refresh(live)
+            changed = self._apply_notes(live, notes)
+            if changed is None:
+                changed = await self.refresh(live)
             if changed:
                 self._clear_timer(live)
                 self.schedule(live)
@@ -307,9 +369,32 @@ class Master:
         if rematch is None and live.row.rematch is not None:
             await self._send_rematch(live, list(live.conns))
 
-    def _refresh(self, live: LiveTable) -> bool:
-        row = self.storage.get_table(live.row.id)
-        missed = self.storage.get_moves(live.row.id, start=live.moves)
+    def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
+                                                                  tuple[str, ...]]]) -> bool | None:
+        """The moves the notes carry, in order; None when the database must be read."""
+        if not notes:
+            return None
+        changed = False
+        for moves, start, actions in sorted(notes, key=lambda n: (n[1] is None, n[1] or 0)):
+            if start is None or start > live.moves or start + len(actions) != moves:
+                return None
+            try:
+                for action in actions[live.moves - start:]:
+                    live.match.apply(action)
+                    changed = True
+            except LudoError:  # not what the database holds? then the database says
+                log.exception("table %s: a published move did not apply", live.row.id)
+                return None
+        if changed and live.match.is_over():
+            state = live.match.state
+            live.row.status = "over"
+            live.row.result = {"winners": state.winners(), "returns": state.returns()}
+        return changed
+
+    async def refresh(self, live: LiveTable) -> bool:
+        """What the database holds for this table after the last move held (the caller
+        holds the table's lock); True if anything changed."""
+        row, missed = await self._db(self._read_since, live.row.id, live.moves)
         if row is None:
             return False
         changed = bool(missed) or row.status != live.row.status \
@@ -325,6 +410,11 @@ class Master:
             live._names.clear()
         return changed
 
+    def _read_since(self, table_id: str, start: int) -> tuple[TableRow | None, list]:
+        """The moves first, then the table: a game that ended in between reads as over."""
+        missed = self.storage.get_moves(table_id, start=start)
+        return self.storage.get_table(table_id), missed
+
     async def close(self) -> None:
         self.closing = True
         for live in self.tables.values():
@@ -335,6 +425,7 @@ class Master:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.broker.close()
         self._threads.shutdown(wait=False, cancel_futures=True)
+        self._readers.shutdown(wait=False, cancel_futures=True)
         self._writer.shutdown(wait=True)
         if self._processes is not None:
             self._processes.shutdown(wait=False, cancel_futures=True)
@@ -353,10 +444,10 @@ class Master:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                row = self.storage.get_table(table_id)
+                row, stored = await self._db(self._read_since, table_id, 0)
                 if row is None:
                     return None
-                actions = [a for _, _, a in self.storage.get_moves(table_id)]
+                actions = [a for _, _, a in stored]
                 live = LiveTable(row=row, match=rebuild(row, actions))
                 self._add(live)
         return live
@@ -430,8 +521,9 @@ class Master:
             spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
             seats=seat_rows)
         match = Match(game, players, validated, seed=row.seed)
-        self.storage.create_table(row)
         live = LiveTable(row=row, match=match)
+        first = self._bot_job(live)
+        self.storage.create_table(row, bot_job=first)
         self._add(live)
         self.schedule(live)
         return live
@@ -445,7 +537,7 @@ class Master:
         assert live is not None
         async with live.lock:
             if self.broker.remote:
-                self._refresh(live)
+                await self.refresh(live)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
                 TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
@@ -464,8 +556,9 @@ class Master:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
-            if self.storage.start_if_full(live.row.id) or self.broker.remote:
-                self._refresh(live)
+            if self.storage.start_if_full(live.row.id, bot_job=self._bot_job(live)) \
+                    or self.broker.remote:
+                await self.refresh(live)
             self.schedule(live)
             await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves)
@@ -477,7 +570,7 @@ class Master:
             raise Refused("unknown_token", status=404)
         known = self.tokens.get(token)
         if known is None:
-            found = self.storage.table_by_token(token)
+            found = await self._db(self.storage.table_by_token, token)
             if found is None:
                 raise Refused("unknown_token", status=404)
             known = (found[0].id, found[1])
@@ -489,7 +582,9 @@ class Master:
         conn.table, conn.seat, conn.lang = live, seat, lang
         returning = self.back(conn)  # reopening the seat's link: the person is back
         async with live.lock:
-            if self.broker.remote and self._refresh(live):  # catch up before answering
+            if self.broker.remote and await self.refresh(live):  # catch up before answering
+                self._clear_timer(live)
+                self.schedule(live)  # a bot's turn, a timer: as after any catch-up
                 await self.broadcast(live)
             start = min(max(0, since), len(live.match.events or ()))
             live.conns.add(conn)
@@ -498,7 +593,7 @@ class Master:
             others = [c for c in live.conns if c is not conn]
             await self._send_presence(live, others)
         if since == 0:
-            for line in self.storage.recent_chat(live.row.id, CHAT_HISTORY):
+            for line in await self._db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
                 await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
         if live.row.rematch:
             await self._send_rematch(live, [conn])
@@ -636,16 +731,18 @@ class Master:
             over = match.is_over()
             result = ({"winners": match.state.winners(), "returns": match.state.returns()}
                       if over else None)
+            bot_job = self._bot_job(live)
             try:
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
-                                                    seat, texts, over=over, result=result))
+                                                    seat, texts, over=over, result=result,
+                                                    bot_job=bot_job))
             except IntegrityError:
                 # Another server wrote this move first: the table moved on. The match is
                 # rebuilt from the database and the sender gets the fresh view.
-                live.match = rebuild(live.row, [a for _, _, a in
-                                                self.storage.get_moves(live.row.id)])
-                self._refresh(live)
+                stored = await self._db(self.storage.get_moves, live.row.id)
+                live.match = rebuild(live.row, [a for _, _, a in stored])
+                await self.refresh(live)
                 self._clear_timer(live)
                 self.schedule(live)
                 await self.broadcast(live)
@@ -661,9 +758,19 @@ class Master:
             self._clear_timer(live)
             self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
-        await self.broker.publish(live.row.id, live.moves)
+        await self.broker.publish(live.row.id, live.moves, start, texts)
 
     # -- bots and the turn timer -----------------------------------------
+    def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
+        """Several servers: (seat, level) when the next move is a bot's, so the transaction
+        that makes the table reach that move also asks a worker for it."""
+        if not self.bot_jobs or live.match.is_over():
+            return None
+        seat = live.match.current_player()
+        if seat < 0 or live.row.seats[seat].kind != "bot":
+            return None
+        return seat, live.row.seats[seat].level or "medium"
+
     def _clear_timer(self, live: LiveTable) -> None:
         if live.timer is not None:
             live.timer.cancel()
@@ -681,10 +788,8 @@ class Master:
             return
         spec = live.row.seats[seat]
         if spec.kind == "bot" and self.bot_jobs:
-            if live.bot_for != live.moves:  # a worker will compute it (see worker.py)
-                live.bot_for = live.moves
-                self._writer.submit(self.storage.add_bot_job, live.row.id, live.moves, seat,
-                                    spec.level or "medium")
+            # a worker computes it (worker.py): its job row was written in the transaction
+            # that reached this move (Storage.add_moves, start_if_full, create_table)
             return
         if spec.kind == "bot" or seat in live.absent:
             if live.bot_for != live.moves:
@@ -788,7 +893,7 @@ class Master:
             raise Refused("not_over", status=403)
         async with live.lock:
             if self.broker.remote:
-                self._refresh(live)  # another server may have made the rematch already
+                await self.refresh(live)  # another server may have made the rematch already
             if live.row.rematch is None:
                 body = {"game": live.row.game, "players": live.row.players,
                         "options": live.row.options, "turn_timer": live.row.turn_timer,
