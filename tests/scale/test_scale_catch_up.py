@@ -7,13 +7,14 @@ is asserted, never a duration."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 
 from conftest import DEADLINE
 
 from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Master, rebuild
+from ludotheque.web.master import Conn, Master, rebuild
 
 BOTS = {"game": "wazabi", "players": 2,
         "seats": [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}
@@ -36,6 +37,13 @@ class HeldStorage(Storage):
             self.reading.set()
             self.release.wait(DEADLINE)  # a fail-safe bound, never reached when it works
         return super().get_moves(table_id, start)
+
+
+def _collect(frames: list[str]):
+    async def send(text: str) -> None:
+        frames.append(text)
+
+    return send
 
 
 def _another_server_moves(storage: Storage, table_id: str) -> tuple[int, str]:
@@ -101,6 +109,15 @@ def test_a_note_with_the_next_moves_is_applied_without_reading_them(postgres,
             second, text = _another_server_moves(other, live.row.id)
             await master.catch_up(live, [(second + 1, second, (text,))])
             assert live.moves == second + 1 and storage.move_reads == [live.row.id]
+            # a look (no moves in it) queued with the note of the next move: the move is
+            # applied from the note, the look reads nothing newer, and the page is told
+            page = Conn(_collect(frames := []))
+            page.table, page.seat, page.lang = live, None, "en"
+            live.conns.add(page)
+            third, text = _another_server_moves(other, live.row.id)
+            await master.catch_up(live, [(third + 1, None, ()), (third + 1, third, (text,))])
+            assert live.moves == third + 1
+            assert [f["move"] for f in map(json.loads, frames)] == [third + 1]
             stored = [a for _, _, a in other.get_moves(live.row.id)]
             assert list(map(str, live.match.actions)) == list(map(str, rebuild(
                 live.row, stored).actions)) and first == start + 1

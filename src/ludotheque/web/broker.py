@@ -54,14 +54,19 @@ class RedisBroker:
         import secrets
 
         import redis.asyncio as redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self.url = url
         self.origin = secrets.token_hex(6)  # this server: its own messages are not news
-        # a bounded pool that makes publishers wait their turn (a burst of moves must not
-        # open a connection each, nor fail with "too many connections")
+        # A bounded pool that makes publishers wait their turn (a burst of moves must not
+        # open a connection each, nor fail with "too many connections"). No silent retry:
+        # redis-py would otherwise reconnect and subscribe again by itself, and `run`
+        # would never know it has to catch up what was published while Redis was away.
         pool = redis.BlockingConnectionPool.from_url(url, max_connections=32, timeout=5,
                                                      socket_connect_timeout=2,
-                                                     health_check_interval=5)
+                                                     health_check_interval=5,
+                                                     retry=Retry(NoBackoff(), 0))
         self._client = redis.Redis(connection_pool=pool)
 
     async def publish(self, table_id: str, moves: int, start: int | None = None,

@@ -359,9 +359,8 @@ class Master:
         seat taken, a rematch, a look without news) is read from the database."""
         async with live.lock:
             rematch = live.row.rematch
-            changed = self._apply_notes(live, notes)
-            if changed is None:
-                changed = await self.refresh(live)
+            applied, read = self._apply_notes(live, notes)
+            changed = (await self.refresh(live) if read else False) or applied
             if changed:
                 self._clear_timer(live)
                 self.schedule(live)
@@ -370,26 +369,28 @@ class Master:
             await self._send_rematch(live, list(live.conns))
 
     def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
-                                                                  tuple[str, ...]]]) -> bool | None:
-        """The moves the notes carry, in order; None when the database must be read."""
-        if not notes:
-            return None
-        changed = False
+                                                                  tuple[str, ...]]]
+                     ) -> tuple[bool, bool]:
+        """The moves the notes carry, in order: (some applied, the database must be read
+        too: no note, a note without moves, or a gap)."""
+        applied, read = False, not notes
         for moves, start, actions in sorted(notes, key=lambda n: (n[1] is None, n[1] or 0)):
             if start is None or start > live.moves or start + len(actions) != moves:
-                return None
+                read = True
+                break
             try:
                 for action in actions[live.moves - start:]:
                     live.match.apply(action)
-                    changed = True
+                    applied = True
             except LudoError:  # not what the database holds? then the database says
                 log.exception("table %s: a published move did not apply", live.row.id)
-                return None
-        if changed and live.match.is_over():
+                read = True
+                break
+        if applied and live.match.is_over():
             state = live.match.state
             live.row.status = "over"
             live.row.result = {"winners": state.winners(), "returns": state.returns()}
-        return changed
+        return applied, read
 
     async def refresh(self, live: LiveTable) -> bool:
         """What the database holds for this table after the last move held (the caller
