@@ -21,7 +21,7 @@ BOTS = {"game": "wazabi", "players": 2,
 
 
 class HeldStorage(Storage):
-    """The real storage, but reading the moves of table `held` waits for `release`."""
+    """The real storage, but a catch-up read of table `held` waits for `release`."""
 
     held: str | None = None
 
@@ -31,12 +31,12 @@ class HeldStorage(Storage):
         self.release = threading.Event()
         self.move_reads: list[str] = []
 
-    def get_moves(self, table_id: str, start: int = 0):
+    def table_since(self, table_id: str, start: int = 0):
         self.move_reads.append(table_id)
         if table_id == self.held:
             self.reading.set()
             self.release.wait(DEADLINE)  # a fail-safe bound, never reached when it works
-        return super().get_moves(table_id, start)
+        return super().table_since(table_id, start)
 
 
 def _collect(frames: list[str]):

@@ -107,8 +107,16 @@ _RECENT_CHAT = (select(chat).where(chat.c.table_id == bindparam("table_id_"))
                 .order_by(chat.c.id.desc()).limit(bindparam("limit_")))
 
 
+_MOVES_SINCE = (select(moves.c.idx, moves.c.seat, moves.c.action)
+                .where(moves.c.table_id == bindparam("table_id_"),
+                       moves.c.idx >= bindparam("start_")).order_by(moves.c.idx))
 _DONE_JOB = bot_jobs.delete().where(bot_jobs.c.table_id == bindparam("table_id_"),
                                     bot_jobs.c.idx == bindparam("idx_"))
+
+
+def _moves_since(conn: Any, table_id: str, start: int) -> list[tuple[int, int, str]]:
+    found = conn.execute(_MOVES_SINCE, {"table_id_": table_id, "start_": start})
+    return [(r.idx, r.seat, r.action) for r in found]
 
 
 def _insert_bot_job(conn: Any, table_id: str, idx: int, seat: int, level: str) -> None:
@@ -279,20 +287,21 @@ class Storage:
     # -- moves -----------------------------------------------------------
     def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
                   over: bool = False, result: dict | None = None,
-                  bot_job: tuple[int, str] | None = None) -> None:
+                  bot_job: tuple[int, str] | None = None, done_job: bool = True) -> None:
         """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
         table's status too if the game just ended). A clash on (table, index) raises and
         nothing is written.
 
-        Several servers: the bot job of this move (if any) is done, and `bot_job` (seat,
-        level), the next move's, is asked for, in the same transaction. A server killed
+        Several servers: the bot job of this move is done (`done_job`: a bot's move), and
+        `bot_job` (seat, level), the next move's, is asked for, in the same transaction. A server killed
         right after writing a move thus never leaves a bot's turn without its job."""
         stamp = now()
         rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
             conn.execute(_INSERT_MOVES, rows)
-            conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
+            if done_job:
+                conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
             if bot_job is not None:
                 _insert_bot_job(conn, table_id, start + len(rows), *bot_job)
             if over:
@@ -301,10 +310,15 @@ class Storage:
 
     def get_moves(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
         with self.engine.connect() as conn:
-            found = conn.execute(select(moves.c.idx, moves.c.seat, moves.c.action)
-                                 .where(moves.c.table_id == table_id, moves.c.idx >= start)
-                                 .order_by(moves.c.idx))
-            return [(r.idx, r.seat, r.action) for r in found]
+            return _moves_since(conn, table_id, start)
+
+    def table_since(self, table_id: str, start: int = 0
+                    ) -> tuple[TableRow | None, list[tuple[int, int, str]]]:
+        """The table, then its moves from `start`, on one connection (a catch-up). A game
+        that ends in between reads as still playing with its last move."""
+        with self.engine.connect() as conn:
+            row = self._table(conn, tables.c.id == table_id)
+            return row, _moves_since(conn, table_id, start) if row else []
 
     def count_moves(self, table_id: str) -> int:
         with self.engine.connect() as conn:

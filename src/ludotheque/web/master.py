@@ -241,6 +241,11 @@ class LiveTable:
                                  source="ludotheque serve")
 
 
+def _result(match: Match) -> dict[str, Any]:
+    """The stored result of a finished match (the table row's `result`)."""
+    return {"winners": match.state.winners(), "returns": match.state.returns()}
+
+
 def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
     """The match of a stored table: its seed, options and every stored action, replayed."""
     match = Match(get_game(row.game), row.players, row.options, seed=row.seed)
@@ -387,15 +392,13 @@ class Master:
                 read = True
                 break
         if applied and live.match.is_over():
-            state = live.match.state
-            live.row.status = "over"
-            live.row.result = {"winners": state.winners(), "returns": state.returns()}
+            live.row.status, live.row.result = "over", _result(live.match)
         return applied, read
 
     async def refresh(self, live: LiveTable) -> bool:
         """What the database holds for this table after the last move held (the caller
         holds the table's lock); True if anything changed."""
-        row, missed = await self._db(self._read_since, live.row.id, live.moves)
+        row, missed = await self._db(self.storage.table_since, live.row.id, live.moves)
         if row is None:
             return False
         changed = bool(missed) or row.status != live.row.status \
@@ -404,17 +407,14 @@ class Master:
         for _idx, _seat, action in missed:
             live.match.apply(action)
         live.row.status, live.row.result = row.status, row.result
+        if live.match.is_over() and row.status != "over":
+            live.row.status, live.row.result = "over", _result(live.match)
         live.row.rematch = row.rematch
         for mine, stored in zip(live.row.seats, row.seats):
             mine.taken, mine.name = stored.taken, stored.name
         if changed:
             live._names.clear()
         return changed
-
-    def _read_since(self, table_id: str, start: int) -> tuple[TableRow | None, list]:
-        """The moves first, then the table: a game that ended in between reads as over."""
-        missed = self.storage.get_moves(table_id, start=start)
-        return self.storage.get_table(table_id), missed
 
     async def close(self) -> None:
         self.closing = True
@@ -445,7 +445,7 @@ class Master:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                row, stored = await self._db(self._read_since, table_id, 0)
+                row, stored = await self._db(self.storage.table_since, table_id, 0)
                 if row is None:
                     return None
                 actions = [a for _, _, a in stored]
@@ -730,14 +730,14 @@ class Master:
                 raise Refused("illegal", error=error) from None
             texts = [match.game.action_to_text(a) for a in match.actions[start:]]
             over = match.is_over()
-            result = ({"winners": match.state.winners(), "returns": match.state.returns()}
-                      if over else None)
+            result = _result(match) if over else None
             bot_job = self._bot_job(live)
             try:
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
-                                                    bot_job=bot_job))
+                                                    bot_job=bot_job, done_job=self.bot_jobs and
+                                                    live.row.seats[seat].kind == "bot"))
             except IntegrityError:
                 # Another server wrote this move first: the table moved on. The match is
                 # rebuilt from the database and the sender gets the fresh view.
