@@ -270,11 +270,16 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
-        # One writer thread: a commit that waits for the disk (a WAL checkpoint on a busy
+        # Writer threads: a commit that waits for the disk (a WAL checkpoint on a busy
         # machine can take tens of milliseconds) holds only its own table, not the loop.
-        self._writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db")
-        # Several servers: reads (catch-up, loading a table) wait for PostgreSQL in these
-        # threads, never on the event loop, so one slow read holds only its own table.
+        # SQLite has one writer at a time, so one thread; PostgreSQL commits the moves of
+        # different tables side by side (one table's moves stay in order: its lock), and
+        # one thread there made every table wait for each commit's round trips (profiled).
+        self._writer = concurrent.futures.ThreadPoolExecutor(
+            8 if self.broker.remote else 1, thread_name_prefix="db")
+        # Several servers: the database calls off the move path (catch-up, loading a table,
+        # a page's hello, joining, chat) wait for PostgreSQL in these threads, never on the
+        # event loop, so one slow call holds only its own table.
         self._readers = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="db-read")
         self._processes: concurrent.futures.ProcessPoolExecutor | None = None
         self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
@@ -531,7 +536,8 @@ class Master:
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
         """Sit a person at a free human seat; returns the seat token."""
-        row = self.storage.table_by_invite(invite) if isinstance(invite, str) else None
+        row = await self._db(self.storage.table_by_invite, invite) \
+            if isinstance(invite, str) else None
         if row is None:
             raise Refused("unknown_token", status=404)
         live = await self.get(row.id)
@@ -553,11 +559,12 @@ class Master:
             cleaned = " ".join(name.split()) if isinstance(name, str) else ""
             if not 1 <= len(cleaned) <= NAME_MAX:
                 raise Refused("bad_name", high=NAME_MAX)
-            if not self.storage.take_seat(live.row.id, seat, cleaned):
+            if not await self._db(self.storage.take_seat, live.row.id, seat, cleaned):
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
-            if self.storage.start_if_full(live.row.id, bot_job=self._bot_job(live)) \
+            if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
+                                                bot_job=self._bot_job(live))) \
                     or self.broker.remote:
                 await self.refresh(live)
             self.schedule(live)
@@ -878,7 +885,7 @@ class Master:
         text = "".join(c if c == "\n" or c.isprintable() else " " for c in text)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
-        stamp = self.storage.add_chat(live.row.id, conn.seat, name, text)
+        stamp = await self._db(self.storage.add_chat, live.row.id, conn.seat, name, text)
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
