@@ -119,3 +119,38 @@ def check_table(database: str, base: str, table: str, seats: list[Seat]) -> None
         assert seat.last is not None and seat.last["result"] is not None
         assert seat.last["move"] == len(rows)
         assert seat.last["view"] == json.loads(json.dumps(match.view(seat.seat)))
+
+
+def diagnose(database: str, tables: list[tuple[str, list[Seat]]]) -> str:
+    """What a stalled run looked like, table by table: what each page saw, what the
+    database holds, whose turn it is, and the bot job (worker, lease) of that turn."""
+    import time
+
+    from ludotheque.web.db import Storage, bot_jobs
+    from ludotheque.web.master import rebuild
+
+    storage = Storage(database)
+    lines = []
+    try:
+        for table, seats in tables:
+            if all(s.last is not None and s.last["result"] is not None for s in seats):
+                continue
+            row = storage.get_table(table)
+            stored = storage.get_moves(table)
+            match = rebuild(row, [a for _, _, a in stored])
+            turn = None if match.is_over() else match.current_player()
+            with storage.engine.connect() as conn:
+                jobs = conn.execute(select(bot_jobs).where(bot_jobs.c.table_id == table)
+                                    ).mappings().all()
+            lines.append(f"table {table} ({row.game}): status {row.status}, "
+                         f"{len(stored)} moves stored, to act: {turn} "
+                         f"({row.seats[turn].kind if turn is not None else '-'}), "
+                         f"jobs: {[(j['idx'], j['seat'], j['worker'], round(j['lease_until'] - time.time(), 1)) for j in jobs]}")
+            for seat in seats:
+                last = seat.last or {}
+                lines.append(f"  seat {seat.seat} on server {seat.server}: moves seen "
+                             f"{seat.moves_seen[-6:]}, to_act {last.get('to_act')}, "
+                             f"reconnections {seat.reconnections}, acked {len(seat.acked)}")
+    finally:
+        storage.close()
+    return "\n".join(lines) or "every table finished"

@@ -2,23 +2,30 @@
 PostgreSQL; a page may be connected to any of them).
 
 * `LocalBroker`: one server alone; nothing to tell anyone (the default, zero setup).
-* `RedisBroker`: Redis pub/sub on one channel. A message only says that a table changed;
-  the moves themselves are read from the database, so a lost message (Redis restarted, a
-  server reconnecting) loses nothing: after every (re)connection the server catches up
-  every table its pages watch from the database, and it looks again every `POLL` seconds.
+* `RedisBroker`: Redis pub/sub on one channel. A message says that a table changed and,
+  for a move, carries the move's actions (already in the database: a server publishes
+  only what it wrote), so the other servers need not read them back. The database stays
+  the truth: a message that does not follow what a server holds (a gap) sends it to the
+  database, and a lost message (Redis restarted, a server reconnecting) loses nothing:
+  after every (re)connection the server catches up every table its pages watch from the
+  database, and it looks again every `POLL` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from ludotheque.core.errors import LudoError
 
 log = logging.getLogger("ludotheque.web")
+
+# on_change(table, moves, start, actions): what a message says (see publish)
+OnChange = Callable[[str, int, "int | None", Sequence[str]], Awaitable[None]]
 
 CHANNEL = "ludotheque:tables"
 RETRY = 0.5  # seconds between two connection attempts
@@ -28,10 +35,11 @@ POLL = 5.0  # seconds: the safety net for a message lost in a reconnection
 class LocalBroker:
     remote = False
 
-    async def publish(self, table_id: str, moves: int) -> None:
+    async def publish(self, table_id: str, moves: int, start: int | None = None,
+                      actions: Sequence[str] = ()) -> None:
         return None
 
-    async def run(self, on_change: Callable[[str, int], Awaitable[None]],
+    async def run(self, on_change: OnChange,
                   on_connect: Callable[[], Awaitable[None]]) -> None:
         return None
 
@@ -46,23 +54,33 @@ class RedisBroker:
         import secrets
 
         import redis.asyncio as redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self.url = url
         self.origin = secrets.token_hex(6)  # this server: its own messages are not news
-        # a bounded pool that makes publishers wait their turn (a burst of moves must not
-        # open a connection each, nor fail with "too many connections")
+        # A bounded pool that makes publishers wait their turn (a burst of moves must not
+        # open a connection each, nor fail with "too many connections"). No silent retry:
+        # redis-py would otherwise reconnect and subscribe again by itself, and `run`
+        # would never know it has to catch up what was published while Redis was away.
         pool = redis.BlockingConnectionPool.from_url(url, max_connections=32, timeout=5,
                                                      socket_connect_timeout=2,
-                                                     health_check_interval=5)
+                                                     health_check_interval=5,
+                                                     retry=Retry(NoBackoff(), 0))
         self._client = redis.Redis(connection_pool=pool)
 
-    async def publish(self, table_id: str, moves: int) -> None:
+    async def publish(self, table_id: str, moves: int, start: int | None = None,
+                      actions: Sequence[str] = ()) -> None:
+        """Table `table_id` has `moves` moves; `actions` are the moves from `start` on
+        (none: something else changed, the others read the table again)."""
+        message = json.dumps({"t": table_id, "n": moves, "o": self.origin, "s": start,
+                              "a": list(actions)}, separators=(",", ":"))
         try:
-            await self._client.publish(CHANNEL, f"{table_id} {moves} {self.origin}")
+            await self._client.publish(CHANNEL, message)
         except Exception as error:  # noqa: BLE001 - Redis away: the others poll the database
             log.warning("broker: could not publish %s %s: %s", table_id, moves, error)
 
-    async def run(self, on_change: Callable[[str, int], Awaitable[None]],
+    async def run(self, on_change: OnChange,
                   on_connect: Callable[[], Awaitable[None]]) -> None:
         """Listen for ever; after each (re)connection, `on_connect` (catch up everything)."""
         while True:
@@ -78,12 +96,17 @@ class RedisBroker:
                     message = await pubsub.get_message(timeout=1.0)
                     if message is None:
                         continue
-                    data = message.get("data")
-                    if isinstance(data, bytes):
-                        data = data.decode()
-                    table_id, moves, origin = (str(data).split(" ") + ["", ""])[:3]
-                    if origin != self.origin:
-                        await on_change(table_id, int(moves or 0))
+                    try:
+                        note = json.loads(message.get("data") or b"{}")
+                        table_id, moves = str(note["t"]), int(note["n"])
+                        start = note.get("s")
+                        actions = [str(a) for a in note.get("a") or ()]
+                    except (ValueError, KeyError, TypeError):
+                        log.warning("broker: unreadable message %r", message.get("data"))
+                        continue
+                    if note.get("o") != self.origin:
+                        await on_change(table_id, moves,
+                                        None if start is None else int(start), actions)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - Redis restarted or unreachable

@@ -24,7 +24,7 @@ unique index on `rematch_of`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,11 +117,26 @@ _FINISH = update(tables).where(tables.c.id == bindparam("table_id_")).values(
     status="over", finished=bindparam("finished_"), result=bindparam("result_"))
 _DEADLINE = update(tables).where(tables.c.id == bindparam("table_id_")).values(
     deadline=bindparam("deadline_"), deadline_move=bindparam("move_"))
-_DROP_JOB = bot_jobs.delete().where(bot_jobs.c.table_id == bindparam("table_id_"),
-                                    bot_jobs.c.idx == bindparam("idx_"))
 _INSERT_CHAT = insert(chat)
 _RECENT_CHAT = (select(chat).where(chat.c.table_id == bindparam("table_id_"))
                 .order_by(chat.c.id.desc()).limit(bindparam("limit_")))
+
+
+_MOVES_SINCE = (select(moves.c.idx, moves.c.seat, moves.c.action)
+                .where(moves.c.table_id == bindparam("table_id_"),
+                       moves.c.idx >= bindparam("start_")).order_by(moves.c.idx))
+_DONE_JOB = bot_jobs.delete().where(bot_jobs.c.table_id == bindparam("table_id_"),
+                                    bot_jobs.c.idx == bindparam("idx_"))
+
+
+def _moves_since(conn: Any, table_id: str, start: int) -> list[tuple[int, int, str]]:
+    found = conn.execute(_MOVES_SINCE, {"table_id_": table_id, "start_": start})
+    return [(r.idx, r.seat, r.action) for r in found]
+
+
+def _insert_bot_job(conn: Any, table_id: str, idx: int, seat: int, level: str) -> None:
+    conn.execute(insert(bot_jobs).values(table_id=table_id, idx=idx, seat=seat, level=level,
+                                         lease_until=0.0))
 
 
 def now() -> dt.datetime:
@@ -197,7 +212,9 @@ class Storage:
         self.engine.dispose()
 
     # -- tables ----------------------------------------------------------
-    def create_table(self, row: TableRow) -> None:
+    def create_table(self, row: TableRow, bot_job: tuple[int, str] | None = None) -> None:
+        """`bot_job` (seat, level): a bot is to make the first move (several servers: the
+        job row is written with the table, so no server has to live on to ask for it)."""
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options,
@@ -211,6 +228,8 @@ class Storage:
             if row.rematch_of:
                 conn.execute(update(tables).where(tables.c.id == row.rematch_of)
                              .values(rematch=row.id))
+            if bot_job is not None and row.status == "playing":
+                _insert_bot_job(conn, row.id, 0, *bot_job)
 
     def _table(self, conn: Any, where: Any) -> TableRow | None:
         found = conn.execute(select(tables).where(where)).mappings().first()
@@ -315,15 +334,18 @@ class Storage:
                              .values(activity=now()))
             return done.rowcount == 1
 
-    def start_if_full(self, table_id: str) -> bool:
+    def start_if_full(self, table_id: str, bot_job: tuple[int, str] | None = None) -> bool:
         """waiting -> playing once no human seat is free (one conditional statement, so two
-        servers seating the last two people at once cannot both miss it)."""
+        servers seating the last two people at once cannot both miss it). `bot_job` (seat,
+        level): the first move is a bot's; its job is written in the same transaction."""
         free = select(seats.c.seat).where(seats.c.table_id == table_id,
                                           seats.c.kind == "human", seats.c.taken.is_(False))
         with self.engine.begin() as conn:
             done = conn.execute(update(tables).where(
                 tables.c.id == table_id, tables.c.status == "waiting", ~free.exists())
                 .values(status="playing"))
+            if done.rowcount == 1 and bot_job is not None:
+                _insert_bot_job(conn, table_id, 0, *bot_job)
             return done.rowcount == 1
 
     def set_status(self, table_id: str, status: str, result: dict | None = None) -> None:
@@ -336,18 +358,25 @@ class Storage:
     # -- moves -----------------------------------------------------------
     def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
                   over: bool = False, result: dict | None = None,
-                  deadline: tuple[float, int] | None = None, bot_job: bool = True) -> None:
+                  deadline: tuple[float, int] | None = None,
+                  bot_job: tuple[int, str] | None = None, done_job: bool = True) -> None:
         """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
         table's status too if the game just ended, and the turn timer's next `deadline`
         (epoch seconds, move)). A clash on (table, index) raises and nothing is written.
-        `bot_job`: bot jobs may exist (several servers); the one of this move is done."""
+
+        Several servers: the bot job of this move is done (`done_job`: a bot's move), and
+        `bot_job` (seat, level), the next move's, is asked for, in the same transaction. A
+        server killed right after writing a move thus never leaves a bot's turn without its
+        job."""
         stamp = now()
         rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
             conn.execute(_INSERT_MOVES, rows)
-            if bot_job:  # the bot job of this move (if any) is done, in the same transaction
-                conn.execute(_DROP_JOB, {"table_id_": table_id, "idx_": start})
+            if done_job:
+                conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
+            if bot_job is not None:
+                _insert_bot_job(conn, table_id, start + len(rows), *bot_job)
             if over:
                 conn.execute(_FINISH, {"table_id_": table_id, "finished_": stamp,
                                        "result_": result})
@@ -357,10 +386,15 @@ class Storage:
 
     def get_moves(self, table_id: str, start: int = 0) -> list[tuple[int, int, str]]:
         with self.engine.connect() as conn:
-            found = conn.execute(select(moves.c.idx, moves.c.seat, moves.c.action)
-                                 .where(moves.c.table_id == table_id, moves.c.idx >= start)
-                                 .order_by(moves.c.idx))
-            return [(r.idx, r.seat, r.action) for r in found]
+            return _moves_since(conn, table_id, start)
+
+    def table_since(self, table_id: str, start: int = 0
+                    ) -> tuple[TableRow | None, list[tuple[int, int, str]]]:
+        """The table, then its moves from `start`, on one connection (a catch-up). A game
+        that ends in between reads as still playing with its last move."""
+        with self.engine.connect() as conn:
+            row = self._table(conn, tables.c.id == table_id)
+            return row, _moves_since(conn, table_id, start) if row else []
 
     def count_moves(self, table_id: str) -> int:
         with self.engine.connect() as conn:
@@ -372,10 +406,40 @@ class Storage:
         """Ask for a bot's move; asking twice for the same move is one job."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(bot_jobs).values(table_id=table_id, idx=idx, seat=seat,
-                                                     level=level, lease_until=0.0))
+                _insert_bot_job(conn, table_id, idx, seat, level)
         except IntegrityError:
             pass
+
+    def watched(self, table_ids: Sequence[str]) -> dict[str, tuple[int, str, str | None,
+                                                                   int, bool]]:
+        """For each table: (moves stored, status, rematch, seats taken, a bot job waits
+        for its next move), in one statement per hundred tables (one consistent snapshot
+        each): the safety-net look of a server at the tables its pages watch."""
+        counted = (select(moves.c.table_id, func.count().label("n"))
+                   .where(moves.c.table_id.in_(bindparam("ids_", expanding=True)))
+                   .group_by(moves.c.table_id).subquery())
+        taken = (select(seats.c.table_id, func.count().label("n"))
+                 .where(seats.c.table_id.in_(bindparam("ids_", expanding=True)),
+                        seats.c.taken.is_(True))
+                 .group_by(seats.c.table_id).subquery())
+        found: dict[str, tuple[int, str, str | None, int, bool]] = {}
+        with self.engine.connect() as conn:
+            for first in range(0, len(table_ids), 100):
+                chunk = list(table_ids[first:first + 100])
+                count = func.coalesce(counted.c.n, 0)
+                job = (select(bot_jobs.c.idx).where(bot_jobs.c.table_id == tables.c.id,
+                                                    bot_jobs.c.idx == count)
+                       .exists().label("job"))
+                rows = conn.execute(
+                    select(tables.c.id, count.label("moves"), tables.c.status,
+                           tables.c.rematch, func.coalesce(taken.c.n, 0).label("taken"), job)
+                    .select_from(tables.outerjoin(counted, counted.c.table_id == tables.c.id)
+                                 .outerjoin(taken, taken.c.table_id == tables.c.id))
+                    .where(tables.c.id.in_(bindparam("ids_", expanding=True))),
+                    {"ids_": chunk})
+                for r in rows:
+                    found[r.id] = (r.moves, r.status, r.rematch, r.taken, bool(r.job))
+        return found
 
     def lease_bot_job(self, worker: str, lease: float) -> tuple[str, int, int, str] | None:
         """Take one free job (never leased, or whose worker let its lease run out: it died)

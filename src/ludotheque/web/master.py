@@ -150,6 +150,8 @@ class LiveTable:
     deadline: float | None = None
     timer: asyncio.TimerHandle | None = None
     bot_for: int = -1  # the move count a bot task is already working on
+    notes: list = field(default_factory=list)  # several servers: news not yet caught up
+    following: bool = False  # a task is catching this table up
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -257,6 +259,11 @@ class LiveTable:
                                  source="ludotheque serve")
 
 
+def _result(match: Match) -> dict[str, Any]:
+    """The stored result of a finished match (the table row's `result`)."""
+    return {"winners": match.state.winners(), "returns": match.state.returns()}
+
+
 def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
     """The match of a stored table: its seed, options and every stored action, replayed."""
     match = Match(get_game(row.game), row.players, row.options, seed=row.seed)
@@ -282,9 +289,17 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
-        # One writer thread: a commit that waits for the disk (a WAL checkpoint on a busy
+        # Writer threads: a commit that waits for the disk (a WAL checkpoint on a busy
         # machine can take tens of milliseconds) holds only its own table, not the loop.
-        self._writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db")
+        # SQLite has one writer at a time, so one thread; PostgreSQL commits the moves of
+        # different tables side by side (one table's moves stay in order: its lock), and
+        # one thread there made every table wait for each commit's round trips (profiled).
+        self._writer = concurrent.futures.ThreadPoolExecutor(
+            8 if self.broker.remote else 1, thread_name_prefix="db")
+        # Several servers: the database calls off the move path (catch-up, loading a table,
+        # a page's hello, joining, chat) wait for PostgreSQL in these threads, never on the
+        # event loop, so one slow call holds only its own table.
+        self._readers = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="db-read")
         self._processes: concurrent.futures.ProcessPoolExecutor | None = None
         self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
         self.closing = False
@@ -331,22 +346,78 @@ class Master:
                 log.exception("closing waiting tables failed")
             await asyncio.sleep(period)
 
-    async def _on_change(self, table_id: str, moves: int) -> None:
+    async def _db(self, function: Any, *args: Any) -> Any:
+        """A storage call: in a reader thread with several servers (PostgreSQL over the
+        network), inline alone (SQLite in the same process answers in microseconds)."""
+        if not self.broker.remote:
+            return function(*args)
+        return await asyncio.get_running_loop().run_in_executor(
+            self._readers, functools.partial(function, *args))
+
+    async def _on_change(self, table_id: str, moves: int, start: int | None = None,
+                         actions: Sequence[str] = ()) -> None:
+        """News from the broker: queued for the table, caught up by one task per table (the
+        broker's listener never waits for a table; a burst of news is one catch-up)."""
         live = self.tables.get(table_id)
-        if live is not None and (moves > live.moves or live.row.status != "over"):
-            await self.catch_up(live)
+        if live is None or (live.row.status == "over" and moves <= live.moves):
+            return
+        self._note(live, (moves, start, tuple(actions)))
+
+    def _note(self, live: LiveTable, note: tuple[int, int | None, tuple[str, ...]]) -> None:
+        live.notes.append(note)
+        if not live.following:
+            live.following = True
+            self._spawn(self._follow(live))
+
+    async def _follow(self, live: LiveTable) -> None:
+        try:
+            while live.notes:
+                notes, live.notes = live.notes, []
+                try:
+                    await self.catch_up(live, notes)
+                except Exception:  # noqa: BLE001 - the database away: the next look retries
+                    log.exception("catch-up of table %s failed", live.row.id)
+        finally:
+            live.following = False
 
     async def _catch_up_all(self) -> None:
-        for live in list(self.tables.values()):
-            if live.conns and live.row.status != "over":
-                await self.catch_up(live)
+        """After each (re)connection to the broker and every few seconds: one look at every
+        table this server's pages watch (one query per hundred tables); the ones that moved
+        on without news are caught up; a bot's turn without its job gets one."""
+        watched = {table_id: live for table_id, live in self.tables.items()
+                   if live.conns and live.row.status != "over"}
+        if not watched:
+            return
+        stored = await self._db(self.storage.watched, list(watched))
+        for table_id, live in watched.items():
+            found = stored.get(table_id)
+            if found is None:
+                continue
+            count, status, rematch, taken, job = found
+            if (count, status, rematch, taken) != (
+                    live.moves, live.row.status, live.row.rematch,
+                    sum(s.taken for s in live.row.seats)):
+                self._note(live, (count, None, ()))
+                continue
+            seat = live.to_act()
+            if self.bot_jobs and not job and seat is not None \
+                    and live.row.seats[seat].kind == "bot":
+                log.warning("table %s: the bot's move %s had no job; asking again",
+                            table_id, count)
+                await self._db(self.storage.add_bot_job, table_id, count, seat,
+                               live.row.seats[seat].level or "medium")
 
-    async def catch_up(self, live: LiveTable) -> None:
-        """Another server changed this table: read what this one missed from the database
-        (moves after the last one held, seats, status), apply it, tell the pages."""
+    async def catch_up(self, live: LiveTable,
+                       notes: Sequence[tuple[int, int | None, tuple[str, ...]]] = ()) -> None:
+        """Another server changed this table: apply what this one missed, tell the pages.
+
+        A note that carries the moves right after the last one held is applied as is (the
+        server that published it wrote exactly those rows first); anything else (a gap, a
+        seat taken, a rematch, a look without news) is read from the database."""
         async with live.lock:
             rematch = live.row.rematch
-            changed = self._refresh(live)
+            applied, read = self._apply_notes(live, notes)
+            changed = (await self.refresh(live) if read else False) or applied
             if changed:
                 self._clear_timer(live)
                 self.schedule(live)
@@ -354,9 +425,32 @@ class Master:
         if rematch is None and live.row.rematch is not None:
             await self._send_rematch(live, list(live.conns))
 
-    def _refresh(self, live: LiveTable) -> bool:
-        row = self.storage.get_table(live.row.id)
-        missed = self.storage.get_moves(live.row.id, start=live.moves)
+    def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
+                                                                  tuple[str, ...]]]
+                     ) -> tuple[bool, bool]:
+        """The moves the notes carry, in order: (some applied, the database must be read
+        too: no note, a note without moves, or a gap)."""
+        applied, read = False, not notes
+        for moves, start, actions in sorted(notes, key=lambda n: (n[1] is None, n[1] or 0)):
+            if start is None or start > live.moves or start + len(actions) != moves:
+                read = True
+                break
+            try:
+                for action in actions[live.moves - start:]:
+                    live.match.apply(action)
+                    applied = True
+            except LudoError:  # not what the database holds? then the database says
+                log.exception("table %s: a published move did not apply", live.row.id)
+                read = True
+                break
+        if applied and live.match.is_over():
+            live.row.status, live.row.result = "over", _result(live.match)
+        return applied, read
+
+    async def refresh(self, live: LiveTable) -> bool:
+        """What the database holds for this table after the last move held (the caller
+        holds the table's lock); True if anything changed."""
+        row, missed = await self._db(self.storage.table_since, live.row.id, live.moves)
         if row is None:
             return False
         changed = bool(missed) or row.status != live.row.status \
@@ -365,6 +459,8 @@ class Master:
         for _idx, _seat, action in missed:
             live.match.apply(action)
         live.row.status, live.row.result = row.status, row.result
+        if live.match.is_over() and row.status != "over":
+            live.row.status, live.row.result = "over", _result(live.match)
         live.row.rematch = row.rematch
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent = set(row.absent)
@@ -384,6 +480,7 @@ class Master:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.broker.close()
         self._threads.shutdown(wait=False, cancel_futures=True)
+        self._readers.shutdown(wait=False, cancel_futures=True)
         self._writer.shutdown(wait=True)
         if self._processes is not None:
             self._processes.shutdown(wait=False, cancel_futures=True)
@@ -402,10 +499,10 @@ class Master:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                row = self.storage.get_table(table_id)
+                row, stored = await self._db(self.storage.table_since, table_id, 0)
                 if row is None:
                     return None
-                actions = [a for _, _, a in self.storage.get_moves(table_id)]
+                actions = [a for _, _, a in stored]
                 live = LiveTable(row=row, match=rebuild(row, actions), absent=set(row.absent))
                 self._add(live)
         return live
@@ -487,8 +584,10 @@ class Master:
             spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
             seats=seat_rows)
         match = Match(game, players, validated, seed=row.seed)
+        live = LiveTable(row=row, match=match)
+        first = self._bot_job(live)
         try:
-            self.storage.create_table(row)
+            self.storage.create_table(row, bot_job=first)
         except IntegrityError:
             if rematch_of is None:
                 raise
@@ -497,14 +596,14 @@ class Master:
             if made is None:
                 raise
             return self.tables.get(made.id) or self._loaded(made)
-        live = LiveTable(row=row, match=match)
         self._add(live)
         self.schedule(live)
         return live
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
         """Sit a person at a free human seat; returns the seat token."""
-        row = self.storage.table_by_invite(invite) if isinstance(invite, str) else None
+        row = await self._db(self.storage.table_by_invite, invite) \
+            if isinstance(invite, str) else None
         if row is None:
             raise Refused("unknown_token", status=404)
         self.refuse_closed(row)
@@ -512,7 +611,7 @@ class Master:
         assert live is not None
         async with live.lock:
             if self.broker.remote:
-                self._refresh(live)
+                await self.refresh(live)
             self.refuse_closed(live.row)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
                 TextParam("web.server.error.no_free_seat")
@@ -528,13 +627,16 @@ class Master:
             cleaned = " ".join(name.split()) if isinstance(name, str) else ""
             if not 1 <= len(cleaned) <= NAME_MAX:
                 raise Refused("bad_name", high=NAME_MAX)
-            if not self.storage.take_seat(live.row.id, seat, cleaned):
-                self.refuse_closed(self.storage.get_table(live.row.id) or live.row)
+            if not await self._db(self.storage.take_seat, live.row.id, seat, cleaned):
+                self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
+                                   or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
-            if self.storage.start_if_full(live.row.id) or self.broker.remote:
-                self._refresh(live)
+            if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
+                                                bot_job=self._bot_job(live))) \
+                    or self.broker.remote:
+                await self.refresh(live)
             self.schedule(live)
             await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves)
@@ -551,7 +653,7 @@ class Master:
             raise Refused("unknown_token", status=404)
         known = self.tokens.get(token)
         if known is None:
-            found = self.storage.table_by_token(token)
+            found = await self._db(self.storage.table_by_token, token)
             if found is None:
                 raise Refused("unknown_token", status=404)
             known = (found[0].id, found[1])
@@ -563,7 +665,9 @@ class Master:
         conn.table, conn.seat, conn.lang = live, seat, lang
         returning = self.back(conn)  # reopening the seat's link: the person is back
         async with live.lock:
-            if self.broker.remote and self._refresh(live):  # catch up before answering
+            if self.broker.remote and await self.refresh(live):  # catch up before answering
+                self._clear_timer(live)
+                self.schedule(live)  # a bot's turn, a timer: as after any catch-up
                 await self.broadcast(live)
             start = min(max(0, since), len(live.match.events or ()))
             live.conns.add(conn)
@@ -572,7 +676,7 @@ class Master:
             others = [c for c in live.conns if c is not conn]
             await self._send_presence(live, others)
         if since == 0:
-            for line in self.storage.recent_chat(live.row.id, CHAT_HISTORY):
+            for line in await self._db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
                 await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
         if live.row.rematch:
             await self._send_rematch(live, [conn])
@@ -716,20 +820,22 @@ class Master:
                 raise Refused("illegal", error=error) from None
             texts = [match.game.action_to_text(a) for a in match.actions[start:]]
             over = match.is_over()
-            result = ({"winners": match.state.winners(), "returns": match.state.returns()}
-                      if over else None)
+            result = _result(match) if over else None
             deadline = self._next_deadline(live)  # written with the move: every server,
-            try:                                    # and this one after a restart, agree
+            bot_job = self._bot_job(live)         # and this one after a restart, agree
+            try:
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
-                                                    deadline=deadline, bot_job=self.bot_jobs))
+                                                    deadline=deadline, bot_job=bot_job,
+                                                    done_job=self.bot_jobs and
+                                                    live.row.seats[seat].kind == "bot"))
             except IntegrityError:
                 # Another server wrote this move first: the table moved on. The match is
                 # rebuilt from the database and the sender gets the fresh view.
-                live.match = rebuild(live.row, [a for _, _, a in
-                                                self.storage.get_moves(live.row.id)])
-                self._refresh(live)
+                stored = await self._db(self.storage.get_moves, live.row.id)
+                live.match = rebuild(live.row, [a for _, _, a in stored])
+                await self.refresh(live)
                 self._clear_timer(live)
                 self.schedule(live)
                 await self.broadcast(live)
@@ -747,7 +853,7 @@ class Master:
             self._clear_timer(live)
             self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
-        await self.broker.publish(live.row.id, live.moves)
+        await self.broker.publish(live.row.id, live.moves, start, texts)
 
     # -- bots and the turn timer -----------------------------------------
     def _next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
@@ -758,6 +864,16 @@ class Master:
                 or live.row.seats[seat].kind != "human":
             return None
         return time.time() + live.row.turn_timer, live.moves
+
+    def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
+        """Several servers: (seat, level) when the next move is a bot's, so the transaction
+        that makes the table reach that move also asks a worker for it."""
+        if not self.bot_jobs or live.match.is_over():
+            return None
+        seat = live.match.current_player()
+        if seat < 0 or live.row.seats[seat].kind != "bot":
+            return None
+        return seat, live.row.seats[seat].level or "medium"
 
     def _clear_timer(self, live: LiveTable) -> None:
         if live.timer is not None:
@@ -776,10 +892,8 @@ class Master:
             return
         spec = live.row.seats[seat]
         if spec.kind == "bot" and self.bot_jobs:
-            if live.bot_for != live.moves:  # a worker will compute it (see worker.py)
-                live.bot_for = live.moves
-                self._writer.submit(self.storage.add_bot_job, live.row.id, live.moves, seat,
-                                    spec.level or "medium")
+            # a worker computes it (worker.py): its job row was written in the transaction
+            # that reached this move (Storage.add_moves, start_if_full, create_table)
             return
         if spec.kind == "bot" or seat in live.absent:
             if live.bot_for != live.moves:
@@ -891,7 +1005,7 @@ class Master:
         text = "".join(c if c == "\n" or c.isprintable() else " " for c in text)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
-        stamp = self.storage.add_chat(live.row.id, conn.seat, name, text)
+        stamp = await self._db(self.storage.add_chat, live.row.id, conn.seat, name, text)
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
@@ -907,7 +1021,7 @@ class Master:
             raise Refused("not_over", status=403)
         async with live.lock:
             if self.broker.remote:
-                self._refresh(live)  # another server may have made the rematch already
+                await self.refresh(live)  # another server may have made the rematch already
             if live.row.rematch is None:
                 body = {"game": live.row.game, "players": live.row.players,
                         "options": live.row.options, "turn_timer": live.row.turn_timer,

@@ -1,11 +1,13 @@
 """`ludotheque worker`: computes the bots' moves of every server sharing one database.
 
-A server that sees a bot to act writes a job row (table, move index, seat, level). A
-worker leases a job for `lease` seconds, rebuilds the table from the database, asks the
-bot (from `view(seat)` and the legal moves only, see botwork.py) and plays the move
-through the server's own move path (`Master.play`: same checks, same unique (table,
-index) row, same announcement on the broker). The move's row and the job's deletion are
-one transaction. A worker that dies mid-thought just lets its lease run out: another
+The transaction that brings a table to a bot's turn (a move, the table starting) also
+writes a job row (table, move index, seat, level), so a server dying right after it
+leaves no bot's turn unasked. A worker leases a job for `lease` seconds, brings the table
+up to date from the database (rebuilt the first time, only the new moves after that),
+asks the bot (from `view(seat)` and the legal moves only, see botwork.py) and plays the
+move through the server's own move path (`Master.play`: same checks, same unique (table,
+index) row, same announcement on the broker). The move's row, the job's deletion and
+the next bot's job are one transaction. A worker that dies mid-thought just lets its lease run out: another
 worker (or the same one, restarted) takes the job again. A job whose move was already
 made (a person came back, another worker was faster) is dropped.
 """
@@ -26,6 +28,8 @@ from ludotheque.web.master import Master, Refused
 log = logging.getLogger("ludotheque.web")
 
 IDLE = 0.05  # seconds between two looks at an empty job list
+RETRY = 0.5  # seconds after a job that failed (the database away)
+KEEP = 1000  # tables kept in memory between two of their bots' moves
 
 
 async def work(database: str, broker_url: str | None, lease: float = 15.0,
@@ -36,11 +40,21 @@ async def work(database: str, broker_url: str | None, lease: float = 15.0,
     loop = asyncio.get_running_loop()
     try:
         while stop is None or not stop.is_set():
-            job = await loop.run_in_executor(None, storage.lease_bot_job, name, lease)
+            try:
+                job = await loop.run_in_executor(None, storage.lease_bot_job, name, lease)
+            except Exception:  # noqa: BLE001 - the database away: a worker waits, never dies
+                log.exception("could not look for bot jobs")
+                await asyncio.sleep(RETRY)
+                continue
             if job is None:
                 await asyncio.sleep(IDLE)
                 continue
-            await _one(master, loop, *job, bot_delay=bot_delay)
+            try:
+                await _one(master, loop, *job, bot_delay=bot_delay)
+            except Exception:  # noqa: BLE001 - the database away: the lease runs out and
+                log.exception("bot job %s failed", job)  # the job is taken again
+                master.tables.pop(job[0], None)
+                await asyncio.sleep(RETRY)
     finally:
         await master.close()
         storage.close()
@@ -48,11 +62,17 @@ async def work(database: str, broker_url: str | None, lease: float = 15.0,
 
 async def _one(master: Master, loop: asyncio.AbstractEventLoop, table_id: str, idx: int,
                seat: int, level: str, bot_delay: float) -> None:
-    master.tables.pop(table_id, None)  # always from the database: other servers moved on
-    live = await master.get(table_id)
+    live = master.tables.get(table_id)
+    if live is None:
+        if len(master.tables) >= KEEP:
+            master.tables.clear()
+        live = await master.get(table_id)
+    else:  # other servers moved on: only the moves after the last one held are read
+        async with live.lock:
+            await master.refresh(live)
     if live is None or live.moves != idx or live.to_act() != seat \
             or live.row.seats[seat].kind != "bot":
-        master.storage.drop_bot_job(table_id, idx)
+        await loop.run_in_executor(None, master.storage.drop_bot_job, table_id, idx)
         return
     if bot_delay > 0:
         await asyncio.sleep(bot_delay)
@@ -65,8 +85,9 @@ async def _one(master: Master, loop: asyncio.AbstractEventLoop, table_id: str, i
         await master.play(live, seat, [action], idx)
     except Refused as refused:
         log.info("bot move refused at table %s: %s", table_id, refused.code)
-        master.storage.drop_bot_job(table_id, idx)
-    master.tables.pop(table_id, None)
+        await loop.run_in_executor(None, master.storage.drop_bot_job, table_id, idx)
+    if live.match.is_over():
+        master.tables.pop(table_id, None)
 
 
 def run(database: str, broker: str | None, lease: float, bot_delay: float) -> None:
