@@ -60,6 +60,31 @@ def _window(game: Game, players: int, options: Mapping[str, Any], seconds: float
             time.process_time() - cpu_start)
 
 
+def _public_window(game: Game, players: int, options: Mapping[str, Any], seconds: float,
+                   rng: random.Random, seed: int) -> Window:
+    """The path users take: a `Match` (events kept, chance settled by it), the decider's
+    `view` and `legal_actions()` at each decision, a uniformly random move by id."""
+    from ludotheque.core.match import Match
+
+    draw = rng.random
+    decisions = games = chance_steps = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            seed += 1
+            match = Match(game, players, options, seed=seed)
+            while not match.is_over():
+                match.view(match.current_player())
+                legal = match.legal_actions()
+                match.apply(legal[int(draw() * len(legal))])
+                decisions += 1
+            chance_steps += match.chance_steps
+            games += 1
+    return (decisions, games, chance_steps, time.perf_counter() - start,
+            time.process_time() - cpu_start)
+
+
 def _openspiel_window(game: Any, seconds: float, rng: random.Random) -> Window:
     """The same loop for an OpenSpiel game (its usual API: is_terminal, is_chance_node)."""
     draw = rng.random
@@ -184,6 +209,73 @@ def _random_position(game: Game, players: int, options: Mapping[str, Any], rng: 
             settle(state, chance)
         else:
             return kept
+
+
+def machine_load() -> dict[str, Any]:
+    """How busy the machine is: load averages over 1, 5 and 15 minutes, and the cores."""
+    import os
+
+    try:
+        load = [round(x, 2) for x in os.getloadavg()]
+    except OSError:  # not on every platform
+        load = None
+    return {"load_average": load, "cores": os.cpu_count()}
+
+
+def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = None, seed: int = 0,
+                openspiel: bool | None = None) -> dict[str, Any]:
+    """Every engine measured in rounds, one window each per round in turn (ours: the raw
+    state path and the public `Match` path; OpenSpiel's Python games), so a busy
+    neighbour slows every engine of a round alike; ratios are taken per round and
+    reported as median and minimum. Decisions and chance steps are counted apart, and
+    the CPU time over the wall time of each window says how much of the core we had."""
+    from ludotheque.core.registry import all_games
+
+    games = all_games()
+    counts = {game.name: game.default_players if players is None else players for game in games}
+    validated = {game.name: game.validate(counts[game.name], None) for game in games}
+    if openspiel is None:
+        openspiel = openspiel_available()
+    references: dict[str, Any] = {}
+    if openspiel:
+        import pyspiel
+
+        import open_spiel.python.games  # noqa: F401
+
+        references = {name: pyspiel.load_game(name) for name in REFERENCES}
+    rng = random.Random(seed)
+    chance = SeededChance(seed)
+    load_before = machine_load()
+    windows: dict[tuple[str, str], list[Window]] = {}
+    for round_ in range(rounds):
+        for name, spiel in references.items():
+            windows.setdefault((name, "openspiel"), []).append(_openspiel_window(spiel, seconds, rng))
+        for game in games:
+            args = (game, counts[game.name], validated[game.name], seconds, rng)
+            windows.setdefault((game.name, "raw"), []).append(_window(*args, chance))
+            windows.setdefault((game.name, "public"), []).append(
+                _public_window(*args, seed + 1_000_000 * round_))
+    rows = []
+    for (name, path), runs in windows.items():
+        rates = [w[0] / w[3] for w in runs]
+        row: dict[str, Any] = {
+            "name": name, "path": path,
+            "players": counts.get(name) or (references[name].num_players() if name in references else None),
+            "decisions_per_s": round(statistics.median(rates), 1),
+            "min_decisions_per_s": round(min(rates), 1),
+            "chance_steps_per_s": round(statistics.median(w[2] / w[3] for w in runs), 1),
+            "games_per_s": round(statistics.median(w[1] / w[3] for w in runs), 1),
+            "cpu_share": round(sum(w[4] for w in runs) / sum(w[3] for w in runs), 3),
+            "ratios": {},
+        }
+        for reference in references:
+            per_round = [w[0] / w[3] / (r[0] / r[3])
+                         for w, r in zip(runs, windows[(reference, "openspiel")])]
+            row["ratios"][reference] = {"median": round(statistics.median(per_round), 3),
+                                        "min": round(min(per_round), 3)}
+        rows.append(row)
+    return {"rounds": rounds, "seconds": seconds, "machine_before": load_before,
+            "machine_after": machine_load(), "rows": rows}
 
 
 def openspiel_available() -> bool:
