@@ -37,15 +37,16 @@ class Match:
         self.actions: list[int] = []
         self.events: list[Event] | None = [] if keep_events else None
         self._chance_log: list[Any] = []
+        # Scripted outcomes are kept in the record (a seed cannot regenerate them).
+        self._log = self._chance_log if isinstance(self.chance, ScriptedChance) else None
         self._pending: list[weakref.ref[LazyView]] = []  # views handed out, not built yet
+        self._num_actions = game.num_actions
         self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
 
     # -- driving ----------------------------------------------------------
     def _resolve_chance(self) -> None:
-        # Scripted outcomes are kept in the record (a seed cannot regenerate them).
-        log = self._chance_log if isinstance(self.chance, ScriptedChance) else None
-        self.chance_steps += settle(self.state, self.chance, self.events, log)
+        self.chance_steps += settle(self.state, self.chance, self.events, self._log)
 
     def apply(self, action: int | str, seat: int | None = None) -> int:
         """Apply a decision (id or text); returns its id. Errors change nothing.
@@ -53,13 +54,19 @@ class Match:
         With `seat` (who sends the move, e.g. a remote player), a move out of turn
         is refused without listing anyone's legal moves: they may name hidden cards.
         """
-        self._check_sender(seat)
-        action_id = self.game.parse_action(action, self.state)
+        if seat is not None:
+            self._check_sender(seat)
+        if type(action) is int and 0 <= action < self._num_actions:  # an id: nothing to parse
+            action_id = action
+        else:
+            action_id = self.game.parse_action(action, self.state)
         if self._pending:
             self._settle_views()
-        self.state.apply_action(action_id, self.events)
+        state = self.state
+        state.apply_action(action_id, self.events)
         self.actions.append(action_id)
-        self._resolve_chance()
+        if state.is_chance():
+            self._resolve_chance()
         return action_id
 
     def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
