@@ -364,7 +364,8 @@ def simulate(
         if results_path is not None:
             check_results_path(results_path)
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
-                     "backend": backend.strip().lower(), "rows": results_path is not None}
+                     "backend": backend.strip().lower(), "rows": results_path is not None,
+                     "keep": False}  # the summary counts each game as it ends: memory stays flat
         bar = _games_progress(lang)
         tasks: list = []
 

@@ -489,11 +489,12 @@ TEXTS: dict[str, dict[str, str]] = {
               "par renforcement). ISMCTS : itérations de recherche par seconde de réflexion.",
     },
     "cli.bench.ratios": {
-        "en": "÷ columns: decisions/s over those of an OpenSpiel game written in Python "
-              "({legend}), round by round: median (lowest); liars_dice is OpenSpiel's C++. "
+        "en": "÷ columns: decisions per CPU second over those of an OpenSpiel game written in "
+              "Python ({legend}), round by round: median (lowest); liars_dice is OpenSpiel's C++. "
               "Chance steps (deals, rolls) are counted apart, never as decisions.",
-        "fr": "Colonnes ÷ : décisions/s rapportées à celles d'un jeu d'OpenSpiel écrit en Python "
-              "({legend}), tour par tour : médiane (la plus basse) ; liars_dice est le C++ "
+        "fr": "Colonnes ÷ : décisions par seconde de CPU rapportées à celles d'un jeu d'OpenSpiel "
+              "écrit en Python ({legend}), tour par tour : médiane (la plus basse) ; liars_dice "
+              "est le C++ "
               "d'OpenSpiel. Les coups du hasard (donnes, lancers) sont comptés à part, jamais "
               "comme des décisions.",
     },

@@ -241,9 +241,10 @@ def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = Non
                 progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every engine measured in rounds, one window each per round in turn (ours: the raw
     state path and the public `Match` path; OpenSpiel's games), so a busy neighbour slows
-    every engine of a round alike; ratios are taken per round and reported as median and
-    minimum. Decisions and chance steps are counted apart, and the CPU time over the wall
-    time of each window says how much of the core we had (1.0: all of it)."""
+    every engine of a round alike; ratios of decisions per CPU second are taken per round
+    and reported as median and minimum. Decisions and chance steps are counted apart, and
+    the CPU time over the wall time of each window says how much of the core we had (1.0:
+    all of it)."""
     from ludotheque.core.registry import all_games
 
     games = all_games()
@@ -294,8 +295,11 @@ def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = Non
             "cpu_share": round(sum(w[4] for w in runs) / sum(w[3] for w in runs), 3),
             "ratios": {},
         }
+        row["decisions_per_cpu_s"] = round(statistics.median(w[0] / max(w[4], 1e-9) for w in runs), 1)
         for reference in references:
-            per_round = [w[0] / w[3] / (r[0] / r[3])
+            # Per CPU second: on a shared machine the wall clock also counts the time the
+            # neighbours had the core, which changes from one window to the next.
+            per_round = [w[0] / max(w[4], 1e-9) / (r[0] / max(r[4], 1e-9))
                          for w, r in zip(runs, windows[(reference, "openspiel")])]
             row["ratios"][reference] = {"median": round(statistics.median(per_round), 3),
                                         "min": round(min(per_round), 3)}
