@@ -607,12 +607,12 @@ def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ism
     out.print(t("cli.bench.machine", lang, before=load(result["machine_before"]),
                 after=load(result["machine_after"]), cores=result["machine_before"]["cores"] or "?"))
     headers = [t("cli.col.game_players", lang), t("cli.col.path", lang),
-               t("cli.col.decisions_per_s", lang), t("cli.col.min", lang),
+               t("cli.col.decisions_per_s_lowest", lang),
                t("cli.col.chance_per_s", lang), t("cli.col.games_per_s", lang),
                *[t("cli.col.ratio", lang, name=short[name]) for name in references],
                t("cli.col.cpu", lang), t("cli.col.ismcts", lang)]
     cells = [[f"{row['name']} ({row['players']})", t(f"cli.bench.path.{row['path']}", lang),
-              number(row["decisions_per_s"], lang), number(row["min_decisions_per_s"], lang),
+              f"{number(row['decisions_per_s'], lang)} ({number(row['min_decisions_per_s'], lang)})",
               number(row["chance_steps_per_s"], lang), number(row["games_per_s"], lang),
               *[f"{number(row['ratios'][name]['median'], lang, 2)} "
                 f"({number(row['ratios'][name]['min'], lang, 2)})" for name in references],

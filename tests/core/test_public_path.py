@@ -166,3 +166,15 @@ def test_an_action_id_takes_the_short_way_and_is_still_checked():
     assert json.dumps(match.state.to_json()) == before and match.actions == []
     legal = match.legal_actions()[0]
     assert match.apply(legal) == legal and match.actions == [legal]
+
+
+def test_a_drawn_outcome_out_of_place_is_still_refused():
+    game = get_game("diciassette")
+    match = Match(game, 4, seed=2)
+    before = json.dumps(match.state.to_json())
+    drawn = SeededChance(1).resolve(Shuffle(tuple(range(71))))
+    with pytest.raises(ChanceError):  # a decision point, not a chance point
+        match.state.apply_chance(drawn)
+    with pytest.raises(ChanceError):  # a Drawn of the wrong size is checked like any outcome
+        Shuffle((0, 1, 2)).check(drawn)
+    assert json.dumps(match.state.to_json()) == before

@@ -150,10 +150,10 @@ def test_bench_without_a_game_is_bench_all_as_json():
 
 
 @pytest.mark.parametrize(("lang", "wanted"), [
-    ("en", ["game (players)", "path", "decisions/s", "lowest", "chance steps/s", "games/s",
+    ("en", ["game (players)", "path", "decisions/s (lowest)", "chance steps/s", "games/s",
             "÷ LP", "÷ KP", "CPU", "ISMCTS it/s", "LP = python_liars_poker", "diciassette (4)",
             "liars_dice (2)", "raw", "public", "Machine load (1, 5, 15 min)"]),
-    ("fr", ["jeu (joueurs)", "chemin", "décisions/s", "minimum", "coups du hasard/s", "parties/s",
+    ("fr", ["jeu (joueurs)", "chemin", "décisions/s (minimum)", "coups du hasard/s", "parties/s",
             "÷ LP", "it. ISMCTS/s", "KP = python_kuhn_poker", "wazabi (4)", "brut", "public",
             "Charge de la machine (1, 5, 15 min)"]),
 ])

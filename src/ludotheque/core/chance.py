@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from hashlib import blake2b
-from itertools import islice
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from hashlib import blake2b
+from itertools import islice
 from typing import Any, Protocol
 
 from ludotheque.core.errors import ChanceError
@@ -41,9 +41,9 @@ class Shuffle:
     def check(self, outcome: Any) -> tuple:
         """The outcome as a tuple if it is a permutation of `items`, with every item of the
         same type (2.0 or "2" is not the card 2); ChanceError otherwise."""
-        if type(outcome) is Drawn:
-            return outcome
         items = self.items
+        if type(outcome) is Drawn and len(outcome) == len(items):
+            return outcome
         if not isinstance(outcome, (list, tuple)) or len(outcome) != len(items):
             raise ChanceError("error.chance_shuffle", label=self.label, size=len(items))
         kinds = _item_types(items)
@@ -90,7 +90,7 @@ class Roll:
     label: str = "roll"
 
     def check(self, outcome: Any) -> tuple[int, ...]:
-        if type(outcome) is Drawn:
+        if type(outcome) is Drawn and len(outcome) == self.count:
             return outcome
         if (
             not isinstance(outcome, (list, tuple))

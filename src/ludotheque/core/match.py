@@ -202,7 +202,7 @@ class LazyView(dict):  # type: ignore[type-arg]
     the `view` call. Pickling and copying give a plain dict.
     """
 
-    __slots__ = ("_state", "_player", "__weakref__")
+    __slots__ = ("__weakref__", "_player", "_state")
 
     def __init__(self, state: State, player: int | None) -> None:
         # Until built, the storage holds one placeholder, so C code that looks at the

@@ -508,7 +508,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cli.bench.path.public": {"en": "public", "fr": "public"},
     "cli.bench.path.openspiel": {"en": "OpenSpiel", "fr": "OpenSpiel"},
     "cli.col.path": {"en": "path", "fr": "chemin"},
-    "cli.col.min": {"en": "lowest", "fr": "minimum"},
+    "cli.col.decisions_per_s_lowest": {"en": "decisions/s (lowest)", "fr": "décisions/s (minimum)"},
     "cli.col.chance_per_s": {"en": "chance steps/s", "fr": "coups du hasard/s"},
     "cli.col.cpu": {"en": "CPU", "fr": "CPU"},
     "cli.bench.no_openspiel": {

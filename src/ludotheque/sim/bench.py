@@ -254,9 +254,8 @@ def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = Non
         openspiel = openspiel_available()
     spiels: dict[str, Any] = {}
     if openspiel:
-        import pyspiel
-
         import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)
+        import pyspiel
 
         spiels = {name: pyspiel.load_game(name) for name in OPENSPIEL_GAMES}
     rng = random.Random(seed)

@@ -28,6 +28,7 @@ import os
 import random
 import signal
 import time
+from _random import Random as _CRandom
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,8 +36,6 @@ from fractions import Fraction
 from hashlib import blake2b
 from types import MappingProxyType
 from typing import Any
-
-from _random import Random as _CRandom
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import make_bot
