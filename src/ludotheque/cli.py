@@ -627,7 +627,16 @@ def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ism
                          min_width=max(len(line[column]) for line in cells))
     for line in cells:
         table.add_row(*line)
-    out.print(table)
+    # Never cut a number: a table wider than the terminal is printed whole (it wraps there).
+    from rich.measure import Measurement
+
+    needed = Measurement.get(out, out.options.update(width=1000), table).maximum
+    saved = out._width
+    out.width = max(out.width, needed)
+    try:
+        out.print(table)
+    finally:
+        out._width = saved
     if not openspiel_available():
         out.print(t("cli.bench.no_openspiel", lang), markup=False)
 
