@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from ludotheque.cli import app
 from ludotheque.core import get_game
-from ludotheque.sim.arena import arena, entry_names, wilson
+from ludotheque.sim.arena import arena, entry_names, move_times, wilson
 
 
 def test_wilson_interval_matches_known_values():
@@ -28,8 +28,17 @@ def _without_timing(summary):
     """Everything but the thinking times (a clock is not reproducible)."""
     for row in summary["bots"]:
         assert row["ms_per_move"] >= 0 and row["moves"] > 0
-        del row["ms_per_move"]
+        assert 0 <= row["ms_p95"] <= row["ms_max"] and row["ms_mean"] <= row["ms_max"]
+        for key in ("ms_per_move", "ms_mean", "ms_p95", "ms_max"):
+            del row[key]
     return summary
+
+
+def test_move_times_give_mean_p95_and_max_in_milliseconds():
+    assert move_times([]) == {"ms_mean": 0.0, "ms_p95": 0.0, "ms_max": 0.0}
+    seconds = [i / 1000 for i in range(1, 101)]  # 1 ms to 100 ms
+    assert move_times(seconds) == {"ms_mean": 50.5, "ms_p95": 95.0, "ms_max": 100.0}
+    assert move_times([0.002]) == {"ms_mean": 2.0, "ms_p95": 2.0, "ms_max": 2.0}
 
 
 def test_arena_is_reproducible_and_consistent():

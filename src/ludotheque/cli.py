@@ -11,7 +11,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -366,7 +366,8 @@ def simulate(
         if results_path is not None:
             check_results_path(results_path)
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
-                     "backend": backend.strip().lower(), "rows": results_path is not None}
+                     "backend": backend.strip().lower(), "rows": results_path is not None,
+                     "keep": False}  # the summary counts each game as it ends: memory stays flat
         bar = _games_progress(lang)
         tasks: list = []
 
@@ -475,14 +476,15 @@ def arena(
                     players=count, seed=seed), style="bold")
         table = Table(box=None, header_style="bold")
         for key in ("cli.col.bot", "cli.col.win_rate_ci", "cli.col.mean_rank", "cli.col.rating",
-                    "cli.col.ms_per_move"):
+                    "cli.col.ms_per_move", "cli.col.ms_p95", "cli.col.ms_max"):
             table.add_column(t(key, lang), justify="left" if key == "cli.col.bot" else "right")
         for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
             table.add_row(row["name"],
                           f"{number(100 * row['win_rate'], lang, 1)} % "
                           f"[{number(100 * row['ci_low'], lang, 1)}-{number(100 * row['ci_high'], lang, 1)}]",
                           number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1),
-                          number(row["ms_per_move"], lang, 1))
+                          number(row["ms_per_move"], lang, 1), number(row["ms_p95"], lang, 1),
+                          number(row["ms_max"], lang, 1))
         out.print(table)
         out.print(t("cli.arena.head_to_head", lang), style="bold")
         names_in = [row["name"] for row in summary["bots"]]
@@ -573,7 +575,8 @@ def bench(
 
 def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ismcts_ms: float,
                as_json: bool, lang: str) -> None:
-    """Every game of ours and OpenSpiel's: one table (or a JSON list)."""
+    """Every game of ours (raw and public paths) and OpenSpiel's, interleaved: one table
+    (or a JSON object)."""
     from contextlib import nullcontext
 
     from ludotheque.sim.bench import REFERENCES, bench_all, openspiel_available
@@ -584,36 +587,58 @@ def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ism
             if spinner is not None:
                 spinner.update(t("cli.bench.progress", lang, name=name))
 
-        rows = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
+        result = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
     if as_json:
-        print(json.dumps(rows))
+        print(json.dumps(result))
         return
+    rows = result["rows"]
     references = [name for name in REFERENCES if any(row["name"] == name for row in rows)]
     # Short column names for the reference games (liars_poker -> LP), explained in the title.
     short = {name: "".join(word[0] for word in name.removeprefix("python_").split("_")).upper()
              for name in references}
-    out.print(t("cli.bench.title", lang, repeats=repeats, seconds=number(seconds, lang, 1)),
-              style="bold")
+    out.print(t("cli.bench.title", lang, repeats=repeats,
+                seconds=number(result["seconds"], lang, 2)), style="bold")
     if references:
         out.print(t("cli.bench.ratios", lang,
                     legend=", ".join(f"{short[name]} = {name}" for name in references)))
-    headers = [t("cli.col.game_players", lang), t("cli.col.decisions_per_s", lang), t("cli.col.games_per_s", lang),
+
+    def load(machine: dict[str, Any]) -> str:
+        shown = machine["load_average"]
+        return "-" if shown is None else " / ".join(number(x, lang, 2) for x in shown)
+
+    out.print(t("cli.bench.machine", lang, before=load(result["machine_before"]),
+                after=load(result["machine_after"]), cores=result["machine_before"]["cores"] or "?"))
+    headers = [t("cli.col.game_players", lang), t("cli.col.path", lang),
+               t("cli.col.decisions_per_s_lowest", lang),
+               t("cli.col.chance_per_s", lang), t("cli.col.games_per_s", lang),
                *[t("cli.col.ratio", lang, name=short[name]) for name in references],
-               t("cli.col.ismcts", lang)]
-    cells = [[f"{row['name']} ({row['players']})", number(row["decisions_per_s"], lang),
-              number(row["games_per_s"], lang),
-              *[number(row["ratios"][name], lang, 2) for name in references],
+               t("cli.col.cpu", lang), t("cli.col.ismcts", lang)]
+    cells = [[f"{row['name']} ({row['players']})", t(f"cli.bench.path.{row['path']}", lang),
+              f"{number(row['decisions_per_s'], lang)} ({number(row['min_decisions_per_s'], lang)})",
+              number(row["chance_steps_per_s"], lang), number(row["games_per_s"], lang),
+              *[f"{number(row['ratios'][name]['median'], lang, 2)} "
+                f"({number(row['ratios'][name]['min'], lang, 2)})" for name in references],
+              f"{number(100 * row['cpu_share'], lang, 0)} %",
               "-" if row["ismcts_iterations_per_s"] is None
               else number(row["ismcts_iterations_per_s"], lang)]
              for row in rows]
     table = Table(box=None, header_style="bold", pad_edge=False)
     for column, header in enumerate(headers):
         # Numbers and names keep their width; on a narrow terminal the headers wrap instead.
-        table.add_column(header, justify="left" if column == 0 else "right",
+        table.add_column(header, justify="left" if column < 2 else "right",
                          min_width=max(len(line[column]) for line in cells))
     for line in cells:
         table.add_row(*line)
-    out.print(table)
+    # Never cut a number: a table wider than the terminal is printed whole (it wraps there).
+    from rich.measure import Measurement
+
+    needed = Measurement.get(out, out.options.update(width=1000), table).maximum
+    saved = out._width
+    out.width = max(out.width, needed)
+    try:
+        out.print(table)
+    finally:
+        out._width = saved
     if not openspiel_available():
         out.print(t("cli.bench.no_openspiel", lang), markup=False)
 

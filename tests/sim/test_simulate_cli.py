@@ -126,10 +126,11 @@ def test_errors_in_french():
 def test_an_interrupted_run_keeps_and_writes_the_finished_games(monkeypatch, tmp_path):
     real = simulate_module._play_chunk
 
-    def stop_at_game_5(plan, tasks):
-        if any(index == 5 for _, index in tasks):
+    def stop_at_game_5(plan, chunk):
+        _, start, stop = chunk  # games start to stop - 1 of a configuration
+        if start <= 5 < stop:
             raise KeyboardInterrupt
-        return real(plan, tasks)
+        return real(plan, chunk)
 
     monkeypatch.setattr(simulate_module, "_play_chunk", stop_at_game_5)
     target = tmp_path / "partial.csv"

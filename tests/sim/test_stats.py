@@ -194,7 +194,7 @@ def test_statistics_read_only_public_facts(name):
     for seed in range(3):
         state, events, _ = play(game, game.max_players, seed=seed)
         expected = game_statistics(game, state, events)
-        scrambled = [replace(e, private={seat: {k: "hidden" for k in part} for seat, part in e.private.items()})
+        scrambled = [e._replace(private={seat: {k: "hidden" for k in part} for seat, part in e.private.items()})
                      for e in events]
         assert game_statistics(game, _PublicOnly(state), scrambled) == expected
 

@@ -37,6 +37,8 @@ class RandomBot:
     reads_view = False  # callers may pass None for the view: it is never read
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
+        if type(rng) is random.Random:  # randrange(n) is _randbelow(n), past its argument checks
+            return legal[rng._randbelow(len(legal))]
         return legal[rng.randrange(len(legal))]
 
 

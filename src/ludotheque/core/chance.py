@@ -4,7 +4,10 @@ A state at a chance point describes what it needs with a `ChanceSpec`
 (a shuffle of given items, a uniform pick among n, a roll of dice). A chance
 source answers it: `SeededChance` from a seed (bit-for-bit reproducible),
 `ScriptedChance` from outcomes written in a test or a record (a given deck
-order, given die faces). The state checks every outcome before using it.
+order, given die faces). The state checks every outcome before using it, except
+the ones the seeded generator drew itself for the spec it was just given (a
+`Drawn` tuple: it fits by construction, and checking a deck of 71 cards at every
+deal costs more than the deal).
 """
 
 from __future__ import annotations
@@ -14,9 +17,18 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from hashlib import blake2b
+from itertools import islice
 from typing import Any, Protocol
 
 from ludotheque.core.errors import ChanceError
+
+
+class Drawn(tuple):  # type: ignore[type-arg]
+    """A shuffle or a roll that `SeededChance` drew for the spec it was given: the specs'
+    `check` returns it as it is. Equal to the plain tuple; a record stores it as a list."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -30,6 +42,8 @@ class Shuffle:
         """The outcome as a tuple if it is a permutation of `items`, with every item of the
         same type (2.0 or "2" is not the card 2); ChanceError otherwise."""
         items = self.items
+        if type(outcome) is Drawn and len(outcome) == len(items):
+            return outcome
         if not isinstance(outcome, (list, tuple)) or len(outcome) != len(items):
             raise ChanceError("error.chance_shuffle", label=self.label, size=len(items))
         kinds = _item_types(items)
@@ -76,6 +90,8 @@ class Roll:
     label: str = "roll"
 
     def check(self, outcome: Any) -> tuple[int, ...]:
+        if type(outcome) is Drawn and len(outcome) == self.count:
+            return outcome
         if (
             not isinstance(outcome, (list, tuple))
             or len(outcome) != self.count
@@ -101,15 +117,14 @@ class SeededChance:
             # One float per die scaled to the faces: uniform to 2**-53, and several
             # times cheaper than randrange for the many rolls of a dice game.
             draw, faces = rng.random, spec.faces
-            return tuple([int(draw() * faces) for _ in range(spec.count)])
+            return Drawn([int(draw() * faces) for _ in range(spec.count)])
         if isinstance(spec, Shuffle):
             # Sorting by independent random keys is a uniform shuffle, and with the
             # keys drawn first the sort runs in C: several times faster than
             # random.shuffle for a deck of cards.
             items = spec.items
-            draw = rng.random
-            keys = [draw() for _ in items]
-            return tuple([items[i] for i in sorted(range(len(items)), key=keys.__getitem__)])
+            keys = list(islice(iter(rng.random, None), len(items)))  # len(items) draws, in C
+            return Drawn([items[i] for i in sorted(range(len(items)), key=keys.__getitem__)])
         if isinstance(spec, Pick):
             return rng.randrange(spec.n)
         raise TypeError(spec)
@@ -152,10 +167,8 @@ def outcome_to_json(outcome: Any) -> Any:
 
 def derive_seed(seed: int, *parts: int | str) -> int:
     """A stable 63-bit seed for a sub-stream (game i of a simulation, a bot's generator...)."""
-    import hashlib
-
-    text = ":".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+    text = ":".join(map(str, (seed, *parts))).encode()
+    return int.from_bytes(blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 def sequence_choice(rng: random.Random, items: Sequence[Any]) -> Any:

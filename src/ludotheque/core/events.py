@@ -7,15 +7,20 @@ part only. Nothing hidden may sit in `public`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
+    """Immutable (a named tuple: the rules create thousands a second, so no dataclass
+    machinery); its parts are read only through `for_player`, which copies them."""
+
     kind: str
-    public: dict[str, Any] = field(default_factory=dict)
-    private: dict[int, dict[str, Any]] = field(default_factory=dict)
+    public: Mapping[str, Any] = _NOTHING
+    private: Mapping[int, Mapping[str, Any]] = _NOTHING
 
     def for_player(self, player: int | None) -> dict[str, Any]:
         """A fresh copy, all the way down: a reader editing it changes nobody else's log."""

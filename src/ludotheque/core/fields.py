@@ -445,13 +445,23 @@ BASE_ATTRIBUTES = ("game", "num_players", "options")
 
 def make_init_fields(fields: Sequence[Field], derived: Sequence[Derived]) -> Callable[[Any], None]:
     """`state._init_fields()`: every field and derived attribute at its initial value."""
-    entries = [(f.name, f.initial) for f in fields] + [(d.name, d.initial) for d in derived]
-
-    def init_fields(state: Any) -> None:
-        for name, initial in entries:
-            setattr(state, name, initial(state))
-
-    return init_fields
+    # Generated as straight-line code, like `clone` (every new game and every sample runs
+    # it): a constant is assigned as it is, a type called, a function called with the state.
+    lines = ["def init_fields(s):"]
+    namespace: dict[str, Any] = {}
+    for index, item in enumerate((*fields, *derived)):
+        init = item.init
+        namespace[f"_i{index}"] = init
+        if isinstance(init, type):
+            lines.append(f"    s.{item.name} = _i{index}()")
+        elif callable(init):
+            lines.append(f"    s.{item.name} = _i{index}(s)")
+        else:
+            lines.append(f"    s.{item.name} = _i{index}")
+    if len(lines) == 1:
+        lines.append("    pass")
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the declaration only
+    return namespace["init_fields"]
 
 
 def make_clone(cls: type, fields: Sequence[Field], derived: Sequence[Derived]) -> Callable[[Any], Any]:

@@ -54,6 +54,9 @@ MAX_DECISIONS = 50_000
 
 _SNAPSHOT_HEADER = ("game", "players", "options")
 
+# Validated options by (game class, players, options given): see `Game.validate`.
+_VALIDATED: dict[tuple[Any, ...], Mapping[str, Any]] = {}
+
 # A belief: leans a sampled state (in place) towards a guess, keeping the view.
 Belief = Callable[["State", Mapping[str, Any], random.Random], None]
 
@@ -258,6 +261,25 @@ class Game(ABC):
     parts: ClassVar[GameParts]
 
     def validate(self, players: int, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
+        """The options with their defaults, each checked (OptionError, PlayerCountError).
+
+        The result is read-only, so the same (players, options) give the same object,
+        remembered: a simulation or a bench starts thousands of games with them."""
+        try:
+            key = (type(self), type(players), players,
+                   tuple(sorted((name, type(value), value) for name, value in options.items()))
+                   if options else ())
+            hit = _VALIDATED.get(key)
+        except TypeError:  # an unhashable value (a list) or a name that does not sort
+            return self._validate(players, options)
+        if hit is None:
+            hit = self._validate(players, options)
+            if len(_VALIDATED) >= 1024:
+                _VALIDATED.clear()
+            _VALIDATED[key] = hit
+        return hit
+
+    def _validate(self, players: int, options: Mapping[str, Any] | None) -> Mapping[str, Any]:
         if isinstance(players, bool) or not isinstance(players, int) or not (
             self.min_players <= players <= self.max_players
         ):

@@ -9,6 +9,7 @@ each seat its view. A rejected action leaves the match exactly as it was.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,13 +37,16 @@ class Match:
         self.actions: list[int] = []
         self.events: list[Event] | None = [] if keep_events else None
         self._chance_log: list[Any] = []
+        # Scripted outcomes are kept in the record (a seed cannot regenerate them).
+        self._log = self._chance_log if isinstance(self.chance, ScriptedChance) else None
+        self._pending: list[weakref.ref[LazyView]] = []  # views handed out, not built yet
+        self._num_actions = game.num_actions
+        self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
 
     # -- driving ----------------------------------------------------------
     def _resolve_chance(self) -> None:
-        # Scripted outcomes are kept in the record (a seed cannot regenerate them).
-        log = self._chance_log if isinstance(self.chance, ScriptedChance) else None
-        settle(self.state, self.chance, self.events, log)
+        self.chance_steps += settle(self.state, self.chance, self.events, self._log)
 
     def apply(self, action: int | str, seat: int | None = None) -> int:
         """Apply a decision (id or text); returns its id. Errors change nothing.
@@ -50,11 +54,19 @@ class Match:
         With `seat` (who sends the move, e.g. a remote player), a move out of turn
         is refused without listing anyone's legal moves: they may name hidden cards.
         """
-        self._check_sender(seat)
-        action_id = self.game.parse_action(action, self.state)
-        self.state.apply_action(action_id, self.events)
+        if seat is not None:
+            self._check_sender(seat)
+        if type(action) is int and 0 <= action < self._num_actions:  # an id: nothing to parse
+            action_id = action
+        else:
+            action_id = self.game.parse_action(action, self.state)
+        if self._pending:
+            self._settle_views()
+        state = self.state
+        state.apply_action(action_id, self.events)
         self.actions.append(action_id)
-        self._resolve_chance()
+        if state.is_chance():
+            self._resolve_chance()
         return action_id
 
     def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
@@ -115,7 +127,22 @@ class Match:
         return self.state.legal_actions()
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return self.state.view(player)
+        """What `player` may see, as a dict built on first read (see `LazyView`).
+
+        A view nobody reads costs nothing: before the state changes, the views still
+        held but never read are built from the state they describe; the dropped ones
+        are forgotten."""
+        self.state._check_seat(player)
+        view = LazyView(self.state, player)
+        self._pending.append(weakref.ref(view))
+        return view
+
+    def _settle_views(self) -> None:
+        for ref in self._pending:
+            view = ref()
+            if view is not None:
+                view._build()
+        self._pending.clear()
 
     def events_for(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from index `start`, as seat `player` may read it."""
@@ -147,3 +174,69 @@ def _step_error(actions: list[Any], index: int, shown: Any, error: LudoError) ->
         return error
     return IllegalActionError("error.sequence_step", index=index + 1, count=len(actions),
                               action=shown, reason=error)
+
+
+def _building(name: str) -> Any:
+    method = getattr(dict, name)
+
+    def built_first(self: LazyView, *args: Any, **kwargs: Any) -> Any:
+        if self._state is not None:
+            self._build()
+        return method(self, *args, **kwargs)
+
+    built_first.__name__ = name
+    built_first.__doc__ = method.__doc__
+    return built_first
+
+
+_UNBUILT = object()
+
+
+class LazyView(dict):  # type: ignore[type-arg]
+    """A seat's view that is built (by `State.view`) the first time anything reads it.
+
+    It is a dict like any view (JSON, `dict(view)`, `**view`, comparison, copies);
+    every read and write builds it first, so a reader sees, and may edit, its own
+    fresh dict and nothing else. The `Match` that hands it out builds it before
+    changing the state if it is still held, so it always describes the moment of
+    the `view` call. Pickling and copying give a plain dict.
+    """
+
+    __slots__ = ("__weakref__", "_player", "_state")
+
+    def __init__(self, state: State, player: int | None) -> None:
+        # Until built, the storage holds one placeholder, so C code that looks at the
+        # size before calling `items()` (json's encoder) does not take it for empty.
+        dict.__setitem__(self, _UNBUILT, None)
+        self._state: State | None = state
+        self._player = player
+
+    def _build(self) -> None:
+        state, self._state = self._state, None
+        if state is not None:
+            dict.clear(self)
+            dict.update(self, state.view(self._player))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self.copy(),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        import copy
+
+        return copy.deepcopy(self.copy(), memo)
+
+    def __repr__(self) -> str:
+        if self._state is not None:
+            self._build()
+        return dict.__repr__(self)
+
+
+for _name in ("__getitem__", "__contains__", "__iter__", "__len__", "__eq__", "__ne__",
+              "__or__", "__ror__", "__ior__", "__reversed__", "__setitem__", "__delitem__",
+              "get", "keys", "values", "items", "copy", "setdefault", "pop", "popitem",
+              "update", "clear"):
+    setattr(LazyView, _name, _building(_name))
+LazyView.__hash__ = None  # type: ignore[assignment]

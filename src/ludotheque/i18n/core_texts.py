@@ -329,6 +329,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "cli.col.mean_rank": {"en": "mean rank", "fr": "rang moyen"},
     "cli.col.rating": {"en": "rating (openskill)", "fr": "classement (openskill)"},
     "cli.col.ms_per_move": {"en": "ms per move", "fr": "ms par coup"},
+    "cli.col.ms_p95": {"en": "p95 ms", "fr": "ms (95e centile)"},
+    "cli.col.ms_max": {"en": "max ms", "fr": "ms (max.)"},
     "cli.bench.help": {"en": "Measure random-playout speed on one core (one game, or every game "
                              "against OpenSpiel's).",
                        "fr": "Mesurer la vitesse des parties aléatoires sur un cœur (un jeu, ou "
@@ -495,17 +497,39 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "cli.bench.progress": {"en": "Measuring {name}", "fr": "Mesure de {name}"},
     "cli.bench.title": {
-        "en": "Random playouts on one core: best of {repeats} windows, {seconds} s per game "
-              "and measure. ISMCTS: search iterations per second of thinking.",
-        "fr": "Parties aléatoires sur un cœur : meilleure de {repeats} mesures, {seconds} s par "
-              "jeu et par mesure. ISMCTS : itérations de recherche par seconde de réflexion.",
+        "en": "Random playouts on one core, the engines taking turns in {repeats} rounds of "
+              "{seconds} s windows (a busy neighbour slows a whole round alike). raw: the game "
+              "state alone; public: a match with the view and the legal moves of each decision "
+              "(what bots, servers and RL take). ISMCTS: search iterations per second of thinking.",
+        "fr": "Parties aléatoires sur un cœur, les moteurs mesurés à tour de rôle en {repeats} "
+              "tours de fenêtres de {seconds} s (un voisin trop actif ralentit tout un tour "
+              "pareillement). brut : l'état du jeu seul ; public : une partie avec la vue et les "
+              "coups permis à chaque décision (le chemin des bots, des serveurs et de l'apprentissage "
+              "par renforcement). ISMCTS : itérations de recherche par seconde de réflexion.",
     },
     "cli.bench.ratios": {
-        "en": "÷ columns: decisions/s over those of an OpenSpiel game written in Python "
-              "({legend}); liars_dice is OpenSpiel's C++.",
-        "fr": "Colonnes ÷ : décisions/s rapportées à celles d'un jeu d'OpenSpiel écrit en Python "
-              "({legend}) ; liars_dice est le C++ d'OpenSpiel.",
+        "en": "÷ columns: decisions per CPU second over those of an OpenSpiel game written in "
+              "Python ({legend}), round by round: median (lowest); liars_dice is OpenSpiel's C++. "
+              "Chance steps (deals, rolls) are counted apart, never as decisions.",
+        "fr": "Colonnes ÷ : décisions par seconde de CPU rapportées à celles d'un jeu d'OpenSpiel "
+              "écrit en Python ({legend}), tour par tour : médiane (la plus basse) ; liars_dice "
+              "est le C++ "
+              "d'OpenSpiel. Les coups du hasard (donnes, lancers) sont comptés à part, jamais "
+              "comme des décisions.",
     },
+    "cli.bench.machine": {
+        "en": "Machine load (1, 5, 15 min): {before} before, {after} after, on {cores} cores; "
+              "CPU: the share of a core the measure had.",
+        "fr": "Charge de la machine (1, 5, 15 min) : {before} avant, {after} après, sur {cores} "
+              "cœurs ; CPU : la part d'un cœur dont la mesure a disposé.",
+    },
+    "cli.bench.path.raw": {"en": "raw", "fr": "brut"},
+    "cli.bench.path.public": {"en": "public", "fr": "public"},
+    "cli.bench.path.openspiel": {"en": "OpenSpiel", "fr": "OpenSpiel"},
+    "cli.col.path": {"en": "path", "fr": "chemin"},
+    "cli.col.decisions_per_s_lowest": {"en": "decisions/s (lowest)", "fr": "décisions/s (minimum)"},
+    "cli.col.chance_per_s": {"en": "chance steps/s", "fr": "coups du hasard/s"},
+    "cli.col.cpu": {"en": "CPU", "fr": "CPU"},
     "cli.bench.no_openspiel": {
         "en": "OpenSpiel is not installed, so no comparison: pip install 'ludotheque[rl]'.",
         "fr": "OpenSpiel n'est pas installé, donc pas de comparaison : pip install 'ludotheque[rl]'.",

@@ -34,6 +34,17 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def move_times(seconds: Sequence[float]) -> dict[str, float]:
+    """Thinking time per move in milliseconds: mean, 95th percentile (nearest rank) and
+    max (0.0 for a bot that had no choice to make)."""
+    if not seconds:
+        return {"ms_mean": 0.0, "ms_p95": 0.0, "ms_max": 0.0}
+    ordered = sorted(seconds)
+    p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+    return {"ms_mean": round(1000 * sum(ordered) / len(ordered), 2),
+            "ms_p95": round(1000 * p95, 2), "ms_max": round(1000 * ordered[-1], 2)}
+
+
 def entry_names(bots: Sequence[str]) -> list[str]:
     seen: dict[str, int] = {}
     names = []
@@ -69,10 +80,13 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
     ahead = {a: dict.fromkeys(entries, 0.0) for a in entries}
     seconds = dict.fromkeys(entries, 0.0)
     moves = dict.fromkeys(entries, 0)
+    times: dict[str, list[float]] = {name: [] for name in entries}
     for seats, result in results:
         for name, (spent, choices) in zip(seats, result.thinking or ()):
             seconds[name] += spent
             moves[name] += choices
+        for name, spent_each in zip(seats, result.move_seconds or ()):
+            times[name].extend(spent_each)
         share = 1.0 / len(result.winners) if result.winners else 0.0
         for seat in result.winners:
             wins[seats[seat]] += share
@@ -104,6 +118,7 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
             # Thinking time per decision with a real choice (timing: not reproducible).
             "moves": moves[name],
             "ms_per_move": round(1000 * seconds[name] / moves[name], 2) if moves[name] else 0.0,
+            **move_times(times[name]),
         })
     return {
         "game": game.name,

@@ -8,11 +8,16 @@ The time is split into `repeats` windows and the best window is reported
 (as `timeit` does: on a shared machine the slow windows measure the neighbours,
 not the code), with the median and the process CPU time alongside.
 
-`bench_all` measures every game of ours, with the search bot's speed (ISMCTS
-iterations per second), next to OpenSpiel games driven from Python the same
-way (random legal actions, chance outcomes sampled from `chance_outcomes()`):
-two written in Python (the fair comparison for a pure-Python engine) and one in
-C++ (what compiled code gives). OpenSpiel is optional (the `rl` extra).
+`bench_all` (`ludotheque bench`) measures every game of ours on two paths, the
+raw state (`State` methods only) and the public one every bot, server and RL
+user takes (a `Match`, the decider's `view` and `legal_actions()` at each
+decision), next to OpenSpiel games driven from Python the same way (random legal
+actions, chance outcomes sampled from `chance_outcomes()`): two written in Python
+(the fair comparison for a pure-Python engine) and one in C++ (what compiled code
+gives). The engines take turns in rounds of short windows (`interleaved`), so a
+busy neighbour slows every engine of a round alike; the ratios are taken per
+round (median and minimum), chance steps are counted apart from decisions, and
+the machine's load is reported. OpenSpiel is optional (the `rl` extra).
 """
 
 from __future__ import annotations
@@ -35,59 +40,93 @@ OPENSPIEL_GAMES = {"python_liars_poker": "python", "python_kuhn_poker": "python"
 REFERENCES = ("python_liars_poker", "python_kuhn_poker")
 
 
-def _window(game: Game, players: int, options: Mapping[str, Any], seconds: float,
-            rng: random.Random, chance: SeededChance) -> Window:
-    draw = rng.random  # a uniform pick by float is much cheaper than randrange
-    new_state = game._new_state
+def _timed(play_one: Callable[[], tuple[int, int]], seconds: float) -> Window:
+    """Games played by `play_one` (it returns its decisions and chance steps), in batches
+    of 20, until `seconds` have passed: at least one batch, however busy the machine."""
     decisions = games = chance_steps = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while not games or time.perf_counter() < deadline:
         for _ in range(20):
-            state = new_state(players, options)
-            while True:
-                player = state.current_player()
-                if player >= 0:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(draw() * len(legal))])
-                    decisions += 1
-                elif player == -1:
-                    chance_steps += settle(state, chance)
-                else:
-                    break
+            made, drawn = play_one()
+            decisions += made
+            chance_steps += drawn
             games += 1
     return (decisions, games, chance_steps, time.perf_counter() - start,
             time.process_time() - cpu_start)
+
+
+def _window(game: Game, players: int, options: Mapping[str, Any], seconds: float,
+            rng: random.Random, chance: SeededChance) -> Window:
+    """The raw path: the state's own methods, a uniformly random move at each decision."""
+    draw = rng.random  # a uniform pick by float is much cheaper than randrange
+    new_state = game._new_state
+
+    def play_one() -> tuple[int, int]:
+        decisions = chance_steps = 0
+        state = new_state(players, options)
+        while True:
+            player = state.current_player()
+            if player >= 0:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(draw() * len(legal))])
+                decisions += 1
+            elif player == -1:
+                chance_steps += settle(state, chance)
+            else:
+                return decisions, chance_steps
+
+    return _timed(play_one, seconds)
+
+
+def _public_window(game: Game, players: int, options: Mapping[str, Any], seconds: float,
+                   rng: random.Random, seed: int) -> Window:
+    """The path users take: a `Match` (events kept, chance settled by it), the decider's
+    `view` and `legal_actions()` at each decision, a uniformly random move by id."""
+    from ludotheque.core.match import Match
+
+    draw = rng.random
+    seeds = iter(range(seed + 1, seed + 10**9))
+
+    def play_one() -> tuple[int, int]:
+        decisions = 0
+        match = Match(game, players, options, seed=next(seeds))
+        while not match.is_over():
+            match.view(match.current_player())
+            legal = match.legal_actions()
+            match.apply(legal[int(draw() * len(legal))])
+            decisions += 1
+        return decisions, match.chance_steps
+
+    return _timed(play_one, seconds)
 
 
 def _openspiel_window(game: Any, seconds: float, rng: random.Random) -> Window:
     """The same loop for an OpenSpiel game (its usual API: is_terminal, is_chance_node)."""
     draw = rng.random
-    decisions = games = chance_steps = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(20):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    pick, total = draw(), 0.0
-                    action = outcomes[-1][0]
-                    for outcome, probability in outcomes:
-                        total += probability
-                        if pick < total:
-                            action = outcome
-                            break
-                    state.apply_action(action)
-                    chance_steps += 1
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(draw() * len(legal))])
-                    decisions += 1
-            games += 1
-    return (decisions, games, chance_steps, time.perf_counter() - start,
-            time.process_time() - cpu_start)
+
+    def play_one() -> tuple[int, int]:
+        decisions = chance_steps = 0
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                pick, total = draw(), 0.0
+                action = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    total += probability
+                    if pick < total:
+                        action = outcome
+                        break
+                state.apply_action(action)
+                chance_steps += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(draw() * len(legal))])
+                decisions += 1
+        return decisions, chance_steps
+
+    return _timed(play_one, seconds)
 
 
 def _best_of(windows: list[Window]) -> dict[str, Any]:
@@ -186,6 +225,88 @@ def _random_position(game: Game, players: int, options: Mapping[str, Any], rng: 
             return kept
 
 
+def machine_load() -> dict[str, Any]:
+    """How busy the machine is: load averages over 1, 5 and 15 minutes, and the cores."""
+    import os
+
+    try:
+        load = [round(x, 2) for x in os.getloadavg()]
+    except OSError:  # not on every platform
+        load = None
+    return {"load_average": load, "cores": os.cpu_count()}
+
+
+def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = None, seed: int = 0,
+                openspiel: bool | None = None,
+                progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Every engine measured in rounds, one window each per round in turn (ours: the raw
+    state path and the public `Match` path; OpenSpiel's games), so a busy neighbour slows
+    every engine of a round alike; ratios of decisions per CPU second are taken per round
+    and reported as median and minimum. Decisions and chance steps are counted apart, and
+    the CPU time over the wall time of each window says how much of the core we had (1.0:
+    all of it)."""
+    from ludotheque.core.registry import all_games
+
+    games = all_games()
+    counts = {game.name: game.default_players if players is None else players for game in games}
+    validated = {game.name: game.validate(counts[game.name], None) for game in games}
+    if openspiel is None:
+        openspiel = openspiel_available()
+    spiels: dict[str, Any] = {}
+    if openspiel:
+        import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)
+        import pyspiel
+
+        spiels = {name: pyspiel.load_game(name) for name in OPENSPIEL_GAMES}
+    rng = random.Random(seed)
+    chance = SeededChance(seed)
+    load_before = machine_load()
+    windows: dict[tuple[str, str], list[Window]] = {}
+    for round_ in range(rounds):
+        for game in games:
+            if progress is not None:
+                progress(game.name)
+            args = (game, counts[game.name], validated[game.name], seconds, rng)
+            windows.setdefault((game.name, "raw"), []).append(_window(*args, chance))
+            windows.setdefault((game.name, "public"), []).append(
+                _public_window(*args, seed + 1_000_000 * round_))
+        for name, spiel in spiels.items():
+            if progress is not None:
+                progress(name)
+            windows.setdefault((name, "openspiel"), []).append(_openspiel_window(spiel, seconds, rng))
+    references = [name for name in REFERENCES if name in spiels]
+    rows = []
+    for (name, path), runs in windows.items():
+        rates = [w[0] / w[3] for w in runs]
+        ours = path != "openspiel"
+        row: dict[str, Any] = {
+            "name": name, "path": path,
+            "source": "ludotheque" if ours else "open_spiel",
+            "implementation": "python" if ours else OPENSPIEL_GAMES[name],
+            "players": counts[name] if ours else spiels[name].num_players(),
+            "games": sum(w[1] for w in runs),
+            "decisions": sum(w[0] for w in runs),
+            "chance_steps": sum(w[2] for w in runs),
+            "decisions_per_s": round(statistics.median(rates), 1),
+            "min_decisions_per_s": round(min(rates), 1),
+            "chance_steps_per_s": round(statistics.median(w[2] / w[3] for w in runs), 1),
+            "games_per_s": round(statistics.median(w[1] / w[3] for w in runs), 1),
+            "cpu_share": round(sum(w[4] for w in runs) / sum(w[3] for w in runs), 3),
+            "ratios": {},
+        }
+        row["decisions_per_cpu_s"] = round(statistics.median(w[0] / max(w[4], 1e-9) for w in runs), 1)
+        for reference in references:
+            # Per CPU second: on a shared machine the wall clock also counts the time the
+            # neighbours had the core, which changes from one window to the next.
+            per_round = [w[0] / max(w[4], 1e-9) / (r[0] / max(r[4], 1e-9))
+                         for w, r in zip(runs, windows[(reference, "openspiel")])]
+            row["ratios"][reference] = {"median": round(statistics.median(per_round), 3),
+                                        "min": round(min(per_round), 3)}
+        rows.append(row)
+    return {"rounds": rounds, "seconds": seconds, "machine_before": load_before,
+            "machine_after": machine_load(), "rows": rows}
+
+
 def openspiel_available() -> bool:
     try:
         import pyspiel  # noqa: F401
@@ -196,35 +317,25 @@ def openspiel_available() -> bool:
 
 def bench_all(seconds: float = 3.0, seed: int = 0, repeats: int = 3, players: int | None = None,
               ismcts_ms: float = 100.0, openspiel: bool | None = None,
-              progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """Every game of ours (random playouts, then ISMCTS iterations/s), then OpenSpiel's
-    (when installed, or `openspiel=True`), each with `ratios`: its decisions/s over each
-    OpenSpiel Python game's. `seconds` is per game and per measure."""
+              progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Every game of ours, raw and public paths, and OpenSpiel's (when installed, or
+    `openspiel=True`), measured interleaved in `repeats` rounds (see `interleaved`): about
+    `seconds` per engine in all; then ISMCTS iterations/s for our games (on the rows of
+    the public path, the one bots take)."""
     from ludotheque.core.registry import all_games
 
     games = all_games()
     for game in games:  # a bad player count is refused before anything is measured
         game.validate(game.default_players if players is None else players, None)
-    rows: list[dict[str, Any]] = []
+    result = interleaved(seconds / repeats, repeats, players, seed, openspiel, progress)
     for game in games:
         if progress is not None:
-            progress(game.name)
+            progress(f"ISMCTS {game.name}")
         count = game.default_players if players is None else players
-        row = bench(game, count, seconds, seed, None, repeats)
-        row["ismcts_iterations_per_s"] = bench_ismcts(game, count, seconds, seed, None, repeats,
-                                                      ismcts_ms)
-        rows.append({"name": game.name, "source": "ludotheque", "implementation": "python", **row})
-    if openspiel is None:
-        openspiel = openspiel_available()
-    if openspiel:
-        for name, language in OPENSPIEL_GAMES.items():
-            if progress is not None:
-                progress(name)
-            row = bench_openspiel(name, seconds, seed, repeats)
-            rows.append({"name": name, "source": "open_spiel", "implementation": language,
-                         **row, "ismcts_iterations_per_s": None})
-    speed = {row["name"]: row["decisions_per_s"] for row in rows}
-    for row in rows:
-        row["ratios"] = {reference: round(row["decisions_per_s"] / speed[reference], 3)
-                         for reference in REFERENCES if speed.get(reference)}
-    return rows
+        speed = bench_ismcts(game, count, seconds, seed, None, repeats, ismcts_ms)
+        for row in result["rows"]:
+            if row["name"] == game.name:
+                row["ismcts_iterations_per_s"] = speed if row["path"] == "public" else None
+    for row in result["rows"]:
+        row.setdefault("ismcts_iterations_per_s", None)
+    return result

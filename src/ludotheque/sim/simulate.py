@@ -23,14 +23,17 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import random
 import signal
-import statistics
 import time
+from _random import Random as _CRandom
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from hashlib import blake2b
 from types import MappingProxyType
 from typing import Any
 
@@ -39,7 +42,7 @@ from ludotheque.bots import make_bot
 from ludotheque.core.chance import SeededChance, derive_seed, settle
 from ludotheque.core.errors import LudoError, OptionError, require_extra
 from ludotheque.core.events import Event
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import CHANCE, Game, State
 from ludotheque.core.options import options_to_json
 
 BACKENDS = ("process", "ray", "local")
@@ -59,37 +62,62 @@ class GameResult:
     rows: list[dict[str, Any]] | None = None  # one per seat, when asked for (`rows=True`)
     # Per seat: (seconds spent choosing, decisions with a real choice, i.e. 2+ legal moves).
     thinking: list[tuple[float, int]] | None = None
+    # Per seat: the seconds of each of those choices (for the p95 and max of `arena`).
+    move_seconds: list[list[float]] | None = None
 
 
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-          budget: Any, events: list[Event] | None) -> tuple[State, int, list[tuple[float, int]]]:
+          budget: Any, events: list[Event] | None) -> tuple[State, int, list[tuple[float, int]],
+                                                             list[list[float]]]:
+    """Play one game; returns the final state, the decisions, per seat (seconds spent
+    choosing, decisions with a real choice) and the thinking time of each such move."""
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
     bots = [_bot(name, game, budget) for name in bots_by_seat]
+    choose = [bot.choose for bot in bots]
     reads = [getattr(bot, "reads_view", True) for bot in bots]
-    rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
+    rngs = _bot_rngs(seed, players)
     decisions = 0
-    seconds = [0.0] * players
-    choices = [0] * players
+    times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
+    current_player, legal_actions, apply_action = (state.current_player, state.legal_actions,
+                                                   state.apply_action)
     while True:
-        player = state.current_player()
+        player = current_player()
         if player >= 0:
-            legal = state.legal_actions()
+            legal = legal_actions()
             started = clock()
             # A bot that declares it never reads its view (random) is not given one.
-            view = state.view(player) if reads[player] else None
-            action = bots[player].choose(view, legal, rngs[player])
+            action = choose[player](state.view(player) if reads[player] else None, legal,
+                                    rngs[player])
             if len(legal) > 1:
-                seconds[player] += clock() - started
-                choices[player] += 1
-            state.apply_action(action, events)
+                times[player].append(clock() - started)
+            apply_action(action, events)
             decisions += 1
-        elif state.is_chance():
+        elif player == CHANCE:
             settle(state, chance, events)
         else:
-            return state, decisions, list(zip(seconds, choices))
+            return state, decisions, [(sum(t), len(t)) for t in times], times
+
+
+_new_rng = random.Random.__new__
+_seed_rng = _CRandom.seed  # the C seeding: what random.Random(n) does for an int n
+
+
+def _bot_rngs(seed: int, players: int) -> list[random.Random]:
+    """Seat p's generator for the game of seed `seed`: random.Random(derive_seed(seed,
+    "bot", p)), the same stream, without the Python layers of `Random.__init__` and
+    `Random.seed` (they cost as much as a random game of 17)."""
+    rngs = []
+    prefix = f"{seed}:bot:"  # derive_seed(seed, "bot", seat), the common part written once
+    for seat in range(players):
+        rng = _new_rng(random.Random)
+        digest = blake2b(f"{prefix}{seat}".encode(), digest_size=8).digest()
+        _seed_rng(rng, int.from_bytes(digest, "big") >> 1)
+        rng.gauss_next = None
+        rngs.append(rng)
+    return rngs
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}
@@ -113,9 +141,9 @@ def play_bot_game(
     """One game between bots; each bot reads only its seat's view. `budget`
     (a bots.ismcts.Budget) sets the thinking time of search bots; every event
     of the game is appended to `events` if it is a list (it costs speed)."""
-    state, decisions, thinking = _play(game, bots_by_seat, options, seed, budget, events)
+    state, decisions, thinking, times = _play(game, bots_by_seat, options, seed, budget, events)
     return GameResult(seed, list(bots_by_seat), state.winners(), state.ranks(), decisions,
-                      state.metrics(), thinking=thinking)
+                      state.metrics(), thinking=thinking, move_seconds=times)
 
 
 def seats_for_game(bots: Sequence[str], index: int, rotate: bool) -> list[str]:
@@ -282,19 +310,20 @@ class _Plan:
     rows: bool
 
 
-def _play_chunk(plan: _Plan, tasks: Sequence[tuple[int, int]]) -> list[GameResult]:
-    """Play the games (config index, game index) of `tasks`, in this process."""
+def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
+    """Play the games `start` to `stop - 1` of configuration `config` (`chunk`), here."""
     statistics_function = _statistics_function() if plan.rows else None
     results = []
-    for config_index, index in tasks:
-        config = plan.configs[config_index]
+    config_index, start, stop = chunk
+    config = plan.configs[config_index]
+    for index in range(start, stop):
         seats = seats_for_game(plan.bots, index, plan.rotate)
         seed = derive_seed(plan.seed, index)
         events: list[Event] | None = [] if plan.rows else None
-        state, decisions, thinking = _play(plan.game, seats, config.options, seed, plan.budget,
-                                           events)
+        state, decisions, thinking, times = _play(plan.game, seats, config.options, seed,
+                                                  plan.budget, events)
         result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
-                            index, config_index, thinking=thinking)
+                            index, config_index, thinking=thinking, move_seconds=times)
         if plan.rows:
             result.rows = game_rows(plan.game, config, index, seed, seats, state, decisions,
                                     events, statistics_function)
@@ -302,11 +331,12 @@ def _play_chunk(plan: _Plan, tasks: Sequence[tuple[int, int]]) -> list[GameResul
     return results
 
 
-def _chunks(tasks: list[tuple[int, int]], workers: int, per_worker: int) -> list[list[tuple[int, int]]]:
-    """Small enough chunks for a smooth progress bar and a fair share, big enough that
-    sending them costs little next to playing them."""
-    size = max(1, min(32, len(tasks) // max(1, workers * per_worker)))
-    return [tasks[start:start + size] for start in range(0, len(tasks), size)]
+def _chunks(configs: int, games: int, workers: int, per_worker: int) -> list[tuple[int, int, int]]:
+    """Runs of games (config, start, stop): small enough for a smooth progress bar and a fair
+    share, big enough that sending them costs little next to playing them."""
+    size = max(1, min(32, configs * games // max(1, workers * per_worker)))
+    return [(config, start, min(start + size, games))
+            for config in range(configs) for start in range(0, games, size)]
 
 
 def _ignore_interrupts() -> None:
@@ -314,19 +344,20 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_local(plan: _Plan, tasks: list[tuple[int, int]], done: Callable[[list[GameResult]], None],
+def _run_local(plan: _Plan, games: int, done: Callable[[list[GameResult]], None],
                ready: Callable[[], None]) -> None:
     ready()
-    for task in tasks:
-        done(_play_chunk(plan, [task]))
+    for config in range(len(plan.configs)):
+        for index in range(games):
+            done(_play_chunk(plan, (config, index, index + 1)))
 
 
-def _run_pool(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
+def _run_pool(plan: _Plan, games: int, jobs: int,
               done: Callable[[list[GameResult]], None], ready: Callable[[], None]) -> None:
     import functools
     import multiprocessing
 
-    chunks = _chunks(tasks, jobs, 16)
+    chunks = _chunks(len(plan.configs), games, jobs, 16)
     pool = multiprocessing.get_context().Pool(min(jobs, len(chunks)), initializer=_ignore_interrupts)
     ready()
     try:
@@ -338,7 +369,7 @@ def _run_pool(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
         pool.join()
 
 
-def _run_ray(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
+def _run_ray(plan: _Plan, games: int, jobs: int,
              done: Callable[[list[GameResult]], None], ready: Callable[[], None]) -> None:
     """Chunks of games as Ray tasks: on the cluster at RAY_ADDRESS (or the one this
     program is already connected to), else on a local one with `jobs` CPUs."""
@@ -355,7 +386,7 @@ def _run_ray(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         play = ray.remote(_play_chunk)
         plan_ref = ray.put(plan)
-        pending = [play.remote(plan_ref, chunk) for chunk in _chunks(tasks, workers, 8)]
+        pending = [play.remote(plan_ref, chunk) for chunk in _chunks(len(plan.configs), games, workers, 8)]
         try:
             while pending:
                 finished, pending = ray.wait(pending, num_returns=1)
@@ -379,10 +410,11 @@ class SimulationRun:
     interrupted: bool = False
     elapsed: float = 0.0
     where: dict[str, Any] = field(default_factory=dict)  # backend and workers used
+    tallies: list[Tally] = field(default_factory=list)  # per configuration, every game counted
 
     @property
     def finished(self) -> int:
-        return sum(len(r) for r in self.results)
+        return sum(tally.count for tally in self.tallies)
 
     def rows(self) -> list[dict[str, Any]]:
         return [row for per_config in self.results for result in per_config for row in result.rows or ()]
@@ -393,11 +425,13 @@ def run_simulation(
     options: Mapping[str, Any] | None = None, rotate: bool = True, *,
     sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
     jobs: int = 1, backend: str = "process", rows: bool = False,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, keep: bool = True,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
-    Ctrl-C keeps the finished games (`interrupted=True`)."""
+    Every game is counted in its configuration's `Tally` as it ends; `keep=False` keeps
+    no per-game result besides (memory stays flat however many games; rows, if asked
+    for, are kept). Ctrl-C keeps the finished games (`interrupted=True`)."""
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -408,14 +442,18 @@ def run_simulation(
     for name in set(bots):
         make_bot(name, game)
     plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows)
-    tasks = [(c, i) for c in range(len(configs)) for i in range(games)]
-    run = SimulationRun(configs, games, [[] for _ in configs])
+    total = len(configs) * games
+    run = SimulationRun(configs, games, [[] for _ in configs],
+                        tallies=[Tally(players, bots) for _ in configs])
     finished = 0
+    keep = keep or rows
 
     def done(results: list[GameResult]) -> None:
         nonlocal finished
         for result in results:
-            run.results[result.config].append(result)
+            run.tallies[result.config].add(result)
+            if keep:
+                run.results[result.config].append(result)
         finished += len(results)
         if progress is not None:
             progress(finished)
@@ -433,13 +471,13 @@ def run_simulation(
     try:
         if backend == "ray":
             run.where = {"backend": "ray", "jobs": jobs}
-            _run_ray(plan, tasks, jobs, done, ready)
-        elif backend == "local" or jobs == 1 or len(tasks) <= 1:
+            _run_ray(plan, games, jobs, done, ready)
+        elif backend == "local" or jobs == 1 or total <= 1:
             run.where = {"backend": "local", "jobs": 1}
-            _run_local(plan, tasks, done, ready)
+            _run_local(plan, games, done, ready)
         else:
-            run.where = {"backend": "process", "jobs": min(jobs, len(tasks))}
-            _run_pool(plan, tasks, jobs, done, ready)
+            run.where = {"backend": "process", "jobs": min(jobs, total)}
+            _run_pool(plan, games, jobs, done, ready)
     except KeyboardInterrupt:
         run.interrupted = True
     run.elapsed = time.perf_counter() - start
@@ -454,8 +492,8 @@ def summarise_run(game: Game, players: int, seed: int, bots: Sequence[str], rota
     """The JSON summary: one entry per configuration in `configs`; without a sweep, the
     single configuration's keys at the top level too."""
     per_config = [{"config": config.label,
-                   **summarise(game, players, seed, bots, config.options, rotate, results)}
-                  for config, results in zip(run.configs, run.results)]
+                   **summarise(game, players, seed, bots, config.options, rotate, tally)}
+                  for config, tally in zip(run.configs, run.tallies)]
     if len(run.configs) == 1 and run.configs[0].label == DEFAULT_CONFIG:
         summary = {key: value for key, value in per_config[0].items() if key != "config"}
     else:
@@ -493,7 +531,7 @@ def simulate(
         check_results_path(out)
     run = run_simulation(game, players, games, seed, bots, options, rotate, sweep=sweep,
                          budget=budget, jobs=jobs, backend=backend, rows=out is not None,
-                         progress=progress)
+                         progress=progress, keep=False)
     if out is not None:
         from ludotheque.sim.results import write_results
 
@@ -501,21 +539,48 @@ def simulate(
     return summarise_run(game, players, seed, bots, rotate, run)
 
 
+class Tally:
+    """What a summary needs from a configuration's games, counted as each game ends: sums
+    and histograms (bounded by the game lengths seen), never the games themselves."""
+
+    def __init__(self, players: int, bots: Sequence[str]) -> None:
+        self.count = 0
+        # Wins by seat and by bot as games won alone, shared by two, by three...: summed
+        # as fractions at the end, in one order, so any number of processes gives the same.
+        self.wins_by_seat: list[Counter[int]] = [Counter() for _ in range(players)]
+        self.wins_by_bot: dict[str, Counter[int]] = {name: Counter() for name in bots}
+        self.seats_by_bot: Counter[str] = Counter()
+        self.decisions: Counter[int] = Counter()
+        self.rounds: Counter[int] = Counter()
+
+    def add(self, result: GameResult) -> None:
+        self.count += 1
+        shared = len(result.winners)
+        for seat in result.winners:
+            self.wins_by_seat[seat][shared] += 1
+            self.wins_by_bot[result.bots[seat]][shared] += 1
+        self.seats_by_bot.update(result.bots)
+        self.decisions[result.decisions] += 1
+        self.rounds[result.metrics.get("rounds", 0)] += 1
+
+
+def _won(shares: Counter[int]) -> float:
+    return sum(count / shared for shared, count in sorted(shares.items()))
+
+
 def summarise(game: Game, players: int, seed: int, bots: Sequence[str],
               options: Mapping[str, Any], rotate: bool,
-              results: Sequence[GameResult]) -> dict[str, Any]:
-    wins_by_seat = [0.0] * players
-    wins_by_bot: Counter[str] = Counter()
-    seats_by_bot: Counter[str] = Counter()
-    for result in results:
-        share = 1.0 / len(result.winners) if result.winners else 0.0
-        for seat in result.winners:
-            wins_by_seat[seat] += share
-            wins_by_bot[result.bots[seat]] += share
-        seats_by_bot.update(result.bots)
-    decisions = [r.decisions for r in results]
-    rounds = [r.metrics.get("rounds", 0) for r in results]
-    count = len(results)
+              results: Sequence[GameResult] | Tally) -> dict[str, Any]:
+    if isinstance(results, Tally):
+        tally = results
+    else:
+        tally = Tally(players, bots)
+        for result in results:
+            tally.add(result)
+    wins_by_seat = [_won(shares) for shares in tally.wins_by_seat]
+    wins_by_bot = {name: _won(tally.wins_by_bot[name]) for name in dict.fromkeys(bots)}
+    seats_by_bot = tally.seats_by_bot
+    count = tally.count
     return {
         "game": game.name,
         "players": players,
@@ -531,28 +596,44 @@ def summarise(game: Game, players: int, seed: int, bots: Sequence[str],
             name: round(wins_by_bot[name] / seats_by_bot[name], 4) if seats_by_bot[name] else 0.0
             for name in dict.fromkeys(bots)
         },
-        "mean_decisions": round(statistics.fmean(decisions), 3) if count else 0.0,
-        "mean_rounds": round(statistics.fmean(rounds), 3) if count else 0.0,
-        "decisions": _distribution(decisions),
-        "rounds": _distribution(rounds),
+        "mean_decisions": round(_mean(tally.decisions), 3) if count else 0.0,
+        "mean_rounds": round(_mean(tally.rounds), 3) if count else 0.0,
+        "decisions": _distribution(tally.decisions),
+        "rounds": _distribution(tally.rounds),
     }
 
 
-def _distribution(values: Sequence[int]) -> dict[str, Any]:
-    if not values:
+def _mean(histogram: Counter[int]) -> float:
+    return sum(value * count for value, count in histogram.items()) / sum(histogram.values())
+
+
+def _distribution(histogram: Counter[int]) -> dict[str, Any]:
+    """min, p10, p50, p90, max, population standard deviation and (40 values at most) the
+    histogram of integer values given as {value: games}."""
+    if not histogram:
         return {}
-    ordered = sorted(values)
+    ordered = sorted(histogram.items())
+    n = sum(histogram.values())
 
     def quantile(q: float) -> int:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+        # The value at position min(n - 1, int(q * n)) of the sorted list.
+        position = min(n - 1, int(q * n))
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if position < seen:
+                return value
+        return ordered[-1][0]
 
+    total = sum(value * count for value, count in ordered)
+    squares = sum(value * value * count for value, count in ordered)
+    variance = Fraction(n * squares - total * total, n * n)  # exact: the values are integers
     return {
-        "min": ordered[0],
+        "min": ordered[0][0],
         "p10": quantile(0.10),
         "p50": quantile(0.50),
         "p90": quantile(0.90),
-        "max": ordered[-1],
-        "stdev": round(statistics.pstdev(values), 3),
-        "histogram": {str(k): v for k, v in sorted(Counter(values).items())}
-        if len(set(values)) <= 40 else None,
+        "max": ordered[-1][0],
+        "stdev": round(math.sqrt(variance), 3),
+        "histogram": {str(k): v for k, v in ordered} if len(ordered) <= 40 else None,
     }

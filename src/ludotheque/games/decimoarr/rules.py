@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ludotheque.core.chance import Pick, Shuffle
+from ludotheque.core.chance import Drawn, Pick, Shuffle
 from ludotheque.core.errors import ChanceError, IllegalActionError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
@@ -311,8 +311,8 @@ class DecimoarrState(State):
         them). Winners: the pile, top first. Starter: a seat (E12; no chance point with
         first_player=first_seat). Reshuffle: the perdu pile, top first (with 2 players the
         pile is a single card: no chance point)."""
-        spec = self.chance_spec()
-        outcome = spec.check(outcome)  # wrong types (0.0 or True for the card 0 or 1) too
+        if type(outcome) is not Drawn or not self.is_chance():  # Drawn: made for this spec
+            outcome = self.chance_spec().check(outcome)  # wrong types (0.0 or True for the card 0 or 1) too
         phase = self.phase
         if phase == DEAL:
             positions = self.layout.positions

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ludotheque.core.chance import Pick, Shuffle
+from ludotheque.core.chance import Drawn, Pick, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
@@ -143,8 +143,8 @@ class DiciassetteState(State):
     def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
         """Deal: outcome is the shuffled deck top first; seat p gets cards 3p..3p+2,
         the rest is the pile. Starter: a seat. Reshuffle: the new pile top first."""
-        spec = self.chance_spec()
-        outcome = spec.check(outcome)
+        if type(outcome) is not Drawn or not self.is_chance():  # Drawn: made for this spec
+            outcome = self.chance_spec().check(outcome)
         if self.phase == DEAL:
             n = self.num_players
             if len(outcome) < HAND_SIZE * n:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from itertools import compress
 from typing import Any
 
-from ludotheque.core.chance import Pick, Shuffle
+from ludotheque.core.chance import Drawn, Pick, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
@@ -190,8 +190,8 @@ class DTCState(State):
         """Deal: outcome is the shuffled deck top first; seat p gets cards 6p..6p+5, the
         rest is the pile. First: the seat that makes the first offer (D9). A wrong outcome
         (not a permutation of the deck's kinds, not a seat) raises ChanceError, unchanged."""
-        spec = self.chance_spec()
-        outcome = spec.check(outcome)
+        if type(outcome) is not Drawn or not self.is_chance():  # Drawn: made for this spec
+            outcome = self.chance_spec().check(outcome)
         if self.phase == DEAL:
             n = self.num_players
             size = self.deck.hand

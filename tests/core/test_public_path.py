@@ -1,0 +1,180 @@
+"""The public path is the fast path (issue 15): a match hands out views built on first
+read, that still describe the moment they were asked for; events are immutable tuples
+read through copies; outcomes the seeded generator drew are not checked again, every
+other outcome is; validated options are remembered; new states share nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+from ludotheque.core.chance import Drawn, Pick, Roll, ScriptedChance, SeededChance, Shuffle
+from ludotheque.core.errors import (
+    ChanceError,
+    IllegalActionError,
+    NoSuchSeatError,
+    NotationError,
+    OptionError,
+)
+from ludotheque.core.events import Event
+from ludotheque.core.match import Match
+from ludotheque.core.registry import all_games, get_game
+
+GAMES = [game.name for game in all_games()]
+
+
+def _twin_views(name: str, seed: int, steps: int) -> tuple[list, list]:
+    """Views a match handed out at each of `steps` decisions (held, read only at the end),
+    and the ones a twin match built at once."""
+    game = get_game(name)
+    lazy, eager = Match(game, 4, seed=seed), Match(game, 4, seed=seed)
+    held, built = [], []
+    for _ in range(steps):
+        if lazy.is_over():
+            break
+        held.append(lazy.view(lazy.current_player()))
+        held.append(lazy.view(None))
+        built.append(eager.state.view(eager.current_player()))
+        built.append(eager.state.view(None))
+        action = lazy.legal_actions()[-1]
+        lazy.apply(action)
+        eager.apply(action)
+    return held, built
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_view_held_and_read_later_shows_the_moment_it_was_asked_for(name):
+    held, built = _twin_views(name, seed=11, steps=25)
+    assert held == built
+    assert [json.dumps(v, sort_keys=True) for v in held] == \
+        [json.dumps(v, sort_keys=True) for v in built]
+
+
+def test_a_view_is_a_plain_dict_to_every_reader():
+    match = Match(get_game("wazabi"), 4, seed=2)
+    view = match.view(match.current_player())
+    expected = match.state.view(match.current_player())
+    assert isinstance(view, dict) and len(view) == len(expected) and dict(view) == expected
+    assert json.loads(json.dumps(view)) == json.loads(json.dumps(expected))
+    for clone in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view), view.copy()):
+        assert type(clone) is dict and clone == expected
+    assert {**view} == expected and sorted(view) == sorted(expected)
+
+
+def test_a_reader_editing_its_view_changes_nobody_elses():
+    match = Match(get_game("diciassette"), 4, seed=4)
+    seat = match.current_player()
+    mine, yours = match.view(seat), match.view(seat)
+    mine["hands"][seat]["cards"].append("X")
+    mine["round"] = 99
+    assert yours == match.state.view(seat) and mine != yours
+    match.apply(match.legal_actions()[0])
+    assert mine["round"] == 99  # kept as the reader left it, not rebuilt
+
+
+def test_a_view_for_no_seat_is_refused_at_once():
+    match = Match(get_game("dtc"), 4, seed=1)
+    with pytest.raises(NoSuchSeatError):
+        match.view(4)
+
+
+def test_events_are_immutable_and_read_through_copies():
+    event = Event("play", {"player": 1, "cards": ["a"]}, {1: {"hand": ["b"]}})
+    with pytest.raises(AttributeError):
+        event.kind = "other"  # type: ignore[misc]
+    seen = event.for_player(1)
+    seen["cards"].append("z")
+    seen["hand"].clear()
+    assert event.for_player(1) == {"kind": "play", "player": 1, "cards": ["a"], "hand": ["b"]}
+    assert event.for_player(0) == {"kind": "play", "player": 1, "cards": ["a"]}
+    assert Event("start").for_player(None) == {"kind": "start"}
+
+
+# ------------------------------------------------------------------- chance
+def test_seeded_outcomes_are_drawn_tuples_equal_to_plain_ones():
+    chance = SeededChance(3)
+    deck = Shuffle(tuple(range(10)) * 2)
+    dealt = chance.resolve(deck)
+    rolled = chance.resolve(Roll(5, 6))
+    assert type(dealt) is Drawn and type(rolled) is Drawn
+    assert deck.check(dealt) is dealt and Roll(5, 6).check(rolled) is rolled
+    assert sorted(dealt) == sorted(deck.items) and dealt == tuple(dealt)
+    assert all(0 <= face < 6 for face in rolled) and len(rolled) == 5
+    assert type(chance.resolve(Pick(4))) is int
+
+
+def test_the_seeded_stream_is_unchanged():
+    """The same seed deals the same cards as before the draws were made faster (records
+    replay from their seed)."""
+    chance = SeededChance(20261125)
+    assert chance.resolve(Shuffle(tuple(range(8)))) == (1, 4, 3, 5, 2, 6, 7, 0)
+    assert chance.resolve(Roll(4, 6)) == (0, 5, 2, 4)
+    assert chance.resolve(Pick(10)) == 9
+
+
+@pytest.mark.parametrize("bad", [(0, 1, 2, 2), [0, 1, 2], (0.0, 1, 2, 3), ("0", 1, 2, 3)])
+def test_outcomes_from_anywhere_else_are_still_checked(bad):
+    with pytest.raises(ChanceError):
+        Shuffle((0, 1, 2, 3)).check(bad)
+
+
+def test_a_scripted_deal_is_still_checked_by_the_match():
+    game = get_game("diciassette")
+    with pytest.raises(ChanceError):
+        Match(game, 4, seed=1, chance=ScriptedChance([(0,) * 71]))
+
+
+# -------------------------------------------------------- validation, states
+def test_validated_options_are_remembered_and_still_checked():
+    game = get_game("wazabi")
+    first = game.validate(4, {"dice_per_player": 3})
+    assert game.validate(4, {"dice_per_player": 3}) is first
+    assert game.validate(4, {"dice_per_player": "3"}) == first
+    assert game.validate(4, None) is game.validate(4, {})
+    with pytest.raises(TypeError):
+        first["dice_per_player"] = 5  # type: ignore[index]
+    for _ in range(2):  # a refusal is never remembered as an answer
+        with pytest.raises(OptionError):
+            game.validate(4, {"dice_per_player": 0})
+        with pytest.raises(OptionError):
+            game.validate(4, {"no_such_option": 1})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_states_share_no_mutable_field(name):
+    game = get_game(name)
+    one, two = game.new_state(4), game.new_state(4)
+    for field in type(one).declared_fields:
+        value = getattr(one, field.name)
+        if isinstance(value, (list, dict, set)):
+            assert value is not getattr(two, field.name), field.name
+
+
+def test_an_action_id_takes_the_short_way_and_is_still_checked():
+    game = get_game("diciassette")
+    match = Match(game, 4, seed=9)
+    before = json.dumps(match.state.to_json())
+    illegal = next(a for a in range(game.num_actions) if a not in match.legal_actions())
+    with pytest.raises(IllegalActionError):
+        match.apply(illegal)
+    for wrong in (-1, game.num_actions, True):
+        with pytest.raises(NotationError):
+            match.apply(wrong)
+    assert json.dumps(match.state.to_json()) == before and match.actions == []
+    legal = match.legal_actions()[0]
+    assert match.apply(legal) == legal and match.actions == [legal]
+
+
+def test_a_drawn_outcome_out_of_place_is_still_refused():
+    game = get_game("diciassette")
+    match = Match(game, 4, seed=2)
+    before = json.dumps(match.state.to_json())
+    drawn = SeededChance(1).resolve(Shuffle(tuple(range(71))))
+    with pytest.raises(ChanceError):  # a decision point, not a chance point
+        match.state.apply_chance(drawn)
+    with pytest.raises(ChanceError):  # a Drawn of the wrong size is checked like any outcome
+        Shuffle((0, 1, 2)).check(drawn)
+    assert json.dumps(match.state.to_json()) == before
