@@ -54,7 +54,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ludotheque.core.chance import Roll, SeededChance, Shuffle, settle
+from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, settle
 from ludotheque.core.errors import ChanceError, LudoError
 from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
 from ludotheque.core.registry import all_games, get_game
@@ -118,6 +118,8 @@ def _load(name: str, params_json: str) -> pyspiel.Game:
 
 
 # ------------------------------------------------------------------ chance
+_OURS = (Shuffle, Roll, Pick)  # our chance points; anything else is a game's fold (see _Meta)
+
 @lru_cache(maxsize=256)
 def _distinct(items: tuple) -> tuple:
     """The distinct items of a shuffle in a fixed order: their chance action ids."""
@@ -135,6 +137,8 @@ def _item_counts(items: tuple) -> tuple[int, ...]:
 
 def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]:
     """The next small chance node of `spec`, given the partial outcome `draws`."""
+    if not isinstance(spec, _OURS):
+        return spec.outcomes(draws)
     if isinstance(spec, Shuffle):
         left = list(_item_counts(spec.items))
         for index in draws:
@@ -147,7 +151,10 @@ def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]
 
 
 def _complete(spec: Any, draws: list[int]) -> Any:
-    """Our outcome if `draws` settles it (the rest forced included), else None."""
+    """Our outcome if `draws` settles it (the rest forced included), else None; for a
+    game's fold, the list of our outcomes to apply in order."""
+    if not isinstance(spec, _OURS):
+        return spec.complete(draws)
     if isinstance(spec, Shuffle):
         if len(draws) < len(spec.items):
             outcomes = _chance_outcomes(spec, draws)
@@ -164,6 +171,8 @@ def _complete(spec: Any, draws: list[int]) -> Any:
 
 
 def _chance_text(spec: Any, draws: Sequence[int], outcome: int) -> str:
+    if not isinstance(spec, _OURS):
+        return spec.text(draws, outcome)
     if isinstance(spec, Shuffle):
         distinct = _distinct(spec.items)
         item = distinct[outcome] if 0 <= outcome < len(distinct) else outcome
@@ -218,6 +227,34 @@ class _Meta:
         state, measure = self.initial.clone(), _WidestChance(SeededChance(0), players)
         settle(state, measure)
         self.max_chance_outcomes = max(measure.widest, sum(state.component_counts().values()))
+        encoder = game.parts.encoder
+        self.initial_cache: dict[tuple, Any] = {}
+        self.shape = _observation_shape(game, players, options)
+        self.readers: dict[bool, _Observer] = {}
+        self.fold = getattr(encoder, "finite_chance", None)
+        bound = getattr(encoder, "history_bound", None)
+        self.history_bound = bound(players, options) if bound else None
+
+    def reader(self, perfect_recall: bool) -> _Observer:
+        """The seat's observer (perfect_recall: its information state), made once."""
+        observer = self.readers.get(perfect_recall)
+        if observer is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+            observer = self.readers[perfect_recall] = _Observer(self, kind, None)
+        return observer
+
+    def chance_spec(self, state: State) -> Any:
+        """The chance point as OpenSpiel walks it: the game's fold where it has one, else
+        ours. A game whose chance could repeat for ever (Wazabi's start roll) declares
+        `finite_chance(state)` in its `encoding.py`: None, or a fold with `outcomes(draws)`,
+        `complete(draws)` (None, or our outcomes to apply in order) and `text(draws,
+        outcome)`, whose few small chance nodes give the exact distribution of what the
+        repeats end in."""
+        if self.fold is not None:
+            folded = self.fold(state)
+            if folded is not None:
+                return folded
+        return state.chance_spec()
 
     def check_width(self, outcomes: list[tuple[int, float]]) -> None:
         if outcomes and outcomes[-1][0] >= self.max_chance_outcomes:
@@ -228,44 +265,83 @@ class _Meta:
 _UNKNOWN_PAST = ("?", None)  # the moves before a resampled state, for the other seats
 
 
+class _ChanceSeen:
+    """A completed chance point in every seat's history: what each seat saw of it is its
+    encoded view just after (`interop.encoding`, read lazily, once per seat). Holds a copy
+    of the state then, read through `view(seat)` only."""
+
+    __slots__ = ("encoded", "meta", "state")
+
+    def __init__(self, meta: _Meta, state: State) -> None:
+        self.meta = meta
+        self.state = state
+        self.encoded: dict[int, np.ndarray] = {}
+
+    def seen_by(self, seat: int) -> np.ndarray:
+        vector = self.encoded.get(seat)
+        if vector is None:
+            from ludotheque.interop.encoding import encode
+
+            meta = self.meta
+            vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
+            self.encoded[seat] = vector
+        return vector
+
+
 class _Core:
     """The Python side of one adapter state: our state, the partial chance outcome and, per
-    seat, the moves as that seat saw them (linked lists: a copy shares them). OpenSpiel
-    copies states with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
+    seat, its history: the moves as that seat saw them and, after each completed chance
+    point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
+    with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("draws", "meta", "seen", "state", "strings")
+    __slots__ = ("cache", "draws", "meta", "seen", "spec", "state")
 
-    def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any]) -> None:
+    def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
+                 spec: Any = None) -> None:
         self.meta = meta
         self.state = state
         self.draws = draws
         self.seen = seen
-        self.strings: dict[tuple, str] = {}  # the strings read since the last move (ISMCTS
-        # asks for the same information state several times per node)
+        self.spec = spec  # the chance point being drawn (ours or a fold), None elsewhere
+        self.cache: dict[tuple, Any] = {}  # strings and tensors read since the last move
+        # (ISMCTS asks for the same information state several times per node)
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen))
+        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec)
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
         meta = self.meta
         return (_rebuild_core, (meta.game.name, meta.players, dict(meta.options),
                                 self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
 
+    def chance_spec(self) -> Any:
+        if self.spec is None:
+            self.spec = self.meta.chance_spec(self.state)
+        return self.spec
+
     def settle(self) -> None:
-        """Apply every chance outcome that needs no more draws (forced or complete).
+        """Apply every chance outcome that needs no more draws (forced or complete), and
+        note each completed chance point in every seat's history.
 
         Deliberately not `core.chance.settle`: OpenSpiel draws one of our chance outcomes
         in several small chance nodes, so this loop stops at an outcome still incomplete
         and waits for the next node's draw."""
         state = self.state
         while state.is_chance():
-            outcome = _complete(state.chance_spec(), self.draws)
+            spec = self.chance_spec()
+            outcome = _complete(spec, self.draws)
             if outcome is None:
                 return
-            state.apply_chance(outcome)
+            for each in (outcome if not isinstance(spec, _OURS) else (outcome,)):
+                state.apply_chance(each)
             self.draws = []
+            self.spec = None
+            seen = _ChanceSeen(self.meta, state.clone())
+            self.seen = [(seen, node) for node in self.seen]
 
-    def moves_seen(self, seat: int) -> list[Any]:
+    def history(self, seat: int) -> list[Any]:
+        """Seat `seat`'s history, oldest first: (actor, move as seen) pairs and
+        `_ChanceSeen`s; `_UNKNOWN_PAST` first if it began before a resampled state."""
         return _linked_to_list(self.seen[seat])
 
 
@@ -279,21 +355,26 @@ def _linked_to_list(node: Any) -> list[Any]:
 
 
 def _seen_lists(seen: Sequence[Any]) -> list[list[Any]]:
-    return [_linked_to_list(node) for node in seen]
+    return [[{"chance": item.state.to_json()} if isinstance(item, _ChanceSeen) else item
+             for item in _linked_to_list(node)] for node in seen]
 
 
-def _list_to_linked(items: Sequence[Any]) -> Any:
+def _list_to_linked(items: Sequence[Any], meta: _Meta) -> Any:
     node = None
     for item in items:
-        node = (tuple(item) if isinstance(item, list) else item, node)
+        if isinstance(item, dict):
+            item = _ChanceSeen(meta, meta.game.state_from_json(item["chance"]))
+        elif isinstance(item, list):
+            item = tuple(item)
+        node = (item, node)
     return node
 
 
 def _rebuild_core(name: str, players: int, options: dict, data: dict, draws: list[int],
                   seen: list[list[Any]]) -> _Core:
-    spiel_game = load_game(name, players, **options)
-    state = spiel_game.meta.game.state_from_json(data)
-    return _Core(spiel_game.meta, state, draws, [_list_to_linked(s) for s in seen])
+    meta = load_game(name, players, **options).meta
+    state = meta.game.state_from_json(data)
+    return _Core(meta, state, draws, [_list_to_linked(s, meta) for s in seen])
 
 
 def _canonical(data: Any) -> str:
@@ -324,12 +405,16 @@ class LudothequeGame(pyspiel.Game):
         )
         super().__init__(self.game_type, info, spiel_params(game, players, options))
         self.meta = meta
-        self._shape = _observation_shape(game, players, options)
+        self._shape = meta.shape
 
     def new_initial_state(self) -> LudothequeState:
         meta = self.meta
         core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
         core.settle()
+        # Every initial state is the same, and pyspiel builds one (and reads its tensor) to
+        # learn the tensor's size at every information_state_tensor call: they share what
+        # was read from them until a move gives one its own.
+        core.cache = meta.initial_cache
         return LudothequeState(self, core)
 
     def state_from(self, state: State) -> LudothequeState:
@@ -340,7 +425,7 @@ class LudothequeGame(pyspiel.Game):
         return LudothequeState(self, core)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(self, iig_obs_type, params)
+        return _Observer(self.meta, iig_obs_type, params)
 
 
 class LudothequeState(pyspiel.State):
@@ -372,7 +457,7 @@ class LudothequeState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core = self._core
-        outcomes = _chance_outcomes(core.state.chance_spec(), core.draws)
+        outcomes = _chance_outcomes(core.chance_spec(), core.draws)
         core.meta.check_width(outcomes)
         return outcomes
 
@@ -380,12 +465,12 @@ class LudothequeState(pyspiel.State):
         core = self._core
         state = core.state
         if state.is_chance():
-            possible = [index for index, _ in _chance_outcomes(state.chance_spec(), core.draws)]
+            possible = [index for index, _ in _chance_outcomes(core.chance_spec(), core.draws)]
             if action not in possible:
                 raise ChanceError("openspiel.error.chance_outcome", outcome=action,
                                   allowed=", ".join(map(str, possible)))
             core.draws.append(action)
-            core.strings = {}
+            core.cache = {}
             core.settle()
             return
         if state.is_terminal() or action not in state.legal_actions():
@@ -396,19 +481,38 @@ class LudothequeState(pyspiel.State):
                 for seat in range(core.meta.players)]
         state.apply_action(action)
         core.seen = [((actor, key), node) for key, node in zip(keys, core.seen)]
-        core.strings = {}
+        core.cache = {}
         core.settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             core = self._core
             if core.state.is_chance():
-                return _chance_text(core.state.chance_spec(), core.draws, action)
+                return _chance_text(core.chance_spec(), core.draws, action)
             return f"chance {action}"
         game = self._core.meta.game
         if 0 <= action < game.num_actions:
             return game.action_to_text(action)
         return f"action {action}"
+
+    # -- information, read from Python without pyspiel's detour (it builds a new initial
+    # state to learn the tensor's size at every call); the same values as through C++
+    def _reader_seat(self, player: int | None) -> int:
+        return self.current_player() if player is None else player
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        meta = self._core.meta
+        return meta.reader(False).vector(self, self._reader_seat(player)).tolist()
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        meta = self._core.meta
+        return meta.reader(True).vector(self, self._reader_seat(player)).tolist()
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._core.meta.reader(False).string_from(self, self._reader_seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._core.meta.reader(True).string_from(self, self._reader_seat(player))
 
     # -- end
     def returns(self) -> list[float]:
@@ -431,9 +535,10 @@ class LudothequeState(pyspiel.State):
         moves as `player_id` saw them kept, the other seats' past unknown, and a chance
         point begun here begun again with fresh draws (nobody saw them)."""
         core = self._core
-        draws = _redraw(state.chance_spec(), len(core.draws), rng) if core.draws else []
+        spec = core.meta.chance_spec(state) if core.draws else None
+        draws = _redraw(spec, len(core.draws), rng) if core.draws else []
         seen = [node if seat == player_id else _UNKNOWN_PAST for seat, node in enumerate(core.seen)]
-        return LudothequeState(self.get_game(), _Core(core.meta, state, draws, seen))
+        return LudothequeState(self.get_game(), _Core(core.meta, state, draws, seen, spec))
 
     def __str__(self) -> str:
         core = self._core
@@ -451,16 +556,86 @@ def _observation_shape(game: Game, players: int, options: Mapping[str, Any]) -> 
     return tuple(observation_shape(game, players, options))
 
 
+class _History:
+    """The fixed layout of a seat's history in its information-state tensor, after its
+    encoded view (`O` numbers):
+
+    * `D` move slots, oldest first: the actor (one-hot, relative to the reader) and the
+      move as the reader saw it (`Game.observe_action`: its own moves in full, a hidden
+      detail as the game's shared key), as key / number of actions;
+    * `C` chance slots, oldest first: when (1 + the moves before it) / (D + 1), then what
+      the reader saw just after it (its encoded view then).
+
+    `D` and `C` are the game's `history_bound` (its `encoding.py` says why); a longer
+    history raises `openspiel.error.history_moves` or `history_chance` rather than being cut."""
+
+    def __init__(self, meta: _Meta, observation: int) -> None:
+        if meta.history_bound is None:
+            raise LudoError("openspiel.error.no_tensor", game=meta.game.name,
+                            what="information-state")
+        self.meta = meta
+        self.moves, self.chances = meta.history_bound
+        self.observation = observation
+        self.move_width = meta.players + 1
+        self.chance_width = 1 + observation
+        self.size = observation + self.moves * self.move_width + self.chances * self.chance_width
+
+    def write(self, history: list[Any], seat: int, out: np.ndarray) -> None:
+        """Seat `seat`'s history into `out` (the tensor after the view)."""
+        meta, players, keys = self.meta, self.meta.players, self.meta.game.num_actions
+        out[:] = 0.0
+        moves_at = 0
+        chances_at = self.moves * self.move_width
+        moves = chances = 0
+        for item in history:
+            if isinstance(item, _ChanceSeen):
+                if chances == self.chances:
+                    self._too_long("openspiel.error.history_chance", self.chances)
+                out[chances_at] = (1 + moves) / (self.moves + 1)
+                out[chances_at + 1:chances_at + self.chance_width] = item.seen_by(seat)
+                chances_at += self.chance_width
+                chances += 1
+            elif item == "?":
+                raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
+            else:
+                if moves == self.moves:
+                    self._too_long("openspiel.error.history_moves", self.moves)
+                actor, key = item
+                if not 0 <= key <= keys:
+                    raise AssertionError(f"{meta.game.name}: move key {key} beyond 0..{keys}")
+                out[moves_at + (actor - seat) % players] = 1.0
+                out[moves_at + players] = key / keys
+                moves_at += self.move_width
+                moves += 1
+
+    def _too_long(self, key: str, bound: int) -> None:
+        raise LudoError(key, game=self.meta.game.name, bound=bound)
+
+
+def _history_string(history: list[Any], seat: int) -> list[Any]:
+    """A history as JSON-able data: moves as [actor, key], chance points as what the seat
+    saw (its encoded view: the nonzero [index, value] pairs), "?" for an unknown past."""
+    items: list[Any] = []
+    for item in history:
+        if isinstance(item, _ChanceSeen):
+            vector = item.seen_by(seat)
+            items.append({"seen": [[int(i), float(vector[i])] for i in np.flatnonzero(vector)]})
+        else:
+            items.append(item)
+    return items
+
+
 class _Observer:
     """OpenSpiel's observer interface (`set_from`, `string_from`, `tensor`, `dict`).
 
     Private information of a single player: that seat's view (the default observation) or,
-    with perfect recall, the view and the moves as that seat saw them (the information
-    state). No private information, without perfect recall: the spectator's view,
-    `view(None)`. Tensors: the encoded view (`interop.encoding`), for a seat's observation.
+    with perfect recall, the information state: the view now and the seat's whole history
+    (the moves as it saw them, and what it saw after each chance point; see `_History`).
+    No private information, without perfect recall: the spectator's view, `view(None)`
+    (a string only). Tensors: the encoded view (`interop.encoding`), then the history.
     """
 
-    def __init__(self, spiel_game: LudothequeGame, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, meta: _Meta, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise LudoError("openspiel.error.observer", what=f"params={dict(params)}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
@@ -468,14 +643,27 @@ class _Observer:
         if (private == pyspiel.PrivateInfoType.ALL_PLAYERS or not kind.public_info
                 or (private == pyspiel.PrivateInfoType.NONE and kind.perfect_recall)):
             raise LudoError("openspiel.error.observer", what=str(kind))
-        self.meta = spiel_game.meta
+        self.meta = meta
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = kind.perfect_recall
-        if self.perfect_recall or self.public_only:
+        self.history: _History | None = None
+        observation = meta.shape[0]
+        if self.public_only:
             self.tensor = None
             self.dict: dict[str, np.ndarray] = {}
+        elif self.perfect_recall:
+            self.history = _History(self.meta, observation)
+            history = self.history
+            self.tensor = np.zeros(history.size, np.float32)
+            moves_end = observation + history.moves * history.move_width
+            self.dict = {
+                "observation": self.tensor[:observation],
+                "moves": self.tensor[observation:moves_end].reshape(history.moves,
+                                                                    history.move_width),
+                "chance": self.tensor[moves_end:].reshape(history.chances, history.chance_width),
+            }
         else:
-            self.tensor = np.zeros(spiel_game._shape, np.float32)
+            self.tensor = np.zeros(meta.shape, np.float32)
             self.dict = {"observation": self.tensor}
 
     def _view(self, state: LudothequeState, player: int) -> dict[str, Any]:
@@ -483,25 +671,43 @@ class _Observer:
         return state._core.state.view(None if self.public_only else player)
 
     def set_from(self, state: LudothequeState, player: int) -> None:
+        self.tensor[:] = self.vector(state, player)
+
+    def vector(self, state: LudothequeState, player: int) -> np.ndarray:
+        """The tensor of `player` in `state` (read once per state: do not change it)."""
         if self.tensor is None:  # no tensor: say so rather than hand back an empty vector
             raise LudoError("openspiel.error.no_tensor", game=self.meta.game.name,
-                            what="information-state" if self.perfect_recall else "public")
-        from ludotheque.interop.encoding import encode
+                            what="public")
+        cache = state._core.cache
+        key = ("tensor", self.perfect_recall, player)
+        cached = cache.get(key)
+        if cached is None:
+            from ludotheque.interop.encoding import encode
 
-        meta = self.meta
-        self.tensor[:] = encode(meta.game, self._view(state, player), meta.players, meta.options)
+            meta = self.meta
+            size = meta.shape[0]
+            view = self._view(state, player)
+            if self.history is None:
+                cached = encode(meta.game, view, meta.players, meta.options)
+            else:
+                cached = np.empty_like(self.tensor)
+                cached[:size] = encode(meta.game, view, meta.players, meta.options)
+                self.history.write(state._core.history(player), player, cached[size:])
+            cache[key] = cached
+        return cached
 
     def string_from(self, state: LudothequeState, player: int) -> str:
-        strings = state._core.strings
+        cache = state._core.cache
         key = (self.public_only, self.perfect_recall, player)
-        text = strings.get(key)
+        text = cache.get(key)
         if text is None:
             view = self._view(state, player)
             if self.perfect_recall:
-                text = _canonical({"view": view, "moves": state._core.moves_seen(player)})
+                history = _history_string(state._core.history(player), player)
+                text = _canonical({"view": view, "moves": history})
             else:
                 text = _canonical(view)
-            strings[key] = text
+            cache[key] = text
         return text
 
 
@@ -520,7 +726,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameter_specification(game),
