@@ -242,3 +242,65 @@ def test_wazabi_folded_start_roll_has_the_engines_exact_distribution(options):
     assert set(got) == set(expected)
     for key, p in expected.items():
         assert got[key] == pytest.approx(float(p), abs=1e-12)
+
+
+def _idle_wazabi(spiel_game):
+    """A 2-player Wazabi state at a roll with no card in any hand (seat 1 holds 2 dice,
+    seat 0 one): W-only rolls would pass the turn for ever."""
+    state = spiel_game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    data = state.ludo_state.to_json()
+    cards = sorted(data["pile"] + [card for hand in data["hands"] for card in hand])
+    data.update(phase="roll", dice=[1, 2], removed=5, hands=[[], []], pile=cards, discard=[],
+                current=1, faces=[], roll=[0, 0, 0], contenders=[], turns=10)
+    return spiel_game.state_from(spiel_game.meta.game.state_from_json(data))
+
+
+def _without_turns(ludo) -> str:
+    data = ludo.to_json()
+    del data["turns"]  # the fold counts the passed turns of one round only (nobody sees it)
+    return repr(sorted(data.items()))
+
+
+def test_wazabi_folded_idle_rolls_have_the_engines_exact_distribution():
+    spiel_game = adapter.load_game("wazabi", 2)
+    root = _idle_wazabi(spiel_game)
+    assert type(root._core.chance_spec()).__name__ == "IdleRollsFold"
+    start = root.ludo_state
+
+    expected: dict[str, Fraction] = {}
+    repeat = Fraction(0)
+
+    def engine(state, weight):
+        nonlocal repeat
+        dice = state.dice[state.current]
+        for roll in product(range(6), repeat=dice):
+            after = state.clone()
+            after.apply_chance(roll)
+            chance = weight / 6 ** dice
+            if all(face < 3 for face in roll):  # W only, no card: the turn passes
+                if after.current == start.current:
+                    repeat += chance
+                else:
+                    engine(after, chance)
+                continue
+            key = _without_turns(after)
+            expected[key] = expected.get(key, Fraction(0)) + chance
+
+    engine(start.clone(), Fraction(1))
+    got: dict[str, float] = {}
+
+    def walk(node, probability):
+        for outcome, p in node.chance_outcomes():
+            child = node.child(outcome)
+            if child._core.draws:
+                walk(child, probability * p)
+            else:
+                key = _without_turns(child.ludo_state)
+                got[key] = got.get(key, 0.0) + probability * p
+
+    walk(root, 1.0)
+    assert set(got) == set(expected)
+    for key, p in expected.items():
+        assert got[key] == pytest.approx(float(p / (1 - repeat)), abs=1e-12)

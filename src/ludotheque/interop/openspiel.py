@@ -262,9 +262,6 @@ class _Meta:
                               count=outcomes[-1][0] + 1, bound=self.max_chance_outcomes)
 
 
-_UNKNOWN_PAST = ("?", None)  # the moves before a resampled state, for the other seats
-
-
 class _ChanceSeen:
     """A completed chance point in every seat's history: what each seat saw of it is its
     encoded view just after (`interop.encoding`, read lazily, once per seat). Holds a copy
@@ -286,6 +283,30 @@ class _ChanceSeen:
             vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
             self.encoded[seat] = vector
         return vector
+
+
+class _Node:
+    """One step of a seat's history, linked to the step before (copies share them): a move
+    as the seat saw it (actor, key), a `_ChanceSeen`, or "?" (a past nobody knows). The
+    history's string and tensor up to here are made once, from the step before's."""
+
+    __slots__ = ("chances", "item", "moves", "parent", "text", "vector")
+
+    def __init__(self, item: Any, parent: _Node | None) -> None:
+        self.item = item
+        self.parent = parent
+        moves = parent.moves if parent else 0
+        chances = parent.chances if parent else 0
+        if isinstance(item, _ChanceSeen):
+            chances += 1
+        elif item != "?":
+            moves += 1
+        self.moves, self.chances = moves, chances
+        self.text: str | None = None
+        self.vector: np.ndarray | None = None
+
+
+_UNKNOWN_PAST = _Node("?", None)  # the moves before a resampled state, for the other seats
 
 
 class _Core:
@@ -337,7 +358,7 @@ class _Core:
             self.draws = []
             self.spec = None
             seen = _ChanceSeen(self.meta, state.clone())
-            self.seen = [(seen, node) for node in self.seen]
+            self.seen = [_Node(seen, node) for node in self.seen]
 
     def history(self, seat: int) -> list[Any]:
         """Seat `seat`'s history, oldest first: (actor, move as seen) pairs and
@@ -348,8 +369,8 @@ class _Core:
 def _linked_to_list(node: Any) -> list[Any]:
     items = []
     while node is not None:
-        items.append(node[0])
-        node = node[1]
+        items.append(node.item)
+        node = node.parent
     items.reverse()
     return items
 
@@ -366,7 +387,7 @@ def _list_to_linked(items: Sequence[Any], meta: _Meta) -> Any:
             item = _ChanceSeen(meta, meta.game.state_from_json(item["chance"]))
         elif isinstance(item, list):
             item = tuple(item)
-        node = (item, node)
+        node = _Node(item, node)
     return node
 
 
@@ -480,7 +501,7 @@ class LudothequeState(pyspiel.State):
         keys = [action if seat == actor else game.observe_action(state, action, seat)
                 for seat in range(core.meta.players)]
         state.apply_action(action)
-        core.seen = [((actor, key), node) for key, node in zip(keys, core.seen)]
+        core.seen = [_Node((actor, key), node) for key, node in zip(keys, core.seen)]
         core.cache = {}
         core.settle()
 
@@ -580,49 +601,68 @@ class _History:
         self.chance_width = 1 + observation
         self.size = observation + self.moves * self.move_width + self.chances * self.chance_width
 
-    def write(self, history: list[Any], seat: int, out: np.ndarray) -> None:
-        """Seat `seat`'s history into `out` (the tensor after the view)."""
-        meta, players, keys = self.meta, self.meta.players, self.meta.game.num_actions
-        out[:] = 0.0
-        moves_at = 0
-        chances_at = self.moves * self.move_width
-        moves = chances = 0
-        for item in history:
-            if isinstance(item, _ChanceSeen):
-                if chances == self.chances:
-                    self._too_long("openspiel.error.history_chance", self.chances)
-                out[chances_at] = (1 + moves) / (self.moves + 1)
-                out[chances_at + 1:chances_at + self.chance_width] = item.seen_by(seat)
-                chances_at += self.chance_width
-                chances += 1
-            elif item == "?":
-                raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
-            else:
-                if moves == self.moves:
-                    self._too_long("openspiel.error.history_moves", self.moves)
-                actor, key = item
-                if not 0 <= key <= keys:
-                    raise AssertionError(f"{meta.game.name}: move key {key} beyond 0..{keys}")
-                out[moves_at + (actor - seat) % players] = 1.0
-                out[moves_at + players] = key / keys
-                moves_at += self.move_width
-                moves += 1
+    def vector(self, node: _Node | None, seat: int) -> np.ndarray:
+        """Seat `seat`'s history up to `node` as numbers (the tensor after the view): the
+        step before's copied, this step's slot written; kept on the node."""
+        pending = []
+        while node is not None and node.vector is None:
+            pending.append(node)
+            node = node.parent
+        vector = node.vector if node is not None else np.zeros(self.size - self.observation,
+                                                               np.float32)
+        for step in reversed(pending):
+            vector = vector.copy()
+            self._write(step, seat, vector)
+        if pending:
+            pending[0].vector = vector
+        return vector
+
+    def _write(self, node: _Node, seat: int, out: np.ndarray) -> None:
+        meta, item = self.meta, node.item
+        if isinstance(item, _ChanceSeen):
+            if node.chances > self.chances:
+                self._too_long("openspiel.error.history_chance", self.chances)
+            at = self.moves * self.move_width + (node.chances - 1) * self.chance_width
+            out[at] = (1 + node.moves) / (self.moves + 1)
+            out[at + 1:at + self.chance_width] = item.seen_by(seat)
+        elif item == "?":
+            raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
+        else:
+            if node.moves > self.moves:
+                self._too_long("openspiel.error.history_moves", self.moves)
+            actor, key = item
+            keys, players = meta.game.num_actions, meta.players
+            if not 0 <= key <= keys:
+                raise AssertionError(f"{meta.game.name}: move key {key} beyond 0..{keys}")
+            at = (node.moves - 1) * self.move_width
+            out[at + (actor - seat) % players] = 1.0
+            out[at + players] = key / keys
 
     def _too_long(self, key: str, bound: int) -> None:
         raise LudoError(key, game=self.meta.game.name, bound=bound)
 
 
-def _history_string(history: list[Any], seat: int) -> list[Any]:
-    """A history as JSON-able data: moves as [actor, key], chance points as what the seat
-    saw (its encoded view: the nonzero [index, value] pairs), "?" for an unknown past."""
-    items: list[Any] = []
-    for item in history:
+def _history_text(node: _Node | None, seat: int) -> str:
+    """Seat `seat`'s history up to `node` as the inside of a JSON list: moves as [actor,
+    key], chance points as what the seat saw (its encoded view: the nonzero [index, value]
+    pairs), "?" for an unknown past; the step before's text extended, kept on the node."""
+    pending = []
+    while node is not None and node.text is None:
+        pending.append(node)
+        node = node.parent
+    text = node.text if node is not None else ""
+    for step in reversed(pending):
+        item = step.item
         if isinstance(item, _ChanceSeen):
             vector = item.seen_by(seat)
-            items.append({"seen": [[int(i), float(vector[i])] for i in np.flatnonzero(vector)]})
+            part = _canonical({"seen": [[int(i), float(vector[i])]
+                                        for i in np.flatnonzero(vector)]})
         else:
-            items.append(item)
-    return items
+            part = _canonical(item)
+        text = f"{text},{part}" if text else part
+    if pending:
+        pending[0].text = text
+    return text
 
 
 class _Observer:
@@ -692,7 +732,7 @@ class _Observer:
             else:
                 cached = np.empty_like(self.tensor)
                 cached[:size] = encode(meta.game, view, meta.players, meta.options)
-                self.history.write(state._core.history(player), player, cached[size:])
+                cached[size:] = self.history.vector(state._core.seen[player], player)
             cache[key] = cached
         return cached
 
@@ -702,9 +742,9 @@ class _Observer:
         text = cache.get(key)
         if text is None:
             view = self._view(state, player)
-            if self.perfect_recall:
-                history = _history_string(state._core.history(player), player)
-                text = _canonical({"view": view, "moves": history})
+            if self.perfect_recall:  # = _canonical({"moves": [...], "view": view})
+                moves = _history_text(state._core.seen[player], player)
+                text = f'{{"moves":[{moves}],"view":{_canonical(view)}}}'
             else:
                 text = _canonical(view)
             cache[key] = text
