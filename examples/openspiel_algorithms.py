@@ -69,7 +69,7 @@ def nfsp(spiel_game: pyspiel.Game, episodes: int, seed: int, hidden: int = 64,
 
     torch.manual_seed(seed)
     np.random.seed(seed)  # NFSP samples its moves with numpy's global generator
-    env = rl_environment.Environment(spiel_game, seed=seed)
+    env = adapter.environment(spiel_game, seed=seed)  # rl_environment, tensors built when read
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     agents = [torch_nfsp.NFSP(seat, size, actions, [hidden], reservoir_buffer_capacity=buffer,

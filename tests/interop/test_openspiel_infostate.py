@@ -18,26 +18,11 @@ import pytest
 from ludotheque.core import LudoError, all_games
 from ludotheque.core.chance import derive_seed
 from ludotheque.interop import openspiel as adapter
+from test_openspiel import _play_randomly, _valid  # tests/interop is on sys.path
 
 GAMES = all_games()
 CASES = [pytest.param(game, players, id=f"{game.name}-{players}p")
          for game in GAMES for players in (2, 3) if game.min_players <= players <= game.max_players]
-
-
-def _decisions(state: pyspiel.State, rng: np.random.RandomState, stop_after: int | None = None):
-    """Random moves (chance by its probabilities) until the end or `stop_after` decisions;
-    yields every decision state."""
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-            continue
-        if stop_after is not None and decisions >= stop_after:
-            return
-        yield state
-        state.apply_action(int(rng.choice(state.legal_actions())))
-        decisions += 1
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -49,11 +34,27 @@ def test_tensor_sizes_are_declared_and_fixed(game, players):
     observation = spiel_game.observation_tensor_size()
     assert size == observation + moves * (players + 1) + chances * (1 + observation)
     assert spiel_game.information_state_tensor_shape() == [size]
-    for state in _decisions(spiel_game.new_initial_state(), np.random.RandomState(players)):
+    for state in _play_randomly(spiel_game.new_initial_state(), np.random.RandomState(players)):
         for seat in range(players):
             tensor = np.asarray(state.information_state_tensor(seat))
             assert tensor.shape == (size,) and 0.0 <= tensor.min() and tensor.max() <= 1.0
             assert np.array_equal(tensor[:observation], state.observation_tensor(seat))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_the_python_answers_are_pyspiels(game):
+    """The state answers tensors and strings from Python (pyspiel's own path builds a new
+    initial state at every tensor call to learn its size): the same values as through
+    pyspiel's C++ methods."""
+    spiel_game = adapter.load_game(game.name, 2)
+    for state in _play_randomly(spiel_game.new_initial_state(), np.random.RandomState(6), 12):
+        for seat in range(2):
+            for method in ("observation_tensor", "information_state_tensor",
+                           "observation_string", "information_state_string"):
+                ours = getattr(state, method)(seat)
+                assert ours == getattr(pyspiel.State, method)(state, seat), method
+        assert state.information_state_tensor() == state.information_state_tensor(
+            state.current_player())
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -65,7 +66,7 @@ def test_twins_share_the_tensor_and_a_seats_successive_states_do_not(game, playe
     rng = np.random.RandomState(derive_seed(5, game.name, players) % 2**32)
     earlier: dict[int, list[tuple[str, tuple]]] = {seat: [] for seat in range(players)}
     twins = differs = 0
-    for index, state in enumerate(_decisions(spiel_game.new_initial_state(), rng, 60)):
+    for index, state in enumerate(_play_randomly(spiel_game.new_initial_state(), rng, 60)):
         seat = state.current_player()
         string = state.information_state_string(seat)
         tensor = tuple(state.information_state_tensor(seat))
@@ -89,7 +90,7 @@ def test_a_roll_the_view_forgets_stays_in_the_information_state():
     spiel_game = adapter.load_game("wazabi", 2)
     rng = np.random.RandomState(3)
     histories: list[list] = []
-    for state in _decisions(spiel_game.new_initial_state(), rng, 30):
+    for state in _play_randomly(spiel_game.new_initial_state(), rng, 30):
         histories.append(state._core.history(0))
     for before, after in zip(histories, histories[1:]):
         assert after[:len(before)] == before
@@ -100,7 +101,7 @@ def test_a_roll_the_view_forgets_stays_in_the_information_state():
 def test_a_history_longer_than_the_bound_and_an_unknown_past_are_refused_clearly():
     spiel_game = adapter.load_game("dtc", 2)
     state = spiel_game.new_initial_state()
-    for _ in _decisions(state, np.random.RandomState(1), 6):
+    for _ in _play_randomly(state, np.random.RandomState(1), 6):
         pass
     bound = spiel_game.meta.history_bound
     spiel_game.meta.history_bound = (3, bound[1])
@@ -126,15 +127,7 @@ NODE_BOUND = 20_000  # nodes (chance and moves) of one walk
 
 def _option_sets(game):
     return [options for options in game.conformance_option_sets()
-            if _fits(game, 2, options)]
-
-
-def _fits(game, players, options) -> bool:
-    try:
-        game.validate(players, options)
-    except LudoError:
-        return False
-    return True
+            if _valid(game, 2, options)]
 
 
 def _walk(state, chance_pick, move_pick) -> int:
@@ -304,3 +297,39 @@ def test_wazabi_folded_idle_rolls_have_the_engines_exact_distribution():
     assert set(got) == set(expected)
     for key, p in expected.items():
         assert got[key] == pytest.approx(float(p / (1 - repeat)), abs=1e-12)
+
+
+# ---------------------------------------------------------------- rl_environment
+@pytest.mark.parametrize("name", ["dtc", "diciassette", "wazabi"])
+@pytest.mark.parametrize("kind", ["OBSERVATION", "INFORMATION_STATE"])
+def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, kind):
+    """`openspiel.environment` gives exactly OpenSpiel's rl_environment time steps (same
+    chance sampler, same moves), each seat's tensor built only when read, from the state
+    of its own time step even when read steps later."""
+    from open_spiel.python import rl_environment
+
+    spiel_game = adapter.load_game(name, 2)
+    observation_type = getattr(rl_environment.ObservationType, kind)
+    theirs = rl_environment.Environment(spiel_game, observation_type=observation_type,
+                                        chance_event_sampler=adapter.ChanceSampler(4))
+    ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+    rng = random.Random(2)
+    kept = []
+    for _ in range(2):
+        mine, reference = ours.reset(), theirs.reset()
+        while True:
+            assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
+            assert mine.observations["current_player"] == reference.observations["current_player"]
+            assert mine.rewards == reference.rewards and mine.step_type == reference.step_type
+            seat = rng.randrange(2)
+            tensor = mine.observations["info_state"][seat]
+            kept.append((tensor, reference.observations["info_state"][seat]))
+            if mine.last():
+                break
+            player = mine.observations["current_player"]
+            action = rng.choice(mine.observations["legal_actions"][player])
+            mine, reference = ours.step([action]), theirs.step([action])
+    for tensor, expected in kept[::7]:  # read long after their step
+        assert len(tensor) == len(expected)
+        assert list(tensor) == expected and tensor == expected
+        assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))

@@ -21,11 +21,17 @@ How the engine maps onto OpenSpiel:
 * **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
   lists, `Game.action_to_text` as the action string).
 * **Information.** The observation string is seat p's view as canonical JSON
-  (sorted keys), the observation tensor is `interop.encoding` of that view, and
-  the information-state string adds the moves as p saw them
+  (sorted keys), the observation tensor is `interop.encoding` of that view. The
+  information state (perfect recall) adds p's history: the moves as p saw them
   (`Game.observe_action`: a card played face down is the same key whatever the
-  card). Nothing else of the state is read, so they leak exactly what the
-  views leak: nothing (tests/interop/test_openspiel.py checks it).
+  card) and, after each chance point, p's encoded view then (what it saw of the
+  deal, the roll, the draw); as a string, and as a tensor of fixed size (the
+  game's `history_bound`, see `_History`). Nothing else of the state is read, so
+  they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
+  checks it).
+* **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
+  rerolled on a tie), the game's `finite_chance` draws the final result in a
+  few small nodes with the exact distribution (see `_Meta.chance_spec`).
 * **Resampling.** `resample_from_infostate(p, sampler)` draws a full state from
   p's view (`Game.sample`, seeded from the sampler), which is what OpenSpiel's ISMCTS needs. The moves before a resampled state are unknown for
   the other seats: their information strings start with "?" there.
@@ -35,8 +41,8 @@ How the engine maps onto OpenSpiel:
   penalties take Victory tokens back, Wazabi's dice travel back and forth), so
   `max_game_length` is the engine's limit `MAX_DECISIONS` (50,000 decisions),
   which the conformance kit enforces on every random game. Measured maxima are
-  far below: 341 decisions at most (DTC, 2 players) over 300 random games of
-  each game and player count.
+  far below: 473 decisions at most (Wazabi, 6 players, played on to the last)
+  over 1,000 random games of each game, player count and option set of the kit.
 
 The bots that run on this adapter (OpenSpiel's ISMCTS seeded, with our engine's
 playouts, and as one of our bots) are in `ludotheque.interop.openspiel_bots`.
@@ -340,6 +346,15 @@ class _Core:
             self.spec = self.meta.chance_spec(self.state)
         return self.spec
 
+    def chance_node(self) -> dict[int, float]:
+        """This chance node's outcomes and their probabilities (read once per node)."""
+        node = self.cache.get("chance")
+        if node is None:
+            outcomes = _chance_outcomes(self.chance_spec(), self.draws)
+            self.meta.check_width(outcomes)
+            node = self.cache["chance"] = dict(outcomes)
+        return node
+
     def settle(self) -> None:
         """Apply every chance outcome that needs no more draws (forced or complete), and
         note each completed chance point in every seat's history.
@@ -477,16 +492,13 @@ class LudothequeState(pyspiel.State):
         return self._core.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        core = self._core
-        outcomes = _chance_outcomes(core.chance_spec(), core.draws)
-        core.meta.check_width(outcomes)
-        return outcomes
+        return list(self._core.chance_node().items())
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         state = core.state
         if state.is_chance():
-            possible = [index for index, _ in _chance_outcomes(core.chance_spec(), core.draws)]
+            possible = core.chance_node()
             if action not in possible:
                 raise ChanceError("openspiel.error.chance_outcome", outcome=action,
                                   allowed=", ".join(map(str, possible)))
@@ -749,6 +761,127 @@ class _Observer:
                 text = _canonical(view)
             cache[key] = text
         return text
+
+
+# ------------------------------------------------------------------ rl_environment
+class SeatTensor(Sequence):
+    """One seat's tensor in a time step of `Environment`, built when first read (as a
+    list, by `len`, an index, iteration or `numpy.asarray`), from a copy of the state
+    the time step describes."""
+
+    __slots__ = ("_core", "_perfect_recall", "_seat", "_size", "_values")
+
+    def __init__(self, core: _Core, seat: int, perfect_recall: bool, size: int) -> None:
+        self._core = core
+        self._seat = seat
+        self._perfect_recall = perfect_recall
+        self._size = size
+        self._values: list[float] | None = None
+
+    def _read(self) -> list[float]:
+        if self._values is None:
+            reader = self._core.meta.reader(self._perfect_recall)
+            self._values = reader.vector(self, self._seat).tolist()
+            self._core = None  # type: ignore[assignment]
+        return self._values
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._read()[index]
+
+    def __iter__(self) -> Any:
+        return iter(self._read())
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return np.asarray(self._read(), dtype=dtype)
+
+    def __eq__(self, other: object) -> bool:
+        return self._read() == (list(other) if isinstance(other, Sequence) else other)
+
+    def __repr__(self) -> str:
+        return repr(self._read())
+
+
+class _LazyReader:
+    """The state as `rl_environment.get_time_step` reads it, but each seat's tensor a
+    `SeatTensor` (one copy of the state for all of them)."""
+
+    def __init__(self, state: LudothequeState) -> None:
+        self._state = state
+        self._copy: _Core | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+    def _tensor(self, player: int, perfect_recall: bool) -> SeatTensor:
+        core = self._state._core
+        _check_seat(player, core.meta.players)
+        if self._copy is None:
+            self._copy = core.__deepcopy__({})
+        reader = core.meta.reader(perfect_recall)
+        return SeatTensor(self._copy, player, perfect_recall, reader.tensor.size)
+
+    def observation_tensor(self, player: int) -> SeatTensor:
+        return self._tensor(player, False)
+
+    def information_state_tensor(self, player: int) -> SeatTensor:
+        return self._tensor(player, True)
+
+
+class ChanceSampler:
+    """A chance sampler for `rl_environment` (its `chance_event_sampler`): a seeded numpy
+    generator, as OpenSpiel's own, drawing from the node's probabilities without building
+    arrays at every node (a deal is dozens of nodes)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed(seed)
+
+    def seed(self, seed: int | None = None) -> None:
+        self._rng = np.random.RandomState(seed)
+
+    def __call__(self, state: pyspiel.State) -> int:
+        if isinstance(state, LudothequeState):
+            outcomes = state._core.chance_node().items()
+        else:
+            outcomes = state.chance_outcomes()
+        pick, total = self._rng.random_sample(), 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcome
+
+
+def environment(game: Any, **kwargs: Any) -> Any:
+    """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
+    a name with `players` and options, checked by our rules), in which each seat's tensor
+    is built only when read: `rl_environment` builds every seat's tensor at every step,
+    while an agent reads its own (a random one none). The values are the same; the
+    tensors are `SeatTensor`s, which read as lists and numpy arrays. Other keyword
+    arguments go to `rl_environment.Environment` (`seed`, `observation_type`...); chance is
+    drawn by a `ChanceSampler` unless `chance_event_sampler` is given."""
+    from open_spiel.python import rl_environment
+
+    class Environment(rl_environment.Environment):
+        def get_time_step(self) -> Any:
+            state = self._state
+            if self._include_full_state or not isinstance(state, LudothequeState):
+                return super().get_time_step()
+            self._state = _LazyReader(state)
+            try:
+                return super().get_time_step()
+            finally:
+                self._state = state
+
+    if isinstance(game, str):
+        players = kwargs.pop("players", None)
+        options = {name: kwargs.pop(name) for name in list(kwargs)
+                   if name in {spec.name for spec in get_game(game).option_specs}}
+        game = load_game(game, players, **options)
+    kwargs.setdefault("chance_event_sampler", ChanceSampler(kwargs.get("seed")))
+    return Environment(game, **kwargs)
 
 
 # ------------------------------------------------------------------ registration
