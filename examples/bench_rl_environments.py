@@ -49,6 +49,8 @@ def spiel_round(env: rl_environment.Environment, rng: random.Random,
         time_step = env.reset()
         while not time_step.last():
             player = time_step.observations["current_player"]
+            if player < 0:  # over before any move (Wazabi: dice given without a choice)
+                break
             legal = time_step.observations["legal_actions"][player]
             len(list(time_step.observations["info_state"][player]))  # what a learner reads
             time_step = env.step([rng.choice(legal)])

@@ -333,3 +333,18 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, ki
         assert len(tensor) == len(expected)
         assert list(tensor) == expected and tensor == expected
         assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
+
+
+def test_our_environment_deals_again_a_game_over_before_any_move():
+    """With one die each, a Wazabi game often ends in its chance nodes (a give face hands
+    the only die over with no choice): OpenSpiel's rl_environment would start an episode
+    with nobody to move; ours deals again, as the Gymnasium env does."""
+    from open_spiel.python import rl_environment
+
+    spiel_game = adapter.load_game("wazabi", 2, dice_per_player=1)
+    theirs = rl_environment.Environment(spiel_game, seed=1)
+    assert any(theirs.reset().observations["current_player"] < 0 for _ in range(200))
+    ours = adapter.environment(spiel_game, seed=1)
+    for _ in range(200):
+        time_step = ours.reset()
+        assert time_step.first() and time_step.observations["current_player"] in (0, 1)

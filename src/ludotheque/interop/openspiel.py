@@ -859,12 +859,22 @@ def environment(game: Any, **kwargs: Any) -> Any:
     a name with `players` and options, checked by our rules), in which each seat's tensor
     is built only when read: `rl_environment` builds every seat's tensor at every step,
     while an agent reads its own (a random one none). The values are the same; the
-    tensors are `SeatTensor`s, which read as lists and numpy arrays. Other keyword
+    tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
+    move at least: a game over before it (in its chance nodes) is dealt again. Other keyword
     arguments go to `rl_environment.Environment` (`seed`, `observation_type`...); chance is
     drawn by a `ChanceSampler` unless `chance_event_sampler` is given."""
     from open_spiel.python import rl_environment
 
     class Environment(rl_environment.Environment):
+        def reset(self) -> Any:
+            # A game may end in its chance nodes (Wazabi: dice given without a choice);
+            # rl_environment would start an episode with no one to move: deal again, as
+            # our Gymnasium env does.
+            time_step = super().reset()
+            while self._state.is_terminal():
+                time_step = super().reset()
+            return time_step
+
         def get_time_step(self) -> Any:
             state = self._state
             if self._include_full_state or not isinstance(state, LudothequeState):
