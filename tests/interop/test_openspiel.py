@@ -318,17 +318,17 @@ def test_openspiel_ismcts_plays_our_arena(game_name, opponent):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
-def test_an_information_state_tensor_is_refused_clearly_not_empty(game):
-    """The perfect-recall information state is the string; asking for its tensor (or the
-    public one) raises our error, in both languages, instead of returning []."""
+def test_the_public_tensor_is_refused_clearly_not_empty(game):
+    """The public observation is a string only: asking for its tensor raises our error, in
+    both languages, instead of returning []. (The information-state tensor exists:
+    tests/interop/test_openspiel_infostate.py.)"""
     spiel_game = adapter.load_game(game.name, 2)
     state = next(_play_randomly(spiel_game.new_initial_state(), np.random.RandomState(1), 3))
-    assert state.information_state_string(0)
-    with pytest.raises(LudoError, match="no information-state tensor") as error:
-        state.information_state_tensor(0)
-    assert "pas de tenseur" in error.value.message("fr")
     public = spiel_game.make_py_observer(pyspiel.IIGObservationType(
         perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
-    with pytest.raises(LudoError, match="no public tensor"):
+    assert public.string_from(state, 0)
+    with pytest.raises(LudoError, match="no public tensor") as error:
         public.set_from(state, 0)
+    assert "pas de tenseur public" in error.value.message("fr")
     assert len(state.observation_tensor(0)) == spiel_game.observation_tensor_size() > 0
+    assert len(state.information_state_tensor(0)) == spiel_game.information_state_tensor_size()

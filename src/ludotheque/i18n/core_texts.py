@@ -562,12 +562,32 @@ TEXTS: dict[str, dict[str, str]] = {
               "privée ni mémoire parfaite).",
     },
     "openspiel.error.no_tensor": {
-        "en": "{game}: no {what} tensor. Available: the information-state string (perfect "
-              "recall: the seat's view and the moves as it saw them) and the observation "
-              "tensor (the seat's view now).",
-        "fr": "{game} : pas de tenseur {what}. Disponibles : la chaîne d'état d'information "
-              "(mémoire parfaite : la vue de la place et les coups tels qu'elle les a vus) et "
-              "le tenseur d'observation (la vue actuelle de la place).",
+        "en": "{game}: no {what} tensor. Available: the observation tensor (the seat's view "
+              "now), the information-state tensor (perfect recall: the view and the seat's "
+              "history) and the strings of both.",
+        "fr": "{game} : pas de tenseur {what}. Disponibles : le tenseur d'observation (la vue "
+              "actuelle de la place), le tenseur d'état d'information (mémoire parfaite : la "
+              "vue et l'historique de la place) et les chaînes des deux.",
+    },
+    "openspiel.error.history_moves": {
+        "en": "{game}: this game is longer than its information-state tensor holds (at most "
+              "{bound} decisions). Use the information-state string, which has no bound.",
+        "fr": "{game} : cette partie est plus longue que ce que son tenseur d'état "
+              "d'information peut contenir (au plus {bound} décisions). Utilisez la chaîne "
+              "d'état d'information, qui n'a pas de limite.",
+    },
+    "openspiel.error.history_chance": {
+        "en": "{game}: this game has more chance points than its information-state tensor "
+              "holds (at most {bound}). Use the information-state string, which has no bound.",
+        "fr": "{game} : cette partie a plus de tirages au hasard que ce que son tenseur d'état "
+              "d'information peut contenir (au plus {bound}). Utilisez la chaîne d'état "
+              "d'information, qui n'a pas de limite.",
+    },
+    "openspiel.error.unknown_past": {
+        "en": "{game}: seat {seat} has no information-state tensor here: this state was "
+              "resampled for another seat, so its past is unknown to seat {seat}.",
+        "fr": "{game} : la place {seat} n'a pas de tenseur d'état d'information ici : cet état "
+              "a été rééchantillonné pour une autre place, son passé lui est donc inconnu.",
     },
     "openspiel.error.seat": {
         "en": "Seat {seat} does not exist: OpenSpiel's seats are 0 to {high}.",

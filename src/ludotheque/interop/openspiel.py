@@ -21,11 +21,17 @@ How the engine maps onto OpenSpiel:
 * **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
   lists, `Game.action_to_text` as the action string).
 * **Information.** The observation string is seat p's view as canonical JSON
-  (sorted keys), the observation tensor is `interop.encoding` of that view, and
-  the information-state string adds the moves as p saw them
+  (sorted keys), the observation tensor is `interop.encoding` of that view. The
+  information state (perfect recall) adds p's history: the moves as p saw them
   (`Game.observe_action`: a card played face down is the same key whatever the
-  card). Nothing else of the state is read, so they leak exactly what the
-  views leak: nothing (tests/interop/test_openspiel.py checks it).
+  card) and, after each chance point, p's encoded view then (what it saw of the
+  deal, the roll, the draw); as a string, and as a tensor of fixed size (the
+  game's `history_bound`, see `_History`). Nothing else of the state is read, so
+  they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
+  checks it).
+* **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
+  rerolled on a tie), the game's `finite_chance` draws the final result in a
+  few small nodes with the exact distribution (see `_Meta.chance_spec`).
 * **Resampling.** `resample_from_infostate(p, sampler)` draws a full state from
   p's view (`Game.sample`, seeded from the sampler), which is what OpenSpiel's ISMCTS needs. The moves before a resampled state are unknown for
   the other seats: their information strings start with "?" there.
@@ -35,8 +41,8 @@ How the engine maps onto OpenSpiel:
   penalties take Victory tokens back, Wazabi's dice travel back and forth), so
   `max_game_length` is the engine's limit `MAX_DECISIONS` (50,000 decisions),
   which the conformance kit enforces on every random game. Measured maxima are
-  far below: 341 decisions at most (DTC, 2 players) over 300 random games of
-  each game and player count.
+  far below: 473 decisions at most (Wazabi, 6 players, played on to the last)
+  over 1,000 random games of each game, player count and option set of the kit.
 
 The bots that run on this adapter (OpenSpiel's ISMCTS seeded, with our engine's
 playouts, and as one of our bots) are in `ludotheque.interop.openspiel_bots`.
@@ -54,7 +60,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ludotheque.core.chance import Roll, SeededChance, Shuffle, settle
+from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, settle
 from ludotheque.core.errors import ChanceError, LudoError
 from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
 from ludotheque.core.registry import all_games, get_game
@@ -118,6 +124,8 @@ def _load(name: str, params_json: str) -> pyspiel.Game:
 
 
 # ------------------------------------------------------------------ chance
+_OURS = (Shuffle, Roll, Pick)  # our chance points; anything else is a game's fold (see _Meta)
+
 @lru_cache(maxsize=256)
 def _distinct(items: tuple) -> tuple:
     """The distinct items of a shuffle in a fixed order: their chance action ids."""
@@ -135,6 +143,8 @@ def _item_counts(items: tuple) -> tuple[int, ...]:
 
 def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]:
     """The next small chance node of `spec`, given the partial outcome `draws`."""
+    if not isinstance(spec, _OURS):
+        return spec.outcomes(draws)
     if isinstance(spec, Shuffle):
         left = list(_item_counts(spec.items))
         for index in draws:
@@ -147,7 +157,10 @@ def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]
 
 
 def _complete(spec: Any, draws: list[int]) -> Any:
-    """Our outcome if `draws` settles it (the rest forced included), else None."""
+    """Our outcome if `draws` settles it (the rest forced included), else None; for a
+    game's fold, the list of our outcomes to apply in order."""
+    if not isinstance(spec, _OURS):
+        return spec.complete(draws)
     if isinstance(spec, Shuffle):
         if len(draws) < len(spec.items):
             outcomes = _chance_outcomes(spec, draws)
@@ -164,6 +177,8 @@ def _complete(spec: Any, draws: list[int]) -> Any:
 
 
 def _chance_text(spec: Any, draws: Sequence[int], outcome: int) -> str:
+    if not isinstance(spec, _OURS):
+        return spec.text(draws, outcome)
     if isinstance(spec, Shuffle):
         distinct = _distinct(spec.items)
         item = distinct[outcome] if 0 <= outcome < len(distinct) else outcome
@@ -218,6 +233,34 @@ class _Meta:
         state, measure = self.initial.clone(), _WidestChance(SeededChance(0), players)
         settle(state, measure)
         self.max_chance_outcomes = max(measure.widest, sum(state.component_counts().values()))
+        encoder = game.parts.encoder
+        self.initial_cache: dict[tuple, Any] = {}
+        self.shape = _observation_shape(game, players, options)
+        self.readers: dict[bool, _Observer] = {}
+        self.fold = getattr(encoder, "finite_chance", None)
+        bound = getattr(encoder, "history_bound", None)
+        self.history_bound = bound(players, options) if bound else None
+
+    def reader(self, perfect_recall: bool) -> _Observer:
+        """The seat's observer (perfect_recall: its information state), made once."""
+        observer = self.readers.get(perfect_recall)
+        if observer is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+            observer = self.readers[perfect_recall] = _Observer(self, kind, None)
+        return observer
+
+    def chance_spec(self, state: State) -> Any:
+        """The chance point as OpenSpiel walks it: the game's fold where it has one, else
+        ours. A game whose chance could repeat for ever (Wazabi's start roll) declares
+        `finite_chance(state)` in its `encoding.py`: None, or a fold with `outcomes(draws)`,
+        `complete(draws)` (None, or our outcomes to apply in order) and `text(draws,
+        outcome)`, whose few small chance nodes give the exact distribution of what the
+        repeats end in."""
+        if self.fold is not None:
+            folded = self.fold(state)
+            if folded is not None:
+                return folded
+        return state.chance_spec()
 
     def check_width(self, outcomes: list[tuple[int, float]]) -> None:
         if outcomes and outcomes[-1][0] >= self.max_chance_outcomes:
@@ -225,75 +268,149 @@ class _Meta:
                               count=outcomes[-1][0] + 1, bound=self.max_chance_outcomes)
 
 
-_UNKNOWN_PAST = ("?", None)  # the moves before a resampled state, for the other seats
+class _ChanceSeen:
+    """A completed chance point in every seat's history: what each seat saw of it is its
+    encoded view just after (`interop.encoding`, read lazily, once per seat). Holds a copy
+    of the state then, read through `view(seat)` only."""
+
+    __slots__ = ("encoded", "meta", "state")
+
+    def __init__(self, meta: _Meta, state: State) -> None:
+        self.meta = meta
+        self.state = state
+        self.encoded: dict[int, np.ndarray] = {}
+
+    def seen_by(self, seat: int) -> np.ndarray:
+        vector = self.encoded.get(seat)
+        if vector is None:
+            from ludotheque.interop.encoding import encode
+
+            meta = self.meta
+            vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
+            self.encoded[seat] = vector
+        return vector
+
+
+class _Node:
+    """One step of a seat's history, linked to the step before (copies share them): a move
+    as the seat saw it (actor, key), a `_ChanceSeen`, or "?" (a past nobody knows). The
+    history's string and tensor up to here are made once, from the step before's."""
+
+    __slots__ = ("chances", "item", "moves", "parent", "text", "vector")
+
+    def __init__(self, item: Any, parent: _Node | None) -> None:
+        self.item = item
+        self.parent = parent
+        moves = parent.moves if parent else 0
+        chances = parent.chances if parent else 0
+        if isinstance(item, _ChanceSeen):
+            chances += 1
+        elif item != "?":
+            moves += 1
+        self.moves, self.chances = moves, chances
+        self.text: str | None = None
+        self.vector: np.ndarray | None = None
+
+
+_UNKNOWN_PAST = _Node("?", None)  # the moves before a resampled state, for the other seats
 
 
 class _Core:
     """The Python side of one adapter state: our state, the partial chance outcome and, per
-    seat, the moves as that seat saw them (linked lists: a copy shares them). OpenSpiel
-    copies states with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
+    seat, its history: the moves as that seat saw them and, after each completed chance
+    point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
+    with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("draws", "meta", "seen", "state", "strings")
+    __slots__ = ("cache", "draws", "meta", "seen", "spec", "state")
 
-    def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any]) -> None:
+    def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
+                 spec: Any = None) -> None:
         self.meta = meta
         self.state = state
         self.draws = draws
         self.seen = seen
-        self.strings: dict[tuple, str] = {}  # the strings read since the last move (ISMCTS
-        # asks for the same information state several times per node)
+        self.spec = spec  # the chance point being drawn (ours or a fold), None elsewhere
+        self.cache: dict[tuple, Any] = {}  # strings and tensors read since the last move
+        # (ISMCTS asks for the same information state several times per node)
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen))
+        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec)
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
         meta = self.meta
         return (_rebuild_core, (meta.game.name, meta.players, dict(meta.options),
                                 self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
 
+    def chance_spec(self) -> Any:
+        if self.spec is None:
+            self.spec = self.meta.chance_spec(self.state)
+        return self.spec
+
+    def chance_node(self) -> dict[int, float]:
+        """This chance node's outcomes and their probabilities (read once per node)."""
+        node = self.cache.get("chance")
+        if node is None:
+            outcomes = _chance_outcomes(self.chance_spec(), self.draws)
+            self.meta.check_width(outcomes)
+            node = self.cache["chance"] = dict(outcomes)
+        return node
+
     def settle(self) -> None:
-        """Apply every chance outcome that needs no more draws (forced or complete).
+        """Apply every chance outcome that needs no more draws (forced or complete), and
+        note each completed chance point in every seat's history.
 
         Deliberately not `core.chance.settle`: OpenSpiel draws one of our chance outcomes
         in several small chance nodes, so this loop stops at an outcome still incomplete
         and waits for the next node's draw."""
         state = self.state
         while state.is_chance():
-            outcome = _complete(state.chance_spec(), self.draws)
+            spec = self.chance_spec()
+            outcome = _complete(spec, self.draws)
             if outcome is None:
                 return
-            state.apply_chance(outcome)
+            for each in (outcome if not isinstance(spec, _OURS) else (outcome,)):
+                state.apply_chance(each)
             self.draws = []
+            self.spec = None
+            seen = _ChanceSeen(self.meta, state.clone())
+            self.seen = [_Node(seen, node) for node in self.seen]
 
-    def moves_seen(self, seat: int) -> list[Any]:
+    def history(self, seat: int) -> list[Any]:
+        """Seat `seat`'s history, oldest first: (actor, move as seen) pairs and
+        `_ChanceSeen`s; `_UNKNOWN_PAST` first if it began before a resampled state."""
         return _linked_to_list(self.seen[seat])
 
 
 def _linked_to_list(node: Any) -> list[Any]:
     items = []
     while node is not None:
-        items.append(node[0])
-        node = node[1]
+        items.append(node.item)
+        node = node.parent
     items.reverse()
     return items
 
 
 def _seen_lists(seen: Sequence[Any]) -> list[list[Any]]:
-    return [_linked_to_list(node) for node in seen]
+    return [[{"chance": item.state.to_json()} if isinstance(item, _ChanceSeen) else item
+             for item in _linked_to_list(node)] for node in seen]
 
 
-def _list_to_linked(items: Sequence[Any]) -> Any:
+def _list_to_linked(items: Sequence[Any], meta: _Meta) -> Any:
     node = None
     for item in items:
-        node = (tuple(item) if isinstance(item, list) else item, node)
+        if isinstance(item, dict):
+            item = _ChanceSeen(meta, meta.game.state_from_json(item["chance"]))
+        elif isinstance(item, list):
+            item = tuple(item)
+        node = _Node(item, node)
     return node
 
 
 def _rebuild_core(name: str, players: int, options: dict, data: dict, draws: list[int],
                   seen: list[list[Any]]) -> _Core:
-    spiel_game = load_game(name, players, **options)
-    state = spiel_game.meta.game.state_from_json(data)
-    return _Core(spiel_game.meta, state, draws, [_list_to_linked(s) for s in seen])
+    meta = load_game(name, players, **options).meta
+    state = meta.game.state_from_json(data)
+    return _Core(meta, state, draws, [_list_to_linked(s, meta) for s in seen])
 
 
 def _canonical(data: Any) -> str:
@@ -324,12 +441,16 @@ class LudothequeGame(pyspiel.Game):
         )
         super().__init__(self.game_type, info, spiel_params(game, players, options))
         self.meta = meta
-        self._shape = _observation_shape(game, players, options)
+        self._shape = meta.shape
 
     def new_initial_state(self) -> LudothequeState:
         meta = self.meta
         core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
         core.settle()
+        # Every initial state is the same, and pyspiel builds one (and reads its tensor) to
+        # learn the tensor's size at every information_state_tensor call: they share what
+        # was read from them until a move gives one its own.
+        core.cache = meta.initial_cache
         return LudothequeState(self, core)
 
     def state_from(self, state: State) -> LudothequeState:
@@ -340,7 +461,7 @@ class LudothequeGame(pyspiel.Game):
         return LudothequeState(self, core)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(self, iig_obs_type, params)
+        return _Observer(self.meta, iig_obs_type, params)
 
 
 class LudothequeState(pyspiel.State):
@@ -371,21 +492,18 @@ class LudothequeState(pyspiel.State):
         return self._core.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        core = self._core
-        outcomes = _chance_outcomes(core.state.chance_spec(), core.draws)
-        core.meta.check_width(outcomes)
-        return outcomes
+        return list(self._core.chance_node().items())
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         state = core.state
         if state.is_chance():
-            possible = [index for index, _ in _chance_outcomes(state.chance_spec(), core.draws)]
+            possible = core.chance_node()
             if action not in possible:
                 raise ChanceError("openspiel.error.chance_outcome", outcome=action,
                                   allowed=", ".join(map(str, possible)))
             core.draws.append(action)
-            core.strings = {}
+            core.cache = {}
             core.settle()
             return
         if state.is_terminal() or action not in state.legal_actions():
@@ -395,20 +513,39 @@ class LudothequeState(pyspiel.State):
         keys = [action if seat == actor else game.observe_action(state, action, seat)
                 for seat in range(core.meta.players)]
         state.apply_action(action)
-        core.seen = [((actor, key), node) for key, node in zip(keys, core.seen)]
-        core.strings = {}
+        core.seen = [_Node((actor, key), node) for key, node in zip(keys, core.seen)]
+        core.cache = {}
         core.settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             core = self._core
             if core.state.is_chance():
-                return _chance_text(core.state.chance_spec(), core.draws, action)
+                return _chance_text(core.chance_spec(), core.draws, action)
             return f"chance {action}"
         game = self._core.meta.game
         if 0 <= action < game.num_actions:
             return game.action_to_text(action)
         return f"action {action}"
+
+    # -- information, read from Python without pyspiel's detour (it builds a new initial
+    # state to learn the tensor's size at every call); the same values as through C++
+    def _reader_seat(self, player: int | None) -> int:
+        return self.current_player() if player is None else player
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        meta = self._core.meta
+        return meta.reader(False).vector(self, self._reader_seat(player)).tolist()
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        meta = self._core.meta
+        return meta.reader(True).vector(self, self._reader_seat(player)).tolist()
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._core.meta.reader(False).string_from(self, self._reader_seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._core.meta.reader(True).string_from(self, self._reader_seat(player))
 
     # -- end
     def returns(self) -> list[float]:
@@ -431,9 +568,10 @@ class LudothequeState(pyspiel.State):
         moves as `player_id` saw them kept, the other seats' past unknown, and a chance
         point begun here begun again with fresh draws (nobody saw them)."""
         core = self._core
-        draws = _redraw(state.chance_spec(), len(core.draws), rng) if core.draws else []
+        spec = core.meta.chance_spec(state) if core.draws else None
+        draws = _redraw(spec, len(core.draws), rng) if core.draws else []
         seen = [node if seat == player_id else _UNKNOWN_PAST for seat, node in enumerate(core.seen)]
-        return LudothequeState(self.get_game(), _Core(core.meta, state, draws, seen))
+        return LudothequeState(self.get_game(), _Core(core.meta, state, draws, seen, spec))
 
     def __str__(self) -> str:
         core = self._core
@@ -451,16 +589,105 @@ def _observation_shape(game: Game, players: int, options: Mapping[str, Any]) -> 
     return tuple(observation_shape(game, players, options))
 
 
+class _History:
+    """The fixed layout of a seat's history in its information-state tensor, after its
+    encoded view (`O` numbers):
+
+    * `D` move slots, oldest first: the actor (one-hot, relative to the reader) and the
+      move as the reader saw it (`Game.observe_action`: its own moves in full, a hidden
+      detail as the game's shared key), as key / number of actions;
+    * `C` chance slots, oldest first: when (1 + the moves before it) / (D + 1), then what
+      the reader saw just after it (its encoded view then).
+
+    `D` and `C` are the game's `history_bound` (its `encoding.py` says why); a longer
+    history raises `openspiel.error.history_moves` or `history_chance` rather than being cut."""
+
+    def __init__(self, meta: _Meta, observation: int) -> None:
+        if meta.history_bound is None:
+            raise LudoError("openspiel.error.no_tensor", game=meta.game.name,
+                            what="information-state")
+        self.meta = meta
+        self.moves, self.chances = meta.history_bound
+        self.observation = observation
+        self.move_width = meta.players + 1
+        self.chance_width = 1 + observation
+        self.size = observation + self.moves * self.move_width + self.chances * self.chance_width
+
+    def vector(self, node: _Node | None, seat: int) -> np.ndarray:
+        """Seat `seat`'s history up to `node` as numbers (the tensor after the view): the
+        step before's copied, this step's slot written; kept on the node."""
+        pending = []
+        while node is not None and node.vector is None:
+            pending.append(node)
+            node = node.parent
+        vector = node.vector if node is not None else np.zeros(self.size - self.observation,
+                                                               np.float32)
+        for step in reversed(pending):
+            vector = vector.copy()
+            self._write(step, seat, vector)
+        if pending:
+            pending[0].vector = vector
+        return vector
+
+    def _write(self, node: _Node, seat: int, out: np.ndarray) -> None:
+        meta, item = self.meta, node.item
+        if isinstance(item, _ChanceSeen):
+            if node.chances > self.chances:
+                self._too_long("openspiel.error.history_chance", self.chances)
+            at = self.moves * self.move_width + (node.chances - 1) * self.chance_width
+            out[at] = (1 + node.moves) / (self.moves + 1)
+            out[at + 1:at + self.chance_width] = item.seen_by(seat)
+        elif item == "?":
+            raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
+        else:
+            if node.moves > self.moves:
+                self._too_long("openspiel.error.history_moves", self.moves)
+            actor, key = item
+            keys, players = meta.game.num_actions, meta.players
+            if not 0 <= key <= keys:
+                raise AssertionError(f"{meta.game.name}: move key {key} beyond 0..{keys}")
+            at = (node.moves - 1) * self.move_width
+            out[at + (actor - seat) % players] = 1.0
+            out[at + players] = key / keys
+
+    def _too_long(self, key: str, bound: int) -> None:
+        raise LudoError(key, game=self.meta.game.name, bound=bound)
+
+
+def _history_text(node: _Node | None, seat: int) -> str:
+    """Seat `seat`'s history up to `node` as the inside of a JSON list: moves as [actor,
+    key], chance points as what the seat saw (its encoded view: the nonzero [index, value]
+    pairs), "?" for an unknown past; the step before's text extended, kept on the node."""
+    pending = []
+    while node is not None and node.text is None:
+        pending.append(node)
+        node = node.parent
+    text = node.text if node is not None else ""
+    for step in reversed(pending):
+        item = step.item
+        if isinstance(item, _ChanceSeen):
+            vector = item.seen_by(seat)
+            part = _canonical({"seen": [[int(i), float(vector[i])]
+                                        for i in np.flatnonzero(vector)]})
+        else:
+            part = _canonical(item)
+        text = f"{text},{part}" if text else part
+    if pending:
+        pending[0].text = text
+    return text
+
+
 class _Observer:
     """OpenSpiel's observer interface (`set_from`, `string_from`, `tensor`, `dict`).
 
     Private information of a single player: that seat's view (the default observation) or,
-    with perfect recall, the view and the moves as that seat saw them (the information
-    state). No private information, without perfect recall: the spectator's view,
-    `view(None)`. Tensors: the encoded view (`interop.encoding`), for a seat's observation.
+    with perfect recall, the information state: the view now and the seat's whole history
+    (the moves as it saw them, and what it saw after each chance point; see `_History`).
+    No private information, without perfect recall: the spectator's view, `view(None)`
+    (a string only). Tensors: the encoded view (`interop.encoding`), then the history.
     """
 
-    def __init__(self, spiel_game: LudothequeGame, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, meta: _Meta, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise LudoError("openspiel.error.observer", what=f"params={dict(params)}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
@@ -468,14 +695,27 @@ class _Observer:
         if (private == pyspiel.PrivateInfoType.ALL_PLAYERS or not kind.public_info
                 or (private == pyspiel.PrivateInfoType.NONE and kind.perfect_recall)):
             raise LudoError("openspiel.error.observer", what=str(kind))
-        self.meta = spiel_game.meta
+        self.meta = meta
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = kind.perfect_recall
-        if self.perfect_recall or self.public_only:
+        self.history: _History | None = None
+        observation = meta.shape[0]
+        if self.public_only:
             self.tensor = None
             self.dict: dict[str, np.ndarray] = {}
+        elif self.perfect_recall:
+            self.history = _History(self.meta, observation)
+            history = self.history
+            self.tensor = np.zeros(history.size, np.float32)
+            moves_end = observation + history.moves * history.move_width
+            self.dict = {
+                "observation": self.tensor[:observation],
+                "moves": self.tensor[observation:moves_end].reshape(history.moves,
+                                                                    history.move_width),
+                "chance": self.tensor[moves_end:].reshape(history.chances, history.chance_width),
+            }
         else:
-            self.tensor = np.zeros(spiel_game._shape, np.float32)
+            self.tensor = np.zeros(meta.shape, np.float32)
             self.dict = {"observation": self.tensor}
 
     def _view(self, state: LudothequeState, player: int) -> dict[str, Any]:
@@ -483,26 +723,175 @@ class _Observer:
         return state._core.state.view(None if self.public_only else player)
 
     def set_from(self, state: LudothequeState, player: int) -> None:
+        self.tensor[:] = self.vector(state, player)
+
+    def vector(self, state: LudothequeState, player: int) -> np.ndarray:
+        """The tensor of `player` in `state` (read once per state: do not change it)."""
         if self.tensor is None:  # no tensor: say so rather than hand back an empty vector
             raise LudoError("openspiel.error.no_tensor", game=self.meta.game.name,
-                            what="information-state" if self.perfect_recall else "public")
-        from ludotheque.interop.encoding import encode
+                            what="public")
+        cache = state._core.cache
+        key = ("tensor", self.perfect_recall, player)
+        cached = cache.get(key)
+        if cached is None:
+            from ludotheque.interop.encoding import encode
 
-        meta = self.meta
-        self.tensor[:] = encode(meta.game, self._view(state, player), meta.players, meta.options)
+            meta = self.meta
+            size = meta.shape[0]
+            view = self._view(state, player)
+            if self.history is None:
+                cached = encode(meta.game, view, meta.players, meta.options)
+            else:
+                cached = np.empty_like(self.tensor)
+                cached[:size] = encode(meta.game, view, meta.players, meta.options)
+                cached[size:] = self.history.vector(state._core.seen[player], player)
+            cache[key] = cached
+        return cached
 
     def string_from(self, state: LudothequeState, player: int) -> str:
-        strings = state._core.strings
+        cache = state._core.cache
         key = (self.public_only, self.perfect_recall, player)
-        text = strings.get(key)
+        text = cache.get(key)
         if text is None:
             view = self._view(state, player)
-            if self.perfect_recall:
-                text = _canonical({"view": view, "moves": state._core.moves_seen(player)})
+            if self.perfect_recall:  # = _canonical({"moves": [...], "view": view})
+                moves = _history_text(state._core.seen[player], player)
+                text = f'{{"moves":[{moves}],"view":{_canonical(view)}}}'
             else:
                 text = _canonical(view)
-            strings[key] = text
+            cache[key] = text
         return text
+
+
+# ------------------------------------------------------------------ rl_environment
+class SeatTensor(Sequence):
+    """One seat's tensor in a time step of `Environment`, built when first read (as a
+    list, by `len`, an index, iteration or `numpy.asarray`), from a copy of the state
+    the time step describes."""
+
+    __slots__ = ("_core", "_perfect_recall", "_seat", "_size", "_values")
+
+    def __init__(self, core: _Core, seat: int, perfect_recall: bool, size: int) -> None:
+        self._core = core
+        self._seat = seat
+        self._perfect_recall = perfect_recall
+        self._size = size
+        self._values: list[float] | None = None
+
+    def _read(self) -> list[float]:
+        if self._values is None:
+            reader = self._core.meta.reader(self._perfect_recall)
+            self._values = reader.vector(self, self._seat).tolist()
+            self._core = None  # type: ignore[assignment]
+        return self._values
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._read()[index]
+
+    def __iter__(self) -> Any:
+        return iter(self._read())
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return np.asarray(self._read(), dtype=dtype)
+
+    def __eq__(self, other: object) -> bool:
+        return self._read() == (list(other) if isinstance(other, Sequence) else other)
+
+    def __repr__(self) -> str:
+        return repr(self._read())
+
+
+class _LazyReader:
+    """The state as `rl_environment.get_time_step` reads it, but each seat's tensor a
+    `SeatTensor` (one copy of the state for all of them)."""
+
+    def __init__(self, state: LudothequeState) -> None:
+        self._state = state
+        self._copy: _Core | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+    def _tensor(self, player: int, perfect_recall: bool) -> SeatTensor:
+        core = self._state._core
+        _check_seat(player, core.meta.players)
+        if self._copy is None:
+            self._copy = core.__deepcopy__({})
+        reader = core.meta.reader(perfect_recall)
+        return SeatTensor(self._copy, player, perfect_recall, reader.tensor.size)
+
+    def observation_tensor(self, player: int) -> SeatTensor:
+        return self._tensor(player, False)
+
+    def information_state_tensor(self, player: int) -> SeatTensor:
+        return self._tensor(player, True)
+
+
+class ChanceSampler:
+    """A chance sampler for `rl_environment` (its `chance_event_sampler`): a seeded numpy
+    generator, as OpenSpiel's own, drawing from the node's probabilities without building
+    arrays at every node (a deal is dozens of nodes)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed(seed)
+
+    def seed(self, seed: int | None = None) -> None:
+        self._rng = np.random.RandomState(seed)
+
+    def __call__(self, state: pyspiel.State) -> int:
+        if isinstance(state, LudothequeState):
+            outcomes = state._core.chance_node().items()
+        else:
+            outcomes = state.chance_outcomes()
+        pick, total = self._rng.random_sample(), 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcome
+
+
+def environment(game: Any, **kwargs: Any) -> Any:
+    """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
+    a name with `players` and options, checked by our rules), in which each seat's tensor
+    is built only when read: `rl_environment` builds every seat's tensor at every step,
+    while an agent reads its own (a random one none). The values are the same; the
+    tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
+    move at least: a game over before it (in its chance nodes) is dealt again. Other keyword
+    arguments go to `rl_environment.Environment` (`seed`, `observation_type`...); chance is
+    drawn by a `ChanceSampler` unless `chance_event_sampler` is given."""
+    from open_spiel.python import rl_environment
+
+    class Environment(rl_environment.Environment):
+        def reset(self) -> Any:
+            # A game may end in its chance nodes (Wazabi: dice given without a choice);
+            # rl_environment would start an episode with no one to move: deal again, as
+            # our Gymnasium env does.
+            time_step = super().reset()
+            while self._state.is_terminal():
+                time_step = super().reset()
+            return time_step
+
+        def get_time_step(self) -> Any:
+            state = self._state
+            if self._include_full_state or not isinstance(state, LudothequeState):
+                return super().get_time_step()
+            self._state = _LazyReader(state)
+            try:
+                return super().get_time_step()
+            finally:
+                self._state = state
+
+    if isinstance(game, str):
+        players = kwargs.pop("players", None)
+        options = {name: kwargs.pop(name) for name in list(kwargs)
+                   if name in {spec.name for spec in get_game(game).option_specs}}
+        game = load_game(game, players, **options)
+    kwargs.setdefault("chance_event_sampler", ChanceSampler(kwargs.get("seed")))
+    return Environment(game, **kwargs)
 
 
 # ------------------------------------------------------------------ registration
@@ -520,7 +909,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameter_specification(game),

@@ -38,7 +38,8 @@ class Features:
         if value is None:
             self.values.append(0.0)
         else:
-            self.values.append(min(1.0, max(0.0, value / scale)))
+            share = value / scale
+            self.values.append(1.0 if share > 1.0 else share if share > 0.0 else 0.0)
 
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` slots, a 1 at `index` (None: none; beyond the end: the last slot)."""
@@ -48,8 +49,10 @@ class Features:
         self.values.extend(block)
 
     def numbers(self, values: Iterable[float], scale: float) -> None:
-        for value in values:
-            self.number(value, scale)
+        """One slot per value, as `number` writes it (inlined: encoders call it often)."""
+        shares = [0.0 if value is None else value / scale for value in values]
+        self.values.extend([1.0 if share > 1.0 else share if share > 0.0 else 0.0
+                            for share in shares])
 
     def counts(self, codes: Iterable[str], index: Mapping[str, int], size: int,
                scale: float) -> None:

@@ -43,6 +43,17 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return len(PHASE_NAMES) + 3 * n + k + n + offers + chain + n * (1 + k) + 1 + reveal + 1
 
 
+def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+    """The longest history an information state holds: (decisions, completed chance points).
+
+    DTC has no short bound from its rules (offers may be accepted many times in a row), so
+    the bound is twice the longest game met: 371 decisions and 2 chance points (the deal
+    and the first giver) over 1,000 random games of every player count and option set of
+    the conformance kit. A longer game is refused clearly (`openspiel.error.history_moves`, `history_chance`).
+    """
+    return 800, 4
+
+
 def encode_view(view: DTCView, players: int, options: Mapping[str, Any]) -> list[float]:
     f = Features(view, players)
     f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))

@@ -42,6 +42,19 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return n + len(PHASE_NAMES) + 2 * n + 1 + dice + cards + seats + turn + tournament + last
 
 
+def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+    """The longest history an information state holds: (decisions, completed chance points).
+
+    Dice travel back and forth, so the rules give no bound; per seat, about twice the
+    longest game met: 417 decisions and 284 chance points (5 players, play on until one is
+    left) over 1,000 random games of every player count and option set of the conformance
+    kit, times the tournament's games. A longer game is refused clearly
+    (`openspiel.error.history_moves`, `history_chance`).
+    """
+    games = options.get("tournament_games", 1)
+    return 160 * players * games, 120 * players * games
+
+
 def encode_view(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
     f = Features(view, players)
     f.one_hot(f.me, players)
@@ -104,3 +117,161 @@ def _per_kind(codes: list[str]) -> list[int]:
     for code in codes:
         counts[KIND_OF_CODE[code]] += 1
     return counts
+
+
+# ------------------------------------------------------------------ a finite start roll
+class StartRollFold:
+    """The start roll with its tie rerolls folded in (W5/W6), for tree walkers (OpenSpiel).
+
+    A tie makes the contenders roll again, so the start can repeat without end. What a
+    start leaves in the game is only who starts and, by option (W6c), that seat's faces:
+    this gives that result's exact distribution in a few small chance nodes. The seat to
+    start is even among the contenders (the rules treat them alike); with
+    `first_turn_uses_start_roll`, then its W count (the distribution of the winner's W
+    count in the last roll, rerolls of a subset of tied seats included) and its faces one
+    die at a time given that count. `complete` gives the engine a roll with that result:
+    the starter's faces, and no W for the others."""
+
+    def __init__(self, contenders: tuple[int, ...], dice: int, tied_only: bool,
+                 uses_roll: bool) -> None:
+        self.contenders = contenders
+        self.dice = dice
+        self.uses_roll = uses_roll
+        self.w_odds = _winner_w_odds(len(contenders), dice, tied_only) if uses_roll else ()
+        self.label = "start roll (ties folded)"
+
+    def outcomes(self, draws: list[int]) -> list[tuple[int, float]]:
+        if not draws:
+            return [(index, 1.0 / len(self.contenders)) for index in range(len(self.contenders))]
+        if len(draws) == 1:
+            return [(w, p) for w, p in enumerate(self.w_odds) if p > 0]
+        w, faces = draws[1], draws[2:]
+        needed, left = w - sum(1 for face in faces if face < 3), self.dice - len(faces)
+        chance_w = needed / left
+        return [(face, (chance_w if face < 3 else 1.0 - chance_w) / 3)
+                for face in range(6) if (face < 3 and needed) or (face >= 3 and needed < left)]
+
+    def complete(self, draws: list[int]) -> list[tuple[int, ...]] | None:
+        """The engine's outcomes for these draws (one roll), or None if more are needed."""
+        wanted = 2 + self.dice if self.uses_roll else 1
+        if len(draws) < wanted:
+            return None
+        faces = tuple(draws[2:]) if self.uses_roll else (0,) * self.dice
+        roll: list[int] = []
+        for index in range(len(self.contenders)):
+            roll.extend(faces if index == draws[0] else (3,) * self.dice)
+        return [tuple(roll)]
+
+    def text(self, draws: list[int], outcome: int) -> str:
+        if not draws:
+            return f"{self.label}: seat {self.contenders[outcome]} starts"
+        if len(draws) == 1:
+            return f"{self.label}: {outcome} W"
+        return f"{self.label} die {len(draws) - 1}/{self.dice}: face {outcome}"
+
+
+def _winner_w_odds(contenders: int, dice: int, tied_only: bool) -> tuple[float, ...]:
+    """P(the starter rolled w W in the roll that decided the start), w = 0..dice, exact
+    (fractions) for `contenders` seats rolling `dice` dice each (a W: 3 faces of 6)."""
+    from fractions import Fraction
+    from math import comb
+
+    b = [Fraction(comb(dice, w), 2 ** dice) for w in range(dice + 1)]
+    below = [sum(b[:w], Fraction(0)) for w in range(dice + 1)]
+    odds: dict[int, list[Fraction]] = {}
+    for k in range(2, contenders + 1):
+        # One roll of k seats: a single best seat ends it; a tie among j < k seats goes on
+        # with those j (tied_only) and a tie among all k is the same start again: dropped
+        # by conditioning on not repeating. Without tied_only every tie repeats.
+        total = [k * b[w] * below[w] ** (k - 1) for w in range(dice + 1)]
+        if tied_only:
+            for j in range(2, k):
+                for v in range(dice + 1):
+                    share = comb(k, j) * b[v] ** j * below[v] ** (k - j)
+                    total = [t + share * o for t, o in zip(total, odds[j])]
+        norm = sum(total, Fraction(0))
+        odds[k] = [t / norm for t in total]
+    return tuple(float(p) for p in odds[contenders])
+
+
+class IdleRollsFold:
+    """Rolls while no seat holds a card, folded (for tree walkers: OpenSpiel).
+
+    With every hand empty (and no skipped turn waiting), a roll of W only does nothing:
+    the turn passes, and all W again for everyone would go round for ever. The fold draws
+    which seat of the round is the first to roll something else (its odds: every seat
+    before it rolled W only, on its own dice), then that seat's dice one at a time, given
+    they are not all W. `complete` gives the engine the rolls in order: W only for the
+    seats before it, then its roll. What a seat can see is exactly as in play; only the
+    turn counter (a statistic nobody sees) counts the passed turns of the first round."""
+
+    def __init__(self, seats: tuple[int, ...], dice: tuple[int, ...]) -> None:
+        self.seats = seats
+        self.dice = dice
+        all_w = [0.5 ** count for count in dice]
+        never = 1.0
+        for chance in all_w:
+            never *= chance
+        odds, before = [], 1.0
+        for chance in all_w:
+            odds.append(before * (1.0 - chance) / (1.0 - never))
+            before *= chance
+        self.odds = odds
+        self.label = "roll (W-only rolls folded)"
+
+    def outcomes(self, draws: list[int]) -> list[tuple[int, float]]:
+        if not draws:
+            return [(index, p) for index, p in enumerate(self.odds) if p > 0]
+        faces = draws[1:]
+        if any(face >= 3 for face in faces):
+            return [(face, 1.0 / 6) for face in range(6)]
+        left = self.dice[draws[0]] - len(faces)  # this die and the ones after it
+        not_w = 0.5 / (1.0 - 0.5 ** left)
+        return [(face, ((1.0 - not_w) if face < 3 else not_w) / 3)
+                for face in range(6) if face >= 3 or left > 1]
+
+    def complete(self, draws: list[int]) -> list[tuple[int, ...]] | None:
+        if not draws or len(draws) < 1 + self.dice[draws[0]]:
+            return None
+        rolls = [(0,) * self.dice[index] for index in range(draws[0])]
+        return [*rolls, tuple(draws[1:])]
+
+    def text(self, draws: list[int], outcome: int) -> str:
+        if not draws:
+            return f"{self.label}: seat {self.seats[outcome]} rolls first without W only"
+        return f"{self.label} die {len(draws)}/{self.dice[draws[0]]}: face {outcome}"
+
+
+def _idle_round(state: Any) -> IdleRollsFold | None:
+    """The fold of the rolls to come if no seat holds a card nor waits to skip a turn:
+    the round of seats in turn order, found by playing W-only rolls on copies."""
+    view = state.view(None)
+    if any(hand["size"] for hand in view["hands"]) or any(view["skips"]):
+        return None
+    seats: list[int] = []
+    dice: list[int] = []
+    probe = state.clone()
+    while True:
+        seat = probe.current
+        if seat in seats:
+            break
+        seats.append(seat)
+        dice.append(probe.dice[seat])
+        probe.apply_chance((0,) * probe.dice[seat])
+        if not probe.is_chance() or probe.view(None)["phase"] != "roll":
+            return None
+    return IdleRollsFold(tuple(seats), tuple(dice))
+
+
+def finite_chance(state: Any) -> StartRollFold | IdleRollsFold | None:
+    """The start roll folded (`StartRollFold`), the rolls while nobody holds a card folded
+    (`IdleRollsFold`), None elsewhere (every other chance point of Wazabi ends)."""
+    view = state.view(None)
+    options = state.options
+    if view["phase"] == "start":
+        return StartRollFold(tuple(view["contenders"]), options["dice_per_player"],
+                             options["start_tie_reroll"] == "tied",
+                             options["first_turn_uses_start_roll"])
+    if view["phase"] == "roll":
+        return _idle_round(state)
+    return None

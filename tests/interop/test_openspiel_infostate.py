@@ -1,0 +1,350 @@
+"""Perfect-recall information states in OpenSpiel (issue 18): the tensor has the declared
+fixed size, is the same wherever the information state is the same (resampled twins) and
+differs where it differs, keeps what a seat saw after chance points its view forgets, and
+refuses clearly what it cannot hold. Every tree is finite: fixed paths (the first chance
+outcome and the first move at every node, and others) reach the end under a node bound,
+and Wazabi's folded start roll has the exact distribution of the rerolls it replaces."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pyspiel
+import pytest
+
+from ludotheque.core import LudoError, all_games
+from ludotheque.core.chance import derive_seed
+from ludotheque.interop import openspiel as adapter
+from test_openspiel import _play_randomly, _valid  # tests/interop is on sys.path
+
+GAMES = all_games()
+CASES = [pytest.param(game, players, id=f"{game.name}-{players}p")
+         for game in GAMES for players in (2, 3) if game.min_players <= players <= game.max_players]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_tensor_sizes_are_declared_and_fixed(game, players):
+    spiel_game = adapter.load_game(game.name, players)
+    assert spiel_game.get_type().provides_information_state_tensor
+    size = spiel_game.information_state_tensor_size()
+    moves, chances = game.parts.encoder.history_bound(players, spiel_game.meta.options)
+    observation = spiel_game.observation_tensor_size()
+    assert size == observation + moves * (players + 1) + chances * (1 + observation)
+    assert spiel_game.information_state_tensor_shape() == [size]
+    for state in _play_randomly(spiel_game.new_initial_state(), np.random.RandomState(players)):
+        for seat in range(players):
+            tensor = np.asarray(state.information_state_tensor(seat))
+            assert tensor.shape == (size,) and 0.0 <= tensor.min() and tensor.max() <= 1.0
+            assert np.array_equal(tensor[:observation], state.observation_tensor(seat))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_the_python_answers_are_pyspiels(game):
+    """The state answers tensors and strings from Python (pyspiel's own path builds a new
+    initial state at every tensor call to learn its size): the same values as through
+    pyspiel's C++ methods."""
+    spiel_game = adapter.load_game(game.name, 2)
+    for state in _play_randomly(spiel_game.new_initial_state(), np.random.RandomState(6), 12):
+        for seat in range(2):
+            for method in ("observation_tensor", "information_state_tensor",
+                           "observation_string", "information_state_string"):
+                ours = getattr(state, method)(seat)
+                assert ours == getattr(pyspiel.State, method)(state, seat), method
+        assert state.information_state_tensor() == state.information_state_tensor(
+            state.current_player())
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_twins_share_the_tensor_and_a_seats_successive_states_do_not(game, players):
+    """A resampled twin (everything seat p cannot know drawn again) gives p the same
+    information-state string and tensor: the tensor holds nothing hidden from p. Two
+    decision states of p in one game differ in both."""
+    spiel_game = adapter.load_game(game.name, players)
+    rng = np.random.RandomState(derive_seed(5, game.name, players) % 2**32)
+    earlier: dict[int, list[tuple[str, tuple]]] = {seat: [] for seat in range(players)}
+    twins = differs = 0
+    for index, state in enumerate(_play_randomly(spiel_game.new_initial_state(), rng, 60)):
+        seat = state.current_player()
+        string = state.information_state_string(seat)
+        tensor = tuple(state.information_state_tensor(seat))
+        for past_string, past_tensor in earlier[seat]:
+            assert past_string != string and past_tensor != tensor
+        earlier[seat].append((string, tensor))
+        if index % 3:
+            continue
+        for reader in range(players):
+            twin = state.resample_from_infostate(reader, random.Random(index).random)
+            assert twin.information_state_string(reader) == state.information_state_string(reader)
+            assert twin.information_state_tensor(reader) == state.information_state_tensor(reader)
+            differs += str(twin) != str(state)
+            twins += 1
+    assert twins and differs
+
+
+def test_a_roll_the_view_forgets_stays_in_the_information_state():
+    """Perfect recall: Wazabi's view shows only the last roll, the information state every
+    roll a seat saw. Its history only grows: each earlier one is a prefix of the next."""
+    spiel_game = adapter.load_game("wazabi", 2)
+    rng = np.random.RandomState(3)
+    histories: list[list] = []
+    for state in _play_randomly(spiel_game.new_initial_state(), rng, 30):
+        histories.append(state._core.history(0))
+    for before, after in zip(histories, histories[1:]):
+        assert after[:len(before)] == before
+    chance_points = sum(1 for item in histories[-1] if isinstance(item, adapter._ChanceSeen))
+    assert chance_points >= 3  # the deal, the start and rolls after it
+
+
+def test_a_history_longer_than_the_bound_and_an_unknown_past_are_refused_clearly():
+    spiel_game = adapter.load_game("dtc", 2)
+    state = spiel_game.new_initial_state()
+    for _ in _play_randomly(state, np.random.RandomState(1), 6):
+        pass
+    bound = spiel_game.meta.history_bound
+    spiel_game.meta.history_bound = (3, bound[1])
+    try:
+        short = spiel_game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    finally:
+        spiel_game.meta.history_bound = bound
+    with pytest.raises(LudoError, match="at most 3 decisions") as error:
+        short.set_from(state, 0)
+    assert "au plus 3 décisions" in error.value.message("fr")
+    assert short.string_from(state, 0)  # the string has no bound
+    twin = state.resample_from_infostate(0, random.Random(1).random)
+    with pytest.raises(LudoError, match="past is unknown to seat 1") as error:
+        twin.information_state_tensor(1)
+    assert "son passé lui est donc inconnu" in error.value.message("fr")
+
+
+# ---------------------------------------------------------------- finite trees
+PATHS = {"first": lambda items: items[0], "last": lambda items: items[-1],
+         "middle": lambda items: items[len(items) // 2]}
+NODE_BOUND = 20_000  # nodes (chance and moves) of one walk
+
+
+def _option_sets(game):
+    return [options for options in game.conformance_option_sets()
+            if _valid(game, 2, options)]
+
+
+def _walk(state, chance_pick, move_pick) -> int:
+    nodes = 0
+    while not state.is_terminal():
+        if nodes >= NODE_BOUND:
+            return nodes
+        if state.is_chance_node():
+            state.apply_action(chance_pick(state.chance_outcomes())[0])
+        else:
+            state.apply_action(move_pick(state.legal_actions()))
+        nodes += 1
+    return nodes
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_the_first_outcome_path_reaches_the_end(game):
+    """The first chance outcome and the first legal move at every node, for every option
+    set of the kit: the game ends within the node bound (Wazabi's start roll and its
+    W-only rolls while nobody holds a card used to go round for ever)."""
+    first = PATHS["first"]
+    for options in _option_sets(game):
+        state = adapter.load_game(game.name, 2, **options).new_initial_state()
+        assert _walk(state, first, first) < NODE_BOUND, f"{game.name} {options}: no end"
+
+
+def _seeded_chance(seed: int):
+    rng = random.Random(seed)
+
+    def pick(outcomes):
+        return rng.choices(outcomes, weights=[p for _, p in outcomes])[0]
+    return pick
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_other_fixed_paths_reach_the_end(game):
+    """Fixed paths beside the first: the last chance outcome everywhere with seeded moves,
+    and seeded chance (by its probabilities) with the first move everywhere. (Not every
+    fixed path ends: with the middle face, a draw face, at every Wazabi roll nobody ever
+    gives a die, and 17's penalties can take Victory tokens back for ever: the rules allow
+    endless play, that no representation of chance can fold.)"""
+    for options in _option_sets(game):
+        seed = derive_seed(3, game.name, repr(sorted(options.items())))
+        walks = [(PATHS["last"], random.Random(seed).choice),
+                 (_seeded_chance(seed), PATHS["first"])]
+        for chance_pick, move_pick in walks:
+            state = adapter.load_game(game.name, 2, **options).new_initial_state()
+            assert _walk(state, chance_pick, move_pick) < NODE_BOUND, f"{game.name} {options}"
+
+
+def _engine_start_distribution(state) -> dict[tuple, Fraction]:
+    """Who starts (and their faces) after Wazabi's start roll, by enumerating our engine's
+    rolls and rerolls: a roll that starts the same contest again is dropped by
+    conditioning (the rerolls end with probability 1)."""
+    spec = state.chance_spec()
+    weight = Fraction(1, spec.faces ** spec.count)
+    results: dict[tuple, Fraction] = {}
+    repeat = Fraction(0)
+    for roll in product(range(spec.faces), repeat=spec.count):
+        after = state.clone()
+        after.apply_chance(roll)
+        if after.phase == state.phase and after.is_chance():
+            if after.contenders == state.contenders:
+                repeat += weight
+                continue
+            for key, p in _engine_start_distribution(after).items():
+                results[key] = results.get(key, Fraction(0)) + weight * p
+            continue
+        key = (after.current, tuple(after.faces))
+        results[key] = results.get(key, Fraction(0)) + weight
+    return {key: p / (1 - repeat) for key, p in results.items()}
+
+
+def _adapter_start_distribution(spiel_state) -> dict[tuple, float]:
+    results: dict[tuple, float] = {}
+
+    def walk(node, probability):
+        ludo = node.ludo_state
+        if not node._core.draws and ludo.view(None)["phase"] != "start":
+            key = (ludo.current, tuple(ludo.faces))
+            results[key] = results.get(key, 0.0) + probability
+            return
+        for outcome, p in node.chance_outcomes():
+            walk(node.child(outcome), probability * p)
+
+    walk(spiel_state, 1.0)
+    return results
+
+
+@pytest.mark.parametrize("options", [
+    {"dice_per_player": 2, "first_turn_uses_start_roll": True},
+    {"dice_per_player": 2, "first_turn_uses_start_roll": True, "start_tie_reroll": "all"},
+    {"dice_per_player": 1, "first_turn_uses_start_roll": True},
+    {"dice_per_player": 2},
+], ids=["tied", "all", "one-die-3p", "faces-unused"])
+def test_wazabi_folded_start_roll_has_the_engines_exact_distribution(options):
+    players = 3 if options["dice_per_player"] == 1 else 2
+    spiel_game = adapter.load_game("wazabi", players, **options)
+    state = spiel_game.new_initial_state()
+    while state.is_chance_node() and state.ludo_state.view(None)["phase"] != "start":
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.ludo_state.view(None)["phase"] == "start"
+    expected = _engine_start_distribution(state.ludo_state)
+    got = _adapter_start_distribution(state)
+    assert set(got) == set(expected)
+    for key, p in expected.items():
+        assert got[key] == pytest.approx(float(p), abs=1e-12)
+
+
+def _idle_wazabi(spiel_game):
+    """A 2-player Wazabi state at a roll with no card in any hand (seat 1 holds 2 dice,
+    seat 0 one): W-only rolls would pass the turn for ever."""
+    state = spiel_game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    data = state.ludo_state.to_json()
+    cards = sorted(data["pile"] + [card for hand in data["hands"] for card in hand])
+    data.update(phase="roll", dice=[1, 2], removed=5, hands=[[], []], pile=cards, discard=[],
+                current=1, faces=[], roll=[0, 0, 0], contenders=[], turns=10)
+    return spiel_game.state_from(spiel_game.meta.game.state_from_json(data))
+
+
+def _without_turns(ludo) -> str:
+    data = ludo.to_json()
+    del data["turns"]  # the fold counts the passed turns of one round only (nobody sees it)
+    return repr(sorted(data.items()))
+
+
+def test_wazabi_folded_idle_rolls_have_the_engines_exact_distribution():
+    spiel_game = adapter.load_game("wazabi", 2)
+    root = _idle_wazabi(spiel_game)
+    assert type(root._core.chance_spec()).__name__ == "IdleRollsFold"
+    start = root.ludo_state
+
+    expected: dict[str, Fraction] = {}
+    repeat = Fraction(0)
+
+    def engine(state, weight):
+        nonlocal repeat
+        dice = state.dice[state.current]
+        for roll in product(range(6), repeat=dice):
+            after = state.clone()
+            after.apply_chance(roll)
+            chance = weight / 6 ** dice
+            if all(face < 3 for face in roll):  # W only, no card: the turn passes
+                if after.current == start.current:
+                    repeat += chance
+                else:
+                    engine(after, chance)
+                continue
+            key = _without_turns(after)
+            expected[key] = expected.get(key, Fraction(0)) + chance
+
+    engine(start.clone(), Fraction(1))
+    got: dict[str, float] = {}
+
+    def walk(node, probability):
+        for outcome, p in node.chance_outcomes():
+            child = node.child(outcome)
+            if child._core.draws:
+                walk(child, probability * p)
+            else:
+                key = _without_turns(child.ludo_state)
+                got[key] = got.get(key, 0.0) + probability * p
+
+    walk(root, 1.0)
+    assert set(got) == set(expected)
+    for key, p in expected.items():
+        assert got[key] == pytest.approx(float(p / (1 - repeat)), abs=1e-12)
+
+
+# ---------------------------------------------------------------- rl_environment
+@pytest.mark.parametrize("name", ["dtc", "diciassette", "wazabi"])
+@pytest.mark.parametrize("kind", ["OBSERVATION", "INFORMATION_STATE"])
+def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, kind):
+    """`openspiel.environment` gives exactly OpenSpiel's rl_environment time steps (same
+    chance sampler, same moves), each seat's tensor built only when read, from the state
+    of its own time step even when read steps later."""
+    from open_spiel.python import rl_environment
+
+    spiel_game = adapter.load_game(name, 2)
+    observation_type = getattr(rl_environment.ObservationType, kind)
+    theirs = rl_environment.Environment(spiel_game, observation_type=observation_type,
+                                        chance_event_sampler=adapter.ChanceSampler(4))
+    ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+    rng = random.Random(2)
+    kept = []
+    for _ in range(2):
+        mine, reference = ours.reset(), theirs.reset()
+        while True:
+            assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
+            assert mine.observations["current_player"] == reference.observations["current_player"]
+            assert mine.rewards == reference.rewards and mine.step_type == reference.step_type
+            seat = rng.randrange(2)
+            tensor = mine.observations["info_state"][seat]
+            kept.append((tensor, reference.observations["info_state"][seat]))
+            if mine.last():
+                break
+            player = mine.observations["current_player"]
+            action = rng.choice(mine.observations["legal_actions"][player])
+            mine, reference = ours.step([action]), theirs.step([action])
+    for tensor, expected in kept[::7]:  # read long after their step
+        assert len(tensor) == len(expected)
+        assert list(tensor) == expected and tensor == expected
+        assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
+
+
+def test_our_environment_deals_again_a_game_over_before_any_move():
+    """With one die each, a Wazabi game often ends in its chance nodes (a give face hands
+    the only die over with no choice): OpenSpiel's rl_environment would start an episode
+    with nobody to move; ours deals again, as the Gymnasium env does."""
+    from open_spiel.python import rl_environment
+
+    spiel_game = adapter.load_game("wazabi", 2, dice_per_player=1)
+    theirs = rl_environment.Environment(spiel_game, seed=1)
+    assert any(theirs.reset().observations["current_player"] < 0 for _ in range(200))
+    ours = adapter.environment(spiel_game, seed=1)
+    for _ in range(200):
+        time_step = ours.reset()
+        assert time_step.first() and time_step.observations["current_player"] in (0, 1)
