@@ -85,15 +85,25 @@ def test_every_level_exists_for_every_game_and_plays_legally(game, level):
 
 
 def test_a_time_budget_is_kept():
-    """The bot stops thinking at its deadline: checked by its own clock, between iterations."""
+    """The bot stops thinking at its deadline, read from its own clock. A clock that
+    moves 0.1 ms a reading replaces time, so the machine's load cannot change the
+    outcome: 30 ms allow a few whole passes, then the bot stops (the margin is benched)."""
     game = get_game("dtc")
     match = Match(game, 4, seed=3)
     while len(match.legal_actions()) < 2:
         match.apply(match.legal_actions()[0])
     bot = make_bot("hard", game, Budget(ms=30))
+    readings = []
+
+    def clock(step=0.0001):
+        readings.append(step)
+        return len(readings) * step
+
+    bot.clock = clock
     bot.choose(match.view(match.current_player()), match.legal_actions(), random.Random(1))
     assert 0 < bot.last_iterations < 100_000
-    assert bot.last_elapsed_ms >= 30  # it used its time, and stopped (the margin is benched)
+    assert bot.last_elapsed_ms >= 30  # it used its time, and stopped
+    assert len(readings) <= 30 / 0.1 + 5  # no reading after the deadline but the last
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
