@@ -80,9 +80,13 @@ class Terminal:
 
     def finish(self) -> int:
         """Read to the end; returns the exit code."""
+        import time
+        end = time.monotonic() + LIMIT
         while self._read_once(0.5):
             if self.process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
                 break
+            if time.monotonic() > end:  # still waiting for input: a failure, not a hang
+                raise AssertionError(f"the program did not end; output:\n{self.text[-3000:]}")
         code = self.process.wait(timeout=LIMIT)
         return code
 

@@ -282,7 +282,7 @@ class _Table:
         else:
             self.save(path)
         self.saved_for_later = True
-        self.screen.message(t("ui.saved_resume", lang, path=str(path)))
+        self.screen.console.print(t("ui.saved_resume", lang, path=str(path)), markup=False)
 
     def save(self, path: Path) -> None:
         self.match.record(**self.settings.meta()).save(path)
@@ -304,12 +304,12 @@ def run(settings: TerminalSettings, console: Console | None = None,
     table = _Table(settings, match, screen, names, resumed)
 
     # The seed determines every hidden card: it is shown when the game is over, not before.
-    screen.note(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players),
+    screen.intro(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players),
                 "bold")
-    screen.note(t("ui.seats", lang, seats=", ".join(
+    screen.intro(t("ui.seats", lang, seats=", ".join(
         t("ui.seat_entry", lang, number=i + 1, name=name) for i, name in enumerate(names))))
     if resumed:
-        screen.note(t("ui.resumed", lang, count=len(match.actions)), "bold")
+        screen.intro(t("ui.resumed", lang, count=len(match.actions)), "bold")
     exit_code = 0
     try:
         table.play()

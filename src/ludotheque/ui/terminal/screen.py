@@ -93,6 +93,10 @@ class PlainScreen:
         `log` command reads it again as its reader may (pass-and-play has several readers)."""
         self.console.print(self.colours.text(line, style))
 
+    def intro(self, line: str | Text, style: str | None = None) -> None:
+        """A line before the game starts (the seats): printed whole, then part of the log."""
+        self.note(line, style)
+
     def message(self, line: str, style: str | None = None) -> None:
         """A reply to the reader (an error, a hint): not part of the story."""
         self.console.print(line, style=style, markup=False)
@@ -177,6 +181,11 @@ class FullScreen(PlainScreen):
     def note(self, line: str | Text, style: str | None = None) -> None:
         self.recent.append(self.colours.text(line, style))
         self.draw()
+
+    def intro(self, line: str | Text, style: str | None = None) -> None:
+        text = self.colours.text(line, style)
+        self.recent.append(text)
+        self.console.print(text)
 
     def message(self, line: str, style: str | None = None) -> None:
         self.status = Text(line, style=style or "", overflow="ellipsis")
