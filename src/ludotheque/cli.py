@@ -233,6 +233,7 @@ def play(
                                 game=settings.game.name, given=game)
             settings.save, settings.delay = save, pace
             settings.full_screen = interactive and not plain
+            settings.ask_to_save = sys.stdin.isatty()
             lang = settings.lang
         else:
             if game is None:
@@ -249,6 +250,7 @@ def play(
                 game=chosen, players=count, seed=seed, lang=lang, humans=seats, bots=by_seat,
                 options=dict(options), save=save, delay=pace,
                 budget=_budget(iterations, budget_ms), full_screen=interactive and not plain,
+                ask_to_save=sys.stdin.isatty(),
             )
         code = run(settings, console=out, match=match)
     raise typer.Exit(code)

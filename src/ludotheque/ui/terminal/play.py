@@ -50,6 +50,7 @@ class TerminalSettings:
     delay: float = 0.0  # seconds between the steps of a reveal (0 when not interactive)
     budget: Any = None  # thinking budget of search bots (bots.ismcts.Budget), None: the game's
     full_screen: bool = False  # the layout that stays put (a real terminal), else plain lines
+    ask_to_save: bool = False  # `quit` asks for a file (a person types); a script's next line is not one
 
     def meta(self) -> dict[str, Any]:
         """What a saved game needs besides its record to go on as it was (`--resume`)."""
@@ -264,6 +265,8 @@ class _Table:
     def offer_to_save(self) -> None:
         """On `quit`: save where --save says, or ask for a file (Enter: do not save)."""
         lang, path = self.lang, self.settings.save
+        if path is None and not self.settings.ask_to_save:
+            return
         if path is None:
             while True:
                 try:
