@@ -193,46 +193,94 @@ def rules(
 # ----------------------------------------------------------------------- play
 @app.command(help=_h("cli.play.help"))
 def play(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: Annotated[Optional[str], typer.Argument(help=_h("cli.arg.game_play"))] = None,
     players: PlayersOption = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help=_h("cli.opt.seed"))] = None,
     lang: LangOption = None,
     bots: Annotated[Optional[str], typer.Option("--bots", help=_h("cli.opt.bots_play"))] = None,
-    seat: Annotated[int, typer.Option("--seat", help=_h("cli.opt.seat"))] = 1,
+    seat: Annotated[Optional[int], typer.Option("--seat", help=_h("cli.opt.seat"))] = None,
+    humans: Annotated[Optional[str], typer.Option("--humans", help=_h("cli.opt.humans"))] = None,
     watch: Annotated[bool, typer.Option("--watch", help=_h("cli.opt.watch"))] = False,
     save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help=_h("cli.opt.resume"))] = None,
     delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
+    plain: Annotated[bool, typer.Option("--plain", help=_h("cli.opt.plain"))] = False,
     option: OptionList = None,
     iterations: IterationsOption = None,
     budget_ms: BudgetMsOption = None,
 ) -> None:
     from ludotheque.ui.terminal.play import TerminalSettings, run
 
+    given_lang = lang
     with _guard(lang) as lang:
-        chosen, count, options = _table(game, players, option)
         if delay is not None and delay < 0:
             raise LudoError("error.positive", name="--delay", value=delay, low=0)
         if save is not None:
             _check_writable(save)
-        if not watch and not 1 <= seat <= count:
-            raise LudoError("error.seat", seat=seat, players=count)
-        human = None if watch else seat - 1
-        bot_seats = count if watch else count - 1
-        names = parse_bot_list(bots, chosen, bot_seats, players=count, options=options)
-        by_seat = list(names)
-        if human is not None:
-            by_seat.insert(human, "human")
-        if seed is None:
-            seed = random.SystemRandom().randrange(10**6)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        settings = TerminalSettings(
-            game=chosen, players=count, seed=seed, lang=lang, human_seat=human, bots=by_seat,
-            options=dict(options), save=save,
-            delay=(delay if delay is not None else (0.5 if interactive else 0.0)),
-            budget=_budget(iterations, budget_ms),
-        )
-        code = run(settings, console=out)
+        pace = delay if delay is not None else (0.5 if interactive else 0.0)
+        match = None
+        if resume is not None:
+            from ludotheque.ui.terminal.resume import load_saved_game
+
+            clashing = [name for name, value in (
+                ("--players", players), ("--seed", seed), ("--bots", bots), ("--seat", seat),
+                ("--humans", humans), ("--watch", watch or None), ("--option", option or None),
+                ("--iterations", iterations), ("--budget-ms", budget_ms)) if value is not None]
+            if clashing:
+                raise LudoError("error.resume_clash", options=", ".join(clashing))
+            settings, match = load_saved_game(resume, given_lang and lang)
+            if game is not None and get_game(game).name != settings.game.name:
+                raise LudoError("error.resume_game", path=str(resume),
+                                game=settings.game.name, given=game)
+            settings.save, settings.delay = save, pace
+            settings.full_screen = interactive and not plain
+            settings.ask_to_save = sys.stdin.isatty()
+            lang = settings.lang
+        else:
+            if game is None:
+                raise LudoError("error.play_no_game")
+            chosen, count, options = _table(game, players, option)
+            seats = _human_seats(seat, humans, watch, count)
+            names = parse_bot_list(bots, chosen, count - len(seats), players=count,
+                                   options=options)
+            by_seat = list(names)
+            for human in seats:
+                by_seat.insert(human, "human")
+            if seed is None:
+                seed = random.SystemRandom().randrange(10**6)
+            settings = TerminalSettings(
+                game=chosen, players=count, seed=seed, lang=lang, humans=seats, bots=by_seat,
+                options=dict(options), save=save, delay=pace,
+                budget=_budget(iterations, budget_ms), full_screen=interactive and not plain,
+                ask_to_save=sys.stdin.isatty(),
+            )
+        code = run(settings, console=out, match=match)
     raise typer.Exit(code)
+
+
+def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) -> tuple[int, ...]:
+    """The people's seats (from 0): --seat N (one person, 1 by default), --humans 1,3
+    (several people at one screen, pass-and-play) or --watch (nobody)."""
+    if sum(x is not None and x is not False for x in (seat, humans, watch or None)) > 1:
+        raise LudoError("error.seats_clash")
+    if watch:
+        return ()
+    if humans is None:
+        seat = 1 if seat is None else seat
+        if not 1 <= seat <= count:
+            raise LudoError("error.seat", seat=seat, players=count)
+        return (seat - 1,)
+    parts = [part.strip() for part in humans.split(",") if part.strip()]
+    if not parts or not all(part.isdigit() for part in parts):
+        raise LudoError("error.humans_syntax", given=humans)
+    seats = [int(part) for part in parts]
+    for number in seats:
+        if not 1 <= number <= count:
+            raise LudoError("error.seat", seat=number, players=count)
+    if len(set(seats)) != len(seats):
+        raise LudoError("error.humans_twice", given=humans)
+    return tuple(sorted(number - 1 for number in seats))
 
 
 # --------------------------------------------------------------------- replay
@@ -242,6 +290,8 @@ def replay_command(
     lang: LangOption = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_h("cli.opt.verbose"))] = False,
     as_json: JsonFlag = False,
+    step: Annotated[bool, typer.Option("--step", help=_h("cli.opt.step"))] = False,
+    seat: Annotated[Optional[int], typer.Option("--seat", help=_h("cli.opt.step_seat"))] = None,
 ) -> None:
     with _guard(lang) as lang:
         record = Record.load(record_path)
@@ -249,6 +299,18 @@ def replay_command(
         game = match.game
         names = replay_names(record, match.num_players, lang)
         over = match.is_over()
+        if seat is not None and not step:
+            raise LudoError("error.seat_needs_step")
+        if step:
+            from ludotheque.ui.terminal.play import _line_reader
+            from ludotheque.ui.terminal.stepper import step_through
+
+            if seat is not None and not 1 <= seat <= match.num_players:
+                raise LudoError("error.seat", seat=seat, players=match.num_players)
+            interactive = sys.stdin.isatty() and sys.stdout.isatty()
+            step_through(record, names, lang, None if seat is None else seat - 1, out,
+                         _line_reader(sys.stdin, out), clear=interactive)
+            return
         summary = {
             "game": game.name,
             "players": match.num_players,
@@ -282,11 +344,14 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
     if isinstance(stored, list) and len(stored) == players and all(isinstance(n, str) for n in stored):
         return list(stored)
     bots = record.meta.get("bots")
-    human = record.meta.get("human_seat")
+    humans = record.meta.get("humans")
+    if not isinstance(humans, list):
+        humans = [record.meta.get("human_seat")]
     names = []
     for seat in range(players):
-        if seat == human:
-            names.append(t("cli.human", lang))
+        if seat in humans:
+            names.append(t("cli.human", lang) if len(humans) == 1
+                         else t("ui.player_n", lang, number=seat + 1))
         elif isinstance(bots, list) and seat < len(bots):
             names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bots[seat]})")
         else:

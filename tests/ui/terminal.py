@@ -7,6 +7,7 @@ limit only so that a broken program fails instead of hanging: no pass/fail depen
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -22,7 +23,7 @@ from pathlib import Path
 # LUDO_TEST_SRC: run these tests against another tree (e.g. to see them fail before a fix).
 SRC = Path(os.environ.get("LUDO_TEST_SRC") or Path(__file__).resolve().parents[2] / "src")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
-LIMIT = 120.0  # seconds: only a safety net against a hung child
+LIMIT = float(os.environ.get("LUDO_TEST_LIMIT", 120))  # seconds: a safety net against a hung child
 
 
 class Terminal:
@@ -39,6 +40,7 @@ class Terminal:
         os.close(slave)
         self.master = master
         self.raw = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")  # a character may span reads
 
     @property
     def text(self) -> str:
@@ -55,7 +57,7 @@ class Terminal:
             return False
         if not chunk:
             return False
-        self.raw += chunk.decode("utf-8", "replace")
+        self.raw += self._decoder.decode(chunk)
         return True
 
     def expect(self, pattern: str, after: int = 0, count: int = 1) -> int:
@@ -78,9 +80,13 @@ class Terminal:
 
     def finish(self) -> int:
         """Read to the end; returns the exit code."""
+        import time
+        end = time.monotonic() + LIMIT
         while self._read_once(0.5):
             if self.process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
                 break
+            if time.monotonic() > end:  # still waiting for input: a failure, not a hang
+                raise AssertionError(f"the program did not end; output:\n{self.text[-3000:]}")
         code = self.process.wait(timeout=LIMIT)
         return code
 

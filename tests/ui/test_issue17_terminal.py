@@ -12,11 +12,19 @@ from tests.ui.terminal import SRC
 PROMPT_EN = r"Your move \(number or text; help, quit\): "
 
 
+def leave(term, word: str) -> None:
+    """Quit, then answer the save question with Enter (leave without saving). The Enter is
+    typed once the question is asked: keys typed before a prompt are dropped."""
+    term.send(word + "\n")
+    term.expect(r"(File name|Nom du fichier) \((Enter|Entrée)\s?: [^)]*\)\s?:")
+    term.send("\n")
+
+
 def test_keys_typed_before_the_prompt_are_not_taken_as_a_move(terminal):
     term = terminal("play", "diciassette", "--players", "3", "--seed", "4", "--delay", "0")
     term.send("1\n")  # typed while the game starts (as during a reveal): must be dropped
     term.expect(PROMPT_EN)
-    term.send("quit\n")
+    leave(term, "quit")
     assert term.finish() == 1
     text = term.text
     assert text.count("Your move (") == 1, text  # the "1" made no move and asked nothing
@@ -34,7 +42,7 @@ def test_decimoarr_number_typed_is_the_position(terminal):
     term.send("17\n")
     term.expect(r"You turn over p17")
     term.expect(PROMPT_EN, after=start)
-    term.send("quit\n")
+    leave(term, "quit")
     term.finish()
     assert "You turn over p18" not in term.text
 
@@ -45,7 +53,7 @@ def test_decimoarr_number_of_a_position_not_offered_is_refused(terminal):
     term.send("16\n")
     term.expect(r"That number is not in the list; allowed: ", after=start)
     term.expect(PROMPT_EN, after=start)
-    term.send("quit\n")
+    leave(term, "quit")
     term.finish()
     assert "You turn over" not in term.text[start:]
 
@@ -74,5 +82,5 @@ def test_french_seats_typography_and_translated_bot_levels(terminal):
     assert "2 : Camille (heuristique)" in text
     assert "(heuristic)" not in text
     assert "tiré au sort" not in text and "relever le défi" not in text
-    term.send("quitter\n")
+    leave(term, "quitter")
     term.finish()

@@ -239,6 +239,56 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{name} must be more than {low}, not {value}.",
         "fr": "{name} doit valoir plus de {low}, pas {value}.",
     },
+    "error.resume_clash": {
+        "en": "--resume goes on with the saved players, seats, bots and options: leave out {options}.",
+        "fr": "--resume reprend les joueurs, places, bots et options sauvegardés : retirez {options}.",
+    },
+    "error.resume_game": {
+        "en": "{path} is a game of {game}, not {given}.",
+        "fr": "{path} est une partie de {game}, pas de {given}.",
+    },
+    "error.resume_over": {
+        "en": "The game in {path} is over: nothing to resume (ludotheque replay {path} --step "
+              "walks through it).",
+        "fr": "La partie de {path} est finie : rien à reprendre (ludotheque replay {path} --step "
+              "la parcourt).",
+    },
+    "error.resume_meta": {
+        "en": "This record cannot be resumed: its '{field}' does not say who sits where "
+              "(one entry per seat, {players} seats, 'human' at the people's seats).",
+        "fr": "Cet enregistrement ne peut pas être repris : son champ « {field} » ne dit pas qui "
+              "est à quelle place (une entrée par place, {players} places, « human » aux places "
+              "des personnes).",
+    },
+    "error.resume_budget": {
+        "en": "This record cannot be resumed: its 'meta.budget' must give positive iterations "
+              "and/or ms.",
+        "fr": "Cet enregistrement ne peut pas être repris : son champ « meta.budget » doit donner "
+              "des iterations et/ou des ms positifs.",
+    },
+    "error.play_no_game": {
+        "en": "Which game? Give its name (see 'ludotheque games'), or --resume with a saved game.",
+        "fr": "Quel jeu ? Donnez son nom (voir « ludotheque games »), ou --resume avec une partie "
+              "sauvegardée.",
+    },
+    "error.seats_clash": {
+        "en": "Choose the people's seats one way only: --seat N, --humans 1,3 or --watch.",
+        "fr": "Choisissez les places des personnes d'une seule façon : --seat N, --humans 1,3 "
+              "ou --watch.",
+    },
+    "error.humans_syntax": {
+        "en": "Cannot read --humans '{given}': write seat numbers separated by commas, e.g. 1,3.",
+        "fr": "Impossible de lire --humans « {given} » : écrivez des numéros de place séparés "
+              "par des virgules, par exemple 1,3.",
+    },
+    "error.humans_twice": {
+        "en": "--humans '{given}' names a seat twice.",
+        "fr": "--humans « {given} » cite deux fois la même place.",
+    },
+    "error.seat_needs_step": {
+        "en": "--seat chooses whose view --step shows: add --step.",
+        "fr": "--seat choisit la vue que montre --step : ajoutez --step.",
+    },
     "error.save_folder": {
         "en": "Cannot save to {path}: the folder {folder} does not exist.",
         "fr": "Impossible de sauvegarder dans {path} : le dossier {folder} n'existe pas.",
@@ -298,6 +348,90 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ui.quit": {"en": "Game abandoned.", "fr": "Partie abandonnée."},
     "ui.saved": {"en": "Record saved to {path}.", "fr": "Enregistrement sauvegardé dans {path}."},
+    # the terminal table of issue 17: take-back, pass-and-play, save and resume, layout
+    "ui.player_n": {"en": "Player {number}", "fr": "Joueur {number}"},
+    "ui.help_commands": {
+        "en": "Also: 'log' shows the whole log, 'cards' the card reference, 'back' takes back "
+              "a card put into an offer not yet announced ('back 4': a given one).",
+        "fr": "Aussi : « journal » montre tout le journal, « cartes » le mémento des cartes, "
+              "« reprendre » reprend une carte mise dans une offre pas encore annoncée "
+              "(« reprendre 4 » : une carte précise).",
+    },
+    "ui.held": {
+        "en": "Not handed over yet: {moves}. 'back' takes back the last one ('back 4': a given "
+              "one); announcing hands the offer over.",
+        "fr": "Pas encore remis : {moves}. « reprendre » reprend le dernier (« reprendre 4 » : "
+              "une carte précise) ; l'annonce remet l'offre.",
+    },
+    "ui.taken_back": {"en": "Taken back: {move}.", "fr": "Repris : {move}."},
+    "ui.error.nothing_held": {
+        "en": "There is nothing to take back: only cards put into an offer not yet announced "
+              "can be taken back.",
+        "fr": "Il n'y a rien à reprendre : seules les cartes d'une offre pas encore annoncée "
+              "peuvent être reprises.",
+    },
+    "ui.error.not_held": {
+        "en": "'{move}' is not in your offer; it holds: {held}.",
+        "fr": "« {move} » n'est pas dans votre offre ; elle contient : {held}.",
+    },
+    "ui.handover": {
+        "en": "Pass the device to {player}. Everyone else, look away.",
+        "fr": "Passez l'appareil à {player}. Les autres, détournez le regard.",
+    },
+    "ui.handover_prompt": {
+        "en": "{player}: press Enter to play (quit: leave the game).",
+        "fr": "{player} : appuyez sur Entrée pour jouer (quitter : quitter la partie).",
+    },
+    "ui.header.at_screen": {"en": "At the screen: {player}", "fr": "Devant l'écran : {player}"},
+    "ui.waiting": {"en": "The others are playing…", "fr": "Les autres jouent…"},
+    "ui.panel.table": {"en": "Table", "fr": "Table"},
+    "ui.panel.log": {"en": "Last moves", "fr": "Derniers coups"},
+    "ui.panel.moves": {"en": "Your turn", "fr": "À vous"},
+    "ui.back_to_game": {"en": "Press Enter to go back to the game.",
+                        "fr": "Appuyez sur Entrée pour revenir à la partie."},
+    "ui.help_title": {"en": "Help", "fr": "Aide"},
+    "ui.log_title": {"en": "The whole log", "fr": "Tout le journal"},
+    "ui.cards_title": {"en": "The cards", "fr": "Mémento des cartes"},
+    "ui.save_question": {
+        "en": "Save the game to finish it later? File name (Enter: leave without saving):",
+        "fr": "Sauvegarder la partie pour la finir plus tard ? Nom du fichier (Entrée : "
+              "quitter sans sauvegarder) :",
+    },
+    "ui.save_failed": {
+        "en": "Cannot save to {path}: {reason}. Another file name (Enter: leave without saving):",
+        "fr": "Impossible de sauvegarder dans {path} : {reason}. Un autre nom de fichier "
+              "(Entrée : quitter sans sauvegarder) :",
+    },
+    "ui.saved_resume": {
+        "en": "Record saved to {path}; to go on with the game: ludotheque play --resume {path}",
+        "fr": "Enregistrement sauvegardé dans {path} ; pour reprendre la partie : "
+              "ludotheque play --resume {path}",
+    },
+    "ui.step.start": {"en": "Start ({total} moves)", "fr": "Début ({total} coups)"},
+    "ui.step.move": {"en": "Move {number}/{total}: {player}", "fr": "Coup {number}/{total} : {player}"},
+    "ui.step.reading_seat": {"en": "as seat {number} ({player}) saw it",
+                             "fr": "vu de la place {number} ({player})"},
+    "ui.step.reading_public": {"en": "what everyone saw", "fr": "ce que tout le monde a vu"},
+    "ui.step.reading_all": {"en": "everything revealed", "fr": "tout dévoilé"},
+    "ui.step.as_seen_by": {"en": "As {player} saw it:", "fr": "Vu par {player} :"},
+    "ui.step.private": {"en": "  ({player} only) {line}", "fr": "  ({player} seulement) {line}"},
+    "ui.step.prompt": {
+        "en": "Move {number}/{total}. Enter or n: next, b: back, a number: that move, s: start, "
+              "e: end, q: quit:",
+        "fr": "Coup {number}/{total}. Entrée ou n : suivant, b : retour, un numéro : ce coup, "
+              "d : début, f : fin, q : quitter :",
+    },
+    "ui.step.at_end": {"en": "This is the last move of the record.",
+                       "fr": "C'est le dernier coup de l'enregistrement."},
+    "ui.step.bad_key": {
+        "en": "Unknown key: type n (next), b (back), a move number from 0 to {total}, s, e or q.",
+        "fr": "Touche inconnue : tapez n (suivant), b (retour), un numéro de coup de 0 à {total}, "
+              "d, f ou q.",
+    },
+    "ui.resumed": {
+        "en": "Game resumed after {count} moves ('log' shows them).",
+        "fr": "Partie reprise après {count} coups (« journal » les montre).",
+    },
     # ---------------------------------------------------------- command line
     "cli.help": {
         "en": "ludotheque: play, simulate and study four tabletop games.",
@@ -337,6 +471,26 @@ TEXTS: dict[str, dict[str, str]] = {
                              "tous les jeux face à ceux d'OpenSpiel)."},
     "cli.arg.game": {"en": "Game name (see 'ludotheque games').",
                      "fr": "Nom du jeu (voir « ludotheque games »)."},
+    "cli.arg.game_play": {"en": "Game name (see 'ludotheque games'); not needed with --resume.",
+                          "fr": "Nom du jeu (voir « ludotheque games ») ; inutile avec --resume."},
+    "cli.opt.humans": {
+        "en": "Seats of several people at this screen, e.g. 1,3 (pass-and-play: the screen is "
+              "cleared between their turns).",
+        "fr": "Places de plusieurs personnes devant cet écran, par exemple 1,3 (l'écran est "
+              "effacé entre leurs tours).",
+    },
+    "cli.opt.resume": {"en": "Go on with a game saved on quitting (file name).",
+                       "fr": "Reprendre une partie sauvegardée en quittant (nom du fichier)."},
+    "cli.opt.plain": {"en": "Print line after line instead of the full-screen table.",
+                      "fr": "Afficher ligne après ligne au lieu de la table plein écran."},
+    "cli.opt.step": {"en": "Walk through the game move by move (keys: n, b, q).",
+                     "fr": "Parcourir la partie coup par coup (touches : n, b, q)."},
+    "cli.opt.step_seat": {
+        "en": "With --step: the seat whose view is shown (default: everything revealed once the "
+              "game is over, else what everyone saw).",
+        "fr": "Avec --step : la place dont on voit la vue (par défaut : tout dévoilé si la partie "
+              "est finie, sinon ce que tout le monde a vu).",
+    },
     "cli.arg.record": {"en": "A record saved with 'play --save'.",
                        "fr": "Un enregistrement sauvegardé avec « play --save »."},
     "cli.opt.lang": {"en": "Language: en or fr (default: from the locale).",

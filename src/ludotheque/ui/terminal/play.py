@@ -18,14 +18,19 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
+from rich.markdown import Markdown
+from rich.text import Text
 
 from ludotheque.bots import make_bot
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
-from ludotheque.i18n import has_text, t
+from ludotheque.i18n import french_typography, has_text, t
+from ludotheque.ui.terminal.gesture import Gesture
+from ludotheque.ui.terminal.reference import card_reference
+from ludotheque.ui.terminal.screen import FullScreen, PlainScreen, make_screen
 
 # Names that start with a consonant, so French never needs an elision ("de Bruno").
 COMPACT_ABOVE = 12  # more legal moves than this are listed in columns, by their text form
@@ -38,12 +43,23 @@ class TerminalSettings:
     players: int
     seed: int
     lang: str
-    human_seat: int | None  # None: watch bots only
-    bots: Sequence[str]  # one name per seat (the human seat's entry is ignored)
+    humans: tuple[int, ...]  # the seats played by people at this screen (none: watch bots)
+    bots: Sequence[str]  # one name per seat ("human" at the people's seats)
     options: Mapping[str, Any] = field(default_factory=dict)
     save: Path | None = None
     delay: float = 0.0  # seconds between the steps of a reveal (0 when not interactive)
     budget: Any = None  # thinking budget of search bots (bots.ismcts.Budget), None: the game's
+    full_screen: bool = False  # the layout that stays put (a real terminal), else plain lines
+    ask_to_save: bool = False  # `quit` asks for a file (a person types); a script's next line is not one
+
+    def meta(self) -> dict[str, Any]:
+        """What a saved game needs besides its record to go on as it was (`--resume`)."""
+        meta: dict[str, Any] = {"bots": list(self.bots), "humans": list(self.humans),
+                                "human_seat": self.humans[0] if len(self.humans) == 1 else None,
+                                "lang": self.lang}
+        if self.budget is not None:
+            meta["budget"] = {"iterations": self.budget.iterations, "ms": self.budget.ms}
+        return meta
 
 
 class InputEnded(Exception):
@@ -54,11 +70,20 @@ class QuitGame(Exception):
     """The person asked to leave."""
 
 
+QUIT_WORDS = {"quit", "quitter", "exit", "q"}
+HELP_WORDS = {"help", "aide", "?"}
+LOG_WORDS = {"log", "journal", "historique"}
+CARDS_WORDS = {"cards", "cartes"}
+BACK_WORDS = {"back", "reprendre", "undo", "annuler"}
+
+
 def seat_names(settings: TerminalSettings) -> list[str]:
+    """You (one person), Player 2 (several people at one screen), Camille (heuristic)."""
     names = []
     for seat in range(settings.players):
-        if seat == settings.human_seat:
-            names.append(t("ui.you", settings.lang))
+        if seat in settings.humans:
+            names.append(t("ui.you", settings.lang) if len(settings.humans) == 1
+                         else t("ui.player_n", settings.lang, number=seat + 1))
         else:
             bot = settings.bots[seat].strip().lower()
             label = t(f"ui.bot.{bot}", settings.lang) if has_text(f"ui.bot.{bot}") else bot
@@ -66,70 +91,251 @@ def seat_names(settings: TerminalSettings) -> list[str]:
     return names
 
 
+class _Table:
+    """One game at the terminal: the match, the bots, the screen and who is looking at it.
+
+    `reader` is the seat whose eyes are on the screen: the only person at the screen, the
+    person whose turn it is in pass-and-play (from the hand-over on), None when watching
+    bots. Everything drawn is read from `view(reader)` and `events_for(reader)`.
+    """
+
+    def __init__(self, settings: TerminalSettings, match: Match, screen: PlainScreen,
+                 names: list[str], resumed: bool) -> None:
+        self.settings = settings
+        self.lang = settings.lang
+        self.match = match
+        self.game = match.game
+        self.renderer = self.game.parts.renderer
+        self.screen = screen
+        self.names = names
+        self.humans = settings.humans
+        self.passing = len(self.humans) > 1  # pass-and-play: several people, one screen
+        self.reader: int | None = None if self.passing or not self.humans else self.humans[0]
+        self.looking = not self.passing  # someone may read the screen now
+        # per reader: the events already shown (a resumed game starts at its end)
+        self.shown: dict[int | None, int] = {}
+        self.start = len(match.events or []) if resumed else 0
+        self.bots = {seat: make_bot(settings.bots[seat], self.game, settings.budget)
+                     for seat in range(settings.players) if seat not in self.humans}
+        self.rngs = {seat: random.Random(derive_seed(settings.seed, "bot", seat))
+                     for seat in self.bots}
+        self.saved_for_later = False
+
+    # -- drawing -----------------------------------------------------------
+    def header(self) -> str:
+        title = t(self.game.title_key, self.lang)
+        if self.passing and self.reader is not None:
+            return f"{title}  ·  " + t("ui.header.at_screen", self.lang,
+                                       player=self.names[self.reader])
+        return title
+
+    def table(self) -> Any:
+        return self.renderer.table(self.match.view(self.reader), self.lang, self.names)
+
+    def show_events(self) -> None:
+        if not self.looking:
+            return
+        start = self.shown.get(self.reader, self.start)
+        events = self.match.events_for(self.reader, start)
+        self.shown[self.reader] = start + len(events)
+        if not events:
+            return
+        self.screen.set_table(self.table(), self.header())
+        for event in events:
+            step = event["kind"] == "resolution"
+            for line in self.renderer.event_lines(event, self.lang, self.names, self.reader):
+                self.screen.note(line, "cyan" if step else None)
+                if step and self.settings.delay:
+                    time.sleep(self.settings.delay)
+
+    def log_lines(self) -> list[str]:
+        """The whole log, as the reader may read it."""
+        return [line for event in self.match.events_for(self.reader)
+                for line in self.renderer.event_lines(event, self.lang, self.names, self.reader)]
+
+    # -- playing -------------------------------------------------------------
+    def play(self) -> None:
+        while not self.match.is_over():
+            player = self.match.current_player()
+            if player in self.humans:
+                if self.passing and self.reader != player:
+                    self.hand_over(player)
+                self.show_events()
+                self.ask_move(player)
+            else:
+                action = self.bots[player].choose(self.match.view(player),
+                                                  self.match.legal_actions(), self.rngs[player])
+                self.match.apply(action)
+                if isinstance(self.screen, FullScreen):
+                    self.screen.waiting()
+                self.show_events()
+        self.show_events()
+
+    def hand_over(self, player: int) -> None:
+        """Clear the screen and wait until the next person has the device."""
+        self.reader, self.looking = None, False
+        answer = self.screen.handover(self.names[player]).strip().lower()
+        if answer in QUIT_WORDS:
+            raise QuitGame
+        self.reader, self.looking = player, True
+
+    def moves_block(self, legal: Sequence[int], numbers: Mapping[int, int],
+                    gesture: Gesture) -> Group:
+        game, lang = self.game, self.lang
+        lines: list[Any] = [Text(t("ui.moves", lang), style="bold")]
+        if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
+            lines.append(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
+                           form=game.action_to_text(legal[0])))
+            lines.append(Columns([f"{number:>2}. {game.action_to_text(action)}"
+                                  for number, action in numbers.items()], padding=(0, 3)))
+        else:
+            for number, action in numbers.items():
+                lines.append(f"  {number:>2}. {game.describe_action(action, lang)}"
+                             f"  [dim]\\[{game.action_to_text(action)}][/dim]")
+        if gesture.moves:
+            lines.append(Text(t("ui.held", lang, moves=", ".join(
+                game.action_to_text(a) for a in gesture.moves)), style="yellow"))
+        return Group(*lines)
+
+    def ask_move(self, seat: int) -> None:
+        game, lang, screen = self.game, self.lang, self.screen
+        gesture = Gesture(self.match, seat, getattr(self.renderer, "held_moves", None))
+        while True:
+            state = gesture.state()
+            legal = state.legal_actions()
+            numbers = move_numbers(self.renderer, legal)
+            screen.turn(self.renderer.table(state.view(seat), lang, self.names),
+                        self.moves_block(legal, numbers, gesture),
+                        self.header() if screen.full or self.passing else "")
+            answer = screen.ask(t("ui.prompt", lang)).strip()
+            if not answer:
+                continue
+            lowered = answer.lower()
+            first, _, rest = lowered.partition(" ")
+            if lowered in HELP_WORDS:
+                help_text = t("ui.help", lang, forms=game.notation_help(lang))
+                if screen.full:
+                    self.show_block(Text(help_text + "\n\n" + t("ui.help_commands", lang)),
+                                    t("ui.help_title", lang))
+                else:
+                    screen.message(help_text)
+                    screen.message(t("ui.help_commands", lang))
+                continue
+            if lowered in QUIT_WORDS:
+                raise QuitGame
+            if lowered in LOG_WORDS:
+                self.show_block(Group(*[screen.colours.text(line) for line in self.log_lines()]),
+                                t("ui.log_title", lang))
+                continue
+            if lowered in CARDS_WORDS:
+                text = card_reference(game, lang, self.match.state.options)
+                self.show_block(Markdown(french_typography(text) if lang == "fr" else text),
+                                t("ui.cards_title", lang))
+                continue
+            try:
+                if first in BACK_WORDS:
+                    taken = gesture.take_back(
+                        game.parse_input(rest, self.match.state) if rest.strip() else None)
+                    screen.message(t("ui.taken_back", lang, move=game.action_to_text(taken)),
+                                   "yellow")
+                    continue
+                if answer.isdigit() and int(answer) in numbers:
+                    actions = [numbers[int(answer)]]
+                elif answer.isdigit():  # a number not in the list may still be a move ("17")
+                    try:
+                        actions = game.parse_input(answer, state)
+                    except LudoError:
+                        screen.message(t("ui.bad_number", lang,
+                                         allowed=", ".join(map(str, numbers))), "red")
+                        continue
+                else:
+                    actions = game.parse_input(answer, state)
+                if gesture.play(actions):
+                    return
+            except LudoError as error:
+                screen.message(error.message(lang), "red")
+
+    def show_block(self, renderable: Any, title: str) -> None:
+        """A long text to read now (the log, the card reference); the game waits."""
+        self.screen.show(Group(Text(title, style="bold"), renderable))
+        if self.screen.full:
+            self.screen.pause()
+
+    # -- leaving -------------------------------------------------------------
+    def offer_to_save(self) -> None:
+        """On `quit`: save where --save says, or ask for a file (Enter: do not save)."""
+        lang, path = self.lang, self.settings.save
+        if path is None and not self.settings.ask_to_save:
+            return
+        if path is None:
+            while True:
+                try:
+                    answer = self.screen.ask(t("ui.save_question", lang)).strip()
+                except InputEnded:
+                    return
+                if not answer or answer.lower() in {"no", "non", "n"}:
+                    return
+                path = Path(answer).expanduser()
+                try:
+                    self.save(path)
+                    break
+                except OSError as error:
+                    self.screen.message(t("ui.save_failed", lang, path=answer,
+                                          reason=error.strerror or str(error)), "red")
+        else:
+            self.save(path)
+        self.saved_for_later = True
+        self.screen.console.print(t("ui.saved_resume", lang, path=str(path)), markup=False)
+
+    def save(self, path: Path) -> None:
+        self.match.record(**self.settings.meta()).save(path)
+
+
 def run(settings: TerminalSettings, console: Console | None = None,
-        read_line: Callable[[str], str] | None = None) -> int:
-    """Play one game; returns the exit code (0 finished, 1 abandoned)."""
+        read_line: Callable[[str], str] | None = None, match: Match | None = None) -> int:
+    """Play one game (or go on with `match`, a resumed game); returns the exit code
+    (0 finished, 1 abandoned)."""
     console = console or Console(highlight=False)
     lang = settings.lang
     read_line = read_line or _line_reader(sys.stdin, console)
     game = settings.game
-    renderer = game.parts.renderer
-    match = Match(game, settings.players, settings.options, seed=settings.seed)
+    resumed = match is not None
+    if match is None:
+        match = Match(game, settings.players, settings.options, seed=settings.seed)
     names = seat_names(settings)
-    bots = {seat: make_bot(settings.bots[seat], game, settings.budget)
-            for seat in range(settings.players) if seat != settings.human_seat}
-    rngs = {seat: random.Random(derive_seed(settings.seed, "bot", seat)) for seat in bots}
-    seat = settings.human_seat
+    screen = make_screen(console, names, lang, read_line, settings.full_screen)
+    table = _Table(settings, match, screen, names, resumed)
 
     # The seed determines every hidden card: it is shown when the game is over, not before.
-    console.print(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players),
-                  style="bold")
-    console.print(t("ui.seats", lang, seats=", ".join(
+    screen.intro(t("ui.welcome", lang, game=t(game.title_key, lang), players=settings.players),
+                "bold")
+    screen.intro(t("ui.seats", lang, seats=", ".join(
         t("ui.seat_entry", lang, number=i + 1, name=name) for i, name in enumerate(names))))
-    shown = 0
+    if resumed:
+        screen.intro(t("ui.resumed", lang, count=len(match.actions)), "bold")
     exit_code = 0
     try:
-        while not match.is_over():
-            shown = _show_events(console, match, renderer, lang, names, seat, shown, settings.delay)
-            player = match.current_player()
-            if player == seat:
-                console.print()
-                console.print(renderer.table(match.view(seat), lang, names))
-                _ask_move(console, match, game, lang, read_line, seat)
-            else:
-                bot_view = match.view(player)
-                action = bots[player].choose(bot_view, match.legal_actions(), rngs[player])
-                match.apply(action)
-        _show_events(console, match, renderer, lang, names, seat, shown, settings.delay)
+        table.play()
+        if table.passing:  # the end: everyone may look again
+            table.reader, table.looking = None, True
+            table.show_events()
         console.print()
-        console.print(renderer.table(match.view(seat), lang, names))
+        console.print(screen.colours.renderable(table.table(), console.width))
         winners = ", ".join(names[p] for p in match.state.winners())
         console.print(t("ui.winners", lang, players=winners), style="bold green")
     except InputEnded:
         console.print(t("ui.input_ended", lang), style="yellow")
         exit_code = 1
     except QuitGame:
+        table.offer_to_save()
         console.print(t("ui.quit", lang), style="yellow")
         exit_code = 1
-    console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
-    if settings.save is not None:
-        record = match.record(bots=list(settings.bots), human_seat=seat)
-        record.save(settings.save)
+    if not table.saved_for_later:  # a game saved to go on keeps its seed secret
+        console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
+    if settings.save is not None and not table.saved_for_later:
+        match.record(**settings.meta()).save(settings.save)
         console.print(t("ui.saved", lang, path=str(settings.save)))
     return exit_code
-
-
-def _show_events(console: Console, match: Match, renderer: Any, lang: str,
-                 names: Sequence[str], seat: int | None, start: int, delay: float) -> int:
-    events = match.events_for(seat, start)
-    for event in events:
-        lines = renderer.event_lines(event, lang, names, seat)
-        step = event["kind"] == "resolution"
-        for line in lines:
-            console.print(line, style="cyan" if step else None)
-            if step and delay:
-                time.sleep(delay)
-    return start + len(events)
 
 
 def move_numbers(renderer: Any, legal: Sequence[int]) -> dict[int, int]:
@@ -140,49 +346,6 @@ def move_numbers(renderer: Any, legal: Sequence[int]) -> dict[int, int]:
     if own is None:
         return {number: action for number, action in enumerate(legal, start=1)}
     return {own(action): action for action in legal}
-
-
-def _ask_move(console: Console, match: Match, game: Game, lang: str,
-              read_line: Callable[[str], str], seat: int) -> None:
-    legal = match.legal_actions()
-    numbers = move_numbers(game.parts.renderer, legal)
-    console.print(t("ui.moves", lang), style="bold")
-    if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
-        console.print(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
-                        form=game.action_to_text(legal[0])))
-        console.print(Columns([f"{number:>2}. {game.action_to_text(action)}"
-                               for number, action in numbers.items()],
-                              padding=(0, 3)))
-    else:
-        for number, action in numbers.items():
-            console.print(f"  {number:>2}. {game.describe_action(action, lang)}"
-                          f"  [dim]\\[{game.action_to_text(action)}][/dim]")
-    while True:
-        answer = read_line(t("ui.prompt", lang)).strip()
-        if not answer:
-            continue
-        lowered = answer.lower()
-        if lowered in {"help", "aide", "?"}:
-            console.print(t("ui.help", lang, forms=game.notation_help(lang)))
-            continue
-        if lowered in {"quit", "quitter", "exit", "q"}:
-            raise QuitGame
-        try:
-            if answer.isdigit() and int(answer) in numbers:
-                match.apply(numbers[int(answer)], seat=seat)
-            elif answer.isdigit():  # a number not in the list may still be a move ("17")
-                try:
-                    actions = game.parse_input(answer, match.state)
-                except LudoError:
-                    console.print(t("ui.bad_number", lang,
-                                    allowed=", ".join(map(str, numbers))), style="red")
-                    continue
-                match.apply_sequence(actions, seat=seat)
-            else:
-                match.apply_sequence(game.parse_input(answer, match.state), seat=seat)
-            return
-        except LudoError as error:
-            console.print(error.message(lang), style="red")
 
 
 def discard_type_ahead(stream: TextIO) -> None:

@@ -1,0 +1,230 @@
+"""Where the terminal draws: a scrolling transcript, or a layout that stays put.
+
+`PlainScreen` prints one line after another (standard output is a pipe, a file, a test,
+or `--plain`): what a script reads. `FullScreen` (a real terminal, tall enough) redraws
+one fixed layout at every change: the table at the top left, the last moves at the top
+right, the reader's moves under them, a message line, and the prompt on the last line,
+so that nothing moves when the game goes on. Both colour each seat's name (its own
+colour, always next to the written name: colour is never the only signal).
+
+Between two people at one screen (pass-and-play), `handover` clears the screen and its
+scrollback, so the previous person's hand cannot be scrolled back to.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.layout import Layout
+from rich.panel import Panel
+from rich.text import Text
+
+from ludotheque.i18n import t
+
+# One colour per seat (bold, bright: readable on dark and light backgrounds).
+SEAT_COLOURS = ("bold bright_cyan", "bold bright_magenta", "bold bright_yellow",
+                "bold bright_green", "bold bright_blue", "bold bright_red")
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # cursor home, erase the screen and the scrollback
+FULL_MIN_ROWS = 24
+STATUS_ROWS = 2  # the message line(s) above the prompt: a longer message is cut (help: a page)
+FULL_MIN_COLUMNS = 70
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+class Colours:
+    """Colours every seat's name (and "you", for the reader) wherever it is written."""
+
+    def __init__(self, names: Sequence[str], lang: str) -> None:
+        self.names = list(names)
+        self.lang = lang
+        self.reader: int | None = None
+        self._pattern_cache: dict[int | None, list[tuple[re.Pattern[str], str]]] = {}
+
+    def _patterns(self) -> list[tuple[re.Pattern[str], str]]:
+        if self.reader not in self._pattern_cache:
+            pairs = [(name, seat_colour(seat)) for seat, name in enumerate(self.names)]
+            if self.reader is not None:
+                you = seat_colour(self.reader)
+                pairs += [(t("ui.you", self.lang), you), (t("ui.you_mid", self.lang), you)]
+            # longest first: "Camille (heuristic)" before a shorter name inside it
+            pairs.sort(key=lambda pair: -len(pair[0]))
+            self._pattern_cache[self.reader] = [
+                (re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)"), style) for name, style in pairs]
+        return self._pattern_cache[self.reader]
+
+    def text(self, line: str | Text, style: str | None = None) -> Text:
+        text = Text(line, style=style or "") if isinstance(line, str) else line.copy()
+        for pattern, colour in self._patterns():
+            text.highlight_regex(pattern, colour)
+        return text
+
+    def renderable(self, renderable: RenderableType, width: int) -> Text:
+        """A rich renderable (a game's table) drawn, then its names coloured."""
+        if isinstance(renderable, (str, Text)):
+            return self.text(renderable)
+        buffer = io.StringIO()
+        Console(file=buffer, width=width, force_terminal=True, color_system="truecolor",
+                highlight=False, legacy_windows=False).print(renderable)
+        return self.text(Text.from_ansi(buffer.getvalue().rstrip("\n")))
+
+
+class PlainScreen:
+    """One line after another: for pipes, files, tests and `--plain`."""
+
+    full = False
+
+    def __init__(self, console: Console, colours: Colours, lang: str,
+                 read_line: Callable[[str], str]) -> None:
+        self.console = console
+        self.colours = colours
+        self.lang = lang
+        self.read_line = read_line
+
+    def note(self, line: str | Text, style: str | None = None) -> None:
+        """A line of the story (an event, the welcome). The whole log is not kept here: the
+        `log` command reads it again as its reader may (pass-and-play has several readers)."""
+        self.console.print(self.colours.text(line, style))
+
+    def intro(self, line: str | Text, style: str | None = None) -> None:
+        """A line before the game starts (the seats): printed whole, then part of the log."""
+        self.note(line, style)
+
+    def message(self, line: str, style: str | None = None) -> None:
+        """A reply to the reader (an error, a hint): not part of the story."""
+        self.console.print(line, style=style, markup=False)
+
+    def show(self, renderable: RenderableType) -> None:
+        """A block to read now (the whole log, the card reference)."""
+        self.console.print(renderable)
+
+    def set_table(self, table: RenderableType | None, header: str = "") -> None:
+        """The table as the reader sees it now: printed at each turn only."""
+        self.table = table
+
+    def turn(self, table: RenderableType, moves: RenderableType, header: str = "") -> None:
+        self.console.print()
+        if header:
+            self.console.print(self.colours.text(header, "bold"))
+        self.console.print(self.colours.renderable(table, self.console.width))
+        self.console.print(moves)
+
+    def ask(self, prompt: str) -> str:
+        return self.read_line(prompt)
+
+    def handover(self, name: str) -> str:
+        self.console.print()
+        self.console.rule()
+        self.console.print(self.colours.text(t("ui.handover", self.lang, player=name), "bold"))
+        return self.read_line(t("ui.handover_prompt", self.lang, player=name))
+
+    def pause(self) -> str:
+        return self.read_line(t("ui.back_to_game", self.lang))
+
+    def close(self) -> None:
+        pass
+
+
+class FullScreen(PlainScreen):
+    """A layout that stays put, redrawn whole at every change (a real terminal)."""
+
+    full = True
+
+    def __init__(self, console: Console, colours: Colours, lang: str,
+                 read_line: Callable[[str], str]) -> None:
+        super().__init__(console, colours, lang, read_line)
+        self.table: RenderableType | None = None
+        self.header = ""
+        self.moves: RenderableType = Text("")
+        self.status: Text = Text("")
+        self.recent: deque[Text] = deque(maxlen=200)
+
+    # the regions, from the top: header (1 line), the table (full width), the reader's moves
+    # beside the last moves, a message line, and the prompt on the last line
+    def _sizes(self) -> tuple[int, int, int]:
+        rows = self.console.size.height
+        bottom = max(8, min(16, rows // 2 - 2))
+        table = rows - 1 - bottom - STATUS_ROWS - 1  # header, bottom, message, prompt
+        return rows, table, bottom
+
+    def draw(self) -> None:
+        rows, table_rows, bottom = self._sizes()
+        width = self.console.size.width
+        log_width = max(30, width * 2 // 5)
+        layout = Layout()
+        layout.split_column(Layout(name="header", size=1), Layout(name="table", size=table_rows),
+                            Layout(name="bottom", size=bottom), Layout(name="status", size=STATUS_ROWS))
+        layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
+        layout["header"].update(self.colours.text(self.header, "bold reverse"))
+        table = Text("") if self.table is None else self.colours.renderable(self.table, width - 4)
+        layout["table"].update(Panel(table, title=t("ui.panel.table", self.lang),
+                                     title_align="left"))
+        wrapped: list[Text] = []
+        for line in list(self.recent)[-(bottom - 2):]:  # the newest lines, folded to fit
+            wrapped.extend(line.wrap(self.console, log_width - 4))
+        tail = wrapped[-(bottom - 2):]
+        layout["log"].update(Panel(Group(*tail), title=t("ui.panel.log", self.lang),
+                                   title_align="left"))
+        layout["moves"].update(Panel(self.moves, title=t("ui.panel.moves", self.lang),
+                                     title_align="left"))
+        layout["status"].update(self.status)
+        self.console.file.write(CLEAR_ALL)
+        self.console.print(layout, height=rows - 1)
+
+    def note(self, line: str | Text, style: str | None = None) -> None:
+        self.recent.append(self.colours.text(line, style))
+        self.draw()
+
+    def intro(self, line: str | Text, style: str | None = None) -> None:
+        text = self.colours.text(line, style)
+        self.recent.append(text)
+        self.console.print(text)
+
+    def message(self, line: str, style: str | None = None) -> None:
+        self.status = Text(line, style=style or "", overflow="ellipsis")
+        self.draw()
+
+    def show(self, renderable: RenderableType) -> None:
+        self.console.file.write(CLEAR_ALL)
+        self.console.print(renderable)
+
+    def set_table(self, table: RenderableType | None, header: str = "") -> None:
+        self.table = table
+        self.header = header
+
+    def turn(self, table: RenderableType, moves: RenderableType, header: str = "") -> None:
+        self.table, self.moves, self.header = table, moves, header
+        self.draw()
+        self.status = Text("")  # a message stays for one prompt
+
+    def waiting(self) -> None:
+        """Between the reader's turns: no moves to offer."""
+        self.moves = Text(t("ui.waiting", self.lang), style="dim")
+
+    def handover(self, name: str) -> str:
+        self.table, self.moves, self.status = None, Text(""), Text("")
+        self.recent.clear()
+        self.console.file.write(CLEAR_ALL)
+        self.console.print(Panel(self.colours.text(t("ui.handover", self.lang, player=name), "bold"),
+                                 expand=False))
+        return self.read_line(t("ui.handover_prompt", self.lang, player=name))
+
+
+def make_screen(console: Console, names: Sequence[str], lang: str, read_line: Callable[[str], str],
+                full: bool) -> PlainScreen:
+    colours = Colours(names, lang)
+    size = console.size
+    if full and size.height >= FULL_MIN_ROWS and size.width >= FULL_MIN_COLUMNS:
+        return FullScreen(console, colours, lang, read_line)
+    return PlainScreen(console, colours, lang, read_line)
+
+
+def moves_block(lines: Sequence[Any]) -> Group:
+    return Group(*lines)

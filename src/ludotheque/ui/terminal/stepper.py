@@ -1,0 +1,141 @@
+"""`ludotheque replay game.json --step [--seat N]`: walk a game move by move.
+
+From one seat's view (`--seat N`: its table and the events as it read them), from the
+spectator's (an unfinished game without `--seat`: the public part only), or, once the
+game is over and no seat is chosen, with everything revealed: every seat's own view of
+the table, and each event as the public read it plus each seat's private part of it.
+A move is never named by its text form (DTC's "add 4" would show a hidden card): what a
+move did is told by its events, as the chosen reader read them.
+
+Keys (a line each, so that it works in a pipe too): Enter or n next, b back, a number
+goes to that move, s the start, e the end, q quits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.text import Text
+
+from ludotheque.core.game import State
+from ludotheque.core.match import Match
+from ludotheque.core.record import Record
+from ludotheque.core.replay import replay
+from ludotheque.i18n import t
+from ludotheque.ui.terminal.play import InputEnded
+from ludotheque.ui.terminal.screen import CLEAR_ALL, Colours
+
+NEXT_WORDS = {"", "n", "next", "+", "suivant"}
+BACK_WORDS = {"b", "back", "p", "-", "prev", "retour", "r"}
+START_WORDS = {"s", "start", "début", "debut", "d"}
+END_WORDS = {"e", "end", "fin", "f"}
+QUIT_WORDS = {"q", "quit", "quitter", "exit"}
+LOG_TAIL = 12  # event lines shown under the table at each step
+
+
+@dataclasses.dataclass
+class Frame:
+    state: State
+    events: int  # events in the log after this move
+    actor: int | None  # the seat that made the move leading here (None: the start)
+
+
+def frames_of(record: Record) -> tuple[Match, list[Frame]]:
+    """Every position of the game: before the first move, then after each move."""
+    match = replay(dataclasses.replace(record, actions=[], result=None))
+    frames = [Frame(match.state.clone(), len(match.events or []), None)]
+    for action in record.actions:
+        actor = match.current_player()
+        match.apply(action)
+        frames.append(Frame(match.state.clone(), len(match.events or []), actor))
+    return match, frames
+
+
+def event_lines(match: Match, start: int, end: int, reader: int | None, revealed: bool,
+                lang: str, names: Sequence[str]) -> list[Text]:
+    """The events [start, end) as `reader` read them; revealed: the public sentence, then
+    each seat's private part as that seat read it."""
+    renderer = match.game.parts.renderer
+    lines: list[Text] = []
+    for event in (match.events or [])[start:end]:
+        if not revealed:
+            lines += [Text(line) for line in
+                      renderer.event_lines(event.for_player(reader), lang, names, reader)]
+            continue
+        public = renderer.event_lines(event.for_player(None), lang, names, None)
+        lines += [Text(line) for line in public]
+        for seat in sorted(event.private):
+            own = renderer.event_lines(event.for_player(seat), lang, names, seat)
+            for line in own:
+                if line not in public:
+                    lines.append(Text(t("ui.step.private", lang, player=names[seat], line=line),
+                                      style="dim"))
+    return lines
+
+
+def step_through(record: Record, names: Sequence[str], lang: str, seat: int | None,
+                 console: Console, read_line: Callable[[str], str], clear: bool) -> int:
+    match, frames = frames_of(record)
+    game = match.game
+    renderer = game.parts.renderer
+    over = frames[-1].state.is_terminal()
+    revealed = seat is None and over
+    colours = Colours(names, lang)
+    colours.reader = seat
+    last = len(frames) - 1
+    index = 0
+    if seat is not None:
+        reading = t("ui.step.reading_seat", lang, player=names[seat], number=seat + 1)
+    else:
+        reading = t("ui.step.reading_all" if revealed else "ui.step.reading_public", lang)
+    while True:
+        frame = frames[index]
+        if clear:
+            console.file.write(CLEAR_ALL)
+        if index == 0:
+            title = t("ui.step.start", lang, total=last)
+        else:
+            title = t("ui.step.move", lang, number=index, total=last, player=names[frame.actor])
+        console.print(colours.text(f"{t(game.title_key, lang)}  ·  {title}  ·  {reading}",
+                                   "bold reverse"))
+        readers: list[int | None] = list(range(frame.state.num_players)) if revealed else [seat]
+        tables: list[Any] = []
+        for reader in readers:
+            if revealed:
+                tables.append(Text(t("ui.step.as_seen_by", lang, player=names[reader]),
+                                   style="bold underline"))
+            tables.append(renderer.table(frame.state.view(reader), lang, names))
+        console.print(colours.renderable(Group(*tables), console.width))
+        before = frames[index - 1].events if index else 0
+        shown = event_lines(match, before, frame.events, seat, revealed, lang, names)
+        room = LOG_TAIL - len(shown)  # earlier lines, dimmed, fill the rest of the tail
+        older = event_lines(match, 0, before, seat, revealed, lang, names)[-room:] if room > 0 else []
+        console.print(Text(t("ui.panel.log", lang), style="bold"))
+        for line in older:
+            console.print(colours.text(line, "dim"))
+        for line in shown[-LOG_TAIL:]:
+            console.print(colours.text(line, "bold"))
+        if index == last:
+            console.print(t("ui.step.at_end", lang), style="yellow")
+        try:
+            answer = read_line(t("ui.step.prompt", lang, number=index, total=last)).strip().lower()
+        except (EOFError, InputEnded):
+            return 0
+        if answer in QUIT_WORDS:
+            return 0
+        if answer in NEXT_WORDS:
+            index = min(last, index + 1)
+        elif answer in BACK_WORDS:
+            index = max(0, index - 1)
+        elif answer in START_WORDS:
+            index = 0
+        elif answer in END_WORDS:
+            index = last
+        elif answer.isdigit() and int(answer) <= last:
+            index = int(answer)
+        else:
+            console.print(t("ui.step.bad_key", lang, total=last), style="red")
+

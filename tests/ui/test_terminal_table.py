@@ -1,0 +1,347 @@
+"""Issue 17, the interactive table: take-back, pass-and-play, save and resume, step-through
+replay, the layout that stays put. Each test drives the real CLI in a pseudo-terminal (or,
+for plain output, through pipes)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pyte
+
+from ludotheque.core.match import Match
+from ludotheque.core.registry import get_game
+from ludotheque.games.dtc.texts import cards_text
+from tests.ui.terminal import SRC
+
+PROMPT = r"Your move \(number or text; help, quit\): "
+PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
+SAVE_Q = r"File name \(Enter: leave without saving\):"
+ENV = {"PYTHONPATH": str(SRC), "PATH": ""}
+
+
+def flat(text: str) -> str:
+    """French typography's no-break spaces read as spaces."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    """The CLI through pipes (standard output is not a terminal)."""
+    return subprocess.run([sys.executable, "-m", "ludotheque", *args], capture_output=True,
+                          text=True, env=ENV, input="", timeout=300)
+
+
+def answer(term, pattern: str, keys: str, after: int) -> int:
+    at = term.expect(pattern, after=after)
+    term.send(keys + "\n")
+    return at
+
+
+# ------------------------------------------------------------------ 1. take-back
+def test_a_card_put_into_an_offer_can_be_taken_back_before_it_is_announced(terminal, tmp_path):
+    # Seed 2, 3 players: Denis offers "two 3s" to you; you accept (hand 1 1 3 3 3 3 4 4)
+    # and must raise. You put a 4 and a 1 in, take the 1 back, add a 4, announce 4s.
+    path = tmp_path / "offer.json"
+    term = terminal("play", "dtc", "--players", "3", "--seed", "2", "--lang", "en",
+                    "--delay", "0", "--save", str(path))
+    at = 0
+    for keys in ("accept", "add 4", "add 1"):
+        at = answer(term, PROMPT, keys, at)
+    at = term.expect(r"Not handed over yet: add 4, add 1\.", after=at)
+    at = answer(term, PROMPT, "back 1", at)
+    at = term.expect(r"Taken back: add 1\.", after=at)
+    at = term.expect(r"Your offer so far: 4\b", after=at)
+    at = answer(term, PROMPT, "back 6", at)
+    at = term.expect(r"'add 6' is not in your offer; it holds: add 4\.", after=at)
+    for keys in ("add 4", "as 4"):
+        at = answer(term, PROMPT, keys, at)
+    at = term.expect(r'"two 4s"', after=at)
+    answer(term, PROMPT, "quit", at)
+    assert term.finish() == 1
+    actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    mine = actions[actions.index("accept"):actions.index("accept") + 4]
+    assert mine == ["accept", "add 4", "add 4", "as 4"]  # the 1 never reached the game
+
+
+def test_take_back_with_nothing_held_is_refused_and_changes_nothing(terminal):
+    term = terminal("play", "dtc", "--players", "3", "--seed", "2", "--lang", "fr",
+                    "--delay", "0")
+    at = answer(term, PROMPT_FR, "reprendre", 0)
+    term.expect(r"Il n'y a rien à reprendre", after=at)
+    at = answer(term, PROMPT_FR, "quitter", at)
+    answer(term, r"Nom du fichier .*:", "", at)
+    assert term.finish() == 1
+    assert "Vous acceptez" not in term.text
+
+
+# -------------------------------------------------------------- 2. pass-and-play
+def _rows(segment: str, name: str) -> list[str]:
+    """The hand column of every table row of `name` in `segment`."""
+    found = []
+    for line in segment.splitlines():
+        match = re.search(r"(?:▶ |  )\d  " + re.escape(name) + r"\s+(.*)", line)
+        if match:
+            found.append(re.split(r"\s{5,}", match.group(1).strip())[0])
+    return found
+
+
+def test_pass_and_play_never_shows_a_hand_to_the_wrong_person(terminal):
+    # Players 1 and 2 share the screen; Denis is a bot. Dealt hands, from the same seed:
+    match = Match(get_game("dtc"), 3, seed=2)
+    hands = {seat: match.view(seat)["hands"][seat]["cards"] for seat in (0, 1)}
+    assert hands[0] != hands[1]
+    term = terminal("play", "dtc", "--players", "3", "--seed", "2", "--humans", "1,2",
+                    "--lang", "en", "--delay", "0")
+    at = 0
+    turns = 0
+    while turns < 14:
+        at = term.expect(r"press Enter to play|" + PROMPT, after=at)
+        if term.text[:at].endswith("press Enter to play (quit: leave the game). "):
+            term.send("\n")
+        else:
+            term.send("1\n")
+            turns += 1
+    at = answer(term, PROMPT, "quit", at)
+    answer(term, SAVE_Q, "", at)
+    term.finish()
+    text = term.text
+    handovers = [m for m in re.finditer(r"Pass the device to Player (\d)\.", text)]
+    assert len(handovers) >= 2, text[-2000:]
+    assert {m.group(1) for m in handovers} == {"1", "2"}
+    for index, handover in enumerate(handovers):
+        seat = int(handover.group(1)) - 1
+        other = 1 - seat
+        end = handovers[index + 1].start() if index + 1 < len(handovers) else len(text)
+        segment = text[handover.start():end]
+        # until the Enter key, the screen shows the hand-over and nothing of anyone's game
+        waiting = segment[:segment.index("press Enter to play")]
+        assert "Penalty" not in waiting and "Your hand" not in waiting
+        # the other person's dealt hand is never told, their row is only backs
+        assert f"Your hand: {cards_text(hands[other], 'en')}." not in segment
+        rows = _rows(segment, f"Player {other + 1}")
+        assert rows, segment
+        assert all(set(row.split()) <= {"##"} or row.startswith("+") for row in rows), rows
+        own = _rows(segment, f"Player {seat + 1}")
+        assert own and all("##" not in row for row in own)
+    # seat 1's first turn comes before seat 2's: its dealt hand is told in its own segment only
+    first = {m.group(1): m.start() for m in reversed(handovers)}
+    assert f"Your hand: {cards_text(hands[0], 'en')}." in text[first["1"]:]
+
+
+def test_humans_option_is_checked():
+    bad = cli("play", "dtc", "--players", "3", "--humans", "1,4", "--lang", "en")
+    assert bad.returncode == 2 and "Seat 4 does not exist: seats are 1 to 3." in bad.stderr
+    bad = cli("play", "dtc", "--players", "3", "--humans", "1,x", "--lang", "fr")
+    assert bad.returncode == 2 and "Impossible de lire --humans « 1,x »" in flat(bad.stderr)
+    bad = cli("play", "dtc", "--players", "3", "--humans", "2,2", "--lang", "en")
+    assert bad.returncode == 2 and "names a seat twice" in bad.stderr
+    bad = cli("play", "dtc", "--players", "3", "--humans", "1,2", "--seat", "1", "--lang", "en")
+    assert bad.returncode == 2 and "one way only" in bad.stderr
+
+
+# ------------------------------------------------------------- 3. save and resume
+def _hand_row(text: str) -> str:
+    return _rows(text, "Vous")[-1]
+
+
+def test_quit_offers_to_save_and_resume_goes_on_with_everything_restored(terminal, tmp_path):
+    path = tmp_path / "partie.json"
+    term = terminal("play", "dtc", "--players", "4", "--seed", "5", "--lang", "fr",
+                    "--bots", "random,heuristic,easy", "-o", "variant_higher=true",
+                    "--delay", "0")
+    at = term.expect(PROMPT_FR)
+    before = _hand_row(term.text[:at])
+    at = answer(term, PROMPT_FR, "quitter", 0)
+    answer(term, r"Nom du fichier .*:", str(path), at)
+    assert term.finish() == 1
+    assert "Enregistrement sauvegardé dans" in flat(term.text) and "--resume" in term.text
+    assert "Graine de cette partie" not in term.text  # a game to go on keeps its seed secret
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["meta"]["bots"] == ["human", "random", "heuristic", "easy"]
+
+    again = terminal("play", "--resume", str(path), "--delay", "0")  # no --lang: French kept
+    at = again.expect(PROMPT_FR)
+    shown = flat(again.text[:at])
+    assert f"Partie reprise après {len(saved['actions'])} coups" in shown
+    assert "2 : Camille (hasard), 3 : Denis (heuristique), 4 : Fanny (facile)" in shown
+    assert _hand_row(shown) == before
+    at = answer(again, PROMPT_FR, "quitter", 0)
+    answer(again, r"Nom du fichier .*:", str(path), at)
+    assert again.finish() == 1
+    resaved = json.loads(path.read_text(encoding="utf-8"))
+    assert resaved["options"] == saved["options"] and resaved["options"]["variant_higher"] is True
+    assert resaved["seed"] == saved["seed"] and resaved["actions"] == saved["actions"]
+
+
+def _saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "dtc", "--players", "3", "--seed", "2",
+         "--lang", "en", "--save", str(path)], input="accept\nadd 4\nadd 4\nas 4\nquit\n",
+        capture_output=True, text=True, env=ENV, timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_tampered_save_is_refused_with_the_move_that_fails(tmp_path):
+    path, data = _saved_game(tmp_path)
+    original = data["actions"][1]
+    data["actions"][1] = "add 6"  # a card the hand does not hold
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for lang, message in (("en", "Move 2 of the record ('add 6') does not fit"),
+                          ("fr", "Le coup 2 de l'enregistrement (« add 6 ») ne convient pas")):
+        result = cli("play", "--resume", str(path), "--lang", lang)
+        assert result.returncode == 2
+        assert message in flat(" ".join(result.stderr.split())), result.stderr
+        assert "Traceback" not in result.stderr
+    data["actions"][1] = original
+    data["meta"]["bots"] = ["human", "nobody", "heuristic"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli("play", "--resume", str(path), "--lang", "en")
+    assert result.returncode == 2 and "nobody" in result.stderr
+    path.write_text(path.read_text(encoding="utf-8")[:-20], encoding="utf-8")
+    result = cli("play", "--resume", str(path), "--lang", "fr")
+    assert result.returncode == 2 and "JSON" in result.stderr
+
+
+def test_resume_refuses_options_it_restores(tmp_path):
+    path, _ = _saved_game(tmp_path)
+    result = cli("play", "--resume", str(path), "--players", "4", "--lang", "en")
+    assert result.returncode == 2
+    assert "--resume goes on with the saved players, seats, bots and options: leave out --players" \
+        in " ".join(result.stderr.split())
+
+
+# ------------------------------------------------------------ 4. step-through replay
+def _finished_game(tmp_path):
+    path = tmp_path / "done.json"
+    result = cli("play", "dtc", "--watch", "--players", "3", "--seed", "3", "--bots", "random",
+                 "--lang", "en", "--save", str(path))
+    assert result.returncode == 0, result.stdout[-500:]
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_replay_steps_forward_and_back_from_one_seat(terminal, tmp_path):
+    path, data = _finished_game(tmp_path)
+    total = len(data["actions"])
+    term = terminal("replay", str(path), "--step", "--seat", "2", "--lang", "en")
+    step = r"Move \d+/\d+\. Enter or n: next.*: "
+    at = term.expect(step)
+    assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille (random)) saw it" in term.text
+    at = answer(term, step, "n", 0)
+    at = term.expect(rf"Move 1/{total}: ", after=at)
+    at = answer(term, step, "n", at)
+    at = term.expect(rf"Move 2/{total}: ", after=at)
+    at = answer(term, step, "b", at)
+    at = term.expect(rf"Move 1/{total}: ", after=at)
+    at = answer(term, step, "x", at)
+    at = term.expect(r"Unknown key", after=at)
+    at = answer(term, step, "e", at)
+    at = term.expect(rf"Move {total}/{total}: ", after=at)
+    answer(term, step, "q", at)
+    assert term.finish() == 0
+    # from seat 2's view, the others' hands are backs during the game
+    rows = _rows(term.text, "Bruno (random)") + _rows(term.text, "Denis (random)")
+    assert rows and any(set(row.split()) == {"##"} for row in rows)
+
+
+def test_a_finished_game_replays_with_everything_revealed(tmp_path):
+    path, data = _finished_game(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "ludotheque", "replay", str(path), "--step",
+                             "--lang", "fr"], input="n\nn\nq\n", capture_output=True, text=True,
+                            env=ENV, timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = flat(result.stdout)
+    assert "tout dévoilé" in text
+    for name in ("Bruno (random)", "Camille (random)", "Denis (random)"):
+        assert f"Vu par {name} :" in text
+        assert any("##" not in row for row in _rows(text, name))  # each hand shown, face up
+    assert "seulement)" in text  # a private part of an event, named with its reader
+
+
+def test_step_seat_is_checked(tmp_path):
+    path, _ = _finished_game(tmp_path)
+    result = cli("replay", str(path), "--step", "--seat", "5", "--lang", "en")
+    assert result.returncode == 2 and "Seat 5 does not exist: seats are 1 to 3." in result.stderr
+    result = cli("replay", str(path), "--seat", "1", "--lang", "en")
+    assert result.returncode == 2 and "add --step" in result.stderr
+
+
+# --------------------------------------------------------------- 5. the layout
+def _screen(raw: str, rows: int, columns: int = 100) -> pyte.Screen:
+    screen = pyte.Screen(columns, rows)
+    pyte.ByteStream(screen).feed(raw.encode())
+    return screen
+
+
+def test_the_layout_stays_put_and_each_player_has_a_colour(terminal):
+    rows = 32
+    term = terminal("play", "diciassette", "--players", "3", "--seed", "2", "--lang", "en",
+                    "--delay", "0", rows=rows)
+    places = []
+    at = 0
+    for keys in ("pass", "pass", "pass"):
+        at = term.expect(PROMPT, after=at)
+        screen = _screen(term.raw, rows)
+        lines = screen.display
+        places.append({
+            "header": lines[0].startswith("17 / Diciassette"),
+            "table": next(i for i, line in enumerate(lines) if line.startswith("╭─ Table")),
+            "moves": next(i for i, line in enumerate(lines) if "╭─ Your turn" in line),
+            "log": next(line.index("╭─ Last moves") for line in lines if "╭─ Last moves" in line),
+            "prompt": next(i for i, line in enumerate(lines) if line.startswith("Your move (")),
+        })
+        term.send(keys + "\n")
+    assert places[0] == places[1] == places[2], places
+    assert places[0]["header"] and places[0]["table"] == 1 and places[0]["prompt"] == rows - 1
+    # colours: each seat's name in its own colour, next to the written name
+    colours = {}
+    for name in ("You", "Camille (heuristic)", "Denis (heuristic)"):
+        for y, line in enumerate(screen.display):
+            x = line.find(name)
+            if x >= 0 and screen.buffer[y][x].fg != "default":
+                colours[name] = screen.buffer[y][x].fg
+                break
+    assert len(set(colours.values())) == 3, colours
+    at = answer(term, PROMPT, "quit", at)
+    answer(term, SAVE_Q, "", at)
+    term.finish()
+
+
+def test_log_and_cards_commands_in_the_chosen_language(terminal):
+    term = terminal("play", "wazabi", "--players", "3", "--seed", "1", "--lang", "fr",
+                    "--delay", "0")
+    at = answer(term, PROMPT_FR, "cartes", 0)
+    at = term.expect(r"Mémento des cartes", after=at)
+    at = term.expect(r"Effets des cartes", after=at)
+    at = answer(term, r"Appuyez sur Entrée pour revenir à la partie\.", "", at)
+    at = answer(term, PROMPT_FR, "journal", at)
+    at = term.expect(r"Tout le journal", after=at)
+    answer(term, r"Appuyez sur Entrée pour revenir à la partie\.", "", at)
+    at = answer(term, PROMPT_FR, "quitter", at)
+    answer(term, r"Nom du fichier .*:", "", at)
+    assert term.finish() == 1
+    assert "Supprimez 2 de vos dés" in term.text  # a card effect, in French
+
+
+def test_17s_special_cards_are_in_the_reference(terminal):
+    term = terminal("play", "diciassette", "--players", "3", "--seed", "2", "--lang", "en",
+                    "--delay", "0", "--plain")
+    at = answer(term, PROMPT, "cards", 0)
+    at = term.expect(r"Special cards", after=at)
+    term.expect(r"Trash", after=at)
+    at = answer(term, PROMPT, "quit", at)
+    answer(term, SAVE_Q, "", at)
+    assert term.finish() == 1
+    assert "\x1b[2J" not in term.raw  # --plain: no full-screen redraws
+
+
+def test_output_to_a_pipe_stays_plain():
+    result = subprocess.run([sys.executable, "-m", "ludotheque", "play", "dtc", "--players", "3",
+                             "--seed", "2", "--lang", "en"], input="log\nquit\n",
+                            capture_output=True, text=True, env=ENV, timeout=300)
+    assert result.returncode == 1
+    assert "\x1b[" not in result.stdout
+    assert "Your moves:" in result.stdout and "The whole log" in result.stdout
