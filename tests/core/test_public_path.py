@@ -64,6 +64,16 @@ def test_a_view_is_a_plain_dict_to_every_reader():
     assert {**view} == expected and sorted(view) == sorted(expected)
 
 
+def test_two_unread_views_compare_by_their_contents():
+    """view == view with neither read yet (the web's no-leak test compares twins so)."""
+    match, twin = Match(get_game("dtc"), 3, seed=4), Match(get_game("dtc"), 3, seed=4)
+    seat = match.current_player()
+    assert match.view(seat) == twin.view(seat)
+    assert not match.view(seat) != twin.view(seat)
+    other = Match(get_game("dtc"), 3, seed=5)
+    assert match.view(seat) != other.view(seat)
+
+
 def test_a_reader_editing_its_view_changes_nobody_elses():
     match = Match(get_game("diciassette"), 4, seed=4)
     seat = match.current_player()

@@ -182,6 +182,9 @@ def _building(name: str) -> Any:
     def built_first(self: LazyView, *args: Any, **kwargs: Any) -> Any:
         if self._state is not None:
             self._build()
+        for other in args:  # view == view, view | view: dict's C code reads the storage
+            if isinstance(other, LazyView) and other._state is not None:
+                other._build()
         return method(self, *args, **kwargs)
 
     built_first.__name__ = name
