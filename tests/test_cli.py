@@ -767,7 +767,7 @@ def test_simulate_is_reproducible_and_depends_on_the_seed():
 
 @pytest.mark.parametrize(("lang", "wanted", "unwanted"), [
     ("fr", ["20 parties de 17 / Diciassette, 4 joueurs, graine 1", "victoires",
-            "taux de victoire par place", "Victoires par place : 1:", "Durée moyenne :", "manches"],
+            "taux de victoire par place", "Victoires par place : 1 :", "Durée moyenne :", "manches"],
      ["games of", "Wins by seat", "Mean length"]),
     ("en", ["20 games of 17 / Diciassette, 4 players, seed 1", "wins", "win rate per seat",
             "Wins by seat: 1:", "Mean length:", "rounds"],

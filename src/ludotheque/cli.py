@@ -29,7 +29,9 @@ from ludotheque.i18n import (
     french_typography,
     language_from_environment,
     normalise_language,
+    mean,
     number,
+    percent,
     t,
 )
 from ludotheque.web import server_texts as _server_texts  # noqa: F401  (serve's help texts)
@@ -303,28 +305,14 @@ def _default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _games_progress(lang: str):
-    """A progress bar on standard error (games, games/s, time left); None off a terminal."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text
+def _run_progress(lang: str, total: int, label_key: str, live):
+    """The games' progress bar on standard error (None off a terminal) and the run's
+    callback that starts it when the games start (after the workers are forked: a fork
+    copies no running thread)."""
+    from ludotheque.ui.terminal.progress import run_progress
 
-    if not sys.stderr.isatty():
-        return None
-
-    class Speed(ProgressColumn):
-        def render(self, task) -> Text:
-            rate = task.finished_speed or task.speed or 0.0
-            return Text(t("cli.simulate.speed", lang, rate=number(rate, lang, 1)))
-
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(),
-                    TimeRemainingColumn(), console=err, transient=True)
+    bar = run_progress(err, lang, total, t(label_key, lang), live.read)
+    return bar, (None if bar is None else bar.advance)
 
 
 @app.command(help=_h("cli.simulate.help"))
@@ -347,6 +335,7 @@ def simulate(
 ) -> None:
     from ludotheque.sim.results import check_results_path, write_results
     from ludotheque.sim.simulate import (
+        LiveCounts,
         parse_sweep_assignments,
         run_simulation,
         summarise_run,
@@ -365,18 +354,11 @@ def simulate(
             check_results_path(results_path)
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
                      "backend": backend.strip().lower(), "rows": results_path is not None}
-        bar = _games_progress(lang)
-        tasks: list = []
-
-        def progress(done: int) -> None:
-            if not tasks:  # the first call comes when the workers are ready
-                bar.start()
-                tasks.append(bar.add_task(t("cli.simulate.progress", lang), total=total))
-            bar.update(tasks[0], completed=done)
-
+        live = LiveCounts()
+        bar, progress = _run_progress(lang, total, "cli.simulate.progress", live)
         try:
             run = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate,
-                                 progress=None if bar is None else progress, **arguments)
+                                 progress=progress, live=live, **arguments)
         finally:
             if bar is not None:
                 bar.stop()
@@ -401,8 +383,9 @@ def simulate(
             if sys.stderr.isatty() or run.interrupted:  # scripts often read both streams
                 for note in notes:
                     err.print(note, soft_wrap=True, markup=False)
-        elif run.finished:
-            _print_simulation(summary, chosen, count, seed, lang)
+        else:
+            if run.finished:
+                _print_simulation(summary, chosen, count, seed, lang)
             for note in notes:
                 out.print(note, soft_wrap=True, markup=False)
     if run.interrupted:
@@ -422,13 +405,15 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
         table.add_column(t("cli.col.wins", lang), justify="right")
         table.add_column(t("cli.col.win_rate", lang), justify="right")
         for name in config["wins_by_bot"]:
-            table.add_row(name, number(config["wins_by_bot"][name], lang, 1),
-                          number(100 * config["win_rate_by_bot"][name], lang, 1) + " %")
+            table.add_row(name, number(config["wins_by_bot"][name], lang, 1, whole=True),
+                          percent(config["win_rate_by_bot"][name], lang))
         out.print(table)
-        seats = " · ".join(f"{i + 1}: {number(w, lang, 1)}" for i, w in enumerate(config["wins_by_seat"]))
+        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1,
+                             wins=number(w, lang, 1, whole=True))
+                           for i, w in enumerate(config["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
-        out.print(t("cli.simulate.length", lang, decisions=number(config["mean_decisions"], lang, 1),
-                    rounds=number(config["mean_rounds"], lang, 2)))
+        out.print(t("cli.simulate.length", lang, decisions=mean(config["mean_decisions"], lang),
+                    rounds=mean(config["mean_rounds"], lang)))
 
 
 # ---------------------------------------------------------------------- arena
@@ -446,9 +431,8 @@ def arena(
     as_json: JsonFlag = False,
     lang: LangOption = None,
 ) -> None:
-    from rich.progress import Progress
-
     from ludotheque.sim.arena import arena as run_arena
+    from ludotheque.sim.simulate import LiveCounts
 
     with _guard(lang) as lang:
         chosen, count, options = _table(game, players, option)
@@ -457,17 +441,21 @@ def arena(
         _positive("--jobs", jobs)
         names = parse_bot_list(bots, chosen, count)
         budget = _budget(iterations, budget_ms)
-        if sys.stderr.isatty():
-            with Progress(console=err, transient=True) as bar:
-                task = bar.add_task(t("cli.arena.progress", lang), total=games_count)
-                summary = run_arena(chosen, count, games_count, seed, names, options, budget,
-                                    progress=lambda done: bar.update(task, completed=done),
-                                    jobs=jobs)
-        else:
+        live = LiveCounts()
+        bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
+        try:
             summary = run_arena(chosen, count, games_count, seed, names, options, budget,
-                                jobs=jobs)
+                                progress=progress, jobs=jobs, live=live)
+        finally:
+            if bar is not None:
+                bar.stop()
+        interrupted = summary["interrupted"]
+        note = t("cli.arena.interrupted", lang, done=summary["games"], total=games_count)
         if as_json:
             print(json.dumps(summary))
+            if interrupted:
+                err.print(note, soft_wrap=True, markup=False)
+                raise typer.Exit(130)
             return
         out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
                     players=count, seed=seed), style="bold")
@@ -477,8 +465,8 @@ def arena(
             table.add_column(t(key, lang), justify="left" if key == "cli.col.bot" else "right")
         for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
             table.add_row(row["name"],
-                          f"{number(100 * row['win_rate'], lang, 1)} % "
-                          f"[{number(100 * row['ci_low'], lang, 1)}-{number(100 * row['ci_high'], lang, 1)}]",
+                          f"{percent(row['win_rate'], lang)} "
+                          f"[{number(100 * row['ci_low'], lang, 1)}–{percent(row['ci_high'], lang)}]",
                           number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1),
                           number(row["ms_per_move"], lang, 1))
         out.print(table)
@@ -489,9 +477,12 @@ def arena(
         for name in names_in:
             grid.add_column(name, justify="right")
         for a in names_in:
-            grid.add_row(a, *["-" if a == b else number(100 * summary["head_to_head"][a][b], lang, 0) + " %"
+            grid.add_row(a, *["-" if a == b else percent(summary["head_to_head"][a][b], lang)
                               for b in names_in])
         out.print(grid)
+        if interrupted:
+            out.print(note, soft_wrap=True, markup=False)
+            raise typer.Exit(130)
 
 
 # --------------------------------------------------------------------- report

@@ -61,8 +61,52 @@ class GameResult:
     thinking: list[tuple[float, int]] | None = None
 
 
+class LiveCounts:
+    """What a run has done so far, shared with its worker processes: games finished,
+    decisions taken (running games included, told every quarter of a second), decisions
+    of the finished games, and a stop flag (Ctrl-C: each worker ends its chunk at its
+    next report and sends back the games it finished)."""
+
+    EVERY = 0.25  # seconds between a running game's reports
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._counts = multiprocessing.get_context().Array("q", 4)  # see `read`
+
+    def read(self) -> tuple[int, int, int]:
+        """(games finished, decisions taken, decisions of the finished games)."""
+        with self._counts.get_lock():
+            return self._counts[0], self._counts[1], self._counts[2]
+
+    def moved(self, decisions: int) -> None:
+        with self._counts.get_lock():
+            self._counts[1] += decisions
+
+    def finished(self, decisions: int, game_decisions: int) -> None:
+        with self._counts.get_lock():
+            self._counts[0] += 1
+            self._counts[1] += decisions
+            self._counts[2] += game_decisions
+
+    def stop(self) -> None:
+        self._counts[3] = 1
+
+    @property
+    def stopping(self) -> bool:
+        return bool(self._counts[3])
+
+
+class _Stopped(Exception):
+    """A game left unfinished because its run is stopping."""
+
+
+_LIVE: LiveCounts | None = None  # this process's run counters (set for a run's games)
+
+
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-          budget: Any, events: list[Event] | None) -> tuple[State, int, list[tuple[float, int]]]:
+          budget: Any, events: list[Event] | None,
+          live: LiveCounts | None = None) -> tuple[State, int, list[tuple[float, int]]]:
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
@@ -73,6 +117,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     seconds = [0.0] * players
     choices = [0] * players
     clock = time.perf_counter
+    told, tell_at = 0, clock() + LiveCounts.EVERY  # decisions reported to `live`, and when next
     while True:
         player = state.current_player()
         if player >= 0:
@@ -86,9 +131,16 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
                 choices[player] += 1
             state.apply_action(action, events)
             decisions += 1
+            if live is not None and started >= tell_at:
+                live.moved(decisions - told)
+                told, tell_at = decisions, started + LiveCounts.EVERY
+                if live.stopping:
+                    raise _Stopped
         elif state.is_chance():
             settle(state, chance, events)
         else:
+            if live is not None:
+                live.finished(decisions - told, decisions)
             return state, decisions, list(zip(seconds, choices))
 
 
@@ -286,13 +338,19 @@ def _play_chunk(plan: _Plan, tasks: Sequence[tuple[int, int]]) -> list[GameResul
     """Play the games (config index, game index) of `tasks`, in this process."""
     statistics_function = _statistics_function() if plan.rows else None
     results = []
+    live = _LIVE
     for config_index, index in tasks:
         config = plan.configs[config_index]
         seats = seats_for_game(plan.bots, index, plan.rotate)
         seed = derive_seed(plan.seed, index)
         events: list[Event] | None = [] if plan.rows else None
-        state, decisions, thinking = _play(plan.game, seats, config.options, seed, plan.budget,
-                                           events)
+        if live is not None and live.stopping:
+            break
+        try:
+            state, decisions, thinking = _play(plan.game, seats, config.options, seed,
+                                               plan.budget, events, live)
+        except _Stopped:  # Ctrl-C in the parent: send back the games finished
+            break
         result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
                             index, config_index, thinking=thinking)
         if plan.rows:
@@ -309,29 +367,49 @@ def _chunks(tasks: list[tuple[int, int]], workers: int, per_worker: int) -> list
     return [tasks[start:start + size] for start in range(0, len(tasks), size)]
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them and keeps what finished."""
+def _start_worker(live: LiveCounts | None) -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (`live`'s flag) and
+    keeps what finished."""
+    global _LIVE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _LIVE = live
 
 
 def _run_local(plan: _Plan, tasks: list[tuple[int, int]], done: Callable[[list[GameResult]], None],
-               ready: Callable[[], None]) -> None:
+               ready: Callable[[], None], live: LiveCounts | None = None) -> None:
+    global _LIVE
     ready()
-    for task in tasks:
-        done(_play_chunk(plan, [task]))
+    _LIVE = live
+    try:
+        for task in tasks:
+            done(_play_chunk(plan, [task]))
+    finally:
+        _LIVE = None
 
 
 def _run_pool(plan: _Plan, tasks: list[tuple[int, int]], jobs: int,
-              done: Callable[[list[GameResult]], None], ready: Callable[[], None]) -> None:
+              done: Callable[[list[GameResult]], None], ready: Callable[[], None],
+              live: LiveCounts | None = None) -> None:
     import functools
     import multiprocessing
 
     chunks = _chunks(tasks, jobs, 16)
-    pool = multiprocessing.get_context().Pool(min(jobs, len(chunks)), initializer=_ignore_interrupts)
+    live = live or LiveCounts()
+    pool = multiprocessing.get_context().Pool(min(jobs, len(chunks)), initializer=_start_worker,
+                                              initargs=(live,))
     ready()
     try:
-        for results in pool.imap_unordered(functools.partial(_play_chunk, plan), chunks):
-            done(results)
+        results_of = pool.imap_unordered(functools.partial(_play_chunk, plan), chunks)
+        try:
+            for results in results_of:
+                done(results)
+        except KeyboardInterrupt:
+            # The workers stop within a quarter of a second (plus one bot decision) and send
+            # back the games they finished; a second Ctrl-C stops them at once.
+            live.stop()
+            for results in results_of:
+                done(results)
+            raise
         pool.close()
     finally:
         pool.terminate()  # on Ctrl-C or an error: stop the games still running
@@ -393,10 +471,11 @@ def run_simulation(
     options: Mapping[str, Any] | None = None, rotate: bool = True, *,
     sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
     jobs: int = 1, backend: str = "process", rows: bool = False,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, live: LiveCounts | None = None,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
+    `live` (a LiveCounts) follows the games and decisions as they happen (not on Ray).
     Ctrl-C keeps the finished games (`interrupted=True`)."""
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
@@ -436,10 +515,10 @@ def run_simulation(
             _run_ray(plan, tasks, jobs, done, ready)
         elif backend == "local" or jobs == 1 or len(tasks) <= 1:
             run.where = {"backend": "local", "jobs": 1}
-            _run_local(plan, tasks, done, ready)
+            _run_local(plan, tasks, done, ready, live)
         else:
             run.where = {"backend": "process", "jobs": min(jobs, len(tasks))}
-            _run_pool(plan, tasks, jobs, done, ready)
+            _run_pool(plan, tasks, jobs, done, ready, live)
     except KeyboardInterrupt:
         run.interrupted = True
     run.elapsed = time.perf_counter() - start
