@@ -33,6 +33,7 @@ from ludotheque.i18n import (
     number,
     percent,
     t,
+    tn,
 )
 from ludotheque.web import server_texts as _server_texts  # noqa: F401  (serve's help texts)
 
@@ -90,7 +91,8 @@ def _fail(error: LudoError, lang: str) -> None:
 
 
 def _guard(lang_text: str | None):
-    """Run a command body, turning LudoError into a clean message and exit status 2."""
+    """Run a command body, turning LudoError into a clean message and exit status 2, and
+    Ctrl-C that the command did not handle into "Interrupted." and exit status 130."""
 
     class _Guard:
         def __enter__(self) -> str:
@@ -104,6 +106,9 @@ def _guard(lang_text: str | None):
         def __exit__(self, kind, value, traceback) -> bool:
             if isinstance(value, LudoError):
                 _fail(value, self.lang)
+            if isinstance(value, KeyboardInterrupt):  # Ctrl-C: said, and status 130
+                err.print(t("cli.interrupted", self.lang), markup=False)
+                raise typer.Exit(130)
             return False
 
     return _Guard()
@@ -377,7 +382,7 @@ def simulate(
         if results_path is not None:
             notes.append(t("cli.simulate.written", lang, rows=len(rows), path=str(results_path)))
         if run.interrupted:
-            notes.append(t("cli.simulate.interrupted", lang, done=run.finished, total=total))
+            notes.append(tn("cli.simulate.interrupted", run.finished, lang, total=total))
         if as_json:
             print(json.dumps(summary))
             if sys.stderr.isatty() or run.interrupted:  # scripts often read both streams
@@ -450,7 +455,7 @@ def arena(
             if bar is not None:
                 bar.stop()
         interrupted = summary["interrupted"]
-        note = t("cli.arena.interrupted", lang, done=summary["games"], total=games_count)
+        note = tn("cli.arena.interrupted", summary["games"], lang, total=games_count)
         if as_json:
             print(json.dumps(summary))
             if interrupted:
@@ -531,6 +536,7 @@ def bench(
     as_json: JsonFlag = False,
     lang: LangOption = None,
 ) -> None:
+    from ludotheque.sim.bench import Interrupted
     from ludotheque.sim.bench import bench as run_bench
 
     with _guard(lang) as lang:
@@ -548,32 +554,75 @@ def bench(
                        as_json, lang)
             return
         chosen, count, options = _table(game, players, option)
-        result = run_bench(chosen, count, 6.0 if seconds is None else seconds, seed, options, repeats)
-        if as_json:
-            print(json.dumps(result))
-            return
-        shown = {**result, "game": t(chosen.title_key, lang),
-                 "decisions_per_s": number(result["decisions_per_s"], lang),
-                 "games_per_s": number(result["games_per_s"], lang),
-                 "median": number(result["median_decisions_per_s"], lang),
-                 "seconds": number(result["seconds"], lang, 1)}
-        out.print(t("cli.bench.result", lang, **shown))
+        seconds = 6.0 if seconds is None else seconds
+        try:
+            with _timed(lang, t("cli.bench.progress_one", lang), seconds):
+                result = run_bench(chosen, count, seconds, seed, options, repeats)
+        except Interrupted as stop:
+            if stop.partial is not None:
+                _print_bench(stop.partial, chosen, lang, as_json)
+            _bench_interrupted(stop, lang)
+        _print_bench(result, chosen, lang, as_json)
+
+
+def _timed(lang: str, label: str, seconds: float):
+    """A bar over the planned seconds on standard error (nothing off a terminal)."""
+    from contextlib import nullcontext
+
+    from ludotheque.ui.terminal.progress import TimedProgress
+
+    return TimedProgress(err, lang, label, seconds) if err.is_terminal else nullcontext()
+
+
+def _bench_interrupted(stop, lang: str) -> None:
+    """After Ctrl-C: say what the figures shown cover, exit with status 130."""
+    if stop.partial:
+        err.print(tn("cli.bench.interrupted", stop.done, lang, total=stop.total),
+                  soft_wrap=True, markup=False)
+    else:
+        err.print(t("cli.bench.interrupted_none", lang), soft_wrap=True, markup=False)
+    raise typer.Exit(130)
+
+
+def _print_bench(result: dict, chosen, lang: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result))
+        return
+    shown = {**result, "game": t(chosen.title_key, lang),
+             "decisions_per_s": number(result["decisions_per_s"], lang),
+             "games_per_s": number(result["games_per_s"], lang),
+             "median": number(result["median_decisions_per_s"], lang),
+             "seconds": number(result["seconds"], lang, 1)}
+    out.print(t("cli.bench.result", lang, **shown))
 
 
 def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ismcts_ms: float,
                as_json: bool, lang: str) -> None:
     """Every game of ours and OpenSpiel's: one table (or a JSON list)."""
-    from contextlib import nullcontext
+    from ludotheque.core.registry import all_games
+    from ludotheque.sim.bench import OPENSPIEL_GAMES, Interrupted, bench_all, openspiel_available
 
-    from ludotheque.sim.bench import REFERENCES, bench_all, openspiel_available
+    # Ours: playouts then search, `seconds` each; OpenSpiel's: playouts.
+    planned = seconds * (2 * len(all_games())
+                         + (len(OPENSPIEL_GAMES) if openspiel_available() else 0))
+    try:
+        with _timed(lang, "", planned) as bar:
+            def progress(name: str) -> None:
+                if bar is not None:
+                    bar.step(t("cli.bench.progress", lang, name=name))
 
-    status = err.status("") if sys.stderr.isatty() else nullcontext()
-    with status as spinner:
-        def progress(name: str) -> None:
-            if spinner is not None:
-                spinner.update(t("cli.bench.progress", lang, name=name))
+            rows = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
+    except Interrupted as stop:
+        if stop.partial:
+            _print_bench_rows(stop.partial, seconds, repeats, as_json, lang)
+        _bench_interrupted(stop, lang)
+    _print_bench_rows(rows, seconds, repeats, as_json, lang)
 
-        rows = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
+
+def _print_bench_rows(rows: list[dict], seconds: float, repeats: int, as_json: bool,
+                      lang: str) -> None:
+    from ludotheque.sim.bench import REFERENCES, openspiel_available
+
     if as_json:
         print(json.dumps(rows))
         return

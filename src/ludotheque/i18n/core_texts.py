@@ -468,28 +468,45 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{rows} rows (one per game and seat) written to {path}.",
         "fr": "{rows} lignes (une par partie et par place) écrites dans {path}.",
     },
-    "cli.simulate.interrupted": {
-        "en": "Interrupted: {done} of {total} games finished; the summary and the file cover "
+    "cli.simulate.interrupted.one": {
+        "en": "Interrupted: {count} of {total} games finished; the summary and the file cover "
+              "it only.",
+        "fr": "Interrompu : {count} partie terminée sur {total} ; le résumé et le fichier ne "
+              "portent que sur elle.",
+    },
+    "cli.simulate.interrupted.other": {
+        "en": "Interrupted: {count} of {total} games finished; the summary and the file cover "
               "those only.",
-        "fr": "Interrompu : {done} parties terminées sur {total} ; le résumé et le fichier ne "
+        "fr": "Interrompu : {count} parties terminées sur {total} ; le résumé et le fichier ne "
               "portent que sur elles.",
     },
     "cli.bench.progress": {"en": "Measuring {name}", "fr": "Mesure de {name}"},
     "cli.bench.progress_one": {"en": "Measuring", "fr": "Mesure"},
-    "cli.bench.interrupted": {
-        "en": "Interrupted: {done} of {total} measures finished; the figures above cover "
+    "cli.bench.interrupted.one": {
+        "en": "Interrupted: {count} of {total} measures finished; the figures above cover it "
+              "only.",
+        "fr": "Interrompu : {count} mesure terminée sur {total} ; les chiffres ci-dessus ne "
+              "portent que sur elle.",
+    },
+    "cli.bench.interrupted.other": {
+        "en": "Interrupted: {count} of {total} measures finished; the figures above cover "
               "those only.",
-        "fr": "Interrompu : {done} mesures terminées sur {total} ; les chiffres ci-dessus ne "
+        "fr": "Interrompu : {count} mesures terminées sur {total} ; les chiffres ci-dessus ne "
               "portent que sur elles.",
     },
     "cli.bench.interrupted_none": {
         "en": "Interrupted before the first measure finished: nothing to show.",
         "fr": "Interrompu avant la fin de la première mesure : rien à montrer.",
     },
-    "cli.arena.interrupted": {
-        "en": "Interrupted: {done} of {total} games finished; the tables above cover those "
+    "cli.arena.interrupted.one": {
+        "en": "Interrupted: {count} of {total} games finished; the tables above cover it only.",
+        "fr": "Interrompu : {count} partie terminée sur {total} ; les tableaux ci-dessus ne "
+              "portent que sur elle.",
+    },
+    "cli.arena.interrupted.other": {
+        "en": "Interrupted: {count} of {total} games finished; the tables above cover those "
               "only.",
-        "fr": "Interrompu : {done} parties terminées sur {total} ; les tableaux ci-dessus ne "
+        "fr": "Interrompu : {count} parties terminées sur {total} ; les tableaux ci-dessus ne "
               "portent que sur elles.",
     },
     "cli.interrupted": {"en": "Interrupted.", "fr": "Interrompu."},

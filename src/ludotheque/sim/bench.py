@@ -110,14 +110,29 @@ def _best_of(windows: list[Window]) -> dict[str, Any]:
     }
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a measure: `partial` is what finished (a result, a list of rows, or
+    None), `done` of `total` windows or games measured."""
+
+    def __init__(self, partial: Any, done: int, total: int) -> None:
+        super().__init__()
+        self.partial, self.done, self.total = partial, done, total
+
+
 def bench(game: Game, players: int | None = None, seconds: float = 3.0, seed: int = 0,
           options: Mapping[str, Any] | None = None, repeats: int = 3) -> dict[str, Any]:
+    """Raises Interrupted (with the windows finished) on Ctrl-C."""
     players = game.default_players if players is None else players
     validated = game.validate(players, options)
     rng = random.Random(seed)
     chance = SeededChance(seed)
-    windows = [_window(game, players, validated, seconds / repeats, rng, chance)
-               for _ in range(repeats)]
+    windows: list[Window] = []
+    try:
+        for _ in range(repeats):
+            windows.append(_window(game, players, validated, seconds / repeats, rng, chance))
+    except KeyboardInterrupt:
+        partial = {"game": game.name, "players": players, **_best_of(windows)} if windows else None
+        raise Interrupted(partial, len(windows), repeats) from None
     return {"game": game.name, "players": players, **_best_of(windows)}
 
 
@@ -205,24 +220,32 @@ def bench_all(seconds: float = 3.0, seed: int = 0, repeats: int = 3, players: in
     games = all_games()
     for game in games:  # a bad player count is refused before anything is measured
         game.validate(game.default_players if players is None else players, None)
-    rows: list[dict[str, Any]] = []
-    for game in games:
-        if progress is not None:
-            progress(game.name)
-        count = game.default_players if players is None else players
-        row = bench(game, count, seconds, seed, None, repeats)
-        row["ismcts_iterations_per_s"] = bench_ismcts(game, count, seconds, seed, None, repeats,
-                                                      ismcts_ms)
-        rows.append({"name": game.name, "source": "ludotheque", "implementation": "python", **row})
     if openspiel is None:
         openspiel = openspiel_available()
-    if openspiel:
-        for name, language in OPENSPIEL_GAMES.items():
+    total = len(games) + (len(OPENSPIEL_GAMES) if openspiel else 0)
+    rows: list[dict[str, Any]] = []
+    try:
+        for game in games:
+            if progress is not None:
+                progress(game.name)
+            count = game.default_players if players is None else players
+            row = bench(game, count, seconds, seed, None, repeats)
+            row["ismcts_iterations_per_s"] = bench_ismcts(game, count, seconds, seed, None,
+                                                          repeats, ismcts_ms)
+            rows.append({"name": game.name, "source": "ludotheque", "implementation": "python",
+                         **row})
+        for name, language in OPENSPIEL_GAMES.items() if openspiel else ():
             if progress is not None:
                 progress(name)
             row = bench_openspiel(name, seconds, seed, repeats)
             rows.append({"name": name, "source": "open_spiel", "implementation": language,
                          **row, "ismcts_iterations_per_s": None})
+    except KeyboardInterrupt:  # the rows finished, with their ratios
+        raise Interrupted(_with_ratios(rows), len(rows), total) from None
+    return _with_ratios(rows)
+
+
+def _with_ratios(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     speed = {row["name"]: row["decisions_per_s"] for row in rows}
     for row in rows:
         row["ratios"] = {reference: round(row["decisions_per_s"] / speed[reference], 3)

@@ -136,3 +136,41 @@ def run_progress(console: Console, lang: str, total: int, label: str,
                  read: Callable[[], tuple[int, int, int]] | None = None) -> RunProgress | None:
     """A RunProgress when `console` is a terminal, else None."""
     return RunProgress(console, lang, total, label, read) if console.is_terminal else None
+
+
+class _Seconds(ProgressColumn):
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def render(self, task) -> Text:
+        return Text(t("progress.seconds", self.lang, done=int(task.completed),
+                      total=number(task.total or 0, self.lang)))
+
+
+class TimedProgress:
+    """A bar for a measure that lasts a known time (bench): the seconds gone of the
+    planned ones, redrawn by rich's thread; `step(label)` names what is measured now."""
+
+    def __init__(self, console: Console, lang: str, label: str, seconds: float) -> None:
+        self.seconds = seconds
+        self.started = time.perf_counter()
+        self.progress = _LiveProgress(self, TextColumn("{task.description}"), BarColumn(),
+                                      _Seconds(lang), console=console, transient=True,
+                                      refresh_per_second=4)
+        self.task = self.progress.add_task(label, total=seconds)
+
+    def sync(self) -> None:
+        gone = min(self.seconds, time.perf_counter() - self.started)
+        self.progress.update(self.task, completed=gone)
+
+    def step(self, label: str) -> None:
+        self.progress.update(self.task, description=label)
+
+    def __enter__(self) -> TimedProgress:
+        self.started = time.perf_counter()
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.progress.stop()
