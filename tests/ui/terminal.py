@@ -77,10 +77,15 @@ class Terminal:
         os.killpg(self.process.pid, signal.SIGINT)
 
     def finish(self) -> int:
-        """Read to the end; returns the exit code."""
+        """Read to the end; returns the exit code (fails if the child is still running
+        after LIMIT seconds, e.g. waiting for input)."""
+        import time
+        end = time.monotonic() + LIMIT
         while self._read_once(0.5):
             if self.process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
                 break
+            if time.monotonic() > end:
+                raise AssertionError(f"still running; output:\n{self.text[-3000:]}")
         code = self.process.wait(timeout=LIMIT)
         return code
 

@@ -7,14 +7,16 @@ import re
 PROMPT_EN = r"Your move \(number or text; help, quit\): "
 
 
-def _screen_after(term, moves: list[str]) -> str:
-    """Play `moves` (one per prompt) and return the screen printed before the next prompt."""
-    start = term.expect(PROMPT_EN)
+def _screen_after(term, moves: list[str], start: int | None = None) -> tuple[str, int]:
+    """Play `moves` (one per prompt, from the prompt ending at `start`, else the first) and
+    return the screen printed up to the next prompt, and where that prompt ends."""
+    if start is None:
+        start = term.expect(PROMPT_EN)
     for move in moves:
         term.send(move + "\n")
         end = term.expect(PROMPT_EN, after=start)
         screen, start = term.text[start:end], end
-    return screen
+    return screen, start
 
 
 def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
@@ -22,7 +24,7 @@ def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
     # window comes to you.
     term = terminal("play", "diciassette", "--players", "3", "--seed", "4", "--delay", "0",
                     columns=110)
-    screen = _screen_after(term, ["1"])
+    screen, _ = _screen_after(term, ["1"])
     term.send("quit\n")
     term.finish()
     assert 'call "17"!' in screen  # the call window, answered by you
@@ -44,3 +46,23 @@ def test_17_call_window_in_french(terminal):
     term.finish()
     assert "Annoncer ou passer : vous (dernière carte : Camille)" in screen, screen
     assert re.search(r"Ligne :\s+5\*\s+vous\s+·\s+3\*\s+Camille", screen), screen
+
+
+def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(terminal):
+    # Seed 6, seat 1: move 2 plays "All players pass their dice to a neighbour"; you hold
+    # 5 dice, Camille (seat 2) 4, Denis (seat 3) 2.
+    term = terminal("play", "wazabi", "--players", "3", "--seed", "6", "--delay", "0",
+                    columns=120)
+    screen, start = _screen_after(term, ["2"])
+    assert "Left: you give 5 dice to Camille (player 2) and receive 2 dice from Denis " \
+           "(player 3)" in screen, screen
+    assert "Right: you give 5 dice to Denis (player 3) and receive 4 dice from Camille " \
+           "(player 2)" in screen
+    assert "left neighbour (next number)  [left]" in screen
+    after, _ = _screen_after(term, ["1"], start)
+    term.send("quit\n")
+    term.finish()
+    assert "Everyone passes his dice to the left neighbour (dice now: you 2, Camille 5, " \
+           "Denis 4)." in after, after
+    # A give names both counts: "(3 left)" after "to Denis" read as Denis's dice.
+    assert "Camille (heuristic) gives you a die (dice now: Camille 4, you 3)." in after
