@@ -18,7 +18,7 @@ from rich.text import Text
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
 from ludotheque.games.diciassette.texts import card_name
 from ludotheque.i18n import t, tn
-from ludotheque.kit.narration import Narrator
+from ludotheque.kit.narration import Narrator, first_name
 
 _SPECIAL_TOKENS = {
     "rev": ("REV", "SENS"),
@@ -46,11 +46,6 @@ def _card_text(code: str | None, face_up: bool, lang: str, own_hidden: bool = Fa
     return Text(f" {token} ", style=_FACE_UP if face_up else _FACE_DOWN)
 
 
-def _first_name(name: str) -> str:
-    """"Camille (heuristic)" -> "Camille": the queue stays short."""
-    return name.split(" (")[0]
-
-
 def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
@@ -60,8 +55,8 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
         "diciassette.table.direction_ccw"
     if view["phase"] == "call" and view["to_act"] is not None:
         # A call window: the one to answer, not the one who played (the "turn").
-        turn = t("diciassette.table.answering", lang, player=_first_name(who(view["to_act"])),
-                 last=_first_name(who(view["turn"])))
+        turn = t("diciassette.table.answering", lang, player=first_name(who(view["to_act"])),
+                 last=first_name(who(view["turn"])))
     else:
         turn = t("diciassette.table.turn", lang, player=names[view["turn"]])
     header = "  ·  ".join([
@@ -84,7 +79,7 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
             queue.append(" · ", style="dim")
         queue.append(_card_text(code, entry["face_up"], lang, own_hidden))
         # Who played each card is public: players read the bluffs from it.
-        queue.append(" " + _first_name(who(entry["by"])), style="dim")
+        queue.append(" " + first_name(who(entry["by"])), style="dim")
         if code is None or own_hidden:  # the public count: your own hidden card is in ( )
             hidden += 1
         else:

@@ -18,7 +18,7 @@ from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
 from ludotheque.games.wazabi.texts import card_name, count_text, faces_text, short_name
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.i18n import t, tn
-from ludotheque.kit.narration import Narrator
+from ludotheque.kit.narration import Narrator, first_name
 
 _CARD_STYLE = "bold black on white"
 
@@ -27,16 +27,11 @@ def _direction(direction: int, lang: str) -> str:
     return t("wazabi.direction.cw" if direction == 1 else "wazabi.direction.ccw", lang)
 
 
-def _first_name(name: str) -> str:
-    """"Camille (heuristic)" -> "Camille": counts stay short."""
-    return name.split(" (")[0]
-
-
 def _counts(pairs: Iterable[tuple[int, int]], lang: str, names: Sequence[str],
             seat: int | None) -> str:
     """"Camille 3, you 4": dice held after a move, by seat."""
     who = Narrator(lang, names, seat).who
-    return ", ".join(f"{_first_name(who(player))} {dice}" for player, dice in pairs)
+    return ", ".join(f"{first_name(who(player))} {dice}" for player, dice in pairs)
 
 
 def _neighbour(active: Sequence[bool], seat: int, step: int) -> int:
@@ -49,7 +44,7 @@ def _neighbour(active: Sequence[bool], seat: int, step: int) -> int:
 
 
 def _seat_name(seat: int, lang: str, names: Sequence[str]) -> str:
-    return t("wazabi.table.seat", lang, name=_first_name(names[seat]), seat=seat + 1)
+    return t("wazabi.table.seat", lang, name=first_name(names[seat]), seat=seat + 1)
 
 
 def _sides(view: WazabiView, lang: str, names: Sequence[str]) -> list[str]:
