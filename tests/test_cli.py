@@ -439,12 +439,20 @@ def test_unwritable_save_path_is_a_clear_error(tmp_path):
 def _tables(text: str) -> list[dict]:
     """Each table drawn: the queue tokens and, per seat, (name, card tokens)."""
     tables: list[dict] = []
+    queue = None
     for line in text.splitlines():
         if line.startswith("17 / Diciassette  ·  "):
             tables.append({"queue": None, "rows": {}, "pile": None})
         elif tables and line.startswith(("Ligne :", "Queue:")):
-            tokens = line.split(":", 1)[1].split()
+            queue = line.split(":", 1)[1]
+        elif tables and queue is not None and not line.startswith(("Somme visible", "Visible sum")):
+            queue += " " + line  # a long queue wraps on a narrow terminal
+        elif tables and queue is not None:
+            # "5*  you ·  ##  Camille": each card, then who played it (public).
+            entries = [entry.split() for entry in queue.split("·")]
+            tokens = [entry[0] for entry in entries if entry]
             tables[-1]["queue"] = [] if tokens in (["(vide)"], ["(empty)"]) else tokens
+            queue = None
         elif tables and (match := ROW.match(line)):
             tables[-1]["rows"][int(match["seat"]) - 1] = (match["name"], match["cards"].split())
         elif tables and line.startswith(("Pioche :", "Draw pile:")):
@@ -767,7 +775,7 @@ def test_simulate_is_reproducible_and_depends_on_the_seed():
 
 @pytest.mark.parametrize(("lang", "wanted", "unwanted"), [
     ("fr", ["20 parties de 17 / Diciassette, 4 joueurs, graine 1", "victoires",
-            "taux de victoire par place", "Victoires par place : 1:", "Durée moyenne :", "manches"],
+            "taux de victoire par place", "Victoires par place : 1 :", "Durée moyenne :", "manches"],
      ["games of", "Wins by seat", "Mean length"]),
     ("en", ["20 games of 17 / Diciassette, 4 players, seed 1", "wins", "win rate per seat",
             "Wins by seat: 1:", "Mean length:", "rounds"],

@@ -29,8 +29,11 @@ from ludotheque.i18n import (
     french_typography,
     language_from_environment,
     normalise_language,
+    mean,
     number,
+    percent,
     t,
+    tn,
 )
 from ludotheque.web import server_texts as _server_texts  # noqa: F401  (serve's help texts)
 
@@ -88,7 +91,8 @@ def _fail(error: LudoError, lang: str) -> None:
 
 
 def _guard(lang_text: str | None):
-    """Run a command body, turning LudoError into a clean message and exit status 2."""
+    """Run a command body, turning LudoError into a clean message and exit status 2, and
+    Ctrl-C that the command did not handle into "Interrupted." and exit status 130."""
 
     class _Guard:
         def __enter__(self) -> str:
@@ -102,6 +106,9 @@ def _guard(lang_text: str | None):
         def __exit__(self, kind, value, traceback) -> bool:
             if isinstance(value, LudoError):
                 _fail(value, self.lang)
+            if isinstance(value, KeyboardInterrupt):  # Ctrl-C: said, and status 130
+                err.print(t("cli.interrupted", self.lang), markup=False)
+                raise typer.Exit(130)
             return False
 
     return _Guard()
@@ -275,9 +282,9 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
     if not parts or not all(part.isdigit() for part in parts):
         raise LudoError("error.humans_syntax", given=humans)
     seats = [int(part) for part in parts]
-    for number in seats:
-        if not 1 <= number <= count:
-            raise LudoError("error.seat", seat=number, players=count)
+    for given in seats:
+        if not 1 <= given <= count:
+            raise LudoError("error.seat", seat=given, players=count)
     if len(set(seats)) != len(seats):
         raise LudoError("error.humans_twice", given=humans)
     return tuple(sorted(number - 1 for number in seats))
@@ -370,28 +377,14 @@ def _default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _games_progress(lang: str):
-    """A progress bar on standard error (games, games/s, time left); None off a terminal."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text
+def _run_progress(lang: str, total: int, label_key: str, live):
+    """The games' progress bar on standard error (None off a terminal) and the run's
+    callback that starts it when the games start (after the workers are forked: a fork
+    copies no running thread)."""
+    from ludotheque.ui.terminal.progress import run_progress
 
-    if not sys.stderr.isatty():
-        return None
-
-    class Speed(ProgressColumn):
-        def render(self, task) -> Text:
-            rate = task.finished_speed or task.speed or 0.0
-            return Text(t("cli.simulate.speed", lang, rate=number(rate, lang, 1)))
-
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(),
-                    TimeRemainingColumn(), console=err, transient=True)
+    bar = run_progress(err, lang, total, t(label_key, lang), live.read)
+    return bar, (None if bar is None else bar.advance)
 
 
 @app.command(help=_h("cli.simulate.help"))
@@ -414,6 +407,7 @@ def simulate(
 ) -> None:
     from ludotheque.sim.results import check_results_path, write_results
     from ludotheque.sim.simulate import (
+        LiveCounts,
         parse_sweep_assignments,
         run_simulation,
         summarise_run,
@@ -433,18 +427,11 @@ def simulate(
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
                      "backend": backend.strip().lower(), "rows": results_path is not None,
                      "keep": False}  # the summary counts each game as it ends: memory stays flat
-        bar = _games_progress(lang)
-        tasks: list = []
-
-        def progress(done: int) -> None:
-            if not tasks:  # the first call comes when the workers are ready
-                bar.start()
-                tasks.append(bar.add_task(t("cli.simulate.progress", lang), total=total))
-            bar.update(tasks[0], completed=done)
-
+        live = LiveCounts()
+        bar, progress = _run_progress(lang, total, "cli.simulate.progress", live)
         try:
             run = run_simulation(chosen, count, games_count, seed, names, _options(option), rotate,
-                                 progress=None if bar is None else progress, **arguments)
+                                 progress=progress, live=live, **arguments)
         finally:
             if bar is not None:
                 bar.stop()
@@ -463,14 +450,15 @@ def simulate(
         if results_path is not None:
             notes.append(t("cli.simulate.written", lang, rows=len(rows), path=str(results_path)))
         if run.interrupted:
-            notes.append(t("cli.simulate.interrupted", lang, done=run.finished, total=total))
+            notes.append(tn("cli.simulate.interrupted", run.finished, lang, total=total))
         if as_json:
             print(json.dumps(summary))
             if sys.stderr.isatty() or run.interrupted:  # scripts often read both streams
                 for note in notes:
                     err.print(note, soft_wrap=True, markup=False)
-        elif run.finished:
-            _print_simulation(summary, chosen, count, seed, lang)
+        else:
+            if run.finished:
+                _print_simulation(summary, chosen, count, seed, lang)
             for note in notes:
                 out.print(note, soft_wrap=True, markup=False)
     if run.interrupted:
@@ -490,13 +478,15 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
         table.add_column(t("cli.col.wins", lang), justify="right")
         table.add_column(t("cli.col.win_rate", lang), justify="right")
         for name in config["wins_by_bot"]:
-            table.add_row(name, number(config["wins_by_bot"][name], lang, 1),
-                          number(100 * config["win_rate_by_bot"][name], lang, 1) + " %")
+            table.add_row(name, number(config["wins_by_bot"][name], lang, 1, whole=True),
+                          percent(config["win_rate_by_bot"][name], lang))
         out.print(table)
-        seats = " · ".join(f"{i + 1}: {number(w, lang, 1)}" for i, w in enumerate(config["wins_by_seat"]))
+        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1,
+                             wins=number(w, lang, 1, whole=True))
+                           for i, w in enumerate(config["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
-        out.print(t("cli.simulate.length", lang, decisions=number(config["mean_decisions"], lang, 1),
-                    rounds=number(config["mean_rounds"], lang, 2)))
+        out.print(t("cli.simulate.length", lang, decisions=mean(config["mean_decisions"], lang),
+                    rounds=mean(config["mean_rounds"], lang)))
 
 
 # ---------------------------------------------------------------------- arena
@@ -514,9 +504,8 @@ def arena(
     as_json: JsonFlag = False,
     lang: LangOption = None,
 ) -> None:
-    from rich.progress import Progress
-
     from ludotheque.sim.arena import arena as run_arena
+    from ludotheque.sim.simulate import LiveCounts
 
     with _guard(lang) as lang:
         chosen, count, options = _table(game, players, option)
@@ -525,17 +514,21 @@ def arena(
         _positive("--jobs", jobs)
         names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
-        if sys.stderr.isatty():
-            with Progress(console=err, transient=True) as bar:
-                task = bar.add_task(t("cli.arena.progress", lang), total=games_count)
-                summary = run_arena(chosen, count, games_count, seed, names, options, budget,
-                                    progress=lambda done: bar.update(task, completed=done),
-                                    jobs=jobs)
-        else:
+        live = LiveCounts()
+        bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
+        try:
             summary = run_arena(chosen, count, games_count, seed, names, options, budget,
-                                jobs=jobs)
+                                progress=progress, jobs=jobs, live=live)
+        finally:
+            if bar is not None:
+                bar.stop()
+        interrupted = summary["interrupted"]
+        note = tn("cli.arena.interrupted", summary["games"], lang, total=games_count)
         if as_json:
             print(json.dumps(summary))
+            if interrupted:
+                err.print(note, soft_wrap=True, markup=False)
+                raise typer.Exit(130)
             return
         out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
                     players=count, seed=seed), style="bold")
@@ -545,8 +538,8 @@ def arena(
             table.add_column(t(key, lang), justify="left" if key == "cli.col.bot" else "right")
         for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
             table.add_row(row["name"],
-                          f"{number(100 * row['win_rate'], lang, 1)} % "
-                          f"[{number(100 * row['ci_low'], lang, 1)}-{number(100 * row['ci_high'], lang, 1)}]",
+                          f"{percent(row['win_rate'], lang)} "
+                          f"[{number(100 * row['ci_low'], lang, 1)}–{percent(row['ci_high'], lang)}]",
                           number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1),
                           number(row["ms_per_move"], lang, 1), number(row["ms_p95"], lang, 1),
                           number(row["ms_max"], lang, 1))
@@ -558,9 +551,12 @@ def arena(
         for name in names_in:
             grid.add_column(name, justify="right")
         for a in names_in:
-            grid.add_row(a, *["-" if a == b else number(100 * summary["head_to_head"][a][b], lang, 0) + " %"
+            grid.add_row(a, *["-" if a == b else percent(summary["head_to_head"][a][b], lang)
                               for b in names_in])
         out.print(grid)
+        if interrupted:
+            out.print(note, soft_wrap=True, markup=False)
+            raise typer.Exit(130)
 
 
 # --------------------------------------------------------------------- report
@@ -609,6 +605,7 @@ def bench(
     as_json: JsonFlag = False,
     lang: LangOption = None,
 ) -> None:
+    from ludotheque.sim.bench import Interrupted
     from ludotheque.sim.bench import bench as run_bench
 
     with _guard(lang) as lang:
@@ -626,33 +623,75 @@ def bench(
                        as_json, lang)
             return
         chosen, count, options = _table(game, players, option)
-        result = run_bench(chosen, count, 6.0 if seconds is None else seconds, seed, options, repeats)
-        if as_json:
-            print(json.dumps(result))
-            return
-        shown = {**result, "game": t(chosen.title_key, lang),
-                 "decisions_per_s": number(result["decisions_per_s"], lang),
-                 "games_per_s": number(result["games_per_s"], lang),
-                 "median": number(result["median_decisions_per_s"], lang),
-                 "seconds": number(result["seconds"], lang, 1)}
-        out.print(t("cli.bench.result", lang, **shown))
+        seconds = 6.0 if seconds is None else seconds
+        try:
+            with _timed(lang, t("cli.bench.progress_one", lang), seconds):
+                result = run_bench(chosen, count, seconds, seed, options, repeats)
+        except Interrupted as stop:
+            if stop.partial is not None:
+                _print_bench(stop.partial, chosen, lang, as_json)
+            _bench_interrupted(stop, lang)
+        _print_bench(result, chosen, lang, as_json)
+
+
+def _timed(lang: str, label: str, seconds: float):
+    """A bar over the planned seconds on standard error (nothing off a terminal)."""
+    from contextlib import nullcontext
+
+    from ludotheque.ui.terminal.progress import TimedProgress
+
+    return TimedProgress(err, lang, label, seconds) if err.is_terminal else nullcontext()
+
+
+def _bench_interrupted(stop, lang: str) -> None:
+    """After Ctrl-C: say what the figures shown cover, exit with status 130."""
+    if stop.partial:
+        err.print(tn("cli.bench.interrupted", stop.done, lang, total=stop.total),
+                  soft_wrap=True, markup=False)
+    else:
+        err.print(t("cli.bench.interrupted_none", lang), soft_wrap=True, markup=False)
+    raise typer.Exit(130)
+
+
+def _print_bench(result: dict, chosen, lang: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result))
+        return
+    shown = {**result, "game": t(chosen.title_key, lang),
+             "decisions_per_s": number(result["decisions_per_s"], lang),
+             "games_per_s": number(result["games_per_s"], lang),
+             "median": number(result["median_decisions_per_s"], lang),
+             "seconds": number(result["seconds"], lang, 1)}
+    out.print(t("cli.bench.result", lang, **shown))
 
 
 def _bench_all(seconds: float, seed: int, repeats: int, players: int | None, ismcts_ms: float,
                as_json: bool, lang: str) -> None:
     """Every game of ours (raw and public paths) and OpenSpiel's, interleaved: one table
     (or a JSON object)."""
-    from contextlib import nullcontext
+    from ludotheque.core.registry import all_games
+    from ludotheque.sim.bench import OPENSPIEL_GAMES, Interrupted, bench_all, openspiel_available
 
-    from ludotheque.sim.bench import REFERENCES, bench_all, openspiel_available
+    # Ours: the raw and public paths, then search, `seconds` each; OpenSpiel's: playouts.
+    planned = seconds * (3 * len(all_games())
+                         + (len(OPENSPIEL_GAMES) if openspiel_available() else 0))
+    try:
+        with _timed(lang, "", planned) as bar:
+            def progress(name: str) -> None:
+                if bar is not None:
+                    bar.step(t("cli.bench.progress", lang, name=name))
 
-    status = err.status("") if sys.stderr.isatty() else nullcontext()
-    with status as spinner:
-        def progress(name: str) -> None:
-            if spinner is not None:
-                spinner.update(t("cli.bench.progress", lang, name=name))
+            result = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
+    except Interrupted as stop:
+        if stop.partial:
+            _print_bench_table(stop.partial, repeats, as_json, lang)
+        _bench_interrupted(stop, lang)
+    _print_bench_table(result, repeats, as_json, lang)
 
-        result = bench_all(seconds, seed, repeats, players, ismcts_ms, progress=progress)
+
+def _print_bench_table(result: dict[str, Any], repeats: int, as_json: bool, lang: str) -> None:
+    from ludotheque.sim.bench import REFERENCES, openspiel_available
+
     if as_json:
         print(json.dumps(result))
         return

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from ludotheque.cli import app
 from ludotheque.core.errors import LudoError
-from ludotheque.i18n import number, t
+from ludotheque.i18n import number, percent, t
 from ludotheque.sim import report as rp
 from ludotheque.sim.report.layout import _rate_text
 from ludotheque.sim.arena import wilson
@@ -110,7 +110,7 @@ def test_first_seat_verdict_compares_the_fair_share_with_the_interval(tmp_path, 
     assert (balance < fair.low) == (expected != "none")
     for lang in ("en", "fr"):
         summary = " ".join(rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang).summary)
-        fair = number(50, lang, 1) + " %"
+        fair = percent(0.5, lang)
         assert t(f"report.verdict.seat.{expected}", lang, config=t("report.default", lang),
                  rate=_rate_text(first, lang), fair=fair) in summary
 

@@ -60,12 +60,42 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     return template.format(**params) if params else template
 
 
-def number(value: float, lang: str, decimals: int = 0) -> str:
-    """1234567.5 -> '1,234,567.5' in English, '1 234 567,5' in French."""
-    text = f"{value:,.{decimals}f}"
+def number(value: float, lang: str, decimals: int = 0, whole: bool = False) -> str:
+    """1234567.5 -> '1,234,567.5' in English, '1 234 567,5' in French (narrow no-break
+    spaces). Halves round up, as people do (5.15 -> 5.2, 0.125 -> 0.13): the value is
+    rounded as it is written, not as its binary double. `whole=True` drops a fraction
+    that rounds to zeros (300.0 -> '300', 57.5 stays '57.5')."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    if value != value or value in (float("inf"), float("-inf")):
+        return "–"
+    rounded = Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
+    if whole and rounded == rounded.to_integral_value():
+        rounded = rounded.quantize(Decimal(1))
+    text = f"{rounded:,}" if rounded else f"{abs(rounded):,}"  # no "-0.0"
     if lang == "fr":
         text = text.replace(",", "\u202f").replace(".", ",")
     return text
+
+
+def percent(share: float, lang: str, decimals: int = 1) -> str:
+    """A share as a percentage: 0.575 -> '57.5 %' ('57,5 %' in French, the space before
+    % a narrow no-break one)."""
+    shown = number(100 * share, lang, decimals)
+    return shown if shown == "–" else shown + percent_sign(lang)
+
+
+def percent_sign(lang: str) -> str:
+    """' %' (in French with a narrow no-break space: never alone at a line's start)."""
+    return "\u202f%" if lang == "fr" else " %"
+
+
+MEAN_DECIMALS = 1  # means of games (decisions, turns, rounds): the same in every output
+
+
+def mean(value: float, lang: str) -> str:
+    """A mean over games (decisions, turns, rounds), as every command shows it."""
+    return number(value, lang, MEAN_DECIMALS)
 
 
 def tn(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:

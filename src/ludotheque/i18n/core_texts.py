@@ -549,6 +549,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "cli.simulate.title": {"en": "{games} games of {game}, {players} players, seed {seed}",
                            "fr": "{games} parties de {game}, {players} joueurs, graine {seed}"},
     "cli.simulate.seats": {"en": "Wins by seat: {seats}", "fr": "Victoires par place : {seats}"},
+    "cli.simulate.seat_wins": {"en": "{seat}: {wins}", "fr": "{seat} : {wins}"},
     "cli.simulate.length": {"en": "Mean length: {decisions} decisions, {rounds} rounds.",
                             "fr": "Durée moyenne : {decisions} décisions, {rounds} manches."},
     "cli.bench.result": {
@@ -630,7 +631,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "fr": "Nom du jeu (aucun : tous les jeux, comme --all).",
     },
     "cli.simulate.progress": {"en": "Playing", "fr": "Parties"},
-    "cli.simulate.speed": {"en": "{rate} games/s", "fr": "{rate} parties/s"},
     "cli.simulate.config": {"en": "Configuration: {config}", "fr": "Configuration : {config}"},
     "cli.simulate.throughput": {
         "en": "{games} games in {seconds} s: {rate} games/s ({where}).",
@@ -643,13 +643,57 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{rows} rows (one per game and seat) written to {path}.",
         "fr": "{rows} lignes (une par partie et par place) écrites dans {path}.",
     },
-    "cli.simulate.interrupted": {
-        "en": "Interrupted: {done} of {total} games finished; the summary and the file cover "
+    "cli.simulate.interrupted.one": {
+        "en": "Interrupted: {count} of {total} games finished; the summary and the file cover "
+              "it only.",
+        "fr": "Interrompu : {count} partie terminée sur {total} ; le résumé et le fichier ne "
+              "portent que sur elle.",
+    },
+    "cli.simulate.interrupted.other": {
+        "en": "Interrupted: {count} of {total} games finished; the summary and the file cover "
               "those only.",
-        "fr": "Interrompu : {done} parties terminées sur {total} ; le résumé et le fichier ne "
+        "fr": "Interrompu : {count} parties terminées sur {total} ; le résumé et le fichier ne "
               "portent que sur elles.",
     },
     "cli.bench.progress": {"en": "Measuring {name}", "fr": "Mesure de {name}"},
+    "cli.bench.progress_one": {"en": "Measuring", "fr": "Mesure"},
+    "cli.bench.interrupted.one": {
+        "en": "Interrupted: {count} of {total} measures finished; the figures above cover it "
+              "only.",
+        "fr": "Interrompu : {count} mesure terminée sur {total} ; les chiffres ci-dessus ne "
+              "portent que sur elle.",
+    },
+    "cli.bench.interrupted.other": {
+        "en": "Interrupted: {count} of {total} measures finished; the figures above cover "
+              "those only.",
+        "fr": "Interrompu : {count} mesures terminées sur {total} ; les chiffres ci-dessus ne "
+              "portent que sur elles.",
+    },
+    "cli.bench.interrupted_none": {
+        "en": "Interrupted before the first measure finished: nothing to show.",
+        "fr": "Interrompu avant la fin de la première mesure : rien à montrer.",
+    },
+    "cli.arena.interrupted.one": {
+        "en": "Interrupted: {count} of {total} games finished; the tables above cover it only.",
+        "fr": "Interrompu : {count} partie terminée sur {total} ; les tableaux ci-dessus ne "
+              "portent que sur elle.",
+    },
+    "cli.arena.interrupted.other": {
+        "en": "Interrupted: {count} of {total} games finished; the tables above cover those "
+              "only.",
+        "fr": "Interrompu : {count} parties terminées sur {total} ; les tableaux ci-dessus ne "
+              "portent que sur elles.",
+    },
+    "cli.interrupted": {"en": "Interrupted.", "fr": "Interrompu."},
+    "progress.measuring": {"en": "measuring the speed… {elapsed}",
+                           "fr": "mesure de la vitesse… {elapsed}"},
+    "progress.measuring_decisions": {
+        "en": "{decisions} decisions, measuring the speed… {elapsed}",
+        "fr": "{decisions} décisions, mesure de la vitesse… {elapsed}",
+    },
+    "progress.pace": {"en": "{rate} games/s · {left} left · {elapsed} so far",
+                      "fr": "{rate} parties/s · reste {left} · écoulé {elapsed}"},
+    "progress.seconds": {"en": "{done} of {total} s", "fr": "{done} s sur {total}"},
     "cli.bench.title": {
         "en": "Random playouts on one core, the engines taking turns in {repeats} rounds of "
               "{seconds} s windows (a busy neighbour slows a whole round alike). raw: the game "

@@ -34,3 +34,8 @@ class Narrator:
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
         return t("ui.you_mid", self.lang) if player == self.seat else self.names[player]
+
+
+def first_name(name: str) -> str:
+    """"Camille (heuristic)" -> "Camille": for short mentions (a queue, counts)."""
+    return name.split(" (")[0]

@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 
 from ludotheque.core.budget import Budget
 from ludotheque.core.game import Game
-from ludotheque.sim.simulate import GameResult, run_simulation, seats_for_game
+from ludotheque.sim.simulate import GameResult, LiveCounts, run_simulation, seats_for_game
 
 Z95 = 1.959963984540054
 
@@ -60,15 +60,21 @@ def _bot_of(entry: str) -> str:
 
 def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
           options: Mapping[str, Any] | None = None, budget: Any = None,
-          progress: Callable[[int], None] | None = None, jobs: int = 1) -> dict[str, Any]:
+          progress: Callable[[int], None] | None = None, jobs: int = 1,
+          live: LiveCounts | None = None) -> dict[str, Any]:
     """Play `games` seat-rotated games between `bots` (one per seat) and rate them, on
-    `jobs` processes (the same results whatever their number)."""
+    `jobs` processes (the same results whatever their number). After Ctrl-C, the games
+    finished are rated and `interrupted` is true (`games_planned`: what was asked)."""
     entries = entry_names(bots)
     run = run_simulation(game, players, games, seed, [_bot_of(e) for e in entries], options,
-                         rotate=True, budget=budget, jobs=jobs, progress=progress)
+                         rotate=True, budget=budget, jobs=jobs, progress=progress, live=live)
     results = [(seats_for_game(entries, result.index, rotate=True), result)
                for result in run.results[0]]
-    return summarise_arena(game, players, seed, entries, results)
+    summary = summarise_arena(game, players, seed, entries, results)
+    summary["interrupted"] = run.interrupted
+    if run.interrupted:
+        summary["games_planned"] = games
+    return summary
 
 
 def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],

@@ -149,14 +149,29 @@ def _best_of(windows: list[Window]) -> dict[str, Any]:
     }
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a measure: `partial` is what finished (a result, a list of rows, or
+    None), `done` of `total` windows or games measured."""
+
+    def __init__(self, partial: Any, done: int, total: int) -> None:
+        super().__init__()
+        self.partial, self.done, self.total = partial, done, total
+
+
 def bench(game: Game, players: int | None = None, seconds: float = 3.0, seed: int = 0,
           options: Mapping[str, Any] | None = None, repeats: int = 3) -> dict[str, Any]:
+    """Raises Interrupted (with the windows finished) on Ctrl-C."""
     players = game.default_players if players is None else players
     validated = game.validate(players, options)
     rng = random.Random(seed)
     chance = SeededChance(seed)
-    windows = [_window(game, players, validated, seconds / repeats, rng, chance)
-               for _ in range(repeats)]
+    windows: list[Window] = []
+    try:
+        for _ in range(repeats):
+            windows.append(_window(game, players, validated, seconds / repeats, rng, chance))
+    except KeyboardInterrupt:
+        partial = {"game": game.name, "players": players, **_best_of(windows)} if windows else None
+        raise Interrupted(partial, len(windows), repeats) from None
     return {"game": game.name, "players": players, **_best_of(windows)}
 
 
@@ -262,6 +277,25 @@ def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = Non
     chance = SeededChance(seed)
     load_before = machine_load()
     windows: dict[tuple[str, str], list[Window]] = {}
+    try:
+        _rounds(rounds, games, counts, validated, spiels, seconds, seed, rng, chance, windows,
+                progress)
+    except KeyboardInterrupt:  # Ctrl-C: the rounds every engine finished, if any
+        done = min((len(runs) for runs in windows.values()), default=0)
+        if len(windows) < len(games) * 2 + len(spiels):
+            done = 0
+        if not done:
+            raise Interrupted(None, 0, rounds) from None
+        result = _rows(windows, done, counts, spiels, seconds, load_before)
+        result["interrupted"] = True
+        raise Interrupted(result, done, rounds) from None
+    return _rows(windows, rounds, counts, spiels, seconds, load_before)
+
+
+def _rounds(rounds: int, games: list[Game], counts: dict[str, int], validated: dict[str, Any],
+            spiels: dict[str, Any], seconds: float, seed: int, rng: random.Random,
+            chance: SeededChance, windows: dict[tuple[str, str], list[Window]],
+            progress: Callable[[str], None] | None) -> None:
     for round_ in range(rounds):
         for game in games:
             if progress is not None:
@@ -274,8 +308,14 @@ def interleaved(seconds: float = 0.5, rounds: int = 5, players: int | None = Non
             if progress is not None:
                 progress(name)
             windows.setdefault((name, "openspiel"), []).append(_openspiel_window(spiel, seconds, rng))
+
+
+def _rows(windows: dict[tuple[str, str], list[Window]], rounds: int, counts: dict[str, int],
+          spiels: dict[str, Any], seconds: float, load_before: dict[str, Any]) -> dict[str, Any]:
+    """The table of the first `rounds` rounds of every engine."""
     references = [name for name in REFERENCES if name in spiels]
     rows = []
+    windows = {key: runs[:rounds] for key, runs in windows.items()}
     for (name, path), runs in windows.items():
         rates = [w[0] / w[3] for w in runs]
         ours = path != "openspiel"
@@ -328,14 +368,18 @@ def bench_all(seconds: float = 3.0, seed: int = 0, repeats: int = 3, players: in
     for game in games:  # a bad player count is refused before anything is measured
         game.validate(game.default_players if players is None else players, None)
     result = interleaved(seconds / repeats, repeats, players, seed, openspiel, progress)
-    for game in games:
-        if progress is not None:
-            progress(f"ISMCTS {game.name}")
-        count = game.default_players if players is None else players
-        speed = bench_ismcts(game, count, seconds, seed, None, repeats, ismcts_ms)
-        for row in result["rows"]:
-            if row["name"] == game.name:
-                row["ismcts_iterations_per_s"] = speed if row["path"] == "public" else None
     for row in result["rows"]:
-        row.setdefault("ismcts_iterations_per_s", None)
+        row["ismcts_iterations_per_s"] = None
+    try:
+        for done, game in enumerate(games):
+            if progress is not None:
+                progress(f"ISMCTS {game.name}")
+            count = game.default_players if players is None else players
+            speed = bench_ismcts(game, count, seconds, seed, None, repeats, ismcts_ms)
+            for row in result["rows"]:
+                if row["name"] == game.name and row["path"] == "public":
+                    row["ismcts_iterations_per_s"] = speed
+    except KeyboardInterrupt:  # the playout rounds are whole; search measured for `done` games
+        result["interrupted"] = True
+        raise Interrupted(result, repeats + done, repeats + len(games)) from None
     return result

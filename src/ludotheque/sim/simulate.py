@@ -66,11 +66,56 @@ class GameResult:
     move_seconds: list[list[float]] | None = None
 
 
+class LiveCounts:
+    """What a run has done so far, shared with its worker processes: games finished,
+    decisions taken (running games included, told every quarter of a second), decisions
+    of the finished games, and a stop flag (Ctrl-C: each worker ends its chunk at its
+    next report and sends back the games it finished)."""
+
+    EVERY = 0.25  # seconds between a running game's reports
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._counts = multiprocessing.get_context().Array("q", 4)  # see `read`
+
+    def read(self) -> tuple[int, int, int]:
+        """(games finished, decisions taken, decisions of the finished games)."""
+        with self._counts.get_lock():
+            return self._counts[0], self._counts[1], self._counts[2]
+
+    def moved(self, decisions: int) -> None:
+        with self._counts.get_lock():
+            self._counts[1] += decisions
+
+    def finished(self, decisions: int, game_decisions: int) -> None:
+        with self._counts.get_lock():
+            self._counts[0] += 1
+            self._counts[1] += decisions
+            self._counts[2] += game_decisions
+
+    def stop(self) -> None:
+        self._counts[3] = 1
+
+    @property
+    def stopping(self) -> bool:
+        return bool(self._counts[3])
+
+
+class _Stopped(Exception):
+    """A game left unfinished because its run is stopping."""
+
+
+_LIVE: LiveCounts | None = None  # this process's run counters (set for a run's games)
+
+
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-          budget: Any, events: list[Event] | None) -> tuple[State, int, list[tuple[float, int]],
-                                                             list[list[float]]]:
+          budget: Any, events: list[Event] | None, live: LiveCounts | None = None
+          ) -> tuple[State, int, list[tuple[float, int]], list[list[float]]]:
     """Play one game; returns the final state, the decisions, per seat (seconds spent
-    choosing, decisions with a real choice) and the thinking time of each such move."""
+    choosing, decisions with a real choice) and the thinking time of each such move.
+    `live`: the run's shared counters (decisions told every LiveCounts.EVERY seconds;
+    raises _Stopped when the run is stopping)."""
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
@@ -83,6 +128,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     clock = time.perf_counter
     current_player, legal_actions, apply_action = (state.current_player, state.legal_actions,
                                                    state.apply_action)
+    told, tell_at = 0, clock() + LiveCounts.EVERY  # decisions reported to `live`, and when next
     while True:
         player = current_player()
         if player >= 0:
@@ -95,9 +141,16 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
                 times[player].append(clock() - started)
             apply_action(action, events)
             decisions += 1
+            if live is not None and started >= tell_at:
+                live.moved(decisions - told)
+                told, tell_at = decisions, started + LiveCounts.EVERY
+                if live.stopping:
+                    raise _Stopped
         elif player == CHANCE:
             settle(state, chance, events)
         else:
+            if live is not None:
+                live.finished(decisions - told, decisions)
             return state, decisions, [(sum(t), len(t)) for t in times], times
 
 
@@ -316,12 +369,18 @@ def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
     results = []
     config_index, start, stop = chunk
     config = plan.configs[config_index]
+    live = _LIVE
     for index in range(start, stop):
+        if live is not None and live.stopping:
+            break
         seats = seats_for_game(plan.bots, index, plan.rotate)
         seed = derive_seed(plan.seed, index)
         events: list[Event] | None = [] if plan.rows else None
-        state, decisions, thinking, times = _play(plan.game, seats, config.options, seed,
-                                                  plan.budget, events)
+        try:
+            state, decisions, thinking, times = _play(plan.game, seats, config.options, seed,
+                                                      plan.budget, events, live)
+        except _Stopped:  # Ctrl-C in the parent: send back the games finished
+            break
         result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
                             index, config_index, thinking=thinking, move_seconds=times)
         if plan.rows:
@@ -339,30 +398,50 @@ def _chunks(configs: int, games: int, workers: int, per_worker: int) -> list[tup
             for config in range(configs) for start in range(0, games, size)]
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them and keeps what finished."""
+def _start_worker(live: LiveCounts | None) -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (`live`'s flag) and
+    keeps what finished."""
+    global _LIVE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _LIVE = live
 
 
 def _run_local(plan: _Plan, games: int, done: Callable[[list[GameResult]], None],
-               ready: Callable[[], None]) -> None:
+               ready: Callable[[], None], live: LiveCounts | None = None) -> None:
+    global _LIVE
     ready()
-    for config in range(len(plan.configs)):
-        for index in range(games):
-            done(_play_chunk(plan, (config, index, index + 1)))
+    _LIVE = live
+    try:
+        for config in range(len(plan.configs)):
+            for index in range(games):
+                done(_play_chunk(plan, (config, index, index + 1)))
+    finally:
+        _LIVE = None
 
 
 def _run_pool(plan: _Plan, games: int, jobs: int,
-              done: Callable[[list[GameResult]], None], ready: Callable[[], None]) -> None:
+              done: Callable[[list[GameResult]], None], ready: Callable[[], None],
+              live: LiveCounts | None = None) -> None:
     import functools
     import multiprocessing
 
     chunks = _chunks(len(plan.configs), games, jobs, 16)
-    pool = multiprocessing.get_context().Pool(min(jobs, len(chunks)), initializer=_ignore_interrupts)
+    live = live or LiveCounts()
+    pool = multiprocessing.get_context().Pool(min(jobs, len(chunks)), initializer=_start_worker,
+                                              initargs=(live,))
     ready()
     try:
-        for results in pool.imap_unordered(functools.partial(_play_chunk, plan), chunks):
-            done(results)
+        results_of = pool.imap_unordered(functools.partial(_play_chunk, plan), chunks)
+        try:
+            for results in results_of:
+                done(results)
+        except KeyboardInterrupt:
+            # The workers stop within a quarter of a second (plus one bot decision) and send
+            # back the games they finished; a second Ctrl-C stops them at once.
+            live.stop()
+            for results in results_of:
+                done(results)
+            raise
         pool.close()
     finally:
         pool.terminate()  # on Ctrl-C or an error: stop the games still running
@@ -426,12 +505,14 @@ def run_simulation(
     sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
     jobs: int = 1, backend: str = "process", rows: bool = False,
     progress: Callable[[int], None] | None = None, keep: bool = True,
+    live: LiveCounts | None = None,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
     Every game is counted in its configuration's `Tally` as it ends; `keep=False` keeps
     no per-game result besides (memory stays flat however many games; rows, if asked
-    for, are kept). Ctrl-C keeps the finished games (`interrupted=True`)."""
+    for, are kept). `live` (a LiveCounts) follows the games and decisions as they happen
+    (not on Ray). Ctrl-C keeps the finished games (`interrupted=True`)."""
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -474,10 +555,10 @@ def run_simulation(
             _run_ray(plan, games, jobs, done, ready)
         elif backend == "local" or jobs == 1 or total <= 1:
             run.where = {"backend": "local", "jobs": 1}
-            _run_local(plan, games, done, ready)
+            _run_local(plan, games, done, ready, live)
         else:
             run.where = {"backend": "process", "jobs": min(jobs, total)}
-            _run_pool(plan, games, jobs, done, ready)
+            _run_pool(plan, games, jobs, done, ready, live)
     except KeyboardInterrupt:
         run.interrupted = True
     run.elapsed = time.perf_counter() - start

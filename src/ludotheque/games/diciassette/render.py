@@ -18,7 +18,7 @@ from rich.text import Text
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
 from ludotheque.games.diciassette.texts import card_name
 from ludotheque.i18n import t, tn
-from ludotheque.kit.narration import Narrator
+from ludotheque.kit.narration import Narrator, first_name
 
 _SPECIAL_TOKENS = {
     "rev": ("REV", "SENS"),
@@ -49,13 +49,20 @@ def _card_text(code: str | None, face_up: bool, lang: str, own_hidden: bool = Fa
 def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
+    who = Narrator(lang, names, me).who
     parts: list[Any] = []
     direction = "diciassette.table.direction_cw" if view["direction"] == 1 else \
         "diciassette.table.direction_ccw"
+    if view["phase"] == "call" and view["to_act"] is not None:
+        # A call window: the one to answer, not the one who played (the "turn").
+        turn = t("diciassette.table.answering", lang, player=first_name(who(view["to_act"])),
+                 last=first_name(who(view["turn"])))
+    else:
+        turn = t("diciassette.table.turn", lang, player=names[view["turn"]])
     header = "  ·  ".join([
         t("diciassette.title", lang),
         t("diciassette.table.round", lang, round=view["round"]),
-        t("diciassette.table.turn", lang, player=names[view["turn"]]),
+        turn,
         t(direction, lang),
     ])
     parts.append(Text(header, style="bold"))
@@ -64,12 +71,15 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     known = hidden = 0
     if not view["queue"]:
         queue.append(t("diciassette.table.empty_queue", lang))
-    for entry in view["queue"]:
+    for index, entry in enumerate(view["queue"]):
         code = entry["card"]
         own_hidden = (entry["by"] == me and not entry["face_up"] and code is not None
                       and not IS_DOUBLE[KIND_OF_CODE[code]])
+        if index:
+            queue.append(" · ", style="dim")
         queue.append(_card_text(code, entry["face_up"], lang, own_hidden))
-        queue.append(" ")
+        # Who played each card is public: players read the bluffs from it.
+        queue.append(" " + first_name(who(entry["by"])), style="dim")
         if code is None or own_hidden:  # the public count: your own hidden card is in ( )
             hidden += 1
         else:

@@ -139,6 +139,8 @@ _texts.update({
                                         "fr": "Sens : anti-horaire"},
     "diciassette.table.round": {"en": "Round {round}", "fr": "Manche {round}"},
     "diciassette.table.turn": {"en": "Turn: {player}", "fr": "Tour : {player}"},
+    "diciassette.table.answering": {"en": "Call or pass: {player} (last card: {last})",
+                                    "fr": "Annoncer ou passer : {player} (dernière carte : {last})"},
     "diciassette.table.x2_pending": {"en": "{player} must play two cards this turn.",
                                      "fr": "{player} doit jouer deux cartes ce tour-ci."},
     "diciassette.table.next_x2": {"en": "The next player will play two cards.",

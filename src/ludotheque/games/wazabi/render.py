@@ -7,7 +7,7 @@ reaches the state. Dice faces are written with the names players know
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group
@@ -18,13 +18,47 @@ from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
 from ludotheque.games.wazabi.texts import card_name, count_text, faces_text, short_name
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.i18n import t, tn
-from ludotheque.kit.narration import Narrator
+from ludotheque.kit.narration import Narrator, first_name
 
 _CARD_STYLE = "bold black on white"
 
 
 def _direction(direction: int, lang: str) -> str:
     return t("wazabi.direction.cw" if direction == 1 else "wazabi.direction.ccw", lang)
+
+
+def _counts(pairs: Iterable[tuple[int, int]], lang: str, names: Sequence[str],
+            seat: int | None) -> str:
+    """"Camille 3, you 4": dice held after a move, by seat."""
+    who = Narrator(lang, names, seat).who
+    return ", ".join(f"{first_name(who(player))} {dice}" for player, dice in pairs)
+
+
+def _neighbour(active: Sequence[bool], seat: int, step: int) -> int:
+    """The next seat still in the game after `seat`, going `step` (+1: left, -1: right)."""
+    n = len(active)
+    other = (seat + step) % n
+    while not active[other]:
+        other = (other + step) % n
+    return other
+
+
+def _seat_name(seat: int, lang: str, names: Sequence[str]) -> str:
+    return t("wazabi.table.seat", lang, name=first_name(names[seat]), seat=seat + 1)
+
+
+def _sides(view: WazabiView, lang: str, names: Sequence[str]) -> list[str]:
+    """What left and right mean for the reader's dice when all pass their dice."""
+    me, dice, active = view["seat"], view["dice"], view["active"]
+    lines = []
+    for side, step in (("left", 1), ("right", -1)):
+        to, giver = _neighbour(active, me, step), _neighbour(active, me, -step)
+        lines.append(t("wazabi.table.side_you", lang, side=t(f"wazabi.table.side_{side}", lang),
+                       mine=count_text("dice", dice[me], lang),
+                       to=_seat_name(to, lang, names),
+                       theirs=count_text("dice", dice[giver], lang),
+                       giver=_seat_name(giver, lang, names)))
+    return lines
 
 
 def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
@@ -79,6 +113,8 @@ def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
     if view["card"] is not None:
         parts.append(Text(t("wazabi.table.card", lang, card=card_name(view["card"], lang)),
                           style="yellow"))
+    if view["phase"] == "direction" and me is not None and view["active"][me]:
+        parts.extend(Text(line, style="yellow") for line in _sides(view, lang, names))
     keeping = view["keeping"]
     if keeping is not None:
         chosen = tn("wazabi.table.chosen", keeping["chosen"], lang)
@@ -156,11 +192,13 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [say(f"wazabi.event.{kind}", event["player"])]
     if kind == "keep_none":
         return [t("wazabi.event.keep_none", lang)]
-    if kind == "give":
+    if kind == "give":  # with both new counts: "(3 left)" alone read as the receiver's
+        counts = _counts(((event["player"], event["dice"]), (event["to"], event["to_dice"])),
+                         lang, names, seat)
         if event["to"] == seat:
-            return [t("wazabi.event.give_to_you", lang, player=names[event["player"]])]
-        return [say("wazabi.event.give", event["player"], to=names[event["to"]],
-                    dice=event["dice"])]
+            return [t("wazabi.event.give_to_you", lang, player=names[event["player"]],
+                      counts=counts)]
+        return [say("wazabi.event.give", event["player"], to=names[event["to"]], counts=counts)]
     if kind == "play":
         return [say("wazabi.event.play", event["player"], card=card_name(event["card"], lang))]
     if kind in ("pass", "no_card", "skipped"):
@@ -169,7 +207,10 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [say("wazabi.event.remove", event["player"],
                     removed=count_text("dice", event["count"], lang), dice=event["dice"])]
     if kind == "pass_dice":
-        return [t("wazabi.event.pass_dice", lang, side=t(f"wazabi.side.{event['side']}", lang))]
+        counts = _counts(((p, dice) for p, dice in enumerate(event["dice"]) if dice), lang, names,
+                         seat)
+        return [t("wazabi.event.pass_dice", lang, side=t(f"wazabi.side.{event['side']}", lang),
+                  counts=counts)]
     if kind == "target":
         if event["target"] == seat:
             return [t("wazabi.event.target_you_hit", lang, player=names[event["player"]])]

@@ -77,10 +77,17 @@ _texts.update({
     "wazabi.move.play": {"en": "play \u201c{card}\u201d", "fr": "poser « {card} »"},
     "wazabi.move.pass": {"en": "play no card", "fr": "ne pas poser de carte"},
     "wazabi.move.keep": {"en": "keep \u201c{card}\u201d", "fr": "conserver « {card} »"},
-    "wazabi.move.left": {"en": "everyone passes his dice to the left neighbour",
-                         "fr": "chacun donne ses dés à son voisin de gauche"},
-    "wazabi.move.right": {"en": "everyone passes his dice to the right neighbour",
-                          "fr": "chacun donne ses dés à son voisin de droite"},
+    "wazabi.move.left": {"en": "everyone passes his dice to the left neighbour (next number)",
+                         "fr": "chacun donne ses dés à son voisin de gauche (numéro suivant)"},
+    "wazabi.move.right": {"en": "everyone passes his dice to the right neighbour (number before)",
+                          "fr": "chacun donne ses dés à son voisin de droite (numéro précédent)"},
+    "wazabi.table.seat": {"en": "{name} (player {seat})", "fr": "{name} (joueur {seat})"},
+    "wazabi.table.side_you": {
+        "en": "{side}: you give {mine} to {to} and receive {theirs} from {giver}",
+        "fr": "{side} : vous donnez {mine} à {to} et recevez {theirs} de {giver}",
+    },
+    "wazabi.table.side_left": {"en": "Left", "fr": "Gauche"},
+    "wazabi.table.side_right": {"en": "Right", "fr": "Droite"},
     # -- errors
     "wazabi.error.too_many_dice": {
         "en": "{players} players x {dice} dice = {total} dice, but the box holds {box}: "
@@ -133,8 +140,10 @@ _texts.update({
                                "fr": "La défausse est mélangée pour reformer la pioche ({pile} cartes)."},
     "wazabi.event.keep_none": {"en": "Nobody else holds more than 2 cards.",
                                "fr": "Aucun autre joueur n'a plus de 2 cartes."},
-    "wazabi.event.pass_dice": {"en": "Everyone passes his dice to the {side} neighbour.",
-                               "fr": "Chacun donne ses dés à son voisin de {side}."},
+    "wazabi.event.pass_dice": {"en": "Everyone passes his dice to the {side} neighbour "
+                                     "(dice now: {counts}).",
+                               "fr": "Chacun donne ses dés à son voisin de {side} "
+                                     "(dés désormais : {counts})."},
     "wazabi.side.left": {"en": "left", "fr": "gauche"},
     "wazabi.side.right": {"en": "right", "fr": "droite"},
     "wazabi.event.game_end": {"en": "Game {game} won by {players}: {points} point(s). Scores: {scores}.",
@@ -149,8 +158,8 @@ _texts.update({
                                          "fr": "Fin du tournoi. Gagnant : {players}."},
     "wazabi.event.tournament_over.other": {"en": "Tournament over. Winners: {players}.",
                                            "fr": "Fin du tournoi. Gagnants : {players}."},
-    "wazabi.event.give_to_you": {"en": "{player} gives you a die.",
-                                 "fr": "{player} vous donne un dé."},
+    "wazabi.event.give_to_you": {"en": "{player} gives you a die (dice now: {counts}).",
+                                 "fr": "{player} vous donne un dé (dés désormais : {counts})."},
     "wazabi.event.target_you_hit": {"en": "{player} chooses you.", "fr": "{player} vous choisit."},
     "wazabi.event.take_from_you": {"en": "{player} takes your card \u201c{card}\u201d.",
                                    "fr": "{player} vous prend la carte « {card} »."},
@@ -216,9 +225,10 @@ _pair("wazabi.event.draw", "{player} draws {cards}.", "{player} pioche {cards}."
 _pair("wazabi.event.take", "{player} takes a card blind from {victim}.",
       "{player} prend une carte à l'aveugle à {victim}.",
       "You take \u201c{card}\u201d from {victim}.", "Vous prenez « {card} » à {victim}.")
-_pair("wazabi.event.give", "{player} gives a die to {to} ({dice} left).",
-      "{player} donne un dé à {to} (il lui en reste {dice}).",
-      "You give a die to {to} ({dice} left).", "Vous donnez un dé à {to} (il vous en reste {dice}).")
+_pair("wazabi.event.give", "{player} gives a die to {to} (dice now: {counts}).",
+      "{player} donne un dé à {to} (dés désormais : {counts}).",
+      "You give a die to {to} (dice now: {counts}).",
+      "Vous donnez un dé à {to} (dés désormais : {counts}).")
 _pair("wazabi.event.play", "{player} plays \u201c{card}\u201d.", "{player} pose « {card} ».",
       "You play \u201c{card}\u201d.", "Vous posez « {card} ».")
 _pair("wazabi.event.pass", "{player} plays no card.", "{player} ne pose pas de carte.",

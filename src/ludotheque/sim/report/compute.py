@@ -201,8 +201,10 @@ def values_mean(config: Config, column: str) -> Estimate:
     return mean_estimate([sum(v) for v in observed], [len(v) for v in observed])
 
 
-def ratio(config: Config, spec: Ratio, bot: str | None = None) -> Rate | None:
-    """A pooled rate from two columns (None if a column is missing)."""
+def ratio(config: Config, spec: Ratio, bot: str | None = None,
+          seat: int | None = None) -> Rate | None:
+    """A pooled rate from two columns (None if a column is missing); a seat-level one
+    over the seats held by `bot` and/or of number `seat` (0-based) if given."""
     prefix = "g_" if spec.level == GAME else "s_"
     num, den = prefix + spec.numerator, prefix + spec.denominator
     if num not in config.rows.columns or den not in config.rows.columns:
@@ -211,6 +213,8 @@ def ratio(config: Config, spec: Ratio, bot: str | None = None) -> Rate | None:
         rows = config.games
     else:
         rows = config.rows if bot is None else config.rows[config.rows["bot"] == bot]
+        if seat is not None:
+            rows = rows[rows["seat"] == seat]
     return rate(float(rows[num].sum()), float(rows[den].sum()))
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import has_text, number, t
+from ludotheque.i18n import MEAN_DECIMALS, has_text, mean, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.report.compute import (
     Estimate,
@@ -91,16 +91,17 @@ class Report:
 
 
 def _percent(value: float, lang: str) -> str:
-    return "–" if not math.isfinite(value) else f"{number(100 * value, lang, 1)} %"
+    return percent(value, lang)
 
 
-def _interval(value: float, low: float, high: float, lang: str, percent: bool = False,
+def _interval(value: float, low: float, high: float, lang: str, as_percent: bool = False,
               decimals: int = 2) -> str:
     if not math.isfinite(value):
         return "–"
-    if percent:
+    if as_percent:
         shown = number(100 * value, lang, 1)
-        bounds = (number(100 * low, lang, 1), number(100 * high, lang, 1), " %")
+        bounds = (number(100 * low, lang, 1), number(100 * high, lang, 1),
+                  percent_sign(lang))
     else:
         shown = number(value, lang, decimals)
         bounds = (number(low, lang, decimals), number(high, lang, decimals), "")
@@ -112,7 +113,7 @@ def _interval(value: float, low: float, high: float, lang: str, percent: bool = 
 def _rate_text(value: Rate | None, lang: str) -> str:
     if value is None or not value.trials:
         return "–"
-    return _interval(value.value, value.low, value.high, lang, percent=True)
+    return _interval(value.value, value.low, value.high, lang, as_percent=True)
 
 
 def _estimate_text(value: Estimate, lang: str, decimals: int = 2) -> str:
@@ -268,7 +269,7 @@ class _GameReport:
                 worst = min(rates, key=lambda b: rates[b].value)
                 spread = bot_spread(config)
                 spreads.append(t("report.spread_cell", lang, spread=_interval(
-                    spread.value, spread.low, spread.high, lang, percent=True), best=best, worst=worst))
+                    spread.value, spread.low, spread.high, lang, as_percent=True), best=best, worst=worst))
             else:
                 spreads.append("–")
         if spreads:
@@ -315,7 +316,7 @@ class _GameReport:
             for config in self.configs:
                 values = config.games[column].astype(float)
                 estimate = game_number(config, column)
-                row.append(f"{_estimate_text(estimate, lang, 1)}, {number(values.median(), lang, 0)} "
+                row.append(f"{_estimate_text(estimate, lang, MEAN_DECIMALS)}, {number(values.median(), lang, 0)} "
                            f"({number(values.quantile(0.1), lang, 0)}–"
                            f"{number(values.quantile(0.9), lang, 0)})")
             rows.append(row)
@@ -358,9 +359,12 @@ class _GameReport:
                         return _rate_text(ratio(config, spec, bot), lang)
 
                     seat_rows += self._by_bot(label, bots, rate_cell)
-                ratio_bars[spec.level][label] = (
-                    cells if dimension == "config"
-                    else [ratio(self.configs[0], spec, bot) for bot in series_names])
+                if spec.level == GAME:
+                    ratio_bars[GAME][label] = (
+                        cells if dimension == "config"
+                        else [ratio(self.configs[0], spec, bot) for bot in series_names])
+                else:  # per player: one bar per seat
+                    ratio_bars[SEAT][label] = self._per_seat(spec, dimension, series_names)
                 continue
             column = ("g_" if spec.level == GAME else "s_") + spec.name
             if column not in columns:
@@ -398,19 +402,38 @@ class _GameReport:
             tables.append(Block("table", t("report.seat_stats_caption", lang),
                                 table=self._table(seat_rows, t("report.col.statistic", lang), extra)))
         section.blocks[:0] = tables
-        for level in (GAME, SEAT):
-            bars = ratio_bars[level]
-            if not bars:
-                continue
+        if ratio_bars[GAME]:
+            bars = ratio_bars[GAME]
             groups = list(bars)
             series = {name: [bars[g][i] for g in groups] for i, name in enumerate(series_names)}
-            fig_title = t(f"report.fig.rates_{level}", lang, game=self.title)
-            section.add_figure(self._figure("rates-" + level), fig_title,
+            fig_title = t("report.fig.rates_game", lang, game=self.title)
+            section.add_figure(self._figure("rates-game"), fig_title,
                                bar_figure(fig_title, t("report.axis.rate", lang), groups, series,
                                           percent=True))
+        if ratio_bars[SEAT]:  # groups: the seats; series: each rate (for each config or bot)
+            bars = ratio_bars[SEAT]
+            players = max(c.players for c in self.configs)
+            series = {(label if len(series_names) == 1 else f"{label} · {name}"
+                       if len(bars) > 1 else name): per_seat
+                      for label, by_name in bars.items() for name, per_seat in by_name.items()}
+            fig_title = t("report.fig.rates_seat", lang, game=self.title)
+            section.add_figure(self._figure("rates-seat"), fig_title,
+                               bar_figure(fig_title, t("report.axis.rate", lang),
+                                          [str(seat + 1) for seat in range(players)], series,
+                                          percent=True, xlabel=t("report.axis.seat", lang)))
         if section.blocks:
             section.text(t("report.stats_method", lang))
         return section
+
+    def _per_seat(self, spec: Ratio, dimension: str,
+                  series_names: list[str]) -> dict[str, list[Rate | None]]:
+        """A seat-level rate for each seat (0..n-1), per configuration or else per bot."""
+        players = max(c.players for c in self.configs)
+        if dimension == "config":
+            return {c.label: [ratio(c, spec, seat=s) if s < c.players else None
+                              for s in range(players)] for c in self.configs}
+        config = self.configs[0]
+        return {bot: [ratio(config, spec, bot, s) for s in range(players)] for bot in series_names}
 
     def _by_bot(self, label: str, bots: list[str],
                 cell: Callable[[Config, str | None], str]) -> list[list[str]]:
@@ -447,7 +470,7 @@ class _GameReport:
             fair = fair_balance(config.count, config.players)
             lines.append("  " + t("report.summary.balance", lang, balance=number(balance(config), lang, 3),
                                   low=number(fair.low, lang, 3), high=number(fair.high, lang, 3)))
-            lengths = [f"{number(config.games[column].astype(float).mean(), lang, 1)} "
+            lengths = [f"{mean(config.games[column].astype(float).mean(), lang)} "
                        f"{self._measure_label(column).lower()}" for column in self._length_columns()
                        if column in SUMMARY_LENGTHS]
             lines.append("  " + t("report.summary.length", lang, lengths=", ".join(lengths)))

@@ -1,0 +1,68 @@
+"""Issue 17: what 17's and Wazabi's tables say, driven through a real terminal."""
+
+from __future__ import annotations
+
+import re
+
+PROMPT_EN = r"Your move \(number or text; help, quit\): "
+
+
+def _screen_after(term, moves: list[str], start: int | None = None) -> tuple[str, int]:
+    """Play `moves` (one per prompt, from the prompt ending at `start`, else the first) and
+    return the screen printed up to the next prompt, and where that prompt ends."""
+    if start is None:
+        start = term.expect(PROMPT_EN)
+    for move in moves:
+        term.send(move + "\n")
+        end = term.expect(PROMPT_EN, after=start)
+        screen, start = term.text[start:end], end
+    return screen, start
+
+
+def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
+    # Seed 4, seat 1: you play a 5 face up, Camille plays a 3 face down, and the call
+    # window comes to you.
+    term = terminal("play", "diciassette", "--players", "3", "--seed", "4", "--delay", "0",
+                    columns=110)
+    screen, _ = _screen_after(term, ["1"])
+    term.send("quit\n")
+    term.finish()
+    assert 'call "17"!' in screen  # the call window, answered by you
+    header = next(line for line in screen.splitlines() if line.startswith("17 / Diciassette"))
+    assert "Call or pass: you (last card: Camille)" in header, header
+    assert "Turn: Camille" not in header  # the header used to name who played, not you
+    assert re.search(r"Queue:\s+5\*\s+you\s+·\s+3\*\s+Camille", screen), screen
+
+
+def test_17_call_window_in_french(terminal):
+    term = terminal("play", "diciassette", "--players", "3", "--seed", "4", "--delay", "0",
+                    "--lang", "fr", columns=110)
+    start = term.expect(r"Votre coup")
+    term.expect(r": ", after=start)
+    term.send("1\n")
+    end = term.expect(r"Votre coup", after=start + 1)
+    screen = term.text[start:end].replace("\u00a0", " ")
+    term.send("quitter\n")
+    term.finish()
+    assert "Annoncer ou passer : vous (dernière carte : Camille)" in screen, screen
+    assert re.search(r"Ligne :\s+5\*\s+vous\s+·\s+3\*\s+Camille", screen), screen
+
+
+def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(terminal):
+    # Seed 6, seat 1: move 2 plays "All players pass their dice to a neighbour"; you hold
+    # 5 dice, Camille (seat 2) 4, Denis (seat 3) 2.
+    term = terminal("play", "wazabi", "--players", "3", "--seed", "6", "--delay", "0",
+                    columns=120)
+    screen, start = _screen_after(term, ["2"])
+    assert "Left: you give 5 dice to Camille (player 2) and receive 2 dice from Denis " \
+           "(player 3)" in screen, screen
+    assert "Right: you give 5 dice to Denis (player 3) and receive 4 dice from Camille " \
+           "(player 2)" in screen
+    assert "left neighbour (next number)  [left]" in screen
+    after, _ = _screen_after(term, ["1"], start)
+    term.send("quit\n")
+    term.finish()
+    assert "Everyone passes his dice to the left neighbour (dice now: you 2, Camille 5, " \
+           "Denis 4)." in after, after
+    # A give names both counts: "(3 left)" after "to Denis" read as Denis's dice.
+    assert "Camille (heuristic) gives you a die (dice now: Camille 4, you 3)." in after
