@@ -99,3 +99,11 @@ class Terminal:
             os.close(self.master)
         except OSError:
             pass
+
+
+def leave(term: Terminal, word: str = "quit") -> None:
+    """Quit, then answer the save question with Enter (leave without saving). The Enter is
+    typed once the question is asked: keys typed before a prompt are dropped."""
+    term.send(word + "\n")
+    term.expect(r"(File name|Nom du fichier) \((Enter|Entrée)\s?: [^)]*\)\s?:")
+    term.send("\n")

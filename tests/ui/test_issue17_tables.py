@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tests.ui.terminal import leave
+
 PROMPT_EN = r"Your move \(number or text; help, quit\): "
 
 
@@ -23,9 +25,10 @@ def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
     # Seed 4, seat 1: you play a 5 face up, Camille plays a 3 face down, and the call
     # window comes to you.
     term = terminal("play", "diciassette", "--players", "3", "--seed", "4", "--delay", "0",
+                    "--plain",
                     columns=110)
     screen, _ = _screen_after(term, ["1"])
-    term.send("quit\n")
+    leave(term, "quit")
     term.finish()
     assert 'call "17"!' in screen  # the call window, answered by you
     header = next(line for line in screen.splitlines() if line.startswith("17 / Diciassette"))
@@ -36,13 +39,14 @@ def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
 
 def test_17_call_window_in_french(terminal):
     term = terminal("play", "diciassette", "--players", "3", "--seed", "4", "--delay", "0",
+                    "--plain",
                     "--lang", "fr", columns=110)
     start = term.expect(r"Votre coup")
     term.expect(r": ", after=start)
     term.send("1\n")
     end = term.expect(r"Votre coup", after=start + 1)
     screen = term.text[start:end].replace("\u00a0", " ")
-    term.send("quitter\n")
+    leave(term, "quitter")
     term.finish()
     assert "Annoncer ou passer : vous (dernière carte : Camille)" in screen, screen
     assert re.search(r"Ligne :\s+5\*\s+vous\s+·\s+3\*\s+Camille", screen), screen
@@ -52,6 +56,7 @@ def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(te
     # Seed 6, seat 1: move 2 plays "All players pass their dice to a neighbour"; you hold
     # 5 dice, Camille (seat 2) 4, Denis (seat 3) 2.
     term = terminal("play", "wazabi", "--players", "3", "--seed", "6", "--delay", "0",
+                    "--plain",
                     columns=120)
     screen, start = _screen_after(term, ["2"])
     assert "Left: you give 5 dice to Camille (player 2) and receive 2 dice from Denis " \
@@ -60,7 +65,7 @@ def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(te
            "(player 2)" in screen
     assert "left neighbour (next number)  [left]" in screen
     after, _ = _screen_after(term, ["1"], start)
-    term.send("quit\n")
+    leave(term, "quit")
     term.finish()
     assert "Everyone passes his dice to the left neighbour (dice now: you 2, Camille 5, " \
            "Denis 4)." in after, after

@@ -7,17 +7,9 @@ import re
 import subprocess
 import sys
 
-from tests.ui.terminal import SRC
+from tests.ui.terminal import SRC, leave
 
 PROMPT_EN = r"Your move \(number or text; help, quit\): "
-
-
-def leave(term, word: str) -> None:
-    """Quit, then answer the save question with Enter (leave without saving). The Enter is
-    typed once the question is asked: keys typed before a prompt are dropped."""
-    term.send(word + "\n")
-    term.expect(r"(File name|Nom du fichier) \((Enter|Entrée)\s?: [^)]*\)\s?:")
-    term.send("\n")
 
 
 def test_keys_typed_before_the_prompt_are_not_taken_as_a_move(terminal):
