@@ -2,6 +2,7 @@
 #   make run    set up .venv with the web table only, then start it and print its link
 #   make test   set up .venv with everything (and Chromium for the browser tests), run the tests
 #   make play   the terminal game: 17 against three bots
+#   make i18n   update the translations from the English catalogs and compile them
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -12,7 +13,7 @@ PORT   ?= 8000
 STAMP_WEB  = $(VENV)/.installed-web
 STAMP_ALL  = $(VENV)/.installed-all
 
-.PHONY: run play test bench bench-server chromium services clean
+.PHONY: run play test bench bench-server chromium services clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,12 @@ services:
 
 test: $(STAMP_ALL) chromium services
 	$(BIN)/python -m pytest -n 2
+
+# The English catalogs (i18n/locale/en/) are the source: this rewrites the templates,
+# marks French texts whose English changed as fuzzy, adds new ones untranslated, and
+# compiles every catalog; it lists what is left to translate (docs/translating.md).
+i18n: $(STAMP_ALL)
+	$(BIN)/python -m ludotheque.i18n.catalogs
 
 bench: $(STAMP_ALL)
 	$(BIN)/ludotheque bench diciassette

@@ -32,7 +32,6 @@ from ludotheque.i18n import (
     number,
     t,
 )
-from ludotheque.web import server_texts as _server_texts  # noqa: F401  (serve's help texts)
 
 HELP_LANG = language_from_environment()
 

@@ -44,7 +44,7 @@ from ludotheque.core.fields import (
 )
 from ludotheque.core.options import OptionSpec, options_to_json, validate_options
 from ludotheque.core.parts import GameParts
-from ludotheque.i18n import LazyText, t
+from ludotheque.i18n import LazyText, t, text_keys
 
 CHANCE = -1
 TERMINAL = -2
@@ -354,8 +354,9 @@ class Game(ABC):
     def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
         """The rules summary in `lang` (Markdown), with the options and rulings in force.
 
-        Reads the game's `parts.rules_text` (SUMMARY, RULINGS, RULEBOOK_NOTES), fills
-        the summary with `rules_summary_fields`, and adds `rules_sections`.
+        Reads the game's `parts.rules_text` (SUMMARY, RULEBOOK_NOTES) and its rulings
+        (the texts `<game>.ruling.<id>` of its catalog), fills the summary with
+        `rules_summary_fields`, and adds `rules_sections`.
         """
         texts = self.parts.rules_text
         lines = [texts.SUMMARY[lang].format(**self.rules_summary_fields(lang, options)), ""]
@@ -366,8 +367,9 @@ class Game(ABC):
             shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
             lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
         lines += ["", "## " + t("rules.rulings", lang)]
-        for ruling in sorted(texts.RULINGS, key=_ruling_order):
-            lines.append(f"- **{ruling}**: {texts.RULINGS[ruling][lang]}")
+        prefix = f"{self.name}.ruling."
+        for ruling in sorted((key[len(prefix):] for key in text_keys(prefix)), key=_ruling_order):
+            lines.append(f"- **{ruling}**: {t(prefix + ruling, lang)}")
         lines += ["", "## " + t("rules.rulebook_notes", lang), texts.RULEBOOK_NOTES[lang]]
         return "\n".join(lines)
 

@@ -29,7 +29,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.core.errors import LudoError
-from ludotheque.web import server_texts  # noqa: F401  (the schema message)
 
 SCHEMA_HEAD = "0002"
 MIGRATIONS = Path(__file__).parent / "migrations"

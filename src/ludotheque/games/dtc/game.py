@@ -36,7 +36,7 @@ from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
-from ludotheque.games.dtc import encoding, render, rules_text, scene, stats, texts
+from ludotheque.games.dtc import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.dtc.actions import ACTIONS
 from ludotheque.games.dtc.components import CODES, NUM_KINDS, NUM_VALUES
 from ludotheque.games.dtc.heuristic import HeuristicBot
@@ -85,7 +85,7 @@ def _value(word: str) -> int | None:
 
 class DTC(Game):
     name = "dtc"
-    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+    parts = GameParts(texts=wording, rules_text=rules_text, renderer=render, encoder=encoding,
                       scene=scene.scene,
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("donne-tes-cartes", "donnetescartes")
