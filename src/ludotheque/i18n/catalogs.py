@@ -20,6 +20,7 @@ catalog is compiled. `--check` only reports what is fuzzy, untranslated or stale
 from __future__ import annotations
 
 import argparse
+import datetime
 import io
 import sys
 from collections.abc import Iterable, Mapping
@@ -34,6 +35,7 @@ SOURCE_LANGUAGE = "en"
 TARGET_LANGUAGES = ("fr",)
 PROJECT = "ludotheque"
 WIDTH = 100
+STABLE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 
 # A text: a string, or a (singular, plural) pair for a plural entry.
 Text = str | tuple[str, str]
@@ -59,20 +61,21 @@ def _new_catalog(lang: str | None, domain: str) -> Catalog:
                    msgid_bugs_address="", language_team=f"{lang or 'LANGUAGE'} <none>")
 
 
-def _write_po(catalog: Catalog, path: Path, *, template: bool = False) -> None:
+def _write_po(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, omit_header=False, ignore_obsolete=True,
              include_previous=False)
     text = buffer.getvalue()
-    if not template:  # dates change at every run; keep the files stable for review
-        text = b"\n".join(line for line in text.split(b"\n")
+    # Dates change at every run: left out, so the files only change with their texts.
+    text = b"\n".join(line for line in text.split(b"\n")
                           if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
     path.write_bytes(text)
 
 
 def _write_mo(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
+    catalog.creation_date = catalog.revision_date = STABLE_DATE  # the same bytes every time
     write_mo(buffer, catalog, use_fuzzy=False)
     path.write_bytes(buffer.getvalue())
 
@@ -125,7 +128,7 @@ def save(domain: str, entries: Mapping[str, Mapping[str, Text]],
         for lang, catalog in by_lang.items():
             catalog[english] = _message(key, english, entry.get(lang) or empty,
                                                lang != SOURCE_LANGUAGE and key in fuzzy)
-    _write_po(template, LOCALE_DIR / f"{domain}.pot", template=True)
+    _write_po(template, LOCALE_DIR / f"{domain}.pot")
     for lang, catalog in by_lang.items():
         _write_po(catalog, po_path(domain, lang))
         _write_mo(catalog, po_path(domain, lang).with_suffix(".mo"))
@@ -187,7 +190,7 @@ def sync(domain: str) -> None:
         source[text] = _message(message.context, text, text)
         template[text] = _message(
             message.context, text, ("", "") if isinstance(text, tuple) else "")
-    _write_po(template, LOCALE_DIR / f"{domain}.pot", template=True)
+    _write_po(template, LOCALE_DIR / f"{domain}.pot")
     _write_po(source, po_path(domain, SOURCE_LANGUAGE))
     _write_mo(source, po_path(domain, SOURCE_LANGUAGE).with_suffix(".mo"))
     for lang in TARGET_LANGUAGES:
