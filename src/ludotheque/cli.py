@@ -424,7 +424,8 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
             table.add_row(name, number(config["wins_by_bot"][name], lang, 1),
                           number(100 * config["win_rate_by_bot"][name], lang, 1) + " %")
         out.print(table)
-        seats = " · ".join(f"{i + 1}: {number(w, lang, 1)}" for i, w in enumerate(config["wins_by_seat"]))
+        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1, wins=number(w, lang, 1))
+                           for i, w in enumerate(config["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
         out.print(t("cli.simulate.length", lang, decisions=number(config["mean_decisions"], lang, 1),
                     rounds=number(config["mean_rounds"], lang, 2)))

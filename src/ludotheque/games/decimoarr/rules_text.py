@@ -84,7 +84,7 @@ who won more rounds, then the victory is shared.
 
 Un jeu de mémoire. Les cartes sont posées face cachée ; à tour de rôle, chacun en
 retourne une, qui doit avoir la même couleur ou la même valeur que la carte
-retournée juste avant. Si vous vous trompez, vous êtes éliminé de la manche. Le
+retournée juste avant. Si vous vous trompez, vous êtes hors jeu jusqu'à la fin de la manche. Le
 dernier joueur encore en jeu gagne la manche et une carte « gagnant du tour ».
 Retenez bien où sont les cartes : elles sont retournées face cachée à la même
 place après chaque manche.
@@ -147,7 +147,7 @@ victoire est partagée.
   par tous ; à vous de vous en souvenir. Le terminal ne montre votre mémoire
   qu'avec l'option `show_memory=true`.
 - Les cartes devant vous, vues une fois avant la première manche.
-- Qui est éliminé de la manche, combien de manches chacun a gagnées. Les cartes
+- Qui est hors jeu dans la manche, combien de manches chacun a gagnées. Les cartes
   perdu restent secrètes jusqu'à la fin de la manche, les cartes gagnant du tour
   jusqu'à la fin de la partie (chacun connaît les siennes).
 """,

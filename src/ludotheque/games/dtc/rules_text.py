@@ -112,14 +112,14 @@ Celui qui reçoit l'offre peut :
    nombre de cartes avec une valeur supérieure, ou plus de cartes avec une
    valeur quelconque (« quatre 2 » est battu par « quatre 3 » ou « cinq 1 »,
    pas par « trois 6 »).
-2. **Relever le défi** : les cartes sont retournées à la vue de tous.
+2. **Contester** (l'accuser de bluff) : les cartes sont retournées à la vue de tous.
    {settlement} Les cartes vont faces cachées dans la pile malus de ce joueur,
    qui entame un nouveau tour avec une offre libre.
 
 ## Fin de partie
 
-Quand la pioche est épuisée, on continue sans piocher. Le **premier défi**
-relevé une fois la pioche vide est résolu et **termine la partie**. Chacun
+Quand la pioche est épuisée, on continue sans piocher. La **première
+contestation** une fois la pioche vide est résolue et **termine la partie**. Chacun
 ajoute les cartes de sa main à sa pile malus ; le moins de cartes gagne (en
 cas d'égalité, la victoire est partagée).
 """,

@@ -149,14 +149,14 @@ def _ask_move(console: Console, match: Match, game: Game, lang: str,
     console.print(t("ui.moves", lang), style="bold")
     if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
         console.print(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
-                        form=game.action_to_text(legal[0])))
-        console.print(Columns([f"{number:>2}. {game.action_to_text(action)}"
+                        form=game.action_hint(legal[0], lang)))
+        console.print(Columns([f"{number:>2}. {game.action_hint(action, lang)}"
                                for number, action in numbers.items()],
                               padding=(0, 3)))
     else:
         for number, action in numbers.items():
             console.print(f"  {number:>2}. {game.describe_action(action, lang)}"
-                          f"  [dim]\\[{game.action_to_text(action)}][/dim]")
+                          f"  [dim]\\[{game.action_hint(action, lang)}][/dim]")
     while True:
         answer = read_line(t("ui.prompt", lang)).strip()
         if not answer:
