@@ -273,7 +273,7 @@ def replay_command(
 
 def replay_names(record: Record, players: int, lang: str) -> list[str]:
     """Seat names for a replay: the bots and the human seat the record stores, if any."""
-    from ludotheque.ui.terminal.play import BOT_NAMES
+    from ludotheque.ui.terminal.play import BOT_NAMES, bot_label
 
     stored = record.meta.get("names")  # a game exported from the web table names its seats
     if isinstance(stored, list) and len(stored) == players and all(isinstance(n, str) for n in stored):
@@ -285,7 +285,7 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
         if seat == human:
             names.append(t("cli.human", lang))
         elif isinstance(bots, list) and seat < len(bots):
-            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bots[seat]})")
+            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot_label(str(bots[seat]), lang)})")
         else:
             names.append(f"{t('cli.seat', lang)} {seat + 1}")
     return names

@@ -71,7 +71,7 @@ def test_event_sentences_use_the_second_person_for_the_reader():
     t.roll("GDDD")
     t.do("give p2", "play skip", "target p2")
     mine = lines(t, 0, "fr")
-    assert "Vous donnez un dé à Blaise (il vous en reste 3)." in mine
+    assert "Vous donnez un dé à Blaise et en gardez 3." in mine
     assert "Vous posez « Le joueur de votre choix passe son tour »." in mine
     theirs = lines(t, 1, "fr")
     assert "Ada vous donne un dé." in theirs and "Ada vous choisit." in theirs
@@ -107,7 +107,7 @@ def invoke(args, input=None):
     return plain(ANSI.sub("", result.output))
 
 
-@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Gagnant"),
+@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Victoire :"),
                                               ("en", "Winner")])
 def test_play_watch_replay_simulate_and_bench(tmp_path, lang, wanted):
     record = tmp_path / "game.json"
@@ -135,7 +135,7 @@ def test_help_in_the_terminal_lists_the_notation_and_the_game_goes_on(lang, word
                  input=word + "\n" + "1\n" * 400)
     assert "Traceback" not in out
     assert all(verb in out for verb in verbs), out[:2000]
-    assert "remove1" in out and ("Gagnant" if lang == "fr" else "Winner") in out
+    assert "remove1" in out and ("Victoire :" if lang == "fr" else "Winner") in out
 
 
 def test_notation_help_is_a_text_in_each_language_and_bad_input_says_it():
@@ -196,7 +196,7 @@ def test_others_keep_two_card_reads_right_for_every_player():
 
 
 @pytest.mark.parametrize(("lang", "tournament", "single"), [
-    ("fr", "Fin du tournoi. Gagnant : ", "Fin de la partie. Gagnant : "),
+    ("fr", "Fin du tournoi. Victoire : ", "Fin de la partie. Victoire : "),
     ("en", "Tournament over. Winner: ", "Game over. Winner: "),
 ])
 def test_the_last_line_says_the_tournament_is_over(lang, tournament, single):

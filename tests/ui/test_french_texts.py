@@ -85,6 +85,7 @@ def test_statuses_next_to_a_name_have_no_gender():
 
 def test_every_bot_has_a_french_name():
     """The terminal shows "Camille (heuristique)", never a bot's English name."""
+    import ludotheque.interop  # noqa: F401  (registers OpenSpiel's bots when installed)
     from ludotheque.bots import bot_factories
     from ludotheque.i18n import has_text, t
 

@@ -54,14 +54,19 @@ class QuitGame(Exception):
     """The person asked to leave."""
 
 
+def bot_label(bot: str, lang: str) -> str:
+    """A bot's name for people ("heuristique"), or the name as typed if it has no text."""
+    bot = bot.strip().lower()
+    return t(f"ui.bot.{bot}", lang) if has_text(f"ui.bot.{bot}") else bot
+
+
 def seat_names(settings: TerminalSettings) -> list[str]:
     names = []
     for seat in range(settings.players):
         if seat == settings.human_seat:
             names.append(t("ui.you", settings.lang))
         else:
-            bot = settings.bots[seat].strip().lower()
-            label = t(f"ui.bot.{bot}", settings.lang) if has_text(f"ui.bot.{bot}") else bot
+            label = bot_label(settings.bots[seat], settings.lang)
             names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({label})")
     return names
 
