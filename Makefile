@@ -2,6 +2,7 @@
 #   make run    set up .venv with the web table only, then start it and print its link
 #   make test   set up .venv with everything (and Chromium for the browser tests), run the tests
 #   make play   the terminal game: 17 against three bots
+#   make i18n   update the translations from the English catalogs and compile them
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -11,8 +12,9 @@ PORT   ?= 8000
 # no OpenSpiel), `make test` everything; each redoes its install when pyproject changes.
 STAMP_WEB  = $(VENV)/.installed-web
 STAMP_ALL  = $(VENV)/.installed-all
+STAMP_I18N = $(VENV)/.installed-i18n
 
-.PHONY: run play test bench bench-server chromium services clean
+.PHONY: run play test bench bench-server chromium services clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +25,11 @@ $(STAMP_WEB): pyproject.toml | $(BIN)/python
 
 $(STAMP_ALL): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test,all,web]"
-	touch $(STAMP_ALL) $(STAMP_WEB)
+	touch $(STAMP_ALL) $(STAMP_WEB) $(STAMP_I18N)
+
+$(STAMP_I18N): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[i18n]"
+	touch $(STAMP_I18N)
 
 run: $(STAMP_WEB)
 	@$(BIN)/ludotheque serve --host $(HOST) --port $(PORT)
@@ -53,6 +59,12 @@ services:
 
 test: $(STAMP_ALL) chromium services
 	$(BIN)/python -m pytest -n 2
+
+# The English catalogs (i18n/locale/en/) are the source: this rewrites the templates,
+# marks French texts whose English changed as fuzzy, adds new ones untranslated, and
+# compiles every catalog; it lists what is left to translate (docs/translating.md).
+i18n: $(STAMP_I18N)
+	$(BIN)/python -m ludotheque.i18n.catalogs
 
 bench: $(STAMP_ALL)
 	$(BIN)/ludotheque bench diciassette

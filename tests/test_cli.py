@@ -154,11 +154,11 @@ def test_whole_game_with_numbers_in_french():
     assert re.search(r"[Gg]raine[^.]*\b7\b", out)
     assert "Places : 1 : Vous, 2 : Camille (heuristique), 3 : Denis (heuristique), 4 : Fanny (heuristique)" in out
     for french in ("Vos coups :", "Manche 1", "Votre coup (numéro ou texte ; aide, quitter) :",
-                   "Gagnant(s) :", "Pioche :", "Ligne :"):
+                   "Victoire :", "Pioche :", "Ligne :"):
         assert french in out
     for english in ("Your moves", "Round 1", "Your move", "Winner(s)", "Draw pile", "Queue:"):
         assert english not in out
-    assert out.index("Gagnant(s) :") > out.rindex("Votre coup")
+    assert out.index("Victoire :") > out.rindex("Votre coup")
 
 
 def test_whole_game_with_numbers_in_english():
@@ -170,7 +170,7 @@ def test_whole_game_with_numbers_in_english():
     for english in ("Your moves:", "Round 1", "Your move (number or text; help, quit):",
                     "Winner(s):", "Draw pile:", "Queue:"):
         assert english in out
-    for french in ("Vos coups", "Manche", "Gagnant", "Pioche", "Vous "):
+    for french in ("Vos coups", "Manche", "Victoire :", "Pioche", "Vous "):
         assert french not in out
 
 
@@ -223,7 +223,7 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
     first_play = text.index("Vous jouez")
     assert text[first_moves:first_play].count(prompt) == len(bad) + 1
     assert "Vous jouez 3 (recto) face visible." in result.flat
-    assert "Gagnant(s) :" in result.flat
+    assert "Victoire :" in result.flat
 
 
 def test_invalid_input_in_english():
@@ -269,7 +269,7 @@ def test_quit_abandons_with_exit_code_1(lang, word, message):
     result = ok(invoke(args, input=f"1\n{word}\n1\n1\n"))
     assert result.exit_code == 1
     assert message in result.flat
-    assert "Gagnant" not in result.flat and "Winner" not in result.flat
+    assert "Victoire :" not in result.flat and "Winner" not in result.flat
 
 
 @pytest.mark.parametrize(("lang", "given", "message"), [
@@ -333,7 +333,7 @@ def test_watch_in_french():
                         "--bots", "random,heuristic,random,heuristic"]))
     assert result.exit_code == 0
     assert "Places : 1 : Bruno (hasard), 2 : Camille (heuristique)" in result.flat
-    assert "Gagnant(s) :" in result.flat
+    assert "Victoire :" in result.flat
     assert "Vos coups" not in result.flat
 
 
@@ -564,7 +564,7 @@ def test_hidden_information_from_seat_3(tmp_path):
 def test_private_hand_backs_hide_the_backs_of_the_pile_and_of_drawn_cards():
     """BUG: with hand_backs_public=false the hands show only ##, but the table still shows the
     top back of the draw pile ("dos du dessus : 5*") and the draw events still name the back of
-    the card an opponent draws ("Camille (heuristic) pioche une carte (3 (recto verso) au dos)"),
+    the card an opponent draws ("Camille (heuristique) pioche une carte, avec 3 (recto verso) au dos"),
     which tells which double-faced card that opponent holds."""
     args = ["play", "diciassette", "--players", "4", "--seed", "3", "--lang", "fr",
             "--option", "hand_backs_public=false"]
@@ -572,7 +572,8 @@ def test_private_hand_backs_hide_the_backs_of_the_pile_and_of_drawn_cards():
     assert result.exit_code == 0, result.text
     tops = re.findall(r"dos du dessus : (\S+)", result.text)
     assert tops and set(tops) == {"##"}, Counter(tops)
-    assert not re.findall(r"pioche une carte \((.*?) au dos\)", result.text)
+    assert "pioche une carte." in result.flat
+    assert not re.findall(r"pioche une carte, avec (.*?) au dos", result.flat)
 
 
 # ------------------------------------------------------------ save / replay
@@ -616,7 +617,7 @@ def test_replay_checks_every_move_and_prints_the_winners(saved_game):
     assert f"{count} coups de 17 / Diciassette rejoués et vérifiés." in french.flat
     french_names = replay_names(Record.from_json(data), data["players"], "fr")
     winners = ", ".join(french_names[w] for w in data["result"]["winners"])
-    assert f"Gagnant(s) : {winners}." in french.flat
+    assert f"Victoire : {winners}." in french.flat
 
 
 def test_replay_json(saved_game):
@@ -643,7 +644,7 @@ def test_replay_verbose_prints_the_events(saved_game):
         assert sentence in loud.flat
     assert "replayed and checked." in loud.flat
     french = ok(invoke(["replay", path, "--lang", "fr", "-v"]))
-    assert "Manche 1 :" in french.flat and "Distribution : 3 cartes chacun." in french.flat
+    assert "Manche 1 :" in french.flat and "Distribution : 3 cartes à chaque joueur." in french.flat
 
 
 def test_abandoned_game_is_saved_and_replays_as_unfinished(tmp_path):

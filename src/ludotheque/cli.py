@@ -35,7 +35,6 @@ from ludotheque.i18n import (
     t,
     tn,
 )
-from ludotheque.web import server_texts as _server_texts  # noqa: F401  (serve's help texts)
 
 HELP_LANG = language_from_environment()
 
@@ -345,7 +344,7 @@ def replay_command(
 
 def replay_names(record: Record, players: int, lang: str) -> list[str]:
     """Seat names for a replay: the bots and the human seat the record stores, if any."""
-    from ludotheque.ui.terminal.play import BOT_NAMES
+    from ludotheque.ui.terminal.play import BOT_NAMES, bot_label
 
     stored = record.meta.get("names")  # a game exported from the web table names its seats
     if isinstance(stored, list) and len(stored) == players and all(isinstance(n, str) for n in stored):
@@ -360,7 +359,7 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
             names.append(t("cli.human", lang) if len(humans) == 1
                          else t("ui.player_n", lang, number=seat + 1))
         elif isinstance(bots, list) and seat < len(bots):
-            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bots[seat]})")
+            names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot_label(str(bots[seat]), lang)})")
         else:
             names.append(f"{t('cli.seat', lang)} {seat + 1}")
     return names

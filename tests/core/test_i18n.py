@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import ludotheque.games  # noqa: F401  (registers every game's texts)
-import ludotheque.web.server_texts  # noqa: F401  (the web server's and `serve`'s texts)
-import ludotheque.web.texts  # noqa: F401  (the web pages' and scenes' texts)
+import ludotheque.games  # noqa: F401  (registers every game's statistics labels)
 from ludotheque.i18n import LANGUAGES, catalog, language_from_environment, normalise_language, t
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "ludotheque"
@@ -78,3 +76,67 @@ def test_plurals_follow_each_language():
     assert tn("diciassette.table.discard", 0, "en") == "Discard: 0 cards"
     assert tn("diciassette.table.discard", 0, "fr") == "Défausse\u00a0: 0 carte"
     assert tn("diciassette.table.discard", 2, "fr") == "Défausse\u00a0: 2 cartes"
+
+
+# -- the gettext catalogs (i18n/locale/): what translators edit, what the games read
+
+def test_every_domain_has_a_complete_catalog_in_each_language():
+    """The .po files parse, hold the same keys in English and French, have no fuzzy or
+    untranslated entry, and their compiled .mo say exactly what they say."""
+    from ludotheque.i18n import catalogs
+
+    domains = catalogs.domains()
+    assert {"core", "report", "web", "server", "diciassette", "wazabi", "dtc", "decimoarr"} <= \
+        set(domains)
+    problems = [problem for domain in domains for problem in catalogs.problems(domain)]
+    assert problems == []
+
+
+def test_each_language_catalog_declares_its_plural_rule():
+    from ludotheque.i18n import catalogs
+
+    for domain in catalogs.domains():
+        assert catalogs.read(domain, "fr").plural_expr == "(n > 1)", domain
+        assert catalogs.read(domain, "en").plural_expr == "(n != 1)", domain
+
+
+def test_the_catalogs_are_the_only_home_of_the_texts():
+    """No text dictionary left in the package (tools/dict2po.py moved them to the .po)."""
+    leftovers = [path.relative_to(SOURCE) for path in [
+        SOURCE / "i18n" / "core_texts.py", SOURCE / "i18n" / "report_texts.py",
+        SOURCE / "web" / "texts.py", SOURCE / "web" / "server_texts.py",
+        *SOURCE.glob("games/*/texts.py")] if path.exists()]
+    assert leftovers == []
+    pair = re.compile(r"""\{\s*["']en["']\s*:\s*["'][^"']+["']\s*,\s*["']fr["']\s*:""")
+    holders = sorted(str(path.relative_to(SOURCE)) for path in SOURCE.rglob("*.py")
+                     if pair.search(path.read_text(encoding="utf-8")))
+    assert holders == []
+
+
+def test_a_plural_text_reads_as_one_entry_with_its_forms():
+    from ludotheque.i18n import catalogs
+
+    english = catalogs.load("diciassette")["diciassette.table.discard"]
+    assert english["en"] == ("Discard: {count} card", "Discard: {count} cards")
+    assert t("diciassette.table.discard.other", "fr") == "Défausse\u00a0: {count} cartes"
+
+
+def test_a_new_english_text_makes_the_french_fuzzy_until_reviewed(tmp_path, monkeypatch):
+    """`make i18n` after an English change: the French entry is flagged for the translator."""
+    import shutil
+
+    from ludotheque.i18n import catalogs
+
+    locale = tmp_path / "locale"
+    shutil.copytree(catalogs.LOCALE_DIR, locale)
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", locale)
+    english = catalogs.po_path("diciassette", "en")
+    text = english.read_text(encoding="utf-8")
+    english.write_text(text.replace('msgstr "{player} passes."', 'msgstr "{player} passes, silent."'),
+                       encoding="utf-8")
+    assert catalogs.main([]) == 1
+    french = {m.context: m for m in catalogs.read("diciassette", "fr")}
+    assert french["diciassette.event.pass"].fuzzy
+    assert french["diciassette.event.pass"].id == "{player} passes, silent."
+    assert [p for p in catalogs.problems("diciassette")] == \
+        ["fr/diciassette: diciassette.event.pass is fuzzy"]

@@ -470,13 +470,16 @@ def test_E15_nobody_took_a_perdu_card_the_next_seat_or_the_same_starter_opens_th
 
 
 def test_every_assumed_ruling_is_an_option_with_help_in_both_languages():
-    from ludotheque.games.decimoarr.rules_text import OPTION_HELP, RULINGS
+    from ludotheque.i18n import catalog
+
+    texts = catalog()
 
     rulings = {spec.ruling for spec in GAME.option_specs}
     # Rules file [ASSUMED]: E8 (which perdu cards), E12 (first player); E15 is the engine's own.
     assert {"E2", "E4", "E6", "E7", "E8", "E9", "E10", "E12", "E13", "E15"} <= rulings
     for spec in GAME.option_specs:
-        assert spec.name in OPTION_HELP and set(OPTION_HELP[spec.name]) == {"en", "fr"}
+        assert spec.help_key == f"decimoarr.option.{spec.name}"
+        assert set(texts[spec.help_key]) == {"en", "fr"}
     assert GAME.validate(4, {})["perdu_cards"] == "random"
     assert GAME.validate(4, {})["first_player"] == "random"
     assert GAME.validate(4, {})["starter_if_no_perdu"] == "next_seat"
@@ -485,7 +488,8 @@ def test_every_assumed_ruling_is_an_option_with_help_in_both_languages():
             "first_flip_excludes_homes", "exhausted_table", "tie_break", "layout", "colours",
             "values", "skulls", "diamonds"} <= covered
     # The no-alternative ruling (a shuffled winner pile) says so.
-    assert "not an option" in RULINGS["E10"]["en"] and "pas une option" in RULINGS["E10"]["fr"]
+    ruling = texts["decimoarr.ruling.E10"]
+    assert "not an option" in ruling["en"] and "pas une option" in ruling["fr"]
 
 
 def test_E13_a_tie_on_diamonds_goes_to_more_rounds_won():

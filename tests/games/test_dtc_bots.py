@@ -261,7 +261,7 @@ def test_the_table_says_the_game_is_over_not_that_the_next_challenge_ends_it():
     for seat in (0, 1, None):
         en, fr = _table_text(state.view(seat), "en"), _table_text(state.view(seat), "fr")
         assert "next challenge" not in en and "prochaine contestation" not in fr
-        assert "Game over. Winner(s): Ada" in en and "Partie terminée. Gagnant(s) : Ada" in fr
+        assert "Game over. Winner(s): Ada" in en and "Partie terminée. Victoire : Ada" in fr
 
 
 def test_the_last_challenge_line_agrees_with_the_number_of_cards():
@@ -304,7 +304,7 @@ def test_the_end_of_the_game_is_explained_by_what_ended_it():
 
 
 def test_large_claims_read_as_a_player_says_them():
-    from ludotheque.games.dtc.texts import claim_text
+    from ludotheque.games.dtc.wording import claim_text
 
     assert claim_text(1, 6, "en") == "one 6" and claim_text(4, 6, "en") == "four 6s"
     assert claim_text(13, 2, "en") == "thirteen 2s" and claim_text(13, 2, "fr") == "treize 2"

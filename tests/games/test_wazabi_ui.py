@@ -14,7 +14,6 @@ from ludotheque.cli import app
 from ludotheque.core import get_game
 from ludotheque.games.wazabi import render
 from ludotheque.games.wazabi.components import KIND_OF_CODE
-from ludotheque.games.wazabi.rules_text import OPTION_HELP, RULINGS
 from ludotheque.i18n import catalog
 
 from test_wazabi_rules import DULL, Table  # tests/games is on sys.path
@@ -47,9 +46,11 @@ def test_every_text_exists_in_both_languages_with_the_same_fields():
     assert len(texts) > 100
     for key, by_lang in texts.items():
         assert sorted(fields.findall(by_lang["en"])) == sorted(fields.findall(by_lang["fr"])), key
-    assert sorted(r for r in RULINGS if r[1:].isdigit()) == sorted(f"W{i}" for i in range(1, 23))
-    assert set(RULINGS) - {f"W{i}" for i in range(1, 23)} == {"W6b", "W6c"}
-    assert set(OPTION_HELP) == {spec.name for spec in GAME.option_specs}
+    rulings = {key.rsplit(".", 1)[1] for key in texts if key.startswith("wazabi.ruling.")}
+    assert sorted(r for r in rulings if r[1:].isdigit()) == sorted(f"W{i}" for i in range(1, 23))
+    assert rulings - {f"W{i}" for i in range(1, 23)} == {"W6b", "W6c"}
+    options = {key.rsplit(".", 1)[1] for key in texts if key.startswith("wazabi.option.")}
+    assert options == {spec.name for spec in GAME.option_specs}
 
 
 def test_table_shows_dice_hand_and_roll_in_words():
@@ -107,7 +108,7 @@ def invoke(args, input=None):
     return plain(ANSI.sub("", result.output))
 
 
-@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Gagnant"),
+@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Victoire :"),
                                               ("en", "Winner")])
 def test_play_watch_replay_simulate_and_bench(tmp_path, lang, wanted):
     record = tmp_path / "game.json"
@@ -135,7 +136,7 @@ def test_help_in_the_terminal_lists_the_notation_and_the_game_goes_on(lang, word
                  input=word + "\n" + "1\n" * 400)
     assert "Traceback" not in out
     assert all(verb in out for verb in verbs), out[:2000]
-    assert "remove1" in out and ("Gagnant" if lang == "fr" else "Winner") in out
+    assert "remove1" in out and ("Victoire :" if lang == "fr" else "Winner") in out
 
 
 def test_notation_help_is_a_text_in_each_language_and_bad_input_says_it():
@@ -196,7 +197,7 @@ def test_others_keep_two_card_reads_right_for_every_player():
 
 
 @pytest.mark.parametrize(("lang", "tournament", "single"), [
-    ("fr", "Fin du tournoi. Gagnant : ", "Fin de la partie. Gagnant : "),
+    ("fr", "Fin du tournoi. Victoire : ", "Fin de la partie. Victoire : "),
     ("en", "Tournament over. Winner: ", "Game over. Winner: "),
 ])
 def test_the_last_line_says_the_tournament_is_over(lang, tournament, single):

@@ -29,3 +29,99 @@ def test_calling_a_bluff_uses_the_usual_french_word():
 
 def test_a_status_shown_next_to_a_name_has_no_gender():
     assert french()["decimoarr.table.out"] == "hors jeu"
+
+
+# -- the classes of faults the review fixed, checked over every French text
+
+# English words a French text must not show (once code, option names and {fields} are out).
+ENGLISH = {"the", "and", "of", "you", "your", "with", "heuristic", "call", "give", "accept",
+           "challenge", "pass", "left", "right", "player", "players", "seat", "turn", "winner",
+           "winners", "round", "card", "cards", "dice", "die", "draw", "discard", "keep", "take",
+           "target", "up", "down", "add", "penalty", "victory"}
+
+
+def prose(text: str) -> str:
+    """A French text without what is not French prose: `code`, {fields}, option names and
+    values (with _ or =), command lines (--x, pip ...) and JSON examples."""
+    text = re.sub(r"`[^`]*`|\{\{.*?\}\}|\{[^}]*\}|\"[a-z_]+\":\s*(\"[^\"]*\"|\[[^\]]*\])", " ",
+                  text)
+    text = re.sub(r"pip install '[^']*'|ludotheque \w+[^.]*|--[\w/-]+", " ", text)
+    return " ".join(word for word in text.split() if not re.search(r"[_=/\d]", word))
+
+
+def test_no_english_word_is_left_in_a_french_text():
+    bad = {key: text for key, text in french().items()
+           if ENGLISH & set(re.findall(r"\w+", prose(text).lower()))}
+    assert not bad
+
+
+def test_french_punctuation_has_its_space_before_colon_semicolon_question_and_exclamation():
+    # "1: Vous", "D1:" -> "1 : Vous"; the catalog's French holds a (no-break) space there.
+    bad = {key: text for key, text in french().items()
+           if re.search(r"[^\s\u00a0\u202f:][:;?!](\s|$)", prose(text).replace("Memoarrr!", ""))}
+    assert not bad
+
+
+def test_french_quotes_are_guillemets():
+    bad = {key: text for key, text in french().items()
+           if re.search(r"[\"\u201c\u201d]", prose(text))}
+    assert not bad
+
+
+def test_winners_are_announced_without_a_gender():
+    # "Gagnant(s) : Fanny" guesses a gender; "Victoire de Fanny" does not.
+    bad = {key: text for key, text in french().items() if re.search(r"\bGagnant", text)}
+    assert not bad
+
+
+def test_statuses_next_to_a_name_have_no_gender():
+    statuses = ["web.table.out", "web.table.connected", "web.table.absent", "web.table.offline",
+                "wazabi.table.out", "decimoarr.table.out", "decimoarr.table.in_play"]
+    texts = french()
+    bad = {key: texts[key] for key in statuses
+           if re.search(r"\b(élimin|connect|absent|sorti|seul|parti|gagnant|perdant)", texts[key])}
+    assert not bad
+
+
+def test_every_bot_has_a_french_name():
+    """The terminal shows "Camille (heuristique)", never a bot's English name."""
+    import ludotheque.interop  # noqa: F401  (registers OpenSpiel's bots when installed)
+    from ludotheque.bots import bot_factories
+    from ludotheque.i18n import has_text, t
+
+    missing = [(game.name, bot) for game in all_games() for bot in bot_factories(game)
+               if not has_text(f"ui.bot.{bot}") or t(f"ui.bot.{bot}", "fr") == bot
+               and bot != "ismcts"]
+    assert missing == []
+
+
+def test_move_hints_are_in_french_and_read_back_as_the_same_move():
+    """`[call]`, `[give p2]`, `[accept]` become `[annoncer]`, `[donner j2]`, `[accepter]`,
+    which the parser reads as the very move."""
+    from ludotheque.testing.conformance import random_states
+
+    for game in all_games():
+        seen = set()
+        players = game.default_players
+        for state, _, _ in random_states(game, players, game.validate(players, {}), seed=17,
+                                         games=3):
+            for action in state.legal_actions():
+                if action in seen:
+                    continue
+                seen.add(action)
+                hint = game.action_hint(action, "fr")
+                assert game.parse_action(hint, state) == action, (game.name, hint)
+                assert not ENGLISH & set(hint.split()), (game.name, hint)
+                assert game.action_hint(action, "en") == game.action_to_text(action)
+        assert len(seen) > 3, game.name
+
+
+def test_the_rules_text_puts_a_space_before_each_colon_in_french():
+    # "- **D1**: ..." and "- `option=x`: ..." were written by code, outside the catalog.
+    for game in all_games():
+        text = game.rules_text("fr", game.validate(game.default_players, {}))
+        lines = [line for line in text.splitlines()
+                 if re.search(r"[^\s\u00a0:/]:(\s|$)", re.sub(r"`[^`]*`", "", line))
+                 and "Memoarrr!" not in line]
+        assert lines == [], game.name
+        assert "- **" in text and " : " in text

@@ -13,7 +13,7 @@ import pyte
 
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
-from ludotheque.games.dtc.texts import cards_text
+from ludotheque.games.dtc.wording import cards_text
 from tests.ui.terminal import SRC
 
 PROMPT = r"Your move \(number or text; help, quit\): "

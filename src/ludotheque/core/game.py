@@ -44,7 +44,7 @@ from ludotheque.core.fields import (
 )
 from ludotheque.core.options import OptionSpec, options_to_json, validate_options
 from ludotheque.core.parts import GameParts
-from ludotheque.i18n import LazyText, t
+from ludotheque.i18n import LazyText, has_text, t, text_keys
 
 CHANCE = -1
 TERMINAL = -2
@@ -338,6 +338,20 @@ class Game(ABC):
         """The short, language-neutral text form of an action id (from `actions`)."""
         return self.actions.text(action)
 
+    def action_hint(self, action: int, lang: str) -> str:
+        """The text form a player of `lang` types for an action: the notation's words
+        through the game's `<game>.word.<word>` texts ("call" -> "annoncer"; "give p2" ->
+        "donner j2" through `wazabi.word.pN`); the parser reads both languages."""
+        words = []
+        for word in self.action_to_text(action).split(" "):
+            prefix = re.fullmatch(r"([a-z]+)(\d+)", word)
+            if has_text(f"{self.name}.word.{word}"):
+                word = t(f"{self.name}.word.{word}", lang)
+            elif prefix and has_text(f"{self.name}.word.{prefix[1]}N"):
+                word = t(f"{self.name}.word.{prefix[1]}N", lang).replace("N", prefix[2])
+            words.append(word)
+        return " ".join(words)
+
     @abstractmethod
     def text_to_action(self, text: str) -> int:
         """Parse a text form (raises NotationError with the accepted forms)."""
@@ -376,8 +390,9 @@ class Game(ABC):
     def rules_text(self, lang: str, options: Mapping[str, Any]) -> str:
         """The rules summary in `lang` (Markdown), with the options and rulings in force.
 
-        Reads the game's `parts.rules_text` (SUMMARY, RULINGS, RULEBOOK_NOTES), fills
-        the summary with `rules_summary_fields`, and adds `rules_sections`.
+        Reads the game's `parts.rules_text` (SUMMARY, RULEBOOK_NOTES) and its rulings
+        (the texts `<game>.ruling.<id>` of its catalog), fills the summary with
+        `rules_summary_fields`, and adds `rules_sections`.
         """
         texts = self.parts.rules_text
         lines = [texts.SUMMARY[lang].format(**self.rules_summary_fields(lang, options)), ""]
@@ -386,10 +401,12 @@ class Game(ABC):
         for spec in self.option_specs:
             value = options[spec.name]
             shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
-            lines.append(f"- `{spec.name}={shown}`: {t(spec.help_key, lang)}")
+            lines.append(t("rules.option_item", lang, option=f"{spec.name}={shown}",
+                           text=t(spec.help_key, lang)))
         lines += ["", "## " + t("rules.rulings", lang)]
-        for ruling in sorted(texts.RULINGS, key=_ruling_order):
-            lines.append(f"- **{ruling}**: {texts.RULINGS[ruling][lang]}")
+        prefix = f"{self.name}.ruling."
+        for ruling in sorted((key[len(prefix):] for key in text_keys(prefix)), key=_ruling_order):
+            lines.append(t("rules.ruling_item", lang, ruling=ruling, text=t(prefix + ruling, lang)))
         lines += ["", "## " + t("rules.rulebook_notes", lang), texts.RULEBOOK_NOTES[lang]]
         return "\n".join(lines)
 

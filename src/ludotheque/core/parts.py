@@ -17,8 +17,10 @@ from typing import Any
 class GameParts:
     """What a game declares besides its rules and notation.
 
-    * `texts`: `describe_action(action, lang)`, a sentence for people;
-    * `rules_text`: `SUMMARY`, `RULINGS`, `RULEBOOK_NOTES` (both languages) for `Game.rules_text`;
+    * `texts`: `describe_action(action, lang)`, a sentence for people (the game's
+      `wording.py`; the texts themselves are in its gettext catalog);
+    * `rules_text`: `SUMMARY`, `RULEBOOK_NOTES` (both languages, Markdown) for
+      `Game.rules_text` (the rulings and option help are texts of the catalog);
     * `renderer`: `table(view, lang, names)` and `event_lines(event, lang, names, seat)`
       (the terminal);
     * `encoder`: `observation_size(players, options)` and `encode_view(view, players, options)`

@@ -1,21 +1,36 @@
 """French and English texts.
 
-Every text a person reads is a key in a catalog with one entry per language.
-Catalogs are plain dictionaries registered by the core and by each game
-(`register_texts`); `t(key, lang, **params)` formats one with `str.format`.
-A test checks that every key exists in every language with the same fields.
+Every text a person reads is a key with one text per language. The texts live in
+gettext catalogs, one domain per area (`core`, `report`, each game, `web`,
+`server`): `i18n/locale/<lang>/LC_MESSAGES/<domain>.po`, where translators edit
+them (docs/translating.md), compiled to `.mo` files that this module reads with
+the standard library, all at once on the first lookup. A text's key is its
+entry's `msgctxt`; its English text the `msgid`; plurals use each language's
+gettext plural rule. `t(key, lang, **params)` formats a text with `str.format`;
+`tn` picks the plural form. A test checks that every key exists in every language
+with the same fields.
 """
 
 from __future__ import annotations
 
+import gettext
 import locale
 import os
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-_CATALOG: dict[str, dict[str, str]] = {}
+# key -> {lang: text}; a plural text is a tuple of forms, chosen by _PLURAL[lang].
+_CATALOG: dict[str, dict[str, str | tuple[str, ...]]] = {}
+_PLURAL: dict[str, Callable[[int], int]] = {
+    "en": lambda n: int(n != 1), "fr": lambda n: int(n > 1)}
+_LOADED = False
+_LOCK = threading.Lock()
+_CONTEXT = "\x04"  # gettext's separator between msgctxt and msgid in a .mo
 
 
 def french_typography(text: str) -> str:
@@ -26,37 +41,104 @@ def french_typography(text: str) -> str:
             .replace(" ;", "\u00a0;"))
 
 
-def register_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
-    """Add texts {key: {"en": ..., "fr": ...}} to the catalog.
+def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int], int]]:
+    """{key: text} of a compiled catalog, and its plural rule.
 
-    A key ending in `.one` / `.other` is a plural pair read with `tn`.
+    Keys are the entries' `msgctxt`: the stdlib's `GNUTranslations` looks texts up by
+    (context, English), and we only know the key, so we read its parsed table.
     """
+    with path.open("rb") as fp:
+        translations = gettext.GNUTranslations(fp)
+    texts: dict[str, str | tuple[str, ...]] = {}
+    forms: dict[str, dict[int, str]] = {}
+    for msgid, string in translations._catalog.items():  # noqa: SLF001 (see above)
+        if isinstance(msgid, tuple):  # (context + \x04 + English, plural index)
+            key = msgid[0].split(_CONTEXT, 1)[0]
+            forms.setdefault(key, {})[msgid[1]] = string
+        elif _CONTEXT in msgid:
+            texts[msgid.split(_CONTEXT, 1)[0]] = string
+    for key, by_index in forms.items():
+        texts[key] = tuple(by_index[i] for i in sorted(by_index))
+    return texts, translations.plural
+
+
+def _load() -> None:
+    """Read every compiled catalog (once)."""
+    global _LOADED
+    with _LOCK:
+        if _LOADED:
+            return
+        for lang in LANGUAGES:
+            for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo")):
+                texts, plural = read_mo(path)
+                _PLURAL[lang] = plural
+                for key, text in texts.items():
+                    if lang == "fr":
+                        text = (tuple(map(french_typography, text)) if isinstance(text, tuple)
+                                else french_typography(text))
+                    _CATALOG.setdefault(key, {})[lang] = text
+        _LOADED = True
+
+
+def _entries() -> dict[str, dict[str, str | tuple[str, ...]]]:
+    if not _LOADED:
+        _load()
+    return _CATALOG
+
+
+def register_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Add texts {key: {"en": ..., "fr": ...}} that are declared with code rather than
+    in the catalogs: the labels of a game's statistics (`kit.stats.Stat`), and tests."""
+    entries = _entries()
     for key, by_lang in texts.items():
         missing = [lang for lang in LANGUAGES if lang not in by_lang]
         if missing:
             raise ValueError(f"text {key!r} lacks language(s) {missing}")
-        entry = dict(by_lang)
-        entry["fr"] = french_typography(entry["fr"])
-        if key in _CATALOG and _CATALOG[key] != entry:
+        entry: dict[str, str | tuple[str, ...]] = dict(by_lang)
+        entry["fr"] = french_typography(by_lang["fr"])
+        if key in entries and entries[key] != entry:
             raise ValueError(f"text {key!r} registered twice with different content")
-        _CATALOG[key] = entry
+        entries[key] = entry
 
 
 def catalog() -> dict[str, dict[str, str]]:
-    """A copy of the whole catalog (for tests and tools)."""
-    return {key: dict(value) for key, value in _CATALOG.items()}
+    """A copy of the whole catalog (for tests and tools): a plural text `k` appears as
+    `k.one` (its singular) and `k.other` (its plural)."""
+    out: dict[str, dict[str, str]] = {}
+    for key, by_lang in _entries().items():
+        if any(isinstance(text, tuple) for text in by_lang.values()):
+            out[f"{key}.one"] = {lang: text[0] for lang, text in by_lang.items()}
+            out[f"{key}.other"] = {lang: text[-1] for lang, text in by_lang.items()}
+        else:
+            out[key] = dict(by_lang)  # type: ignore[arg-type]
+    return out
 
 
 def has_text(key: str) -> bool:
-    return key in _CATALOG
+    return key in _entries()
+
+
+def text_keys(prefix: str) -> list[str]:
+    """Every key that starts with `prefix` (e.g. a game's rulings), in catalog order."""
+    return [key for key in _entries() if key.startswith(prefix)]
 
 
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """The text `key` in `lang`, formatted with `params`."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
     try:
-        template = _CATALOG[key][lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
+        template = _entries()[key][lang]
     except KeyError:
-        raise KeyError(f"no text {key!r}") from None
+        base, _, form = key.rpartition(".")  # `k.one` / `k.other` of a plural text
+        try:
+            forms = _entries()[base][lang]
+        except KeyError:
+            raise KeyError(f"no text {key!r}") from None
+        if not isinstance(forms, tuple) or form not in ("one", "other"):
+            raise KeyError(f"no text {key!r}") from None
+        template = forms[0] if form == "one" else forms[-1]
+    if isinstance(template, tuple):
+        raise KeyError(f"text {key!r} has plural forms: read it with tn")
     return template.format(**params) if params else template
 
 
@@ -99,12 +181,17 @@ def mean(value: float, lang: str) -> str:
 
 
 def tn(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
-    """The singular (`key.one`) or plural (`key.other`) text for `count`, with {count} filled.
-
-    French uses the singular for 0 and 1, English for 1 only.
-    """
-    singular = count <= 1 if lang == "fr" else count == 1
-    return t(f"{key}.{'one' if singular else 'other'}", lang, count=count, **params)
+    """The form of the plural text `key` for `count` (the language's gettext rule:
+    French uses the singular for 0 and 1, English for 1 only), with {count} filled."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    try:
+        forms = _entries()[key][lang]
+    except KeyError:
+        raise KeyError(f"no text {key!r}") from None
+    if not isinstance(forms, tuple):
+        raise KeyError(f"text {key!r} has no plural forms: read it with t")
+    template = forms[min(_PLURAL[lang](count), len(forms) - 1)]
+    return template.format(count=count, **params)
 
 
 class LazyText:
@@ -143,11 +230,3 @@ def language_from_environment() -> str:
     except ValueError:  # pragma: no cover - broken locale settings
         loc = ""
     return "fr" if loc.lower().startswith("fr") else DEFAULT_LANGUAGE
-
-
-from ludotheque.i18n import core_texts as _core_texts  # noqa: E402  (the core's texts: data)
-from ludotheque.i18n import report_texts as _report_texts  # noqa: E402  (the report's texts)
-
-register_texts(_core_texts.TEXTS)
-register_texts(_report_texts.TEXTS)
-del _core_texts, _report_texts

@@ -26,7 +26,7 @@ from ludotheque.i18n import register_texts
 GAME, SEAT = "game", "seat"
 NUMBER, VALUES, SERIES = "number", "values", "series"
 
-# Statistics every game gives (their labels are in i18n/report_texts.py).
+# Statistics every game gives (their labels are in the `report` catalog, i18n/locale/).
 TURNS, STARTER, ORDER = "turns", "starter", "order"
 
 

@@ -154,10 +154,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.get("/api/texts")
     async def texts(request: Request):
         lang = request_lang(request)
-        try:
-            import ludotheque.web.texts  # noqa: F401  (engineer B's page texts)
-        except ImportError:
-            pass
         return {"lang": lang, "texts": {key: by_lang[lang] for key, by_lang in catalog().items()
                                         if key.startswith("web.")}}
 

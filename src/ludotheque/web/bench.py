@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.i18n import number, t
-from ludotheque.web import server_texts  # noqa: F401  (the benchmark's lines)
 
 GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
 SEATS = 3

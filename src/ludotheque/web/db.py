@@ -36,7 +36,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.core.errors import LudoError
-from ludotheque.web import server_texts  # noqa: F401  (the schema message)
 
 SCHEMA_HEAD = "0003"
 MIGRATIONS = Path(__file__).parent / "migrations"

@@ -14,7 +14,6 @@ from typing import Any
 
 from ludotheque.core.game import Game
 from ludotheque.i18n import t
-from ludotheque.web import server_texts  # noqa: F401  (registers the server's texts)
 
 log = logging.getLogger("ludotheque.web")
 

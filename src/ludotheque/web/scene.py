@@ -30,7 +30,6 @@ def build_scene(game: Any, view: Mapping[str, Any], lang: str, names: Sequence[s
                 legal: Iterable[Any] | None = None) -> dict[str, Any]:
     """The scene of `view` for its seat; `game` is a Game or its name; `legal` the legal
     moves ({"id", "text", "label"} dicts or ids) of the reader when it is to act."""
-    import ludotheque.web.texts  # noqa: F401  (registers the web.* texts)
 
     name = game if isinstance(game, str) else game.name
     if isinstance(game, str):

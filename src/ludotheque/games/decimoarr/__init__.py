@@ -1,7 +1,6 @@
 """Décimoarr... (a Memoarrr!-style memory game): turn over cards that share a colour or a value."""
 
 from ludotheque.core.registry import register
-from ludotheque.games.decimoarr import texts as _texts  # noqa: F401  (registers the texts)
 from ludotheque.games.decimoarr.game import GAME, Decimoarr
 from ludotheque.games.decimoarr.rules import DecimoarrState
 

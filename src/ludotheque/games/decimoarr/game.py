@@ -19,7 +19,7 @@ from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
-from ludotheque.games.decimoarr import encoding, render, rules_text, scene, stats, texts
+from ludotheque.games.decimoarr import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.decimoarr.actions import ACTIONS
 from ludotheque.games.decimoarr.components import (
     HOME_SIZE,
@@ -77,7 +77,7 @@ BOT_LEVELS = {
 class Decimoarr(Game):
     name = "decimoarr"
     parts = GameParts(
-        texts=texts, rules_text=rules_text, renderer=render, encoder=encoding, stats=stats,
+        texts=wording, rules_text=rules_text, renderer=render, encoder=encoding, stats=stats,
         scene=scene.scene,
         bots={name: partial(HeuristicBot, memory=level, name=name)
               for name, level in BOT_LEVELS.items()},

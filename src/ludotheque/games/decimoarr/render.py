@@ -23,7 +23,7 @@ from rich.text import Text
 
 from ludotheque.games.decimoarr.actions import ACTIONS
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
-from ludotheque.games.decimoarr.texts import card_name, colour_short, position_name
+from ludotheque.games.decimoarr.wording import card_name, colour_short, position_name
 from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator

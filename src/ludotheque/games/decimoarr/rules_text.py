@@ -1,14 +1,14 @@
 """Player-facing rules text for Décimoarr..., in English and French.
 
-Plain data only. ``SUMMARY[lang]`` is a Markdown rules summary with
+Plain data only (Markdown documents; the short texts are in the gettext catalogs). ``SUMMARY[lang]`` is a Markdown rules summary with
 ``str.format`` placeholders filled from the options: ``cards``, ``colours``,
 ``values``, ``colour_names``, ``value_names``, ``positions``, ``skulls``,
 ``diamonds``, ``rounds``, ``layout``, ``perdu_choice`` and ``first_player``.
-``RULINGS`` states, for a player, the ruling the engine follows for each
+The rulings (``<game>.ruling.<id>`` texts of the game's gettext catalog) state, for a player, the ruling the engine follows for each
 ambiguity E1..E14 of ``shared/rules/decimoarr.md``, and E15, a gap the rules
 file leaves (who starts when nobody took a perdu card). French: the home cards
 are "les cartes devant" a player, the rulebook's own words ("les 3 cartes
-devant lui"). ``OPTION_HELP`` gives one line per game option,
+devant lui"). The option help is in the same catalog;
 ``RULEBOOK_NOTES`` lists where the French rulebook and the engine's reading differ.
 """
 
@@ -84,7 +84,7 @@ who won more rounds, then the victory is shared.
 
 Un jeu de mémoire. Les cartes sont posées face cachée ; à tour de rôle, chacun en
 retourne une, qui doit avoir la même couleur ou la même valeur que la carte
-retournée juste avant. Si vous vous trompez, vous êtes éliminé de la manche. Le
+retournée juste avant. Si vous vous trompez, vous êtes hors jeu jusqu'à la fin de la manche. Le
 dernier joueur encore en jeu gagne la manche et une carte « gagnant du tour ».
 Retenez bien où sont les cartes : elles sont retournées face cachée à la même
 place après chaque manche.
@@ -147,202 +147,12 @@ victoire est partagée.
   par tous ; à vous de vous en souvenir. Le terminal ne montre votre mémoire
   qu'avec l'option `show_memory=true`.
 - Les cartes devant vous, vues une fois avant la première manche.
-- Qui est éliminé de la manche, combien de manches chacun a gagnées. Les cartes
+- Qui est hors jeu dans la manche, combien de manches chacun a gagnées. Les cartes
   perdu restent secrètes jusqu'à la fin de la manche, les cartes gagnant du tour
   jusqu'à la fin de la partie (chacun connaît les siennes).
 """,
 }
 
-RULINGS: dict[str, dict[str, str]] = {
-    "E1": {
-        "en": "The game could not be identified; it follows Memoarrr! and every assumed component "
-              "is an option. Layout: a 5x5 grid without its centre for 2 to 4 players (each "
-              "player's home cards are the 3 middle cards of his edge, opposite edges for 2), a "
-              "ring with 3 home cards per player for 5 players or other card counts.",
-        "fr": "Le jeu n'a pas pu être identifié ; il suit Memoarrr! et chaque élément supposé "
-              "est une option. Disposition : grille de 5x5 sans sa case centrale de 2 à 4 joueurs "
-              "(les cartes devant un joueur sont les 3 cartes du milieu de son bord, bords "
-              "opposés à 2), un anneau avec 3 cartes par joueur à 5 joueurs ou pour un autre "
-              "nombre de cartes.",
-    },
-    "E2": {
-        "en": "The décimal cards are every colour x value pair once (5 x 5 by default, options "
-              "colours and values); two cards connect when they share the colour or the value. "
-              "The decimal numbers printed on them are only labels (only equal or not matters), "
-              "so they are not an option.",
-        "fr": "Les cartes décimal sont toutes les paires couleur x valeur, une fois chacune "
-              "(5 x 5 par défaut, options colours et values) ; deux cartes font le lien si elles "
-              "ont la même couleur ou la même valeur. Les nombres décimaux imprimés ne sont que "
-              "des noms (seule l'égalité compte) : ce n'est donc pas une option.",
-    },
-    "E3": {
-        "en": "Play goes clockwise, skipping the players who are out of the round.",
-        "fr": "On joue dans le sens des aiguilles d'une montre en sautant les joueurs éliminés de "
-              "la manche.",
-    },
-    "E4": {
-        "en": "After a failed flip the reference stays the last card that connected (option "
-              "reference_after_fail=last_flipped: the failed card becomes the reference; it lies "
-              "face down, so the table shows only its place and players must remember its face; "
-              "a card never connects to itself, so turning it over again fails).",
-        "fr": "Après un échec, la référence reste la dernière carte qui a fait le lien (option "
-              "reference_after_fail=last_flipped : la carte ratée devient la référence ; elle est "
-              "face cachée, la table ne montre donc que sa place et il faut se souvenir de la "
-              "carte ; une carte ne fait jamais le lien avec elle-même, la retourner de nouveau "
-              "est un échec).",
-    },
-    "E5": {
-        "en": "A failed card is shown to everyone, then turned face down again at its place; "
-              "only cards that connected stay face up until the end of the round.",
-        "fr": "Une carte ratée est montrée à tous puis retournée face cachée à sa place ; seules "
-              "les cartes qui ont fait le lien restent visibles jusqu'à la fin de la manche.",
-    },
-    "E6": {
-        "en": "Any face-down card may be turned over, in front of anyone; but the first flip of a "
-              "round may not be a home card of any player (option first_flip_excludes_homes).",
-        "fr": "On peut retourner n'importe quelle carte face cachée, devant n'importe qui ; mais "
-              "le premier coup d'une manche ne peut pas être une carte devant un joueur "
-              "(option first_flip_excludes_homes).",
-    },
-    "E7": {
-        "en": "If no face-down card is left while several players are still in, the round ends "
-              "and the player who turned the last card wins it (option exhausted_table=no_winner: "
-              "nobody wins it and its winner card goes back to the box unseen).",
-        "fr": "S'il ne reste aucune carte face cachée alors que plusieurs joueurs sont en jeu, la "
-              "manche s'arrête et celui qui a retourné la dernière carte la gagne (option "
-              "exhausted_table=no_winner : personne ne la gagne et sa carte gagnant du tour "
-              "retourne dans la boîte sans être vue).",
-    },
-    "E8": {
-        "en": "With fewer than 5 players, the perdu cards in play are drawn at random; the others "
-              "go back to the box unseen (option perdu_cards=fewest_skulls: the cards with the "
-              "fewest skulls are in play).",
-        "fr": "À moins de 5 joueurs, les cartes perdu en jeu sont tirées au hasard ; les autres "
-              "retournent dans la boîte sans être vues (option perdu_cards=fewest_skulls : on "
-              "garde les cartes qui ont le moins de têtes de mort).",
-    },
-    "E9": {
-        "en": "The perdu cards carry 1, 2, 3 and 4 skulls by default (option skulls; the numbers "
-              "must differ so that exactly one player starts the next round).",
-        "fr": "Les cartes perdu portent par défaut 1, 2, 3 et 4 têtes de mort (option skulls ; "
-              "les nombres doivent être différents pour qu'un seul joueur commence la manche "
-              "suivante).",
-    },
-    "E10": {
-        "en": "The winner cards carry 1, 1, 2, 2, 3, 3 and 4 diamonds by default (option "
-              "diamonds). They are shuffled into a face-down pile: the rulebook takes \"the first "
-              "card of the pile\" and a pile in a known order would give the scores away, so "
-              "this has no sensible alternative and is not an option.",
-        "fr": "Les cartes gagnant du tour portent par défaut 1, 1, 2, 2, 3, 3 et 4 diamants "
-              "(option diamonds). Elles sont mélangées en un tas face cachée : la règle prend "
-              "« la première carte du tas » et un tas dans un ordre connu dévoilerait les scores ; "
-              "il n'y a donc pas d'autre choix sensé et ce n'est pas une option.",
-    },
-    "E11": {
-        "en": "Players look at their home cards once, before the first round; never again.",
-        "fr": "Chaque joueur regarde les cartes devant lui une seule fois, avant la première "
-              "manche ; plus jamais ensuite.",
-    },
-    "E12": {
-        "en": "The first player of the game is drawn at random (option first_player=first_seat: "
-              "seat 1 starts).",
-        "fr": "Le premier joueur de la partie est tiré au sort (option first_player=first_seat : "
-              "la place 1 commence).",
-    },
-    "E13": {
-        "en": "A tie on diamonds goes to the player who won more rounds, then the victory is "
-              "shared (option tie_break=shared: shared at once).",
-        "fr": "En cas d'égalité de diamants, celui qui a gagné le plus de manches l'emporte, "
-              "sinon la victoire est partagée (option tie_break=shared : partagée directement).",
-    },
-    "E14": {
-        "en": "The first flip of a round has nothing to connect to: it always succeeds.",
-        "fr": "Le premier coup d'une manche n'a rien à relier : il réussit toujours.",
-    },
-    "E15": {
-        "en": "Engine ruling (neither the rulebook nor the rules file says it): when nobody took "
-              "a perdu card in a round (the face-down cards ran out), the player after that "
-              "round's starter, clockwise, starts the next round (option "
-              "starter_if_no_perdu=same_seat: the same player starts again).",
-        "fr": "Décision du moteur (ni la règle ni le fichier de règles n'en parlent) : si "
-              "personne n'a pris de carte perdu pendant une manche (les cartes face cachée sont "
-              "épuisées), le joueur assis après celui qui a commencé cette manche (dans le sens "
-              "des aiguilles d'une montre) commence la suivante (option "
-              "starter_if_no_perdu=same_seat : le même joueur recommence).",
-    },
-}
-
-OPTION_HELP: dict[str, dict[str, str]] = {
-    "colours": {
-        "en": "Number of colours of the décimal cards (assumed 5; colours x values cards).",
-        "fr": "Nombre de couleurs des cartes décimal (hypothèse : 5 ; couleurs x valeurs cartes).",
-    },
-    "values": {
-        "en": "Number of values of the décimal cards (assumed 5, shown as decimal numbers).",
-        "fr": "Nombre de valeurs des cartes décimal (hypothèse : 5, écrites en nombres décimaux).",
-    },
-    "skulls": {
-        "en": "Skulls on the 4 perdu cards (assumed 1,2,3,4; all different).",
-        "fr": "Têtes de mort des 4 cartes perdu (hypothèse : 1,2,3,4 ; toutes différentes).",
-    },
-    "diamonds": {
-        "en": "Diamonds on the 7 winner cards, one per round (assumed 1,1,2,2,3,3,4).",
-        "fr": "Diamants des 7 cartes gagnant du tour, une par manche (hypothèse : 1,1,2,2,3,3,4).",
-    },
-    "perdu_cards": {
-        "en": "The N-1 perdu cards in play with fewer than 5 players: random (default, drawn at "
-              "random) or fewest_skulls (the ones with the fewest skulls).",
-        "fr": "Les N-1 cartes perdu en jeu à moins de 5 joueurs : random (par défaut, tirées au "
-              "hasard) ou fewest_skulls (celles qui ont le moins de têtes de mort).",
-    },
-    "first_player": {
-        "en": "First player of the game: random (default, drawn at random) or first_seat "
-              "(seat 1).",
-        "fr": "Premier joueur de la partie : random (par défaut, tiré au sort) ou first_seat "
-              "(la place 1).",
-    },
-    "starter_if_no_perdu": {
-        "en": "Who starts the next round when nobody took a perdu card: next_seat (default, the "
-              "player after the round's starter) or same_seat (the same starter again).",
-        "fr": "Qui commence la manche suivante si personne n'a pris de carte perdu : next_seat "
-              "(par défaut, le joueur après celui qui a commencé) ou same_seat (le même).",
-    },
-    "layout": {
-        "en": "Table layout: auto (5x5 grid without its centre for 2-4 players with 25 cards, "
-              "else a ring), grid or ring.",
-        "fr": "Disposition : auto (grille 5x5 sans le centre de 2 à 4 joueurs avec 25 cartes, "
-              "sinon un anneau), grid (grille) ou ring (anneau).",
-    },
-    "reference_after_fail": {
-        "en": "The card to connect to after a failed flip: last_success (default, Memoarrr!) or "
-              "last_flipped (the failed card).",
-        "fr": "La carte à relier après un échec : last_success (par défaut, Memoarrr!) ou "
-              "last_flipped (la carte ratée).",
-    },
-    "first_flip_excludes_homes": {
-        "en": "The first flip of a round may not be a home card (default on, Memoarrr!).",
-        "fr": "Le premier coup d'une manche ne peut pas être une carte devant un joueur (activée "
-              "par défaut, Memoarrr!).",
-    },
-    "exhausted_table": {
-        "en": "No face-down card left with several players in: last_flipper_wins (default) or "
-              "no_winner.",
-        "fr": "Plus de carte face cachée avec plusieurs joueurs en jeu : last_flipper_wins (par "
-              "défaut, le dernier à avoir retourné gagne) ou no_winner (personne).",
-    },
-    "tie_break": {
-        "en": "Tie on diamonds: rounds_won (default: more rounds won, then shared) or shared.",
-        "fr": "Égalité de diamants : rounds_won (par défaut : plus de manches gagnées, puis "
-              "partage) ou shared (partage).",
-    },
-    "show_memory": {
-        "en": "Terminal aid: draw the face-down cards you have seen, dimmed (default off: a "
-              "memory game is about remembering; bots always read their memory in the view).",
-        "fr": "Aide du terminal : affiche en grisé les cartes face cachée que vous avez vues "
-              "(désactivée par défaut : c'est un jeu de mémoire ; les bots lisent toujours leur "
-              "mémoire dans la vue).",
-    },
-}
 
 RULEBOOK_NOTES: dict[str, str] = {
     "en": """\

@@ -16,7 +16,7 @@ from typing import Any
 
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES
 from ludotheque.games.decimoarr.render import _short, round_end_lines
-from ludotheque.games.decimoarr.texts import card_name, position_name
+from ludotheque.games.decimoarr.wording import card_name, position_name
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator
 from ludotheque.kit.scene import back, base, card, counter, result_block, seat_entry

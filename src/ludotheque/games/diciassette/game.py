@@ -20,7 +20,7 @@ from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
-from ludotheque.games.diciassette import encoding, render, rules_text, scene, stats, texts
+from ludotheque.games.diciassette import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.diciassette.actions import ACTIONS
 from ludotheque.games.diciassette.components import (
     CODES,
@@ -78,7 +78,7 @@ OPTIONS = (
 
 class Diciassette(Game):
     name = "diciassette"
-    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+    parts = GameParts(texts=wording, rules_text=rules_text, renderer=render, encoder=encoding,
                       scene=scene.scene,
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("17", "seventeen", "dix-sept")

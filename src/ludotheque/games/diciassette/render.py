@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
-from ludotheque.games.diciassette.texts import card_name
+from ludotheque.games.diciassette.wording import card_name
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator, first_name
 

@@ -14,7 +14,7 @@ from typing import Any
 from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
 from ludotheque.games.diciassette.render import card_token, resolution_lines
 from ludotheque.games.diciassette.rules import CALL, PASS
-from ludotheque.games.diciassette.texts import card_name
+from ludotheque.games.diciassette.wording import card_name
 from ludotheque.i18n import t, tn
 from ludotheque.kit.scene import back, base, card, counter, rest_actions, result_block, seat_entry
 

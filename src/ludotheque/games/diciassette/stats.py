@@ -16,7 +16,7 @@ from ludotheque.kit.stats import (
 
 STATS = register_stats("diciassette", (
     Stat("calls", GAME, NUMBER, "Calls of 17 per game", "Annonces de 17 par partie"),
-    Stat("call_sums", GAME, VALUES, "Sum of the queue at a call", "Somme de la file à l'annonce"),
+    Stat("call_sums", GAME, VALUES, "Sum of the queue at a call", "Somme de la ligne à l'annonce"),
     Stat("traps", GAME, NUMBER, "Face-down Traps revealed per game",
          "Pièges face cachée révélés par partie"),
     Stat("calls_right", GAME, NUMBER, "Right calls per game", "Annonces justes par partie"),

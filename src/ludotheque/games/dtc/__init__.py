@@ -1,7 +1,6 @@
 """DTC, "Donne Tes Cartes" (Reiner Knizia, Ferti 2012): pass cards face down, claim a value, bluff."""
 
 from ludotheque.core.registry import register
-from ludotheque.games.dtc import texts as _texts  # noqa: F401  (registers the texts)
 from ludotheque.games.dtc.game import DTC, GAME
 from ludotheque.games.dtc.rules import DTCState
 

@@ -16,7 +16,7 @@ A person may type a whole offer at once (`Game.parse_input`): "offer 4 4 J as 4"
 (also "4 4 J as 4", "4,4,J as 4", "44J as 4", French "offre 4 4 J comme 4")
 stands for "add 4", "add 4", "add J", "as 4", applied all or nothing. The
 parser also takes French words: ajouter, comme/pour/annoncer, accepter/prendre,
-défi/refuser/dtc, and a bare card ("J") for "add J".
+contester/défi/refuser/dtc, and a bare card ("J") for "add J".
 
 In a whole offer every card is written once, and a number is always a card:
 "2 J as 4" is a 2 and a joker, announced as 4s; two jokers are "J J" (or "JJ",
@@ -36,7 +36,7 @@ from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
-from ludotheque.games.dtc import encoding, render, rules_text, scene, stats, texts
+from ludotheque.games.dtc import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.dtc.actions import ACTIONS
 from ludotheque.games.dtc.components import (
     CODES,
@@ -60,7 +60,8 @@ _ADD_WORDS = {"add", "+", "ajouter", "ajoute", "mettre", "put"}
 _CLAIM_WORDS = {"as", "announce", "claim", "=", "comme", "pour", "annoncer", "annonce", "en"}
 _OFFER_WORDS = {"offer", "give", "offre", "offrir", "donne", "donner", "propose", "proposer"}
 _ACCEPT_WORDS = {"accept", "accepter", "accepte", "prendre", "take", "ok", "oui"}
-_CHALLENGE_WORDS = {"challenge", "defi", "défi", "refuser", "refuse", "dtc", "relever",
+_CHALLENGE_WORDS = {"challenge", "contester", "conteste", "bluff", "defi", "défi", "refuser",
+                    "refuse", "dtc", "relever",
                     "reveal", "retourner"}
 _JOKER_WORDS = {"j", "joker"}
 # A plural in place of cards ("jokers", "2jokers", "js", "4s"): refused, never guessed at.
@@ -101,7 +102,7 @@ def _value(word: str) -> int | None:
 
 class DTC(Game):
     name = "dtc"
-    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+    parts = GameParts(texts=wording, rules_text=rules_text, renderer=render, encoder=encoding,
                       scene=scene.scene,
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("donne-tes-cartes", "donnetescartes")

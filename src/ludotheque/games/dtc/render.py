@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.dtc.actions import ACTIONS
-from ludotheque.games.dtc.texts import cards_text, claim_text
+from ludotheque.games.dtc.wording import cards_text, claim_text
 from ludotheque.games.dtc.views import DTCView
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator

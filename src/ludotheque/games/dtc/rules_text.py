@@ -1,10 +1,10 @@
 """Player-facing rules text for DTC, in English and French.
 
-Plain data only. ``SUMMARY[lang]`` is a Markdown rules summary with one
+Plain data only (Markdown documents; the short texts are in the gettext catalogs). ``SUMMARY[lang]`` is a Markdown rules summary with one
 ``str.format`` placeholder, ``settlement`` (who takes the cards after a
-challenge, which depends on the variant options). ``RULINGS`` states, for a
+challenge, which depends on the variant options). The rulings (``<game>.ruling.<id>`` texts of the game's gettext catalog) state, for a
 player, the ruling the engine follows for each ambiguity D1..D15 of
-``shared/rules/dtc.md``. ``OPTION_HELP`` gives one line per game option,
+``shared/rules/dtc.md``. The option help is in the same catalog;
 ``RULEBOOK_NOTES`` says where the sources and the engine's reading differ.
 The summary's other placeholders, ``components``, ``total``, ``hand`` and
 ``refill``, describe the deck in force (the options ``values``, ``copies``,
@@ -112,165 +112,19 @@ Celui qui reçoit l'offre peut :
    nombre de cartes avec une valeur supérieure, ou plus de cartes avec une
    valeur quelconque (« quatre 2 » est battu par « quatre 3 » ou « cinq 1 »,
    pas par « trois 6 »).
-2. **Relever le défi** : les cartes sont retournées à la vue de tous.
+2. **Contester** (l'accuser de bluff) : les cartes sont retournées à la vue de tous.
    {settlement} Les cartes vont faces cachées dans la pile malus de ce joueur,
    qui entame un nouveau tour avec une offre libre.
 
 ## Fin de partie
 
-Quand la pioche est épuisée, on continue sans piocher. Le **premier défi**
-relevé une fois la pioche vide est résolu et **termine la partie**. Chacun
+Quand la pioche est épuisée, on continue sans piocher. La **première
+contestation** une fois la pioche vide est résolue et **termine la partie**. Chacun
 ajoute les cartes de sa main à sa pile malus ; le moins de cartes gagne (en
 cas d'égalité, la victoire est partagée).
 """,
 }
 
-RULINGS: dict[str, dict[str, str]] = {
-    "D1": {
-        "en": "An offer is true when every card is a joker or has exactly the announced value.",
-        "fr": "Une offre est vraie quand chaque carte est un joker ou a exactement la valeur "
-              "annoncée.",
-    },
-    "D2": {
-        "en": "The announced number of cards is always the real number (the engine counts "
-              "them); only the value can be a bluff.",
-        "fr": "Le nombre de cartes annoncé est toujours le vrai (le moteur les compte) ; seule "
-              "la valeur peut être un bluff.",
-    },
-    "D3": {
-        "en": "The giver draws back up to 6 cards right after handing his offer over, before "
-              "the receiver decides.",
-        "fr": "Le donneur complète sa main à 6 cartes juste après avoir donné son offre, avant "
-              "que celui qui la reçoit ne décide.",
-    },
-    "D4": {
-        "en": "The end is checked when a challenge is settled: if the draw pile is empty at "
-              "that moment (even if the last refill emptied it), the game ends after this "
-              "challenge.",
-        "fr": "La fin se vérifie quand un défi est résolu : si la pioche est vide à ce moment "
-              "(même si c'est la dernière pioche qui l'a vidée), la partie se termine après ce "
-              "défi.",
-    },
-    "D5": {
-        "en": "You may accept only if you will be able to raise afterwards: the announced "
-              "value is below 6, or you hold at least one card of your own. Otherwise you must "
-              "challenge.",
-        "fr": "On ne peut accepter que si l'on pourra ensuite surenchérir : la valeur annoncée "
-              "est inférieure à 6, ou l'on a au moins une carte à soi. Sinon, il faut "
-              "contester.",
-    },
-    "D6": {
-        "en": "Should the player who must start a new chain have no card (this cannot happen "
-              "in normal play), the next player on his left who has cards starts; if nobody "
-              "has any, the game ends.",
-        "fr": "Si le joueur qui doit entamer un nouveau tour n'a aucune carte (impossible en "
-              "jeu normal), le prochain joueur à sa gauche qui a des cartes commence ; si "
-              "personne n'en a, la partie se termine.",
-    },
-    "D7": {
-        "en": "The game always ends: every challenge puts at least one card into a penalty "
-              "pile for good, and within a chain the offers keep growing.",
-        "fr": "La partie se termine toujours : chaque défi envoie au moins une carte dans une "
-              "pile malus pour de bon, et dans un tour les offres ne font que croître.",
-    },
-    "D8": {
-        "en": "There is no hand limit: after accepting you may hold more than 6 cards; the "
-              "refill only tops up to 6 and never makes anyone discard.",
-        "fr": "Il n'y a pas de limite de main : après avoir accepté, on peut avoir plus de "
-              "6 cartes ; on ne complète qu'à 6 et on ne défausse jamais.",
-    },
-    "D9": {
-        "en": "The first player is drawn at random and makes any offer (one card or more, "
-              "any value from 1 to 6).",
-        "fr": "Le premier joueur est tiré au hasard et fait une offre libre (une carte ou plus, "
-              "valeur de 1 à 6).",
-    },
-    "D10": {
-        "en": "With 2 players nothing changes: the left neighbour is always the opponent, and "
-              "the two players take turns as giver and receiver.",
-        "fr": "À 2 joueurs rien ne change : le voisin de gauche est toujours l'adversaire, et "
-              "les deux joueurs sont tour à tour donneur et receveur.",
-    },
-    "D11": {
-        "en": "After a challenge, the player who put the cards into his penalty pile starts a "
-              "new chain with any offer to his left neighbour.",
-        "fr": "Après un défi, le joueur qui a mis les cartes dans sa pile malus entame un "
-              "nouveau tour par une offre libre à son voisin de gauche.",
-    },
-    "D12": {
-        "en": "Variant (option `variant_higher`): the challenger also takes the cards when each "
-              "of them is a joker or at least the announced value (e.g. \"three 4s\" revealed "
-              "as 4, 5, joker). With `variant_literal`, only the two cases of the text count: "
-              "all cards are the announced value or jokers, or all are strictly higher (jokers "
-              "allowed).",
-        "fr": "Variante (option `variant_higher`) : la personne qui conteste prend aussi les "
-              "cartes quand chacune est un joker ou vaut au moins la valeur annoncée (par "
-              "exemple « trois 4 » révélés 4, 5, joker). Avec `variant_literal`, seuls les deux "
-              "cas du texte comptent : toutes les cartes ont la valeur annoncée ou sont des "
-              "jokers, ou toutes sont strictement supérieures (jokers admis).",
-    },
-    "D13": {
-        "en": "Ties at the end share the victory among the players with the fewest penalty "
-              "cards.",
-        "fr": "En cas d'égalité à la fin, la victoire est partagée entre les joueurs qui ont le "
-              "moins de cartes malus.",
-    },
-    "D14": {
-        "en": "You may offer any cards of your hand, including cards you have just received.",
-        "fr": "On peut offrir n'importe quelles cartes de sa main, y compris celles qu'on vient "
-              "de recevoir.",
-    },
-    "D15": {
-        "en": "The giver knows the cards he offered; the receiver learns them by accepting; a "
-              "challenge shows them to everyone. Penalty piles lie face down but their cards "
-              "were shown, so they are public; the sizes of hands and of the draw pile are "
-              "public. At the end, the hands are shown as they join the penalty piles.",
-        "fr": "Le donneur connaît les cartes qu'il a offertes ; le receveur les découvre en "
-              "acceptant ; un défi les montre à tous. Les piles malus sont faces cachées mais "
-              "leurs cartes ont été montrées : elles sont publiques, comme le nombre de cartes "
-              "en main et dans la pioche. À la fin, les mains sont montrées en rejoignant les "
-              "piles malus.",
-    },
-}
-
-OPTION_HELP: dict[str, dict[str, str]] = {
-    "values": {
-        "en": "Smaller deck (not in the rulebook): number cards 1 to this value only "
-              "(default 6). With values=2 copies=1 jokers=1 hand_size=1 and 2 players, the game "
-              "is small enough to solve (bot `solver`).",
-        "fr": "Paquet réduit (hors règle) : cartes numérotées de 1 à cette valeur seulement "
-              "(6 par défaut). Avec values=2 copies=1 jokers=1 hand_size=1 et 2 joueurs, la "
-              "partie est assez petite pour être résolue (bot `solver`).",
-    },
-    "copies": {
-        "en": "Smaller deck: copies of each number card (default 9).",
-        "fr": "Paquet réduit : exemplaires de chaque carte numérotée (9 par défaut).",
-    },
-    "jokers": {
-        "en": "Smaller deck: number of jokers (default 12).",
-        "fr": "Paquet réduit : nombre de jokers (12 par défaut).",
-    },
-    "hand_size": {
-        "en": "Cards dealt to each player, and the level the giver draws back up to (default 6; "
-              "the deck must hold enough cards for every hand).",
-        "fr": "Cartes distribuées à chacun, et nombre de cartes que le donneur retrouve en "
-              "piochant (6 par défaut ; le paquet doit suffire pour toutes les mains).",
-    },
-    "variant_higher": {
-        "en": "The \"more confusion\" variant: the challenger also takes the cards when they "
-              "are higher than announced (default off; see D12).",
-        "fr": "La variante « pour plus de confusion » : la personne qui conteste prend aussi les "
-              "cartes quand elles sont plus fortes qu'annoncé (désactivée par défaut ; voir "
-              "D12).",
-    },
-    "variant_literal": {
-        "en": "With the variant, read it literally: mixtures of the announced value and higher "
-              "cards do not count as higher (default off; needs variant_higher; see D12).",
-        "fr": "Avec la variante, la lire à la lettre : un mélange de la valeur annoncée et de "
-              "cartes plus fortes ne compte pas comme plus fort (désactivée par défaut ; "
-              "demande variant_higher ; voir D12).",
-    },
-}
 
 RULEBOOK_NOTES: dict[str, str] = {
     "en": """\

@@ -15,7 +15,7 @@ from typing import Any
 
 from ludotheque.games.dtc.components import CODES, KIND_OF_CODE, NUM_VALUES
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
-from ludotheque.games.dtc.texts import card_name, cards_text, claim_text
+from ludotheque.games.dtc.wording import card_name, cards_text, claim_text
 from ludotheque.i18n import t, tn
 from ludotheque.kit.scene import back, base, card, counter, result_block, seat_entry
 

@@ -1,7 +1,6 @@
 """Wazabi (Guilhem Debricon, Gigamic 2007): roll, draw, give dice away; first without dice wins."""
 
 from ludotheque.core.registry import register
-from ludotheque.games.wazabi import texts as _texts  # noqa: F401  (registers the texts)
 from ludotheque.games.wazabi.game import GAME, Wazabi
 from ludotheque.games.wazabi.rules import WazabiState
 

@@ -26,7 +26,7 @@ from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
-from ludotheque.games.wazabi import encoding, render, rules_text, scene, stats, texts
+from ludotheque.games.wazabi import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.wazabi.actions import ACTIONS
 from ludotheque.games.wazabi.components import CODES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.heuristic import HeuristicBot
@@ -78,7 +78,7 @@ OPTIONS = (
 
 class Wazabi(Game):
     name = "wazabi"
-    parts = GameParts(texts=texts, rules_text=rules_text, renderer=render, encoder=encoding,
+    parts = GameParts(texts=wording, rules_text=rules_text, renderer=render, encoder=encoding,
                       scene=scene.scene,
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("wasabi",)
@@ -155,7 +155,7 @@ class Wazabi(Game):
         from ludotheque.games.wazabi.components import COPIES, COST
         from ludotheque.i18n import t
 
-        card_name = texts.card_name
+        card_name = wording.card_name
         cards = "\n".join(
             t("wazabi.rules.card_line", lang, copies=COPIES[k], card=card_name(CODES[k], lang),
               cost=COST[k], code=CODES[k])

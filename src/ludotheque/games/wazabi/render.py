@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
-from ludotheque.games.wazabi.texts import card_name, count_text, faces_text, short_name
+from ludotheque.games.wazabi.wording import card_name, count_text, faces_text, short_name
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator, first_name

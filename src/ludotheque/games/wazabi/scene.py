@@ -24,7 +24,7 @@ from ludotheque.games.wazabi.rules import (
     TAKE_BASE,
     TARGET_BASE,
 )
-from ludotheque.games.wazabi.texts import card_name, count_text, face_name, short_name
+from ludotheque.games.wazabi.wording import card_name, count_text, face_name, short_name
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator
 from ludotheque.kit.scene import base, card, counter, result_block, seat_entry

@@ -77,6 +77,12 @@ CARDS_WORDS = {"cards", "cartes"}
 BACK_WORDS = {"back", "reprendre", "undo", "annuler"}
 
 
+def bot_label(bot: str, lang: str) -> str:
+    """A bot's name for people ("heuristique"), or the name as typed if it has no text."""
+    bot = bot.strip().lower()
+    return t(f"ui.bot.{bot}", lang) if has_text(f"ui.bot.{bot}") else bot
+
+
 def seat_names(settings: TerminalSettings) -> list[str]:
     """You (one person), Player 2 (several people at one screen), Camille (heuristic)."""
     names = []
@@ -85,8 +91,7 @@ def seat_names(settings: TerminalSettings) -> list[str]:
             names.append(t("ui.you", settings.lang) if len(settings.humans) == 1
                          else t("ui.player_n", settings.lang, number=seat + 1))
         else:
-            bot = settings.bots[seat].strip().lower()
-            label = t(f"ui.bot.{bot}", settings.lang) if has_text(f"ui.bot.{bot}") else bot
+            label = bot_label(settings.bots[seat], settings.lang)
             names.append(f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({label})")
     return names
 
@@ -185,16 +190,16 @@ class _Table:
         lines: list[Any] = [Text(t("ui.moves", lang), style="bold")]
         if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
             lines.append(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
-                           form=game.action_to_text(legal[0])))
-            lines.append(Columns([f"{number:>2}. {game.action_to_text(action)}"
+                           form=game.action_hint(legal[0], lang)))
+            lines.append(Columns([f"{number:>2}. {game.action_hint(action, lang)}"
                                   for number, action in numbers.items()], padding=(0, 3)))
         else:
             for number, action in numbers.items():
                 lines.append(f"  {number:>2}. {game.describe_action(action, lang)}"
-                             f"  [dim]\\[{game.action_to_text(action)}][/dim]")
+                             f"  [dim]\\[{game.action_hint(action, lang)}][/dim]")
         if gesture.moves:
             lines.append(Text(t("ui.held", lang, moves=", ".join(
-                game.action_to_text(a) for a in gesture.moves)), style="yellow"))
+                game.action_hint(a, lang) for a in gesture.moves)), style="yellow"))
         return Group(*lines)
 
     def ask_move(self, seat: int) -> None:
@@ -236,7 +241,7 @@ class _Table:
                 if first in BACK_WORDS:
                     taken = gesture.take_back(
                         game.parse_input(rest, self.match.state) if rest.strip() else None)
-                    screen.message(t("ui.taken_back", lang, move=game.action_to_text(taken)),
+                    screen.message(t("ui.taken_back", lang, move=game.action_hint(taken, lang)),
                                    "yellow")
                     continue
                 if answer.isdigit() and int(answer) in numbers:

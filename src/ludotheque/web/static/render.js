@@ -156,7 +156,8 @@ export function renderGesture(scene, hooks) {
     const c = hand[index];
     tray.append(el("button", {
       type: "button", class: `card up picked-card ${c.kind ? "k-" + c.kind : ""}`,
-      "aria-label": `${g.texts.take_back}: ${c.label}`, title: `${g.texts.take_back}: ${c.label}`,
+      "aria-label": tr("web.dtc.take_back_card", {card: c.label}),
+      title: tr("web.dtc.take_back_card", {card: c.label}),
       onclick: () => state.untake(position),
     }, el("span", {class: "face", text: c.text}), el("span", {class: "cost", text: "↩"})));
   });
