@@ -255,7 +255,7 @@ def test_a_finished_game_replays_with_everything_revealed(tmp_path):
     assert result.returncode == 0, result.stderr
     text = flat(result.stdout)
     assert "tout dévoilé" in text
-    for name in ("Bruno (random)", "Camille (random)", "Denis (random)"):
+    for name in ("Bruno (hasard)", "Camille (hasard)", "Denis (hasard)"):  # bots named in French
         assert f"Vu par {name} :" in text
         assert any("##" not in row for row in _rows(text, name))  # each hand shown, face up
     assert "seulement)" in text  # a private part of an event, named with its reader
