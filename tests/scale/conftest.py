@@ -19,6 +19,8 @@ pytest.importorskip("redis")
 pytest.importorskip("alembic")
 httpx = pytest.importorskip("httpx")
 
+from play import DEADLINE  # noqa: E402
+
 from ludotheque.web.services import (
     ServiceMissing,
     free_port,
@@ -26,8 +28,6 @@ from ludotheque.web.services import (
     temp_postgres,
     temp_redis,
 )
-
-DEADLINE = 60.0  # an upper bound for one wait (a busy machine), never a measured result
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,8 @@ from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.web.db import engine_url, moves
 
+DEADLINE = 60.0  # an upper bound for one wait (a busy machine), never a measured result
+
 
 @dataclass
 class Seat:

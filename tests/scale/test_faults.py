@@ -13,9 +13,7 @@ import subprocess
 import sys
 import time
 
-import pytest
-from conftest import DEADLINE
-from play import Seat, check_table, create_table, diagnose, play_seat
+from play import DEADLINE, Seat, check_table, create_table, diagnose, play_seat
 from sqlalchemy import create_engine, select
 
 from ludotheque.web.db import SCHEMA_HEAD, bot_jobs, engine_url

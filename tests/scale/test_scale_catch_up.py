@@ -10,7 +10,7 @@ import asyncio
 import json
 import threading
 
-from conftest import DEADLINE
+from play import DEADLINE
 
 from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import Storage

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import create_engine, func, select
+from web_servers import DEADLINE
 
-from conftest import DEADLINE
 from ludotheque.web.db import moves
 
 

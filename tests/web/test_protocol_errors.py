@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from conftest import WsClient
+from web_servers import WsClient
 
 
 class Table:

@@ -8,8 +8,7 @@ import sys
 import time
 
 import pytest
-
-from conftest import DEADLINE
+from web_servers import DEADLINE
 
 
 def test_games_list_all_four_with_counts_options_and_summary(server):
