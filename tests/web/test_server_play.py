@@ -7,8 +7,7 @@ import os
 import time
 
 import pytest
-
-from conftest import DEADLINE, run_app_in_thread, stop_thread_server
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 
 def drive(pages, limit: float = 3 * DEADLINE) -> None:
@@ -134,8 +133,7 @@ def test_absent_player_is_replaced_by_the_medium_bot_until_back(tmp_path):
         with handle.client() as page:
             frame = page.hello(token)
             assert frame["table"]["turn_timer"] == 0.3
-            frame = page.until(lambda f: f["to_act"] == 0)
-            assert frame["table"]["deadline"] is not None
+            frame = page.until(lambda f: f["to_act"] == 0 and f["table"]["deadline"] is not None)
             start = frame["move"]
             # nobody plays: the seat goes absent and the stand-in plays for it
             absent = page.until(lambda f: f["table"]["seats"][0]["absent"])

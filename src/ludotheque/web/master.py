@@ -902,33 +902,43 @@ class Master:
                 self._spawn(self._bot_turn(live, seat, level or "medium", live.moves))
             return
         if live.row.turn_timer and live.timer is None:
-            # the stored deadline of this move if there is one (it survives a restart and
-            # every server has the same), else a new one, stored
-            if live.row.deadline_move != live.moves or live.row.deadline is None:
-                fresh = self._next_deadline(live)
-                if fresh is None:
-                    return
-                live.row.deadline, live.row.deadline_move = fresh
-                loop = asyncio.get_running_loop()
-                written = self._writer.submit(self.storage.set_deadline, live.row.id,
-                                              fresh[1], fresh[0])
-                written.add_done_callback(lambda done: loop.call_soon_threadsafe(
-                    self._agree_deadline, live, done))
-            live.deadline = live.row.deadline
-            live.timer = asyncio.get_running_loop().call_later(
-                max(0.0, live.deadline - time.time()), self._time_out, live, seat, live.moves)
+            loop = asyncio.get_running_loop()
+            if live.row.deadline_move == live.moves and live.row.deadline is not None:
+                # the stored deadline of this move: it survives a restart, every server
+                # has the same, and it is the one the pages are shown
+                live.deadline = live.row.deadline
+                live.timer = loop.call_later(max(0.0, live.deadline - time.time()),
+                                             self._time_out, live, seat, live.moves)
+                return
+            fresh = self._next_deadline(live)
+            if fresh is None:
+                return
+            # A new deadline runs here at once but is shown only once stored (write first,
+            # then tell: after a restart the clock resumes where the pages saw it).
+            live.timer = loop.call_later(max(0.0, fresh[0] - time.time()),
+                                         self._time_out, live, seat, live.moves)
+            written = self._writer.submit(self.storage.set_deadline, live.row.id,
+                                          fresh[1], fresh[0])
+            written.add_done_callback(lambda done: loop.call_soon_threadsafe(
+                self._deadline_stored, live, done))
 
-    def _agree_deadline(self, live: LiveTable, written: concurrent.futures.Future) -> None:
-        """Another server wrote this turn's deadline first: count down to that one."""
+    def _deadline_stored(self, live: LiveTable, written: concurrent.futures.Future) -> None:
+        """The turn's deadline is in the database (this server's, or another's written
+        first): count down to it and tell the pages."""
         if self.closing or written.cancelled() or written.exception() is not None:
             return
         deadline, move = written.result()
-        if move != live.moves or deadline is None or deadline == live.row.deadline:
-            return
+        if move != live.moves or deadline is None or live.timer is None:
+            return  # the turn is over, or its timer ran out meanwhile
         live.row.deadline, live.row.deadline_move = deadline, move
-        if live.timer is not None:
-            self._clear_timer(live)
-            self.schedule(live)
+        self._clear_timer(live)
+        self.schedule(live)
+
+        async def tell() -> None:
+            async with live.lock:
+                await self.broadcast(live)
+
+        self._spawn(tell())
 
     def _time_out(self, live: LiveTable, seat: int, count: int) -> None:
         live.timer = None
