@@ -341,6 +341,13 @@ class _Core:
         return (_rebuild_core, (meta.game.name, meta.players, dict(meta.options),
                                 self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
 
+    def legal(self) -> list[int]:
+        """Our state's legal moves (read once per state: do not change the list)."""
+        legal = self.cache.get("legal")
+        if legal is None:
+            legal = self.cache["legal"] = self.state.legal_actions()
+        return legal
+
     def chance_spec(self) -> Any:
         if self.spec is None:
             self.spec = self.meta.chance_spec(self.state)
@@ -489,7 +496,7 @@ class LudothequeState(pyspiel.State):
         return self._core.state.is_terminal()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._core.state.legal_actions()
+        return list(self._core.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._core.chance_node().items())
@@ -506,7 +513,7 @@ class LudothequeState(pyspiel.State):
             core.cache = {}
             core.settle()
             return
-        if state.is_terminal() or action not in state.legal_actions():
+        if state.is_terminal() or action not in core.legal():
             raise state.reject(action)
         actor = state.current_player()
         game = core.meta.game
@@ -535,11 +542,11 @@ class LudothequeState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         meta = self._core.meta
-        return meta.reader(False).vector(self, self._reader_seat(player)).tolist()
+        return _as_list(meta.reader(False).vector(self, self._reader_seat(player)))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         meta = self._core.meta
-        return meta.reader(True).vector(self, self._reader_seat(player)).tolist()
+        return _as_list(meta.reader(True).vector(self, self._reader_seat(player)))
 
     def observation_string(self, player: int | None = None) -> str:
         return self._core.meta.reader(False).string_from(self, self._reader_seat(player))
@@ -576,6 +583,18 @@ class LudothequeState(pyspiel.State):
     def __str__(self) -> str:
         core = self._core
         return _canonical({"state": core.state.to_json(), "draws": core.draws})
+
+
+def _as_list(vector: np.ndarray) -> list[float]:
+    """`vector.tolist()`, faster for a vector mostly of zeros (an information state: most
+    history slots are empty): the zeros are one shared float, the others written in."""
+    nonzero = np.flatnonzero(vector)
+    if 4 * len(nonzero) > len(vector):
+        return vector.tolist()
+    values = [0.0] * len(vector)
+    for index, value in zip(nonzero.tolist(), vector[nonzero].tolist()):
+        values[index] = value
+    return values
 
 
 def _check_seat(seat: Any, players: int) -> None:
@@ -622,10 +641,10 @@ class _History:
             node = node.parent
         vector = node.vector if node is not None else np.zeros(self.size - self.observation,
                                                                np.float32)
-        for step in reversed(pending):
-            vector = vector.copy()
-            self._write(step, seat, vector)
         if pending:
+            vector = vector.copy()
+            for step in reversed(pending):  # each step writes its own slot
+                self._write(step, seat, vector)
             pending[0].vector = vector
         return vector
 
@@ -765,25 +784,32 @@ class _Observer:
 
 # ------------------------------------------------------------------ rl_environment
 class SeatTensor(Sequence):
-    """One seat's tensor in a time step of `Environment`, built when first read (as a
-    list, by `len`, an index, iteration or `numpy.asarray`), from a copy of the state
-    the time step describes."""
+    """One seat's tensor in a time step of `environment`, built when first read, from the
+    state the time step describes (a copy, shared by the seats of that time step). It
+    reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
+    (`numpy.asarray`: float32, a copy, without going through a list)."""
 
-    __slots__ = ("_core", "_perfect_recall", "_seat", "_size", "_values")
+    __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
     def __init__(self, core: _Core, seat: int, perfect_recall: bool, size: int) -> None:
         self._core = core
         self._seat = seat
         self._perfect_recall = perfect_recall
         self._size = size
-        self._values: list[float] | None = None
+        self._array: np.ndarray | None = None
+        self._list: list[float] | None = None
+
+    def _vector(self) -> np.ndarray:
+        if self._array is None:
+            reader = self._core.meta.reader(self._perfect_recall)
+            self._array = reader.vector(self, self._seat)
+            self._core = None  # type: ignore[assignment]
+        return self._array
 
     def _read(self) -> list[float]:
-        if self._values is None:
-            reader = self._core.meta.reader(self._perfect_recall)
-            self._values = reader.vector(self, self._seat).tolist()
-            self._core = None  # type: ignore[assignment]
-        return self._values
+        if self._list is None:
+            self._list = _as_list(self._vector())
+        return self._list
 
     def __len__(self) -> int:
         return self._size
@@ -795,39 +821,13 @@ class SeatTensor(Sequence):
         return iter(self._read())
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        return np.asarray(self._read(), dtype=dtype)
+        return np.array(self._vector(), dtype=dtype)
 
     def __eq__(self, other: object) -> bool:
         return self._read() == (list(other) if isinstance(other, Sequence) else other)
 
     def __repr__(self) -> str:
         return repr(self._read())
-
-
-class _LazyReader:
-    """The state as `rl_environment.get_time_step` reads it, but each seat's tensor a
-    `SeatTensor` (one copy of the state for all of them)."""
-
-    def __init__(self, state: LudothequeState) -> None:
-        self._state = state
-        self._copy: _Core | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._state, name)
-
-    def _tensor(self, player: int, perfect_recall: bool) -> SeatTensor:
-        core = self._state._core
-        _check_seat(player, core.meta.players)
-        if self._copy is None:
-            self._copy = core.__deepcopy__({})
-        reader = core.meta.reader(perfect_recall)
-        return SeatTensor(self._copy, player, perfect_recall, reader.tensor.size)
-
-    def observation_tensor(self, player: int) -> SeatTensor:
-        return self._tensor(player, False)
-
-    def information_state_tensor(self, player: int) -> SeatTensor:
-        return self._tensor(player, True)
 
 
 class ChanceSampler:
@@ -858,32 +858,91 @@ def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
     is built only when read: `rl_environment` builds every seat's tensor at every step,
-    while an agent reads its own (a random one none). The values are the same; the
-    tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
+    while an agent reads its own (a random one none). The time steps are the same (tested);
+    the tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
     move at least: a game over before it (in its chance nodes) is dealt again. Other keyword
     arguments go to `rl_environment.Environment` (`seed`, `observation_type`...); chance is
     drawn by a `ChanceSampler` unless `chance_event_sampler` is given."""
     from open_spiel.python import rl_environment
 
     class Environment(rl_environment.Environment):
+        """rl_environment with its time steps built from our state directly (no pyspiel
+        round trip per seat and field), each seat's tensor a `SeatTensor`."""
+
+        def __init__(self, game: Any, **options: Any) -> None:
+            super().__init__(game, **options)
+            self._ours = isinstance(self._game, LudothequeGame) and not self._include_full_state
+            self._perfect_recall = not self._use_observation
+            if self._ours:
+                reader = self._game.meta.reader(self._perfect_recall)
+                self._tensor_size = reader.tensor.size
+
         def reset(self) -> Any:
             # A game may end in its chance nodes (Wazabi: dice given without a choice);
             # rl_environment would start an episode with no one to move: deal again, as
             # our Gymnasium env does.
-            time_step = super().reset()
-            while self._state.is_terminal():
+            if not self._ours:
                 time_step = super().reset()
-            return time_step
+                while self._state.is_terminal():
+                    time_step = super().reset()
+                return time_step
+            self._should_reset = False
+            while True:
+                self._state = self._game.new_initial_state()
+                self._sample_external_events()
+                if not self._state._core.state.is_terminal():
+                    break
+            return self._time_step(first=True)
+
+        def step(self, actions: Any) -> Any:
+            if not self._ours or len(actions) != 1 or self._should_reset:
+                return super().step(actions)  # its errors, and a new game after the last
+            if self._enable_legality_check:
+                self._check_legality(actions)
+            self._state.apply_action(actions[0])
+            self._sample_external_events()
+            return self._time_step(first=False)
+
+        def _sample_external_events(self) -> None:
+            if not self._ours:
+                super()._sample_external_events()
+                return
+            state, sampler = self._state, self._chance_event_sampler
+            while state._core.state.is_chance():
+                state.apply_action(sampler(state))
 
         def get_time_step(self) -> Any:
-            state = self._state
-            if self._include_full_state or not isinstance(state, LudothequeState):
+            if not self._ours:
                 return super().get_time_step()
-            self._state = _LazyReader(state)
-            try:
-                return super().get_time_step()
-            finally:
-                self._state = state
+            return self._time_step(first=False)
+
+        def _time_step(self, first: bool) -> Any:
+            """What `rl_environment` builds (the same values), read from our state once."""
+            core = self._state._core
+            ours, players = core.state, core.meta.players
+            snapshot = core.__deepcopy__({})  # the tensors are read from this step's state
+            recall, size = self._perfect_recall, self._tensor_size
+            tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
+            terminal = ours.is_terminal()
+            mover = ours.current_player()
+            legal = [[] for _ in range(players)]
+            if not terminal:
+                legal[mover] = list(core.legal())
+            observations = {"info_state": tensors, "legal_actions": legal,
+                            "current_player": pyspiel.PlayerId.TERMINAL if terminal else mover,
+                            "serialized_state": []}
+            if first:
+                return rl_environment.TimeStep(observations=observations, rewards=None,
+                                               discounts=None,
+                                               step_type=rl_environment.StepType.FIRST)
+            self._should_reset = terminal
+            if terminal:
+                return rl_environment.TimeStep(
+                    observations=observations, rewards=[float(r) for r in ours.returns()],
+                    discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
+            return rl_environment.TimeStep(observations=observations, rewards=[0.0] * players,
+                                           discounts=self._discounts,
+                                           step_type=rl_environment.StepType.MID)
 
     if isinstance(game, str):
         players = kwargs.pop("players", None)
