@@ -321,10 +321,10 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "meta", "seen", "spec", "state")
+    __slots__ = ("cache", "draws", "fresh", "meta", "seen", "spec", "state")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
-                 spec: Any = None) -> None:
+                 spec: Any = None, fresh: bool = False) -> None:
         self.meta = meta
         self.state = state
         self.draws = draws
@@ -332,9 +332,29 @@ class _Core:
         self.spec = spec  # the chance point being drawn (ours or a fold), None elsewhere
         self.cache: dict[tuple, Any] = {}  # strings and tensors read since the last move
         # (ISMCTS asks for the same information state several times per node)
+        self.fresh = fresh  # no decision since the last chance point in `seen`: our state
+        # is the one it holds
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec)
+        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
+                     self.fresh)
+
+    def encoded(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s view now, encoded (`interop.encoding`; read once per state: do not
+        change it). Right after a chance point, the one its history keeps for that point."""
+        key = ("encoded", seat)
+        vector = self.cache.get(key)
+        if vector is None:
+            node = self.seen[seat]
+            if self.fresh and node is not None and isinstance(node.item, _ChanceSeen):
+                vector = node.item.seen_by(seat)
+            else:
+                from ludotheque.interop.encoding import encode
+
+                meta = self.meta
+                vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
+            self.cache[key] = vector
+        return vector
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
         meta = self.meta
@@ -372,13 +392,21 @@ class _Core:
         state = self.state
         while state.is_chance():
             spec = self.chance_spec()
-            outcome = _complete(spec, self.draws)
+            draws = self.draws
+            if type(spec) is Shuffle and len(draws) < len(spec.items):
+                outcomes = _chance_outcomes(spec, draws)  # the next node, unless forced
+                if len(outcomes) > 1:
+                    self.meta.check_width(outcomes)
+                    self.cache["chance"] = dict(outcomes)
+                    return
+            outcome = _complete(spec, draws)
             if outcome is None:
                 return
             for each in (outcome if not isinstance(spec, _OURS) else (outcome,)):
                 state.apply_chance(each)
             self.draws = []
             self.spec = None
+            self.fresh = True
             seen = _ChanceSeen(self.meta, state.clone())
             self.seen = [_Node(seen, node) for node in self.seen]
 
@@ -522,6 +550,7 @@ class LudothequeState(pyspiel.State):
         state.apply_action(action)
         core.seen = [_Node((actor, key), node) for key, node in zip(keys, core.seen)]
         core.cache = {}
+        core.fresh = False
         core.settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -753,17 +782,15 @@ class _Observer:
         key = ("tensor", self.perfect_recall, player)
         cached = cache.get(key)
         if cached is None:
-            from ludotheque.interop.encoding import encode
-
-            meta = self.meta
-            size = meta.shape[0]
-            view = self._view(state, player)
+            _check_seat(player, self.meta.players)
+            core = state._core
             if self.history is None:
-                cached = encode(meta.game, view, meta.players, meta.options)
+                cached = core.encoded(player)
             else:
+                size = self.meta.shape[0]
                 cached = np.empty_like(self.tensor)
-                cached[:size] = encode(meta.game, view, meta.players, meta.options)
-                cached[size:] = self.history.vector(state._core.seen[player], player)
+                cached[:size] = core.encoded(player)
+                cached[size:] = self.history.vector(core.seen[player], player)
             cache[key] = cached
         return cached
 
