@@ -141,19 +141,32 @@ def _item_counts(items: tuple) -> tuple[int, ...]:
     return tuple(counts[item] for item in _distinct(items))
 
 
-def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]:
-    """The next small chance node of `spec`, given the partial outcome `draws`."""
+def _chance_outcomes(spec: Any, draws: Sequence[int],
+                     left: list[int] | None = None) -> list[tuple[int, float]]:
+    """The next small chance node of `spec`, given the partial outcome `draws` (for a
+    shuffle, `left` may give how many of each item are left: `_shuffle_left`)."""
     if not isinstance(spec, _OURS):
         return spec.outcomes(draws)
     if isinstance(spec, Shuffle):
-        left = list(_item_counts(spec.items))
-        for index in draws:
-            left[index] -= 1
+        if left is None:
+            left = _shuffle_left(spec, draws)
         total = len(spec.items) - len(draws)
         return [(index, count / total) for index, count in enumerate(left) if count]
-    if isinstance(spec, Roll):
-        return [(face, 1.0 / spec.faces) for face in range(spec.faces)]
-    return [(index, 1.0 / spec.n) for index in range(spec.n)]
+    return list(_uniform(spec.faces if isinstance(spec, Roll) else spec.n).items())
+
+
+def _shuffle_left(spec: Shuffle, draws: Sequence[int]) -> list[int]:
+    """How many of each distinct item of a shuffle are left after `draws`."""
+    left = list(_item_counts(spec.items))
+    for index in draws:
+        left[index] -= 1
+    return left
+
+
+@lru_cache(maxsize=64)
+def _uniform(n: int) -> dict[int, float]:
+    """The outcomes 0..n-1 of a die or a pick, each 1/n (shared: do not change it)."""
+    return {index: 1.0 / n for index in range(n)}
 
 
 def _complete(spec: Any, draws: list[int]) -> Any:
@@ -321,7 +334,7 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "fresh", "meta", "seen", "spec", "state")
+    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -334,10 +347,14 @@ class _Core:
         # (ISMCTS asks for the same information state several times per node)
         self.fresh = fresh  # no decision since the last chance point in `seen`: our state
         # is the one it holds
+        self.left: list[int] | None = None  # a shuffle being drawn: each item's count left
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
+        copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
                      self.fresh)
+        if self.left is not None:
+            copy.left = list(self.left)
+        return copy
 
     def encoded(self, seat: int) -> np.ndarray:
         """Seat `seat`'s view now, encoded (`interop.encoding`; read once per state: do not
@@ -377,10 +394,31 @@ class _Core:
         """This chance node's outcomes and their probabilities (read once per node)."""
         node = self.cache.get("chance")
         if node is None:
-            outcomes = _chance_outcomes(self.chance_spec(), self.draws)
-            self.meta.check_width(outcomes)
-            node = self.cache["chance"] = dict(outcomes)
+            spec = self.chance_spec()
+            if isinstance(spec, (Roll, Pick)):
+                node = _uniform(spec.faces if isinstance(spec, Roll) else spec.n)
+                if len(node) > self.meta.max_chance_outcomes:
+                    self.meta.check_width(list(node.items()))
+            else:
+                outcomes = self.next_outcomes(spec)
+                self.meta.check_width(outcomes)
+                node = dict(outcomes)
+            self.cache["chance"] = node
         return node
+
+    def next_outcomes(self, spec: Any) -> list[tuple[int, float]]:
+        """The next chance node of `spec` (the one being drawn) as (outcome, probability)."""
+        if type(spec) is Shuffle:
+            if self.left is None:
+                self.left = _shuffle_left(spec, self.draws)
+            return _chance_outcomes(spec, self.draws, self.left)
+        return _chance_outcomes(spec, self.draws)
+
+    def draw(self, outcome: int) -> None:
+        """One more draw of the chance point being drawn (checked by the caller)."""
+        self.draws.append(outcome)
+        if self.left is not None:
+            self.left[outcome] -= 1
 
     def settle(self) -> None:
         """Apply every chance outcome that needs no more draws (forced or complete), and
@@ -394,7 +432,7 @@ class _Core:
             spec = self.chance_spec()
             draws = self.draws
             if type(spec) is Shuffle and len(draws) < len(spec.items):
-                outcomes = _chance_outcomes(spec, draws)  # the next node, unless forced
+                outcomes = self.next_outcomes(spec)  # the next node, unless forced
                 if len(outcomes) > 1:
                     self.meta.check_width(outcomes)
                     self.cache["chance"] = dict(outcomes)
@@ -406,6 +444,7 @@ class _Core:
                 state.apply_chance(each)
             self.draws = []
             self.spec = None
+            self.left = None
             self.fresh = True
             seen = _ChanceSeen(self.meta, state.clone())
             self.seen = [_Node(seen, node) for node in self.seen]
@@ -537,7 +576,7 @@ class LudothequeState(pyspiel.State):
             if action not in possible:
                 raise ChanceError("openspiel.error.chance_outcome", outcome=action,
                                   allowed=", ".join(map(str, possible)))
-            core.draws.append(action)
+            core.draw(action)
             core.cache = {}
             core.settle()
             return
