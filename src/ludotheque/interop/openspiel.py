@@ -391,28 +391,32 @@ class _Core:
         return self.spec
 
     def chance_node(self) -> dict[int, float]:
-        """This chance node's outcomes and their probabilities (read once per node)."""
+        """This chance node's outcomes and their probabilities (read once per node: do not
+        change the dict)."""
         node = self.cache.get("chance")
         if node is None:
-            spec = self.chance_spec()
-            if isinstance(spec, (Roll, Pick)):
-                node = _uniform(spec.faces if isinstance(spec, Roll) else spec.n)
-                if len(node) > self.meta.max_chance_outcomes:
-                    self.meta.check_width(list(node.items()))
-            else:
-                outcomes = self.next_outcomes(spec)
-                self.meta.check_width(outcomes)
-                node = dict(outcomes)
-            self.cache["chance"] = node
+            node = self.cache["chance"] = self.next_node(self.chance_spec())
         return node
 
-    def next_outcomes(self, spec: Any) -> list[tuple[int, float]]:
-        """The next chance node of `spec` (the one being drawn) as (outcome, probability)."""
-        if type(spec) is Shuffle:
-            if self.left is None:
-                self.left = _shuffle_left(spec, self.draws)
-            return _chance_outcomes(spec, self.draws, self.left)
-        return _chance_outcomes(spec, self.draws)
+    def next_node(self, spec: Any) -> dict[int, float]:
+        """The next chance node of `spec` (the one being drawn), width checked."""
+        kind = type(spec)
+        if kind is Shuffle:
+            left = self.left
+            if left is None:
+                left = self.left = _shuffle_left(spec, self.draws)
+            total = len(spec.items) - len(self.draws)
+            node = {index: count / total for index, count in enumerate(left) if count}
+            width = len(left)
+        elif kind is Roll or kind is Pick:
+            width = spec.faces if kind is Roll else spec.n
+            node = _uniform(width)
+        else:
+            node = dict(_chance_outcomes(spec, self.draws))
+            width = max(node) + 1 if node else 0
+        if width > self.meta.max_chance_outcomes:
+            self.meta.check_width(sorted(node.items()))
+        return node
 
     def draw(self, outcome: int) -> None:
         """One more draw of the chance point being drawn (checked by the caller)."""
@@ -429,13 +433,18 @@ class _Core:
         and waits for the next node's draw."""
         state = self.state
         while state.is_chance():
-            spec = self.chance_spec()
+            spec = self.spec
+            if spec is None:
+                spec = self.chance_spec()
             draws = self.draws
-            if type(spec) is Shuffle and len(draws) < len(spec.items):
-                outcomes = self.next_outcomes(spec)  # the next node, unless forced
-                if len(outcomes) > 1:
-                    self.meta.check_width(outcomes)
-                    self.cache["chance"] = dict(outcomes)
+            kind = type(spec)
+            if kind is Roll and len(draws) < spec.count:  # the next die
+                self.cache["chance"] = self.next_node(spec)
+                return
+            if kind is Shuffle and len(draws) < len(spec.items):
+                node = self.next_node(spec)  # the next item, unless forced
+                if len(node) > 1:
+                    self.cache["chance"] = node
                     return
             outcome = _complete(spec, draws)
             if outcome is None:
