@@ -345,8 +345,8 @@ class _Core:
         self.spec = spec  # the chance point being drawn (ours or a fold), None elsewhere
         self.cache: dict[tuple, Any] = {}  # strings and tensors read since the last move
         # (ISMCTS asks for the same information state several times per node)
-        self.fresh = fresh  # no decision since the last chance point in `seen`: our state
-        # is the one it holds
+        self.fresh = fresh  # our state is the one the last chance point of `seen` holds
+        # (no decision since: a decision also adds a node); False for a resampled state
         self.left: list[int] | None = None  # a shuffle being drawn: each item's count left
 
     def __deepcopy__(self, memo: dict) -> _Core:
