@@ -61,3 +61,20 @@ def test_a_short_training_run_beats_random_play():
     assert result["game"] == "diciassette" and result["episodes"] == 150
     assert result["win_rate_after"] >= result["win_rate_before"] + 0.2
     assert result["win_rate_after"] > 0.7
+
+
+def test_the_environments_benchmark_runs_every_environment():
+    """examples/bench_rl_environments.py (the numbers of docs/interop/openspiel.md) still
+    runs: every environment plays whole games and is compared with the Gymnasium env."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "bench_rl_environments.py"), "--games",
+         "wazabi", "--players", "2", "--seconds", "0.05", "--rounds", "1", "--observation"],
+        capture_output=True, text=True, timeout=300, check=True,
+    )
+    rows = [line.split() for line in done.stdout.splitlines()[1:]]
+    labels = [" ".join(row[2:-3]) for row in rows]
+    assert labels == ["gymnasium", "rl_environment", "openspiel.environment",
+                      "rl_environment (observation)", "openspiel.environment (observation)"]
+    for row in rows:
+        assert row[:2] == ["wazabi", "2"] and float(row[-3]) > 0 and int(row[-2]) > 0
+    assert rows[0][-1] == "1.00"

@@ -170,3 +170,27 @@ def test_human_render_prints_and_returns_none(capsys):
     env.reset(seed=0)
     assert env.render() is None
     assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize(("opponents", "read"), [("random", False), ("medium", True)])
+def test_a_view_is_built_only_for_an_opponent_that_reads_it(monkeypatch, opponents, read):
+    """A random bot never reads its view (`reads_view = False`): the environment does not
+    build one for it (a view per opponent move was most of a random game's cost)."""
+    env = LudothequeEnv("dtc", players=3, opponents=opponents, seat=0)
+    env.reset(seed=1)
+    state_type = type(env.table.state)
+    readers: list[int | None] = []
+    view = state_type.view
+
+    def counted(state, player):
+        readers.append(player)
+        return view(state, player)
+
+    monkeypatch.setattr(state_type, "view", counted)
+    _, info = env.reset(seed=2)
+    done = False
+    while not done:
+        legal = np.flatnonzero(info["action_mask"])
+        _, _, done, _, info = env.step(int(legal[0]))
+    assert 0 in readers  # the agent's own observation
+    assert any(player not in (0, None) for player in readers) is read

@@ -300,19 +300,22 @@ def test_wazabi_folded_idle_rolls_have_the_engines_exact_distribution():
 
 
 # ---------------------------------------------------------------- rl_environment
-@pytest.mark.parametrize("name", ["dtc", "diciassette", "wazabi"])
+@pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("diciassette", 2), ("wazabi", 2),
+                                               ("decimoarr", 2), ("wazabi", 4)])
 @pytest.mark.parametrize("kind", ["OBSERVATION", "INFORMATION_STATE"])
-def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, kind):
+def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, players, kind):
     """`openspiel.environment` gives exactly OpenSpiel's rl_environment time steps (same
-    chance sampler, same moves), each seat's tensor built only when read, from the state
-    of its own time step even when read steps later."""
+    chance sampler, same moves: its own time steps, built from our state, are compared
+    with rl_environment's), each seat's tensor built only when read, from the state of its
+    own time step even when read steps later."""
     from open_spiel.python import rl_environment
 
-    spiel_game = adapter.load_game(name, 2)
+    spiel_game = adapter.load_game(name, players)
     observation_type = getattr(rl_environment.ObservationType, kind)
     theirs = rl_environment.Environment(spiel_game, observation_type=observation_type,
                                         chance_event_sampler=adapter.ChanceSampler(4))
     ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+    assert ours.observation_spec() == theirs.observation_spec()
     rng = random.Random(2)
     kept = []
     for _ in range(2):
@@ -320,8 +323,10 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, ki
         while True:
             assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
             assert mine.observations["current_player"] == reference.observations["current_player"]
+            assert mine.observations["serialized_state"] == []
             assert mine.rewards == reference.rewards and mine.step_type == reference.step_type
-            seat = rng.randrange(2)
+            assert mine.discounts == reference.discounts
+            seat = rng.randrange(players)
             tensor = mine.observations["info_state"][seat]
             kept.append((tensor, reference.observations["info_state"][seat]))
             if mine.last():
@@ -348,3 +353,106 @@ def test_our_environment_deals_again_a_game_over_before_any_move():
     for _ in range(200):
         time_step = ours.reset()
         assert time_step.first() and time_step.observations["current_player"] in (0, 1)
+
+
+def test_our_environment_keeps_rl_environments_options_and_errors():
+    """With `include_full_state` the time steps are rl_environment's own (the serialized
+    state included); a wrong number of actions and an illegal move fail as there."""
+    from open_spiel.python import rl_environment
+
+    spiel_game = adapter.load_game("dtc", 2)
+    full = adapter.environment(spiel_game, seed=3, include_full_state=True)
+    time_step = full.reset()
+    assert time_step.observations["serialized_state"]
+    player = time_step.observations["current_player"]
+    time_step = full.step([time_step.observations["legal_actions"][player][0]])
+    assert time_step.observations["serialized_state"] and not time_step.first()
+    ours = adapter.environment(spiel_game, seed=3, enable_legality_check=True)
+    time_step = ours.reset()
+    with pytest.raises(rl_environment.InvalidParameterError):
+        ours.step([0, 0])
+    player = time_step.observations["current_player"]
+    illegal = next(action for action in range(spiel_game.num_distinct_actions())
+                   if action not in time_step.observations["legal_actions"][player])
+    with pytest.raises(rl_environment.IllegalActionError):
+        ours.step([illegal])
+
+
+def test_a_seat_tensor_reads_as_an_array_without_a_list():
+    """`numpy.asarray` of a `SeatTensor` is float32, equal to the list, without building
+    the list (30,000 Python floats for Wazabi), and a copy: changing it changes nothing."""
+    spiel_game = adapter.load_game("wazabi", 2)
+    time_step = adapter.environment(spiel_game, seed=5).reset()
+    tensor = time_step.observations["info_state"][0]
+    array = np.asarray(tensor, np.float32)
+    assert array.dtype == np.float32 and array.shape == (len(tensor),)
+    assert tensor._list is None
+    array[:] = 0.5
+    again = np.asarray(tensor)
+    assert not np.array_equal(again, array)
+    assert list(tensor) == again.tolist() == tensor
+    assert str(tensor) == str(again.tolist())  # e.g. tabular learners key on str()
+
+
+@pytest.mark.parametrize("density", [0.0, 0.01, 0.2, 0.9])
+def test_tensors_as_lists_are_exactly_tolist(density):
+    rng = np.random.RandomState(int(density * 100))
+    vector = np.where(rng.random_sample(3000) < density, rng.random_sample(3000), 0.0)
+    vector = vector.astype(np.float32)
+    values = adapter._as_list(vector)
+    assert values == vector.tolist() and all(type(value) is float for value in values)
+
+
+def _reference_tensor(spiel_game, state, seat: int) -> np.ndarray:
+    """Seat `seat`'s information-state tensor by its definition (`_History`), computed
+    from scratch: its view now, encoded, then every move as it saw it and its view after
+    each chance point, read from the history the state keeps (no cache)."""
+    from ludotheque.interop.encoding import encode
+
+    meta = spiel_game.meta
+    players, observation = meta.players, spiel_game.observation_tensor_size()
+    moves_bound, _ = meta.history_bound
+    tensor = np.zeros(spiel_game.information_state_tensor_size(), np.float32)
+    tensor[:observation] = encode(meta.game, state.ludo_state.view(seat), players, meta.options)
+    history = tensor[observation:]
+    moves = chances = 0
+    for item in state._core.history(seat):
+        if isinstance(item, adapter._ChanceSeen):
+            at = moves_bound * (players + 1) + chances * (1 + observation)
+            history[at] = (1 + moves) / (moves_bound + 1)
+            history[at + 1:at + 1 + observation] = encode(
+                meta.game, item.state.view(seat), players, meta.options)
+            chances += 1
+        else:
+            actor, key = item
+            at = moves * (players + 1)
+            history[at + (actor - seat) % players] = 1.0
+            history[at + players] = key / meta.game.num_actions
+            moves += 1
+    return tensor
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_tensors_read_from_caches_are_their_definition_across_copies(game):
+    """The tensor is built step by step and shared (an encoded view read once per state,
+    right after a chance point the one the history keeps for it, history vectors shared
+    by copies): it is still, for every seat, its definition computed from scratch, in a
+    game and in copies that went another way (as OpenSpiel's algorithms clone states)."""
+    spiel_game = adapter.load_game(game.name, 2)
+    rng = np.random.RandomState(derive_seed(9, game.name) % 2**32)
+    checked = fresh = 0
+    for index, state in enumerate(_play_randomly(spiel_game.new_initial_state(), rng, 40)):
+        fresh += state._core.fresh
+        copies = [state]
+        if index % 4 == 0:
+            other = state.clone()
+            for _ in _play_randomly(other, np.random.RandomState(index), 3):
+                pass
+            copies.append(other)
+        for copy in copies:
+            for seat in range(2):
+                expected = _reference_tensor(spiel_game, copy, seat)
+                assert np.array_equal(np.asarray(copy.information_state_tensor(seat),
+                                                 np.float32), expected)
+                checked += 1
+    assert checked and fresh  # the shared view right after a chance point was read

@@ -151,8 +151,9 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
             bot = self._bots[player]
             if isinstance(bot, _Policy):
                 action = bot(self.table, player, self._rngs[player])
-            else:
-                action = bot.choose(state.view(player), state.legal_actions(), self._rngs[player])
+            else:  # a bot that never reads its view (random) is not given one
+                view = state.view(player) if getattr(bot, "reads_view", True) else None
+                action = bot.choose(view, state.legal_actions(), self._rngs[player])
             self.table.play(action)
 
 

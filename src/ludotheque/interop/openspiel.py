@@ -141,19 +141,32 @@ def _item_counts(items: tuple) -> tuple[int, ...]:
     return tuple(counts[item] for item in _distinct(items))
 
 
-def _chance_outcomes(spec: Any, draws: Sequence[int]) -> list[tuple[int, float]]:
-    """The next small chance node of `spec`, given the partial outcome `draws`."""
+def _chance_outcomes(spec: Any, draws: Sequence[int],
+                     left: list[int] | None = None) -> list[tuple[int, float]]:
+    """The next small chance node of `spec`, given the partial outcome `draws` (for a
+    shuffle, `left` may give how many of each item are left: `_shuffle_left`)."""
     if not isinstance(spec, _OURS):
         return spec.outcomes(draws)
     if isinstance(spec, Shuffle):
-        left = list(_item_counts(spec.items))
-        for index in draws:
-            left[index] -= 1
+        if left is None:
+            left = _shuffle_left(spec, draws)
         total = len(spec.items) - len(draws)
         return [(index, count / total) for index, count in enumerate(left) if count]
-    if isinstance(spec, Roll):
-        return [(face, 1.0 / spec.faces) for face in range(spec.faces)]
-    return [(index, 1.0 / spec.n) for index in range(spec.n)]
+    return list(_uniform(spec.faces if isinstance(spec, Roll) else spec.n).items())
+
+
+def _shuffle_left(spec: Shuffle, draws: Sequence[int]) -> list[int]:
+    """How many of each distinct item of a shuffle are left after `draws`."""
+    left = list(_item_counts(spec.items))
+    for index in draws:
+        left[index] -= 1
+    return left
+
+
+@lru_cache(maxsize=64)
+def _uniform(n: int) -> dict[int, float]:
+    """The outcomes 0..n-1 of a die or a pick, each 1/n (shared: do not change it)."""
+    return {index: 1.0 / n for index in range(n)}
 
 
 def _complete(spec: Any, draws: list[int]) -> Any:
@@ -321,10 +334,10 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "meta", "seen", "spec", "state")
+    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
-                 spec: Any = None) -> None:
+                 spec: Any = None, fresh: bool = False) -> None:
         self.meta = meta
         self.state = state
         self.draws = draws
@@ -332,14 +345,45 @@ class _Core:
         self.spec = spec  # the chance point being drawn (ours or a fold), None elsewhere
         self.cache: dict[tuple, Any] = {}  # strings and tensors read since the last move
         # (ISMCTS asks for the same information state several times per node)
+        self.fresh = fresh  # our state is the one the last chance point of `seen` holds
+        # (no decision since: a decision also adds a node); False for a resampled state
+        self.left: list[int] | None = None  # a shuffle being drawn: each item's count left
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec)
+        copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
+                     self.fresh)
+        if self.left is not None:
+            copy.left = list(self.left)
+        return copy
+
+    def encoded(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s view now, encoded (`interop.encoding`; read once per state: do not
+        change it). Right after a chance point, the one its history keeps for that point."""
+        key = ("encoded", seat)
+        vector = self.cache.get(key)
+        if vector is None:
+            node = self.seen[seat]
+            if self.fresh and node is not None and isinstance(node.item, _ChanceSeen):
+                vector = node.item.seen_by(seat)
+            else:
+                from ludotheque.interop.encoding import encode
+
+                meta = self.meta
+                vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
+            self.cache[key] = vector
+        return vector
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
         meta = self.meta
         return (_rebuild_core, (meta.game.name, meta.players, dict(meta.options),
                                 self.state.to_json(), list(self.draws), _seen_lists(self.seen)))
+
+    def legal(self) -> list[int]:
+        """Our state's legal moves (read once per state: do not change the list)."""
+        legal = self.cache.get("legal")
+        if legal is None:
+            legal = self.cache["legal"] = self.state.legal_actions()
+        return legal
 
     def chance_spec(self) -> Any:
         if self.spec is None:
@@ -347,13 +391,38 @@ class _Core:
         return self.spec
 
     def chance_node(self) -> dict[int, float]:
-        """This chance node's outcomes and their probabilities (read once per node)."""
+        """This chance node's outcomes and their probabilities (read once per node: do not
+        change the dict)."""
         node = self.cache.get("chance")
         if node is None:
-            outcomes = _chance_outcomes(self.chance_spec(), self.draws)
-            self.meta.check_width(outcomes)
-            node = self.cache["chance"] = dict(outcomes)
+            node = self.cache["chance"] = self.next_node(self.chance_spec())
         return node
+
+    def next_node(self, spec: Any) -> dict[int, float]:
+        """The next chance node of `spec` (the one being drawn), width checked."""
+        kind = type(spec)
+        if kind is Shuffle:
+            left = self.left
+            if left is None:
+                left = self.left = _shuffle_left(spec, self.draws)
+            total = len(spec.items) - len(self.draws)
+            node = {index: count / total for index, count in enumerate(left) if count}
+            width = len(left)
+        elif kind is Roll or kind is Pick:
+            width = spec.faces if kind is Roll else spec.n
+            node = _uniform(width)
+        else:
+            node = dict(_chance_outcomes(spec, self.draws))
+            width = max(node) + 1 if node else 0
+        if width > self.meta.max_chance_outcomes:
+            self.meta.check_width(sorted(node.items()))
+        return node
+
+    def draw(self, outcome: int) -> None:
+        """One more draw of the chance point being drawn (checked by the caller)."""
+        self.draws.append(outcome)
+        if self.left is not None:
+            self.left[outcome] -= 1
 
     def settle(self) -> None:
         """Apply every chance outcome that needs no more draws (forced or complete), and
@@ -364,14 +433,28 @@ class _Core:
         and waits for the next node's draw."""
         state = self.state
         while state.is_chance():
-            spec = self.chance_spec()
-            outcome = _complete(spec, self.draws)
+            spec = self.spec
+            if spec is None:
+                spec = self.chance_spec()
+            draws = self.draws
+            kind = type(spec)
+            if kind is Roll and len(draws) < spec.count:  # the next die
+                self.cache["chance"] = self.next_node(spec)
+                return
+            if kind is Shuffle and len(draws) < len(spec.items):
+                node = self.next_node(spec)  # the next item, unless forced
+                if len(node) > 1:
+                    self.cache["chance"] = node
+                    return
+            outcome = _complete(spec, draws)
             if outcome is None:
                 return
             for each in (outcome if not isinstance(spec, _OURS) else (outcome,)):
                 state.apply_chance(each)
             self.draws = []
             self.spec = None
+            self.left = None
+            self.fresh = True
             seen = _ChanceSeen(self.meta, state.clone())
             self.seen = [_Node(seen, node) for node in self.seen]
 
@@ -489,7 +572,7 @@ class LudothequeState(pyspiel.State):
         return self._core.state.is_terminal()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._core.state.legal_actions()
+        return list(self._core.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._core.chance_node().items())
@@ -502,11 +585,11 @@ class LudothequeState(pyspiel.State):
             if action not in possible:
                 raise ChanceError("openspiel.error.chance_outcome", outcome=action,
                                   allowed=", ".join(map(str, possible)))
-            core.draws.append(action)
+            core.draw(action)
             core.cache = {}
             core.settle()
             return
-        if state.is_terminal() or action not in state.legal_actions():
+        if state.is_terminal() or action not in core.legal():
             raise state.reject(action)
         actor = state.current_player()
         game = core.meta.game
@@ -515,6 +598,7 @@ class LudothequeState(pyspiel.State):
         state.apply_action(action)
         core.seen = [_Node((actor, key), node) for key, node in zip(keys, core.seen)]
         core.cache = {}
+        core.fresh = False
         core.settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -535,11 +619,11 @@ class LudothequeState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         meta = self._core.meta
-        return meta.reader(False).vector(self, self._reader_seat(player)).tolist()
+        return _as_list(meta.reader(False).vector(self, self._reader_seat(player)))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         meta = self._core.meta
-        return meta.reader(True).vector(self, self._reader_seat(player)).tolist()
+        return _as_list(meta.reader(True).vector(self, self._reader_seat(player)))
 
     def observation_string(self, player: int | None = None) -> str:
         return self._core.meta.reader(False).string_from(self, self._reader_seat(player))
@@ -576,6 +660,18 @@ class LudothequeState(pyspiel.State):
     def __str__(self) -> str:
         core = self._core
         return _canonical({"state": core.state.to_json(), "draws": core.draws})
+
+
+def _as_list(vector: np.ndarray) -> list[float]:
+    """`vector.tolist()`, faster for a vector mostly of zeros (an information state: most
+    history slots are empty): the zeros are one shared float, the others written in."""
+    nonzero = np.flatnonzero(vector)
+    if 4 * len(nonzero) > len(vector):
+        return vector.tolist()
+    values = [0.0] * len(vector)
+    for index, value in zip(nonzero.tolist(), vector[nonzero].tolist()):
+        values[index] = value
+    return values
 
 
 def _check_seat(seat: Any, players: int) -> None:
@@ -622,10 +718,10 @@ class _History:
             node = node.parent
         vector = node.vector if node is not None else np.zeros(self.size - self.observation,
                                                                np.float32)
-        for step in reversed(pending):
-            vector = vector.copy()
-            self._write(step, seat, vector)
         if pending:
+            vector = vector.copy()
+            for step in reversed(pending):  # each step writes its own slot
+                self._write(step, seat, vector)
             pending[0].vector = vector
         return vector
 
@@ -734,17 +830,15 @@ class _Observer:
         key = ("tensor", self.perfect_recall, player)
         cached = cache.get(key)
         if cached is None:
-            from ludotheque.interop.encoding import encode
-
-            meta = self.meta
-            size = meta.shape[0]
-            view = self._view(state, player)
+            _check_seat(player, self.meta.players)
+            core = state._core
             if self.history is None:
-                cached = encode(meta.game, view, meta.players, meta.options)
+                cached = core.encoded(player)
             else:
+                size = self.meta.shape[0]
                 cached = np.empty_like(self.tensor)
-                cached[:size] = encode(meta.game, view, meta.players, meta.options)
-                cached[size:] = self.history.vector(state._core.seen[player], player)
+                cached[:size] = core.encoded(player)
+                cached[size:] = self.history.vector(core.seen[player], player)
             cache[key] = cached
         return cached
 
@@ -765,25 +859,32 @@ class _Observer:
 
 # ------------------------------------------------------------------ rl_environment
 class SeatTensor(Sequence):
-    """One seat's tensor in a time step of `Environment`, built when first read (as a
-    list, by `len`, an index, iteration or `numpy.asarray`), from a copy of the state
-    the time step describes."""
+    """One seat's tensor in a time step of `environment`, built when first read, from the
+    state the time step describes (a copy, shared by the seats of that time step). It
+    reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
+    (`numpy.asarray`: float32, a copy, without going through a list)."""
 
-    __slots__ = ("_core", "_perfect_recall", "_seat", "_size", "_values")
+    __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
     def __init__(self, core: _Core, seat: int, perfect_recall: bool, size: int) -> None:
         self._core = core
         self._seat = seat
         self._perfect_recall = perfect_recall
         self._size = size
-        self._values: list[float] | None = None
+        self._array: np.ndarray | None = None
+        self._list: list[float] | None = None
+
+    def _vector(self) -> np.ndarray:
+        if self._array is None:
+            reader = self._core.meta.reader(self._perfect_recall)
+            self._array = reader.vector(self, self._seat)
+            self._core = None  # type: ignore[assignment]
+        return self._array
 
     def _read(self) -> list[float]:
-        if self._values is None:
-            reader = self._core.meta.reader(self._perfect_recall)
-            self._values = reader.vector(self, self._seat).tolist()
-            self._core = None  # type: ignore[assignment]
-        return self._values
+        if self._list is None:
+            self._list = _as_list(self._vector())
+        return self._list
 
     def __len__(self) -> int:
         return self._size
@@ -795,39 +896,13 @@ class SeatTensor(Sequence):
         return iter(self._read())
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        return np.asarray(self._read(), dtype=dtype)
+        return np.array(self._vector(), dtype=dtype)
 
     def __eq__(self, other: object) -> bool:
         return self._read() == (list(other) if isinstance(other, Sequence) else other)
 
     def __repr__(self) -> str:
         return repr(self._read())
-
-
-class _LazyReader:
-    """The state as `rl_environment.get_time_step` reads it, but each seat's tensor a
-    `SeatTensor` (one copy of the state for all of them)."""
-
-    def __init__(self, state: LudothequeState) -> None:
-        self._state = state
-        self._copy: _Core | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._state, name)
-
-    def _tensor(self, player: int, perfect_recall: bool) -> SeatTensor:
-        core = self._state._core
-        _check_seat(player, core.meta.players)
-        if self._copy is None:
-            self._copy = core.__deepcopy__({})
-        reader = core.meta.reader(perfect_recall)
-        return SeatTensor(self._copy, player, perfect_recall, reader.tensor.size)
-
-    def observation_tensor(self, player: int) -> SeatTensor:
-        return self._tensor(player, False)
-
-    def information_state_tensor(self, player: int) -> SeatTensor:
-        return self._tensor(player, True)
 
 
 class ChanceSampler:
@@ -858,32 +933,91 @@ def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
     is built only when read: `rl_environment` builds every seat's tensor at every step,
-    while an agent reads its own (a random one none). The values are the same; the
-    tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
+    while an agent reads its own (a random one none). The time steps are the same (tested);
+    the tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
     move at least: a game over before it (in its chance nodes) is dealt again. Other keyword
     arguments go to `rl_environment.Environment` (`seed`, `observation_type`...); chance is
     drawn by a `ChanceSampler` unless `chance_event_sampler` is given."""
     from open_spiel.python import rl_environment
 
     class Environment(rl_environment.Environment):
+        """rl_environment with its time steps built from our state directly (no pyspiel
+        round trip per seat and field), each seat's tensor a `SeatTensor`."""
+
+        def __init__(self, game: Any, **options: Any) -> None:
+            super().__init__(game, **options)
+            self._ours = isinstance(self._game, LudothequeGame) and not self._include_full_state
+            self._perfect_recall = not self._use_observation
+            if self._ours:
+                reader = self._game.meta.reader(self._perfect_recall)
+                self._tensor_size = reader.tensor.size
+
         def reset(self) -> Any:
             # A game may end in its chance nodes (Wazabi: dice given without a choice);
             # rl_environment would start an episode with no one to move: deal again, as
             # our Gymnasium env does.
-            time_step = super().reset()
-            while self._state.is_terminal():
+            if not self._ours:
                 time_step = super().reset()
-            return time_step
+                while self._state.is_terminal():
+                    time_step = super().reset()
+                return time_step
+            self._should_reset = False
+            while True:
+                self._state = self._game.new_initial_state()
+                self._sample_external_events()
+                if not self._state._core.state.is_terminal():
+                    break
+            return self._time_step(first=True)
+
+        def step(self, actions: Any) -> Any:
+            if not self._ours or len(actions) != 1 or self._should_reset:
+                return super().step(actions)  # its errors, and a new game after the last
+            if self._enable_legality_check:
+                self._check_legality(actions)
+            self._state.apply_action(actions[0])
+            self._sample_external_events()
+            return self._time_step(first=False)
+
+        def _sample_external_events(self) -> None:
+            if not self._ours:
+                super()._sample_external_events()
+                return
+            state, sampler = self._state, self._chance_event_sampler
+            while state._core.state.is_chance():
+                state.apply_action(sampler(state))
 
         def get_time_step(self) -> Any:
-            state = self._state
-            if self._include_full_state or not isinstance(state, LudothequeState):
+            if not self._ours:
                 return super().get_time_step()
-            self._state = _LazyReader(state)
-            try:
-                return super().get_time_step()
-            finally:
-                self._state = state
+            return self._time_step(first=False)
+
+        def _time_step(self, first: bool) -> Any:
+            """What `rl_environment` builds (the same values), read from our state once."""
+            core = self._state._core
+            ours, players = core.state, core.meta.players
+            snapshot = core.__deepcopy__({})  # the tensors are read from this step's state
+            recall, size = self._perfect_recall, self._tensor_size
+            tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
+            terminal = ours.is_terminal()
+            mover = ours.current_player()
+            legal = [[] for _ in range(players)]
+            if not terminal:
+                legal[mover] = list(core.legal())
+            observations = {"info_state": tensors, "legal_actions": legal,
+                            "current_player": pyspiel.PlayerId.TERMINAL if terminal else mover,
+                            "serialized_state": []}
+            if first:
+                return rl_environment.TimeStep(observations=observations, rewards=None,
+                                               discounts=None,
+                                               step_type=rl_environment.StepType.FIRST)
+            self._should_reset = terminal
+            if terminal:
+                return rl_environment.TimeStep(
+                    observations=observations, rewards=[float(r) for r in ours.returns()],
+                    discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
+            return rl_environment.TimeStep(observations=observations, rewards=[0.0] * players,
+                                           discounts=self._discounts,
+                                           step_type=rl_environment.StepType.MID)
 
     if isinstance(game, str):
         players = kwargs.pop("players", None)

@@ -28,6 +28,7 @@ OWN_DICE_SLOTS = 9  # own dice as a one-hot 0..8 (8: eight or more)
 W_SLOTS = 4  # W rolled as a one-hot 0..3 (3: three or more; no card costs more)
 HAND_SCALE = 12
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+_START, _ROLL = _PHASE["start"], _PHASE["roll"]
 _DECK = sum(COPIES)
 
 
@@ -244,9 +245,9 @@ class IdleRollsFold:
 
 def _idle_round(state: Any) -> IdleRollsFold | None:
     """The fold of the rolls to come if no seat holds a card nor waits to skip a turn:
-    the round of seats in turn order, found by playing W-only rolls on copies."""
-    view = state.view(None)
-    if any(hand["size"] for hand in view["hands"]) or any(view["skips"]):
+    the round of seats in turn order, found by playing W-only rolls on copies. Reads the
+    state's public fields (no view: this runs at every roll)."""
+    if any(any(hand) for hand in state.hands) or any(state.skips):
         return None
     seats: list[int] = []
     dice: list[int] = []
@@ -258,20 +259,21 @@ def _idle_round(state: Any) -> IdleRollsFold | None:
         seats.append(seat)
         dice.append(probe.dice[seat])
         probe.apply_chance((0,) * probe.dice[seat])
-        if not probe.is_chance() or probe.view(None)["phase"] != "roll":
+        if not probe.is_chance() or probe.phase != _ROLL:
             return None
     return IdleRollsFold(tuple(seats), tuple(dice))
 
 
 def finite_chance(state: Any) -> StartRollFold | IdleRollsFold | None:
     """The start roll folded (`StartRollFold`), the rolls while nobody holds a card folded
-    (`IdleRollsFold`), None elsewhere (every other chance point of Wazabi ends)."""
-    view = state.view(None)
+    (`IdleRollsFold`), None elsewhere (every other chance point of Wazabi ends). Reads the
+    state's public fields (no view: this runs at every chance point)."""
+    phase = state.phase
     options = state.options
-    if view["phase"] == "start":
-        return StartRollFold(tuple(view["contenders"]), options["dice_per_player"],
+    if phase == _START:
+        return StartRollFold(tuple(state.contenders), options["dice_per_player"],
                              options["start_tie_reroll"] == "tied",
                              options["first_turn_uses_start_roll"])
-    if view["phase"] == "roll":
+    if phase == _ROLL:
         return _idle_round(state)
     return None
