@@ -1,8 +1,10 @@
 """The `ludotheque` (alias `ludo`) command line.
 
-Help texts follow the locale (LANG=fr_FR... gives French); each command's
-output follows `--lang` (default: the locale). Bad input prints one clear
-message on standard error and exits with status 2.
+Each command's output, its help and its usage errors follow `--lang` (default: the
+locale, LC_ALL / LC_MESSAGES / LANG / LANGUAGE: LANG=fr_FR.UTF-8 gives French);
+`--help` and usage errors read `--lang` from the command line before anything is
+parsed (`ui.terminal.usage`). Bad input prints one clear message on standard error
+and exits with status 2.
 """
 
 from __future__ import annotations
@@ -35,12 +37,15 @@ from ludotheque.i18n import (
     t,
     tn,
 )
+from ludotheque.ui.terminal.usage import help_language, help_text
+from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
 
 
 def _h(key: str) -> str:
-    return t(key, HELP_LANG)
+    """A help text: in the locale's language, written again in --lang's by `main`."""
+    return help_text(key, HELP_LANG)
 
 
 app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
@@ -858,8 +863,11 @@ def bench_server(
             print(json.dumps(report))
 
 
-def main() -> None:
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """The command: help pages and usage errors in the language --lang (or the
+    locale) names, exit status 2 for a usage error."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    sys.exit(run_command(typer.main.get_command(app), args, help_language(args)))
 
 
 
