@@ -37,10 +37,12 @@ from ludotheque.i18n import (
     t,
     tn,
 )
+from ludotheque.ui.terminal.typography import keep_no_break_spaces
 from ludotheque.ui.terminal.usage import help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
+keep_no_break_spaces()  # rich wraps French lines at their no-break spaces otherwise
 
 
 def _h(key: str) -> str:

@@ -34,11 +34,12 @@ _CONTEXT = "\x04"  # gettext's separator between msgctxt and msgid in a .mo
 
 
 def french_typography(text: str) -> str:
-    """Non-breaking spaces where French typography wants them (« 17 », « : », « ! »),
-    so that a terminal never wraps a line between a word and its punctuation."""
+    """Non-breaking spaces where French typography wants them (« 17 », « : », « ! »,
+    a narrow one in « 95 % »), so that a terminal never wraps a line between a word and
+    its punctuation (rich needs `ui.terminal.typography` for that)."""
     return (text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
             .replace(" :", "\u00a0:").replace(" !", "\u00a0!").replace(" ?", "\u00a0?")
-            .replace(" ;", "\u00a0;"))
+            .replace(" ;", "\u00a0;").replace(" %", "\u202f%"))
 
 
 def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int], int]]:
