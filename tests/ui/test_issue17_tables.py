@@ -63,11 +63,33 @@ def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(te
            "(player 3)" in screen, screen
     assert "Right: you give 5 dice to Denis (player 3) and receive 4 dice from Camille " \
            "(player 2)" in screen
-    assert "left neighbour (next number)  [left]" in screen
+    # the move itself names whose dice yours go to (not "(next number)")
+    assert "everyone passes their dice to the left neighbour: yours go to Camille  [left]" \
+        in screen, screen
+    assert "everyone passes their dice to the right neighbour: yours go to Denis  [right]" \
+        in screen
+    assert "next number" not in screen and "number before" not in screen
     after, _ = _screen_after(term, ["1"], start)
     leave(term, "quit")
     term.finish()
-    assert "Everyone passes his dice to the left neighbour (dice now: you 2, Camille 5, " \
+    assert "Everyone passes their dice to the left neighbour (dice now: you 2, Camille 5, " \
            "Denis 4)." in after, after
     # A give names both counts: "(3 left)" after "to Denis" read as Denis's dice.
     assert "Camille (heuristic) gives you a die (dice now: Camille 4, you 3)." in after
+
+
+def test_wazabi_pass_dice_moves_name_the_receiver_in_french(terminal):
+    # The same game as above, in French.
+    term = terminal("play", "wazabi", "--players", "3", "--seed", "6", "--delay", "0",
+                    "--plain", "--lang", "fr", columns=120)
+    prompt = r"Votre coup \(numéro ou texte\s?; aide, quitter\)\s?: "
+    start = term.expect(prompt)
+    term.send("2\n")
+    end = term.expect(prompt, after=start)
+    screen = term.text[start:end]
+    leave(term, "quitter")
+    term.finish()
+    assert "chacun donne ses dés à son voisin de gauche\u00a0: les vôtres vont à Camille" \
+        in screen, screen
+    assert "chacun donne ses dés à son voisin de droite\u00a0: les vôtres vont à Denis" in screen
+    assert "numéro suivant" not in screen and "numéro précédent" not in screen
