@@ -93,3 +93,18 @@ def test_wazabi_pass_dice_moves_name_the_receiver_in_french(terminal):
         in screen, screen
     assert "chacun donne ses dés à son voisin de droite\u00a0: les vôtres vont à Denis" in screen
     assert "numéro suivant" not in screen and "numéro précédent" not in screen
+
+
+def test_help_mentions_taking_a_card_back_only_where_a_move_can_be_held(terminal):
+    # 17 has no gesture: its help does not offer 'back'; DTC's offers do.
+    for game, offered in (("diciassette", False), ("dtc", True)):
+        term = terminal("play", game, "--players", "3", "--seed", "1", "--delay", "0",
+                        "--plain", columns=120)
+        start = term.expect(PROMPT_EN)
+        term.send("help\n")
+        end = term.expect(PROMPT_EN, after=start)
+        screen = term.text[start:end]
+        leave(term, "quit")
+        term.finish()
+        assert "'log' shows the whole log, 'cards' the card reference" in screen, screen
+        assert ("'back' takes back a card" in screen) is offered, (game, screen)

@@ -225,12 +225,14 @@ class _Table:
             first, _, rest = lowered.partition(" ")
             if lowered in HELP_WORDS:
                 help_text = t("ui.help", lang, forms=game.notation_help(lang))
+                commands = t("ui.help_commands", lang)
+                if gesture.held_moves is not None:  # a game with gestures (DTC's offers)
+                    commands += " " + t("ui.help_back", lang)
                 if screen.full:
-                    self.show_block(Text(help_text + "\n\n" + t("ui.help_commands", lang)),
-                                    t("ui.help_title", lang))
+                    self.show_block(Text(help_text + "\n\n" + commands), t("ui.help_title", lang))
                 else:
                     screen.message(help_text)
-                    screen.message(t("ui.help_commands", lang))
+                    screen.message(commands)
                 continue
             if lowered in QUIT_WORDS:
                 raise QuitGame
