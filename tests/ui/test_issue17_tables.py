@@ -108,3 +108,18 @@ def test_help_mentions_taking_a_card_back_only_where_a_move_can_be_held(terminal
         term.finish()
         assert "'log' shows the whole log, 'cards' the card reference" in screen, screen
         assert ("'back' takes back a card" in screen) is offered, (game, screen)
+
+
+def test_17_the_double_turn_line_speaks_to_you_in_french(terminal):
+    # Seed 3, 4 players: Fanny plays x2, everyone passes the call: you must play two cards.
+    term = terminal("play", "diciassette", "--players", "4", "--seed", "3", "--delay", "0",
+                    "--plain", "--lang", "fr", columns=120)
+    prompt = r"Votre coup \(numéro ou texte\s?; aide, quitter\)\s?: "
+    start = term.expect(prompt)
+    term.send("2\n")  # pass the call
+    end = term.expect(prompt, after=start)
+    screen = term.text[start:end]
+    leave(term, "quitter")
+    term.finish()
+    assert "Vous devez jouer deux cartes ce tour-ci." in screen, screen
+    assert "Vous doit" not in screen
