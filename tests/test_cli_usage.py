@@ -69,3 +69,15 @@ def test_usage_errors_stay_english_in_english(capsys, monkeypatch):
     assert code == 2
     assert err.startswith("Usage: ")
     assert "Error: Invalid value for '--games' / '-n'" in err
+
+
+def test_an_abort_is_said_in_the_language_and_exits_1(capsys, monkeypatch):
+    import typer
+
+    def abort(*args, **kwargs):
+        raise typer.Abort()
+
+    monkeypatch.setattr(cli, "_options", abort)  # `rules` calls it
+    code, _, err = run(["rules", "dtc", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 1
+    assert err.strip() == "Abandon."

@@ -51,7 +51,7 @@ def test_a_card_put_into_an_offer_can_be_taken_back_before_it_is_announced(termi
         at = answer(term, PROMPT, keys, at)
     at = term.expect(r"Not handed over yet: add 4, add 1\.", after=at)
     at = answer(term, PROMPT, "back 1", at)
-    at = term.expect(r"Taken back: add 1\.", after=at)
+    at = term.expect(r"Undone: add 1\.", after=at)
     at = term.expect(r"Your offer so far: 4\b", after=at)
     at = answer(term, PROMPT, "back 6", at)
     at = term.expect(r"'add 6' is not in your offer; it holds: add 4\.", after=at)

@@ -25,6 +25,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from typer import Abort
+
 from ludotheque.i18n import language_from_environment, normalise_language, t
 
 try:  # typer >= 0.2x carries its own Click
@@ -224,7 +226,7 @@ def run(command: Any, argv: Sequence[str], lang: str) -> int:
     except click_errors.UsageError as error:
         show_usage_error(error, lang)
         return error.exit_code
-    except click_errors.Abort:
+    except Abort:
         print(t("cli.click.aborted", lang), file=sys.stderr)
         return 1
     except click_errors.ClickException as error:  # pragma: no cover - files, etc.
