@@ -456,7 +456,8 @@ def simulate(
         if results_path is not None:
             notes.append(t("cli.simulate.written", lang, rows=len(rows), path=str(results_path)))
         if run.interrupted:
-            notes.append(tn("cli.simulate.interrupted", run.finished, lang, total=total))
+            notes.append(tn("cli.simulate.interrupted", run.finished, lang, total=total)
+                         if run.finished else t("cli.simulate.interrupted_none", lang, total=total))
         if as_json:
             print(json.dumps(summary))
             if sys.stderr.isatty() or run.interrupted:  # scripts often read both streams
@@ -529,7 +530,11 @@ def arena(
             if bar is not None:
                 bar.stop()
         interrupted = summary["interrupted"]
-        note = tn("cli.arena.interrupted", summary["games"], lang, total=games_count)
+        note = tn("cli.arena.interrupted", summary["games"], lang, total=games_count) \
+            if summary["games"] else t("cli.arena.interrupted_none", lang, total=games_count)
+        if interrupted and not summary["games"] and not as_json:  # no table to show
+            out.print(note, soft_wrap=True, markup=False)
+            raise typer.Exit(130)
         if as_json:
             print(json.dumps(summary))
             if interrupted:

@@ -39,10 +39,24 @@ def test_slow_bots_the_bar_moves_before_the_first_game_ends_and_ctrl_c_says_so(t
     term.expect(r"0/400 [\d,]+ decisions, measuring the speed")
     term.interrupt()
     assert term.finish() == 130
+    if "Interrupted before the first of 400 games finished: nothing to summarise." in term.text:
+        return  # the usual case: no game has ended yet
     found = re.search(r"Interrupted: (\d+) of 400 games finished", term.text)
     assert found, term.text[-2000:]
-    if int(found.group(1)):  # a game may have ended meanwhile: then it is summarised
-        assert f"{found.group(1)} games of DTC" in term.text
+    assert int(found.group(1)) > 0  # "0 of 400 games finished; ... cover those only" no more
+    assert f"{found.group(1)} games of DTC" in term.text  # a game ended meanwhile
+
+
+def test_simulate_ctrl_c_before_any_game_ends_says_nothing_is_summarised_in_french(terminal):
+    term = terminal("simulate", "dtc", "--players", "2", "--bots", "hard,medium",
+                    "--games", "400", "--jobs", "2", "--lang", "fr", columns=140)
+    term.expect(r"0/400 [\d\u202f]+ décisions, mesure de la vitesse")
+    term.interrupt()
+    assert term.finish() == 130
+    text = term.text.replace("\u00a0", " ")
+    assert "0 partie terminée" not in text  # "ne portent que sur elle": on no game at all
+    if "parties de DTC" not in text:  # the usual case: no game has ended yet
+        assert "Interrompu avant la fin de la première des 400 parties : rien à résumer." in text
 
 
 def _finished(term, pattern: str) -> int:
@@ -103,3 +117,14 @@ def test_bench_all_ctrl_c_before_the_first_measure_says_so_in_french(terminal):
     term.interrupt()
     assert term.finish() == 130
     assert "Interrompu avant la fin de la première mesure" in term.text.replace("\u00a0", " ")
+
+
+def test_arena_ctrl_c_before_any_game_ends_shows_no_empty_tables(terminal):
+    term = terminal("arena", "dtc", "--players", "2", "--bots", "hard,medium",
+                    "--games", "400", "--jobs", "2", columns=140)
+    term.expect(r"0/400 [\d,]+ decisions, measuring the speed")
+    term.interrupt()
+    assert term.finish() == 130
+    if "games of DTC" not in term.text:  # the usual case: no game has ended yet
+        assert "Interrupted before the first of 400 games finished: nothing to rank." in term.text
+        assert "Head to head" not in term.text
