@@ -345,3 +345,18 @@ def test_output_to_a_pipe_stays_plain():
     assert result.returncode == 1
     assert "\x1b[" not in result.stdout
     assert "Your moves:" in result.stdout and "The whole log" in result.stdout
+
+
+def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
+    # "s" is "suivant" in French (it was "start": the replay went back to the beginning).
+    path, data = _finished_game(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "ludotheque", "replay", str(path), "--step",
+                             "--seat", "1", "--lang", "fr"], input="s\ns\nr\nf\nq\n",
+                            capture_output=True, text=True, env=ENV, timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = flat(result.stdout)
+    assert "Entrée ou s : suivant, r : retour" in text
+    total = len(data["actions"])
+    moves = re.findall(r"Coup (\d+)/\d+ : ", text)
+    assert moves == ["1", "2", "1", str(total)], moves
+    assert "Touche inconnue" not in text
