@@ -125,3 +125,12 @@ def test_the_rules_text_puts_a_space_before_each_colon_in_french():
                  and "Memoarrr!" not in line]
         assert lines == [], game.name
         assert "- **" in text and " : " in text
+
+
+def test_short_card_names_do_not_say_tu():
+    # Wazabi's cards say "vous" (Prenez, Donnez, Piochez); their short names were "Prends 1
+    # carte", "Donne 1 dé", "Pioche 3": the familiar imperative. Short names use the infinitive.
+    tu = re.compile(r"^(?:Prends|Donne|Pioche|Rejoue|Choisis|Supprime)\b")
+    bad = {key: text for key, text in french().items()
+           if key.startswith("wazabi.short.") and tu.search(text)}
+    assert not bad
