@@ -17,6 +17,23 @@ def count_text(what: str, count: int, lang: str) -> str:
     return tn(f"wazabi.count.{what}", count, lang)
 
 
+def code_word(code: str, lang: str) -> str:
+    """The word a player of `lang` types for a card (its code in the text form: "remove1";
+    in French "retire1"), from the texts `wazabi.word.<code>`."""
+    return t(f"wazabi.word.{code}", lang)
+
+
+def card_code(word: str) -> str | None:
+    """The card code a typed word names, in any language ("retire1" -> "remove1"), or None."""
+    from ludotheque.games.wazabi.components import CODES
+    from ludotheque.i18n import LANGUAGES
+
+    for code in CODES:
+        if word == code or any(word == code_word(code, lang) for lang in LANGUAGES):
+            return code
+    return None
+
+
 def card_name(code: str, lang: str) -> str:
     return t(f"wazabi.card.{code}", lang)
 
