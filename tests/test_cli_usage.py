@@ -81,3 +81,16 @@ def test_an_abort_is_said_in_the_language_and_exits_1(capsys, monkeypatch):
     code, _, err = run(["rules", "dtc", "--lang", "fr"], capsys, monkeypatch)
     assert code == 1
     assert err.strip() == "Abandon."
+
+
+def test_lang_before_the_command_is_understood(capsys, monkeypatch):
+    # `ludotheque --help --lang fr` was refused ("No such option: --lang").
+    code, out, _ = run(["--help", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and out.startswith("Utilisation\u00a0: ")
+    assert "--lang <texte>" in out
+    code, out, _ = run(["--lang", "fr", "rules", "dtc"], capsys, monkeypatch)
+    assert code == 0 and "Matériel" in out
+    code, out, _ = run(["--lang", "fr", "rules", "dtc", "--lang", "en"], capsys, monkeypatch)
+    assert code == 0 and "Components" in out  # the command's own --lang wins
+    code, out, _ = run(["rules", "dtc"], capsys, monkeypatch)
+    assert code == 0 and "Components" in out  # and it does not stay for the next run

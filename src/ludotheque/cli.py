@@ -83,7 +83,18 @@ class UsageFailure(Exception):
         self.error = error
 
 
+# `ludotheque --lang fr COMMAND`: the language given before the command, for commands
+# given none of their own (set at each run by `_before_any_command`).
+_GROUP_LANG: list[str | None] = [None]
+
+
+@app.callback()
+def _before_any_command(lang: LangOption = None) -> None:
+    _GROUP_LANG[0] = lang
+
+
 def _lang(lang: str | None) -> str:
+    lang = _GROUP_LANG[0] if lang is None else lang
     try:
         return normalise_language(lang)
     except ValueError:
