@@ -1,8 +1,10 @@
 """The `ludotheque` (alias `ludo`) command line.
 
-Help texts follow the locale (LANG=fr_FR... gives French); each command's
-output follows `--lang` (default: the locale). Bad input prints one clear
-message on standard error and exits with status 2.
+Each command's output, its help and its usage errors follow `--lang` (default: the
+locale, LC_ALL / LC_MESSAGES / LANG / LANGUAGE: LANG=fr_FR.UTF-8 gives French);
+`--help` and usage errors read `--lang` from the command line before anything is
+parsed (`ui.terminal.usage`). Bad input prints one clear message on standard error
+and exits with status 2.
 """
 
 from __future__ import annotations
@@ -35,12 +37,17 @@ from ludotheque.i18n import (
     t,
     tn,
 )
+from ludotheque.ui.terminal.typography import keep_no_break_spaces
+from ludotheque.ui.terminal.usage import help_language, help_text
+from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
+keep_no_break_spaces()  # rich wraps French lines at their no-break spaces otherwise
 
 
 def _h(key: str) -> str:
-    return t(key, HELP_LANG)
+    """A help text: in the locale's language, written again in --lang's by `main`."""
+    return help_text(key, HELP_LANG)
 
 
 app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
@@ -76,7 +83,18 @@ class UsageFailure(Exception):
         self.error = error
 
 
+# `ludotheque --lang fr COMMAND`: the language given before the command, for commands
+# given none of their own (set at each run by `_before_any_command`).
+_GROUP_LANG: list[str | None] = [None]
+
+
+@app.callback()
+def _before_any_command(lang: LangOption = None) -> None:
+    _GROUP_LANG[0] = lang
+
+
 def _lang(lang: str | None) -> str:
+    lang = _GROUP_LANG[0] if lang is None else lang
     try:
         return normalise_language(lang)
     except ValueError:
@@ -449,7 +467,8 @@ def simulate(
         if results_path is not None:
             notes.append(t("cli.simulate.written", lang, rows=len(rows), path=str(results_path)))
         if run.interrupted:
-            notes.append(tn("cli.simulate.interrupted", run.finished, lang, total=total))
+            notes.append(tn("cli.simulate.interrupted", run.finished, lang, total=total)
+                         if run.finished else t("cli.simulate.interrupted_none", lang, total=total))
         if as_json:
             print(json.dumps(summary))
             if sys.stderr.isatty() or run.interrupted:  # scripts often read both streams
@@ -522,7 +541,11 @@ def arena(
             if bar is not None:
                 bar.stop()
         interrupted = summary["interrupted"]
-        note = tn("cli.arena.interrupted", summary["games"], lang, total=games_count)
+        note = tn("cli.arena.interrupted", summary["games"], lang, total=games_count) \
+            if summary["games"] else t("cli.arena.interrupted_none", lang, total=games_count)
+        if interrupted and not summary["games"] and not as_json:  # no table to show
+            out.print(note, soft_wrap=True, markup=False)
+            raise typer.Exit(130)
         if as_json:
             print(json.dumps(summary))
             if interrupted:
@@ -858,8 +881,11 @@ def bench_server(
             print(json.dumps(report))
 
 
-def main() -> None:
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """The command: help pages and usage errors in the language --lang (or the
+    locale) names, exit status 2 for a usage error."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    sys.exit(run_command(typer.main.get_command(app), args, help_language(args)))
 
 
 

@@ -140,3 +140,22 @@ def test_a_new_english_text_makes_the_french_fuzzy_until_reviewed(tmp_path, monk
     assert french["diciassette.event.pass"].id == "{player} passes, silent."
     assert [p for p in catalogs.problems("diciassette")] == \
         ["fr/diciassette: diciassette.event.pass is fuzzy"]
+
+
+def test_a_saved_catalog_keeps_each_language_two_plural_forms(tmp_path, monkeypatch):
+    """`save` writes new catalogs: their plural rule is gettext's two forms, whatever
+    CLDR rule the installed Babel knows (2.19 gives French a third form, for millions)."""
+    import shutil
+
+    from ludotheque.i18n import catalogs
+
+    locale = tmp_path / "locale"
+    shutil.copytree(catalogs.LOCALE_DIR, locale)
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", locale)
+    catalogs.save("diciassette", catalogs.load("diciassette"))
+    for lang, rule in (("fr", "(n > 1)"), ("en", "(n != 1)")):
+        saved = catalogs.read("diciassette", lang)
+        assert (saved.num_plurals, saved.plural_expr) == (2, rule)
+        forms = saved.get("Discard: {count} card", "diciassette.table.discard").string
+        assert len(forms) == 2
+    assert catalogs.problems("diciassette") == []

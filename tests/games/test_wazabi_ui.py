@@ -136,14 +136,15 @@ def test_help_in_the_terminal_lists_the_notation_and_the_game_goes_on(lang, word
                  input=word + "\n" + "1\n" * 400)
     assert "Traceback" not in out
     assert all(verb in out for verb in verbs), out[:2000]
-    assert "remove1" in out and ("Victoire :" if lang == "fr" else "Winner") in out
+    assert ("retire1" if lang == "fr" else "remove1") in out  # card codes in the reader's words
+    assert ("Victoire :" if lang == "fr" else "Winner") in out
 
 
 def test_notation_help_is_a_text_in_each_language_and_bad_input_says_it():
     from ludotheque.core import NotationError
 
     fr, en = GAME.notation_help("fr"), GAME.notation_help("en")
-    assert "donner" in fr and "garder" in fr and "gauche" in fr and "keep2" in fr
+    assert "donner" in fr and "garder" in fr and "gauche" in fr and "garde2" in fr
     assert "give pN" in en and "keep CARD" in en and GAME.notation_help() == en
     with pytest.raises(NotationError) as error:
         GAME.parse_action(True)
@@ -218,3 +219,58 @@ def test_the_last_line_says_the_tournament_is_over(lang, tournament, single):
     t.roll("W")
     t.do("play remove1")
     assert lines(t, None, lang)[-1] == single + "Ada."
+
+
+def test_moves_about_a_seat_name_it_as_the_reader_reads_it():
+    # Seat 1 (Blaise) reads; Camille (seat 3) is out of the game, so both neighbours are Ada.
+    view = {"seat": 1, "players": 3, "active": [True, True, False]}
+    describe = GAME.describe_action
+    assert describe(GAME.text_to_action("give p1"), "en", view=view, names=NAMES) == \
+        "give a die to Ada"
+    assert describe(GAME.text_to_action("take p3"), "fr", view=view, names=NAMES) == \
+        "prendre une carte à l'aveugle à Camille"
+    assert describe(GAME.text_to_action("target p2"), "en", view=view, names=NAMES) == \
+        "choose you"
+    assert describe(GAME.text_to_action("left"), "en", view=view, names=NAMES) == \
+        "everyone passes their dice to the left neighbour: yours go to Ada"
+    view["active"] = [True, True, True]
+    assert describe(GAME.text_to_action("right"), "fr", view=view, names=NAMES) == \
+        "chacun donne ses dés à son voisin de droite\u00a0: les vôtres vont à Ada"
+    assert describe(GAME.text_to_action("left"), "fr", view=view, names=NAMES).endswith(
+        "les vôtres vont à Camille")
+    # without a reader (a record, the conformance kit): the seat's number, as before
+    assert describe(GAME.text_to_action("give p1"), "en") == "give a die to player 1"
+
+
+def test_the_web_labels_name_the_seats_too():
+    import random
+
+    from ludotheque.core.match import Match
+    from ludotheque.games.wazabi.rules import LEFT, RIGHT
+    from ludotheque.web.frames import legal_entries
+    from ludotheque.web.scene import build_scene
+
+    view = {"seat": 0, "players": 3, "active": [True, True, True]}
+    give = GAME.text_to_action("give p2")
+    labels = {entry["id"]: entry["label"]
+              for entry in legal_entries(GAME, [LEFT, give], "en", view, NAMES)}
+    assert labels == {LEFT: "everyone passes their dice to the left neighbour: yours go to Blaise",
+                      give: "give a die to Blaise"}
+    # the page's buttons for passing the dice, in a real game where it comes up
+    def reaching_left(seed):
+        match, rng = Match(GAME, 3, seed=seed), random.Random(seed)
+        while not match.is_over():
+            if LEFT in match.legal_actions():
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+        return None
+
+    match = next(m for m in map(reaching_left, range(50)) if m is not None)
+    seat = match.current_player()
+    scene = build_scene(GAME, match.view(seat), "fr", NAMES, match.legal_actions())
+    buttons = {a["id"]: a["label"] for a in scene["actions"]}
+    active = match.view(seat)["active"]
+    left = next(s % 3 for s in range(seat + 1, seat + 4) if active[s % 3])
+    right = next(s % 3 for s in range(seat - 1, seat - 4, -1) if active[s % 3])
+    assert buttons[LEFT] == f"Dés à gauche\u00a0: les vôtres à {NAMES[left]}"
+    assert buttons[RIGHT] == f"Dés à droite\u00a0: les vôtres à {NAMES[right]}"

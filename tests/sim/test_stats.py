@@ -201,10 +201,14 @@ def test_statistics_read_only_public_facts(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_statistic_is_labelled_in_both_languages(name):
+    from ludotheque.i18n import catalogs
+
     specs = stat_specs(name)
+    in_catalog = catalogs.load(name)  # the game's own .po files, where translators work
     for spec in specs:
         english, french = t(label_key(name, spec), "en"), t(label_key(name, spec), "fr")
         assert english and french and english != french
+        assert set(in_catalog[label_key(name, spec)]) == {"en", "fr"}
         if isinstance(spec, Ratio):  # a ratio is made of two numbers of its level
             numbers = {s.name for s in specs if isinstance(s, Stat) and s.level == spec.level
                        and s.kind == NUMBER}
@@ -216,11 +220,17 @@ def test_every_statistic_is_labelled_in_both_languages(name):
 
 
 def test_a_statistic_declared_twice_is_refused():
-    twice = (Stat("x", GAME, NUMBER, "X", "X fr"), Stat("x", GAME, NUMBER, "X", "X fr"))
+    twice = (Stat("calls", GAME, NUMBER), Stat("calls", GAME, NUMBER))
     with pytest.raises(ValueError, match="twice"):
-        register_stats("test-game", twice)
+        register_stats("diciassette", twice)
     with pytest.raises(ValueError, match="level"):
-        register_stats("test-game", (Stat("y", "table", NUMBER, "Y", "Y fr"),))
+        register_stats("diciassette", (Stat("calls", "table", NUMBER),))
+
+
+def test_a_statistic_without_a_label_in_the_catalogs_is_refused():
+    assert register_stats("diciassette", (Stat("calls", GAME, NUMBER),))
+    with pytest.raises(ValueError, match=r"no label in the catalogs .*stats\.diciassette\.game\.unknown"):
+        register_stats("diciassette", (Stat("unknown", GAME, NUMBER),))
 
 
 def test_a_game_without_a_stats_module_gives_empty_statistics(monkeypatch):

@@ -125,3 +125,29 @@ def test_the_rules_text_puts_a_space_before_each_colon_in_french():
                  and "Memoarrr!" not in line]
         assert lines == [], game.name
         assert "- **" in text and " : " in text
+
+
+def test_short_card_names_do_not_say_tu():
+    # Wazabi's cards say "vous" (Prenez, Donnez, Piochez); their short names were "Prends 1
+    # carte", "Donne 1 dé", "Pioche 3": the familiar imperative. Short names use the infinitive.
+    tu = re.compile(r"^(?:Prends|Donne|Pioche|Rejoue|Choisis|Supprime)\b")
+    bad = {key: text for key, text in french().items()
+           if key.startswith("wazabi.short.") and tu.search(text)}
+    assert not bad
+
+
+def test_wazabi_card_codes_are_french_in_french_hints_and_both_parse():
+    # "[jouer passdice]" showed an English code to type; now "[jouer voisin]", and the
+    # English code is still read (records and English players use it).
+    from ludotheque.core.registry import get_game
+    from ludotheque.games.wazabi.components import CODES
+
+    game = get_game("wazabi")
+    for code in CODES:
+        play = game.text_to_action(f"play {code}")
+        hint = game.action_hint(play, "fr")
+        assert code not in hint.split(), hint
+        assert game.text_to_action(hint) == play
+        assert hint.split()[1] in game.notation_help("fr")
+    assert game.action_hint(game.text_to_action("keep passdice"), "fr") == "garder voisin"
+    assert game.text_to_action("retire1") == game.text_to_action("play remove1")

@@ -7,18 +7,31 @@ import re
 from tests.ui.terminal import leave
 
 PROMPT_EN = r"Your move \(number or text; help, quit\): "
+PROMPT_FR = r"Votre coup \(numéro ou texte\s?; aide, quitter\)\s?: "
 
 
-def _screen_after(term, moves: list[str], start: int | None = None) -> tuple[str, int]:
+def _screen_after(term, moves: list[str], start: int | None = None,
+                  prompt: str = PROMPT_EN) -> tuple[str, int]:
     """Play `moves` (one per prompt, from the prompt ending at `start`, else the first) and
     return the screen printed up to the next prompt, and where that prompt ends."""
     if start is None:
-        start = term.expect(PROMPT_EN)
+        start = term.expect(prompt)
     for move in moves:
         term.send(move + "\n")
-        end = term.expect(PROMPT_EN, after=start)
+        end = term.expect(prompt, after=start)
         screen, start = term.text[start:end], end
     return screen, start
+
+
+def _one_answer(terminal, game: str, players: int, seed: int, answer: str,
+                lang: str = "en") -> str:
+    """Start a plain game, type `answer` at the first prompt, quit: what it printed."""
+    term = terminal("play", game, "--players", str(players), "--seed", str(seed), "--delay",
+                    "0", "--plain", "--lang", lang, columns=120)
+    screen, _ = _screen_after(term, [answer], prompt=PROMPT_FR if lang == "fr" else PROMPT_EN)
+    leave(term, "quitter" if lang == "fr" else "quit")
+    term.finish()
+    return screen
 
 
 def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
@@ -63,11 +76,39 @@ def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(te
            "(player 3)" in screen, screen
     assert "Right: you give 5 dice to Denis (player 3) and receive 4 dice from Camille " \
            "(player 2)" in screen
-    assert "left neighbour (next number)  [left]" in screen
+    # the move itself names whose dice yours go to (not "(next number)")
+    assert "everyone passes their dice to the left neighbour: yours go to Camille  [left]" \
+        in screen, screen
+    assert "everyone passes their dice to the right neighbour: yours go to Denis  [right]" \
+        in screen
+    assert "next number" not in screen and "number before" not in screen
     after, _ = _screen_after(term, ["1"], start)
     leave(term, "quit")
     term.finish()
-    assert "Everyone passes his dice to the left neighbour (dice now: you 2, Camille 5, " \
+    assert "Everyone passes their dice to the left neighbour (dice now: you 2, Camille 5, " \
            "Denis 4)." in after, after
     # A give names both counts: "(3 left)" after "to Denis" read as Denis's dice.
     assert "Camille (heuristic) gives you a die (dice now: Camille 4, you 3)." in after
+
+
+def test_wazabi_pass_dice_moves_name_the_receiver_in_french(terminal):
+    screen = _one_answer(terminal, "wazabi", 3, 6, "2", "fr")  # the same game as above
+    assert "chacun donne ses dés à son voisin de gauche\u00a0: les vôtres vont à Camille" \
+        in screen, screen
+    assert "chacun donne ses dés à son voisin de droite\u00a0: les vôtres vont à Denis" in screen
+    assert "numéro suivant" not in screen and "numéro précédent" not in screen
+
+
+def test_help_mentions_taking_a_card_back_only_where_a_move_can_be_held(terminal):
+    # 17 has no gesture: its help does not offer 'back'; DTC's offers do.
+    for game, offered in (("diciassette", False), ("dtc", True)):
+        screen = _one_answer(terminal, game, 3, 1, "help")
+        assert "'log' shows the whole log, 'cards' the card reference" in screen, screen
+        assert ("'back' takes back a card" in screen) is offered, (game, screen)
+
+
+def test_17_the_double_turn_line_speaks_to_you_in_french(terminal):
+    # Seed 3, 4 players: Fanny plays x2, everyone passes the call: you must play two cards.
+    screen = _one_answer(terminal, "diciassette", 4, 3, "2", "fr")  # 2: pass the call
+    assert "Vous devez jouer deux cartes ce tour-ci." in screen, screen
+    assert "Vous doit" not in screen

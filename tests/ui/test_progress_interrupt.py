@@ -31,18 +31,34 @@ def test_pace_waits_for_finished_games_then_measures_from_decisions():
     assert clock_text(13) == "0:00:13" and clock_text(3723) == "1:02:03"
 
 
-def test_slow_bots_the_bar_moves_before_the_first_game_ends_and_ctrl_c_says_so(terminal):
-    # The issue's command: hard bots take seconds per game; the bar used to sit at 0/400
-    # showing nothing, and Ctrl-C printed nothing.
-    term = terminal("simulate", "dtc", "--players", "2", "--bots", "hard,medium",
-                    "--games", "400", "--jobs", "2", columns=140)
-    term.expect(r"0/400 [\d,]+ decisions, measuring the speed")
+def _slow_run_interrupted(terminal, command: str, lang: str = "en") -> str:
+    """The issue's command (hard bots take seconds per game) under `command`, stopped by
+    Ctrl-C as soon as its bar moves: what it printed (it must exit with status 130)."""
+    term = terminal(command, "dtc", "--players", "2", "--bots", "hard,medium",
+                    "--games", "400", "--jobs", "2", "--lang", lang, columns=140)
+    term.expect(r"0/400 [\d,]+ decisions, measuring the speed" if lang == "en"
+                else r"0/400 [\d\u202f]+ décisions, mesure de la vitesse")
     term.interrupt()
     assert term.finish() == 130
-    found = re.search(r"Interrupted: (\d+) of 400 games finished", term.text)
-    assert found, term.text[-2000:]
-    if int(found.group(1)):  # a game may have ended meanwhile: then it is summarised
-        assert f"{found.group(1)} games of DTC" in term.text
+    return term.text
+
+
+def test_slow_bots_the_bar_moves_before_the_first_game_ends_and_ctrl_c_says_so(terminal):
+    # The bar used to sit at 0/400 showing nothing, and Ctrl-C printed nothing.
+    text = _slow_run_interrupted(terminal, "simulate")
+    if "Interrupted before the first of 400 games finished: nothing to summarise." in text:
+        return  # the usual case: no game has ended yet
+    found = re.search(r"Interrupted: (\d+) of 400 games finished", text)
+    assert found, text[-2000:]
+    assert int(found.group(1)) > 0  # "0 of 400 games finished; ... cover those only" no more
+    assert f"{found.group(1)} games of DTC" in text  # a game ended meanwhile
+
+
+def test_simulate_ctrl_c_before_any_game_ends_says_nothing_is_summarised_in_french(terminal):
+    text = _slow_run_interrupted(terminal, "simulate", "fr").replace("\u00a0", " ")
+    assert "0 partie terminée" not in text  # "ne portent que sur elle": on no game at all
+    if "parties de DTC" not in text:  # the usual case: no game has ended yet
+        assert "Interrompu avant la fin de la première des 400 parties : rien à résumer." in text
 
 
 def _finished(term, pattern: str) -> int:
@@ -103,3 +119,10 @@ def test_bench_all_ctrl_c_before_the_first_measure_says_so_in_french(terminal):
     term.interrupt()
     assert term.finish() == 130
     assert "Interrompu avant la fin de la première mesure" in term.text.replace("\u00a0", " ")
+
+
+def test_arena_ctrl_c_before_any_game_ends_shows_no_empty_tables(terminal):
+    text = _slow_run_interrupted(terminal, "arena")
+    if "games of DTC" not in text:  # the usual case: no game has ended yet
+        assert "Interrupted before the first of 400 games finished: nothing to rank." in text
+        assert "Head to head" not in text

@@ -51,7 +51,7 @@ def test_a_card_put_into_an_offer_can_be_taken_back_before_it_is_announced(termi
         at = answer(term, PROMPT, keys, at)
     at = term.expect(r"Not handed over yet: add 4, add 1\.", after=at)
     at = answer(term, PROMPT, "back 1", at)
-    at = term.expect(r"Taken back: add 1\.", after=at)
+    at = term.expect(r"Undone: add 1\.", after=at)
     at = term.expect(r"Your offer so far: 4\b", after=at)
     at = answer(term, PROMPT, "back 6", at)
     at = term.expect(r"'add 6' is not in your offer; it holds: add 4\.", after=at)
@@ -345,3 +345,18 @@ def test_output_to_a_pipe_stays_plain():
     assert result.returncode == 1
     assert "\x1b[" not in result.stdout
     assert "Your moves:" in result.stdout and "The whole log" in result.stdout
+
+
+def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
+    # "s" is "suivant" in French (it was "start": the replay went back to the beginning).
+    path, data = _finished_game(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "ludotheque", "replay", str(path), "--step",
+                             "--seat", "1", "--lang", "fr"], input="s\ns\nr\nf\nq\n",
+                            capture_output=True, text=True, env=ENV, timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = flat(result.stdout)
+    assert "Entrée ou s : suivant, r : retour" in text
+    total = len(data["actions"])
+    moves = re.findall(r"Coup (\d+)/\d+ : ", text)
+    assert moves == ["1", "2", "1", str(total)], moves
+    assert "Touche inconnue" not in text

@@ -356,9 +356,16 @@ class Game(ABC):
     def text_to_action(self, text: str) -> int:
         """Parse a text form (raises NotationError with the accepted forms)."""
 
-    def describe_action(self, action: int, lang: str) -> str:
-        """A sentence for people, in `lang`: the game's `parts.texts.describe_action`."""
-        return self.parts.texts.describe_action(action, lang)
+    def describe_action(self, action: int, lang: str, view: Mapping[str, Any] | None = None,
+                        names: Sequence[str] | None = None) -> str:
+        """A sentence for people, in `lang`: the game's `parts.texts.describe_action`.
+        Given the reader's view and the seats' names, a game whose `describe_action`
+        takes them names the seats a move is about as the reader reads them ("give a die
+        to Denis" rather than "to player 3"); the others ignore them."""
+        describe = self.parts.texts.describe_action
+        if names is not None and _reads_seats(describe):
+            return describe(action, lang, view=view, names=names)
+        return describe(action, lang)
 
     def parse_action(self, action: int | str, state: State | None = None) -> int:
         """An action id from an id or a text form (bad input: NotationError)."""
@@ -477,3 +484,13 @@ def _ruling_order(ruling: str) -> tuple[int, str]:
     """S2 < S12 < S12b < S13."""
     number = re.search(r"\d+", ruling)
     return (int(number.group()) if number else 0, ruling)
+
+
+def _reads_seats(describe: Callable[..., str]) -> bool:
+    """Whether a game's `describe_action` takes the reader's view and the seats' names."""
+    import inspect
+
+    try:
+        return "names" in inspect.signature(describe).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin
+        return False

@@ -17,7 +17,7 @@ import gettext
 import locale
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 LANGUAGES = ("en", "fr")
@@ -34,11 +34,12 @@ _CONTEXT = "\x04"  # gettext's separator between msgctxt and msgid in a .mo
 
 
 def french_typography(text: str) -> str:
-    """Non-breaking spaces where French typography wants them (« 17 », « : », « ! »),
-    so that a terminal never wraps a line between a word and its punctuation."""
+    """Non-breaking spaces where French typography wants them (« 17 », « : », « ! »,
+    a narrow one in « 95 % »), so that a terminal never wraps a line between a word and
+    its punctuation (rich needs `ui.terminal.typography` for that)."""
     return (text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
             .replace(" :", "\u00a0:").replace(" !", "\u00a0!").replace(" ?", "\u00a0?")
-            .replace(" ;", "\u00a0;"))
+            .replace(" ;", "\u00a0;").replace(" %", "\u202f%"))
 
 
 def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int], int]]:
@@ -84,21 +85,6 @@ def _entries() -> dict[str, dict[str, str | tuple[str, ...]]]:
     if not _LOADED:
         _load()
     return _CATALOG
-
-
-def register_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
-    """Add texts {key: {"en": ..., "fr": ...}} that are declared with code rather than
-    in the catalogs: the labels of a game's statistics (`kit.stats.Stat`), and tests."""
-    entries = _entries()
-    for key, by_lang in texts.items():
-        missing = [lang for lang in LANGUAGES if lang not in by_lang]
-        if missing:
-            raise ValueError(f"text {key!r} lacks language(s) {missing}")
-        entry: dict[str, str | tuple[str, ...]] = dict(by_lang)
-        entry["fr"] = french_typography(by_lang["fr"])
-        if key in entries and entries[key] != entry:
-            raise ValueError(f"text {key!r} registered twice with different content")
-        entries[key] = entry
 
 
 def catalog() -> dict[str, dict[str, str]]:

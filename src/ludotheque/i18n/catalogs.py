@@ -40,6 +40,12 @@ STABLE_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 # A text: a string, or a (singular, plural) pair for a plural entry.
 Text = str | tuple[str, str]
 
+# Each language's plural rule, as gettext and the game texts know it (two forms each).
+# Written into every new catalog rather than taken from Babel's CLDR data, which
+# changes between versions (Babel 2.19 gives French a third form, "many", for
+# millions, which the texts do not have).
+PLURAL_FORMS = dict(en="nplurals=2; plural=(n != 1);", fr="nplurals=2; plural=(n > 1);")
+
 
 def domains() -> list[str]:
     """Every domain that has an English catalog."""
@@ -56,9 +62,12 @@ def read(domain: str, lang: str) -> Catalog:
 
 
 def _new_catalog(lang: str | None, domain: str) -> Catalog:
-    return Catalog(locale=lang, domain=domain, project=PROJECT, version="",
-                   copyright_holder="the ludotheque authors", fuzzy=False,
-                   msgid_bugs_address="", language_team=f"{lang or 'LANGUAGE'} <none>")
+    catalog = Catalog(locale=lang, domain=domain, project=PROJECT, version="",
+                      copyright_holder="the ludotheque authors", fuzzy=False,
+                      msgid_bugs_address="", language_team=f"{lang or 'LANGUAGE'} <none>")
+    if lang in PLURAL_FORMS:
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    return catalog
 
 
 def _write_po(catalog: Catalog, path: Path) -> None:

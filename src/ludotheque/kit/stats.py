@@ -2,9 +2,11 @@
 
 A game's statistics part (`GameParts.stats`, usually `games/<game>/stats.py`) gives:
 
-* `STATS`: a tuple of `Stat` and `Ratio` (name, level, kind, label in both
-  languages), registered with `register_stats`; the report reads it to know how
-  to show each column;
+* `STATS`: a tuple of `Stat` and `Ratio` (name, level, kind), registered with
+  `register_stats`; the report reads it to know how to show each column. Each
+  label is a text of the game's gettext catalog (`i18n/locale/<lang>/LC_MESSAGES/
+  <game>.po`) whose key is `stats.<game>.<level>.<name>` (`label_key`), where
+  translators find it beside the game's other texts;
 * `collect(events, view, players) -> (game, seats)`: the values, from the
   public events (dicts) and the spectator view. `game` must hold `turns` and
   `starter` (the seat that played first), each seat `order` (0 for the
@@ -21,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludotheque.i18n import register_texts
+from ludotheque.i18n import has_text
 
 GAME, SEAT = "game", "seat"
 NUMBER, VALUES, SERIES = "number", "values", "series"
@@ -43,8 +45,6 @@ class Stat:
     name: str
     level: str
     kind: str
-    en: str
-    fr: str
 
 
 @dataclass(frozen=True)
@@ -57,24 +57,26 @@ class Ratio:
     level: str
     numerator: str
     denominator: str
-    en: str
-    fr: str
 
 
 def label_key(game_name: str, spec: Stat | Ratio) -> str:
-    """The text key of a game's statistic (registered by `register_stats`)."""
+    """The text key of a game's statistic's label, in the game's catalog."""
     return f"stats.{game_name}.{spec.level}.{spec.name}"
 
 
 def register_stats(game_name: str, specs: Iterable[Stat | Ratio]) -> tuple[Stat | Ratio, ...]:
-    """Register the labels of a game's statistics in both languages; returns the specs."""
+    """Check a game's statistics (each declared once, at a known level, with its label
+    in the catalogs); returns the specs."""
     specs = tuple(specs)
     names = [(spec.level, spec.name) for spec in specs]
     if len(set(names)) != len(names):
         raise ValueError(f"{game_name}: a statistic is declared twice in {names}")
     if any(spec.level not in (GAME, SEAT) for spec in specs):
         raise ValueError(f"{game_name}: a statistic's level is neither {GAME!r} nor {SEAT!r}")
-    register_texts({label_key(game_name, s): {"en": s.en, "fr": s.fr} for s in specs})
+    unlabelled = [label_key(game_name, spec) for spec in specs
+                  if not has_text(label_key(game_name, spec))]
+    if unlabelled:
+        raise ValueError(f"{game_name}: no label in the catalogs for {unlabelled}")
     return specs
 
 

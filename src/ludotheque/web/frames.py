@@ -29,9 +29,12 @@ def narrate(game: Game, event: Mapping[str, Any], lang: str, names: Sequence[str
     return [plain(line) for line in game.parts.renderer.event_lines(event, lang, names, seat)]
 
 
-def legal_entries(game: Game, legal: Sequence[int], lang: str) -> list[dict[str, Any]]:
-    return [{"id": a, "text": game.action_to_text(a), "label": game.describe_action(a, lang)}
-            for a in legal]
+def legal_entries(game: Game, legal: Sequence[int], lang: str,
+                  view: Mapping[str, Any] | None = None,
+                  names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """The reader's legal moves: id, text form and label (seats named as it reads them)."""
+    return [{"id": a, "text": game.action_to_text(a),
+             "label": game.describe_action(a, lang, view=view, names=names)} for a in legal]
 
 
 def result_entry(winners: Sequence[int], returns: Sequence[float], names: Sequence[str],
@@ -68,7 +71,7 @@ def update_frame(*, game: Game, table: Mapping[str, Any], seat: int | None,
                  lang: str, result: Mapping[str, Any] | None, log_reset: bool = False,
                  with_scene: bool = True) -> dict[str, Any]:
     """One `update` frame for one seat (None: a spectator) in one language."""
-    legal_list = legal_entries(game, legal, lang)
+    legal_list = legal_entries(game, legal, lang, view, names)
     return {
         "type": "update",
         "table": dict(table),

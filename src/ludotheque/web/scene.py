@@ -11,8 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ludotheque.i18n import t
-def legal_labels(game: Any, legal: Iterable[Any] | None, lang: str) -> dict[int, str]:
-    """{id: label} from the frame's legal list ({"id", "label"} dicts) or plain ids."""
+def legal_labels(game: Any, legal: Iterable[Any] | None, lang: str,
+                 view: Mapping[str, Any] | None = None,
+                 names: Sequence[str] | None = None) -> dict[int, str]:
+    """{id: label} from the frame's legal list ({"id", "label"} dicts) or plain ids
+    (described for the reader of `view`, seats by `names`)."""
     labels: dict[int, str] = {}
     for entry in legal or ():
         if isinstance(entry, Mapping):
@@ -20,8 +23,8 @@ def legal_labels(game: Any, legal: Iterable[Any] | None, lang: str) -> dict[int,
             label = entry.get("label") or entry.get("text") or str(action)
         else:
             action = int(entry)
-            label = game.describe_action(action, lang) if hasattr(game, "describe_action") \
-                else str(action)
+            label = game.describe_action(action, lang, view=view, names=names) \
+                if hasattr(game, "describe_action") else str(action)
         labels[action] = str(label)
     return labels
 
@@ -36,7 +39,7 @@ def build_scene(game: Any, view: Mapping[str, Any], lang: str, names: Sequence[s
         from ludotheque.core.registry import get_game
 
         game = get_game(name)
-    labels = legal_labels(game, legal, lang)
     names = list(names) + [t("web.seat_n", lang, n=i + 1)
                            for i in range(len(names), int(view.get("players", len(names))))]
+    labels = legal_labels(game, legal, lang, view, names)
     return game.parts.scene(view, lang, names, labels)

@@ -13,17 +13,15 @@ from ludotheque.kit.stats import (
     set_order,
 )
 
-STATS = register_stats("decimoarr", (
-    Stat("round_flips", GAME, VALUES, "Cards turned over in a round",
-         "Cartes retournées dans une manche"),
-    Stat("round_failures", GAME, VALUES, "Failures in a round", "Échecs dans une manche"),
-    Stat("rounds_without_winner", GAME, NUMBER, "Rounds without a winner per game",
-         "Manches sans gagnant par partie"),
-    Stat("flips", SEAT, NUMBER, "Cards turned over per game", "Cartes retournées par partie"),
-    Stat("failures", SEAT, NUMBER, "Failures per game", "Échecs par partie"),
-    Stat("rounds_won", SEAT, NUMBER, "Rounds won per game", "Manches gagnées par partie"),
-    Stat("diamonds", SEAT, NUMBER, "Diamonds at the end", "Diamants à la fin"),
-    Ratio("failure_rate", SEAT, "failures", "flips", "Flips that failed", "Retournements ratés"),
+STATS = register_stats("decimoarr", (  # labels: stats.decimoarr.<level>.<name> in its catalog
+    Stat("round_flips", GAME, VALUES),
+    Stat("round_failures", GAME, VALUES),
+    Stat("rounds_without_winner", GAME, NUMBER),
+    Stat("flips", SEAT, NUMBER),
+    Stat("failures", SEAT, NUMBER),
+    Stat("rounds_won", SEAT, NUMBER),
+    Stat("diamonds", SEAT, NUMBER),
+    Ratio("failure_rate", SEAT, "failures", "flips"),
 ))
 
 

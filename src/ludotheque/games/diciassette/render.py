@@ -120,8 +120,8 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
         parts.append(Text(t("diciassette.table.pile_empty", lang)))
     parts.append(Text(tn("diciassette.table.discard", view["discard"]["size"], lang), style="dim"))
     if view["plays_required"] == 2 and view["phase"] == "play":
-        parts.append(Text(t("diciassette.table.x2_pending", lang, player=names[view["turn"]]),
-                          style="yellow"))
+        parts.append(Text(Narrator(lang, names, view["seat"]).say(
+            "diciassette.table.x2_pending", view["turn"]), style="yellow"))
     if view["next_plays_required"] == 2:
         parts.append(Text(t("diciassette.table.next_x2", lang), style="yellow"))
     return Group(*parts)

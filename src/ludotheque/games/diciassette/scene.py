@@ -16,6 +16,7 @@ from ludotheque.games.diciassette.render import card_token, resolution_lines
 from ludotheque.games.diciassette.rules import CALL, PASS
 from ludotheque.games.diciassette.wording import card_name
 from ludotheque.i18n import t, tn
+from ludotheque.kit.narration import Narrator
 from ludotheque.kit.scene import back, base, card, counter, rest_actions, result_block, seat_entry
 
 
@@ -123,7 +124,8 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
         else:
             out["prompt"] = t("web.17.play_one", lang)
     if view["plays_required"] == 2 and view["phase"] == "play":
-        out["info"].append(t("diciassette.table.x2_pending", lang, player=names[view["turn"]]))
+        out["info"].append(Narrator(lang, names, view["seat"]).say(
+            "diciassette.table.x2_pending", view["turn"]))
     if view["next_plays_required"] == 2:
         out["info"].append(t("diciassette.table.next_x2", lang))
 

@@ -14,23 +14,18 @@ from ludotheque.kit.stats import (
     set_order,
 )
 
-STATS = register_stats("diciassette", (
-    Stat("calls", GAME, NUMBER, "Calls of 17 per game", "Annonces de 17 par partie"),
-    Stat("call_sums", GAME, VALUES, "Sum of the queue at a call", "Somme de la ligne à l'annonce"),
-    Stat("traps", GAME, NUMBER, "Face-down Traps revealed per game",
-         "Pièges face cachée révélés par partie"),
-    Stat("calls_right", GAME, NUMBER, "Right calls per game", "Annonces justes par partie"),
-    Ratio("call_right_rate", GAME, "calls_right", "calls", "Calls that were right (sum ≥ 17)",
-          "Annonces justes (somme ≥ 17)"),
-    Stat("calls", SEAT, NUMBER, "Calls per game", "Annonces par partie"),
-    Stat("calls_right", SEAT, NUMBER, "Right calls per game", "Annonces justes par partie"),
-    Stat("calls_wrong", SEAT, NUMBER, "Wrong calls per game", "Annonces fausses par partie"),
-    Ratio("call_right_rate", SEAT, "calls_right", "calls", "Calls that were right",
-          "Annonces justes"),
-    Stat("traps", SEAT, NUMBER, "Own face-down Traps revealed per game",
-         "Pièges posés face cachée révélés par partie"),
-    Stat("trap_penalties", SEAT, NUMBER, "Penalties from Traps taken as the caller per game",
-         "Pénalités des Pièges reçues en annonçant, par partie"),
+STATS = register_stats("diciassette", (  # labels: stats.diciassette.<level>.<name> in its catalog
+    Stat("calls", GAME, NUMBER),
+    Stat("call_sums", GAME, VALUES),
+    Stat("traps", GAME, NUMBER),
+    Stat("calls_right", GAME, NUMBER),
+    Ratio("call_right_rate", GAME, "calls_right", "calls"),
+    Stat("calls", SEAT, NUMBER),
+    Stat("calls_right", SEAT, NUMBER),
+    Stat("calls_wrong", SEAT, NUMBER),
+    Ratio("call_right_rate", SEAT, "calls_right", "calls"),
+    Stat("traps", SEAT, NUMBER),
+    Stat("trap_penalties", SEAT, NUMBER),
 ))
 
 

@@ -28,7 +28,7 @@ from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.wazabi import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.wazabi.actions import ACTIONS
-from ludotheque.games.wazabi.components import CODES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
+from ludotheque.games.wazabi.components import CODES, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.heuristic import HeuristicBot
 from ludotheque.games.wazabi.rules import (
     KEEP,
@@ -133,23 +133,26 @@ class Wazabi(Game):
                 return ACTIONS.id("left")
             if word in _RIGHT_WORDS:
                 return ACTIONS.id("right")
-            if word in KIND_OF_CODE:  # a bare card: keep it when keeping, else play it
+            code = wording.card_code(word)
+            if code is not None:  # a bare card: keep it when keeping, else play it
                 keeping = isinstance(state, WazabiState) and state.phase == KEEP
-                return ACTIONS.id("keep" if keeping else "play", word)
+                return ACTIONS.id("keep" if keeping else "play", code)
         if len(words) == 2:
             verb, arg = words
             if verb in _SEAT_VERBS:
                 seat = _seat(arg)
                 if seat is not None:
                     return ACTIONS.id(_SEAT_VERBS[verb], seat)
-            if verb in _CARD_VERBS and arg in KIND_OF_CODE:
-                return ACTIONS.id(_CARD_VERBS[verb], arg)
+            code = wording.card_code(arg)
+            if verb in _CARD_VERBS and code is not None:
+                return ACTIONS.id(_CARD_VERBS[verb], code)
         raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def notation_help(self, lang: str = "en") -> str:
         from ludotheque.i18n import t
 
-        return t("wazabi.notation", lang, cards=", ".join(CODES))
+        return t("wazabi.notation", lang,
+                 cards=", ".join(wording.code_word(code, lang) for code in CODES))
 
     def rules_summary_fields(self, lang: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from ludotheque.games.wazabi.components import COPIES, COST
@@ -158,7 +161,7 @@ class Wazabi(Game):
         card_name = wording.card_name
         cards = "\n".join(
             t("wazabi.rules.card_line", lang, copies=COPIES[k], card=card_name(CODES[k], lang),
-              cost=COST[k], code=CODES[k])
+              cost=COST[k], code=wording.code_word(CODES[k], lang))
             for k in range(NUM_KINDS))
         return {"dice": options["dice_per_player"], "cards": cards}
 

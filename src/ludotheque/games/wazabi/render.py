@@ -15,7 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
-from ludotheque.games.wazabi.wording import card_name, count_text, faces_text, short_name
+from ludotheque.games.wazabi.wording import (
+    card_name, count_text, faces_text, neighbour, short_name,
+)
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator, first_name
@@ -34,15 +36,6 @@ def _counts(pairs: Iterable[tuple[int, int]], lang: str, names: Sequence[str],
     return ", ".join(f"{first_name(who(player))} {dice}" for player, dice in pairs)
 
 
-def _neighbour(active: Sequence[bool], seat: int, step: int) -> int:
-    """The next seat still in the game after `seat`, going `step` (+1: left, -1: right)."""
-    n = len(active)
-    other = (seat + step) % n
-    while not active[other]:
-        other = (other + step) % n
-    return other
-
-
 def _seat_name(seat: int, lang: str, names: Sequence[str]) -> str:
     return t("wazabi.table.seat", lang, name=first_name(names[seat]), seat=seat + 1)
 
@@ -52,7 +45,7 @@ def _sides(view: WazabiView, lang: str, names: Sequence[str]) -> list[str]:
     me, dice, active = view["seat"], view["dice"], view["active"]
     lines = []
     for side, step in (("left", 1), ("right", -1)):
-        to, giver = _neighbour(active, me, step), _neighbour(active, me, -step)
+        to, giver = neighbour(active, me, step), neighbour(active, me, -step)
         lines.append(t("wazabi.table.side_you", lang, side=t(f"wazabi.table.side_{side}", lang),
                        mine=count_text("dice", dice[me], lang),
                        to=_seat_name(to, lang, names),

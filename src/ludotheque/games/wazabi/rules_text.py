@@ -25,7 +25,7 @@ Roll your dice, draw cards, give dice away and play cards: **be the first player
 
 ## Setup
 
-Each player receives **{dice} dice** and **3 cards**; the other cards form the face-down draw pile. Everyone rolls his dice: the player with the most W starts (tied players roll again). Play goes clockwise.
+Each player receives **{dice} dice** and **3 cards**; the other cards form the face-down draw pile. Everyone rolls their dice: the player with the most W starts (tied players roll again). Play goes clockwise.
 
 ## A turn
 
@@ -41,7 +41,7 @@ Each player receives **{dice} dice** and **3 cards**; the other cards form the f
 ## Card effects
 
 - **Remove 1 die / Remove 2 dice**: the dice leave the game.
-- **All pass their dice**: choose left or right; every player (you too) hands his whole pool to that neighbour.
+- **All pass their dice**: choose left or right; every player (you too) hands their whole pool to that neighbour.
 - **Give 1 die**: give one of your dice to a player of your choice (besides any Give faces).
 - **Take 1 card**: take a card blind from the hand of a player of your choice; if nobody has a card, draw one.
 - **A player keeps only 1 card**: choose a player with 2 cards or more; **he** chooses the card he keeps and discards the others.

@@ -24,7 +24,9 @@ from ludotheque.games.wazabi.rules import (
     TAKE_BASE,
     TARGET_BASE,
 )
-from ludotheque.games.wazabi.wording import card_name, count_text, face_name, short_name
+from ludotheque.games.wazabi.wording import (
+    card_name, count_text, face_name, neighbour, short_name,
+)
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator
 from ludotheque.kit.scene import base, card, counter, result_block, seat_entry
@@ -127,11 +129,15 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
         for move in moves:
             actions.append(move)
             used.append(move["id"])
-    for action in (LEFT, RIGHT, PASS):
+    for action in (LEFT, RIGHT):  # whose dice the reader's go to
         if action in legal:
-            key = {LEFT: "web.wazabi.left", RIGHT: "web.wazabi.right", PASS: "web.wazabi.pass"}[action]
-            actions.append({"id": action, "label": t(key, lang)})
+            to = neighbour(view["active"], me, 1 if action == LEFT else -1)
+            key = "web.wazabi.left_to" if action == LEFT else "web.wazabi.right_to"
+            actions.append({"id": action, "label": t(key, lang, name=names[to])})
             used.append(action)
+    if PASS in legal:
+        actions.append({"id": PASS, "label": t("web.wazabi.pass", lang)})
+        used.append(PASS)
     actions.extend({"id": a, "label": label} for a, label in legal.items() if a not in used)
     out["actions"] = actions
 

@@ -13,15 +13,13 @@ from ludotheque.kit.stats import (
     GAME, NUMBER, SEAT, SERIES, STARTER, TURNS, Stat, register_stats, seat_table, set_order,
 )
 
-STATS = register_stats("wazabi", (
-    Stat("cards_played", GAME, NUMBER, "Cards played per game", "Cartes jouées par partie"),
-    Stat("dice_left", GAME, NUMBER, "Dice the others still hold at the end",
-         "Dés encore détenus par les autres à la fin"),
-    Stat("dice", SEAT, SERIES, "Dice held after each turn", "Dés détenus après chaque tour"),
-    Stat("cards_played", SEAT, NUMBER, "Cards played per game", "Cartes jouées par partie"),
-    Stat("dice_given", SEAT, NUMBER, "Dice given away per game", "Dés donnés par partie"),
-    Stat("dice_removed", SEAT, NUMBER, "Dice removed from the game per game",
-         "Dés retirés du jeu par partie"),
+STATS = register_stats("wazabi", (  # labels: stats.wazabi.<level>.<name> in its catalog
+    Stat("cards_played", GAME, NUMBER),
+    Stat("dice_left", GAME, NUMBER),
+    Stat("dice", SEAT, SERIES),
+    Stat("cards_played", SEAT, NUMBER),
+    Stat("dice_given", SEAT, NUMBER),
+    Stat("dice_removed", SEAT, NUMBER),
 ))
 
 # A turn starts with one of these events (Wazabi's `turns` metric counts the same).

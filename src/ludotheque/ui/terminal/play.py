@@ -185,17 +185,22 @@ class _Table:
         self.reader, self.looking = player, True
 
     def moves_block(self, legal: Sequence[int], numbers: Mapping[int, int],
-                    gesture: Gesture) -> Group:
+                    gesture: Gesture, view: Mapping[str, Any] | None = None) -> Group:
+        """The reader's moves, numbered, each with its text form; seats named as the
+        reader reads them (`view`: the reader's view)."""
         game, lang = self.game, self.lang
+
+        def describe(action: int) -> str:
+            return game.describe_action(action, lang, view=view, names=self.names)
         lines: list[Any] = [Text(t("ui.moves", lang), style="bold")]
         if len(legal) > COMPACT_ABOVE:  # many moves (a grid of cards): compact columns
-            lines.append(t("ui.moves_compact", lang, example=game.describe_action(legal[0], lang),
+            lines.append(t("ui.moves_compact", lang, example=describe(legal[0]),
                            form=game.action_hint(legal[0], lang)))
             lines.append(Columns([f"{number:>2}. {game.action_hint(action, lang)}"
                                   for number, action in numbers.items()], padding=(0, 3)))
         else:
             for number, action in numbers.items():
-                lines.append(f"  {number:>2}. {game.describe_action(action, lang)}"
+                lines.append(f"  {number:>2}. {describe(action)}"
                              f"  [dim]\\[{game.action_hint(action, lang)}][/dim]")
         if gesture.moves:
             lines.append(Text(t("ui.held", lang, moves=", ".join(
@@ -209,8 +214,9 @@ class _Table:
             state = gesture.state()
             legal = state.legal_actions()
             numbers = move_numbers(self.renderer, legal)
-            screen.turn(self.renderer.table(state.view(seat), lang, self.names),
-                        self.moves_block(legal, numbers, gesture),
+            view = state.view(seat)
+            screen.turn(self.renderer.table(view, lang, self.names),
+                        self.moves_block(legal, numbers, gesture, view),
                         self.header() if screen.full or self.passing else "")
             answer = screen.ask(t("ui.prompt", lang)).strip()
             if not answer:
@@ -219,12 +225,14 @@ class _Table:
             first, _, rest = lowered.partition(" ")
             if lowered in HELP_WORDS:
                 help_text = t("ui.help", lang, forms=game.notation_help(lang))
+                commands = t("ui.help_commands", lang)
+                if gesture.held_moves is not None:  # a game with gestures (DTC's offers)
+                    commands += " " + t("ui.help_back", lang)
                 if screen.full:
-                    self.show_block(Text(help_text + "\n\n" + t("ui.help_commands", lang)),
-                                    t("ui.help_title", lang))
+                    self.show_block(Text(help_text + "\n\n" + commands), t("ui.help_title", lang))
                 else:
                     screen.message(help_text)
-                    screen.message(t("ui.help_commands", lang))
+                    screen.message(commands)
                 continue
             if lowered in QUIT_WORDS:
                 raise QuitGame

@@ -25,6 +25,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ludotheque.i18n import t
+from ludotheque.ui.terminal.typography import keep_no_break_spaces
+
+keep_no_break_spaces()  # French "Victoire : X" never wraps before its colon
 
 # One colour per seat (bold, bright: readable on dark and light backgrounds).
 SEAT_COLOURS = ("bold bright_cyan", "bold bright_magenta", "bold bright_yellow",

@@ -28,11 +28,15 @@ from ludotheque.i18n import t
 from ludotheque.ui.terminal.play import InputEnded
 from ludotheque.ui.terminal.screen import CLEAR_ALL, Colours
 
-NEXT_WORDS = {"", "n", "next", "+", "suivant"}
-BACK_WORDS = {"b", "back", "p", "-", "prev", "retour", "r"}
-START_WORDS = {"s", "start", "début", "debut", "d"}
-END_WORDS = {"e", "end", "fin", "f"}
-QUIT_WORDS = {"q", "quit", "quitter", "exit"}
+# The keys of each language, as its prompt names them ("s" is "suivant" in French, "start"
+# in English): next, back, start, end, quit.
+KEYS = {
+    "en": {"next": {"", "n", "next", "+"}, "back": {"b", "back", "p", "-", "prev"},
+           "start": {"s", "start"}, "end": {"e", "end"}, "quit": {"q", "quit", "exit"}},
+    "fr": {"next": {"", "s", "suivant", "n", "+"}, "back": {"r", "retour", "p", "-", "b"},
+           "start": {"d", "début", "debut"}, "end": {"f", "fin"},
+           "quit": {"q", "quitter", "quit"}},
+}
 LOG_TAIL = 12  # event lines shown under the table at each step
 
 
@@ -124,15 +128,16 @@ def step_through(record: Record, names: Sequence[str], lang: str, seat: int | No
             answer = read_line(t("ui.step.prompt", lang, number=index, total=last)).strip().lower()
         except (EOFError, InputEnded):
             return 0
-        if answer in QUIT_WORDS:
+        keys = KEYS.get(lang, KEYS["en"])
+        if answer in keys["quit"]:
             return 0
-        if answer in NEXT_WORDS:
+        if answer in keys["next"]:
             index = min(last, index + 1)
-        elif answer in BACK_WORDS:
+        elif answer in keys["back"]:
             index = max(0, index - 1)
-        elif answer in START_WORDS:
+        elif answer in keys["start"]:
             index = 0
-        elif answer in END_WORDS:
+        elif answer in keys["end"]:
             index = last
         elif answer.isdigit() and int(answer) <= last:
             index = int(answer)

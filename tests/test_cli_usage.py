@@ -1,0 +1,96 @@
+"""The command line's own words (Click's, inside Typer) follow the language: help pages
+and usage errors are French under --lang fr or a French locale, English otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludotheque import cli
+
+ENGLISH_WORDS = ("Usage", "Error", "Try ", "Show this message", "No such", "Missing",
+                 "Invalid value", "Got unexpected", "default:", "required", "Commands")
+
+
+def run(argv, capsys, monkeypatch, lang_env="C.UTF-8"):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", lang_env)
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    out, err = capsys.readouterr()
+    return stop.value.code, out, err
+
+
+def test_help_follows_lang_given_on_the_command_line(capsys, monkeypatch):
+    code, out, _ = run(["play", "--help", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0
+    assert out.startswith("Utilisation\u00a0: ")
+    assert "Options\u00a0:" in out and "Arguments\u00a0:" in out
+    assert "Nombre de joueurs." in out and "Afficher cette aide et quitter." in out
+    assert "--players <entier>" in out
+    assert [word for word in ENGLISH_WORDS if word in out] == []
+
+
+def test_help_follows_a_french_locale(capsys, monkeypatch):
+    code, out, _ = run(["--help"], capsys, monkeypatch, lang_env="fr_FR.UTF-8")
+    assert code == 0
+    assert "COMMANDE [ARGUMENTS]..." in out and "Commandes\u00a0:" in out
+    code, out, _ = run(["simulate", "--help"], capsys, monkeypatch, lang_env="fr_FR.UTF-8")
+    assert "[par défaut\u00a0: 100]" in out and "[obligatoire]" in out
+    assert [word for word in ENGLISH_WORDS if word in out] == []
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["play", "--nope"], "Option inconnue\u00a0: --nope"),
+    (["simulate", "dtc", "--games", "abc"],
+     "Valeur invalide pour '--games' / '-n'\u00a0: «\u00a0abc\u00a0» n'est pas un nombre entier."),
+    (["worker"], "Option manquante\u00a0: '--database'."),
+    (["games", "x", "y"], "Arguments en trop\u00a0: x y."),
+    (["nocommand"], "Commande inconnue\u00a0: 'nocommand'."),
+    (["play", "dtc", "--players"], "L'option --players attend une valeur."),
+])
+def test_usage_errors_are_french(capsys, monkeypatch, argv, said):
+    code, _, err = run(argv, capsys, monkeypatch, lang_env="fr_FR.UTF-8")
+    assert code == 2
+    assert f"Erreur\u00a0: {said}" in err
+    assert [word for word in ENGLISH_WORDS if word in err] == []
+
+
+def test_usage_errors_follow_lang_given_on_the_command_line(capsys, monkeypatch):
+    code, _, err = run(["play", "--nope", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 2
+    assert err.startswith("Utilisation\u00a0: ")
+    assert "Pour l'aide, tapez «\u00a0" in err and "Erreur\u00a0: Option inconnue" in err
+
+
+def test_usage_errors_stay_english_in_english(capsys, monkeypatch):
+    code, _, err = run(["simulate", "dtc", "--games", "abc"], capsys, monkeypatch)
+    assert code == 2
+    assert err.startswith("Usage: ")
+    assert "Error: Invalid value for '--games' / '-n'" in err
+
+
+def test_an_abort_is_said_in_the_language_and_exits_1(capsys, monkeypatch):
+    import typer
+
+    def abort(*args, **kwargs):
+        raise typer.Abort()
+
+    monkeypatch.setattr(cli, "_options", abort)  # `rules` calls it
+    code, _, err = run(["rules", "dtc", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 1
+    assert err.strip() == "Abandon."
+
+
+def test_lang_before_the_command_is_understood(capsys, monkeypatch):
+    # `ludotheque --help --lang fr` was refused ("No such option: --lang").
+    code, out, _ = run(["--help", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and out.startswith("Utilisation\u00a0: ")
+    assert "--lang <texte>" in out
+    code, out, _ = run(["--lang", "fr", "rules", "dtc"], capsys, monkeypatch)
+    assert code == 0 and "Matériel" in out
+    code, out, _ = run(["--lang", "fr", "rules", "dtc", "--lang", "en"], capsys, monkeypatch)
+    assert code == 0 and "Components" in out  # the command's own --lang wins
+    code, out, _ = run(["rules", "dtc"], capsys, monkeypatch)
+    assert code == 0 and "Components" in out  # and it does not stay for the next run
