@@ -211,7 +211,7 @@ def test_events_are_written_when_read_and_are_the_ones_the_moves_made(name, monk
         return apply_action(state, action, events)
 
     match, twin = Match(game, 4, seed=21), _eager_twin(game, 4, seed=21)
-    monkeypatch.setattr(type(match.state), "apply_action", spy)
+    monkeypatch.setattr(game.state_class, "apply_action", spy)
     for step in range(60):
         if match.is_over():
             break
@@ -256,18 +256,45 @@ def test_a_view_held_unread_is_not_built_until_read(monkeypatch):
     game = get_game("wazabi")
     match = Match(game, 4, seed=3)
     built = []
-    view_of = type(match.state).view
+    view_of = game.state_class.view
 
     def counting(state, player):
         built.append(player)
         return view_of(state, player)
 
     seat = match.current_player()
-    expected, spectator = match.state.view(seat), match.state.view(None)
-    monkeypatch.setattr(type(match.state), "view", counting)
+    expected, spectator = view_of(match._state, seat), view_of(match._state, None)
+    monkeypatch.setattr(game.state_class, "view", counting)
     held, other = match.view(seat), match.view(None)
     for _ in range(2):
         match.apply(match.legal_actions()[0])
     assert built == []  # two moves later, nothing built yet
     assert held == expected and built == [seat]  # built on reading, as it was asked for
     assert other == spectator and built == [seat, None]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 20261125, 2**62 + 3, -5, 2**80])
+def test_a_generator_seeded_in_c_is_the_seeded_stream(seed):
+    import random
+
+    from ludotheque.core.chance import seeded_random
+
+    made, expected = seeded_random(seed), random.Random(seed)
+    assert type(made) is random.Random
+    assert [made.random() for _ in range(5)] == [expected.random() for _ in range(5)]
+    assert made.randrange(17) == expected.randrange(17) and made.gauss(0, 1) == expected.gauss(0, 1)
+
+
+def test_a_state_edited_by_hand_writes_its_own_events_from_then_on():
+    """Reading `match.state` hands out the means to edit it: the match then writes its
+    events at each move from the state itself, so the log tells what the edited state did."""
+    game = get_game("diciassette")
+    match = Match(game, 4, seed=6)
+    for _ in range(3):
+        match.apply(match.legal_actions()[0])
+    before = len(match.events)
+    match.state.victory[:] = [2, 2, 2, 2]  # anyone's next Victory ends the game
+    while not match.is_over():
+        match.apply(match.legal_actions()[0])
+    assert len(match.events) > before and match.events[-1].kind == "game_over"
+    assert match.events_for(None)[-1] == {"kind": "game_over", "winners": match.state.winners()}

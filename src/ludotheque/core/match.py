@@ -23,7 +23,7 @@ from typing import Any
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json, settle
 from ludotheque.core.errors import IllegalActionError, LudoError
 from ludotheque.core.events import Event
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, State
 from ludotheque.core.record import Record
 
 
@@ -39,7 +39,7 @@ class Match:
     ) -> None:
         self.game = game
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.state: State = game.new_state(players, options)
+        self._state: State = game.new_state(players, options)
         self.chance = chance if chance is not None else SeededChance(self.seed)
         self.actions: list[int] = []
         self._chance_log: list[Any] = []
@@ -61,7 +61,27 @@ class Match:
         self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
 
-    # -- the event log ------------------------------------------------------
+    # -- the state and the event log -----------------------------------------
+    @property
+    def state(self) -> State:
+        """The true state (hidden information included: the engine's own tools and tests
+        read it; seats read `view`). Whoever holds it may edit it, so from the first time
+        it is read the match writes its events at each move, from the state itself."""
+        if self._written is None and self._log_kept:
+            self._written = list(self.events)  # every event so far, then the moves' own
+            self._drop_scribe()
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.state  # the events so far come from the state being replaced
+        self._state = state
+
+    def _drop_scribe(self) -> None:
+        self._scribe = None
+        self._outcomes = self._chance_log if self._log is self._chance_log else None
+        self._log = self._outcomes
+
     @property
     def events(self) -> list[Event] | None:
         """Every event so far, in order (None if the match keeps none). Written now if
@@ -82,14 +102,12 @@ class Match:
         from now on (this match's state may no longer be the one its decisions made)."""
         self._log_kept = log is not None
         self._written = log
-        self._outcomes = self._chance_log if self._log is self._chance_log else None
-        self._log = self._outcomes
-        self._scribe = None
+        self._drop_scribe()
 
     def _write_events(self) -> None:
         scribe = self._scribe
         if scribe is None:
-            scribe = self._scribe = self.game._new_state(self.state.num_players, self.state.options)
+            scribe = self._scribe = self.game._new_state(self._state.num_players, self._state.options)
         actions, outcomes, events = self.actions, self._outcomes, self._events
         done, drawn = self._scribe_at
         while True:
@@ -107,7 +125,7 @@ class Match:
 
     # -- driving ----------------------------------------------------------
     def _resolve_chance(self) -> None:
-        self.chance_steps += settle(self.state, self.chance, self._written, self._log)
+        self.chance_steps += settle(self._state, self.chance, self._written, self._log)
 
     def apply(self, action: int | str, seat: int | None = None) -> int:
         """Apply a decision (id or text); returns its id. Errors change nothing.
@@ -120,13 +138,13 @@ class Match:
         if type(action) is int and 0 <= action < self._num_actions:  # an id: nothing to parse
             action_id = action
         else:
-            action_id = self.game.parse_action(action, self.state)
+            action_id = self.game.parse_action(action, self._state)
         if self._pending:
             self._settle_views()
-        state = self.state
+        state = self._state
         state.apply_action(action_id, self._written)
         self.actions.append(action_id)
-        if state.is_chance():
+        if state.current_player() == CHANCE:
             self._resolve_chance()
         return action_id
 
@@ -138,13 +156,13 @@ class Match:
         names the step. With `seat`, a sequence sent out of turn is refused
         without listing anyone's moves (as in `apply`).
         """
-        actor = self.state.current_player()
+        actor = self._state.current_player()
         self._check_sender(seat)
         if isinstance(actions, (str, bytes)) or not isinstance(actions, (list, tuple)):
             raise IllegalActionError("error.sequence_not_list")
         if not actions:
             raise IllegalActionError("error.sequence_empty")
-        trial = self.state.clone()
+        trial = self._state.clone()
         parsed: list[int] = []
         for index, given in enumerate(actions):
             try:
@@ -169,23 +187,23 @@ class Match:
         of turn, without listing anyone's legal moves (they may name hidden cards)."""
         if seat is None:
             return
-        self.state._check_seat(seat)
-        if seat != self.state.current_player():
+        self._state._check_seat(seat)
+        if seat != self._state.current_player():
             raise IllegalActionError("error.not_your_turn", seat=seat + 1)
 
     # -- reading ----------------------------------------------------------
     @property
     def num_players(self) -> int:
-        return self.state.num_players
+        return self._state.num_players
 
     def current_player(self) -> int:
-        return self.state.current_player()
+        return self._state.current_player()
 
     def is_over(self) -> bool:
-        return self.state.is_terminal()
+        return self._state.current_player() == TERMINAL
 
     def legal_actions(self) -> list[int]:
-        return self.state.legal_actions()
+        return self._state.legal_actions()
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What `player` may see, as a dict built on first read (see `LazyView`).
@@ -193,18 +211,22 @@ class Match:
         A view nobody reads costs nothing: before the state changes, the views still
         held but never read get a copy of the state they describe (one for them all);
         the dropped ones are forgotten."""
-        self.state._check_seat(player)
-        view = LazyView(self.state, player)
-        self._pending.append(weakref.ref(view))
+        state = self._state
+        if player is not None and (type(player) is not int or not 0 <= player < state.num_players):
+            state._check_seat(player)  # raises NoSuchSeatError
+        view = _new_view(LazyView)
+        _set_placeholder(view, _UNBUILT, None)
+        view._state, view._player = state, player
+        self._pending.append(_ref(view))
         return view
 
     def _settle_views(self) -> None:
         moment = None
         for ref in self._pending:
             view = ref()
-            if view is not None and view._state is self.state:
+            if view is not None and view._state is self._state:
                 if moment is None:
-                    moment = self.state.clone()
+                    moment = self._state.clone()
                 view._state = moment
         self._pending.clear()
 
@@ -218,12 +240,12 @@ class Match:
     def record(self, **meta: Any) -> Record:
         chance = [outcome_to_json(o) for o in self._chance_log] if self._chance_log else None
         result = None
-        if self.state.is_terminal():
-            result = {"winners": self.state.winners(), "returns": self.state.returns()}
+        if self._state.is_terminal():
+            result = {"winners": self._state.winners(), "returns": self._state.returns()}
         return Record(
             game=self.game.name,
-            players=self.state.num_players,
-            options=dict(self.state.options),
+            players=self._state.num_players,
+            options=dict(self._state.options),
             seed=self.seed,
             actions=[self.game.action_to_text(a) for a in self.actions],
             chance=chance,
@@ -258,6 +280,9 @@ def _building(name: str) -> Any:
 
 
 _UNBUILT = object()
+_new_view = dict.__new__
+_set_placeholder = dict.__setitem__
+_ref = weakref.ref
 
 
 class LazyView(dict):  # type: ignore[type-arg]

@@ -28,7 +28,6 @@ import os
 import random
 import signal
 import time
-from _random import Random as _CRandom
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from typing import Any
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import make_bot
-from ludotheque.core.chance import SeededChance, derive_seed, settle
+from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, settle
 from ludotheque.core.errors import LudoError, OptionError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
@@ -154,23 +153,13 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             return state, decisions, [(sum(t), len(t)) for t in times], times
 
 
-_new_rng = random.Random.__new__
-_seed_rng = _CRandom.seed  # the C seeding: what random.Random(n) does for an int n
-
-
 def _bot_rngs(seed: int, players: int) -> list[random.Random]:
     """Seat p's generator for the game of seed `seed`: random.Random(derive_seed(seed,
-    "bot", p)), the same stream, without the Python layers of `Random.__init__` and
-    `Random.seed` (they cost as much as a random game of 17)."""
-    rngs = []
+    "bot", p)), the same stream, seeded in C (`seeded_random`)."""
     prefix = f"{seed}:bot:"  # derive_seed(seed, "bot", seat), the common part written once
-    for seat in range(players):
-        rng = _new_rng(random.Random)
-        digest = blake2b(f"{prefix}{seat}".encode(), digest_size=8).digest()
-        _seed_rng(rng, int.from_bytes(digest, "big") >> 1)
-        rng.gauss_next = None
-        rngs.append(rng)
-    return rngs
+    return [seeded_random(int.from_bytes(blake2b(f"{prefix}{seat}".encode(), digest_size=8)
+                                         .digest(), "big") >> 1)
+            for seat in range(players)]
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}

@@ -51,8 +51,8 @@ from ludotheque.games.diciassette.components import (
     VALUE,
     VICTORIES_TO_WIN,
     X2,
+    _deck,
     composition,
-    deck,
 )
 from ludotheque.games.diciassette.views import DiciassetteView
 
@@ -133,7 +133,7 @@ class DiciassetteState(State):
     # ---------------------------------------------------------------- chance
     def chance_spec(self) -> Shuffle | Pick:
         if self.phase == DEAL:
-            return Shuffle(deck(self.options), label="deal")
+            return _deal_spec(composition(self.options))
         if self.phase == STARTER:
             return Pick(self.num_players, label="starting player")
         if self.phase == RESHUFFLE:
@@ -373,7 +373,7 @@ class DiciassetteState(State):
         # (The queue list is not copied: this state replaces it with a new one below.)
         self.last_resolution = (self.round, caller, last, queue, total,
                                 tuple(trap_owners), tuple(tokens), starter)
-        self.discard.extend((kind, True, by) for kind, _, by in queue)
+        self.discard += [(kind, True, by) for kind, _, by in queue]
         self.queue = []
         self.poll = ()
         self.poll_index = 0
@@ -622,6 +622,12 @@ class DiciassetteState(State):
 def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
     """Every card kind in the hand, face up (2k) and face down (2k+1)."""
     return tuple(action for kind in range(NUM_KINDS) if hand[kind] for action in (2 * kind, 2 * kind + 1))
+
+
+@lru_cache(maxsize=64)
+def _deal_spec(counts: tuple[int, ...]) -> Shuffle:
+    """The deal of a deck of these counts per kind (made once: a game starts with it)."""
+    return Shuffle(_deck(counts), label="deal")
 
 
 @lru_cache(maxsize=None)
