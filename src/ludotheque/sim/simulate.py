@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import Any
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
-from ludotheque.bots import make_bot
+from ludotheque.bots import RandomBot, make_bot
 from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, settle
 from ludotheque.core.errors import LudoError, OptionError, require_extra
 from ludotheque.core.events import Event
@@ -122,6 +122,9 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     choose = [bot.choose for bot in bots]
     reads = [getattr(bot, "reads_view", True) for bot in bots]
     rngs = _bot_rngs(seed, players)
+    # A seat played by the random bot draws its move here, as RandomBot.choose does
+    # (rng._randbelow(n): getrandbits(n.bit_length()) until below n), without the calls.
+    draws = [rng.getrandbits if type(bot) is RandomBot else None for bot, rng in zip(bots, rngs)]
     decisions = 0
     times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
@@ -133,9 +136,18 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
         if player >= 0:
             legal = legal_actions()
             started = clock()
-            # A bot that declares it never reads its view (random) is not given one.
-            action = choose[player](state.view(player) if reads[player] else None, legal,
-                                    rngs[player])
+            draw = draws[player]
+            if draw is not None:
+                count = len(legal)
+                bits = count.bit_length()
+                pick = draw(bits)
+                while pick >= count:
+                    pick = draw(bits)
+                action = legal[pick]
+            else:
+                # A bot that declares it never reads its view is not given one.
+                action = choose[player](state.view(player) if reads[player] else None, legal,
+                                        rngs[player])
             if len(legal) > 1:
                 times[player].append(clock() - started)
             apply_action(action, events)
