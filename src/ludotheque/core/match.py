@@ -139,8 +139,12 @@ class Match:
             action_id = action
         else:
             action_id = self.game.parse_action(action, self._state)
-        if self._pending:
-            self._settle_views()
+        pending = self._pending
+        if pending:  # views handed out since the last move (usually one, already dropped)
+            if len(pending) == 1 and pending[0]() is None:
+                pending.clear()
+            else:
+                self._settle_views()
         state = self._state
         state.apply_action(action_id, self._written)
         self.actions.append(action_id)
