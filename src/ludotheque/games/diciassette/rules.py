@@ -65,10 +65,6 @@ NUM_ACTIONS = NUM_PLAY_ACTIONS + 2
 DEAL, STARTER, PLAY, RESHUFFLE, CALLS, OVER = range(6)
 PHASE_NAMES = ("deal", "starter", "play", "reshuffle", "call", "over")
 
-_CALL_OR_PASS = [CALL, PASS]
-_CALL_ONLY = [CALL]
-
-
 TOP_NONE, TOP_KNOWN, TOP_GENERIC, TOP_FREE = range(4)
 
 # A card in the queue or the discard: (kind, face up / seen by all, the seat that played it).
@@ -122,10 +118,10 @@ class DiciassetteState(State):
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:
         phase = self.phase
+        if phase == CALLS:  # the most common: every card played opens a call window
+            return self.poll[self.poll_index]
         if phase == PLAY:
             return self.current
-        if phase == CALLS:
-            return self.poll[self.poll_index]
         if phase == OVER:
             return TERMINAL
         return CHANCE
@@ -178,11 +174,12 @@ class DiciassetteState(State):
         if phase == PLAY:
             return list(_plays_for(tuple(self.hands[self.current])))
         if phase == CALLS:
-            return list(_CALL_ONLY if self._call_forced() else _CALL_OR_PASS)
+            return [CALL] if self._call_forced() else [CALL, PASS]
         return []
 
     def _call_forced(self) -> bool:
-        """S15: nobody holds a card and nothing can be drawn: the first seat polled must call."""
+        """S15: nobody holds a card and nothing can be drawn: the first seat polled must call
+        (never once a seat has passed: `apply_action` reads poll_index first)."""
         return (
             self.poll_index == 0
             and not self.pile
@@ -208,7 +205,7 @@ class DiciassetteState(State):
                 if events is not None:
                     events.append(Event("call", {"player": caller}))
                 self._resolve(caller, events)
-            elif action == PASS and type(action) is int and not self._call_forced():
+            elif action == PASS and type(action) is int and (self.poll_index or not self._call_forced()):
                 self.decisions += 1
                 if events is not None:
                     events.append(Event("pass", {"player": self.poll[self.poll_index]}))
@@ -393,16 +390,18 @@ class DiciassetteState(State):
     def _give_tokens(self, player: int, penalties: int, victory: bool) -> tuple:
         """Penalties first, one at a time (S20: two make a Victory go); then at most one
         Victory (the one-per-round cap). Returns (player, penalties, victory, before, after)."""
-        before = (self.victory[player], self.penalty[player])
+        victories, penalty_tokens = self.victory, self.penalty
+        won, lost = before = (victories[player], penalty_tokens[player])
         for _ in range(penalties):
-            self.penalty[player] += 1
-            if self.penalty[player] == 2:
-                self.penalty[player] = 0
-                if self.victory[player]:
-                    self.victory[player] -= 1
+            lost += 1
+            if lost == 2:
+                lost = 0
+                if won:
+                    won -= 1
         if victory:
-            self.victory[player] += 1
-        return (player, penalties, victory, before, (self.victory[player], self.penalty[player]))
+            won += 1
+        victories[player], penalty_tokens[player] = won, lost
+        return (player, penalties, victory, before, (won, lost))
 
     # ------------------------------------------------------------ end of game
     def winners(self) -> list[int]:
