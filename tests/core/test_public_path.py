@@ -18,6 +18,7 @@ from ludotheque.core.errors import (
     NoSuchSeatError,
     NotationError,
     OptionError,
+    PlayerCountError,
 )
 from ludotheque.core.events import Event
 from ludotheque.core.match import Match
@@ -298,3 +299,23 @@ def test_a_state_edited_by_hand_writes_its_own_events_from_then_on():
         match.apply(match.legal_actions()[0])
     assert len(match.events) > before and match.events[-1].kind == "game_over"
     assert match.events_for(None)[-1] == {"kind": "game_over", "winners": match.state.winners()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_validated_options_given_back_are_a_fixed_point(name):
+    """`validate` returns its own answer as it is (a bench or a simulation passes it to
+    every new game): that is what validating it afresh gives; another player count is
+    checked anew, and unhashable input is still refused clearly."""
+    game = get_game(name)
+    for options in game.conformance_option_sets():
+        for players in range(game.min_players, game.max_players + 1):
+            try:
+                answer = game.validate(players, options)
+            except OptionError:
+                continue
+            assert game.validate(players, answer) is answer
+            assert dict(game._validate(players, answer)) == dict(answer)
+    with pytest.raises(PlayerCountError):
+        game.validate(game.max_players + 1, game.validate(game.min_players, None))
+    with pytest.raises(PlayerCountError):
+        game.validate([4], None)  # type: ignore[arg-type]
