@@ -18,10 +18,12 @@ from ludotheque.core.errors import (
     NoSuchSeatError,
     NotationError,
     OptionError,
+    PlayerCountError,
 )
 from ludotheque.core.events import Event
 from ludotheque.core.match import Match
 from ludotheque.core.registry import all_games, get_game
+from ludotheque.core.replay import replay
 
 GAMES = [game.name for game in all_games()]
 
@@ -188,3 +190,132 @@ def test_a_drawn_outcome_out_of_place_is_still_refused():
     with pytest.raises(ChanceError):  # a Drawn of the wrong size is checked like any outcome
         Shuffle((0, 1, 2)).check(drawn)
     assert json.dumps(match.state.to_json()) == before
+
+
+# ------------------------------------------- nothing built for nobody (issue 15)
+def _eager_twin(game, players: int, seed: int, chance=None) -> Match:
+    """A match that writes its events at each move, as every match did before: a log
+    handed in through the events setter is appended to by the state itself."""
+    twin = Match(game, players, seed=seed, chance=chance)
+    twin.events = list(twin.events)
+    return twin
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_events_are_written_when_read_and_are_the_ones_the_moves_made(name, monkeypatch):
+    game = get_game(name)
+    given = []
+    apply_action = type(game.new_state(4)).apply_action
+
+    def spy(state, action, events=None):
+        given.append(events)
+        return apply_action(state, action, events)
+
+    match, twin = Match(game, 4, seed=21), _eager_twin(game, 4, seed=21)
+    monkeypatch.setattr(game.state_class, "apply_action", spy)
+    for step in range(60):
+        if match.is_over():
+            break
+        action = match.legal_actions()[step % len(match.legal_actions())]
+        del given[:]
+        match.apply(action)
+        assert given == [None]  # the match's own state writes no event
+        twin.apply(action)
+        if step % 7 == 3:  # read now and then: the log catches up from where it stopped
+            assert len(match.events) == len(twin.events)
+    assert len(match.events) == len(twin.events) > 0
+    for seat in [None, *range(4)]:
+        assert match.events_for(seat) == twin.events_for(seat)
+    assert [e.kind for e in match.events] == [e.kind for e in twin.events]
+
+
+def test_events_written_late_follow_scripted_chance_and_replays():
+    game = get_game("diciassette")
+
+    def scripted():  # outcomes given by a script (a record's), then by a seed
+        return ScriptedChance([], fallback=SeededChance(8))
+
+    match, twin = Match(game, 4, seed=8, chance=scripted()), _eager_twin(game, 4, 8, scripted())
+    for _ in range(40):
+        if match.is_over():
+            break
+        match.apply(match.legal_actions()[0])
+        twin.apply(twin.legal_actions()[0])
+    assert match.record().chance and match.record().chance == twin.record().chance
+    again = replay(match.record())
+    for seat in (None, 0, 2):
+        assert match.events_for(seat) == twin.events_for(seat) == again.events_for(seat)
+
+
+def test_a_match_keeping_no_events_has_none_to_write():
+    match = Match(get_game("dtc"), 3, seed=1, keep_events=False)
+    match.apply(match.legal_actions()[0])
+    assert match.events is None and match.events_for(0) == []
+
+
+def test_a_view_held_unread_is_not_built_until_read(monkeypatch):
+    game = get_game("wazabi")
+    match = Match(game, 4, seed=3)
+    built = []
+    view_of = game.state_class.view
+
+    def counting(state, player):
+        built.append(player)
+        return view_of(state, player)
+
+    seat = match.current_player()
+    expected, spectator = view_of(match._state, seat), view_of(match._state, None)
+    monkeypatch.setattr(game.state_class, "view", counting)
+    held, other = match.view(seat), match.view(None)
+    for _ in range(2):
+        match.apply(match.legal_actions()[0])
+    assert built == []  # two moves later, nothing built yet
+    assert held == expected and built == [seat]  # built on reading, as it was asked for
+    assert other == spectator and built == [seat, None]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 20261125, 2**62 + 3, -5, 2**80])
+def test_a_generator_seeded_in_c_is_the_seeded_stream(seed):
+    import random
+
+    from ludotheque.core.chance import seeded_random
+
+    made, expected = seeded_random(seed), random.Random(seed)
+    assert type(made) is random.Random
+    assert [made.random() for _ in range(5)] == [expected.random() for _ in range(5)]
+    assert made.randrange(17) == expected.randrange(17) and made.gauss(0, 1) == expected.gauss(0, 1)
+
+
+def test_a_state_edited_by_hand_writes_its_own_events_from_then_on():
+    """Reading `match.state` hands out the means to edit it: the match then writes its
+    events at each move from the state itself, so the log tells what the edited state did."""
+    game = get_game("diciassette")
+    match = Match(game, 4, seed=6)
+    for _ in range(3):
+        match.apply(match.legal_actions()[0])
+    before = len(match.events)
+    match.state.victory[:] = [2, 2, 2, 2]  # anyone's next Victory ends the game
+    while not match.is_over():
+        match.apply(match.legal_actions()[0])
+    assert len(match.events) > before and match.events[-1].kind == "game_over"
+    assert match.events_for(None)[-1] == {"kind": "game_over", "winners": match.state.winners()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_validated_options_given_back_are_a_fixed_point(name):
+    """`validate` returns its own answer as it is (a bench or a simulation passes it to
+    every new game): that is what validating it afresh gives; another player count is
+    checked anew, and unhashable input is still refused clearly."""
+    game = get_game(name)
+    for options in game.conformance_option_sets():
+        for players in range(game.min_players, game.max_players + 1):
+            try:
+                answer = game.validate(players, options)
+            except OptionError:
+                continue
+            assert game.validate(players, answer) is answer
+            assert dict(game._validate(players, answer)) == dict(answer)
+    with pytest.raises(PlayerCountError):
+        game.validate(game.max_players + 1, game.validate(game.min_players, None))
+    with pytest.raises(PlayerCountError):
+        game.validate([4], None)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import statistics
 
+from ludotheque.bots import make_bot
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.registry import get_game
 from ludotheque.sim.simulate import (
@@ -63,3 +64,22 @@ def test_bot_generators_are_the_seeded_streams():
             expected = random.Random(derive_seed(seed, "bot", seat))
             assert [rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
             assert rng.randrange(17) == expected.randrange(17) and rng.gauss(0, 1) == expected.gauss(0, 1)
+
+
+def test_random_seats_drawn_in_the_loop_play_the_games_random_bot_choose_plays(monkeypatch):
+    """The simulation draws a random bot's move itself (no call per decision): the same
+    moves as RandomBot.choose from the same generator, so the same games and results."""
+    from ludotheque.bots import RandomBot
+    from ludotheque.sim import simulate as sim
+
+    class ChoosingRandom(RandomBot):  # not the RandomBot type: asked through choose
+        pass
+
+    fast = [sim._play(DICI, ["random", "heuristic", "random"], DICI.validate(3, None), seed,
+                      None, None)[0].to_json() for seed in range(12)]
+    monkeypatch.setattr(sim, "_BOTS", {})
+    monkeypatch.setattr(sim, "make_bot", lambda name, game, budget=None:
+                        ChoosingRandom() if name == "random" else make_bot(name, game, budget))
+    slow = [sim._play(DICI, ["random", "heuristic", "random"], DICI.validate(3, None), seed,
+                      None, None)[0].to_json() for seed in range(12)]
+    assert fast == slow

@@ -13,6 +13,7 @@ deal costs more than the deal).
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from itertools import islice
 from typing import Any, Protocol
 
 from ludotheque.core.errors import ChanceError
+
+_CHANCE = -1  # core.game.CHANCE (core.game imports this module, not the other way)
 
 
 class Drawn(tuple):  # type: ignore[type-arg]
@@ -104,16 +107,32 @@ class Roll:
 ChanceSpec = Shuffle | Pick | Roll
 
 
+_new_random = random.Random.__new__
+_seed_in_c = _CRandom.seed  # what random.Random(n) does for an int n, in the end
+
+
+def seeded_random(seed: int) -> random.Random:
+    """random.Random(seed), the same stream, without the Python layers of
+    `Random.__init__` and `Random.seed` for an int seed (they cost as much as a short
+    game: a simulation makes one generator per seat and per game)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _seed_in_c(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
 class SeededChance:
     """Answers chance points from a seeded generator; the same seed gives the same game."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
 
     def resolve(self, spec: ChanceSpec) -> Any:
         rng = self._rng
-        if isinstance(spec, Roll):
+        if type(spec) is Roll:
             # One float per die scaled to the faces: uniform to 2**-53, and several
             # times cheaper than randrange for the many rolls of a dice game.
             draw, faces = rng.random, spec.faces
@@ -124,7 +143,7 @@ class SeededChance:
             # random.shuffle for a deck of cards.
             items = spec.items
             keys = list(islice(iter(rng.random, None), len(items)))  # len(items) draws, in C
-            return Drawn([items[i] for i in sorted(range(len(items)), key=keys.__getitem__)])
+            return Drawn(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
         if isinstance(spec, Pick):
             return rng.randrange(spec.n)
         raise TypeError(spec)
@@ -188,9 +207,12 @@ def settle(state: Any, chance: ChanceSource, events: list | None = None,
     most `at_most` times if given (a caller that looks at the state between two chance
     points). Returns how many outcomes were applied (0 at a decision point or at the end)."""
     applied = 0
-    while state.is_chance() and applied != at_most:
-        outcome = chance.resolve(state.chance_spec())
-        state.apply_chance(outcome, events)
+    current_player, chance_spec, apply_chance = (state.current_player, state.chance_spec,
+                                                 state.apply_chance)
+    resolve = chance.resolve
+    while applied != at_most and current_player() == _CHANCE:
+        outcome = resolve(chance_spec())
+        apply_chance(outcome, events)
         if log is not None:
             log.append(outcome)
         applied += 1

@@ -4,6 +4,13 @@ The match is what the terminal, simulations and bots drive: it resolves chance
 points as soon as they come, applies decisions given as ids or text forms,
 keeps the record (seed, options, decisions) and the event log, and hands
 each seat its view. A rejected action leaves the match exactly as it was.
+
+Nothing is built for nobody (issue 15). The event log is written when it is read:
+the match plays its decisions without events and keeps the chance outcomes it
+applied; `events` brings a second state, the scribe, up to date from those
+decisions and outcomes (the same rules, so the same events) and returns its log.
+A view is built when it is read (`LazyView`); one still held unread when the
+state changes keeps a copy of the state it describes.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from typing import Any
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json, settle
 from ludotheque.core.errors import IllegalActionError, LudoError
 from ludotheque.core.events import Event
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, State
 from ludotheque.core.record import Record
 
 
@@ -32,21 +39,93 @@ class Match:
     ) -> None:
         self.game = game
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.state: State = game.new_state(players, options)
+        self._state: State = game.new_state(players, options)
         self.chance = chance if chance is not None else SeededChance(self.seed)
         self.actions: list[int] = []
-        self.events: list[Event] | None = [] if keep_events else None
         self._chance_log: list[Any] = []
         # Scripted outcomes are kept in the record (a seed cannot regenerate them).
-        self._log = self._chance_log if isinstance(self.chance, ScriptedChance) else None
+        scripted = isinstance(self.chance, ScriptedChance)
+        # The event log: written on demand by the scribe from `actions` and `_outcomes`
+        # (see `events`), or appended to at each move once a log was handed in
+        # (`_written`: the events setter).
+        self._log_kept = keep_events
+        self._events: list[Event] = []
+        self._written: list[Event] | None = None
+        self._scribe: State | None = None
+        self._scribe_at = (0, 0)  # decisions and outcomes the scribe has applied
+        self._outcomes: list[Any] | None = (
+            (self._chance_log if scripted else []) if keep_events else None)
+        self._log = self._chance_log if scripted else self._outcomes
         self._pending: list[weakref.ref[LazyView]] = []  # views handed out, not built yet
         self._num_actions = game.num_actions
         self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
 
+    # -- the state and the event log -----------------------------------------
+    @property
+    def state(self) -> State:
+        """The true state (hidden information included: the engine's own tools and tests
+        read it; seats read `view`). Whoever holds it may edit it, so from the first time
+        it is read the match writes its events at each move, from the state itself."""
+        if self._written is None and self._log_kept:
+            self._written = list(self.events)  # every event so far, then the moves' own
+            self._drop_scribe()
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.state  # the events so far come from the state being replaced
+        self._state = state
+
+    def _drop_scribe(self) -> None:
+        self._scribe = None
+        self._outcomes = self._chance_log if self._log is self._chance_log else None
+        self._log = self._outcomes
+
+    @property
+    def events(self) -> list[Event] | None:
+        """Every event so far, in order (None if the match keeps none). Written now if
+        nobody asked before: a second state replays the decisions and chance outcomes
+        this match applied, with the same rules, so it writes the same events the
+        state would have (a rejected move leaves no trace in either)."""
+        if not self._log_kept:
+            return None
+        if self._written is not None:
+            return self._written
+        if self._scribe_at != (len(self.actions), len(self._outcomes)):
+            self._write_events()
+        return self._events
+
+    @events.setter
+    def events(self, log: list[Event] | None) -> None:
+        """A log handed in (a copy of another match's): kept, and appended to at each move
+        from now on (this match's state may no longer be the one its decisions made)."""
+        self._log_kept = log is not None
+        self._written = log
+        self._drop_scribe()
+
+    def _write_events(self) -> None:
+        scribe = self._scribe
+        if scribe is None:
+            scribe = self._scribe = self.game._new_state(self._state.num_players, self._state.options)
+        actions, outcomes, events = self.actions, self._outcomes, self._events
+        done, drawn = self._scribe_at
+        while True:
+            if scribe.is_chance():
+                if drawn == len(outcomes):
+                    break
+                scribe.apply_chance(outcomes[drawn], events)
+                drawn += 1
+            elif done < len(actions):
+                scribe.apply_action(actions[done], events)
+                done += 1
+            else:
+                break
+        self._scribe_at = (done, drawn)
+
     # -- driving ----------------------------------------------------------
     def _resolve_chance(self) -> None:
-        self.chance_steps += settle(self.state, self.chance, self.events, self._log)
+        self.chance_steps += settle(self._state, self.chance, self._written, self._log)
 
     def apply(self, action: int | str, seat: int | None = None) -> int:
         """Apply a decision (id or text); returns its id. Errors change nothing.
@@ -59,13 +138,17 @@ class Match:
         if type(action) is int and 0 <= action < self._num_actions:  # an id: nothing to parse
             action_id = action
         else:
-            action_id = self.game.parse_action(action, self.state)
-        if self._pending:
-            self._settle_views()
-        state = self.state
-        state.apply_action(action_id, self.events)
+            action_id = self.game.parse_action(action, self._state)
+        pending = self._pending
+        if pending:  # views handed out since the last move (usually one, already dropped)
+            if len(pending) == 1 and pending[0]() is None:
+                pending.clear()
+            else:
+                self._settle_views()
+        state = self._state
+        state.apply_action(action_id, self._written)
         self.actions.append(action_id)
-        if state.is_chance():
+        if state.current_player() == CHANCE:
             self._resolve_chance()
         return action_id
 
@@ -77,13 +160,13 @@ class Match:
         names the step. With `seat`, a sequence sent out of turn is refused
         without listing anyone's moves (as in `apply`).
         """
-        actor = self.state.current_player()
+        actor = self._state.current_player()
         self._check_sender(seat)
         if isinstance(actions, (str, bytes)) or not isinstance(actions, (list, tuple)):
             raise IllegalActionError("error.sequence_not_list")
         if not actions:
             raise IllegalActionError("error.sequence_empty")
-        trial = self.state.clone()
+        trial = self._state.clone()
         parsed: list[int] = []
         for index, given in enumerate(actions):
             try:
@@ -108,57 +191,65 @@ class Match:
         of turn, without listing anyone's legal moves (they may name hidden cards)."""
         if seat is None:
             return
-        self.state._check_seat(seat)
-        if seat != self.state.current_player():
+        self._state._check_seat(seat)
+        if seat != self._state.current_player():
             raise IllegalActionError("error.not_your_turn", seat=seat + 1)
 
     # -- reading ----------------------------------------------------------
     @property
     def num_players(self) -> int:
-        return self.state.num_players
+        return self._state.num_players
 
     def current_player(self) -> int:
-        return self.state.current_player()
+        return self._state.current_player()
 
     def is_over(self) -> bool:
-        return self.state.is_terminal()
+        return self._state.current_player() == TERMINAL
 
     def legal_actions(self) -> list[int]:
-        return self.state.legal_actions()
+        return self._state.legal_actions()
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What `player` may see, as a dict built on first read (see `LazyView`).
 
         A view nobody reads costs nothing: before the state changes, the views still
-        held but never read are built from the state they describe; the dropped ones
-        are forgotten."""
-        self.state._check_seat(player)
-        view = LazyView(self.state, player)
-        self._pending.append(weakref.ref(view))
+        held but never read get a copy of the state they describe (one for them all);
+        the dropped ones are forgotten."""
+        state = self._state
+        if player is not None and (type(player) is not int or not 0 <= player < state.num_players):
+            state._check_seat(player)  # raises NoSuchSeatError
+        view = _new_view(LazyView)
+        _set_placeholder(view, _UNBUILT, None)
+        view._state, view._player = state, player
+        self._pending.append(_ref(view))
         return view
 
     def _settle_views(self) -> None:
+        moment = None
         for ref in self._pending:
             view = ref()
-            if view is not None:
-                view._build()
+            if view is not None and view._state is self._state:
+                if moment is None:
+                    moment = self._state.clone()
+                view._state = moment
         self._pending.clear()
 
     def events_for(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from index `start`, as seat `player` may read it."""
-        if self.events is None:
+        events = self.events
+        if events is None:
             return []
-        return [event.for_player(player) for event in self.events[start:]]
+        return [event.for_player(player) for event in events[start:]]
 
     def record(self, **meta: Any) -> Record:
         chance = [outcome_to_json(o) for o in self._chance_log] if self._chance_log else None
         result = None
-        if self.state.is_terminal():
-            result = {"winners": self.state.winners(), "returns": self.state.returns()}
+        if self._state.is_terminal():
+            result = {"winners": self._state.winners(), "returns": self._state.returns()}
         return Record(
             game=self.game.name,
-            players=self.state.num_players,
-            options=dict(self.state.options),
+            players=self._state.num_players,
+            options=dict(self._state.options),
             seed=self.seed,
             actions=[self.game.action_to_text(a) for a in self.actions],
             chance=chance,
@@ -193,6 +284,9 @@ def _building(name: str) -> Any:
 
 
 _UNBUILT = object()
+_new_view = dict.__new__
+_set_placeholder = dict.__setitem__
+_ref = weakref.ref
 
 
 class LazyView(dict):  # type: ignore[type-arg]
@@ -200,9 +294,9 @@ class LazyView(dict):  # type: ignore[type-arg]
 
     It is a dict like any view (JSON, `dict(view)`, `**view`, comparison, copies);
     every read and write builds it first, so a reader sees, and may edit, its own
-    fresh dict and nothing else. The `Match` that hands it out builds it before
-    changing the state if it is still held, so it always describes the moment of
-    the `view` call. Pickling and copying give a plain dict.
+    fresh dict and nothing else. The `Match` that hands it out gives it a copy of
+    the state before changing the state if it is still held unread, so it always
+    describes the moment of the `view` call. Pickling and copying give a plain dict.
     """
 
     __slots__ = ("__weakref__", "_player", "_state")

@@ -28,7 +28,6 @@ import os
 import random
 import signal
 import time
-from _random import Random as _CRandom
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,8 +37,8 @@ from types import MappingProxyType
 from typing import Any
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
-from ludotheque.bots import make_bot
-from ludotheque.core.chance import SeededChance, derive_seed, settle
+from ludotheque.bots import RandomBot, make_bot
+from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, settle
 from ludotheque.core.errors import LudoError, OptionError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
@@ -123,6 +122,9 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     choose = [bot.choose for bot in bots]
     reads = [getattr(bot, "reads_view", True) for bot in bots]
     rngs = _bot_rngs(seed, players)
+    # A seat played by the random bot draws its move here, as RandomBot.choose does
+    # (rng._randbelow(n): getrandbits(n.bit_length()) until below n), without the calls.
+    draws = [rng.getrandbits if type(bot) is RandomBot else None for bot, rng in zip(bots, rngs)]
     decisions = 0
     times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
@@ -134,9 +136,18 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
         if player >= 0:
             legal = legal_actions()
             started = clock()
-            # A bot that declares it never reads its view (random) is not given one.
-            action = choose[player](state.view(player) if reads[player] else None, legal,
-                                    rngs[player])
+            draw = draws[player]
+            if draw is not None:
+                count = len(legal)
+                bits = count.bit_length()
+                pick = draw(bits)
+                while pick >= count:
+                    pick = draw(bits)
+                action = legal[pick]
+            else:
+                # A bot that declares it never reads its view is not given one.
+                action = choose[player](state.view(player) if reads[player] else None, legal,
+                                        rngs[player])
             if len(legal) > 1:
                 times[player].append(clock() - started)
             apply_action(action, events)
@@ -154,23 +165,13 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             return state, decisions, [(sum(t), len(t)) for t in times], times
 
 
-_new_rng = random.Random.__new__
-_seed_rng = _CRandom.seed  # the C seeding: what random.Random(n) does for an int n
-
-
 def _bot_rngs(seed: int, players: int) -> list[random.Random]:
     """Seat p's generator for the game of seed `seed`: random.Random(derive_seed(seed,
-    "bot", p)), the same stream, without the Python layers of `Random.__init__` and
-    `Random.seed` (they cost as much as a random game of 17)."""
-    rngs = []
+    "bot", p)), the same stream, seeded in C (`seeded_random`)."""
     prefix = f"{seed}:bot:"  # derive_seed(seed, "bot", seat), the common part written once
-    for seat in range(players):
-        rng = _new_rng(random.Random)
-        digest = blake2b(f"{prefix}{seat}".encode(), digest_size=8).digest()
-        _seed_rng(rng, int.from_bytes(digest, "big") >> 1)
-        rng.gauss_next = None
-        rngs.append(rng)
-    return rngs
+    return [seeded_random(int.from_bytes(blake2b(f"{prefix}{seat}".encode(), digest_size=8)
+                                         .digest(), "big") >> 1)
+            for seat in range(players)]
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}

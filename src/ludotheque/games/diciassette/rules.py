@@ -51,8 +51,8 @@ from ludotheque.games.diciassette.components import (
     VALUE,
     VICTORIES_TO_WIN,
     X2,
+    _deck,
     composition,
-    deck,
 )
 from ludotheque.games.diciassette.views import DiciassetteView
 
@@ -64,10 +64,6 @@ NUM_ACTIONS = NUM_PLAY_ACTIONS + 2
 
 DEAL, STARTER, PLAY, RESHUFFLE, CALLS, OVER = range(6)
 PHASE_NAMES = ("deal", "starter", "play", "reshuffle", "call", "over")
-
-_CALL_OR_PASS = [CALL, PASS]
-_CALL_ONLY = [CALL]
-
 
 TOP_NONE, TOP_KNOWN, TOP_GENERIC, TOP_FREE = range(4)
 
@@ -122,10 +118,10 @@ class DiciassetteState(State):
     # ------------------------------------------------------------------ turn
     def current_player(self) -> int:
         phase = self.phase
+        if phase == CALLS:  # the most common: every card played opens a call window
+            return self.poll[self.poll_index]
         if phase == PLAY:
             return self.current
-        if phase == CALLS:
-            return self.poll[self.poll_index]
         if phase == OVER:
             return TERMINAL
         return CHANCE
@@ -133,7 +129,7 @@ class DiciassetteState(State):
     # ---------------------------------------------------------------- chance
     def chance_spec(self) -> Shuffle | Pick:
         if self.phase == DEAL:
-            return Shuffle(deck(self.options), label="deal")
+            return _deal_spec(composition(self.options))
         if self.phase == STARTER:
             return Pick(self.num_players, label="starting player")
         if self.phase == RESHUFFLE:
@@ -178,11 +174,12 @@ class DiciassetteState(State):
         if phase == PLAY:
             return list(_plays_for(tuple(self.hands[self.current])))
         if phase == CALLS:
-            return list(_CALL_ONLY if self._call_forced() else _CALL_OR_PASS)
+            return [CALL] if self._call_forced() else [CALL, PASS]
         return []
 
     def _call_forced(self) -> bool:
-        """S15: nobody holds a card and nothing can be drawn: the first seat polled must call."""
+        """S15: nobody holds a card and nothing can be drawn: the first seat polled must call
+        (never once a seat has passed: `apply_action` reads poll_index first)."""
         return (
             self.poll_index == 0
             and not self.pile
@@ -208,7 +205,7 @@ class DiciassetteState(State):
                 if events is not None:
                     events.append(Event("call", {"player": caller}))
                 self._resolve(caller, events)
-            elif action == PASS and type(action) is int and not self._call_forced():
+            elif action == PASS and type(action) is int and (self.poll_index or not self._call_forced()):
                 self.decisions += 1
                 if events is not None:
                     events.append(Event("pass", {"player": self.poll[self.poll_index]}))
@@ -373,7 +370,7 @@ class DiciassetteState(State):
         # (The queue list is not copied: this state replaces it with a new one below.)
         self.last_resolution = (self.round, caller, last, queue, total,
                                 tuple(trap_owners), tuple(tokens), starter)
-        self.discard.extend((kind, True, by) for kind, _, by in queue)
+        self.discard += [(kind, True, by) for kind, _, by in queue]
         self.queue = []
         self.poll = ()
         self.poll_index = 0
@@ -393,16 +390,18 @@ class DiciassetteState(State):
     def _give_tokens(self, player: int, penalties: int, victory: bool) -> tuple:
         """Penalties first, one at a time (S20: two make a Victory go); then at most one
         Victory (the one-per-round cap). Returns (player, penalties, victory, before, after)."""
-        before = (self.victory[player], self.penalty[player])
+        victories, penalty_tokens = self.victory, self.penalty
+        won, lost = before = (victories[player], penalty_tokens[player])
         for _ in range(penalties):
-            self.penalty[player] += 1
-            if self.penalty[player] == 2:
-                self.penalty[player] = 0
-                if self.victory[player]:
-                    self.victory[player] -= 1
+            lost += 1
+            if lost == 2:
+                lost = 0
+                if won:
+                    won -= 1
         if victory:
-            self.victory[player] += 1
-        return (player, penalties, victory, before, (self.victory[player], self.penalty[player]))
+            won += 1
+        victories[player], penalty_tokens[player] = won, lost
+        return (player, penalties, victory, before, (won, lost))
 
     # ------------------------------------------------------------ end of game
     def winners(self) -> list[int]:
@@ -622,6 +621,12 @@ class DiciassetteState(State):
 def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
     """Every card kind in the hand, face up (2k) and face down (2k+1)."""
     return tuple(action for kind in range(NUM_KINDS) if hand[kind] for action in (2 * kind, 2 * kind + 1))
+
+
+@lru_cache(maxsize=64)
+def _deal_spec(counts: tuple[int, ...]) -> Shuffle:
+    """The deal of a deck of these counts per kind (made once: a game starts with it)."""
+    return Shuffle(_deck(counts), label="deal")
 
 
 @lru_cache(maxsize=None)
