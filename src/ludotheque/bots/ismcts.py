@@ -105,6 +105,13 @@ class ISMCTSBot:
                 raise ValueError("rollout='heuristic' needs a model: a factory of the others' bot")
             self._rollout_bot = model()
             self._own_bot = own_model() if own_model else self._rollout_bot
+        # Models that read the game's compact observation are given it, built from the
+        # sample for the seat to move (no view, no text); otherwise they read its view.
+        self._observe: Callable[[State, int], Any] | None = None
+        observation = game.observation
+        if observation is not None and all(hasattr(model_bot, "act") for model_bot in
+                                           (self._rollout_bot, self._own_bot)):
+            self._observe = observation.of_state
 
     # ------------------------------------------------------------------ api
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
@@ -242,6 +249,8 @@ class ISMCTSBot:
     def _model_action(self, state: State, actor: int, legal: list[int], rng: random.Random) -> int:
         if self._rollout_bot is None:
             return self.game.rollout_action(state, legal, rng)
+        if self._observe is not None:
+            return self._rollout_bot.act(self._observe(state, actor), legal, rng)
         return self._rollout_bot.choose(state.view(actor), legal, rng)
 
     def _playout(self, state: State, chance: SeededChance, rng: random.Random,
@@ -251,6 +260,7 @@ class ISMCTSBot:
         deadline, clock = self._deadline, self.clock
         bot, own = self._rollout_bot, self._own_bot
         policy = self.game.rollout_action
+        observe = self._observe
         cutoff = self._cutoff
         if cutoff:
             start_round = state.metrics().get("rounds", 0)
@@ -266,6 +276,8 @@ class ISMCTSBot:
                 legal = state.legal_actions()
                 if bot is None:
                     action = policy(state, legal, rng)
+                elif observe is not None:  # the models read the seat's compact observation
+                    action = (own if actor == me else bot).act(observe(state, actor), legal, rng)
                 else:
                     action = (own if actor == me else bot).choose(state.view(actor), legal, rng)
                 state.apply_action(action)
