@@ -45,7 +45,7 @@ _KEEP_SPECIAL = {REVERSE: 0.03, TRASH: 0.12, X2: 0.06, TRAP: 0.20}
 
 
 @lru_cache(maxsize=4096)
-def _value_law(unseen: tuple[int, ...]) -> tuple[list[float], float]:
+def _value_law(unseen: tuple[int, ...]) -> tuple[tuple[float, ...], float]:
     """(distribution of the value of one hidden generic-backed card, chance it is a Trap),
     from the unseen counts per kind."""
     generic = [max(0, unseen[k]) for k in range(NUM_KINDS) if not IS_DOUBLE[k]]
@@ -57,7 +57,7 @@ def _value_law(unseen: tuple[int, ...]) -> tuple[list[float], float]:
     if not sum(generic):
         value_probs = [1.0, 0, 0, 0, 0, 0]
     trap_prob = max(0, unseen[TRAP]) / total if sum(generic) else 0.0
-    return value_probs, trap_prob
+    return tuple(value_probs), trap_prob
 
 
 @lru_cache(maxsize=65536)
@@ -66,23 +66,24 @@ def _prob_reached(unseen: tuple[int, ...], known: int, hidden: int) -> float:
     need = TARGET - known
     if need <= 0:
         return 1.0
-    dist = _sum_distribution(unseen, hidden)
+    dist = _sum_distribution(_value_law(unseen)[0], hidden)
     return sum(dist[need:]) if need < len(dist) else 0.0
 
 
 @lru_cache(maxsize=65536)
-def _sum_distribution(unseen: tuple[int, ...], hidden: int) -> list[float]:
-    value_probs = _value_law(unseen)[0]
-    dist = [1.0]
-    for _ in range(hidden):
-        new = [0.0] * (len(dist) + 5)
-        for s, p in enumerate(dist):
-            if p:
-                for v, q in enumerate(value_probs):
-                    if q:
-                        new[s + v] += p * q
-        dist = new
-    return dist
+def _sum_distribution(value_probs: tuple[float, ...], hidden: int) -> tuple[float, ...]:
+    """P(sum of `hidden` cards = s), each card's value drawn from `value_probs`: the
+    distribution of one card fewer (cached too), convolved once more."""
+    if hidden <= 0:
+        return (1.0,)
+    dist = _sum_distribution(value_probs, hidden - 1)
+    new = [0.0] * (len(dist) + 5)
+    for s, p in enumerate(dist):
+        if p:
+            for v, q in enumerate(value_probs):
+                if q:
+                    new[s + v] += p * q
+    return tuple(new)
 
 
 class UnseenCards:
@@ -98,7 +99,7 @@ class UnseenCards:
 
     def sum_distribution(self, hidden: int) -> list[float]:
         """P(sum of `hidden` unknown cards = s), cards treated as independent draws."""
-        return list(_sum_distribution(self.unseen, hidden))
+        return list(_sum_distribution(self.value_probs, hidden))
 
     def prob_reached(self, known: int, hidden: int) -> float:
         """P(known + hidden cards >= 17)."""

@@ -177,63 +177,85 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
                 pool: tuple[int, ...], n: int, higher: bool, literal: bool,
                 top: int = NUM_VALUES) -> tuple[int, tuple[int, ...]] | None:
     """The best whole offer (value, cards) from these cards: a pure function, cached
-    (search bots ask it again and again from the same hands)."""
-    last_count, last_value = last
-    options = {"variant_higher": higher, "variant_literal": literal}
-    pool_size = sum(pool)
-    weight = 1.0 / (n - 1)
-    my_size = sum(total)
-    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
-    order = sorted(range(top), key=lambda k: (total[k], k)) + [JOKER]
+    (search bots ask it again and again from the same hands). What does not depend on the
+    cards already put in (`building`) is worked out once per hand (`_offer_table`)."""
+    pool_size, my_size, weight, order, table = _offer_table(total, last, pool, n, higher,
+                                                            literal, top)
+    in_building = [k for k in _KINDS if building[k]]
+    put_in = sum(building)
+    put_jokers = building[JOKER]
+    bluffs: dict[int, tuple[int, ...]] = {}
+    best: tuple[float, int, tuple[int, ...]] | None = None
+    for value, need, settlements, bluff_good in table:
+        for goods, plaus_good, numbers, cards in settlements:
+            # A true offer: every number card of the good kinds, jokers only as needed.
+            if all(k in goods for k in in_building):
+                jokers = max(put_jokers, need - numbers)
+                if jokers <= total[JOKER]:
+                    count = numbers + jokers
+                    plaus = tail(pool_size, plaus_good, my_size, count)
+                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                    score = q * count * weight - 0.4 * max(0, jokers - put_jokers) \
+                        + 0.01 * value
+                    plan = (score, value, (*cards, jokers))
+                    if best is None or plan > best:
+                        best = plan
+        # A bluff: the fewest cards allowed, those I need least.
+        count = max(need, put_in)
+        if count <= my_size:
+            bluff = bluffs.get(count)
+            if bluff is None:
+                filled = list(building)
+                missing = count - put_in
+                for kind in order:
+                    if missing <= 0:
+                        break
+                    take = min(missing, total[kind] - filled[kind])
+                    filled[kind] += take
+                    missing -= take
+                bluff = bluffs[count] = tuple(filled)
+            goods = settlements[0][0]
+            plaus = tail(pool_size, bluff_good, my_size, count)
+            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+            true = all(bluff[k] == 0 or k in goods for k in _KINDS)
+            score = (q * count * weight) if true else -q * count - 0.05 * bluff[JOKER]
+            plan = (score + 0.001 * value, value, bluff)
+            if best is None or plan > best:
+                best = plan
+    if best is None:
+        return None
+    return best[1], best[2]
 
-    plans: list[tuple[float, int, tuple[int, ...]]] = []
+
+@lru_cache(maxsize=16384)
+def _offer_table(total: tuple[int, ...], last: tuple[int, int], pool: tuple[int, ...], n: int,
+                 higher: bool, literal: bool, top: int):
+    """What `_plan_offer` needs from a hand, whatever is already in the offer: the pool's
+    size, the hand's, a card's weight, the order cards go into a bluff, and per value
+    (value, the count it needs, its settlements (good kinds, their cards in the pool,
+    their number cards in hand, those cards per kind without the jokers), the first
+    settlement's cards in the pool)."""
+    last_count, last_value = last
+    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
+    order = (*sorted(range(top), key=lambda k: (total[k], k)), JOKER)
+    table = []
     for value in range(1, top + 1):
         if not last_count:
             need = 1
         else:
             need = last_count if value > last_value else last_count + 1
         settlements = [good_kinds(value, False)]
-        if options["variant_higher"]:
-            if options["variant_literal"]:
+        if higher:
+            if literal:
                 settlements.append((*range(value, top), JOKER))
             else:
                 settlements = [good_kinds(value, True, top)]
+        rows = []
         for goods in settlements:
-            plaus_good = sum(pool[k] for k in goods)
-            # A true offer: every number card of the good kinds, jokers only as needed.
-            if all(building[k] == 0 or k in goods for k in _KINDS):
-                numbers = sum(total[k] for k in goods if k != JOKER)
-                jokers = max(building[JOKER], need - numbers)
-                if jokers <= total[JOKER]:
-                    cards = [total[k] if k in goods and k != JOKER else 0 for k in _KINDS]
-                    cards[JOKER] = jokers
-                    count = sum(cards)
-                    plaus = tail(pool_size, plaus_good, my_size, count)
-                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-                    score = q * count * weight - 0.4 * max(0, jokers - building[JOKER]) \
-                        + 0.01 * value
-                    plans.append((score, value, tuple(cards)))
-        # A bluff: the fewest cards allowed, those I need least.
-        count = max(need, sum(building))
-        if count <= my_size:
-            cards = list(building)
-            missing = count - sum(cards)
-            for kind in order:
-                if missing <= 0:
-                    break
-                take = min(missing, total[kind] - cards[kind])
-                cards[kind] += take
-                missing -= take
-            goods = settlements[0]
-            plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
-            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-            true = all(cards[k] == 0 or k in goods for k in _KINDS)
-            score = (q * count * weight) if true else -q * count - 0.05 * cards[JOKER]
-            plans.append((score + 0.001 * value, value, tuple(cards)))
-    if not plans:
-        return None
-    _, value, cards = max(plans)
-    return value, cards
+            cards = tuple(total[k] if k in goods else 0 for k in _KINDS if k != JOKER)
+            rows.append((frozenset(goods), sum(pool[k] for k in goods), sum(cards), cards))
+        table.append((value, need, tuple(rows), sum(pool[k] for k in settlements[0])))
+    return sum(pool), sum(total), 1.0 / (n - 1), order, tuple(table)
 
 
 def _share(scores: Sequence[int], me: int, taker: int, count: int) -> float:
