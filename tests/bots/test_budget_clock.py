@@ -56,3 +56,35 @@ def test_a_slow_clock_still_gives_whole_passes(game):
     bot.budget = Budget(iterations=5)
     assert bot.choose(dict(view), legal, random.Random(2)) in legal
     assert bot.last_iterations == 5
+
+
+class GcWatchingClock(TickingClock):
+    """Also notes, at each reading, whether the cyclic garbage collector may run."""
+
+    def __init__(self, tick: float) -> None:
+        super().__init__(tick)
+        self.collecting: set[bool] = set()
+
+    def __call__(self) -> float:
+        import gc
+        self.collecting.add(gc.isenabled())
+        return super().__call__()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_no_garbage_collection_pause_inside_a_move(enabled):
+    """A full collection is one long step the deadline cannot cut: the search runs with the
+    collector off (read at every clock reading, playouts included) and leaves it as found."""
+    import gc
+    game = all_games()[0]
+    view, legal = _position(game, 4, seed=3)
+    bot = make_bot("hard", game, Budget(iterations=5, ms=1000))
+    bot.clock = clock = GcWatchingClock(1e-6)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert bot.choose(dict(view), legal, random.Random(2)) in legal
+        assert clock.readings > 5 and clock.collecting == {False}
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()

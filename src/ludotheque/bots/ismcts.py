@@ -34,6 +34,7 @@ budget alone makes the bot reproducible from its generator.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -118,6 +119,19 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations, self.last_elapsed_ms = 0, 0.0
             return legal[0]
+        # No cyclic garbage collection during the search: a full collection of a process
+        # holding big caches can take tens of milliseconds (more on a busy machine), in
+        # one piece, past the deadline. The search's trees and states hold no cycles
+        # (reference counting frees them); collections resume after the move.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, legal, rng)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         # The clock covers everything the bot does, the model's default move included.
         clock = self.clock
         started = clock()

@@ -227,7 +227,7 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
     return best[1], best[2]
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _offer_table(total: tuple[int, ...], last: tuple[int, int], pool: tuple[int, ...], n: int,
                  higher: bool, literal: bool, top: int):
     """What `_plan_offer` needs from a hand, whatever is already in the offer: the pool's
@@ -253,7 +253,7 @@ def _offer_table(total: tuple[int, ...], last: tuple[int, int], pool: tuple[int,
         rows = []
         for goods in settlements:
             cards = tuple(total[k] if k in goods else 0 for k in _KINDS if k != JOKER)
-            rows.append((frozenset(goods), sum(pool[k] for k in goods), sum(cards), cards))
+            rows.append((goods, sum(pool[k] for k in goods), sum(cards), cards))
         table.append((value, need, tuple(rows), sum(pool[k] for k in settlements[0])))
     return sum(pool), sum(total), 1.0 / (n - 1), order, tuple(table)
 
