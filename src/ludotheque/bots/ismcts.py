@@ -11,7 +11,8 @@ Multiple-observer ISMCTS (MO-ISMCTS): one tree per seat. Each iteration
    for the others, whatever the card),
 3. adds one node, plays the game out (with the game's quick rollout policy,
    `Game.rollout_action`, uniform unless the game gives one; or, slower, with
-   the game's heuristic bot reading views), and
+   the game's heuristic bot: it reads the game's compact observation of the
+   sample, `Game.observation.of_state`, where the game declares one, else a view), and
 4. backs the result up each tree, every node scoring the return of the seat
    that moved into it.
 
