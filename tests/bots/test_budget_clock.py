@@ -63,28 +63,38 @@ class GcWatchingClock(TickingClock):
 
     def __init__(self, tick: float) -> None:
         super().__init__(tick)
-        self.collecting: set[bool] = set()
+        self.collecting: list[bool] = []
 
     def __call__(self) -> float:
         import gc
-        self.collecting.add(gc.isenabled())
+        self.collecting.append(gc.isenabled())
         return super().__call__()
 
 
 @pytest.mark.parametrize("enabled", [True, False])
-def test_no_garbage_collection_pause_inside_a_move(enabled):
-    """A full collection is one long step the deadline cannot cut: the search runs with the
-    collector off (read at every clock reading, playouts included) and leaves it as found."""
+def test_no_garbage_collection_pause_inside_a_move(enabled, monkeypatch):
+    """A full collection is one long step the deadline cannot cut: the garbage is collected
+    once, after the clock started (so on the budget), the search runs with the collector off
+    (read at every clock reading, playouts included), and the collector is left as found."""
     import gc
     game = all_games()[0]
     view, legal = _position(game, 4, seed=3)
     bot = make_bot("hard", game, Budget(iterations=5, ms=1000))
     bot.clock = clock = GcWatchingClock(1e-6)
+    collections = []
+    real_collect = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(clock.readings) or real_collect(*args))
     was = gc.isenabled()
     try:
         gc.enable() if enabled else gc.disable()
         assert bot.choose(dict(view), legal, random.Random(2)) in legal
-        assert clock.readings > 5 and clock.collecting == {False}
         assert gc.isenabled() is enabled
     finally:
         gc.enable() if was else gc.disable()
+    assert clock.readings > 5
+    # The start is read with the collector as found; every later reading with it off.
+    assert clock.collecting[0] is enabled and not any(clock.collecting[1:])
+    if enabled:  # the start is read with the collector still on, then never again
+        assert collections == [1]
+    else:  # a caller that turned it off keeps it off: nothing collected
+        assert collections == []

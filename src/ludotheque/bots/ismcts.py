@@ -120,22 +120,29 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations, self.last_elapsed_ms = 0, 0.0
             return legal[0]
+        # The clock covers everything the bot does: the collection below, the model's
+        # default move, the search.
+        started = self.clock()
         # No cyclic garbage collection during the search: a full collection of a process
-        # holding big caches can take tens of milliseconds (more on a busy machine), in
-        # one piece, past the deadline. The search's trees and states hold no cycles
-        # (reference counting frees them); collections resume after the move.
+        # holding big caches takes tens of milliseconds (more on a busy machine) in one
+        # piece, which the deadline cannot cut. So the garbage is collected first, on the
+        # clock (it also resets the collector's counts: the collection the search defers
+        # does not fall due in whatever the caller does next), and the search runs with
+        # the collector off (its trees and states hold no cycles: reference counting
+        # frees them); it is back on after the move.
         collecting = gc.isenabled()
+        if collecting:
+            gc.collect()
         gc.disable()
         try:
-            return self._search(view, legal, rng)
+            return self._search(view, legal, rng, started)
         finally:
             if collecting:
                 gc.enable()
 
-    def _search(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
-        # The clock covers everything the bot does, the model's default move included.
+    def _search(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random,
+                started: float) -> int:
         clock = self.clock
-        started = clock()
         deadline = self._deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         me = view["seat"]
         players = view["players"]
