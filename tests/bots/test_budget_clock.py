@@ -71,19 +71,21 @@ class GcWatchingClock(TickingClock):
         return super().__call__()
 
 
-@pytest.mark.parametrize("enabled", [True, False])
-def test_no_garbage_collection_pause_inside_a_move(enabled, monkeypatch):
-    """A full collection is one long step the deadline cannot cut: the garbage is collected
-    once, after the clock started (so on the budget), the search runs with the collector off
-    (read at every clock reading, playouts included), and the collector is left as found."""
+@pytest.mark.parametrize(("enabled", "near"), [(True, True), (True, False), (False, True)])
+def test_no_garbage_collection_pause_inside_a_move(enabled, near, monkeypatch):
+    """A full collection is one long step the deadline cannot cut: the search runs with the
+    collector off (read at every clock reading, playouts included) and leaves it as found;
+    a full collection that is near is done first, after the clock started (on the budget)."""
     import gc
     game = all_games()[0]
     view, legal = _position(game, 4, seed=3)
     bot = make_bot("hard", game, Budget(iterations=5, ms=1000))
     bot.clock = clock = GcWatchingClock(1e-6)
     collections = []
-    real_collect = gc.collect
+    real_collect, threshold = gc.collect, gc.get_threshold()[2]
     monkeypatch.setattr(gc, "collect", lambda *args: collections.append(clock.readings) or real_collect(*args))
+    # The oldest generation's count: at its threshold (a full collection near), or nothing.
+    monkeypatch.setattr(gc, "get_count", lambda: (0, 0, threshold if near else 0))
     was = gc.isenabled()
     try:
         gc.enable() if enabled else gc.disable()
@@ -94,7 +96,6 @@ def test_no_garbage_collection_pause_inside_a_move(enabled, monkeypatch):
     assert clock.readings > 5
     # The start is read with the collector as found; every later reading with it off.
     assert clock.collecting[0] is enabled and not any(clock.collecting[1:])
-    if enabled:  # the start is read with the collector still on, then never again
-        assert collections == [1]
-    else:  # a caller that turned it off keeps it off: nothing collected
-        assert collections == []
+    # Collected once after the start was read when near; never when far, nor when the caller
+    # turned the collector off.
+    assert collections == ([1] if enabled and near else [])

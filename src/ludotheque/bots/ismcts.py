@@ -49,6 +49,11 @@ from ludotheque.core.game import Game, State
 __all__ = ["Budget", "ISMCTSBot"]
 
 
+# A full garbage collection is "near" when this many more middle-generation collections
+# would make it due (gc.get_count()[2] counts them against gc.get_threshold()[2]).
+_FULL_COLLECTION_NEAR = 3
+
+
 class _Node:
     __slots__ = ("children", "visits", "reward", "squares", "available")
 
@@ -125,13 +130,13 @@ class ISMCTSBot:
         started = self.clock()
         # No cyclic garbage collection during the search: a full collection of a process
         # holding big caches takes tens of milliseconds (more on a busy machine) in one
-        # piece, which the deadline cannot cut. So the garbage is collected first, on the
-        # clock (it also resets the collector's counts: the collection the search defers
-        # does not fall due in whatever the caller does next), and the search runs with
-        # the collector off (its trees and states hold no cycles: reference counting
-        # frees them); it is back on after the move.
+        # piece, which the deadline cannot cut. The search runs with the collector off
+        # (its trees and states hold no cycles: reference counting frees them); it is
+        # back on after the move. A full collection that is near (the oldest generation's
+        # count close to its threshold) is done first, on the clock, so that it does not
+        # fall due in whatever the caller does next; most moves need none.
         collecting = gc.isenabled()
-        if collecting:
+        if collecting and gc.get_count()[2] + _FULL_COLLECTION_NEAR > gc.get_threshold()[2]:
             gc.collect()
         gc.disable()
         try:
