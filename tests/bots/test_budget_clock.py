@@ -56,3 +56,46 @@ def test_a_slow_clock_still_gives_whole_passes(game):
     bot.budget = Budget(iterations=5)
     assert bot.choose(dict(view), legal, random.Random(2)) in legal
     assert bot.last_iterations == 5
+
+
+class GcWatchingClock(TickingClock):
+    """Also notes, at each reading, whether the cyclic garbage collector may run."""
+
+    def __init__(self, tick: float) -> None:
+        super().__init__(tick)
+        self.collecting: list[bool] = []
+
+    def __call__(self) -> float:
+        import gc
+        self.collecting.append(gc.isenabled())
+        return super().__call__()
+
+
+@pytest.mark.parametrize(("enabled", "near"), [(True, True), (True, False), (False, True)])
+def test_no_garbage_collection_pause_inside_a_move(enabled, near, monkeypatch):
+    """A full collection is one long step the deadline cannot cut: the search runs with the
+    collector off (read at every clock reading, playouts included) and leaves it as found;
+    a full collection that is near is done first, after the clock started (on the budget)."""
+    import gc
+    game = all_games()[0]
+    view, legal = _position(game, 4, seed=3)
+    bot = make_bot("hard", game, Budget(iterations=5, ms=1000))
+    bot.clock = clock = GcWatchingClock(1e-6)
+    collections = []
+    real_collect, threshold = gc.collect, gc.get_threshold()[2]
+    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(clock.readings) or real_collect(*args))
+    # The oldest generation's count: at its threshold (a full collection near), or nothing.
+    monkeypatch.setattr(gc, "get_count", lambda: (0, 0, threshold if near else 0))
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert bot.choose(dict(view), legal, random.Random(2)) in legal
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
+    assert clock.readings > 5
+    # The start is read with the collector as found; every later reading with it off.
+    assert clock.collecting[0] is enabled and not any(clock.collecting[1:])
+    # Collected once after the start was read when near; never when far, nor when the caller
+    # turned the collector off.
+    assert collections == ([1] if enabled and near else [])

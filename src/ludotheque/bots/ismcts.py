@@ -11,7 +11,8 @@ Multiple-observer ISMCTS (MO-ISMCTS): one tree per seat. Each iteration
    for the others, whatever the card),
 3. adds one node, plays the game out (with the game's quick rollout policy,
    `Game.rollout_action`, uniform unless the game gives one; or, slower, with
-   the game's heuristic bot reading views), and
+   the game's heuristic bot: it reads the game's compact observation of the
+   sample, `Game.observation.of_state`, where the game declares one, else a view), and
 4. backs the result up each tree, every node scoring the return of the seat
    that moved into it.
 
@@ -34,6 +35,7 @@ budget alone makes the bot reproducible from its generator.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -45,6 +47,11 @@ from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.game import Game, State
 
 __all__ = ["Budget", "ISMCTSBot"]
+
+
+# A full garbage collection is "near" when this many more middle-generation collections
+# would make it due (gc.get_count()[2] counts them against gc.get_threshold()[2]).
+_FULL_COLLECTION_NEAR = 3
 
 
 class _Node:
@@ -105,15 +112,42 @@ class ISMCTSBot:
                 raise ValueError("rollout='heuristic' needs a model: a factory of the others' bot")
             self._rollout_bot = model()
             self._own_bot = own_model() if own_model else self._rollout_bot
+        # Models that read the game's compact observation are given it, built from the
+        # sample for the seat to move (no view, no text); otherwise they read its view.
+        self._observe: Callable[[State, int], Any] | None = None
+        observation = game.observation
+        if observation is not None and all(hasattr(model_bot, "act") for model_bot in
+                                           (self._rollout_bot, self._own_bot)):
+            self._observe = observation.of_state
 
     # ------------------------------------------------------------------ api
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             self.last_iterations, self.last_elapsed_ms = 0, 0.0
             return legal[0]
-        # The clock covers everything the bot does, the model's default move included.
+        # The clock covers everything the bot does: the collection below, the model's
+        # default move, the search.
+        started = self.clock()
+        # No cyclic garbage collection during the search: a full collection of a process
+        # holding big caches takes tens of milliseconds (more on a busy machine) in one
+        # piece, which the deadline cannot cut. The search runs with the collector off
+        # (its trees and states hold no cycles: reference counting frees them); it is
+        # back on after the move. A full collection that is near (the oldest generation's
+        # count close to its threshold) is done first, on the clock, so that it does not
+        # fall due in whatever the caller does next; most moves need none.
+        collecting = gc.isenabled()
+        if collecting and gc.get_count()[2] + _FULL_COLLECTION_NEAR > gc.get_threshold()[2]:
+            gc.collect()
+        gc.disable()
+        try:
+            return self._search(view, legal, rng, started)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random,
+                started: float) -> int:
         clock = self.clock
-        started = clock()
         deadline = self._deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         me = view["seat"]
         players = view["players"]
@@ -242,6 +276,8 @@ class ISMCTSBot:
     def _model_action(self, state: State, actor: int, legal: list[int], rng: random.Random) -> int:
         if self._rollout_bot is None:
             return self.game.rollout_action(state, legal, rng)
+        if self._observe is not None:
+            return self._rollout_bot.act(self._observe(state, actor), legal, rng)
         return self._rollout_bot.choose(state.view(actor), legal, rng)
 
     def _playout(self, state: State, chance: SeededChance, rng: random.Random,
@@ -251,6 +287,7 @@ class ISMCTSBot:
         deadline, clock = self._deadline, self.clock
         bot, own = self._rollout_bot, self._own_bot
         policy = self.game.rollout_action
+        observe = self._observe
         cutoff = self._cutoff
         if cutoff:
             start_round = state.metrics().get("rounds", 0)
@@ -266,6 +303,8 @@ class ISMCTSBot:
                 legal = state.legal_actions()
                 if bot is None:
                     action = policy(state, legal, rng)
+                elif observe is not None:  # the models read the seat's compact observation
+                    action = (own if actor == me else bot).act(observe(state, actor), legal, rng)
                 else:
                     action = (own if actor == me else bot).choose(state.view(actor), legal, rng)
                 state.apply_action(action)

@@ -334,6 +334,14 @@ class Game(ABC):
     # DTC: an offer on the table is more often true than a random deal makes it.
     search_belief: ClassVar[Belief | None] = None
 
+    # The compact observation bots read (issue 15): a class (a NamedTuple of counts and
+    # ids, no text) with `of_state(state, seat)` and `of_view(view)`, equal for every seat
+    # at every moment (the conformance kit checks it, and that a sample from the seat's
+    # view leaves it unchanged: it holds nothing the view hides). A heuristic bot then
+    # offers `act(observation, legal, rng)` beside `choose(view, legal, rng)`, and search
+    # bots call it on their samples without building views. None: bots read views only.
+    observation: ClassVar[type | None] = None
+
     state_class: ClassVar[type[State]]
     # The TypedDict that declares what `State.view` returns (games/<game>/views.py).
     view_type: ClassVar[type]

@@ -17,8 +17,9 @@ game breaks a promise of the engine:
   outcome is rejected with the state unchanged.
 * `check_notation`: every legal action's text parses back to it.
 * `check_no_leak`: a determinised state (hidden information resampled for
-  seat p) gives p the same view, and applying the same action to both gives
-  p the same events.
+  seat p) gives p the same view and the same compact observation (`Game.observation`,
+  which must also equal the one p's view gives), and applying the same action to both
+  gives p the same events.
 * `check_determinisation`: samples conserve every component, keep every
   invariant, never contradict the view, and actually vary what is hidden.
 * `check_view_sampling`: the same for states sampled from a view alone
@@ -276,6 +277,8 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
             twin = game.sample(state.view(seat), random.Random(rng.random()))
             assert twin.view(seat) == state.view(seat), \
                 f"{label}: seat {seat} sees a difference between two states it cannot tell apart"
+            if seat is not None:
+                _observation_is_the_views(game, state, twin, seat, label)
             common = sorted(set(state.legal_actions()) & set(twin.legal_actions()))
             if twin.current_player() != state.current_player() or not common:
                 continue
@@ -295,6 +298,21 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
             compared += 1
         compared += _indistinguishable_moves_read_alike(state, players, label)
     return compared
+
+
+def _observation_is_the_views(game: Game, state: State, twin: State, seat: int,
+                              label: str) -> None:
+    """The game's compact observation (`Game.observation`), built from the state, is the
+    one built from the seat's view, and a twin (what the seat cannot see resampled) gives
+    the same: it holds nothing the view hides."""
+    observation = game.observation
+    if observation is None:
+        return
+    observed = observation.of_state(state, seat)
+    assert observed == observation.of_view(state.view(seat)), \
+        f"{label}: seat {seat}'s observation differs from the one its view gives\n{observed}"
+    assert observation.of_state(twin, seat) == observed, \
+        f"{label}: seat {seat}'s observation changes with what it cannot see"
 
 
 def _indistinguishable_moves_read_alike(state: State, players: int, label: str) -> int:
@@ -377,6 +395,7 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
                 sample.check_invariants()
                 assert sample.view(seat) == view, f"{label}: a sampled state contradicts seat {seat}'s view"
                 if seat is not None:
+                    _observation_is_the_views(game, state, sample, seat, label)
                     assert sample.legal_actions() == state.legal_actions(), \
                         f"{label}: a sampled state changed the seat's legal moves"
                 distinct.add(json.dumps(sample.to_json(), sort_keys=True))

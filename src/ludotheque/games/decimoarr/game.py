@@ -30,6 +30,7 @@ from ludotheque.games.decimoarr.components import (
     layout_kind,
 )
 from ludotheque.games.decimoarr.heuristic import HeuristicBot
+from ludotheque.games.decimoarr.observation import DecimoarrObservation
 from ludotheque.games.decimoarr.rules import NUM_ACTIONS, DecimoarrState
 from ludotheque.games.decimoarr.views import DecimoarrView
 
@@ -96,6 +97,7 @@ class Decimoarr(Game):
     actions = ACTIONS
     state_class = DecimoarrState
     view_type = DecimoarrView
+    observation = DecimoarrObservation
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         cards = options["colours"] * options["values"]

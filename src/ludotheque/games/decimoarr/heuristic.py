@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ludotheque.games.decimoarr.components import COLOUR_CODES
+from ludotheque.games.decimoarr.observation import DecimoarrObservation
 from ludotheque.games.decimoarr.views import DecimoarrView
 
 MEMORY_LEVELS: dict[str, float | None] = {
@@ -35,12 +35,10 @@ MEMORY_LEVELS: dict[str, float | None] = {
 }
 
 
-def _attributes(code: str) -> tuple[int, int]:
-    return COLOUR_CODES.index(code[0]), int(code[1:]) - 1
-
-
 class HeuristicBot:
-    """Connects from memory when it can, else guesses; `memory` is a level of MEMORY_LEVELS."""
+    """Connects from memory when it can, else guesses; `memory` is a level of MEMORY_LEVELS.
+    Reads the seat's compact observation (`observation.DecimoarrObservation`): `choose`
+    builds it from a view, `act` takes it ready-made (search bots build it from samples)."""
 
     def __init__(self, memory: str = "perfect", name: str | None = None) -> None:
         if memory not in MEMORY_LEVELS:
@@ -50,38 +48,42 @@ class HeuristicBot:
         self.name = name or ("heuristic" if memory == "perfect" else f"heuristic-{memory}")
 
     # ------------------------------------------------------------- memory
-    def recall(self, view: DecimoarrView, rng: random.Random) -> dict[int, str]:
-        """Position -> card of the face-down cards this bot remembers now."""
-        memory, ages, table = view["memory"], view["memory_age"], view["table"]
+    def recall(self, seen_from: DecimoarrObservation | DecimoarrView,
+               rng: random.Random) -> dict[int, int]:
+        """Position -> card id of the face-down cards this bot remembers now."""
+        obs = _observation(seen_from)
+        table, ages = obs.table, obs.ages
         half_life = self.half_life
-        recalled: dict[int, str] = {}
-        for pos, code in enumerate(memory):
-            if code is None or table[pos] is not None:
+        recalled: dict[int, int] = {}
+        for pos, card in enumerate(obs.memory):
+            if card < 0 or table[pos] >= 0:
                 continue
             if half_life is not None and rng.random() >= 0.5 ** (ages[pos] / half_life):
                 continue
-            recalled[pos] = code
+            recalled[pos] = card
         return recalled
 
     # --------------------------------------------------------------- play
     def choose(self, view: DecimoarrView, legal: Sequence[int], rng: random.Random) -> int:
-        recalled = self.recall(view, rng)
-        options = view["options"]
-        colours, values = options["colours"], options["values"]
+        return self.act(DecimoarrObservation.of_view(view), legal, rng)
+
+    def act(self, obs: DecimoarrObservation, legal: Sequence[int], rng: random.Random) -> int:
+        recalled = self.recall(obs, rng)
+        colours, values = obs.colours, obs.values
         # Cards not in sight and not recalled: where they lie is unknown (one is set aside).
-        known_cards = {_attributes(c) for c in view["table"] if c is not None}
-        known_cards |= {_attributes(c) for c in recalled.values()}
-        reference = view["reference_card"]
-        if reference is None and view["reference"] is not None:
+        known_cards = {divmod(c, values) for c in obs.table if c >= 0}
+        known_cards |= {divmod(c, values) for c in recalled.values()}
+        reference = obs.reference_card
+        if reference < 0 and obs.reference >= 0:
             # E4 option last_flipped: the reference is the failed card, face down again; it
             # was turned over a moment ago, so every bot remembers it.
-            reference = view["memory"][view["reference"]]
-        if reference is not None:
-            known_cards.add(_attributes(reference))
+            reference = obs.memory[obs.reference]
+        if reference >= 0:
+            known_cards.add(divmod(reference, values))
         unknown_cards = [(c, v) for c in range(colours) for v in range(values)
                          if (c, v) not in known_cards]
         unknown_positions = [pos for pos in legal if pos not in recalled
-                             and pos != view["reference"]]
+                             and pos != obs.reference]
         # The chance that an unknown card is on the table rather than set aside.
         on_table = len(unknown_positions) / (len(unknown_positions) + 1)
 
@@ -91,7 +93,7 @@ class HeuristicBot:
             count = 0.0
             for other, code in recalled.items():
                 if other != pos:
-                    c, v = _attributes(code)
+                    c, v = divmod(code, values)
                     count += c == colour or v == value
             for c, v in unknown_cards:
                 if (c, v) != card and (c == colour or v == value):
@@ -99,11 +101,11 @@ class HeuristicBot:
             return count
 
         jitter = rng.random  # breaks ties at random
-        if reference is None:  # the free first flip (E14)
+        if reference < 0:  # the free first flip (E14)
             best, best_score = None, float("-inf")
             for pos in legal:
                 if pos in recalled:
-                    score = -threat(_attributes(recalled[pos]), pos)
+                    score = -threat(divmod(recalled[pos], values), pos)
                 else:
                     continue
                 score += 1e-6 * jitter()
@@ -114,19 +116,26 @@ class HeuristicBot:
                 if best is None or -average > best_score:
                     return unknown_positions[rng.randrange(len(unknown_positions))]
             return best if best is not None else legal[rng.randrange(len(legal))]
-        ref_colour, ref_value = _attributes(reference)
+        ref_colour, ref_value = divmod(reference, values)
         sure = []
         for pos in legal:
-            code = recalled.get(pos)
-            if code is not None and pos != view["reference"]:
-                c, v = _attributes(code)
+            card = recalled.get(pos)
+            if card is not None and pos != obs.reference:
+                c, v = divmod(card, values)
                 if c == ref_colour or v == ref_value:
                     sure.append(pos)
         if sure:
-            return min(sure, key=lambda pos: threat(_attributes(recalled[pos]), pos) + 1e-6 * jitter())
+            return min(sure, key=lambda pos: threat(divmod(recalled[pos], values), pos)
+                       + 1e-6 * jitter())
         if unknown_positions:
             return unknown_positions[rng.randrange(len(unknown_positions))]
         return legal[rng.randrange(len(legal))]  # every card recalled, none connects: a forced miss
+
+
+def _observation(seen_from: DecimoarrObservation | DecimoarrView) -> DecimoarrObservation:
+    if isinstance(seen_from, DecimoarrObservation):
+        return seen_from
+    return DecimoarrObservation.of_view(seen_from)
 
 
 __all__ = ["HeuristicBot", "MEMORY_LEVELS"]

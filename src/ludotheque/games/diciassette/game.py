@@ -33,6 +33,7 @@ from ludotheque.games.diciassette.components import (
     VICTORIES_TO_WIN,
 )
 from ludotheque.games.diciassette.heuristic import HeuristicBot
+from ludotheque.games.diciassette.observation import DiciassetteObservation
 from ludotheque.games.diciassette.rules import (
     CALL,
     NUM_ACTIONS,
@@ -92,6 +93,7 @@ class Diciassette(Game):
     actions = ACTIONS
     state_class = DiciassetteState
     view_type = DiciassetteView
+    observation = DiciassetteObservation
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         total = sum(options["singles"]) + sum(options["doubles"]) + sum(

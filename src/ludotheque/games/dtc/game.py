@@ -49,6 +49,7 @@ from ludotheque.games.dtc.components import (
     deck_of,
 )
 from ludotheque.games.dtc.heuristic import HeuristicBot
+from ludotheque.games.dtc.observation import DTCObservation
 from ludotheque.games.dtc.rules import (
     NUM_ACTIONS,
     DTCState,
@@ -117,6 +118,7 @@ class DTC(Game):
     search_iterations = 30
     state_class = DTCState
     view_type = DTCView
+    observation = DTCObservation
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         if options["variant_literal"] and not options["variant_higher"]:
@@ -133,7 +135,8 @@ class DTC(Game):
         pending = view["pending"]
         if pending is not None and "cards" not in pending and view["seat"] is not None:
             assert isinstance(state, DTCState)
-            lean_offer_to_truth(state, view["seat"], HeuristicBot().truth_probability(view), rng)
+            lean_offer_to_truth(state, view["seat"],
+                                HeuristicBot().truth_probability(DTCObservation.of_view(view)), rng)
 
     def playout_value(self, state: State) -> list[float] | None:
         """At a new chain: fewer penalty cards is better, about e^-0.3 a card (the cards in

@@ -33,17 +33,19 @@ from ludotheque.games.dtc.actions import ACTIONS
 from ludotheque.games.dtc.components import (
     CODES,
     JOKER,
-    KIND_OF_CODE,
     NUM_KINDS,
     NUM_VALUES,
-    deck_of,
 )
+from ludotheque.games.dtc.observation import DTCObservation
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE
 from ludotheque.games.dtc.views import DTCView
 
 HONESTY = 0.8  # prior: how often an offer that could be true is true
 TAKEN_TRUE = 0.85  # prior: how often an offer someone accepted (then raised on) was true
 _KINDS = tuple(range(NUM_KINDS))
+_NO_CARDS = (0,) * NUM_KINDS
+_ADD = tuple(ACTIONS.id("add", code) for code in CODES)  # by kind
+_AS = {value: ACTIONS.id("as", value) for value in range(1, NUM_VALUES + 1)}
 
 
 @lru_cache(maxsize=65536)
@@ -59,13 +61,6 @@ def tail(total: int, good: int, draws: int, at_least: int) -> float:
                for k in range(at_least, min(draws, good) + 1)) / denominator
 
 
-def _counts(codes: Sequence[str]) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for code in codes:
-        counts[KIND_OF_CODE[code]] += 1
-    return counts
-
-
 def good_kinds(value: int, higher: bool, top: int = NUM_VALUES) -> tuple[int, ...]:
     """Kinds that make an offer of `value` hold: the value and jokers (and, with the
     variant, any higher value up to `top`)."""
@@ -75,84 +70,77 @@ def good_kinds(value: int, higher: bool, top: int = NUM_VALUES) -> tuple[int, ..
 
 
 class HeuristicBot:
+    """Reads the seat's compact observation (`observation.DTCObservation`): `choose` builds
+    it from a view, `act` takes it ready-made (search bots build it from their samples)."""
+
     name = "heuristic"
 
     def choose(self, view: DTCView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
+        return self.act(DTCObservation.of_view(view), legal, rng)
+
+    def act(self, obs: DTCObservation, legal: Sequence[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
         if CHALLENGE in legal:
-            return self._decide(view)
-        return self._offer(view, legal)
+            return self._decide(obs)
+        return self._offer(obs, legal)
 
     # ---------------------------------------------------------- knowledge
     @staticmethod
-    def _public_pool(view: DTCView) -> list[int]:
-        pool = list(deck_of(view["options"]).composition)
-        for malus in view["malus"]:
-            for code in malus["cards"]:
-                pool[KIND_OF_CODE[code]] -= 1
-        return pool
-
-    def _unseen(self, view: DTCView) -> list[int]:
-        pool = self._public_pool(view)
-        me = view["seat"]
-        seen = list(view["hands"][me]["cards"])
-        if view["building"] and "cards" in view["building"]:
-            seen += view["building"]["cards"]
-        if view["pending"] and "cards" in view["pending"]:
-            seen += view["pending"]["cards"]
-        for code in seen:
-            pool[KIND_OF_CODE[code]] -= 1
+    def _unseen(obs: DTCObservation) -> list[int]:
+        """The public pool minus what I hold, build or offered."""
+        pool = list(obs.pool)
+        for zone in (obs.hand, obs.building, obs.pending_cards):
+            if zone is not None:
+                for kind in _KINDS:
+                    pool[kind] -= zone[kind]
         return pool
 
     # ------------------------------------------------ accept or challenge
-    def truth_probability(self, view: DTCView) -> float:
+    def truth_probability(self, obs: DTCObservation) -> float:
         """The chance, for the receiver, that the pending offer is true."""
-        me = view["seat"]
-        pending = view["pending"]
-        count, value = pending["count"], pending["value"]
-        options = view["options"]
-        goods = good_kinds(value, options["variant_higher"], options["values"])
-        unseen = self._unseen(view)
-        known = [0] * NUM_KINDS
-        chain = view["chain"]
-        if chain and chain[-1]["giver"] == me and "cards" in chain[-1]:
-            known = _counts(chain[-1]["cards"])  # I handed these to the giver
+        _, count, value, had = obs.pending
+        goods = good_kinds(value, obs.higher, obs.top)
+        unseen = self._unseen(obs)
+        known = _NO_CARDS
+        chain = obs.last_link
+        if chain and chain[0] == obs.seat and chain[3] is not None:
+            known = chain[3]  # I handed these to the giver
         for kind in _KINDS:
             unseen[kind] -= known[kind]
         total = max(0, sum(unseen))
         good = sum(max(0, unseen[k]) for k in goods)
         known_good = sum(known[k] for k in goods)
-        unknown_draws = max(0, pending["had"] - sum(known))
+        unknown_draws = max(0, had - sum(known))
         possible = tail(total, good, unknown_draws, count - known_good) if total else 0.0
-        if chain and not any(known) and chain[-1]["value"] == value:
+        if chain and not any(known) and chain[2] == value:
             # He accepted "c0 x value" and raises on the same value: if what he took was
             # true, he only needed count - c0 more good cards of his own.
-            taken = chain[-1]["count"]
+            taken = chain[1]
             possible = TAKEN_TRUE * tail(total, good, unknown_draws - taken, count - taken) \
                 + (1 - TAKEN_TRUE) * possible
         by_chance = (good / total) ** count if total else 0.0
         return HONESTY * possible + (1 - HONESTY) * by_chance
 
-    def _decide(self, view: DTCView) -> int:
-        me = view["seat"]
-        n = view["players"]
-        pending = view["pending"]
-        giver, count, value = pending["giver"], pending["count"], pending["value"]
-        options = view["options"]
-        goods = good_kinds(value, options["variant_higher"], options["values"])
-        p_true = self.truth_probability(view)
+    def _decide(self, obs: DTCObservation) -> int:
+        me = obs.seat
+        n = obs.players
+        giver, count, value, _ = obs.pending
+        goods = good_kinds(value, obs.higher, obs.top)
+        p_true = self.truth_probability(obs)
 
-        if view["pile"] == 0:  # a challenge ends the game: compare the final counts
-            scores = [m["size"] + h["size"] for m, h in zip(view["malus"], view["hands"])]
+        if obs.pile == 0:  # a challenge ends the game: compare the final counts
+            scores = [m + h for m, h in zip(obs.malus_sizes, obs.sizes)]
             win_true = _share(scores, me, me, count)
             win_false = _share(scores, me, giver, count)
             value_now = p_true * win_true + (1 - p_true) * win_false
             return CHALLENGE if value_now >= 1.0 / n else ACCEPT
 
         weight = 1.0 / (n - 1)  # another seat's penalty cards, as seen from my seat
-        hand = _counts(view["hands"][me]["cards"])
-        raise_false = self._can_raise(hand, count, value, options["values"])
+        hand = obs.hand
+        raise_false = self._can_raise(hand, count, value, obs.top)
         raise_true = raise_false or any(hand[k] for k in goods)
         p_raise = p_true * raise_true + (1 - p_true) * raise_false
         catch = 0.5  # chance the next seat challenges my next offer
@@ -161,7 +149,7 @@ class HeuristicBot:
         return CHALLENGE if challenge_value > accept_value else ACCEPT
 
     @staticmethod
-    def _can_raise(hand: list[int], count: int, value: int, top: int) -> bool:
+    def _can_raise(hand: Sequence[int], count: int, value: int, top: int) -> bool:
         """Whether `hand` alone holds a true raise on (count, value), with values 1..top."""
         jokers = hand[JOKER]
         for higher in range(value + 1, top + 1):
@@ -170,23 +158,17 @@ class HeuristicBot:
         return any(hand[v] + jokers >= count + 1 for v in range(top))
 
     # ------------------------------------------------------------ offer
-    def _offer(self, view: DTCView, legal: Sequence[int]) -> int:
-        me = view["seat"]
-        building = _counts(view["building"]["cards"])
-        hand = _counts(view["hands"][me]["cards"])
-        beat = view["to_beat"]
-        options = view["options"]
-        plan = _plan_offer(tuple(building), tuple(h + b for h, b in zip(hand, building)),
-                           (beat["count"], beat["value"]) if beat else (0, 0),
-                           tuple(self._public_pool(view)), view["players"],
-                           options["variant_higher"], options["variant_literal"], options["values"])
+    def _offer(self, obs: DTCObservation, legal: Sequence[int]) -> int:
+        building = obs.building
+        plan = _plan_offer(building, tuple([h + b for h, b in zip(obs.hand, building)]),
+                           obs.to_beat, obs.pool, obs.players, obs.higher, obs.literal, obs.top)
         if plan is None:
             return legal[0]
         value, cards = plan
         for kind in _KINDS:
             if cards[kind] > building[kind]:
-                return ACTIONS.id("add", CODES[kind])
-        action = ACTIONS.id("as", value)
+                return _ADD[kind]
+        action = _AS[value]
         return action if action in legal else legal[-1]
 
 
@@ -195,63 +177,85 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
                 pool: tuple[int, ...], n: int, higher: bool, literal: bool,
                 top: int = NUM_VALUES) -> tuple[int, tuple[int, ...]] | None:
     """The best whole offer (value, cards) from these cards: a pure function, cached
-    (search bots ask it again and again from the same hands)."""
-    last_count, last_value = last
-    options = {"variant_higher": higher, "variant_literal": literal}
-    pool_size = sum(pool)
-    weight = 1.0 / (n - 1)
-    my_size = sum(total)
-    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
-    order = sorted(range(top), key=lambda k: (total[k], k)) + [JOKER]
+    (search bots ask it again and again from the same hands). What does not depend on the
+    cards already put in (`building`) is worked out once per hand (`_offer_table`)."""
+    pool_size, my_size, weight, order, table = _offer_table(total, last, pool, n, higher,
+                                                            literal, top)
+    in_building = [k for k in _KINDS if building[k]]
+    put_in = sum(building)
+    put_jokers = building[JOKER]
+    bluffs: dict[int, tuple[int, ...]] = {}
+    best: tuple[float, int, tuple[int, ...]] | None = None
+    for value, need, settlements, bluff_good in table:
+        for goods, plaus_good, numbers, cards in settlements:
+            # A true offer: every number card of the good kinds, jokers only as needed.
+            if all(k in goods for k in in_building):
+                jokers = max(put_jokers, need - numbers)
+                if jokers <= total[JOKER]:
+                    count = numbers + jokers
+                    plaus = tail(pool_size, plaus_good, my_size, count)
+                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                    score = q * count * weight - 0.4 * max(0, jokers - put_jokers) \
+                        + 0.01 * value
+                    plan = (score, value, (*cards, jokers))
+                    if best is None or plan > best:
+                        best = plan
+        # A bluff: the fewest cards allowed, those I need least.
+        count = max(need, put_in)
+        if count <= my_size:
+            bluff = bluffs.get(count)
+            if bluff is None:
+                filled = list(building)
+                missing = count - put_in
+                for kind in order:
+                    if missing <= 0:
+                        break
+                    take = min(missing, total[kind] - filled[kind])
+                    filled[kind] += take
+                    missing -= take
+                bluff = bluffs[count] = tuple(filled)
+            goods = settlements[0][0]
+            plaus = tail(pool_size, bluff_good, my_size, count)
+            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+            true = all(bluff[k] == 0 or k in goods for k in _KINDS)
+            score = (q * count * weight) if true else -q * count - 0.05 * bluff[JOKER]
+            plan = (score + 0.001 * value, value, bluff)
+            if best is None or plan > best:
+                best = plan
+    if best is None:
+        return None
+    return best[1], best[2]
 
-    plans: list[tuple[float, int, tuple[int, ...]]] = []
+
+@lru_cache(maxsize=4096)
+def _offer_table(total: tuple[int, ...], last: tuple[int, int], pool: tuple[int, ...], n: int,
+                 higher: bool, literal: bool, top: int):
+    """What `_plan_offer` needs from a hand, whatever is already in the offer: the pool's
+    size, the hand's, a card's weight, the order cards go into a bluff, and per value
+    (value, the count it needs, its settlements (good kinds, their cards in the pool,
+    their number cards in hand, those cards per kind without the jokers), the first
+    settlement's cards in the pool)."""
+    last_count, last_value = last
+    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
+    order = (*sorted(range(top), key=lambda k: (total[k], k)), JOKER)
+    table = []
     for value in range(1, top + 1):
         if not last_count:
             need = 1
         else:
             need = last_count if value > last_value else last_count + 1
         settlements = [good_kinds(value, False)]
-        if options["variant_higher"]:
-            if options["variant_literal"]:
+        if higher:
+            if literal:
                 settlements.append((*range(value, top), JOKER))
             else:
                 settlements = [good_kinds(value, True, top)]
+        rows = []
         for goods in settlements:
-            plaus_good = sum(pool[k] for k in goods)
-            # A true offer: every number card of the good kinds, jokers only as needed.
-            if all(building[k] == 0 or k in goods for k in _KINDS):
-                numbers = sum(total[k] for k in goods if k != JOKER)
-                jokers = max(building[JOKER], need - numbers)
-                if jokers <= total[JOKER]:
-                    cards = [total[k] if k in goods and k != JOKER else 0 for k in _KINDS]
-                    cards[JOKER] = jokers
-                    count = sum(cards)
-                    plaus = tail(pool_size, plaus_good, my_size, count)
-                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-                    score = q * count * weight - 0.4 * max(0, jokers - building[JOKER]) \
-                        + 0.01 * value
-                    plans.append((score, value, tuple(cards)))
-        # A bluff: the fewest cards allowed, those I need least.
-        count = max(need, sum(building))
-        if count <= my_size:
-            cards = list(building)
-            missing = count - sum(cards)
-            for kind in order:
-                if missing <= 0:
-                    break
-                take = min(missing, total[kind] - cards[kind])
-                cards[kind] += take
-                missing -= take
-            goods = settlements[0]
-            plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
-            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-            true = all(cards[k] == 0 or k in goods for k in _KINDS)
-            score = (q * count * weight) if true else -q * count - 0.05 * cards[JOKER]
-            plans.append((score + 0.001 * value, value, tuple(cards)))
-    if not plans:
-        return None
-    _, value, cards = max(plans)
-    return value, cards
+            cards = tuple(total[k] if k in goods else 0 for k in _KINDS if k != JOKER)
+            rows.append((goods, sum(pool[k] for k in goods), sum(cards), cards))
+        table.append((value, need, tuple(rows), sum(pool[k] for k in settlements[0])))
+    return sum(pool), sum(total), 1.0 / (n - 1), order, tuple(table)
 
 
 def _share(scores: Sequence[int], me: int, taker: int, count: int) -> float:

@@ -30,6 +30,7 @@ from ludotheque.games.wazabi import encoding, render, rules_text, scene, stats, 
 from ludotheque.games.wazabi.actions import ACTIONS
 from ludotheque.games.wazabi.components import CODES, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.heuristic import HeuristicBot
+from ludotheque.games.wazabi.observation import WazabiObservation
 from ludotheque.games.wazabi.rules import (
     KEEP,
     MAX_SEATS,
@@ -92,6 +93,7 @@ class Wazabi(Game):
     actions = ACTIONS
     state_class = WazabiState
     view_type = WazabiView
+    observation = WazabiObservation
     search_iterations = 400  # a dice race: 100 iterations could not tell moves apart (0.54 vs medium); 400 won 0.585
 
     def observe_action(self, state: State, action: int, observer: int) -> int:

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from ludotheque.games.wazabi.actions import ACTIONS
 from ludotheque.games.wazabi.components import (
     ALL_PASS,
-    CODES,
     COST,
     DRAW_3,
     GIVE_1,
@@ -41,6 +40,7 @@ from ludotheque.games.wazabi.rules import (
     RIGHT,
     TAKE_BASE,
 )
+from ludotheque.games.wazabi.observation import WazabiObservation
 from ludotheque.games.wazabi.views import WazabiView
 
 # How much a card is worth keeping in hand (cheap dice-removers first).
@@ -61,127 +61,129 @@ def _next(seat: int, direction: int, active: Sequence[bool]) -> int:
     return seat
 
 
+# Each action's kind of move ("give", "play", "keep"...) and argument (a seat, or a card's
+# kind for "play" and "keep"), read once from the action table.
+_VERB = tuple(ACTIONS[action].kind for action in range(len(ACTIONS)))
+_ARG = tuple(KIND_OF_CODE[ACTIONS[action].arg] if ACTIONS[action].kind in ("play", "keep")
+             else ACTIONS[action].arg for action in range(len(ACTIONS)))
+
+
 class HeuristicBot:
+    """Reads the seat's compact observation (`observation.WazabiObservation`): `choose`
+    builds it from a view, `act` takes it ready-made (search bots build it from samples)."""
+
     name = "heuristic"
 
     def choose(self, view: WazabiView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
-        kind = ACTIONS[legal[0]].kind
+        return self.act(WazabiObservation.of_view(view), legal, rng)
+
+    def act(self, obs: WazabiObservation, legal: Sequence[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        kind = _VERB[legal[0]]
         if kind == "keep":
-            return self._keep(view, legal)
+            return self._keep(obs, legal)
         if kind in ("left", "right"):
-            return self._direction(view)
+            return self._direction(obs)
         if kind in ("play", "pass"):
-            return self._play(view, legal)
-        return self._choose_seat(view, legal, rng)
+            return self._play(obs, legal)
+        return self._choose_seat(obs, legal, rng)
 
     # ------------------------------------------------------------ helpers
     @staticmethod
-    def _partners(view: WazabiView) -> set[int]:
-        me = view["seat"]
-        teams = view.get("teams")
-        if not teams:
-            return {me}
-        for pair in teams:
-            if me in pair:
-                return set(pair)
-        return {me}
+    def _opponents(obs: WazabiObservation) -> list[int]:
+        mine, active = obs.partners, obs.active
+        return [s for s in range(obs.players) if active[s] and s not in mine]
 
-    def _opponents(self, view: WazabiView) -> list[int]:
-        mine = self._partners(view)
-        return [s for s in range(view["players"]) if view["active"][s] and s not in mine]
-
-    def _leader(self, view: WazabiView, among: Sequence[int]) -> int:
+    @staticmethod
+    def _leader(obs: WazabiObservation, among: Sequence[int]) -> int:
         """The opponent closest to winning: fewest dice, then most cards."""
-        dice = view["dice"]
-        hands = view["hands"]
-        return min(among, key=lambda s: (dice[s], -hands[s]["size"], s))
+        dice, sizes = obs.dice, obs.sizes
+        return min(among, key=lambda s: (dice[s], -sizes[s], s))
 
     # ------------------------------------------------------------ seat choices
-    def _choose_seat(self, view: WazabiView, legal: Sequence[int],
+    def _choose_seat(self, obs: WazabiObservation, legal: Sequence[int],
                      rng: random.Random) -> int:
-        verb = ACTIONS[legal[0]].kind  # give, take or target: one seat each
-        seats = [ACTIONS[a].arg for a in legal]
-        opponents = [s for s in seats if s in self._opponents(view)] or seats
+        verb = _VERB[legal[0]]  # give, take or target: one seat each
+        seats = [_ARG[a] for a in legal]
+        others = self._opponents(obs)
+        opponents = [s for s in seats if s in others] or seats
+        dice, sizes = obs.dice, obs.sizes
         if verb in ("give", "target"):
-            if verb == "target" and view.get("card") == CODES[KEEP_ONE]:
-                hands = view["hands"]
-                dice = view["dice"]
-                target = max(opponents, key=lambda s: (hands[s]["size"] - dice[s] * 0.5, -s))
+            if verb == "target" and obs.card == KEEP_ONE:
+                target = max(opponents, key=lambda s: (sizes[s] - dice[s] * 0.5, -s))
             else:
-                target = self._leader(view, opponents)
+                target = self._leader(obs, opponents)
         else:  # take: from the leader, else whoever holds most cards
-            hands = view["hands"]
-            target = min(opponents, key=lambda s: (view["dice"][s], -hands[s]["size"], s))
+            target = min(opponents, key=lambda s: (dice[s], -sizes[s], s))
         return ACTIONS.id(verb, target)
 
     # ------------------------------------------------------------ direction
-    def _direction(self, view: WazabiView) -> int:
+    def _direction(self, obs: WazabiObservation) -> int:
         """Each player hands his pool on; I receive my other neighbour's pool."""
         best, best_score = LEFT, float("-inf")
-        me = view["seat"]
-        dice = view["dice"]
-        active = view["active"]
-        mine = self._partners(view)
+        dice = obs.dice
+        active = obs.active
+        mine = obs.partners
+        spread = max(1, len(self._opponents(obs)))
         for action, direction in ((LEFT, 1), (RIGHT, -1)):
             score = 0.0
-            for seat in range(view["players"]):
+            for seat in range(obs.players):
                 if not active[seat]:
                     continue
                 giver = _next(seat, -direction, active)
                 after = dice[giver]
                 gain = dice[seat] - after  # dice lost by this seat
-                score += gain if seat in mine else -gain / max(1, len(self._opponents(view)))
-            if me in mine:
-                score += 0.0
+                score += gain if seat in mine else -gain / spread
             if score > best_score:
                 best, best_score = action, score
         return best
 
     # ------------------------------------------------------------ playing a card
-    def _play(self, view: WazabiView, legal: Sequence[int]) -> int:
-        me = view["seat"]
-        dice = view["dice"][me]
+    def _play(self, obs: WazabiObservation, legal: Sequence[int]) -> int:
+        dice = obs.dice[obs.seat]
         best, best_score = PASS, PLAY_THRESHOLD
+        opponents = self._opponents(obs)
         for action in legal:
             if action == PASS:
                 continue
-            kind = KIND_OF_CODE[ACTIONS[action].arg]
-            score = self._card_value(view, kind, dice) - 0.15 * KEEP_VALUE[kind]
+            kind = _ARG[action]
+            score = self._card_value(obs, opponents, kind, dice) - 0.15 * KEEP_VALUE[kind]
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _card_value(self, view: WazabiView, kind: int, dice: int) -> float:
-        opponents = self._opponents(view)
-        hands = view["hands"]
+    def _card_value(self, obs: WazabiObservation, opponents: Sequence[int], kind: int,
+                    dice: int) -> float:
+        sizes = obs.sizes
         if kind in (REMOVE_1, REMOVE_2, GIVE_1):
             count = 2 if kind == REMOVE_2 else 1
             if dice <= count:
                 return 100.0  # empties my pool: I win
             return float(count) + (0.2 if kind == GIVE_1 else 0.0)
         if kind == ALL_PASS:
-            me = view["seat"]
-            active = view["active"]
+            me = obs.seat
+            active = obs.active
             gains = []
             for direction in (1, -1):
                 giver = _next(me, -direction, active)
-                gains.append(dice - view["dice"][giver])
+                gains.append(dice - obs.dice[giver])
             return max(gains) * 0.9
         if kind == REPLAY:
             return 0.25 + dice / 6 + 0.3
         if kind == SKIP:
             if not opponents:
                 return 0.0
-            leader = self._leader(view, opponents)
-            return 0.3 + 0.5 / max(1, view["dice"][leader])
+            leader = self._leader(obs, opponents)
+            return 0.3 + 0.5 / max(1, obs.dice[leader])
         if kind == KEEP_ONE:
             if not opponents:
                 return 0.0
-            return 0.12 * max(hands[s]["size"] - 1 for s in opponents)
+            return 0.12 * max(sizes[s] - 1 for s in opponents)
         if kind == OTHERS_KEEP_TWO:
-            return 0.12 * sum(max(0, hands[s]["size"] - 2) for s in opponents)
+            return 0.12 * sum(max(0, sizes[s] - 2) for s in opponents)
         if kind == DRAW_3:
             return 0.45
         if kind == STEAL:
@@ -189,12 +191,11 @@ class HeuristicBot:
         return 0.0
 
     # ------------------------------------------------------------ keeping cards
-    def _keep(self, view: WazabiView, legal: Sequence[int]) -> int:
-        me = view["seat"]
-        dice = view["dice"][me]
+    def _keep(self, obs: WazabiObservation, legal: Sequence[int]) -> int:
+        dice = obs.dice[obs.seat]
 
         def value(action: int) -> float:
-            kind = KIND_OF_CODE[ACTIONS[action].arg]
+            kind = _ARG[action]
             worth = KEEP_VALUE[kind]
             if COST[kind] > dice:  # never playable with so few dice
                 worth -= 0.6
