@@ -259,6 +259,9 @@ def test_a_finished_game_replays_with_everything_revealed(tmp_path):
         assert f"Vu par {name} :" in text
         assert any("##" not in row for row in _rows(text, name))  # each hand shown, face up
     assert "seulement)" in text  # a private part of an event, named with its reader
+    # the reader's name without its level: "(Bruno seulement)", not "(Bruno (hasard) seulement)"
+    assert re.search(r"\((?:Bruno|Camille|Denis) seulement\)", text)
+    assert "hasard) seulement" not in text and "hasard))" not in text
 
 
 def test_step_seat_is_checked(tmp_path):
@@ -360,3 +363,5 @@ def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
     moves = re.findall(r"Coup (\d+)/\d+ : ", text)
     assert moves == ["1", "2", "1", str(total)], moves
     assert "Touche inconnue" not in text
+    # "vu de la place 1 (Bruno)", not "(Bruno (hasard))"
+    assert "vu de la place 1 (Bruno)" in text and "hasard))" not in text
