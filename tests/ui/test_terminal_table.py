@@ -229,7 +229,7 @@ def test_replay_steps_forward_and_back_from_one_seat(terminal, tmp_path):
     term = terminal("replay", str(path), "--step", "--seat", "2", "--lang", "en")
     step = r"Move \d+/\d+\. Enter or n: next.*: "
     at = term.expect(step)
-    assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille (random)) saw it" in term.text
+    assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille) saw it" in term.text
     at = answer(term, step, "n", 0)
     at = term.expect(rf"Move 1/{total}: ", after=at)
     at = answer(term, step, "n", at)
