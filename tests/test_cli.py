@@ -541,12 +541,12 @@ def test_the_person_never_sees_another_seats_hidden_card(tmp_path, lang, seed, m
     if lang == "fr":
         hidden_card = r"(?:[1-5] \(recto\)|Changement de sens|Poubelle|x2|Piège)"
         assert not re.search(BOT_NAME + r" joue " + hidden_card + " face cachée", result.text)
-        backs = re.findall(r"pioche une carte \((.*?) au dos\)", result.text)
+        backs = re.findall(r"pioche une carte, avec (.*?) au dos", result.text)
         assert all(back.endswith("(recto verso)") for back in backs)
     else:
         hidden_card = r"(?:[1-5] \(one side\)|Reverse|Trash|x2|Trap)"
         assert not re.search(BOT_NAME + r" plays " + hidden_card + " face down", result.text)
-        backs = re.findall(r"draws a card \((.*?) on its back\)", result.text)
+        backs = re.findall(r"draws a card, with (.*?) on its back", result.text)
         assert all(back.endswith("(both sides)") for back in backs)
 
 

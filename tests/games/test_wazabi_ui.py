@@ -71,14 +71,14 @@ def test_event_sentences_use_the_second_person_for_the_reader():
     t.roll("GDDD")
     t.do("give p2", "play skip", "target p2")
     mine = lines(t, 0, "fr")
-    assert "Vous donnez un dé à Blaise (dés désormais : vous 3, Blaise 5)." in mine
+    assert "Vous donnez un dé à Blaise ; dés désormais : vous 3, Blaise 5." in mine
     assert "Vous posez « Le joueur de votre choix passe son tour »." in mine
     theirs = lines(t, 1, "fr")
-    assert "Ada vous donne un dé (dés désormais : Ada 3, vous 5)." in theirs and "Ada vous choisit." in theirs
+    assert "Ada vous donne un dé ; dés désormais : Ada 3, vous 5." in theirs and "Ada vous choisit." in theirs
     assert "Vous passez votre tour." in theirs
     other = lines(t, 2, "en")
     # Both new counts, named: "(3 left)" alone read as Blaise's dice (issue 17).
-    assert "Ada gives a die to Blaise (dice now: Ada 3, Blaise 5)." in other and "Ada chooses Blaise." in other
+    assert "Ada gives a die to Blaise; dice now: Ada 3, Blaise 5." in other and "Ada chooses Blaise." in other
     assert "Blaise skips this turn." in other
     assert any(line.startswith("Vous piochez : ") for line in mine)
     assert "Ada pioche 3 cartes." in lines(t, 2, "fr")

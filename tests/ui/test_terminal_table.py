@@ -229,7 +229,7 @@ def test_replay_steps_forward_and_back_from_one_seat(terminal, tmp_path):
     term = terminal("replay", str(path), "--step", "--seat", "2", "--lang", "en")
     step = r"Move \d+/\d+\. Enter or n: next.*: "
     at = term.expect(step)
-    assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille (random)) saw it" in term.text
+    assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille) saw it" in term.text
     at = answer(term, step, "n", 0)
     at = term.expect(rf"Move 1/{total}: ", after=at)
     at = answer(term, step, "n", at)
@@ -259,6 +259,9 @@ def test_a_finished_game_replays_with_everything_revealed(tmp_path):
         assert f"Vu par {name} :" in text
         assert any("##" not in row for row in _rows(text, name))  # each hand shown, face up
     assert "seulement)" in text  # a private part of an event, named with its reader
+    # the reader's name without its level: "(Bruno seulement)", not "(Bruno (hasard) seulement)"
+    assert re.search(r"\((?:Bruno|Camille|Denis) seulement\)", text)
+    assert "hasard) seulement" not in text and "hasard))" not in text
 
 
 def test_step_seat_is_checked(tmp_path):
@@ -360,3 +363,5 @@ def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
     moves = re.findall(r"Coup (\d+)/\d+ : ", text)
     assert moves == ["1", "2", "1", str(total)], moves
     assert "Touche inconnue" not in text
+    # "vu de la place 1 (Bruno)", not "(Bruno (hasard))"
+    assert "vu de la place 1 (Bruno)" in text and "hasard))" not in text

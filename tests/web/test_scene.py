@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -36,6 +37,24 @@ def _reachable(scene: dict) -> set[int]:
     return ids
 
 
+def _texts(value):
+    """Every string in a scene."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+def _double_parenthesis(scene: dict) -> list[str]:
+    """"Roll (Camille (easy))", "(by Camille (easy))": a bot's level next to a parenthesis."""
+    return [text for text in _texts(scene)
+            if re.search(r"\)\s*\(|\([^()]*\([^()]*\)[^()]*\)", text)]
+
+
 def _labels(game, legal, lang):
     return [{"id": a, "text": game.action_to_text(a), "label": game.describe_action(a, lang)}
             for a in legal]
@@ -47,7 +66,8 @@ def test_scene_through_a_whole_game(name: str, lang: str) -> None:
     game = get_game(name)
     match = Match(game, PLAYERS[name], seed=11)
     rng = random.Random(5)
-    names = [f"P{i}" for i in range(PLAYERS[name])]
+    # the server's names: a bot's carries its level
+    names = ["P0", *(f"P{i} (easy)" for i in range(1, PLAYERS[name]))]
     steps = 0
     reveals = 0
     while True:
@@ -56,6 +76,7 @@ def test_scene_through_a_whole_game(name: str, lang: str) -> None:
             legal = match.legal_actions() if seat == actor and actor is not None else []
             scene = build_scene(game, match.view(seat), lang, names, _labels(game, legal, lang))
             json.dumps(scene)
+            assert _double_parenthesis(scene) == []
             assert scene["turn"] == match.view(seat)["to_act"]
             if seat is not None:
                 assert [s["you"] for s in scene["seats"]].count(True) == 1

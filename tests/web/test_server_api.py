@@ -177,3 +177,21 @@ def test_replay_steps_through_a_finished_game(server):
     for bad in ("-1", str(total + 1), "x"):
         response = server.api.get(f"/api/tables/{created['table']}/replay?step={bad}")
         assert response.status_code == 400 and response.json()["error"]["code"] == "bad_step"
+
+
+def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):
+    # Wazabi's "give a die to player 2" read as a seat number; the page names the seat, as
+    # the terminal does, in both languages (and whose dice go where when all pass them).
+    created, _ = play_to_end(server, "wazabi", 3, level="easy")
+    table = created["table"]
+    actions = server.api.get(f"/api/tables/{table}/record").json()["actions"]
+    steps = [i + 1 for i, text in enumerate(actions) if text.split()[0] in ("give", "target")]
+    assert steps, actions
+    for step in steps[:4]:
+        for lang, words in (("en", ("give a die to", "choose")), ("fr", ("donner un dé à", "choisir"))):
+            page = server.api.get(f"/api/tables/{table}/replay?step={step}&lang={lang}").json()
+            seat = int(page["action"]["text"].split()[-1].lstrip("p")) - 1
+            label = page["action"]["label"]
+            assert label.startswith(words), label
+            assert page["names"][seat].split(" (")[0] in label, (label, page["names"])
+            assert "player" not in label and "joueur" not in label, label

@@ -235,7 +235,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         except Refused as refused:
             return refusal(refused, lang)
         partial = Record(game=record.game, players=record.players, options=record.options,
-                         seed=record.seed, actions=record.actions[:step])
+                         seed=record.seed, actions=record.actions[:max(step - 1, 0)])
         match = replay(partial)
         game = match.game
         names = live.names(lang)
@@ -243,9 +243,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         if step > 0:
             moves = store.get_moves(live.row.id)
             actor = moves[step - 1][1] if len(moves) >= step else None
+            # the move as its player chose it, from the view it was chosen in: the seats it
+            # is about are named (Wazabi's "give a die to Denis", whose dice go where)
+            chosen_in = match.view(match.current_player())
+            match.apply(record.actions[step - 1])
             action_id = match.actions[-1]
             action = {"text": game.action_to_text(action_id),
-                      "label": game.describe_action(action_id, lang)}
+                      "label": game.describe_action(action_id, lang, view=chosen_in,
+                                                    names=names)}
         view = match.view(seat)
         lines = [line for event in match.events_for(seat)
                  for line in narrate(game, event, lang, names, seat)]

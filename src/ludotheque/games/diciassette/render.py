@@ -190,7 +190,8 @@ def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[s
         lines = [t("diciassette.reveal.title", lang, caller=names[caller])]
     for card in resolution["cards"]:
         key = "diciassette.reveal.card" if card["face_up"] else "diciassette.reveal.flip"
-        lines.append(t(key, lang, card=card_name(card["card"], lang), player=who(card["by"])))
+        lines.append(t(key, lang, card=card_name(card["card"], lang),
+                       player=first_name(who(card["by"]))))
     key = "diciassette.reveal.sum_reached" if resolution["reached"] else "diciassette.reveal.sum_short"
     lines.append(t(key, lang, sum=resolution["sum"]))
     for owner in resolution["traps"]:

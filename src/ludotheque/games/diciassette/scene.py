@@ -16,7 +16,7 @@ from ludotheque.games.diciassette.render import card_token, resolution_lines
 from ludotheque.games.diciassette.rules import CALL, PASS
 from ludotheque.games.diciassette.wording import card_name
 from ludotheque.i18n import t, tn
-from ludotheque.kit.narration import Narrator
+from ludotheque.kit.narration import Narrator, first_name
 from ludotheque.kit.scene import back, base, card, counter, rest_actions, result_block, seat_entry
 
 
@@ -38,7 +38,7 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
     cards, known, hidden = [], 0, 0
     for entry in view["queue"]:
         code, up, by = entry["card"], entry["face_up"], entry["by"]
-        who = t("web.by", lang, player=t("web.you", lang) if by == me else names[by])
+        who = t("web.by", lang, player=t("web.you", lang) if by == me else first_name(names[by]))
         if code is None:
             cards.append(back(t("web.card.back", lang) + " " + who))
             hidden += 1

@@ -131,8 +131,13 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return lines
     if kind == "chain":
         if event["reason"] == "skipped":
-            return [t("dtc.event.chain_skipped", lang, skipped=names[event["skipped"]],
-                      player=names[event["player"]])]
+            skipped, player = event["skipped"], event["player"]
+            if skipped == seat:
+                return [t("dtc.event.chain_skipped_you", lang, player=names[player])]
+            if player == seat:
+                return [t("dtc.event.chain_skipped_to_you", lang, skipped=names[skipped])]
+            return [t("dtc.event.chain_skipped", lang, skipped=names[skipped],
+                      player=names[player])]
         key = "dtc.event.chain_first" if event["reason"] == "first" else "dtc.event.chain_took"
         return [say(key, event["player"])]
     if kind == "add":  # the offer being built is drawn on the table; its cards are shown on handing over

@@ -28,7 +28,7 @@ from ludotheque.games.wazabi.wording import (
     card_name, count_text, face_name, neighbour, short_name,
 )
 from ludotheque.i18n import t, tn
-from ludotheque.kit.narration import Narrator
+from ludotheque.kit.narration import Narrator, first_name
 from ludotheque.kit.scene import base, card, counter, result_block, seat_entry
 
 _SEAT_MOVES = ((GIVE_BASE, "web.wazabi.give"), (TARGET_BASE, "web.wazabi.target"),
@@ -89,7 +89,7 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
         dice = [card(SYMBOLS[FACE[f]], face_name(SYMBOLS[FACE[f]], lang), up=True,
                      text=face_name(SYMBOLS[FACE[f]], lang), kind="die " + SYMBOLS[FACE[f]])
                 for f in roll["faces"]]
-        whose = names[view["turn"]] if view["turn"] != me else t("web.you_cap", lang)
+        whose = first_name(names[view["turn"]]) if view["turn"] != me else t("web.you_cap", lang)
         out["zones"].append({"id": "roll", "label": t("web.wazabi.roll", lang, player=whose),
                              "layout": "row", "cards": dice,
                              "note": t("web.wazabi.roll_note", lang, w=roll["w"])})

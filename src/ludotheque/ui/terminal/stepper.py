@@ -25,6 +25,7 @@ from ludotheque.core.match import Match
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.i18n import t
+from ludotheque.kit.narration import first_name
 from ludotheque.ui.terminal.play import InputEnded
 from ludotheque.ui.terminal.screen import CLEAR_ALL, Colours
 
@@ -75,7 +76,7 @@ def event_lines(match: Match, start: int, end: int, reader: int | None, revealed
             own = renderer.event_lines(event.for_player(seat), lang, names, seat)
             for line in own:
                 if line not in public:
-                    lines.append(Text(t("ui.step.private", lang, player=names[seat], line=line),
+                    lines.append(Text(t("ui.step.private", lang, player=first_name(names[seat]), line=line),
                                       style="dim"))
     return lines
 
@@ -92,7 +93,7 @@ def step_through(record: Record, names: Sequence[str], lang: str, seat: int | No
     last = len(frames) - 1
     index = 0
     if seat is not None:
-        reading = t("ui.step.reading_seat", lang, player=names[seat], number=seat + 1)
+        reading = t("ui.step.reading_seat", lang, player=first_name(names[seat]), number=seat + 1)
     else:
         reading = t("ui.step.reading_all" if revealed else "ui.step.reading_public", lang)
     while True:

@@ -1,0 +1,146 @@
+"""The terminal names its one person "You"/"Vous" in every {player}-style field, so a
+sentence written for a third person must never reach that reader ("Vous doit", "You has"):
+every game's event lines and table, read by each seat over seeded random games, in both
+languages. And a bot's level in parentheses is never followed by another parenthesis
+("... à Camille (heuristique) (dés désormais : ...)")."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from functools import cache
+
+import pytest
+from rich.console import Console
+
+from ludotheque.core.match import Match
+from ludotheque.core.registry import all_games, get_game
+from ludotheque.i18n import catalog, t
+from ludotheque.ui.terminal.play import BOT_NAMES, bot_label
+
+SEAT_FIELDS = r"\{(?:player|giver|target|caller|skipped|taker|victim|to|name)\}"
+# what may stand between the subject and its verb
+PRONOUNS = r"(?:(?:ne|n'|vous|l'|les|lui|en|y)\s*)*"
+
+
+@cache
+def third_person_verbs() -> dict[str, set[str]]:
+    """The verbs the catalogs conjugate after a seat's name, per language ("pioche", "draws")."""
+    all_games()
+    verbs: dict[str, set[str]] = {"en": {"has", "is", "was", "does"},
+                                  "fr": {"a", "est", "doit", "peut", "fait", "va"}}
+    for entry in catalog().values():
+        for lang in ("en", "fr"):
+            texts = entry[lang] if isinstance(entry[lang], list) else [entry[lang]]
+            for text in texts:
+                for match in re.finditer(SEAT_FIELDS + r"\s+" + PRONOUNS + r"([\w']+)", text):
+                    word = match.group(1).split("'")[-1]
+                    if lang == "fr" or word.endswith("s"):
+                        verbs[lang].add(word.lower())
+    verbs["fr"] -= {"de", "et", "à", "au", "le", "la", "pour", "sur", "avec", "seulement"}
+    return verbs
+
+
+def wrong_agreement(line: str, lang: str) -> str | None:
+    """The "Vous <third person>" / "You <verb>s" in a line, if any."""
+    you = "Vous" if lang == "fr" else "You"
+    for match in re.finditer(rf"\b{you}\s+{PRONOUNS}([\w']+)", line):
+        word = match.group(1).split("'")[-1].lower()
+        if word in third_person_verbs()[lang]:
+            return match.group(0)
+    return None
+
+
+def double_parenthesis(line: str) -> bool:
+    """"Camille (heuristique) (dés ...)" or "(jouée par Camille (moyen))"."""
+    return bool(re.search(r"\)\s*\(|\([^()]*\([^()]*\)[^()]*\)", line))
+
+
+def terminal_names(players: int, reader: int, lang: str) -> list[str]:
+    """The names the terminal gives one person and bots: You, Camille (heuristique)..."""
+    return [t("ui.you", lang) if seat == reader
+            else f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot_label('medium', lang)})"
+            for seat in range(players)]
+
+
+def plain(renderable) -> str:
+    console = Console(file=io.StringIO(), width=300, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def faults(lines, lang: str, where: str) -> list[str]:
+    found = []
+    for line in lines:
+        wrong = wrong_agreement(line, lang)
+        if wrong:
+            found.append(f"{where}: {wrong!r} in {line.strip()!r}")
+        if double_parenthesis(line):
+            found.append(f"{where}: double parenthesis in {line.strip()!r}")
+    return found
+
+
+def game_cases():
+    for game in all_games():
+        for players in sorted({game.min_players, game.default_players, game.max_players}):
+            yield pytest.param(game.name, players, id=f"{game.name}-{players}p")
+
+
+@pytest.mark.parametrize(("name", "players"), list(game_cases()))
+def test_every_line_speaks_to_the_reader_and_has_no_double_parenthesis(name, players):
+    game = get_game(name)
+    renderer = game.parts.renderer
+    options = game.validate(players, {})
+    found: list[str] = []
+    for index in range(6):
+        seed = 1700 + 31 * players + index
+        match = Match(game, players, options, seed=seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while True:
+            if decisions % 9 == 0 or match.is_over():  # tables: a sample of the states
+                for lang in ("en", "fr"):
+                    for reader in range(players):
+                        names = terminal_names(players, reader, lang)
+                        text = plain(renderer.table(match.view(reader), lang, names))
+                        found += faults(text.splitlines(), lang, f"{name} table seed={seed}")
+            if match.is_over():
+                break
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        for lang in ("en", "fr"):
+            for reader in range(players):
+                names = terminal_names(players, reader, lang)
+                for event in match.events_for(reader):
+                    found += faults(renderer.event_lines(event, lang, names, reader), lang,
+                                    f"{name} event {event['kind']} seed={seed}")
+    assert sorted(set(found)) == []
+
+
+def test_the_check_catches_the_faults_it_is_for():
+    assert wrong_agreement("Vous doit jouer deux cartes ce tour-ci.", "fr")
+    assert wrong_agreement("Vous n'a plus de carte.", "fr")
+    assert wrong_agreement("Dernière contestation : Vous l'a prise.", "fr")
+    assert wrong_agreement("You has no card left.", "en")
+    assert wrong_agreement("You draws a card.", "en")
+    assert not wrong_agreement("Vous devez jouer deux cartes ce tour-ci.", "fr")
+    assert not wrong_agreement("Camille vous donne un dé.", "fr")
+    assert not wrong_agreement("You draw a card.", "en")
+    assert double_parenthesis("Camille donne un dé à Denis (moyen) (dés désormais : 3).")
+    assert double_parenthesis("  9 (recto) (jouée par Denis (moyen))")
+    assert not double_parenthesis("Camille (moyen) donne un dé à Denis (moyen) ; dés : 3.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_dtc_a_skipped_chain_speaks_to_the_reader_in_both_places(lang):
+    # Seat 0 has no card left and seat 1 starts the new chain: rare in random games.
+    render = get_game("dtc").parts.renderer
+    event = {"kind": "chain", "reason": "skipped", "skipped": 0, "player": 1}
+    for reader in (0, 1):
+        lines = render.event_lines(event, lang, terminal_names(3, reader, lang), reader)
+        assert faults(lines, lang, "dtc chain_skipped") == []
+        assert any(("vous" if lang == "fr" else "you") in line.lower() for line in lines)
+    other = render.event_lines(event, lang, terminal_names(3, 2, lang), 2)
+    assert "Bruno" in other[0] and "Camille" in other[0]
