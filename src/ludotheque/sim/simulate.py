@@ -123,8 +123,8 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     reads = [getattr(bot, "reads_view", True) for bot in bots]
     rngs = _bot_rngs(seed, players)
     # A seat played by the random bot draws its move here, as RandomBot.choose does
-    # (rng._randbelow(n): getrandbits(n.bit_length()) until below n), without the calls.
-    draws = [rng.getrandbits if type(bot) is RandomBot else None for bot, rng in zip(bots, rngs)]
+    # (rng._randbelow(n)), without the call to choose.
+    draws = [rng._randbelow if type(bot) is RandomBot else None for bot, rng in zip(bots, rngs)]
     decisions = 0
     times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
@@ -138,12 +138,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             started = clock()
             draw = draws[player]
             if draw is not None:
-                count = len(legal)
-                bits = count.bit_length()
-                pick = draw(bits)
-                while pick >= count:
-                    pick = draw(bits)
-                action = legal[pick]
+                action = legal[draw(len(legal))]
             else:
                 # A bot that declares it never reads its view is not given one.
                 action = choose[player](state.view(player) if reads[player] else None, legal,
