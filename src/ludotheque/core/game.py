@@ -503,11 +503,19 @@ def _ruling_order(ruling: str) -> tuple[int, str]:
     return (int(number.group()) if number else 0, ruling)
 
 
-def _reads_seats(describe: Callable[..., str]) -> bool:
-    """Whether a game's `describe_action` takes the reader's view and the seats' names."""
-    import inspect
+_READS_SEATS: dict[Callable[..., str], bool] = {}
 
-    try:
-        return "names" in inspect.signature(describe).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a builtin
-        return False
+
+def _reads_seats(describe: Callable[..., str]) -> bool:
+    """Whether a game's `describe_action` takes the reader's view and the seats' names
+    (asked once per function: the web labels every legal move of every frame)."""
+    known = _READS_SEATS.get(describe)
+    if known is None:
+        import inspect
+
+        try:
+            known = "names" in inspect.signature(describe).parameters
+        except (TypeError, ValueError):  # pragma: no cover - a builtin
+            known = False
+        _READS_SEATS[describe] = known
+    return known
