@@ -77,28 +77,45 @@ class LiveCounts:
         import multiprocessing
 
         self._counts = multiprocessing.get_context().Array("q", 4)  # see `read`
+        self._setup()
+
+    def _setup(self) -> None:
+        # The lock taken once per update, the raw array read and written under it: the
+        # synchronized wrapper's items take the lock again for each one (a finished game
+        # cost 7 us of a 17 game's 200).
+        self._lock = self._counts.get_lock()
+        self._raw = self._counts.get_obj()
+
+    def __getstate__(self) -> dict[str, Any]:  # a pool's initializer gets the shared array
+        return {"_counts": self._counts}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._counts = state["_counts"]
+        self._setup()
 
     def read(self) -> tuple[int, int, int]:
         """(games finished, decisions taken, decisions of the finished games)."""
-        with self._counts.get_lock():
-            return self._counts[0], self._counts[1], self._counts[2]
+        with self._lock:
+            raw = self._raw
+            return raw[0], raw[1], raw[2]
 
     def moved(self, decisions: int) -> None:
-        with self._counts.get_lock():
-            self._counts[1] += decisions
+        with self._lock:
+            self._raw[1] += decisions
 
     def finished(self, decisions: int, game_decisions: int) -> None:
-        with self._counts.get_lock():
-            self._counts[0] += 1
-            self._counts[1] += decisions
-            self._counts[2] += game_decisions
+        with self._lock:
+            raw = self._raw
+            raw[0] += 1
+            raw[1] += decisions
+            raw[2] += game_decisions
 
     def stop(self) -> None:
-        self._counts[3] = 1
+        self._raw[3] = 1
 
     @property
     def stopping(self) -> bool:
-        return bool(self._counts[3])
+        return bool(self._raw[3])  # one aligned word: read without the lock
 
 
 class _Stopped(Exception):
@@ -109,22 +126,21 @@ _LIVE: LiveCounts | None = None  # this process's run counters (set for a run's 
 
 
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-          budget: Any, events: list[Event] | None, live: LiveCounts | None = None
-          ) -> tuple[State, int, list[tuple[float, int]], list[list[float]]]:
+          budget: Any, events: list[Event] | None, live: LiveCounts | None = None,
+          timed: bool = True) -> tuple[State, int, list[tuple[float, int]], list[list[float]]]:
     """Play one game; returns the final state, the decisions, per seat (seconds spent
-    choosing, decisions with a real choice) and the thinking time of each such move.
+    choosing, decisions with a real choice) and the thinking time of each such move
+    (empty when `timed` is false: a simulation's summary does not read them).
     `live`: the run's shared counters (decisions told every LiveCounts.EVERY seconds;
     raises _Stopped when the run is stopping)."""
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
-    bots = [_bot(name, game, budget) for name in bots_by_seat]
-    choose = [bot.choose for bot in bots]
-    reads = [getattr(bot, "reads_view", True) for bot in bots]
+    choose, reads, random_seats = _seating(game, bots_by_seat, budget)
     rngs = _bot_rngs(seed, players)
     # A seat played by the random bot draws its move here, as RandomBot.choose does
     # (rng._randbelow(n)), without the call to choose.
-    draws = [rng._randbelow if type(bot) is RandomBot else None for bot, rng in zip(bots, rngs)]
+    draws = [rng._randbelow if is_random else None for is_random, rng in zip(random_seats, rngs)]
     decisions = 0
     times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
@@ -143,7 +159,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
                 # A bot that declares it never reads its view is not given one.
                 action = choose[player](state.view(player) if reads[player] else None, legal,
                                         rngs[player])
-            if len(legal) > 1:
+            if timed and len(legal) > 1:
                 times[player].append(clock() - started)
             apply_action(action, events)
             decisions += 1
@@ -170,6 +186,21 @@ def _bot_rngs(seed: int, players: int) -> list[random.Random]:
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}
+# (game, bots by seat, budget) -> per seat: the bot's choose, whether it reads its view,
+# whether it is the random bot (drawn in `_play`'s loop): a simulation's few seatings.
+_SEATINGS: dict[tuple[str, tuple[str, ...], str], tuple[list[Any], list[bool], list[bool]]] = {}
+
+
+def _seating(game: Game, bots_by_seat: Sequence[str], budget: Any
+             ) -> tuple[list[Any], list[bool], list[bool]]:
+    key = (game.name, tuple(bots_by_seat), repr(budget))
+    seating = _SEATINGS.get(key)
+    if seating is None:
+        bots = [_bot(name, game, budget) for name in bots_by_seat]
+        seating = _SEATINGS[key] = ([bot.choose for bot in bots],
+                                    [getattr(bot, "reads_view", True) for bot in bots],
+                                    [type(bot) is RandomBot for bot in bots])
+    return seating
 
 
 def _bot(name: str, game: Game, budget: Any) -> Any:
@@ -357,6 +388,7 @@ class _Plan:
     seed: int
     configs: tuple[SimConfig, ...]
     rows: bool
+    timed: bool = True  # each move's thinking time measured (arena's report)
 
 
 def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
@@ -374,7 +406,7 @@ def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
         events: list[Event] | None = [] if plan.rows else None
         try:
             state, decisions, thinking, times = _play(plan.game, seats, config.options, seed,
-                                                      plan.budget, events, live)
+                                                      plan.budget, events, live, plan.timed)
         except _Stopped:  # Ctrl-C in the parent: send back the games finished
             break
         result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
@@ -501,14 +533,16 @@ def run_simulation(
     sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
     jobs: int = 1, backend: str = "process", rows: bool = False,
     progress: Callable[[int], None] | None = None, keep: bool = True,
-    live: LiveCounts | None = None,
+    live: LiveCounts | None = None, timed: bool = True,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
     Every game is counted in its configuration's `Tally` as it ends; `keep=False` keeps
     no per-game result besides (memory stays flat however many games; rows, if asked
     for, are kept). `live` (a LiveCounts) follows the games and decisions as they happen
-    (not on Ray). Ctrl-C keeps the finished games (`interrupted=True`)."""
+    (not on Ray). `timed=False` does not measure each move's thinking time (`GameResult.
+    thinking` and `move_seconds`: the arena's report). Ctrl-C keeps the finished games
+    (`interrupted=True`)."""
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -518,7 +552,7 @@ def run_simulation(
     configs = sweep_configs(game, players, options, sweep)
     for name in set(bots):
         make_bot(name, game)
-    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows)
+    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows, timed)
     total = len(configs) * games
     run = SimulationRun(configs, games, [[] for _ in configs],
                         tallies=[Tally(players, bots) for _ in configs])
@@ -608,7 +642,7 @@ def simulate(
         check_results_path(out)
     run = run_simulation(game, players, games, seed, bots, options, rotate, sweep=sweep,
                          budget=budget, jobs=jobs, backend=backend, rows=out is not None,
-                         progress=progress, keep=False)
+                         progress=progress, keep=False, timed=False)
     if out is not None:
         from ludotheque.sim.results import write_results
 
