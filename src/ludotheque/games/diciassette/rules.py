@@ -131,7 +131,7 @@ class DiciassetteState(State):
         if self.phase == DEAL:
             return _deal_spec(composition(self.options))
         if self.phase == STARTER:
-            return Pick(self.num_players, label="starting player")
+            return _starter_spec(self.num_players)
         if self.phase == RESHUFFLE:
             return Shuffle(tuple(sorted(kind for kind, _, _ in self.discard)), label="reshuffle")
         raise ChanceError("error.no_chance")
@@ -149,7 +149,7 @@ class DiciassetteState(State):
                 hand = self.hands[seat]
                 for kind in outcome[HAND_SIZE * seat: HAND_SIZE * (seat + 1)]:
                     hand[kind] += 1
-            self.pile = list(reversed(outcome[HAND_SIZE * n:]))
+            self.pile = list(outcome[:HAND_SIZE * n - 1:-1])  # the rest, reversed: top last
             self.phase = STARTER
             if events is not None:
                 events.append(Event(
@@ -627,6 +627,11 @@ def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
 def _deal_spec(counts: tuple[int, ...]) -> Shuffle:
     """The deal of a deck of these counts per kind (made once: a game starts with it)."""
     return Shuffle(_deck(counts), label="deal")
+
+
+@lru_cache(maxsize=None)
+def _starter_spec(players: int) -> Pick:
+    return Pick(players, label="starting player")
 
 
 @lru_cache(maxsize=None)
