@@ -127,20 +127,24 @@ _LIVE: LiveCounts | None = None  # this process's run counters (set for a run's 
 
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
           budget: Any, events: list[Event] | None, live: LiveCounts | None = None,
-          timed: bool = True) -> tuple[State, int, list[tuple[float, int]], list[list[float]]]:
+          timed: bool = True
+          ) -> tuple[State, int, list[tuple[float, int]] | None, list[list[float]] | None]:
     """Play one game; returns the final state, the decisions, per seat (seconds spent
     choosing, decisions with a real choice) and the thinking time of each such move
-    (empty when `timed` is false: a simulation's summary does not read them).
+    (both None when `timed` is false: a simulation's summary does not read them).
     `live`: the run's shared counters (decisions told every LiveCounts.EVERY seconds;
     raises _Stopped when the run is stopping)."""
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
     choose, reads, random_seats = _seating(game, bots_by_seat, budget)
-    rngs = _bot_rngs(seed, players)
     # A seat played by the random bot draws its move here, as RandomBot.choose does
-    # (rng._randbelow(n)), without the call to choose.
-    draws = [rng._randbelow if is_random else None for is_random, rng in zip(random_seats, rngs)]
+    # (rng._randbelow(n)), without the call to choose; its generator is made at its first
+    # move (seeding one costs more than a move, and one game in four leaves a seat or two
+    # without a move at 4 players).
+    rngs: list[random.Random | None] = [None if is_random else _bot_rng(seed, seat)
+                                        for seat, is_random in enumerate(random_seats)]
+    draws: list[Callable[[int], int] | None] = [None] * players
     decisions = 0
     times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
@@ -154,6 +158,9 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             started = clock()
             draw = draws[player]
             if draw is not None:
+                action = legal[draw(len(legal))]
+            elif random_seats[player]:
+                draw = draws[player] = _bot_rng(seed, player)._randbelow
                 action = legal[draw(len(legal))]
             else:
                 # A bot that declares it never reads its view is not given one.
@@ -173,16 +180,22 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
         else:
             if live is not None:
                 live.finished(decisions - told, decisions)
+            if not timed:
+                return state, decisions, None, None
             return state, decisions, [(sum(t), len(t)) for t in times], times
 
 
 def _bot_rngs(seed: int, players: int) -> list[random.Random]:
-    """Seat p's generator for the game of seed `seed`: random.Random(derive_seed(seed,
-    "bot", p)), the same stream, seeded in C (`seeded_random`)."""
-    prefix = f"{seed}:bot:"  # derive_seed(seed, "bot", seat), the common part written once
-    return [seeded_random(int.from_bytes(blake2b(f"{prefix}{seat}".encode(), digest_size=8)
-                                         .digest(), "big") >> 1)
-            for seat in range(players)]
+    """Every seat's generator for the game of seed `seed` (see `_bot_rng`)."""
+    return [_bot_rng(seed, seat) for seat in range(players)]
+
+
+def _bot_rng(seed: int, seat: int) -> random.Random:
+    """Seat `seat`'s generator for the game of seed `seed`: random.Random(derive_seed(seed,
+    "bot", seat)), the same stream, seeded in C (`seeded_random`)."""
+    # derive_seed(seed, "bot", seat), written out
+    key = blake2b(f"{seed}:bot:{seat}".encode(), digest_size=8).digest()
+    return seeded_random(int.from_bytes(key, "big") >> 1)
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}
