@@ -683,7 +683,9 @@ class Tally:
         for seat in result.winners:
             self.wins_by_seat[seat][shared] += 1
             self.wins_by_bot[result.bots[seat]][shared] += 1
-        self.seats_by_bot.update(result.bots)
+        seats_by_bot = self.seats_by_bot
+        for name in result.bots:  # (Counter.update's checks cost more than these few)
+            seats_by_bot[name] += 1
         self.decisions[result.decisions] += 1
         self.rounds[result.metrics.get("rounds", 0)] += 1
 

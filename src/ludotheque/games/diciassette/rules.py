@@ -63,6 +63,7 @@ PASS = NUM_PLAY_ACTIONS + 1
 NUM_ACTIONS = NUM_PLAY_ACTIONS + 2
 
 DEAL, STARTER, PLAY, RESHUFFLE, CALLS, OVER = range(6)
+_CHANCE_PHASES = (DEAL, STARTER, RESHUFFLE)  # current_player() is CHANCE
 PHASE_NAMES = ("deal", "starter", "play", "reshuffle", "call", "over")
 
 TOP_NONE, TOP_KNOWN, TOP_GENERIC, TOP_FREE = range(4)
@@ -139,9 +140,10 @@ class DiciassetteState(State):
     def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
         """Deal: outcome is the shuffled deck top first; seat p gets cards 3p..3p+2,
         the rest is the pile. Starter: a seat. Reshuffle: the new pile top first."""
-        if type(outcome) is not Drawn or not self.is_chance():  # Drawn: made for this spec
+        phase = self.phase
+        if type(outcome) is not Drawn or phase not in _CHANCE_PHASES:  # Drawn: made for this spec
             outcome = self.chance_spec().check(outcome)
-        if self.phase == DEAL:
+        if phase == DEAL:
             n = self.num_players
             if len(outcome) < HAND_SIZE * n:
                 raise ChanceError("error.chance_shuffle", label="deal", size=HAND_SIZE * n)
@@ -157,7 +159,7 @@ class DiciassetteState(State):
                     {"hand_size": HAND_SIZE, "pile": len(self.pile)},
                     {seat: {"hand": _codes(self.hands[seat])} for seat in range(n)},
                 ))
-        elif self.phase == STARTER:
+        elif phase == STARTER:
             if events is not None:
                 events.append(Event("starter", {"player": outcome}))
             self._start_round(outcome, events)
@@ -280,7 +282,9 @@ class DiciassetteState(State):
                 return
             if more:
                 return
-        self._start_draw(events)
+        self.draws_pending = required  # _start_draw, written out: once per card played
+        self.resume_play = False
+        self._continue_draw(events)
 
     def _trash(self, seat: int, events: list[Event] | None) -> None:
         """Trash face up: it and the card just before it go to the discard (S9, S10)."""
