@@ -138,6 +138,7 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
     choose, reads, random_seats = _seating(game, bots_by_seat, budget)
+    observe = game.observation.of_state if game.observation is not None else None
     # A seat played by the random bot draws its move here, as RandomBot.choose does
     # (rng._randbelow(n)), without the call to choose; its generator is made at its first
     # move (seeding one costs more than a move, and one game in four leaves a seat or two
@@ -163,9 +164,13 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
                 draw = draws[player] = _bot_rng(seed, player)._randbelow
                 action = legal[draw(len(legal))]
             else:
-                # A bot that declares it never reads its view is not given one.
-                action = choose[player](state.view(player) if reads[player] else None, legal,
-                                        rngs[player])
+                # What the seat's bot reads: its view, its observation (a bot that acts on
+                # the game's observation is given it without the view: the same moves), or
+                # nothing (a bot that declares it never reads its view).
+                reads_what = reads[player]
+                seen = (state.view(player) if reads_what == _VIEW
+                        else observe(state, player) if reads_what == _OBSERVATION else None)
+                action = choose[player](seen, legal, rngs[player])
             if timed and len(legal) > 1:
                 times[player].append(clock() - started)
             apply_action(action, events)
@@ -201,18 +206,29 @@ def _bot_rng(seed: int, seat: int) -> random.Random:
 _BOTS: dict[tuple[str, str, str], Any] = {}
 # (game, bots by seat, budget) -> per seat: the bot's choose, whether it reads its view,
 # whether it is the random bot (drawn in `_play`'s loop): a simulation's few seatings.
-_SEATINGS: dict[tuple[str, tuple[str, ...], str], tuple[list[Any], list[bool], list[bool]]] = {}
+_SEATINGS: dict[tuple[str, tuple[str, ...], str], tuple[list[Any], list[str | None], list[bool]]] = {}
+_VIEW, _OBSERVATION = "view", "observation"  # what a seat's bot reads (None: nothing)
 
 
 def _seating(game: Game, bots_by_seat: Sequence[str], budget: Any
-             ) -> tuple[list[Any], list[bool], list[bool]]:
+             ) -> tuple[list[Any], list[str | None], list[bool]]:
+    """Per seat: how its bot chooses, what it reads, whether it is the random bot.
+
+    A bot that sets `acts_on_observation` promises that its `choose(view, legal, rng)` is
+    `act(game.observation.of_view(view), legal, rng)`; it is then asked `act` with the
+    observation built from the state (`of_state`, equal to `of_view` for every seat at
+    every moment: the conformance kit checks it), and no view is built for it."""
     key = (game.name, tuple(bots_by_seat), repr(budget))
     seating = _SEATINGS.get(key)
     if seating is None:
         bots = [_bot(name, game, budget) for name in bots_by_seat]
-        seating = _SEATINGS[key] = ([bot.choose for bot in bots],
-                                    [getattr(bot, "reads_view", True) for bot in bots],
-                                    [type(bot) is RandomBot for bot in bots])
+        observed = [game.observation is not None and getattr(bot, "acts_on_observation", False)
+                    for bot in bots]
+        seating = _SEATINGS[key] = (
+            [bot.act if acts else bot.choose for bot, acts in zip(bots, observed)],
+            [_OBSERVATION if acts else _VIEW if getattr(bot, "reads_view", True) else None
+             for bot, acts in zip(bots, observed)],
+            [type(bot) is RandomBot for bot in bots])
     return seating
 
 
