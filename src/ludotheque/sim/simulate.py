@@ -73,25 +73,17 @@ class LiveCounts:
 
     EVERY = 0.25  # seconds between a running game's reports
 
-    def __init__(self) -> None:
+    def __init__(self, context: Any = None) -> None:
+        """`context`: the multiprocessing context of the processes that will share it
+        (default: the default one, which the pools use)."""
         import multiprocessing
 
-        self._counts = multiprocessing.get_context().Array("q", 4)  # see `read`
-        self._setup()
-
-    def _setup(self) -> None:
+        self._counts = (context or multiprocessing.get_context()).Array("q", 4)  # see `read`
         # The lock taken once per update, the raw array read and written under it: the
         # synchronized wrapper's items take the lock again for each one (a finished game
-        # cost 7 us of a 17 game's 200).
+        # cost 7 us of a 17 game's 200). Both travel to spawned workers as shared objects.
         self._lock = self._counts.get_lock()
         self._raw = self._counts.get_obj()
-
-    def __getstate__(self) -> dict[str, Any]:  # a pool's initializer gets the shared array
-        return {"_counts": self._counts}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self._counts = state["_counts"]
-        self._setup()
 
     def read(self) -> tuple[int, int, int]:
         """(games finished, decisions taken, decisions of the finished games)."""
