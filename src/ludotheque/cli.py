@@ -443,7 +443,9 @@ def simulate(
             check_results_path(results_path)
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
                      "backend": backend.strip().lower(), "rows": results_path is not None,
-                     "keep": False}  # the summary counts each game as it ends: memory stays flat
+                     # The summary counts each game as it ends (memory stays flat) and
+                     # reads no thinking time.
+                     "keep": False, "timed": False}
         live = LiveCounts()
         bar, progress = _run_progress(lang, total, "cli.simulate.progress", live)
         try:

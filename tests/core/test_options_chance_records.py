@@ -153,6 +153,24 @@ def test_seeded_shuffle_is_a_reproducible_permutation(seed, size):
     assert SeededChance(seed).resolve(Shuffle(items)) == first
 
 
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**62 + 7])
+def test_seeded_outcomes_are_the_streams_of_random_random(seed):
+    """A shuffle sorts the items by one random() key each, a pick is randrange(n), all from
+    random.Random(seed), in order: the same deals and starters as ever for a seed (records
+    and simulations replay them), however the engine computes them."""
+    reference = random.Random(seed)
+    chance = SeededChance(seed)
+    for size in (0, 1, 2, 5, 70, 71):
+        items = tuple(sorted(i % 14 for i in range(size)))
+        keys = [reference.random() for _ in items]
+        expected = tuple(items[i] for i in sorted(range(size), key=lambda i: keys[i]))
+        assert chance.resolve(Shuffle(items)) == expected
+        for n in (1, 2, 3, 4, 6, 7, 9):
+            assert chance.resolve(Pick(n)) == reference.randrange(n)
+    with pytest.raises(ValueError):
+        chance.resolve(Pick(0))
+
+
 def test_seeded_shuffle_is_roughly_uniform():
     """Each of 4 items lands in first place about a quarter of the time."""
     counts = [0] * 4

@@ -78,6 +78,7 @@ def test_random_seats_drawn_in_the_loop_play_the_games_random_bot_choose_plays(m
     fast = [sim._play(DICI, ["random", "heuristic", "random"], DICI.validate(3, None), seed,
                       None, None)[0].to_json() for seed in range(12)]
     monkeypatch.setattr(sim, "_BOTS", {})
+    monkeypatch.setattr(sim, "_SEATINGS", {})
     monkeypatch.setattr(sim, "make_bot", lambda name, game, budget=None:
                         ChoosingRandom() if name == "random" else make_bot(name, game, budget))
     slow = [sim._play(DICI, ["random", "heuristic", "random"], DICI.validate(3, None), seed,

@@ -56,6 +56,17 @@ class SometimesRandomBot:
             return legal[rng.randrange(len(legal))]
         return self.base.choose(view, legal, rng)
 
+    @property
+    def acts_on_observation(self) -> bool:
+        """Whether `choose` is `act` on the view's observation (as its base's is)."""
+        return getattr(self.base, "acts_on_observation", False)
+
+    def act(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
+        """`choose` given the seat's observation (when `acts_on_observation`)."""
+        if rng.random() < self.randomness:
+            return legal[rng.randrange(len(legal))]
+        return self.base.act(observation, legal, rng)
+
 
 # Difficulty levels a person understands, available for every game.
 LEVELS = {

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from hashlib import blake2b
 from itertools import islice
+from operator import itemgetter
 from typing import Any, Protocol
 
 from ludotheque.core.errors import ChanceError
@@ -142,10 +143,19 @@ class SeededChance:
             # keys drawn first the sort runs in C: several times faster than
             # random.shuffle for a deck of cards.
             items = spec.items
-            keys = list(islice(iter(rng.random, None), len(items)))  # len(items) draws, in C
-            return Drawn(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
+            n = len(items)
+            keys = list(islice(iter(rng.random, None), n))  # n draws, in C
+            order = sorted(range(n), key=keys.__getitem__)
+            if n < 2:
+                return Drawn(items)
+            # itemgetter gathers in C; map(items.__getitem__) calls a tuple's slot wrapper
+            # once per card (three times slower for a deck of 70).
+            return Drawn(itemgetter(*order)(items))
         if isinstance(spec, Pick):
-            return rng.randrange(spec.n)
+            n = spec.n
+            if n > 0:  # randrange(n) is _randbelow(n) for n > 0: the same draw, one call less
+                return rng._randbelow(n)
+            return rng.randrange(n)  # its error
         raise TypeError(spec)
 
 

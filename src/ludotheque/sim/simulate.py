@@ -73,32 +73,41 @@ class LiveCounts:
 
     EVERY = 0.25  # seconds between a running game's reports
 
-    def __init__(self) -> None:
+    def __init__(self, context: Any = None) -> None:
+        """`context`: the multiprocessing context of the processes that will share it
+        (default: the default one, which the pools use)."""
         import multiprocessing
 
-        self._counts = multiprocessing.get_context().Array("q", 4)  # see `read`
+        self._counts = (context or multiprocessing.get_context()).Array("q", 4)  # see `read`
+        # The lock taken once per update, the raw array read and written under it: the
+        # synchronized wrapper's items take the lock again for each one (a finished game
+        # cost 7 us of a 17 game's 200). Both travel to spawned workers as shared objects.
+        self._lock = self._counts.get_lock()
+        self._raw = self._counts.get_obj()
 
     def read(self) -> tuple[int, int, int]:
         """(games finished, decisions taken, decisions of the finished games)."""
-        with self._counts.get_lock():
-            return self._counts[0], self._counts[1], self._counts[2]
+        with self._lock:
+            raw = self._raw
+            return raw[0], raw[1], raw[2]
 
     def moved(self, decisions: int) -> None:
-        with self._counts.get_lock():
-            self._counts[1] += decisions
+        with self._lock:
+            self._raw[1] += decisions
 
     def finished(self, decisions: int, game_decisions: int) -> None:
-        with self._counts.get_lock():
-            self._counts[0] += 1
-            self._counts[1] += decisions
-            self._counts[2] += game_decisions
+        with self._lock:
+            raw = self._raw
+            raw[0] += 1
+            raw[1] += decisions
+            raw[2] += game_decisions
 
     def stop(self) -> None:
-        self._counts[3] = 1
+        self._raw[3] = 1
 
     @property
     def stopping(self) -> bool:
-        return bool(self._counts[3])
+        return bool(self._raw[3])  # one aligned word: read without the lock
 
 
 class _Stopped(Exception):
@@ -109,22 +118,26 @@ _LIVE: LiveCounts | None = None  # this process's run counters (set for a run's 
 
 
 def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], seed: int,
-          budget: Any, events: list[Event] | None, live: LiveCounts | None = None
-          ) -> tuple[State, int, list[tuple[float, int]], list[list[float]]]:
+          budget: Any, events: list[Event] | None, live: LiveCounts | None = None,
+          timed: bool = True
+          ) -> tuple[State, int, list[tuple[float, int]] | None, list[list[float]] | None]:
     """Play one game; returns the final state, the decisions, per seat (seconds spent
-    choosing, decisions with a real choice) and the thinking time of each such move.
+    choosing, decisions with a real choice) and the thinking time of each such move
+    (both None when `timed` is false: a simulation's summary does not read them).
     `live`: the run's shared counters (decisions told every LiveCounts.EVERY seconds;
     raises _Stopped when the run is stopping)."""
     players = len(bots_by_seat)
     state = game._new_state(players, options)  # options already validated by the caller
     chance = SeededChance(seed)
-    bots = [_bot(name, game, budget) for name in bots_by_seat]
-    choose = [bot.choose for bot in bots]
-    reads = [getattr(bot, "reads_view", True) for bot in bots]
-    rngs = _bot_rngs(seed, players)
+    choose, reads, random_seats = _seating(game, bots_by_seat, budget)
+    observe = game.observation.of_state if game.observation is not None else None
     # A seat played by the random bot draws its move here, as RandomBot.choose does
-    # (rng._randbelow(n)), without the call to choose.
-    draws = [rng._randbelow if type(bot) is RandomBot else None for bot, rng in zip(bots, rngs)]
+    # (rng._randbelow(n)), without the call to choose; its generator is made at its first
+    # move (seeding one costs more than a move, and one game in four leaves a seat or two
+    # without a move at 4 players).
+    rngs: list[random.Random | None] = [None if is_random else _bot_rng(seed, seat)
+                                        for seat, is_random in enumerate(random_seats)]
+    draws: list[Callable[[int], int] | None] = [None] * players
     decisions = 0
     times: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
@@ -139,11 +152,18 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             draw = draws[player]
             if draw is not None:
                 action = legal[draw(len(legal))]
+            elif random_seats[player]:
+                draw = draws[player] = _bot_rng(seed, player)._randbelow
+                action = legal[draw(len(legal))]
             else:
-                # A bot that declares it never reads its view is not given one.
-                action = choose[player](state.view(player) if reads[player] else None, legal,
-                                        rngs[player])
-            if len(legal) > 1:
+                # What the seat's bot reads: its view, its observation (a bot that acts on
+                # the game's observation is given it without the view: the same moves), or
+                # nothing (a bot that declares it never reads its view).
+                reads_what = reads[player]
+                seen = (state.view(player) if reads_what == _VIEW
+                        else observe(state, player) if reads_what == _OBSERVATION else None)
+                action = choose[player](seen, legal, rngs[player])
+            if timed and len(legal) > 1:
                 times[player].append(clock() - started)
             apply_action(action, events)
             decisions += 1
@@ -157,19 +177,51 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
         else:
             if live is not None:
                 live.finished(decisions - told, decisions)
+            if not timed:
+                return state, decisions, None, None
             return state, decisions, [(sum(t), len(t)) for t in times], times
 
 
 def _bot_rngs(seed: int, players: int) -> list[random.Random]:
-    """Seat p's generator for the game of seed `seed`: random.Random(derive_seed(seed,
-    "bot", p)), the same stream, seeded in C (`seeded_random`)."""
-    prefix = f"{seed}:bot:"  # derive_seed(seed, "bot", seat), the common part written once
-    return [seeded_random(int.from_bytes(blake2b(f"{prefix}{seat}".encode(), digest_size=8)
-                                         .digest(), "big") >> 1)
-            for seat in range(players)]
+    """Every seat's generator for the game of seed `seed` (see `_bot_rng`)."""
+    return [_bot_rng(seed, seat) for seat in range(players)]
+
+
+def _bot_rng(seed: int, seat: int) -> random.Random:
+    """Seat `seat`'s generator for the game of seed `seed`: random.Random(derive_seed(seed,
+    "bot", seat)), the same stream, seeded in C (`seeded_random`)."""
+    # derive_seed(seed, "bot", seat), written out
+    key = blake2b(f"{seed}:bot:{seat}".encode(), digest_size=8).digest()
+    return seeded_random(int.from_bytes(key, "big") >> 1)
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}
+# (game, bots by seat, budget) -> per seat: the bot's choose, whether it reads its view,
+# whether it is the random bot (drawn in `_play`'s loop): a simulation's few seatings.
+_SEATINGS: dict[tuple[str, tuple[str, ...], str], tuple[list[Any], list[str | None], list[bool]]] = {}
+_VIEW, _OBSERVATION = "view", "observation"  # what a seat's bot reads (None: nothing)
+
+
+def _seating(game: Game, bots_by_seat: Sequence[str], budget: Any
+             ) -> tuple[list[Any], list[str | None], list[bool]]:
+    """Per seat: how its bot chooses, what it reads, whether it is the random bot.
+
+    A bot that sets `acts_on_observation` promises that its `choose(view, legal, rng)` is
+    `act(game.observation.of_view(view), legal, rng)`; it is then asked `act` with the
+    observation built from the state (`of_state`, equal to `of_view` for every seat at
+    every moment: the conformance kit checks it), and no view is built for it."""
+    key = (game.name, tuple(bots_by_seat), repr(budget))
+    seating = _SEATINGS.get(key)
+    if seating is None:
+        bots = [_bot(name, game, budget) for name in bots_by_seat]
+        observed = [game.observation is not None and getattr(bot, "acts_on_observation", False)
+                    for bot in bots]
+        seating = _SEATINGS[key] = (
+            [bot.act if acts else bot.choose for bot, acts in zip(bots, observed)],
+            [_OBSERVATION if acts else _VIEW if getattr(bot, "reads_view", True) else None
+             for bot, acts in zip(bots, observed)],
+            [type(bot) is RandomBot for bot in bots])
+    return seating
 
 
 def _bot(name: str, game: Game, budget: Any) -> Any:
@@ -357,6 +409,7 @@ class _Plan:
     seed: int
     configs: tuple[SimConfig, ...]
     rows: bool
+    timed: bool = True  # each move's thinking time measured (arena's report)
 
 
 def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
@@ -374,7 +427,7 @@ def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
         events: list[Event] | None = [] if plan.rows else None
         try:
             state, decisions, thinking, times = _play(plan.game, seats, config.options, seed,
-                                                      plan.budget, events, live)
+                                                      plan.budget, events, live, plan.timed)
         except _Stopped:  # Ctrl-C in the parent: send back the games finished
             break
         result = GameResult(seed, seats, state.winners(), state.ranks(), decisions, state.metrics(),
@@ -501,14 +554,16 @@ def run_simulation(
     sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
     jobs: int = 1, backend: str = "process", rows: bool = False,
     progress: Callable[[int], None] | None = None, keep: bool = True,
-    live: LiveCounts | None = None,
+    live: LiveCounts | None = None, timed: bool = True,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
     Every game is counted in its configuration's `Tally` as it ends; `keep=False` keeps
     no per-game result besides (memory stays flat however many games; rows, if asked
     for, are kept). `live` (a LiveCounts) follows the games and decisions as they happen
-    (not on Ray). Ctrl-C keeps the finished games (`interrupted=True`)."""
+    (not on Ray). `timed=False` does not measure each move's thinking time (`GameResult.
+    thinking` and `move_seconds`: the arena's report). Ctrl-C keeps the finished games
+    (`interrupted=True`)."""
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -518,7 +573,7 @@ def run_simulation(
     configs = sweep_configs(game, players, options, sweep)
     for name in set(bots):
         make_bot(name, game)
-    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows)
+    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows, timed)
     total = len(configs) * games
     run = SimulationRun(configs, games, [[] for _ in configs],
                         tallies=[Tally(players, bots) for _ in configs])
@@ -608,7 +663,7 @@ def simulate(
         check_results_path(out)
     run = run_simulation(game, players, games, seed, bots, options, rotate, sweep=sweep,
                          budget=budget, jobs=jobs, backend=backend, rows=out is not None,
-                         progress=progress, keep=False)
+                         progress=progress, keep=False, timed=False)
     if out is not None:
         from ludotheque.sim.results import write_results
 
@@ -636,7 +691,9 @@ class Tally:
         for seat in result.winners:
             self.wins_by_seat[seat][shared] += 1
             self.wins_by_bot[result.bots[seat]][shared] += 1
-        self.seats_by_bot.update(result.bots)
+        seats_by_bot = self.seats_by_bot
+        for name in result.bots:  # (Counter.update's checks cost more than these few)
+            seats_by_bot[name] += 1
         self.decisions[result.decisions] += 1
         self.rounds[result.metrics.get("rounds", 0)] += 1
 

@@ -133,6 +133,9 @@ class HeuristicBot:
     builds it from a view, `act` takes it ready-made (search bots build it from samples)."""
 
     name = "heuristic"
+    # `choose` is `act` on the view's observation, nothing else: a simulation asks `act`
+    # with the observation made from the state, and builds no view (sim.simulate).
+    acts_on_observation = True
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         return self.act(DiciassetteObservation.of_view(view), legal, rng)

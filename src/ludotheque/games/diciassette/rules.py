@@ -63,6 +63,7 @@ PASS = NUM_PLAY_ACTIONS + 1
 NUM_ACTIONS = NUM_PLAY_ACTIONS + 2
 
 DEAL, STARTER, PLAY, RESHUFFLE, CALLS, OVER = range(6)
+_CHANCE_PHASES = (DEAL, STARTER, RESHUFFLE)  # current_player() is CHANCE
 PHASE_NAMES = ("deal", "starter", "play", "reshuffle", "call", "over")
 
 TOP_NONE, TOP_KNOWN, TOP_GENERIC, TOP_FREE = range(4)
@@ -131,7 +132,7 @@ class DiciassetteState(State):
         if self.phase == DEAL:
             return _deal_spec(composition(self.options))
         if self.phase == STARTER:
-            return Pick(self.num_players, label="starting player")
+            return _starter_spec(self.num_players)
         if self.phase == RESHUFFLE:
             return Shuffle(tuple(sorted(kind for kind, _, _ in self.discard)), label="reshuffle")
         raise ChanceError("error.no_chance")
@@ -139,9 +140,10 @@ class DiciassetteState(State):
     def apply_chance(self, outcome: Any, events: list[Event] | None = None) -> None:
         """Deal: outcome is the shuffled deck top first; seat p gets cards 3p..3p+2,
         the rest is the pile. Starter: a seat. Reshuffle: the new pile top first."""
-        if type(outcome) is not Drawn or not self.is_chance():  # Drawn: made for this spec
+        phase = self.phase
+        if type(outcome) is not Drawn or phase not in _CHANCE_PHASES:  # Drawn: made for this spec
             outcome = self.chance_spec().check(outcome)
-        if self.phase == DEAL:
+        if phase == DEAL:
             n = self.num_players
             if len(outcome) < HAND_SIZE * n:
                 raise ChanceError("error.chance_shuffle", label="deal", size=HAND_SIZE * n)
@@ -149,7 +151,7 @@ class DiciassetteState(State):
                 hand = self.hands[seat]
                 for kind in outcome[HAND_SIZE * seat: HAND_SIZE * (seat + 1)]:
                     hand[kind] += 1
-            self.pile = list(reversed(outcome[HAND_SIZE * n:]))
+            self.pile = list(outcome[:HAND_SIZE * n - 1:-1])  # the rest, reversed: top last
             self.phase = STARTER
             if events is not None:
                 events.append(Event(
@@ -157,7 +159,7 @@ class DiciassetteState(State):
                     {"hand_size": HAND_SIZE, "pile": len(self.pile)},
                     {seat: {"hand": _codes(self.hands[seat])} for seat in range(n)},
                 ))
-        elif self.phase == STARTER:
+        elif phase == STARTER:
             if events is not None:
                 events.append(Event("starter", {"player": outcome}))
             self._start_round(outcome, events)
@@ -171,10 +173,12 @@ class DiciassetteState(State):
     # ------------------------------------------------------------- decisions
     def legal_actions(self) -> list[int]:
         phase = self.phase
+        if phase == CALLS:  # the most common (see current_player)
+            if self.poll_index or self.pile or not self._call_forced():
+                return [CALL, PASS]
+            return [CALL]
         if phase == PLAY:
             return list(_plays_for(tuple(self.hands[self.current])))
-        if phase == CALLS:
-            return [CALL] if self._call_forced() else [CALL, PASS]
         return []
 
     def _call_forced(self) -> bool:
@@ -189,6 +193,28 @@ class DiciassetteState(State):
 
     def apply_action(self, action: int, events: list[Event] | None = None) -> None:
         phase = self.phase
+        if phase == CALLS:  # the most common decision: a pass
+            if type(action) is int:
+                if action == PASS:
+                    index = self.poll_index
+                    if index or self.pile or not self._call_forced():
+                        self.decisions += 1
+                        poll = self.poll
+                        if events is not None:
+                            events.append(Event("pass", {"player": poll[index]}))
+                        index += 1
+                        self.poll_index = index
+                        if index == len(poll):
+                            self._nobody_called(events)
+                        return
+                elif action == CALL:
+                    self.decisions += 1
+                    caller = self.poll[self.poll_index]
+                    if events is not None:
+                        events.append(Event("call", {"player": caller}))
+                    self._resolve(caller, events)
+                    return
+            raise self.reject(action)
         if phase == PLAY:
             if (
                 type(action) is not int
@@ -198,24 +224,8 @@ class DiciassetteState(State):
                 raise self.reject(action)
             self.decisions += 1
             self._play(action >> 1, not (action & 1), events)
-        elif phase == CALLS:
-            if action == CALL and type(action) is int:
-                self.decisions += 1
-                caller = self.poll[self.poll_index]
-                if events is not None:
-                    events.append(Event("call", {"player": caller}))
-                self._resolve(caller, events)
-            elif action == PASS and type(action) is int and (self.poll_index or not self._call_forced()):
-                self.decisions += 1
-                if events is not None:
-                    events.append(Event("pass", {"player": self.poll[self.poll_index]}))
-                self.poll_index += 1
-                if self.poll_index == len(self.poll):
-                    self._nobody_called(events)
-            else:
-                raise self.reject(action)
-        else:
-            raise self.reject(action)
+            return
+        raise self.reject(action)
 
     # ----------------------------------------------------------- transitions
     def _start_round(self, starter: int, events: list[Event] | None) -> None:
@@ -243,7 +253,8 @@ class DiciassetteState(State):
 
     def _play(self, kind: int, face_up: bool, events: list[Event] | None) -> None:
         seat = self.current
-        self.hands[seat][kind] -= 1
+        hand = self.hands[seat]
+        hand[kind] -= 1
         self.queue.append((kind, face_up, seat))
         if events is not None:
             shown = CODES[kind] if face_up or IS_DOUBLE[kind] else None
@@ -260,16 +271,20 @@ class DiciassetteState(State):
             elif kind == TRASH:
                 self._trash(seat, events)
         self.plays_done += 1
-        more = self.plays_done < self.plays_required and any(self.hands[seat])
-        if self.plays_required > 1 and self.options["call_between_x2_cards"]:
-            # S6 option: each card of a double play is followed by its draw and a call window.
-            self.resume_play = more
-            self.draws_pending = 1 if more else self.plays_required - self.plays_done + 1
-            self._continue_draw(events)
-            return
-        if more:
-            return
-        self._start_draw(events)
+        required = self.plays_required
+        if required > 1:  # an x2 turn (S7)
+            more = self.plays_done < required and any(hand)
+            if self.options["call_between_x2_cards"]:
+                # S6 option: each card of a double play is followed by its draw and a call window.
+                self.resume_play = more
+                self.draws_pending = 1 if more else required - self.plays_done + 1
+                self._continue_draw(events)
+                return
+            if more:
+                return
+        self.draws_pending = required  # _start_draw, written out: once per card played
+        self.resume_play = False
+        self._continue_draw(events)
 
     def _trash(self, seat: int, events: list[Event] | None) -> None:
         """Trash face up: it and the card just before it go to the discard (S9, S10)."""
@@ -298,26 +313,28 @@ class DiciassetteState(State):
     def _continue_draw(self, events: list[Event] | None) -> None:
         seat = self.current
         hand = self.hands[seat]
-        while self.draws_pending:
-            if self.pile:
-                kind = self.pile.pop()
+        pile = self.pile
+        pending = self.draws_pending
+        while pending:
+            if pile:
+                kind = pile.pop()
                 hand[kind] += 1
-                self.draws_pending -= 1
+                pending -= 1
                 if events is not None:
                     back = CODES[kind] if IS_DOUBLE[kind] and self.options["hand_backs_public"] else None
                     events.append(Event("draw", {"player": seat, "back": back},
                                         {seat: {"card": CODES[kind]}}))
             elif self.discard:
+                self.draws_pending = pending
                 self.phase = RESHUFFLE
                 return
             else:  # S15: nothing left to draw
-                self.draws_pending = 0
+                pending = 0
+        self.draws_pending = 0
         self.last_player = seat
-        self._open_call_window()
-
-    def _open_call_window(self) -> None:
-        """S4/S5: every seat but the last player, nearest first in the current direction."""
-        self.poll = _poll_order(self.last_player, self.direction, self.num_players)
+        # S4/S5: the call window polls every seat but the last player, nearest first in the
+        # current direction.
+        self.poll = _poll_order(seat, self.direction, self.num_players)
         self.poll_index = 0
         self.phase = CALLS
 
@@ -374,7 +391,10 @@ class DiciassetteState(State):
         self.queue = []
         self.poll = ()
         self.poll_index = 0
-        winners = [token[0] for token in tokens if token[4][0] >= VICTORIES_TO_WIN]
+        # Only a seat given a token this round can have reached the Victories to win (the
+        # game ends at the first): look at them only then.
+        winners = (None if max(self.victory) < VICTORIES_TO_WIN
+                   else [token[0] for token in tokens if token[4][0] >= VICTORIES_TO_WIN])
         if winners:
             fewest = min(self.penalty[p] for p in winners)
             self.final_winners = [p for p in winners if self.penalty[p] == fewest]
@@ -627,6 +647,11 @@ def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
 def _deal_spec(counts: tuple[int, ...]) -> Shuffle:
     """The deal of a deck of these counts per kind (made once: a game starts with it)."""
     return Shuffle(_deck(counts), label="deal")
+
+
+@lru_cache(maxsize=None)
+def _starter_spec(players: int) -> Pick:
+    return Pick(players, label="starting player")
 
 
 @lru_cache(maxsize=None)
