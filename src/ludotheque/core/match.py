@@ -39,7 +39,7 @@ class Match:
     ) -> None:
         self.game = game
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self._state: State = game.new_state(players, options)
+        self._take(game.new_state(players, options))
         self.chance = chance if chance is not None else SeededChance(self.seed)
         self.actions: list[int] = []
         self._chance_log: list[Any] = []
@@ -75,7 +75,16 @@ class Match:
     @state.setter
     def state(self, state: State) -> None:
         self.state  # the events so far come from the state being replaced
+        self._take(state)
+
+    def _take(self, state: State) -> None:
+        """Drive `state` from now on. The readers a seat calls at every decision are the
+        state's own bound methods, set on this match (one call, not two, on the path every
+        bot and server takes); the class's methods below say the same and document it."""
         self._state = state
+        self.current_player = state.current_player  # type: ignore[method-assign]
+        self.legal_actions = state.legal_actions  # type: ignore[method-assign]
+        self.is_over = state.is_terminal  # type: ignore[method-assign]
 
     def _drop_scribe(self) -> None:
         self._scribe = None
@@ -148,8 +157,8 @@ class Match:
         state = self._state
         state.apply_action(action_id, self._written)
         self.actions.append(action_id)
-        if state.current_player() == CHANCE:
-            self._resolve_chance()
+        if state.current_player() == CHANCE:  # _resolve_chance, inlined
+            self.chance_steps += settle(state, self.chance, self._written, self._log)
         return action_id
 
     def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
@@ -218,8 +227,7 @@ class Match:
         state = self._state
         if player is not None and (type(player) is not int or not 0 <= player < state.num_players):
             state._check_seat(player)  # raises NoSuchSeatError
-        view = _new_view(LazyView)
-        _set_placeholder(view, _UNBUILT, None)
+        view = LazyView(_UNBUILT_STORAGE)  # dict's own init in C copies the placeholder
         view._state, view._player = state, player
         self._pending.append(_ref(view))
         return view
@@ -283,9 +291,10 @@ def _building(name: str) -> Any:
     return built_first
 
 
+# Until built, a view's storage holds one placeholder, so C code that looks at the size
+# before calling `items()` (json's encoder) does not take it for empty.
 _UNBUILT = object()
-_new_view = dict.__new__
-_set_placeholder = dict.__setitem__
+_UNBUILT_STORAGE = {_UNBUILT: None}
 _ref = weakref.ref
 
 
@@ -300,13 +309,11 @@ class LazyView(dict):  # type: ignore[type-arg]
     """
 
     __slots__ = ("__weakref__", "_player", "_state")
+    _state: State | None
+    _player: int | None
 
-    def __init__(self, state: State, player: int | None) -> None:
-        # Until built, the storage holds one placeholder, so C code that looks at the
-        # size before calling `items()` (json's encoder) does not take it for empty.
-        dict.__setitem__(self, _UNBUILT, None)
-        self._state: State | None = state
-        self._player = player
+    # No __init__ of its own: `Match.view` makes one as `LazyView(_UNBUILT_STORAGE)` (dict's
+    # init, in C, copies the placeholder) and then sets `_state` and `_player`.
 
     def _build(self) -> None:
         state, self._state = self._state, None

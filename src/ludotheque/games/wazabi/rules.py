@@ -26,7 +26,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from ludotheque.core.chance import Pick, Roll, Shuffle
+from ludotheque.core.chance import Drawn, Pick, Roll, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
@@ -200,6 +200,9 @@ class WazabiState(State):
             return TERMINAL
         return self.current
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     # ---------------------------------------------------------------- chance
     def chance_spec(self) -> Shuffle | Pick | Roll:
         phase = self.phase
@@ -224,10 +227,12 @@ class WazabiState(State):
         if phase == ROLL:
             # The common case, checked without building a spec: a tuple of face indices
             # (ints only: not 1.0, not True, not a list; hashable, then, for the faces' set).
+            # A roll the seeded generator drew for this spec (Drawn, of this size) fits.
             me = self.current
             dice = self.dice[me]
-            if type(outcome) is not tuple or len(outcome) != dice or \
-                    not _INT_ONLY.issuperset(map(type, outcome)) or not _FACE_SET.issuperset(outcome):
+            kind = type(outcome)
+            if kind is not Drawn and (kind is not tuple or not _INT_ONLY.issuperset(map(type, outcome))
+                                      or not _FACE_SET.issuperset(outcome)) or len(outcome) != dice:
                 outcome = _ROLLS[dice].check(outcome)
             self._legal = None
             if events is not None:
@@ -280,15 +285,23 @@ class WazabiState(State):
             return
         if phase not in (DEAL, START, RESHUFFLE, PICK):
             raise ChanceError("error.no_chance")
-        # As for a roll: tuples of ints checked without building a spec, else by the spec.
+        # As for a roll: what the seeded generator drew for this spec (Drawn, of its size)
+        # fits; tuples of ints are checked without building a spec; the rest by the spec.
+        drawn = type(outcome) is Drawn
         if phase == START:
-            if not _ints(outcome, self.options["dice_per_player"] * len(self.contenders)) or \
-                    not _FACE_SET.issuperset(outcome):
+            size = self.options["dice_per_player"] * len(self.contenders)
+            if not (drawn and len(outcome) == size) and (
+                    not _ints(outcome, size) or not _FACE_SET.issuperset(outcome)):
                 outcome = self.chance_spec().check(outcome)
         elif phase == RESHUFFLE:
-            if not _ints(outcome, len(self.discard)) or sorted(outcome) != sorted(self.discard):
+            if not (drawn and len(outcome) == len(self.discard)) and (
+                    not _ints(outcome, len(self.discard)) or sorted(outcome) != sorted(self.discard)):
                 outcome = self.chance_spec().check(outcome)
-        elif phase == PICK or not _ints(outcome, len(_DECK)) or sorted(outcome) != _DECK_LIST:
+        elif phase == PICK:
+            if type(outcome) is not int or not 0 <= outcome < sum(self.hands[self.take_from]):
+                outcome = self.chance_spec().check(outcome)
+        elif not (drawn and len(outcome) == len(_DECK)) and (
+                not _ints(outcome, len(_DECK)) or sorted(outcome) != _DECK_LIST):
             outcome = self.chance_spec().check(outcome)  # the deck is in kind order: one sort checks it
         self._legal = None
         if phase == DEAL:
