@@ -16,7 +16,7 @@ state changes keeps a copy of the state it describes.
 from __future__ import annotations
 
 import random
-import weakref
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,7 +56,7 @@ class Match:
         self._outcomes: list[Any] | None = (
             (self._chance_log if scripted else []) if keep_events else None)
         self._log = self._chance_log if scripted else self._outcomes
-        self._pending: list[weakref.ref[LazyView]] = []  # views handed out, not built yet
+        self._pending: list[LazyView] = []  # views handed out since the last move
         self._num_actions = game.num_actions
         self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
@@ -150,7 +150,7 @@ class Match:
             action_id = self.game.parse_action(action, self._state)
         pending = self._pending
         if pending:  # views handed out since the last move (usually one, already dropped)
-            if len(pending) == 1 and pending[0]() is None:
+            if len(pending) == 1 and _refcount(pending[0]) == _LONE:  # nobody else holds it
                 pending.clear()
             else:
                 self._settle_views()
@@ -223,24 +223,36 @@ class Match:
 
         A view nobody reads costs nothing: before the state changes, the views still
         held but never read get a copy of the state they describe (one for them all);
-        the dropped ones are forgotten."""
+        the dropped ones are forgotten. The match keeps the views it handed out since the
+        last move, and tells the dropped ones by their reference count (see `_refcount`)."""
         state = self._state
         if player is not None and (type(player) is not int or not 0 <= player < state.num_players):
             state._check_seat(player)  # raises NoSuchSeatError
         view = LazyView(_UNBUILT_STORAGE)  # dict's own init in C copies the placeholder
         view._state, view._player = state, player
-        self._pending.append(_ref(view))
+        pending = self._pending
+        if pending:  # several views at one moment (a server's frames): keep only the live
+            self._forget_views(pending)
+        pending.append(view)
         return view
+
+    @staticmethod
+    def _forget_views(pending: list[LazyView]) -> None:
+        """Drop from `pending` the views read since (they hold their own dict now) and
+        the ones nobody else holds, so a match asked for many views between two moves
+        keeps only those still unread and held."""
+        pending[:] = [pending[index] for index in range(len(pending))
+                      if pending[index]._state is not None and _refcount(pending[index]) > _LONE]
 
     def _settle_views(self) -> None:
         moment = None
-        for ref in self._pending:
-            view = ref()
-            if view is not None and view._state is self._state:
+        state, pending = self._state, self._pending
+        for index in range(len(pending)):
+            if _refcount(pending[index]) > _LONE and pending[index]._state is state:  # held
                 if moment is None:
-                    moment = self._state.clone()
-                view._state = moment
-        self._pending.clear()
+                    moment = state.clone()
+                pending[index]._state = moment
+        pending.clear()
 
     def events_for(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from index `start`, as seat `player` may read it."""
@@ -295,7 +307,21 @@ def _building(name: str) -> Any:
 # before calling `items()` (json's encoder) does not take it for empty.
 _UNBUILT = object()
 _UNBUILT_STORAGE = {_UNBUILT: None}
-_ref = weakref.ref
+
+# How many references a view has, read always as `_refcount(pending[i])`; where the
+# interpreter cannot tell (no sys.getrefcount), a count no view reaches, so every view
+# still unread gets its copy of the state, as if held.
+_refcount = getattr(sys, "getrefcount", None) or (lambda view: 1 << 30)
+
+
+def _lone_count() -> int:
+    """What `_refcount(pending[i])` gives for a view only the list `pending` holds,
+    measured on this interpreter (CPython counts the call's argument; another may not)."""
+    pending = [{}]
+    return _refcount(pending[0]) if _refcount is getattr(sys, "getrefcount", None) else 0
+
+
+_LONE = _lone_count()
 
 
 class LazyView(dict):  # type: ignore[type-arg]
@@ -308,7 +334,7 @@ class LazyView(dict):  # type: ignore[type-arg]
     describes the moment of the `view` call. Pickling and copying give a plain dict.
     """
 
-    __slots__ = ("__weakref__", "_player", "_state")
+    __slots__ = ("_player", "_state")
     _state: State | None
     _player: int | None
 
