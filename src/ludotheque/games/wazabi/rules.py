@@ -77,7 +77,7 @@ from ludotheque.games.wazabi.views import HandView, KeepingView, WazabiView
 
 # -- action ids (fixed space; the notation is in game.py) -------------------
 MAX_SEATS = 6
-GIVE_BASE = 0  # give one die to seat s: GIVE_BASE + s
+GIVE_BASE = 0  # give one die to seat s: GIVE_BASE + s (the seat itself: see _settle)
 TAKE_BASE = 6  # take a blind card from seat s
 TARGET_BASE = 12  # choose seat s as the card's target
 PLAY_BASE = 18  # play card kind k: PLAY_BASE + k
@@ -109,6 +109,7 @@ _KEEP_IDS = tuple(KEEP_BASE + k for k in range(NUM_KINDS))
 _PLAY_IDS_BY_COST = tuple(tuple(PLAY_BASE + k for k in kinds) for kinds in _BY_COST)
 _HAND_BY_COST = tuple(itemgetter(*kinds) for kinds in _BY_COST)  # each picks 2+ kinds
 _PLAY_LEGAL: dict[tuple, list[int]] = {}  # see WazabiState._play_legal
+assert GIVE_BASE == 0  # a GIVE decision's id is its recipient's seat (WazabiState._settle)
 
 # What follows a run of draws.
 AFTER_DRAWS_GIVE, AFTER_DRAWS_CARD = 0, 1
@@ -264,7 +265,10 @@ class WazabiState(State):
                 others = self.others[me]
                 if len(others) != 1:  # a decision per die (or a forced neighbour: _settle)
                     self.phase = GIVE
-                    self._settle(None)
+                    if self.options["neighbour_give_variant"]:
+                        self._settle(None)
+                    else:  # _settle's usual case: anyone else may receive it
+                        self._legal = list(others)
                     return
                 # One player to give to (even in the neighbour variant): _give, inlined.
                 to = others[0]
@@ -509,8 +513,11 @@ class WazabiState(State):
                 self.current = seat
                 self.phase = ROLL
             return
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             self._play(action - PLAY_BASE, events)
+        elif phase == GIVE:  # the next most common decision
+            self._give(action - GIVE_BASE, events)
         else:
             self._act(action, events)
         if self.phase in _AUTO_PHASES:
@@ -526,7 +533,7 @@ class WazabiState(State):
                 else:
                     recipients = self._recipients()
                 if len(recipients) != 1:
-                    self._legal = [GIVE_BASE + s for s in recipients]
+                    self._legal = list(recipients)  # the ids are the seats (GIVE_BASE 0)
                     return
                 self._give(recipients[0], events)
             elif phase in _AUTO_PHASES:
