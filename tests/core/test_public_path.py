@@ -387,3 +387,30 @@ def test_seeded_rolls_and_shuffles_are_the_reference_stream(seed):
         expected = tuple(items[i] for i in sorted(range(len(items)), key=keys.__getitem__))
         drawn = fast.resolve(Shuffle(items))
         assert drawn == expected and type(drawn) is Drawn
+
+
+def test_a_view_dropped_unread_may_be_handed_out_again_but_never_a_held_one():
+    """The match hands out again the one view dropped unread before a move (nobody can
+    tell); a view somebody holds, or one already read, is never handed out again."""
+    game = get_game("wazabi")
+    match = Match(game, 4, seed=9)
+    for _ in range(6):
+        seat = match.current_player()
+        match.view(seat)  # dropped unread
+        match.apply(match.legal_actions()[0])
+        spare = match._spare
+        held = match.view(match.current_player())
+        assert held is spare and spare is not None  # the dropped one, made new again
+        del spare
+        expected = match._state.view(match.current_player())
+        read = match.view(None)
+        read["seat"]
+        del read
+        match.apply(match.legal_actions()[-1])
+        assert held == expected
+        again = match.view(None)
+        assert again is not held and again == match._state.view(None)
+        del again
+        match.apply(match.legal_actions()[0])
+        if match.is_over():
+            break

@@ -57,6 +57,7 @@ class Match:
             (self._chance_log if scripted else []) if keep_events else None)
         self._log = self._chance_log if scripted else self._outcomes
         self._pending: list[LazyView] = []  # views handed out since the last move
+        self._spare: LazyView | None = None  # an unread view nobody held, to hand out again
         self._num_actions = game.num_actions
         self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
@@ -151,6 +152,8 @@ class Match:
         pending = self._pending
         if pending:  # views handed out since the last move (usually one, already dropped)
             if len(pending) == 1 and _refcount(pending[0]) == _LONE:  # nobody else holds it
+                if pending[0]._state is not None:  # unread: its storage is the placeholder
+                    self._spare = pending[0]  # handed out again by the next `view`
                 pending.clear()
             else:
                 self._settle_views()
@@ -224,11 +227,17 @@ class Match:
         A view nobody reads costs nothing: before the state changes, the views still
         held but never read get a copy of the state they describe (one for them all);
         the dropped ones are forgotten. The match keeps the views it handed out since the
-        last move, and tells the dropped ones by their reference count (see `_refcount`)."""
+        last move, and tells the dropped ones by their reference count (see `_refcount`);
+        the one unread view dropped before a move is handed out again by the next call
+        (nobody can tell: nobody held it)."""
         state = self._state
         if player is not None and (type(player) is not int or not 0 <= player < state.num_players):
             state._check_seat(player)  # raises NoSuchSeatError
-        view = LazyView(_UNBUILT_STORAGE)  # dict's own init in C copies the placeholder
+        view = self._spare
+        if view is None:
+            view = LazyView(_UNBUILT_STORAGE)  # dict's own init in C copies the placeholder
+        else:  # a view handed out before, never read and held by nobody since
+            self._spare = None
         view._state, view._player = state, player
         pending = self._pending
         if pending:  # several views at one moment (a server's frames): keep only the live
