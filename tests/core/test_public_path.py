@@ -319,3 +319,98 @@ def test_validated_options_given_back_are_a_fixed_point(name):
         game.validate(game.max_players + 1, game.validate(game.min_players, None))
     with pytest.raises(PlayerCountError):
         game.validate([4], None)  # type: ignore[arg-type]
+
+
+def _counting_clones(monkeypatch, game) -> list[int]:
+    made = []
+    clone = game.state_class.clone
+
+    def counting(state):
+        made.append(1)
+        return clone(state)
+
+    monkeypatch.setattr(game.state_class, "clone", counting)
+    return made
+
+
+def test_a_dropped_view_costs_no_copy_and_a_held_one_keeps_its_moment(monkeypatch):
+    """The match tells a view nobody holds from one somebody holds (by its reference
+    count): the first is forgotten at the next move, the second gets its copy of the
+    state, one copy for all the views held at that moment."""
+    game = get_game("wazabi")
+    match = Match(game, 4, seed=5)
+    made = _counting_clones(monkeypatch, game)
+    for _ in range(5):
+        match.view(match.current_player())  # dropped at once, as the bench does
+        match.apply(match.legal_actions()[0])
+    assert made == []
+    seat = match.current_player()
+    expected = match._state.view(seat)
+    held, also = match.view(seat), match.view(None)
+    box = {"kept": match.view(seat)}  # held by a container, not a variable
+    match.view(None)
+    match.apply(match.legal_actions()[0])
+    assert len(made) == 1  # one copy for the three held views
+    assert held == expected == box["kept"] and also["seat"] is None
+    assert match._state.view(seat) != expected or match.current_player() != seat
+
+
+def test_many_views_between_two_moves_are_not_all_kept():
+    """A server may ask for a view at every request between two moves: the match keeps
+    only the ones still held and unread, not one per request."""
+    match = Match(get_game("dtc"), 4, seed=3)
+    seat = match.current_player()
+    held = [match.view(seat) for _ in range(3)]
+    for _ in range(1000):
+        match.view(None)
+    read = match.view(seat)
+    read["seat"]  # built: it needs nothing from the match any more
+    match.view(None)
+    assert len(match._pending) <= len(held) + 3
+    expected = match._state.view(seat)
+    match.apply(match.legal_actions()[0])
+    assert held == [expected] * 3 and read == expected
+
+
+@pytest.mark.parametrize("seed", [0, 7, 20261125])
+def test_seeded_rolls_and_shuffles_are_the_reference_stream(seed):
+    """Rolls and shuffles drawn the fast way are the ones of the plain formulas: a die is
+    int(random() * faces), a shuffle sorts the items by one random() key each."""
+    import random
+
+    fast, plain = SeededChance(seed), random.Random(seed)
+    for size, faces in [(0, 6), (1, 6), (4, 6), (16, 6), (3, 2), (5, 20)]:
+        assert fast.resolve(Roll(size, faces)) == tuple(int(plain.random() * faces)
+                                                        for _ in range(size))
+    for items in [(), ("a",), (3, 1, 2), tuple(range(36)) * 2, ("x", "y") * 9]:
+        keys = [plain.random() for _ in items]
+        expected = tuple(items[i] for i in sorted(range(len(items)), key=keys.__getitem__))
+        drawn = fast.resolve(Shuffle(items))
+        assert drawn == expected and type(drawn) is Drawn
+
+
+def test_a_view_dropped_unread_may_be_handed_out_again_but_never_a_held_one():
+    """The match hands out again the one view dropped unread before a move (nobody can
+    tell); a view somebody holds, or one already read, is never handed out again."""
+    game = get_game("wazabi")
+    match = Match(game, 4, seed=9)
+    for _ in range(6):
+        seat = match.current_player()
+        match.view(seat)  # dropped unread
+        match.apply(match.legal_actions()[0])
+        spare = match._spare
+        held = match.view(match.current_player())
+        assert held is spare and spare is not None  # the dropped one, made new again
+        del spare
+        expected = match._state.view(match.current_player())
+        read = match.view(None)
+        read["seat"]
+        del read
+        match.apply(match.legal_actions()[-1])
+        assert held == expected
+        again = match.view(None)
+        assert again is not held and again == match._state.view(None)
+        del again
+        match.apply(match.legal_actions()[0])
+        if match.is_over():
+            break

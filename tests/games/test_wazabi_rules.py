@@ -704,6 +704,33 @@ def _chance_points():
             "pick": pick.state}
 
 
+@pytest.mark.parametrize("phase", ["deal", "start", "roll", "reshuffle"])
+def test_a_drawn_outcome_is_taken_unchecked_only_at_its_own_size(phase):
+    """What the seeded generator drew for a chance point (a Drawn of its size) is used
+    as it is; a Drawn of another size, or a pick out of range, is refused before any
+    change, like any outcome."""
+    from ludotheque.core.chance import Drawn
+
+    state = _chance_points()[phase]
+    good = SeededChance(3).resolve(state.chance_spec())
+    assert type(good) is Drawn
+    before = json.dumps(state.to_json())
+    for outcome in (Drawn((*good, good[0])), Drawn(good[:-1])):
+        with pytest.raises(ChanceError):
+            state.apply_chance(outcome)
+        assert json.dumps(state.to_json()) == before
+    state.apply_chance(good)
+    state.check_invariants()
+    picking = _chance_points()["pick"]
+    size = sum(picking.hands[picking.take_from])
+    before = json.dumps(picking.to_json())
+    for outcome in (size, -1, Drawn((0,))):
+        with pytest.raises(ChanceError):
+            picking.apply_chance(outcome)
+        assert json.dumps(picking.to_json()) == before
+    picking.apply_chance(size - 1)
+
+
 @pytest.mark.parametrize("phase", ["deal", "start", "roll", "reshuffle", "pick"])
 def test_a_chance_outcome_of_the_wrong_type_is_refused_before_any_change(phase):
     """Floats, strings, nested lists, None, bools (True is 1 to Python): ChanceError, and

@@ -16,7 +16,7 @@ state changes keeps a copy of the state it describes.
 from __future__ import annotations
 
 import random
-import weakref
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,7 +39,7 @@ class Match:
     ) -> None:
         self.game = game
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self._state: State = game.new_state(players, options)
+        self._take(game.new_state(players, options))
         self.chance = chance if chance is not None else SeededChance(self.seed)
         self.actions: list[int] = []
         self._chance_log: list[Any] = []
@@ -56,7 +56,8 @@ class Match:
         self._outcomes: list[Any] | None = (
             (self._chance_log if scripted else []) if keep_events else None)
         self._log = self._chance_log if scripted else self._outcomes
-        self._pending: list[weakref.ref[LazyView]] = []  # views handed out, not built yet
+        self._pending: list[LazyView] = []  # views handed out since the last move
+        self._spare: LazyView | None = None  # an unread view nobody held, to hand out again
         self._num_actions = game.num_actions
         self.chance_steps = 0  # chance outcomes applied so far
         self._resolve_chance()
@@ -75,7 +76,16 @@ class Match:
     @state.setter
     def state(self, state: State) -> None:
         self.state  # the events so far come from the state being replaced
+        self._take(state)
+
+    def _take(self, state: State) -> None:
+        """Drive `state` from now on. The readers a seat calls at every decision are the
+        state's own bound methods, set on this match (one call, not two, on the path every
+        bot and server takes); the class's methods below say the same and document it."""
         self._state = state
+        self.current_player = state.current_player  # type: ignore[method-assign]
+        self.legal_actions = state.legal_actions  # type: ignore[method-assign]
+        self.is_over = state.is_terminal  # type: ignore[method-assign]
 
     def _drop_scribe(self) -> None:
         self._scribe = None
@@ -141,15 +151,17 @@ class Match:
             action_id = self.game.parse_action(action, self._state)
         pending = self._pending
         if pending:  # views handed out since the last move (usually one, already dropped)
-            if len(pending) == 1 and pending[0]() is None:
+            if len(pending) == 1 and _refcount(pending[0]) == _LONE:  # nobody else holds it
+                if pending[0]._state is not None:  # unread: its storage is the placeholder
+                    self._spare = pending[0]  # handed out again by the next `view`
                 pending.clear()
             else:
                 self._settle_views()
         state = self._state
         state.apply_action(action_id, self._written)
         self.actions.append(action_id)
-        if state.current_player() == CHANCE:
-            self._resolve_chance()
+        if state.current_player() == CHANCE:  # _resolve_chance, inlined
+            self.chance_steps += settle(state, self.chance, self._written, self._log)
         return action_id
 
     def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
@@ -214,25 +226,42 @@ class Match:
 
         A view nobody reads costs nothing: before the state changes, the views still
         held but never read get a copy of the state they describe (one for them all);
-        the dropped ones are forgotten."""
+        the dropped ones are forgotten. The match keeps the views it handed out since the
+        last move, and tells the dropped ones by their reference count (see `_refcount`);
+        the one unread view dropped before a move is handed out again by the next call
+        (nobody can tell: nobody held it)."""
         state = self._state
         if player is not None and (type(player) is not int or not 0 <= player < state.num_players):
             state._check_seat(player)  # raises NoSuchSeatError
-        view = _new_view(LazyView)
-        _set_placeholder(view, _UNBUILT, None)
+        view = self._spare
+        if view is None:
+            view = LazyView(_UNBUILT_STORAGE)  # dict's own init in C copies the placeholder
+        else:  # a view handed out before, never read and held by nobody since
+            self._spare = None
         view._state, view._player = state, player
-        self._pending.append(_ref(view))
+        pending = self._pending
+        if pending:  # several views at one moment (a server's frames): keep only the live
+            self._forget_views(pending)
+        pending.append(view)
         return view
+
+    @staticmethod
+    def _forget_views(pending: list[LazyView]) -> None:
+        """Drop from `pending` the views read since (they hold their own dict now) and
+        the ones nobody else holds, so a match asked for many views between two moves
+        keeps only those still unread and held."""
+        pending[:] = [pending[index] for index in range(len(pending))
+                      if pending[index]._state is not None and _refcount(pending[index]) > _LONE]
 
     def _settle_views(self) -> None:
         moment = None
-        for ref in self._pending:
-            view = ref()
-            if view is not None and view._state is self._state:
+        state, pending = self._state, self._pending
+        for index in range(len(pending)):
+            if _refcount(pending[index]) > _LONE and pending[index]._state is state:  # held
                 if moment is None:
-                    moment = self._state.clone()
-                view._state = moment
-        self._pending.clear()
+                    moment = state.clone()
+                pending[index]._state = moment
+        pending.clear()
 
     def events_for(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from index `start`, as seat `player` may read it."""
@@ -283,10 +312,25 @@ def _building(name: str) -> Any:
     return built_first
 
 
+# Until built, a view's storage holds one placeholder, so C code that looks at the size
+# before calling `items()` (json's encoder) does not take it for empty.
 _UNBUILT = object()
-_new_view = dict.__new__
-_set_placeholder = dict.__setitem__
-_ref = weakref.ref
+_UNBUILT_STORAGE = {_UNBUILT: None}
+
+# How many references a view has, read always as `_refcount(pending[i])`; where the
+# interpreter cannot tell (no sys.getrefcount), a count no view reaches, so every view
+# still unread gets its copy of the state, as if held.
+_refcount = getattr(sys, "getrefcount", None) or (lambda view: 1 << 30)
+
+
+def _lone_count() -> int:
+    """What `_refcount(pending[i])` gives for a view only the list `pending` holds,
+    measured on this interpreter (CPython counts the call's argument; another may not)."""
+    pending = [{}]
+    return _refcount(pending[0]) if _refcount is getattr(sys, "getrefcount", None) else 0
+
+
+_LONE = _lone_count()
 
 
 class LazyView(dict):  # type: ignore[type-arg]
@@ -299,14 +343,12 @@ class LazyView(dict):  # type: ignore[type-arg]
     describes the moment of the `view` call. Pickling and copying give a plain dict.
     """
 
-    __slots__ = ("__weakref__", "_player", "_state")
+    __slots__ = ("_player", "_state")
+    _state: State | None
+    _player: int | None
 
-    def __init__(self, state: State, player: int | None) -> None:
-        # Until built, the storage holds one placeholder, so C code that looks at the
-        # size before calling `items()` (json's encoder) does not take it for empty.
-        dict.__setitem__(self, _UNBUILT, None)
-        self._state: State | None = state
-        self._player = player
+    # No __init__ of its own: `Match.view` makes one as `LazyView(_UNBUILT_STORAGE)` (dict's
+    # init, in C, copies the placeholder) and then sets `_state` and `_player`.
 
     def _build(self) -> None:
         state, self._state = self._state, None

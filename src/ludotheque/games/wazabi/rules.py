@@ -26,7 +26,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from ludotheque.core.chance import Pick, Roll, Shuffle
+from ludotheque.core.chance import Drawn, Pick, Roll, Shuffle
 from ludotheque.core.errors import ChanceError, SnapshotError
 from ludotheque.core.events import Event
 from ludotheque.core.fields import (
@@ -77,7 +77,7 @@ from ludotheque.games.wazabi.views import HandView, KeepingView, WazabiView
 
 # -- action ids (fixed space; the notation is in game.py) -------------------
 MAX_SEATS = 6
-GIVE_BASE = 0  # give one die to seat s: GIVE_BASE + s
+GIVE_BASE = 0  # give one die to seat s: GIVE_BASE + s (the seat itself: see _settle)
 TAKE_BASE = 6  # take a blind card from seat s
 TARGET_BASE = 12  # choose seat s as the card's target
 PLAY_BASE = 18  # play card kind k: PLAY_BASE + k
@@ -109,6 +109,7 @@ _KEEP_IDS = tuple(KEEP_BASE + k for k in range(NUM_KINDS))
 _PLAY_IDS_BY_COST = tuple(tuple(PLAY_BASE + k for k in kinds) for kinds in _BY_COST)
 _HAND_BY_COST = tuple(itemgetter(*kinds) for kinds in _BY_COST)  # each picks 2+ kinds
 _PLAY_LEGAL: dict[tuple, list[int]] = {}  # see WazabiState._play_legal
+assert GIVE_BASE == 0  # a GIVE decision's id is its recipient's seat (WazabiState._settle)
 
 # What follows a run of draws.
 AFTER_DRAWS_GIVE, AFTER_DRAWS_CARD = 0, 1
@@ -200,6 +201,9 @@ class WazabiState(State):
             return TERMINAL
         return self.current
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     # ---------------------------------------------------------------- chance
     def chance_spec(self) -> Shuffle | Pick | Roll:
         phase = self.phase
@@ -224,10 +228,12 @@ class WazabiState(State):
         if phase == ROLL:
             # The common case, checked without building a spec: a tuple of face indices
             # (ints only: not 1.0, not True, not a list; hashable, then, for the faces' set).
+            # A roll the seeded generator drew for this spec (Drawn, of this size) fits.
             me = self.current
             dice = self.dice[me]
-            if type(outcome) is not tuple or len(outcome) != dice or \
-                    not _INT_ONLY.issuperset(map(type, outcome)) or not _FACE_SET.issuperset(outcome):
+            kind = type(outcome)
+            if kind is not Drawn and (kind is not tuple or not _INT_ONLY.issuperset(map(type, outcome))
+                                      or not _FACE_SET.issuperset(outcome)) or len(outcome) != dice:
                 outcome = _ROLLS[dice].check(outcome)
             self._legal = None
             if events is not None:
@@ -259,7 +265,10 @@ class WazabiState(State):
                 others = self.others[me]
                 if len(others) != 1:  # a decision per die (or a forced neighbour: _settle)
                     self.phase = GIVE
-                    self._settle(None)
+                    if self.options["neighbour_give_variant"]:
+                        self._settle(None)
+                    else:  # _settle's usual case: anyone else may receive it
+                        self._legal = list(others)
                     return
                 # One player to give to (even in the neighbour variant): _give, inlined.
                 to = others[0]
@@ -280,15 +289,23 @@ class WazabiState(State):
             return
         if phase not in (DEAL, START, RESHUFFLE, PICK):
             raise ChanceError("error.no_chance")
-        # As for a roll: tuples of ints checked without building a spec, else by the spec.
+        # As for a roll: what the seeded generator drew for this spec (Drawn, of its size)
+        # fits; tuples of ints are checked without building a spec; the rest by the spec.
+        drawn = type(outcome) is Drawn
         if phase == START:
-            if not _ints(outcome, self.options["dice_per_player"] * len(self.contenders)) or \
-                    not _FACE_SET.issuperset(outcome):
+            size = self.options["dice_per_player"] * len(self.contenders)
+            if not (drawn and len(outcome) == size) and (
+                    not _ints(outcome, size) or not _FACE_SET.issuperset(outcome)):
                 outcome = self.chance_spec().check(outcome)
         elif phase == RESHUFFLE:
-            if not _ints(outcome, len(self.discard)) or sorted(outcome) != sorted(self.discard):
+            if not (drawn and len(outcome) == len(self.discard)) and (
+                    not _ints(outcome, len(self.discard)) or sorted(outcome) != sorted(self.discard)):
                 outcome = self.chance_spec().check(outcome)
-        elif phase == PICK or not _ints(outcome, len(_DECK)) or sorted(outcome) != _DECK_LIST:
+        elif phase == PICK:
+            if type(outcome) is not int or not 0 <= outcome < sum(self.hands[self.take_from]):
+                outcome = self.chance_spec().check(outcome)
+        elif not (drawn and len(outcome) == len(_DECK)) and (
+                not _ints(outcome, len(_DECK)) or sorted(outcome) != _DECK_LIST):
             outcome = self.chance_spec().check(outcome)  # the deck is in kind order: one sort checks it
         self._legal = None
         if phase == DEAL:
@@ -496,8 +513,11 @@ class WazabiState(State):
                 self.current = seat
                 self.phase = ROLL
             return
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             self._play(action - PLAY_BASE, events)
+        elif phase == GIVE:  # the next most common decision
+            self._give(action - GIVE_BASE, events)
         else:
             self._act(action, events)
         if self.phase in _AUTO_PHASES:
@@ -513,7 +533,7 @@ class WazabiState(State):
                 else:
                     recipients = self._recipients()
                 if len(recipients) != 1:
-                    self._legal = [GIVE_BASE + s for s in recipients]
+                    self._legal = list(recipients)  # the ids are the seats (GIVE_BASE 0)
                     return
                 self._give(recipients[0], events)
             elif phase in _AUTO_PHASES:
