@@ -300,25 +300,80 @@ def test_wazabi_folded_idle_rolls_have_the_engines_exact_distribution():
 
 
 # ---------------------------------------------------------------- rl_environment
+class _Recorded:
+    """`environment`'s whole-chance source, noting every chance point it draws (our outcome,
+    or a fold's node draws) so that rl_environment can be given the same outcomes."""
+
+    def __init__(self, inner: adapter._WholeChance) -> None:
+        self.inner = inner
+        self.points: list[tuple[object, object]] = []
+
+    def resolve(self, spec):
+        outcome = self.inner.resolve(spec)
+        self.points.append((spec, outcome))
+        return outcome
+
+    def fold(self, spec):
+        draws: list[int] = []
+        while (outcomes := spec.complete(draws)) is None:
+            draws.append(adapter._redraw_next(spec, draws, self.inner._rng))
+        self.points.append((spec, list(draws)))
+        return outcomes
+
+
+def _replaying(recorded: _Recorded):
+    """A chance sampler for rl_environment that answers each chance node with the node's
+    part of the outcome `recorded` drew for that chance point (the k-th point of a game is
+    the k-th recorded since its reset): the item drawn next, the next die, the pick."""
+    from ludotheque.core.chance import Pick, Roll, Shuffle
+
+    def sampler(state) -> int:
+        core = state._core
+        history = core.seen[0]
+        spec, outcome = recorded.points[history.chances if history is not None else 0]
+        assert type(spec) is type(core.chance_spec())
+        drawn = len(core.draws)
+        if isinstance(spec, Shuffle):
+            return adapter._distinct(spec.items).index(outcome[drawn])
+        if isinstance(spec, Pick):
+            return outcome
+        return outcome[drawn]  # a die of a roll, a fold's node
+
+    return sampler
+
+
 @pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("diciassette", 2), ("wazabi", 2),
                                                ("decimoarr", 2), ("wazabi", 4)])
 @pytest.mark.parametrize("kind", ["OBSERVATION", "INFORMATION_STATE"])
-def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, players, kind):
+@pytest.mark.parametrize("chance", ["whole", "sampler"])
+def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, players, kind,
+                                                                         chance):
     """`openspiel.environment` gives exactly OpenSpiel's rl_environment time steps (same
-    chance sampler, same moves: its own time steps, built from our state, are compared
+    chance outcomes, same moves: its own time steps, built from our state, are compared
     with rl_environment's), each seat's tensor built only when read, from the state of its
-    own time step even when read steps later."""
+    own time step even when read steps later. Chance "whole": ours draws each chance
+    point in one go and rl_environment is given the same outcomes node by node;
+    "sampler": both draw node by node from the same seeded sampler."""
     from open_spiel.python import rl_environment
 
     spiel_game = adapter.load_game(name, players)
     observation_type = getattr(rl_environment.ObservationType, kind)
+    if chance == "whole":
+        ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+        recorded = ours._whole = _Recorded(ours._whole)
+        sampler = _replaying(recorded)
+    else:
+        ours = adapter.environment(spiel_game, observation_type=observation_type,
+                                   chance_event_sampler=adapter.ChanceSampler(4))
+        sampler = adapter.ChanceSampler(4)
     theirs = rl_environment.Environment(spiel_game, observation_type=observation_type,
-                                        chance_event_sampler=adapter.ChanceSampler(4))
-    ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+                                        chance_event_sampler=sampler)
     assert ours.observation_spec() == theirs.observation_spec()
     rng = random.Random(2)
     kept = []
     for _ in range(2):
+        if chance == "whole":
+            recorded.points.clear()
         mine, reference = ours.reset(), theirs.reset()
         while True:
             assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
@@ -334,10 +389,29 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, pl
             player = mine.observations["current_player"]
             action = rng.choice(mine.observations["legal_actions"][player])
             mine, reference = ours.step([action]), theirs.step([action])
+        if chance == "whole":
+            assert ours.get_state.information_state_string(0) == \
+                theirs.get_state.information_state_string(0)
     for tensor, expected in kept[::7]:  # read long after their step
         assert len(tensor) == len(expected)
         assert list(tensor) == expected and tensor == expected
         assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
+
+
+def test_whole_chance_points_have_the_trees_distribution():
+    """Drawn whole, a deal has the distribution the tree's item-by-item nodes give it: a
+    17 deal's first card (seeded, 4,000 deals) against the first chance node's odds."""
+    spiel_game = adapter.load_game("diciassette", 2)
+    node = dict(spiel_game.new_initial_state().chance_outcomes())
+    env = adapter.environment(spiel_game, seed=11)
+    spec = spiel_game.new_initial_state()._core.chance_spec()
+    distinct = adapter._distinct(spec.items)
+    counts = dict.fromkeys(node, 0)
+    draws = 4000
+    for _ in range(draws):
+        counts[distinct.index(env._whole.resolve(spec)[0])] += 1
+    for outcome, probability in node.items():
+        assert abs(counts[outcome] / draws - probability) < 4 * (probability / draws) ** 0.5 + 1e-3
 
 
 def test_our_environment_deals_again_a_game_over_before_any_move():
@@ -380,13 +454,19 @@ def test_our_environment_keeps_rl_environments_options_and_errors():
 
 def test_a_seat_tensor_reads_as_an_array_without_a_list():
     """`numpy.asarray` of a `SeatTensor` is float32, equal to the list, without building
-    the list (30,000 Python floats for Wazabi), and a copy: changing it changes nothing."""
+    the list (30,000 Python floats for Wazabi) nor a copy: it is read-only, so nothing can
+    change it; `numpy.array` gives a copy that can be changed without changing it."""
     spiel_game = adapter.load_game("wazabi", 2)
     time_step = adapter.environment(spiel_game, seed=5).reset()
     tensor = time_step.observations["info_state"][0]
-    array = np.asarray(tensor, np.float32)
-    assert array.dtype == np.float32 and array.shape == (len(tensor),)
+    shared = np.asarray(tensor, np.float32)
+    assert shared.dtype == np.float32 and shared.shape == (len(tensor),)
     assert tensor._list is None
+    assert np.asarray(tensor) is shared and not shared.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        shared[:] = 0.5
+    array = np.array(tensor)
+    assert array is not shared and array.flags.writeable
     array[:] = 0.5
     again = np.asarray(tensor)
     assert not np.array_equal(again, array)
