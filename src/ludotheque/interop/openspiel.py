@@ -332,12 +332,15 @@ class _Node:
     def __init__(self, item: Any, parent: _Node | None) -> None:
         self.item = item
         self.parent = parent
-        moves = parent.moves if parent else 0
-        chances = parent.chances if parent else 0
-        if isinstance(item, _ChanceSeen):
-            chances += 1
-        elif item != "?":
+        if parent is None:
+            moves = chances = 0
+        else:
+            moves, chances = parent.moves, parent.chances
+        kind = type(item)
+        if kind is tuple:  # a move
             moves += 1
+        elif kind is _ChanceSeen:
+            chances += 1
         self.moves, self.chances = moves, chances
         self.text: str | None = None
         self.vector: np.ndarray | None = None  # a whole tensor (read-only) with this history
@@ -706,6 +709,9 @@ class LudothequeState(pyspiel.State):
         return _canonical({"state": core.state.to_json(), "draws": core.draws})
 
 
+_new_tuple = tuple.__new__
+
+
 def _as_list(vector: np.ndarray) -> list[float]:
     """`vector.tolist()`, faster for a vector mostly of zeros (an information state: most
     history slots are empty): the zeros are one shared float, the others written in."""
@@ -1044,7 +1050,8 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._enable_legality_check:
                 self._check_legality(actions)
             self._state.apply_action(actions[0])  # and chance drawn whole, if so
-            self._sample_external_events()
+            if self._whole is None:
+                self._sample_external_events()
             return self._time_step(first=False)
 
         def _sample_external_events(self) -> None:
@@ -1075,26 +1082,25 @@ def environment(game: Any, **kwargs: Any) -> Any:
             recall, size = self._perfect_recall, self._tensor_size
             tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
             terminal = ours.is_terminal()
-            mover = ours.current_player()
             legal: list[list[int]] = [[] for _ in range(players)]
-            if not terminal:
+            if terminal:
+                mover = pyspiel.PlayerId.TERMINAL
+            else:
+                mover = ours.current_player()
                 legal[mover] = list(core.legal())
             observations = {"info_state": tensors, "legal_actions": legal,
-                            "current_player": pyspiel.PlayerId.TERMINAL if terminal else mover,
-                            "serialized_state": []}
+                            "current_player": mover, "serialized_state": []}
+            # TimeStep(observations, rewards, discounts, step_type), without its keywords
             if first:
-                return rl_environment.TimeStep(observations=observations, rewards=None,
-                                               discounts=None,
-                                               step_type=rl_environment.StepType.FIRST)
+                return _new_tuple(TimeStep, (observations, None, None, FIRST))
             self._should_reset = terminal
             if terminal:
-                return rl_environment.TimeStep(
-                    observations=observations, rewards=[float(r) for r in ours.returns()],
-                    discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
-            return rl_environment.TimeStep(observations=observations, rewards=[0.0] * players,
-                                           discounts=self._discounts,
-                                           step_type=rl_environment.StepType.MID)
+                return _new_tuple(TimeStep, (observations, [float(r) for r in ours.returns()],
+                                             [0.0] * players, LAST))
+            return _new_tuple(TimeStep, (observations, [0.0] * players, self._discounts, MID))
 
+    TimeStep, StepType = rl_environment.TimeStep, rl_environment.StepType
+    FIRST, MID, LAST = StepType.FIRST, StepType.MID, StepType.LAST
     if isinstance(game, str):
         players = kwargs.pop("players", None)
         options = {name: kwargs.pop(name) for name in list(kwargs)
