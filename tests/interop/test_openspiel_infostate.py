@@ -516,8 +516,9 @@ def _reference_tensor(spiel_game, state, seat: int) -> np.ndarray:
 def test_tensors_read_from_caches_are_their_definition_across_copies(game):
     """The tensor is built step by step and shared (an encoded view read once per state,
     right after a chance point the one the history keeps for it, history vectors shared
-    by copies): it is still, for every seat, its definition computed from scratch, in a
-    game and in copies that went another way (as OpenSpiel's algorithms clone states)."""
+    by copies, a list copied from the seat's last list): it is still, for every seat, its
+    definition computed from scratch, in a game and in copies that went another way (as
+    OpenSpiel's algorithms clone states), and a new list of floats at every call."""
     spiel_game = adapter.load_game(game.name, 2)
     rng = np.random.RandomState(derive_seed(9, game.name) % 2**32)
     checked = fresh = 0
@@ -532,6 +533,10 @@ def test_tensors_read_from_caches_are_their_definition_across_copies(game):
         for copy in copies:
             for seat in range(2):
                 expected = _reference_tensor(spiel_game, copy, seat)
+                values = copy.information_state_tensor(seat)
+                assert type(values) is list and all(type(value) is float for value in values)
+                assert np.array_equal(np.asarray(values, np.float32), expected)
+                values[:] = [0.5] * len(values)  # a list of the caller's own: changes nothing
                 assert np.array_equal(np.asarray(copy.information_state_tensor(seat),
                                                  np.float32), expected)
                 checked += 1

@@ -327,7 +327,8 @@ class _Node:
     as the seat saw it (actor, key), a `_ChanceSeen`, or "?" (a past nobody knows). The
     history's string and tensor up to here are made once, from the step before's."""
 
-    __slots__ = ("chances", "item", "moves", "parent", "prefix", "text", "vector")
+    __slots__ = ("chances", "item", "moves", "parent", "prefix", "text", "values", "values_of",
+                 "vector")
 
     def __init__(self, item: Any, parent: _Node | None) -> None:
         self.item = item
@@ -345,6 +346,8 @@ class _Node:
         self.text: str | None = None
         self.vector: np.ndarray | None = None  # a whole tensor (read-only) with this history
         self.prefix: np.ndarray | None = None  # the encoded view at the head of `vector`
+        self.values: list[float] | None = None  # `values_of` (a whole tensor) as a list
+        self.values_of: np.ndarray | None = None
 
 
 _UNKNOWN_PAST = _Node("?", None)  # the moves before a resampled state, for the other seats
@@ -669,8 +672,7 @@ class LudothequeState(pyspiel.State):
         return _as_list(meta.reader(False).vector(self, self._reader_seat(player)))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        meta = self._core.meta
-        return _as_list(meta.reader(True).vector(self, self._reader_seat(player)))
+        return self._core.meta.reader(True).values(self, self._reader_seat(player))
 
     def observation_string(self, player: int | None = None) -> str:
         return self._core.meta.reader(False).string_from(self, self._reader_seat(player))
@@ -782,6 +784,37 @@ class _History:
         if last is not None:
             last.vector, last.prefix = out, view
         return out
+
+    def values(self, node: _Node | None, tensor: np.ndarray) -> list[float]:
+        """`tensor` (a seat's tensor whose history ends at `node`) as a list of floats, kept
+        on the node (do not change it): the list kept on the nearest step before copied, and
+        only what differs written (the view, the slots of the steps since). The seat's
+        latest list only is kept: the step it was copied from lets go of its own."""
+        if node is None:
+            return _as_list(tensor)
+        if node.values_of is tensor:
+            return node.values
+        base, pending = node, []
+        while base is not None and base.values is None:
+            pending.append(base)
+            base = base.parent
+        if base is None:
+            values = _as_list(tensor)
+        else:
+            values = list(base.values)
+            observation, moves_end = self.observation, self.moves * self.move_width
+            for step in pending:
+                if type(step.item) is _ChanceSeen:
+                    at = observation + moves_end + (step.chances - 1) * self.chance_width
+                    width = self.chance_width
+                else:
+                    at, width = observation + (step.moves - 1) * self.move_width, self.move_width
+                values[at:at + width] = tensor[at:at + width].tolist()
+            values[:observation] = tensor[:observation].tolist()
+            if base is not node:
+                base.values = base.values_of = None
+        node.values, node.values_of = values, tensor
+        return values
 
     def _write(self, node: _Node, seat: int, out: np.ndarray) -> None:
         meta, item = self.meta, node.item
@@ -896,6 +929,14 @@ class _Observer:
                 cached = self.history.tensor(core.seen[player], player, core.encoded(player))
             cache[key] = cached
         return cached
+
+    def values(self, state: LudothequeState, player: int) -> list[float]:
+        """`vector` as a new list of floats (what pyspiel gives); for an information state,
+        built from the seat's last list (see `_History.values`)."""
+        vector = self.vector(state, player)
+        if self.history is None:
+            return _as_list(vector)
+        return list(self.history.values(state._core.seen[player], vector))
 
     def string_from(self, state: LudothequeState, player: int) -> str:
         cache = state._core.cache
