@@ -973,8 +973,11 @@ class SeatTensor(Sequence):
 
     def _vector(self) -> np.ndarray:
         if self._array is None:
-            reader = self._core.meta.reader(self._perfect_recall)
-            self._array = reader.vector(self, self._seat)
+            core = self._core
+            if self._perfect_recall:
+                self._array = core.meta.reader(True).vector(self, self._seat)
+            else:  # the observation: the encoded view (what the reader would give)
+                self._array = core.encoded(self._seat)
             self._core = None  # type: ignore[assignment]
         return self._array
 
