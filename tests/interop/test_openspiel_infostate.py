@@ -398,6 +398,32 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, pl
         assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
 
 
+def test_whole_chance_is_seeded_and_reseeded():
+    """Chance drawn whole comes from `seed`: two environments with the same seed play the
+    same games, and `seed(s)` starts the same stream again."""
+    spiel_game = adapter.load_game("wazabi", 2)
+
+    def games(env, count: int = 3) -> list[list[object]]:
+        rng, played = random.Random(0), []
+        for _ in range(count):
+            time_step, moves = env.reset(), []
+            while not time_step.last():
+                player = time_step.observations["current_player"]
+                legal = time_step.observations["legal_actions"][player]
+                moves.append((player, tuple(legal)))
+                time_step = env.step([legal[rng.randrange(len(legal))]])
+            played.append([*moves, tuple(time_step.rewards),
+                           env.get_state.information_state_string(0)])
+        return played
+
+    first = adapter.environment(spiel_game, seed=7)
+    reference = games(first)
+    assert games(adapter.environment(spiel_game, seed=7)) == reference
+    assert games(adapter.environment(spiel_game, seed=8)) != reference
+    first.seed(7)
+    assert games(first) == reference
+
+
 def test_whole_chance_points_have_the_trees_distribution():
     """Drawn whole, a deal has the distribution the tree's item-by-item nodes give it: a
     17 deal's first card (seeded, 4,000 deals) against the first chance node's odds."""

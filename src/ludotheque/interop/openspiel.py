@@ -17,7 +17,8 @@ How the engine maps onto OpenSpiel:
   time, a pick in one node. The partial outcome waits in the adapter and
   reaches our state when complete; a forced remainder (all the items left
   alike) is filled in without a node. Chance action ids are item indices, so
-  `max_chance_outcomes` is bounded by the number of components.
+  `max_chance_outcomes` is bounded by the number of components. The RL
+  environment (`environment`) draws each of our chance points whole instead.
 * **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
   lists, `Game.action_to_text` as the action string).
 * **Information.** The observation string is seat p's view as canonical JSON
@@ -959,7 +960,7 @@ class SeatTensor(Sequence):
     state the time step describes (a copy, shared by the seats of that time step). It
     reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
     (`numpy.asarray`: float32, without going through a list, read-only and not a copy:
-    it is also the start of the seat's next tensor; `numpy.array` gives a copy).""" 
+    it is also the start of the seat's next tensor; `numpy.array` gives a copy)."""
 
     __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
@@ -1062,6 +1063,11 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._ours:
                 reader = self._game.meta.reader(self._perfect_recall)
                 self._tensor_size = reader.tensor.size
+
+        def seed(self, seed: int | None = None) -> None:
+            super().seed(seed)  # its chance sampler
+            if self._whole is not None:  # ours, in place: the game in progress draws from it
+                self._whole.__init__(random.randrange(2**62) if seed is None else seed)
 
         def reset(self) -> Any:
             # A game may end in its chance nodes (Wazabi: dice given without a choice);
