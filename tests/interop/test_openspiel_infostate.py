@@ -480,18 +480,19 @@ def test_our_environment_keeps_rl_environments_options_and_errors():
 
 def test_a_seat_tensor_reads_as_an_array_without_a_list():
     """`numpy.asarray` of a `SeatTensor` is float32, equal to the list, without building
-    the list (30,000 Python floats for Wazabi) nor a copy: it is read-only, so nothing can
-    change it; `numpy.array` gives a copy that can be changed without changing it."""
+    the list (30,000 Python floats for Wazabi), and a copy: changing it changes nothing
+    (OpenSpiel's PyTorch agents wrap it without copying). With `copy=False` it is the
+    array the seat's history keeps, read-only."""
     spiel_game = adapter.load_game("wazabi", 2)
     time_step = adapter.environment(spiel_game, seed=5).reset()
     tensor = time_step.observations["info_state"][0]
-    shared = np.asarray(tensor, np.float32)
+    shared = np.asarray(tensor, np.float32, copy=False)
     assert shared.dtype == np.float32 and shared.shape == (len(tensor),)
     assert tensor._list is None
-    assert np.asarray(tensor) is shared and not shared.flags.writeable
+    assert np.asarray(tensor, copy=False) is shared and not shared.flags.writeable
     with pytest.raises(ValueError, match="read-only"):
         shared[:] = 0.5
-    array = np.array(tensor)
+    array = np.asarray(tensor, np.float32)
     assert array is not shared and array.flags.writeable
     array[:] = 0.5
     again = np.asarray(tensor)

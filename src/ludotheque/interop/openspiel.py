@@ -959,8 +959,8 @@ class SeatTensor(Sequence):
     """One seat's tensor in a time step of `environment`, built when first read, from the
     state the time step describes (a copy, shared by the seats of that time step). It
     reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
-    (`numpy.asarray`: float32, without going through a list, read-only and not a copy:
-    it is also the start of the seat's next tensor; `numpy.array` gives a copy)."""
+    (`numpy.asarray`: float32, a copy, without going through a list; with `copy=False`,
+    the read-only array the seat's history keeps, which its next tensor starts from)."""
 
     __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
@@ -998,9 +998,9 @@ class SeatTensor(Sequence):
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         vector = self._vector()
-        if copy or (dtype is not None and np.dtype(dtype) != vector.dtype):
-            return np.array(vector, dtype=dtype)
-        return vector  # read-only: shared with the history that keeps it
+        if copy is False and (dtype is None or np.dtype(dtype) == vector.dtype):
+            return vector  # read-only: shared with the history that keeps it
+        return np.array(vector, dtype=dtype)  # the caller's own (agents may write to it)
 
     def __eq__(self, other: object) -> bool:
         return self._read() == (list(other) if isinstance(other, Sequence) else other)
@@ -1039,7 +1039,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
     is built only when read: `rl_environment` builds every seat's tensor at every step,
     while an agent reads its own (a random one none). The time steps are those of
     `rl_environment` (tested); the tensors are `SeatTensor`s, which read as lists and as
-    read-only numpy arrays. An episode has a move at least: a game over before it (in its
+    numpy arrays. An episode has a move at least: a game over before it (in its
     chance nodes) is dealt again. Other keyword arguments go to
     `rl_environment.Environment` (`seed`, `observation_type`...).
 
