@@ -300,25 +300,80 @@ def test_wazabi_folded_idle_rolls_have_the_engines_exact_distribution():
 
 
 # ---------------------------------------------------------------- rl_environment
+class _Recorded:
+    """`environment`'s whole-chance source, noting every chance point it draws (our outcome,
+    or a fold's node draws) so that rl_environment can be given the same outcomes."""
+
+    def __init__(self, inner: adapter._WholeChance) -> None:
+        self.inner = inner
+        self.points: list[tuple[object, object]] = []
+
+    def resolve(self, spec):
+        outcome = self.inner.resolve(spec)
+        self.points.append((spec, outcome))
+        return outcome
+
+    def fold(self, spec):
+        draws: list[int] = []
+        while (outcomes := spec.complete(draws)) is None:
+            draws.append(adapter._redraw_next(spec, draws, self.inner._rng))
+        self.points.append((spec, list(draws)))
+        return outcomes
+
+
+def _replaying(recorded: _Recorded):
+    """A chance sampler for rl_environment that answers each chance node with the node's
+    part of the outcome `recorded` drew for that chance point (the k-th point of a game is
+    the k-th recorded since its reset): the item drawn next, the next die, the pick."""
+    from ludotheque.core.chance import Pick, Roll, Shuffle
+
+    def sampler(state) -> int:
+        core = state._core
+        history = core.seen[0]
+        spec, outcome = recorded.points[history.chances if history is not None else 0]
+        assert type(spec) is type(core.chance_spec())
+        drawn = len(core.draws)
+        if isinstance(spec, Shuffle):
+            return adapter._distinct(spec.items).index(outcome[drawn])
+        if isinstance(spec, Pick):
+            return outcome
+        return outcome[drawn]  # a die of a roll, a fold's node
+
+    return sampler
+
+
 @pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("diciassette", 2), ("wazabi", 2),
                                                ("decimoarr", 2), ("wazabi", 4)])
 @pytest.mark.parametrize("kind", ["OBSERVATION", "INFORMATION_STATE"])
-def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, players, kind):
+@pytest.mark.parametrize("chance", ["whole", "sampler"])
+def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, players, kind,
+                                                                         chance):
     """`openspiel.environment` gives exactly OpenSpiel's rl_environment time steps (same
-    chance sampler, same moves: its own time steps, built from our state, are compared
+    chance outcomes, same moves: its own time steps, built from our state, are compared
     with rl_environment's), each seat's tensor built only when read, from the state of its
-    own time step even when read steps later."""
+    own time step even when read steps later. Chance "whole": ours draws each chance
+    point in one go and rl_environment is given the same outcomes node by node;
+    "sampler": both draw node by node from the same seeded sampler."""
     from open_spiel.python import rl_environment
 
     spiel_game = adapter.load_game(name, players)
     observation_type = getattr(rl_environment.ObservationType, kind)
+    if chance == "whole":
+        ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+        recorded = ours._whole = _Recorded(ours._whole)
+        sampler = _replaying(recorded)
+    else:
+        ours = adapter.environment(spiel_game, observation_type=observation_type,
+                                   chance_event_sampler=adapter.ChanceSampler(4))
+        sampler = adapter.ChanceSampler(4)
     theirs = rl_environment.Environment(spiel_game, observation_type=observation_type,
-                                        chance_event_sampler=adapter.ChanceSampler(4))
-    ours = adapter.environment(spiel_game, observation_type=observation_type, seed=4)
+                                        chance_event_sampler=sampler)
     assert ours.observation_spec() == theirs.observation_spec()
     rng = random.Random(2)
     kept = []
     for _ in range(2):
+        if chance == "whole":
+            recorded.points.clear()
         mine, reference = ours.reset(), theirs.reset()
         while True:
             assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
@@ -334,10 +389,55 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, pl
             player = mine.observations["current_player"]
             action = rng.choice(mine.observations["legal_actions"][player])
             mine, reference = ours.step([action]), theirs.step([action])
+        if chance == "whole":
+            assert ours.get_state.information_state_string(0) == \
+                theirs.get_state.information_state_string(0)
     for tensor, expected in kept[::7]:  # read long after their step
         assert len(tensor) == len(expected)
         assert list(tensor) == expected and tensor == expected
         assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
+
+
+def test_whole_chance_is_seeded_and_reseeded():
+    """Chance drawn whole comes from `seed`: two environments with the same seed play the
+    same games, and `seed(s)` starts the same stream again."""
+    spiel_game = adapter.load_game("wazabi", 2)
+
+    def games(env, count: int = 3) -> list[list[object]]:
+        rng, played = random.Random(0), []
+        for _ in range(count):
+            time_step, moves = env.reset(), []
+            while not time_step.last():
+                player = time_step.observations["current_player"]
+                legal = time_step.observations["legal_actions"][player]
+                moves.append((player, tuple(legal)))
+                time_step = env.step([legal[rng.randrange(len(legal))]])
+            played.append([*moves, tuple(time_step.rewards),
+                           env.get_state.information_state_string(0)])
+        return played
+
+    first = adapter.environment(spiel_game, seed=7)
+    reference = games(first)
+    assert games(adapter.environment(spiel_game, seed=7)) == reference
+    assert games(adapter.environment(spiel_game, seed=8)) != reference
+    first.seed(7)
+    assert games(first) == reference
+
+
+def test_whole_chance_points_have_the_trees_distribution():
+    """Drawn whole, a deal has the distribution the tree's item-by-item nodes give it: a
+    17 deal's first card (seeded, 4,000 deals) against the first chance node's odds."""
+    spiel_game = adapter.load_game("diciassette", 2)
+    node = dict(spiel_game.new_initial_state().chance_outcomes())
+    env = adapter.environment(spiel_game, seed=11)
+    spec = spiel_game.new_initial_state()._core.chance_spec()
+    distinct = adapter._distinct(spec.items)
+    counts = dict.fromkeys(node, 0)
+    draws = 4000
+    for _ in range(draws):
+        counts[distinct.index(env._whole.resolve(spec)[0])] += 1
+    for outcome, probability in node.items():
+        assert abs(counts[outcome] / draws - probability) < 4 * (probability / draws) ** 0.5 + 1e-3
 
 
 def test_our_environment_deals_again_a_game_over_before_any_move():
@@ -380,13 +480,20 @@ def test_our_environment_keeps_rl_environments_options_and_errors():
 
 def test_a_seat_tensor_reads_as_an_array_without_a_list():
     """`numpy.asarray` of a `SeatTensor` is float32, equal to the list, without building
-    the list (30,000 Python floats for Wazabi), and a copy: changing it changes nothing."""
+    the list (30,000 Python floats for Wazabi), and a copy: changing it changes nothing
+    (OpenSpiel's PyTorch agents wrap it without copying). With `copy=False` it is the
+    array the seat's history keeps, read-only."""
     spiel_game = adapter.load_game("wazabi", 2)
     time_step = adapter.environment(spiel_game, seed=5).reset()
     tensor = time_step.observations["info_state"][0]
-    array = np.asarray(tensor, np.float32)
-    assert array.dtype == np.float32 and array.shape == (len(tensor),)
+    shared = np.asarray(tensor, np.float32, copy=False)
+    assert shared.dtype == np.float32 and shared.shape == (len(tensor),)
     assert tensor._list is None
+    assert np.asarray(tensor, copy=False) is shared and not shared.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        shared[:] = 0.5
+    array = np.asarray(tensor, np.float32)
+    assert array is not shared and array.flags.writeable
     array[:] = 0.5
     again = np.asarray(tensor)
     assert not np.array_equal(again, array)
@@ -436,8 +543,9 @@ def _reference_tensor(spiel_game, state, seat: int) -> np.ndarray:
 def test_tensors_read_from_caches_are_their_definition_across_copies(game):
     """The tensor is built step by step and shared (an encoded view read once per state,
     right after a chance point the one the history keeps for it, history vectors shared
-    by copies): it is still, for every seat, its definition computed from scratch, in a
-    game and in copies that went another way (as OpenSpiel's algorithms clone states)."""
+    by copies, a list copied from the seat's last list): it is still, for every seat, its
+    definition computed from scratch, in a game and in copies that went another way (as
+    OpenSpiel's algorithms clone states), and a new list of floats at every call."""
     spiel_game = adapter.load_game(game.name, 2)
     rng = np.random.RandomState(derive_seed(9, game.name) % 2**32)
     checked = fresh = 0
@@ -452,6 +560,10 @@ def test_tensors_read_from_caches_are_their_definition_across_copies(game):
         for copy in copies:
             for seat in range(2):
                 expected = _reference_tensor(spiel_game, copy, seat)
+                values = copy.information_state_tensor(seat)
+                assert type(values) is list and all(type(value) is float for value in values)
+                assert np.array_equal(np.asarray(values, np.float32), expected)
+                values[:] = [0.5] * len(values)  # a list of the caller's own: changes nothing
                 assert np.array_equal(np.asarray(copy.information_state_tensor(seat),
                                                  np.float32), expected)
                 checked += 1

@@ -17,7 +17,8 @@ How the engine maps onto OpenSpiel:
   time, a pick in one node. The partial outcome waits in the adapter and
   reaches our state when complete; a forced remainder (all the items left
   alike) is filled in without a node. Chance action ids are item indices, so
-  `max_chance_outcomes` is bounded by the number of components.
+  `max_chance_outcomes` is bounded by the number of components. The RL
+  environment (`environment`) draws each of our chance points whole instead.
 * **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
   lists, `Game.action_to_text` as the action string).
 * **Information.** The observation string is seat p's view as canonical JSON
@@ -220,6 +221,18 @@ def _redraw(spec: Any, count: int, rng: random.Random) -> list[int]:
     return draws
 
 
+class _WholeChance(SeededChance):
+    """`environment`'s chance source: one of our chance points drawn whole (`resolve`: a
+    shuffle in one go, as in our engine), a game's fold node by node (`fold`)."""
+
+    def fold(self, spec: Any) -> list[Any]:
+        """Our outcomes for a fold (see `_Meta.chance_spec`), drawn through its nodes."""
+        draws: list[int] = []
+        while (outcomes := spec.complete(draws)) is None:
+            draws.append(_redraw_next(spec, draws, self._rng))
+        return outcomes
+
+
 # ------------------------------------------------------------------ the adapter
 class _WidestChance:
     """A chance source that answers like `inner` and notes the widest first draw it met."""
@@ -296,12 +309,18 @@ class _ChanceSeen:
     def seen_by(self, seat: int) -> np.ndarray:
         vector = self.encoded.get(seat)
         if vector is None:
-            from ludotheque.interop.encoding import encode
-
-            meta = self.meta
-            vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
-            self.encoded[seat] = vector
+            vector = self.encoded[seat] = _encode_view(self.meta, self.state, seat)
         return vector
+
+
+def _encode_view(meta: _Meta, state: State, seat: int) -> np.ndarray:
+    """Seat `seat`'s view of `state`, encoded (`interop.encoding`), read-only: it is kept
+    and shared (a history, a time step's tensor)."""
+    from ludotheque.interop.encoding import encode
+
+    vector = encode(meta.game, state.view(seat), meta.players, meta.options)
+    vector.flags.writeable = False
+    return vector
 
 
 class _Node:
@@ -309,20 +328,27 @@ class _Node:
     as the seat saw it (actor, key), a `_ChanceSeen`, or "?" (a past nobody knows). The
     history's string and tensor up to here are made once, from the step before's."""
 
-    __slots__ = ("chances", "item", "moves", "parent", "text", "vector")
+    __slots__ = ("chances", "item", "moves", "parent", "prefix", "text", "values", "values_of",
+                 "vector")
 
     def __init__(self, item: Any, parent: _Node | None) -> None:
         self.item = item
         self.parent = parent
-        moves = parent.moves if parent else 0
-        chances = parent.chances if parent else 0
-        if isinstance(item, _ChanceSeen):
-            chances += 1
-        elif item != "?":
+        if parent is None:
+            moves = chances = 0
+        else:
+            moves, chances = parent.moves, parent.chances
+        kind = type(item)
+        if kind is tuple:  # a move
             moves += 1
+        elif kind is _ChanceSeen:
+            chances += 1
         self.moves, self.chances = moves, chances
         self.text: str | None = None
-        self.vector: np.ndarray | None = None
+        self.vector: np.ndarray | None = None  # a whole tensor (read-only) with this history
+        self.prefix: np.ndarray | None = None  # the encoded view at the head of `vector`
+        self.values: list[float] | None = None  # `values_of` (a whole tensor) as a list
+        self.values_of: np.ndarray | None = None
 
 
 _UNKNOWN_PAST = _Node("?", None)  # the moves before a resampled state, for the other seats
@@ -334,7 +360,7 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state")
+    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state", "whole")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -348,6 +374,9 @@ class _Core:
         self.fresh = fresh  # our state is the one the last chance point of `seen` holds
         # (no decision since: a decision also adds a node); False for a resampled state
         self.left: list[int] | None = None  # a shuffle being drawn: each item's count left
+        # `environment`'s own state: each chance point drawn whole from this source after a
+        # move (`settle_whole`); None (a copy too): one OpenSpiel chance node at a time
+        self.whole: _WholeChance | None = None
 
     def __deepcopy__(self, memo: dict) -> _Core:
         copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
@@ -366,10 +395,7 @@ class _Core:
             if self.fresh and node is not None and isinstance(node.item, _ChanceSeen):
                 vector = node.item.seen_by(seat)
             else:
-                from ludotheque.interop.encoding import encode
-
-                meta = self.meta
-                vector = encode(meta.game, self.state.view(seat), meta.players, meta.options)
+                vector = _encode_view(self.meta, self.state, seat)
             self.cache[key] = vector
         return vector
 
@@ -451,12 +477,34 @@ class _Core:
                 return
             for each in (outcome if not isinstance(spec, _OURS) else (outcome,)):
                 state.apply_chance(each)
-            self.draws = []
-            self.spec = None
-            self.left = None
-            self.fresh = True
-            seen = _ChanceSeen(self.meta, state.clone())
-            self.seen = [_Node(seen, node) for node in self.seen]
+            self._completed()
+
+    def settle_whole(self, chance: _WholeChance) -> None:
+        """Draw every chance point up to the next decision whole from `chance` (a shuffle in
+        one go, where OpenSpiel walks one node per item): the same chance points, outcomes
+        of the same distribution, and the same histories as the nodes reach one by one (a
+        game's fold, as Wazabi's start roll, is drawn node by node: its few nodes)."""
+        state = self.state
+        while state.is_chance():
+            spec = self.spec
+            if spec is None:
+                spec = self.meta.chance_spec(state)
+            if isinstance(spec, _OURS):
+                state.apply_chance(chance.resolve(spec))
+            else:
+                for each in chance.fold(spec):
+                    state.apply_chance(each)
+            self._completed()
+        self.cache = {}
+
+    def _completed(self) -> None:
+        """A chance point completed: noted in every seat's history, what it saw then."""
+        self.draws = []
+        self.spec = None
+        self.left = None
+        self.fresh = True
+        seen = _ChanceSeen(self.meta, self.state.clone())
+        self.seen = [_Node(seen, node) for node in self.seen]
 
     def history(self, seat: int) -> list[Any]:
         """Seat `seat`'s history, oldest first: (actor, move as seen) pairs and
@@ -599,7 +647,10 @@ class LudothequeState(pyspiel.State):
         core.seen = [_Node((actor, key), node) for key, node in zip(keys, core.seen)]
         core.cache = {}
         core.fresh = False
-        core.settle()
+        if core.whole is None:
+            core.settle()
+        else:
+            core.settle_whole(core.whole)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -622,8 +673,7 @@ class LudothequeState(pyspiel.State):
         return _as_list(meta.reader(False).vector(self, self._reader_seat(player)))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        meta = self._core.meta
-        return _as_list(meta.reader(True).vector(self, self._reader_seat(player)))
+        return self._core.meta.reader(True).values(self, self._reader_seat(player))
 
     def observation_string(self, player: int | None = None) -> str:
         return self._core.meta.reader(False).string_from(self, self._reader_seat(player))
@@ -660,6 +710,9 @@ class LudothequeState(pyspiel.State):
     def __str__(self) -> str:
         core = self._core
         return _canonical({"state": core.state.to_json(), "draws": core.draws})
+
+
+_new_tuple = tuple.__new__
 
 
 def _as_list(vector: np.ndarray) -> list[float]:
@@ -709,21 +762,60 @@ class _History:
         self.chance_width = 1 + observation
         self.size = observation + self.moves * self.move_width + self.chances * self.chance_width
 
-    def vector(self, node: _Node | None, seat: int) -> np.ndarray:
-        """Seat `seat`'s history up to `node` as numbers (the tensor after the view): the
-        step before's copied, this step's slot written; kept on the node."""
+    def tensor(self, node: _Node | None, seat: int, view: np.ndarray) -> np.ndarray:
+        """Seat `seat`'s whole information-state tensor: `view` (its encoded view now), then
+        its history up to `node`. Built from the last tensor read with a shorter history (one
+        copy, then the new slots and the view written) and kept on the node; read-only."""
         pending = []
         while node is not None and node.vector is None:
             pending.append(node)
             node = node.parent
-        vector = node.vector if node is not None else np.zeros(self.size - self.observation,
-                                                               np.float32)
-        if pending:
-            vector = vector.copy()
-            for step in reversed(pending):  # each step writes its own slot
-                self._write(step, seat, vector)
-            pending[0].vector = vector
-        return vector
+        if node is not None and not pending and node.prefix is view:
+            return node.vector  # the same view and history: the same tensor
+        if node is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out = node.vector.copy()
+        history = out[self.observation:]
+        for step in reversed(pending):  # each step writes its own slot
+            self._write(step, seat, history)
+        out[:self.observation] = view
+        out.flags.writeable = False
+        last = pending[0] if pending else node
+        if last is not None:
+            last.vector, last.prefix = out, view
+        return out
+
+    def values(self, node: _Node | None, tensor: np.ndarray) -> list[float]:
+        """`tensor` (a seat's tensor whose history ends at `node`) as a list of floats, kept
+        on the node (do not change it): the list kept on the nearest step before copied, and
+        only what differs written (the view, the slots of the steps since). The seat's
+        latest list only is kept: the step it was copied from lets go of its own."""
+        if node is None:
+            return _as_list(tensor)
+        if node.values_of is tensor:
+            return node.values
+        base, pending = node, []
+        while base is not None and base.values is None:
+            pending.append(base)
+            base = base.parent
+        if base is None:
+            values = _as_list(tensor)
+        else:
+            values = list(base.values)
+            observation, moves_end = self.observation, self.moves * self.move_width
+            for step in pending:
+                if type(step.item) is _ChanceSeen:
+                    at = observation + moves_end + (step.chances - 1) * self.chance_width
+                    width = self.chance_width
+                else:
+                    at, width = observation + (step.moves - 1) * self.move_width, self.move_width
+                values[at:at + width] = tensor[at:at + width].tolist()
+            values[:observation] = tensor[:observation].tolist()
+            if base is not node:
+                base.values = base.values_of = None
+        node.values, node.values_of = values, tensor
+        return values
 
     def _write(self, node: _Node, seat: int, out: np.ndarray) -> None:
         meta, item = self.meta, node.item
@@ -835,12 +927,17 @@ class _Observer:
             if self.history is None:
                 cached = core.encoded(player)
             else:
-                size = self.meta.shape[0]
-                cached = np.empty_like(self.tensor)
-                cached[:size] = core.encoded(player)
-                cached[size:] = self.history.vector(core.seen[player], player)
+                cached = self.history.tensor(core.seen[player], player, core.encoded(player))
             cache[key] = cached
         return cached
+
+    def values(self, state: LudothequeState, player: int) -> list[float]:
+        """`vector` as a new list of floats (what pyspiel gives); for an information state,
+        built from the seat's last list (see `_History.values`)."""
+        vector = self.vector(state, player)
+        if self.history is None:
+            return _as_list(vector)
+        return list(self.history.values(state._core.seen[player], vector))
 
     def string_from(self, state: LudothequeState, player: int) -> str:
         cache = state._core.cache
@@ -862,7 +959,8 @@ class SeatTensor(Sequence):
     """One seat's tensor in a time step of `environment`, built when first read, from the
     state the time step describes (a copy, shared by the seats of that time step). It
     reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
-    (`numpy.asarray`: float32, a copy, without going through a list)."""
+    (`numpy.asarray`: float32, a copy, without going through a list; with `copy=False`,
+    the read-only array the seat's history keeps, which its next tensor starts from)."""
 
     __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
@@ -876,8 +974,11 @@ class SeatTensor(Sequence):
 
     def _vector(self) -> np.ndarray:
         if self._array is None:
-            reader = self._core.meta.reader(self._perfect_recall)
-            self._array = reader.vector(self, self._seat)
+            core = self._core
+            if self._perfect_recall:
+                self._array = core.meta.reader(True).vector(self, self._seat)
+            else:  # the observation: the encoded view (what the reader would give)
+                self._array = core.encoded(self._seat)
             self._core = None  # type: ignore[assignment]
         return self._array
 
@@ -896,7 +997,10 @@ class SeatTensor(Sequence):
         return iter(self._read())
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        return np.array(self._vector(), dtype=dtype)
+        vector = self._vector()
+        if copy is False and (dtype is None or np.dtype(dtype) == vector.dtype):
+            return vector  # read-only: shared with the history that keeps it
+        return np.array(vector, dtype=dtype)  # the caller's own (agents may write to it)
 
     def __eq__(self, other: object) -> bool:
         return self._read() == (list(other) if isinstance(other, Sequence) else other)
@@ -933,24 +1037,37 @@ def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
     is built only when read: `rl_environment` builds every seat's tensor at every step,
-    while an agent reads its own (a random one none). The time steps are the same (tested);
-    the tensors are `SeatTensor`s, which read as lists and numpy arrays. An episode has a
-    move at least: a game over before it (in its chance nodes) is dealt again. Other keyword
-    arguments go to `rl_environment.Environment` (`seed`, `observation_type`...); chance is
-    drawn by a `ChanceSampler` unless `chance_event_sampler` is given."""
+    while an agent reads its own (a random one none). The time steps are those of
+    `rl_environment` (tested); the tensors are `SeatTensor`s, which read as lists and as
+    numpy arrays. An episode has a move at least: a game over before it (in its
+    chance nodes) is dealt again. Other keyword arguments go to
+    `rl_environment.Environment` (`seed`, `observation_type`...).
+
+    Chance: each of our chance points is drawn whole from a generator seeded with `seed`
+    (a shuffle in one go, where the game's tree has a node per item: the same outcomes'
+    distribution, the same information states), so the environment's state `history()`
+    holds the moves only. With `chance_event_sampler` given, chance is drawn by it node
+    by node, as `rl_environment` does."""
     from open_spiel.python import rl_environment
 
     class Environment(rl_environment.Environment):
         """rl_environment with its time steps built from our state directly (no pyspiel
         round trip per seat and field), each seat's tensor a `SeatTensor`."""
 
-        def __init__(self, game: Any, **options: Any) -> None:
+        def __init__(self, game: Any, whole: _WholeChance | None = None,
+                     **options: Any) -> None:
             super().__init__(game, **options)
             self._ours = isinstance(self._game, LudothequeGame) and not self._include_full_state
+            self._whole = whole if self._ours else None
             self._perfect_recall = not self._use_observation
             if self._ours:
                 reader = self._game.meta.reader(self._perfect_recall)
                 self._tensor_size = reader.tensor.size
+
+        def seed(self, seed: int | None = None) -> None:
+            super().seed(seed)  # its chance sampler
+            if self._whole is not None:  # ours, in place: the game in progress draws from it
+                self._whole.__init__(random.randrange(2**62) if seed is None else seed)
 
         def reset(self) -> Any:
             # A game may end in its chance nodes (Wazabi: dice given without a choice);
@@ -962,9 +1079,17 @@ def environment(game: Any, **kwargs: Any) -> Any:
                     time_step = super().reset()
                 return time_step
             self._should_reset = False
+            game, whole = self._game, self._whole
             while True:
-                self._state = self._game.new_initial_state()
-                self._sample_external_events()
+                if whole is None:
+                    self._state = game.new_initial_state()
+                    self._sample_external_events()
+                else:
+                    meta = game.meta
+                    core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
+                    core.whole = whole
+                    core.settle_whole(whole)
+                    self._state = LudothequeState(game, core)
                 if not self._state._core.state.is_terminal():
                     break
             return self._time_step(first=True)
@@ -974,8 +1099,9 @@ def environment(game: Any, **kwargs: Any) -> Any:
                 return super().step(actions)  # its errors, and a new game after the last
             if self._enable_legality_check:
                 self._check_legality(actions)
-            self._state.apply_action(actions[0])
-            self._sample_external_events()
+            self._state.apply_action(actions[0])  # and chance drawn whole, if so
+            if self._whole is None:
+                self._sample_external_events()
             return self._time_step(first=False)
 
         def _sample_external_events(self) -> None:
@@ -994,38 +1120,48 @@ def environment(game: Any, **kwargs: Any) -> Any:
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""
             core = self._state._core
-            ours, players = core.state, core.meta.players
-            snapshot = core.__deepcopy__({})  # the tensors are read from this step's state
+            ours, meta = core.state, core.meta
+            players = meta.players
+            # The tensors are read from this step's state: right after a chance point, the
+            # copy its history keeps; else a copy of its own.
+            node = core.seen[0]
+            if core.fresh and node is not None and isinstance(node.item, _ChanceSeen):
+                snapshot = _Core(meta, node.item.state, [], core.seen, fresh=True)
+            else:
+                snapshot = _Core(meta, ours.clone(), [], core.seen)
             recall, size = self._perfect_recall, self._tensor_size
             tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
             terminal = ours.is_terminal()
-            mover = ours.current_player()
-            legal = [[] for _ in range(players)]
-            if not terminal:
+            legal: list[list[int]] = [[] for _ in range(players)]
+            if terminal:
+                mover = pyspiel.PlayerId.TERMINAL
+            else:
+                mover = ours.current_player()
                 legal[mover] = list(core.legal())
             observations = {"info_state": tensors, "legal_actions": legal,
-                            "current_player": pyspiel.PlayerId.TERMINAL if terminal else mover,
-                            "serialized_state": []}
+                            "current_player": mover, "serialized_state": []}
+            # TimeStep(observations, rewards, discounts, step_type), without its keywords
             if first:
-                return rl_environment.TimeStep(observations=observations, rewards=None,
-                                               discounts=None,
-                                               step_type=rl_environment.StepType.FIRST)
+                return _new_tuple(TimeStep, (observations, None, None, FIRST))
             self._should_reset = terminal
             if terminal:
-                return rl_environment.TimeStep(
-                    observations=observations, rewards=[float(r) for r in ours.returns()],
-                    discounts=[0.0] * players, step_type=rl_environment.StepType.LAST)
-            return rl_environment.TimeStep(observations=observations, rewards=[0.0] * players,
-                                           discounts=self._discounts,
-                                           step_type=rl_environment.StepType.MID)
+                return _new_tuple(TimeStep, (observations, [float(r) for r in ours.returns()],
+                                             [0.0] * players, LAST))
+            return _new_tuple(TimeStep, (observations, [0.0] * players, self._discounts, MID))
 
+    TimeStep, StepType = rl_environment.TimeStep, rl_environment.StepType
+    FIRST, MID, LAST = StepType.FIRST, StepType.MID, StepType.LAST
     if isinstance(game, str):
         players = kwargs.pop("players", None)
         options = {name: kwargs.pop(name) for name in list(kwargs)
                    if name in {spec.name for spec in get_game(game).option_specs}}
         game = load_game(game, players, **options)
-    kwargs.setdefault("chance_event_sampler", ChanceSampler(kwargs.get("seed")))
-    return Environment(game, **kwargs)
+    whole = None
+    if kwargs.get("chance_event_sampler") is None:
+        seed = kwargs.get("seed")
+        whole = _WholeChance(random.randrange(2**62) if seed is None else seed)
+        kwargs["chance_event_sampler"] = ChanceSampler(seed)  # rl_environment's own paths
+    return Environment(game, whole, **kwargs)
 
 
 # ------------------------------------------------------------------ registration
