@@ -2,8 +2,8 @@
 
 Multiple-observer ISMCTS (MO-ISMCTS): one tree per seat. Each iteration
 
-1. samples a full state from the bot's view only (`Game.sample`:
-   the bot never sees the true state),
+1. samples a full state from the bot's view only (`Game.sampler`, the view read once
+   per move: the bot never sees the true state),
 2. descends every tree at once with that state: the seat to move picks in its
    own tree (UCB1 over the moves available in this determinisation, with
    availability counts), and every other tree follows the move *as that seat
@@ -149,6 +149,8 @@ class ISMCTSBot:
                 started: float) -> int:
         clock = self.clock
         deadline = self._deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
+        if type(view) is not dict:  # read once into a plain dict (a Match's view builds on reads)
+            view = dict(view)
         me = view["seat"]
         players = view["players"]
         roots = [_Node() for _ in range(players)]
@@ -162,12 +164,14 @@ class ISMCTSBot:
         iterations = 0
         # With a model of the others, samples lean towards what their moves suggest.
         belief = game.search_belief if self.opponents == "model" else None
+        # The view is read once; each iteration only deals what it hides (`Game.sampler`).
+        sample = game.sampler(view, belief)
         while True:
             if limit is not None and iterations >= limit:
                 break
             if deadline is not None and clock() >= deadline:
                 break
-            state = game.sample(view, rng, belief)
+            state = sample(rng)
             if not self._iterate(state, roots, players, rng, me):
                 break  # the deadline came during the pass: it is dropped
             iterations += 1
