@@ -202,7 +202,7 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
     # A bluff: the fewest cards allowed, those I need least.
     bluffs: dict[int, tuple[tuple[int, ...], int]] = {}
     for value, need, _, goods, bluff_good, odds in table:
-        count = max(need, put_in)
+        count = need if need > put_in else put_in
         if count <= my_size:
             made = bluffs.get(count)
             if made is None:
@@ -211,7 +211,9 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
                 for kind in order:
                     if missing <= 0:
                         break
-                    take = min(missing, total[kind] - filled[kind])
+                    take = total[kind] - filled[kind]
+                    if missing < take:
+                        take = missing
                     filled[kind] += take
                     missing -= take
                 kinds = 0
