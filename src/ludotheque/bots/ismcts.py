@@ -206,6 +206,9 @@ class ISMCTSBot:
         the deadline passed on the way (checked at every step)."""
         game = self.game
         deadline, clock = self._deadline, self.clock
+        observe_action = game.observe_action
+        modelled = self.opponents == "model"
+        model_action = self._model_action
         chance = SeededChance(rng.getrandbits(62))
         nodes = list(roots)
         visited: list[tuple[_Node, int]] = []  # (node, seat that moved into it), in every tree
@@ -220,13 +223,14 @@ class ISMCTSBot:
                 settle(state, chance)
                 continue
             legal = state.legal_actions()
-            if self.opponents == "model" and actor != me:
+            if modelled and actor != me:
                 # The others play the rollout model; the bot's tree follows the move as seen.
-                action = self._model_action(state, actor, legal, rng)
-                key = (actor, game.observe_action(state, action, me))
-                child = nodes[me].children.get(key)
+                action = model_action(state, actor, legal, rng)
+                key = (actor, observe_action(state, action, me))
+                children = nodes[me].children
+                child = children.get(key)
                 if child is None:
-                    child = nodes[me].children[key] = _Node()
+                    child = children[key] = _Node()
                 nodes[me] = child
                 state.apply_action(action)
                 continue
@@ -247,9 +251,9 @@ class ISMCTSBot:
                 expanded = True
             else:
                 action = self._select(node, legal)
-            for seat in (range(players) if self.opponents == "tree" else (me,)):
+            for seat in ((me,) if modelled else range(players)):
                 # Another seat's move is keyed apart from the seat's own moves (same ids).
-                key = action if seat == actor else (actor, game.observe_action(state, action, seat))
+                key = action if seat == actor else (actor, observe_action(state, action, seat))
                 parent = nodes[seat]
                 child = parent.children.get(key)
                 if child is None:
