@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ludotheque.games.decimoarr.components import make_deck
 from ludotheque.games.decimoarr.observation import DecimoarrObservation
 from ludotheque.games.decimoarr.views import DecimoarrView
 
@@ -63,10 +64,9 @@ class HeuristicBot:
             return recalled
         kept = self._kept  # the chance to recall a card by its age, worked out once an age
         draw = rng.random
-        for pos, card in enumerate(obs.memory):
-            if card < 0 or table[pos] >= 0:
+        for pos, (card, shown, age) in enumerate(zip(obs.memory, table, ages)):
+            if card < 0 or shown >= 0:
                 continue
-            age = ages[pos]
             chance = kept.get(age)
             if chance is None:
                 chance = kept[age] = 0.5 ** (age / half_life)
@@ -92,15 +92,15 @@ class HeuristicBot:
             reference = obs.memory[obs.reference]
         if reference >= 0:
             known_cards.add(reference)
-        # A card is colour * values + value: in id order, the unknown cards go by colour, then value.
-        unknown_cards = [card for card in range(colours * values) if card not in known_cards]
-        unknown_by_colour = [0] * colours
-        unknown_by_value = [0] * values
-        for card in unknown_cards:
-            colour, value = divmod(card, values)
-            unknown_by_colour[colour] += 1
-            unknown_by_value[value] += 1
-        recalled_faces = [(pos, *divmod(code, values)) for pos, code in recalled.items()]
+        # A card is colour * values + value: each colour has `values` cards, each value `colours`.
+        deck = make_deck(colours, values)
+        colour_of, value_of = deck.colour_of, deck.value_of
+        unknown_by_colour = [values] * colours
+        unknown_by_value = [colours] * values
+        for card in known_cards:
+            unknown_by_colour[colour_of[card]] -= 1
+            unknown_by_value[value_of[card]] -= 1
+        recalled_faces = [(pos, colour_of[code], value_of[code]) for pos, code in recalled.items()]
         unknown_positions = [pos for pos in legal if pos not in recalled
                              and pos != obs.reference]
         # The chance that an unknown card is on the table rather than set aside.
@@ -110,7 +110,7 @@ class HeuristicBot:
         def threat(card: int, pos: int) -> float:
             """How many face-down cards the next player could connect to `card` with: each
             recalled one counts 1, each unknown one `on_table`, added up in that order."""
-            colour, value = divmod(card, values)
+            colour, value = colour_of[card], value_of[card]
             sure = 0
             for other, c, v in recalled_faces:
                 if other != pos:
@@ -137,7 +137,9 @@ class HeuristicBot:
                 score += 1e-6 * jitter()
                 if score > best_score:
                     best, best_score = pos, score
-            if unknown_positions and unknown_cards:
+            if unknown_positions and len(known_cards) < colours * values:
+                # In id order: by colour, then value.
+                unknown_cards = [card for card in range(colours * values) if card not in known_cards]
                 average = sum(threat(card, -1) for card in unknown_cards) / len(unknown_cards)
                 if best is None or -average > best_score:
                     return unknown_positions[rng.randrange(len(unknown_positions))]
