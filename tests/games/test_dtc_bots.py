@@ -357,3 +357,62 @@ def test_search_samples_lean_offers_to_truth_as_the_heuristic_believes():
             goods = (sample.pvalue - 1, JOKER)
             trues[name] += all(sample.pending[k] == 0 for k in range(len(sample.pending)) if k not in goods)
     assert trues["search"] > trues["uniform"]
+
+
+def _reference_plan(building, total, last, pool, n, higher, literal, top):
+    """The offer planner as it was written first (one pass over every value and
+    settlement for every call): the oracle the cached, precomputed planner must match."""
+    from ludotheque.games.dtc.components import JOKER
+    from ludotheque.games.dtc.heuristic import good_kinds
+    kinds = range(7)
+    pool_size, my_size, weight = sum(pool), sum(total), 1.0 / (n - 1)
+    order = (*sorted(range(top), key=lambda k: (total[k], k)), JOKER)
+    put_in, put_jokers = sum(building), building[JOKER]
+    in_building = [k for k in kinds if building[k]]
+    best = None
+    for value in range(1, top + 1):
+        need = 1 if not last[0] else (last[0] if value > last[1] else last[0] + 1)
+        settlements = [good_kinds(value, False)]
+        if higher:
+            settlements = settlements + [(*range(value, top), JOKER)] if literal \
+                else [good_kinds(value, True, top)]
+        for goods in settlements:
+            cards = tuple(total[k] if k in goods else 0 for k in kinds if k != JOKER)
+            if all(k in goods for k in in_building):
+                jokers = max(put_jokers, need - sum(cards))
+                if jokers <= total[JOKER]:
+                    count = sum(cards) + jokers
+                    plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
+                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                    score = q * count * weight - 0.4 * max(0, jokers - put_jokers) + 0.01 * value
+                    best = max(best or (score, value, (*cards, jokers)), (score, value, (*cards, jokers)))
+        count = max(need, put_in)
+        if count <= my_size:
+            filled, missing = list(building), count - put_in
+            for kind in order:
+                take = min(max(missing, 0), total[kind] - filled[kind])
+                filled[kind] += take
+                missing -= take
+            goods = settlements[0]
+            plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
+            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+            true = all(filled[k] == 0 or k in goods for k in kinds)
+            score = (q * count * weight) if true else -q * count - 0.05 * filled[JOKER]
+            plan = (score + 0.001 * value, value, tuple(filled))
+            best = plan if best is None else max(best, plan)
+    return None if best is None else (best[1], best[2])
+
+
+def test_the_offer_planner_gives_the_plans_of_its_first_writing():
+    from ludotheque.games.dtc import heuristic
+    rng = random.Random(15)
+    for _ in range(20000):
+        top = rng.choice([2, 4, 6, 6])
+        pool = [rng.randint(0, 8) for _ in range(top)] + [0] * (6 - top) + [rng.randint(0, 4)]
+        total = [rng.randint(0, min(3, p)) for p in pool]
+        building = [rng.randint(0, t) if rng.random() < 0.3 else 0 for t in total]
+        count = rng.choice([0, 0, 1, 2, 3, 4])
+        higher = rng.random() < 0.5
+        args = (tuple(building), tuple(total), (count, rng.randint(1, top) if count else 0),
+                tuple(pool), rng.randint(2, 6), higher, higher and rng.random() < 0.5, top)
+        assert heuristic._plan_offer(*args) == _reference_plan(*args), args

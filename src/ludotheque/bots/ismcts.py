@@ -2,8 +2,8 @@
 
 Multiple-observer ISMCTS (MO-ISMCTS): one tree per seat. Each iteration
 
-1. samples a full state from the bot's view only (`Game.sample`:
-   the bot never sees the true state),
+1. samples a full state from the bot's view only (`Game.sampler`, the view read once
+   per move: the bot never sees the true state),
 2. descends every tree at once with that state: the seat to move picks in its
    own tree (UCB1 over the moves available in this determinisation, with
    availability counts), and every other tree follows the move *as that seat
@@ -149,6 +149,8 @@ class ISMCTSBot:
                 started: float) -> int:
         clock = self.clock
         deadline = self._deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
+        if type(view) is not dict:  # read once into a plain dict (a Match's view builds on reads)
+            view = dict(view)
         me = view["seat"]
         players = view["players"]
         roots = [_Node() for _ in range(players)]
@@ -162,12 +164,14 @@ class ISMCTSBot:
         iterations = 0
         # With a model of the others, samples lean towards what their moves suggest.
         belief = game.search_belief if self.opponents == "model" else None
+        # The view is read once; each iteration only deals what it hides (`Game.sampler`).
+        sample = game.sampler(view, belief)
         while True:
             if limit is not None and iterations >= limit:
                 break
             if deadline is not None and clock() >= deadline:
                 break
-            state = game.sample(view, rng, belief)
+            state = sample(rng)
             if not self._iterate(state, roots, players, rng, me):
                 break  # the deadline came during the pass: it is dropped
             iterations += 1
@@ -202,6 +206,9 @@ class ISMCTSBot:
         the deadline passed on the way (checked at every step)."""
         game = self.game
         deadline, clock = self._deadline, self.clock
+        observe_action = game.observe_action
+        modelled = self.opponents == "model"
+        model_action = self._model_action
         chance = SeededChance(rng.getrandbits(62))
         nodes = list(roots)
         visited: list[tuple[_Node, int]] = []  # (node, seat that moved into it), in every tree
@@ -216,13 +223,14 @@ class ISMCTSBot:
                 settle(state, chance)
                 continue
             legal = state.legal_actions()
-            if self.opponents == "model" and actor != me:
+            if modelled and actor != me:
                 # The others play the rollout model; the bot's tree follows the move as seen.
-                action = self._model_action(state, actor, legal, rng)
-                key = (actor, game.observe_action(state, action, me))
-                child = nodes[me].children.get(key)
+                action = model_action(state, actor, legal, rng)
+                key = (actor, observe_action(state, action, me))
+                children = nodes[me].children
+                child = children.get(key)
                 if child is None:
-                    child = nodes[me].children[key] = _Node()
+                    child = children[key] = _Node()
                 nodes[me] = child
                 state.apply_action(action)
                 continue
@@ -243,9 +251,9 @@ class ISMCTSBot:
                 expanded = True
             else:
                 action = self._select(node, legal)
-            for seat in (range(players) if self.opponents == "tree" else (me,)):
+            for seat in ((me,) if modelled else range(players)):
                 # Another seat's move is keyed apart from the seat's own moves (same ids).
-                key = action if seat == actor else (actor, game.observe_action(state, action, seat))
+                key = action if seat == actor else (actor, observe_action(state, action, seat))
                 parent = nodes[seat]
                 child = parent.children.get(key)
                 if child is None:

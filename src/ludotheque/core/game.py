@@ -330,6 +330,17 @@ class Game(ABC):
             belief(state, view, rng)
         return state
 
+    def sampler(self, view: Mapping[str, Any],
+                belief: Belief | None = None) -> Callable[[random.Random], State]:
+        """`sample(view, rng, belief)` as a function of the generator alone, for a search
+        that imagines the same view again and again: a game may read the view once here
+        and deal only what it hides at each call (a game overrides this). For the same
+        generator it gives the same state as `sample` and leaves the generator in the
+        same state (the conformance kit checks both); `view` must not change meanwhile.
+        Default: `sample` at each call."""
+        sample = self.sample
+        return lambda rng: sample(view, rng, belief)
+
     # A belief a search bot passes to `sample` (None: uniform over what is hidden).
     # DTC: an offer on the table is more often true than a random deal makes it.
     search_belief: ClassVar[Belief | None] = None

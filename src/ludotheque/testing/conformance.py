@@ -23,7 +23,8 @@ game breaks a promise of the engine:
 * `check_determinisation`: samples conserve every component, keep every
   invariant, never contradict the view, and actually vary what is hidden.
 * `check_view_sampling`: the same for states sampled from a view alone
-  (`Game.sample`, plain and with the game's `search_belief`: what fair search bots use).
+  (`Game.sample`, plain and with the game's `search_belief`: what fair search bots use;
+  `Game.sampler`, the view read once, gives the same states from the same draws).
 
 The kit has no dependency beyond the engine; the test suite runs it for every
 registered game (tests/test_conformance.py) and adds hypothesis on top.
@@ -387,10 +388,22 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
         for seat in [state.current_player(), None]:
             view = state.view(seat)
             distinct = set()
+            # A sampler reads the view once and deals at each call: the same states as
+            # `sample` from the same draws, whatever became of its earlier samples.
+            samplers = {belief: game.sampler(view, belief) for belief in (None, game.search_belief)}
             for sample_index in range(2 * samples):
                 # Even samples: uniform; odd: leaning as a search bot's belief leans them.
                 belief = game.search_belief if sample_index % 2 else None
-                sample = game.sample(view, random.Random(derive_seed(seed, index, sample_index)), belief)
+                drawn = random.Random(derive_seed(seed, index, sample_index))
+                sample = game.sample(view, drawn, belief)
+                twin_drawn = random.Random(derive_seed(seed, index, sample_index))
+                twin = samplers[belief](twin_drawn)
+                assert twin.to_json() == sample.to_json(), \
+                    f"{label}: Game.sampler dealt another state than Game.sample"
+                assert twin_drawn.getstate() == drawn.getstate(), \
+                    f"{label}: Game.sampler drew otherwise than Game.sample"
+                if twin.current_player() >= 0:  # a search changes its samples
+                    twin.apply_action(twin.legal_actions()[0])
                 assert sample.component_counts() == counts, f"{label}: a sampled state lost a component"
                 sample.check_invariants()
                 assert sample.view(seat) == view, f"{label}: a sampled state contradicts seat {seat}'s view"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ludotheque.games.decimoarr.components import make_deck
 from ludotheque.games.decimoarr.observation import DecimoarrObservation
 from ludotheque.games.decimoarr.views import DecimoarrView
 
@@ -46,6 +47,7 @@ class HeuristicBot:
         self.memory = memory
         self.half_life = MEMORY_LEVELS[memory]
         self.name = name or ("heuristic" if memory == "perfect" else f"heuristic-{memory}")
+        self._kept: dict[int, float] = {}
 
     # ------------------------------------------------------------- memory
     def recall(self, seen_from: DecimoarrObservation | DecimoarrView,
@@ -55,10 +57,20 @@ class HeuristicBot:
         table, ages = obs.table, obs.ages
         half_life = self.half_life
         recalled: dict[int, int] = {}
-        for pos, card in enumerate(obs.memory):
-            if card < 0 or table[pos] >= 0:
+        if half_life is None:
+            for pos, card in enumerate(obs.memory):
+                if card >= 0 and table[pos] < 0:
+                    recalled[pos] = card
+            return recalled
+        kept = self._kept  # the chance to recall a card by its age, worked out once an age
+        draw = rng.random
+        for pos, (card, shown, age) in enumerate(zip(obs.memory, table, ages)):
+            if card < 0 or shown >= 0:
                 continue
-            if half_life is not None and rng.random() >= 0.5 ** (ages[pos] / half_life):
+            chance = kept.get(age)
+            if chance is None:
+                chance = kept[age] = 0.5 ** (age / half_life)
+            if draw() >= chance:
                 continue
             recalled[pos] = card
         return recalled
@@ -71,33 +83,47 @@ class HeuristicBot:
         recalled = self.recall(obs, rng)
         colours, values = obs.colours, obs.values
         # Cards not in sight and not recalled: where they lie is unknown (one is set aside).
-        known_cards = {divmod(c, values) for c in obs.table if c >= 0}
-        known_cards |= {divmod(c, values) for c in recalled.values()}
+        known_cards = {c for c in obs.table if c >= 0}
+        known_cards.update(recalled.values())
         reference = obs.reference_card
         if reference < 0 and obs.reference >= 0:
             # E4 option last_flipped: the reference is the failed card, face down again; it
             # was turned over a moment ago, so every bot remembers it.
             reference = obs.memory[obs.reference]
         if reference >= 0:
-            known_cards.add(divmod(reference, values))
-        unknown_cards = [(c, v) for c in range(colours) for v in range(values)
-                         if (c, v) not in known_cards]
+            known_cards.add(reference)
+        # A card is colour * values + value: each colour has `values` cards, each value `colours`.
+        deck = make_deck(colours, values)
+        colour_of, value_of = deck.colour_of, deck.value_of
+        unknown_by_colour = [values] * colours
+        unknown_by_value = [colours] * values
+        for card in known_cards:
+            unknown_by_colour[colour_of[card]] -= 1
+            unknown_by_value[value_of[card]] -= 1
+        recalled_faces = [(pos, colour_of[code], value_of[code]) for pos, code in recalled.items()]
         unknown_positions = [pos for pos in legal if pos not in recalled
                              and pos != obs.reference]
         # The chance that an unknown card is on the table rather than set aside.
         on_table = len(unknown_positions) / (len(unknown_positions) + 1)
+        sums: dict[tuple[int, int], float] = {}
 
-        def threat(card: tuple[int, int], pos: int) -> float:
-            """How many face-down cards the next player could connect to `card` with."""
-            colour, value = card
-            count = 0.0
-            for other, code in recalled.items():
+        def threat(card: int, pos: int) -> float:
+            """How many face-down cards the next player could connect to `card` with: each
+            recalled one counts 1, each unknown one `on_table`, added up in that order."""
+            colour, value = colour_of[card], value_of[card]
+            sure = 0
+            for other, c, v in recalled_faces:
                 if other != pos:
-                    c, v = divmod(code, values)
-                    count += c == colour or v == value
-            for c, v in unknown_cards:
-                if (c, v) != card and (c == colour or v == value):
+                    sure += c == colour or v == value
+            # The unknown cards of its colour or value, but itself.
+            maybe = unknown_by_colour[colour] + unknown_by_value[value] \
+                - (2 if card not in known_cards else 0)
+            count = sums.get((sure, maybe))
+            if count is None:
+                count = float(sure)
+                for _ in range(maybe):
                     count += on_table
+                sums[sure, maybe] = count
             return count
 
         jitter = rng.random  # breaks ties at random
@@ -105,13 +131,15 @@ class HeuristicBot:
             best, best_score = None, float("-inf")
             for pos in legal:
                 if pos in recalled:
-                    score = -threat(divmod(recalled[pos], values), pos)
+                    score = -threat(recalled[pos], pos)
                 else:
                     continue
                 score += 1e-6 * jitter()
                 if score > best_score:
                     best, best_score = pos, score
-            if unknown_positions and unknown_cards:
+            if unknown_positions and len(known_cards) < colours * values:
+                # In id order: by colour, then value.
+                unknown_cards = [card for card in range(colours * values) if card not in known_cards]
                 average = sum(threat(card, -1) for card in unknown_cards) / len(unknown_cards)
                 if best is None or -average > best_score:
                     return unknown_positions[rng.randrange(len(unknown_positions))]
@@ -125,8 +153,7 @@ class HeuristicBot:
                 if c == ref_colour or v == ref_value:
                     sure.append(pos)
         if sure:
-            return min(sure, key=lambda pos: threat(divmod(recalled[pos], values), pos)
-                       + 1e-6 * jitter())
+            return min(sure, key=lambda pos: threat(recalled[pos], pos) + 1e-6 * jitter())
         if unknown_positions:
             return unknown_positions[rng.randrange(len(unknown_positions))]
         return legal[rng.randrange(len(legal))]  # every card recalled, none connects: a forced miss

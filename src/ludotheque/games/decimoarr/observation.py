@@ -32,14 +32,18 @@ class DecimoarrObservation(NamedTuple):
                                              state.flips, state.seen)
         positions = state.layout.positions
         known = state.memory_mask(seat)
-        table = [cards[i] if up[i] else -1 for i in range(positions)]
         memory = [-1] * positions
         ages = [-1] * positions
         if cards:
-            for i in range(positions):
-                if known >> i & 1:
-                    memory[i] = cards[i]
-                    ages[i] = 0 if up[i] else flips - (last_seen[i] if seen >> i & 1 else 0)
+            table = [card if face_up else -1 for card, face_up in zip(cards, up)]
+            while known:  # the positions I know, lowest first
+                bit = known & -known
+                known ^= bit
+                i = bit.bit_length() - 1
+                memory[i] = cards[i]
+                ages[i] = 0 if up[i] else flips - (last_seen[i] if seen & bit else 0)
+        else:
+            table = [-1] * positions
         reference = state.reference
         deck = state.deck
         return cls(seat, deck.colours, deck.values, reference,

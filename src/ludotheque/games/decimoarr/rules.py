@@ -623,6 +623,13 @@ class DecimoarrState(State):
         other seats, the pile and the box. This is how a search bot imagines the
         game: it never touches the true state.
         """
+        return cls.dealer(game, view)(rng)
+
+    @classmethod
+    def dealer(cls, game: Any, view: DecimoarrView) -> Callable[[random.Random], DecimoarrState]:
+        """`from_view` as a function of the generator alone: the view is read once (what it
+        shows, and what is left to deal), each call deals with the generator's draws (the
+        same as `from_view`'s: the décimal cards, then the perdu cards, then the winners)."""
         players = view["players"]
         state = cls(game, players, game.validate(players, view["options"]))
         seat = view["seat"]
@@ -630,14 +637,15 @@ class DecimoarrState(State):
         positions = layout.positions
         phase = state.phase = PHASE_NAMES.index(view["phase"])
         flips = state.flips = view["flips"]
+        placed: list[int] | None = None  # per position: its card if the view shows it, else -1
         if phase > DEAL:
             memory, ages, table = view["memory"], view["memory_age"], view["table"]
-            cards = [-1] * positions
+            placed = [-1] * positions
             for i in range(positions):
                 code = memory[i]
                 if code is None:
                     continue
-                cards[i] = deck.index[code]
+                placed[i] = deck.index[code]
                 if table[i] is not None:
                     state.up[i] = True
                     state.seen |= 1 << i
@@ -647,12 +655,8 @@ class DecimoarrState(State):
                 else:
                     state.seen |= 1 << i
                     state.last_seen[i] = flips - ages[i]
-            shown = set(cards)
-            pool = [c for c in range(deck.size) if c not in shown]
-            rng.shuffle(pool)
-            deal = iter(pool)
-            state.cards = tuple(c if c >= 0 else next(deal) for c in cards)
-            state.aside = next(deal)
+            shown = set(placed)
+            unplaced = [c for c in range(deck.size) if c not in shown]
         seats = view["seats"]
         if phase == FLIP:
             state.active = [bool(entry["active"]) for entry in seats]
@@ -663,6 +667,7 @@ class DecimoarrState(State):
         if view["reference"] is not None:
             state.reference = view["reference"]
         skulls = cfg.skulls
+        perdu: tuple[Any, ...] | None = None
         if phase > PERDU:
             own = -1
             if seat is not None and seats[seat]["perdu"]:
@@ -675,29 +680,20 @@ class DecimoarrState(State):
             candidates = [k for k in range(PERDU_CARDS) if fixed is None or k in fixed]
             shown_in_play = [k for k in candidates if k != own and state.perdu_revealed >> k & 1]
             unknown = [k for k in candidates if k != own and not state.perdu_revealed >> k & 1]
-            rng.shuffle(unknown)
-            cut = slots - len(shown_in_play)
-            in_play = shown_in_play + unknown[:cut]
-            rng.shuffle(in_play)
-            for index, p in enumerate(holders):
-                state.perdu_held[p] = in_play[index]
-            state.perdu_pile = in_play[len(holders):]
-            state.perdu_box = unknown[cut:] if fixed is None else \
-                [k for k in range(PERDU_CARDS) if k not in fixed]
+            perdu = (holders, shown_in_play, unknown, slots - len(shown_in_play))
+            if fixed is not None:
+                state.perdu_box = [k for k in range(PERDU_CARDS) if k not in fixed]
+        winners: tuple[Any, ...] | None = None
         if phase > WINNERS:
-            pool = sorted(state.options["diamonds"])
+            diamonds = sorted(state.options["diamonds"])
             shown_seats = [p for p in range(players) if seats[p]["diamonds"] is not None]
             for p in shown_seats:
                 state.winner_held[p] = list(seats[p]["diamonds"])
                 for d in seats[p]["diamonds"]:
-                    pool.remove(d)
-            rng.shuffle(pool)
-            deal = iter(pool)
-            for p in range(players):
-                if p not in shown_seats:
-                    state.winner_held[p] = [next(deal) for _ in range(seats[p]["rounds_won"])]
-            state.winner_pile = [next(deal) for _ in range(view["winner_pile"])]
-            state.winner_box = [next(deal) for _ in range(view["winner_box"])]
+                    diamonds.remove(d)
+            winners = (diamonds, [(p, seats[p]["rounds_won"]) for p in range(players)
+                                  if p not in shown_seats],
+                       view["winner_pile"], view["winner_box"])
         if view["last_flip"] is not None:
             last = view["last_flip"]
             state.last_flip = (last["player"], last["position"], deck.index[last["card"]],
@@ -706,8 +702,39 @@ class DecimoarrState(State):
         if state.last_round is not None and state.last_round[4] >= 0:
             state.next_starter = state.last_round[4]
         state.final_winners = list(view["winners"])
-        state.after_load()  # the face-down positions, the seats still in, the connections
-        return state
+
+        def deal(rng: random.Random) -> DecimoarrState:
+            sample = state.clone()
+            if placed is not None:
+                pool = unplaced.copy()
+                rng.shuffle(pool)
+                cards = iter(pool)
+                sample.cards = tuple([c if c >= 0 else next(cards) for c in placed])
+                sample.aside = next(cards)
+            if perdu is not None:
+                holders, shown_in_play, unknown, cut = perdu
+                unknown = unknown.copy()
+                rng.shuffle(unknown)
+                in_play = shown_in_play + unknown[:cut]
+                rng.shuffle(in_play)
+                for index, p in enumerate(holders):
+                    sample.perdu_held[p] = in_play[index]
+                sample.perdu_pile = in_play[len(holders):]
+                if cfg.perdu_in_play is None:
+                    sample.perdu_box = unknown[cut:]
+            if winners is not None:
+                diamonds, hidden, pile, box = winners
+                pool = diamonds.copy()
+                rng.shuffle(pool)
+                dealt = iter(pool)
+                for p, won in hidden:
+                    sample.winner_held[p] = [next(dealt) for _ in range(won)]
+                sample.winner_pile = [next(dealt) for _ in range(pile)]
+                sample.winner_box = [next(dealt) for _ in range(box)]
+            sample.after_load()  # the face-down positions, the seats still in, the connections
+            return sample
+
+        return deal
 
     # ------------------------------------------------------------ checking
     def after_load(self) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
@@ -137,6 +137,27 @@ class DTC(Game):
             assert isinstance(state, DTCState)
             lean_offer_to_truth(state, view["seat"],
                                 HeuristicBot().truth_probability(DTCObservation.of_view(view)), rng)
+
+    def sampler(self, view: Mapping[str, Any],  # type: ignore[override]
+                belief: Any = None) -> Callable[[random.Random], State]:
+        """The view read once (`DTCState.dealer`); with the game's own belief, the chance
+        that the pending offer is true worked out once too (it depends on the view only)."""
+        deal = DTCState.dealer(self, view)
+        if belief is None:
+            return deal
+        if belief is not DTC.search_belief:
+            return super().sampler(view, belief)
+        pending, seat = view["pending"], view["seat"]
+        if pending is None or "cards" in pending or seat is None:
+            return deal  # the belief leaves such a sample as dealt
+        truth = HeuristicBot().truth_probability(DTCObservation.of_view(view))
+
+        def leaning(rng: random.Random) -> State:
+            state = deal(rng)
+            lean_offer_to_truth(state, seat, truth, rng)
+            return state
+
+        return leaning
 
     def playout_value(self, state: State) -> list[float] | None:
         """At a new chain: fewer penalty cards is better, about e^-0.3 a card (the cards in

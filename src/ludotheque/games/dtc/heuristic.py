@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 from math import comb
 
 from ludotheque.games.dtc.actions import ACTIONS
@@ -178,47 +179,54 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
                 top: int = NUM_VALUES) -> tuple[int, tuple[int, ...]] | None:
     """The best whole offer (value, cards) from these cards: a pure function, cached
     (search bots ask it again and again from the same hands). What does not depend on the
-    cards already put in (`building`) is worked out once per hand (`_offer_table`)."""
-    pool_size, my_size, weight, order, table = _offer_table(total, last, pool, n, higher,
-                                                            literal, top)
-    in_building = [k for k in _KINDS if building[k]]
+    cards already put in (`building`) is worked out once per hand (`_offer_table`), and the
+    true offers once per hand and number of jokers put in (`_true_offers`): the best true
+    offer is then the first of them whose good kinds hold every kind put in."""
+    pool_size, my_size, weight, order, table, trues = _offer_table(total, last, pool, n, higher,
+                                                                   literal, top)
     put_in = sum(building)
     put_jokers = building[JOKER]
-    bluffs: dict[int, tuple[int, ...]] = {}
+    in_building = 0  # the kinds put in, as a bit mask
+    for kind in _KINDS:
+        if building[kind]:
+            in_building |= 1 << kind
     best: tuple[float, int, tuple[int, ...]] | None = None
-    for value, need, settlements, bluff_good in table:
-        for goods, plaus_good, numbers, cards in settlements:
-            # A true offer: every number card of the good kinds, jokers only as needed.
-            if all(k in goods for k in in_building):
-                jokers = max(put_jokers, need - numbers)
-                if jokers <= total[JOKER]:
-                    count = numbers + jokers
-                    plaus = tail(pool_size, plaus_good, my_size, count)
-                    q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-                    score = q * count * weight - 0.4 * max(0, jokers - put_jokers) \
-                        + 0.01 * value
-                    plan = (score, value, (*cards, jokers))
-                    if best is None or plan > best:
-                        best = plan
-        # A bluff: the fewest cards allowed, those I need least.
-        count = max(need, put_in)
+    offers = trues.get(put_jokers)
+    if offers is None:
+        offers = trues[put_jokers] = _true_offers(table, total[JOKER], put_jokers, pool_size,
+                                                  my_size, weight)
+    for goods, plan in offers:
+        if not in_building & ~goods:
+            best = plan
+            break
+    # A bluff: the fewest cards allowed, those I need least.
+    bluffs: dict[int, tuple[tuple[int, ...], int]] = {}
+    for value, need, _, goods, bluff_good, odds in table:
+        count = need if need > put_in else put_in
         if count <= my_size:
-            bluff = bluffs.get(count)
-            if bluff is None:
+            made = bluffs.get(count)
+            if made is None:
                 filled = list(building)
                 missing = count - put_in
                 for kind in order:
                     if missing <= 0:
                         break
-                    take = min(missing, total[kind] - filled[kind])
+                    take = total[kind] - filled[kind]
+                    if missing < take:
+                        take = missing
                     filled[kind] += take
                     missing -= take
-                bluff = bluffs[count] = tuple(filled)
-            goods = settlements[0][0]
-            plaus = tail(pool_size, bluff_good, my_size, count)
-            q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
-            true = all(bluff[k] == 0 or k in goods for k in _KINDS)
-            score = (q * count * weight) if true else -q * count - 0.05 * bluff[JOKER]
+                kinds = 0
+                for kind in _KINDS:
+                    if filled[kind]:
+                        kinds |= 1 << kind
+                made = bluffs[count] = (tuple(filled), kinds)
+            bluff, kinds = made
+            q = odds[count]
+            if q is None:
+                plaus = tail(pool_size, bluff_good, my_size, count)
+                q = odds[count] = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+            score = (q * count * weight) if not kinds & ~goods else -q * count - 0.05 * bluff[JOKER]
             plan = (score + 0.001 * value, value, bluff)
             if best is None or plan > best:
                 best = plan
@@ -227,35 +235,78 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
     return best[1], best[2]
 
 
-@lru_cache(maxsize=4096)
-def _offer_table(total: tuple[int, ...], last: tuple[int, int], pool: tuple[int, ...], n: int,
-                 higher: bool, literal: bool, top: int):
-    """What `_plan_offer` needs from a hand, whatever is already in the offer: the pool's
-    size, the hand's, a card's weight, the order cards go into a bluff, and per value
-    (value, the count it needs, its settlements (good kinds, their cards in the pool,
-    their number cards in hand, those cards per kind without the jokers), the first
-    settlement's cards in the pool)."""
-    last_count, last_value = last
-    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
-    order = (*sorted(range(top), key=lambda k: (total[k], k)), JOKER)
+def _true_offers(table: tuple[Any, ...], jokers_held: int, put_jokers: int, pool_size: int,
+                 my_size: int, weight: float) -> list[tuple[int, tuple[float, int, tuple[int, ...]]]]:
+    """Every true offer of a hand with `put_jokers` jokers already put in, best first, each
+    as (its good kinds as a bit mask, (score, value, cards per kind)): every number card of
+    the good kinds, jokers only as needed."""
+    offers = []
+    for value, need, settlements, _, _, _ in table:
+        for goods, plaus_good, numbers, cards, mask in settlements:
+            jokers = max(put_jokers, need - numbers)
+            if jokers <= jokers_held:
+                count = numbers + jokers
+                plaus = tail(pool_size, plaus_good, my_size, count)
+                q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
+                score = q * count * weight - 0.4 * max(0, jokers - put_jokers) + 0.01 * value
+                offers.append((mask, (score, value, (*cards, jokers))))
+    offers.sort(key=lambda offer: offer[1], reverse=True)
+    return offers
+
+
+def _mask(kinds: Sequence[int]) -> int:
+    mask = 0
+    for kind in kinds:
+        mask |= 1 << kind
+    return mask
+
+
+@lru_cache(maxsize=None)
+def _settlements(higher: bool, literal: bool, top: int) -> tuple[Any, ...]:
+    """Per value 1..top, the kinds that make an offer of it true under each settlement
+    (the first is the bluff's): (good kinds, the same as a bit mask, whether each number
+    kind is good)."""
     table = []
     for value in range(1, top + 1):
-        if not last_count:
-            need = 1
-        else:
-            need = last_count if value > last_value else last_count + 1
         settlements = [good_kinds(value, False)]
         if higher:
             if literal:
                 settlements.append((*range(value, top), JOKER))
             else:
                 settlements = [good_kinds(value, True, top)]
+        table.append(tuple((goods, _mask(goods), tuple(k in goods for k in _KINDS if k != JOKER))
+                           for goods in settlements))
+    return tuple(table)
+
+
+@lru_cache(maxsize=4096)
+def _offer_table(total: tuple[int, ...], last: tuple[int, int], pool: tuple[int, ...], n: int,
+                 higher: bool, literal: bool, top: int):
+    """What `_plan_offer` needs from a hand, whatever is already in the offer: the pool's
+    size, the hand's, a card's weight, the order cards go into a bluff, per value
+    (value, the count it needs, its settlements (good kinds, their cards in the pool,
+    their number cards in hand, those cards per kind without the jokers, the good kinds as
+    a bit mask), the first settlement's good kinds as a bit mask, its cards in the pool,
+    a bluff's odds by count (filled as asked)), and the true offers by jokers put in
+    (filled by `_plan_offer` as asked)."""
+    last_count, last_value = last
+    my_size = sum(total)
+    # Cards I need least come first into a bluff: lone number cards, then pairs..., jokers last.
+    order = (*sorted(range(top), key=lambda k: (total[k], k)), JOKER)
+    table = []
+    for value, settlements in enumerate(_settlements(higher, literal, top), 1):
+        if not last_count:
+            need = 1
+        else:
+            need = last_count if value > last_value else last_count + 1
         rows = []
-        for goods in settlements:
-            cards = tuple(total[k] if k in goods else 0 for k in _KINDS if k != JOKER)
-            rows.append((goods, sum(pool[k] for k in goods), sum(cards), cards))
-        table.append((value, need, tuple(rows), sum(pool[k] for k in settlements[0])))
-    return sum(pool), sum(total), 1.0 / (n - 1), order, tuple(table)
+        for goods, mask, good_numbers in settlements:
+            cards = tuple([held if good else 0 for held, good in zip(total, good_numbers)])
+            rows.append((goods, sum([pool[k] for k in goods]), sum(cards), cards, mask))
+        first = rows[0]
+        table.append((value, need, tuple(rows), first[4], first[1], [None] * (my_size + 1)))
+    trues: dict[int, list[Any]] = {}
+    return sum(pool), my_size, 1.0 / (n - 1), order, tuple(table), trues
 
 
 def _share(scores: Sequence[int], me: int, taker: int, count: int) -> float:

@@ -15,7 +15,6 @@ from ludotheque.core.zones import codes_to_counts
 from ludotheque.games.dtc.components import KIND_OF_CODE, NUM_KINDS, deck_of
 from ludotheque.games.dtc.rules import DECIDE, OFFER, DTCState
 
-_KINDS = range(NUM_KINDS)
 
 
 def _counts(codes: Sequence[str]) -> tuple[int, ...]:
@@ -45,12 +44,10 @@ class DTCObservation(NamedTuple):
         n = state.num_players
         phase, giver = state.phase, state.giver
         options = state.options
-        pool = list(state.deck.composition)
-        malus_sizes = []
-        for malus in state.malus:
-            malus_sizes.append(sum(malus))
-            for kind in _KINDS:
-                pool[kind] -= malus[kind]
+        maluses = state.malus
+        # The deck minus every penalty pile, kind by kind.
+        pool = [total - sum(taken) for total, taken in zip(state.deck.composition, zip(*maluses))]
+        malus_sizes = map(sum, maluses)
         pending = pending_cards = None
         if phase == DECIDE:
             pending = (giver, state.psize, state.pvalue, state.phad)

@@ -20,7 +20,7 @@ and to the seat that accepted them (D15).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any
 
@@ -474,11 +474,18 @@ class DTCState(State):
         and its offer). Older knowledge of cards that have moved on since is not kept.
         At the deal (a chance point) nothing is dealt yet: the sample is a new game.
         """
+        return cls.dealer(game, view)(rng)
+
+    @classmethod
+    def dealer(cls, game: Any, view: Mapping[str, Any]) -> Callable[[random.Random], DTCState]:
+        """`from_view` as a function of the generator alone: the view is read once (what it
+        shows, the cards it does not place, the sizes of the zones it hides), each call
+        deals those cards with the generator's draws (the same as `from_view`'s)."""
         players = view["players"]
         state = cls(game, players, game.validate(players, view["options"]))
         state.phase = PHASE_NAMES.index(view["phase"])
         if state.phase == DEAL:
-            return state
+            return lambda rng: state.clone()
         player = view["seat"]
         if view["giver"] is not None:
             state.giver = view["giver"]
@@ -527,8 +534,13 @@ class DTCState(State):
         if min(pool_counts) < 0 or sum(pool_counts) != hidden + view["pile"]:
             raise SnapshotError("error.snapshot_inconsistent", reason="the view does not add up")
         pool = [kind for kind in _KINDS for _ in range(pool_counts[kind])]
-        _redeal(state, player, known, pool, sizes, rng)
-        return state
+
+        def deal(rng: random.Random) -> DTCState:
+            sample = state.clone()
+            _redeal(sample, player, known, list(pool), sizes, rng)
+            return sample
+
+        return deal
 
     # ------------------------------------------------------------ checking
     def after_load(self) -> None:
