@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 
 from play import DEADLINE, Seat, check_table, create_table, diagnose, play_seat
 from sqlalchemy import create_engine, select
@@ -149,8 +150,8 @@ def test_two_servers_receiving_the_same_move_apply_it_once(cluster):
     from websockets.sync.client import connect
 
     table, tokens = create_table(cluster.url(0), "wazabi", _seats(["human", "human"]))
-    pages = [connect(cluster.ws_url(i)) for i in (0, 1)]
-    try:
+    with ExitStack() as stack:
+        pages = [stack.enter_context(connect(cluster.ws_url(i))) for i in (0, 1)]
         frames = []
         for page in pages:
             page.send(json.dumps({"type": "hello", "token": tokens[0], "lang": "fr"}))
@@ -179,9 +180,6 @@ def test_two_servers_receiving_the_same_move_apply_it_once(cluster):
             if not any(f["type"] == "update" and f["move"] == count + 1
                        for f in seen[pages.index(loser)]) else None
         assert fresh is None or fresh["move"] == count + 1
-    finally:
-        for page in pages:
-            page.close()
     engine = create_engine(engine_url(cluster.database))
     with engine.connect() as conn:
         from ludotheque.web.db import moves
