@@ -132,11 +132,10 @@ class DTC(Game):
     def search_belief(state: State, view: DTCView, rng: random.Random) -> None:  # type: ignore[override]
         """A pending offer hidden from the seat is made true as often as the heuristic
         believes it is (a uniform deal would make nearly every offer look false)."""
-        pending = view["pending"]
-        if pending is not None and "cards" not in pending and view["seat"] is not None:
+        truth = _hidden_offer_truth(view)
+        if truth is not None:
             assert isinstance(state, DTCState)
-            lean_offer_to_truth(state, view["seat"],
-                                HeuristicBot().truth_probability(DTCObservation.of_view(view)), rng)
+            lean_offer_to_truth(state, view["seat"], truth, rng)
 
     def sampler(self, view: Mapping[str, Any],  # type: ignore[override]
                 belief: Any = None) -> Callable[[random.Random], State]:
@@ -147,10 +146,10 @@ class DTC(Game):
             return deal
         if belief is not DTC.search_belief:
             return super().sampler(view, belief)
-        pending, seat = view["pending"], view["seat"]
-        if pending is None or "cards" in pending or seat is None:
+        truth = _hidden_offer_truth(view)
+        if truth is None:
             return deal  # the belief leaves such a sample as dealt
-        truth = HeuristicBot().truth_probability(DTCObservation.of_view(view))
+        seat = view["seat"]
 
         def leaning(rng: random.Random) -> State:
             state = deal(rng)
@@ -312,3 +311,12 @@ def _single(words: list[str]) -> int | None:
 
 GAME = DTC()
 assert len(CODES) == NUM_KINDS and NUM_VALUES == 6
+
+
+def _hidden_offer_truth(view: Mapping[str, Any]) -> float | None:
+    """How likely the heuristic believes the pending offer is true, when the seat has one
+    before it that it cannot see (None otherwise: the search belief leaves the sample)."""
+    pending = view["pending"]
+    if pending is None or "cards" in pending or view["seat"] is None:
+        return None
+    return HeuristicBot().truth_probability(DTCObservation.of_view(view))
