@@ -12,7 +12,7 @@ from ludotheque.core.chance import derive_seed
 from ludotheque.core.registry import get_game
 from ludotheque.sim.simulate import (
     Tally,
-    _bot_rngs,
+    _bot_rng,
     _distribution,
     run_simulation,
     summarise,
@@ -58,7 +58,7 @@ def test_a_distribution_from_counts_is_the_one_from_the_values():
 
 def test_bot_generators_are_the_seeded_streams():
     for seed in (0, 7, 2**62 + 3):
-        made = _bot_rngs(seed, 4)
+        made = [_bot_rng(seed, seat) for seat in range(4)]
         assert len(made) == 4 and len({id(rng) for rng in made}) == 4
         for seat, rng in enumerate(made):
             expected = random.Random(derive_seed(seed, "bot", seat))

@@ -32,7 +32,6 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from hashlib import blake2b
 from types import MappingProxyType
 from typing import Any
 
@@ -182,17 +181,10 @@ def _play(game: Game, bots_by_seat: Sequence[str], options: Mapping[str, Any], s
             return state, decisions, [(sum(t), len(t)) for t in times], times
 
 
-def _bot_rngs(seed: int, players: int) -> list[random.Random]:
-    """Every seat's generator for the game of seed `seed` (see `_bot_rng`)."""
-    return [_bot_rng(seed, seat) for seat in range(players)]
-
-
 def _bot_rng(seed: int, seat: int) -> random.Random:
     """Seat `seat`'s generator for the game of seed `seed`: random.Random(derive_seed(seed,
     "bot", seat)), the same stream, seeded in C (`seeded_random`)."""
-    # derive_seed(seed, "bot", seat), written out
-    key = blake2b(f"{seed}:bot:{seat}".encode(), digest_size=8).digest()
-    return seeded_random(int.from_bytes(key, "big") >> 1)
+    return seeded_random(derive_seed(seed, "bot", seat))
 
 
 _BOTS: dict[tuple[str, str, str], Any] = {}
