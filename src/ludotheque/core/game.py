@@ -197,6 +197,15 @@ class State(metaclass=StateType):
         only. Each game writes this; everyone calls it through `Game.sample`."""
         raise NotImplementedError(f"{cls.__name__}.from_view")
 
+    @classmethod
+    def dealer(cls, game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
+        """`from_view(game, view, rng)` as a function of the generator alone. A game whose
+        search imagines the same view again and again reads the view once here and deals
+        only what it hides at each call, with the same draws as `from_view`.
+        Default: `from_view` at each call."""
+        from_view = cls.from_view
+        return lambda rng: from_view(game, view, rng)
+
     # -- copies and snapshots --------------------------------------------
     def clone(self) -> State:
         """An independent copy (generated from the declared fields)."""
@@ -333,13 +342,20 @@ class Game(ABC):
     def sampler(self, view: Mapping[str, Any],
                 belief: Belief | None = None) -> Callable[[random.Random], State]:
         """`sample(view, rng, belief)` as a function of the generator alone, for a search
-        that imagines the same view again and again: a game may read the view once here
-        and deal only what it hides at each call (a game overrides this). For the same
-        generator it gives the same state as `sample` and leaves the generator in the
-        same state (the conformance kit checks both); `view` must not change meanwhile.
-        Default: `sample` at each call."""
-        sample = self.sample
-        return lambda rng: sample(view, rng, belief)
+        that imagines the same view again and again: the state class's `dealer` (the view
+        read once), then `belief` on each sample. For the same generator it gives the same
+        state as `sample` and leaves the generator in the same state (the conformance kit
+        checks both); `view` must not change meanwhile."""
+        deal = self.state_class.dealer(self, view)
+        if belief is None:
+            return deal
+
+        def leaning(rng: random.Random) -> State:
+            state = deal(rng)
+            belief(state, view, rng)
+            return state
+
+        return leaning
 
     # A belief a search bot passes to `sample` (None: uniform over what is hidden).
     # DTC: an offer on the table is more often true than a random deal makes it.

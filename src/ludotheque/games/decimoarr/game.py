@@ -10,9 +10,8 @@ reads it as the number of a move in its list.
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -150,13 +149,6 @@ class Decimoarr(Game):
             "perdu_choice": t(f"decimoarr.rules.perdu_cards.{options['perdu_cards']}", lang),
             "first_player": t(f"decimoarr.rules.first_player.{options['first_player']}", lang),
         }
-
-    def sampler(self, view: Mapping[str, Any],  # type: ignore[override]
-                belief: Any = None) -> Callable[[random.Random], State]:
-        """The view read once (`DecimoarrState.dealer`), then a deal per call."""
-        if belief is not None:
-            return super().sampler(view, belief)
-        return DecimoarrState.dealer(self, view)
 
     def playout_value(self, state: State) -> list[float] | None:
         """At a new round: about e^0.5 a diamond won (the search's sampled winner cards)."""

@@ -139,13 +139,11 @@ class DTC(Game):
 
     def sampler(self, view: Mapping[str, Any],  # type: ignore[override]
                 belief: Any = None) -> Callable[[random.Random], State]:
-        """The view read once (`DTCState.dealer`); with the game's own belief, the chance
-        that the pending offer is true worked out once too (it depends on the view only)."""
-        deal = DTCState.dealer(self, view)
-        if belief is None:
-            return deal
+        """`Game.sampler`, and with the game's own belief the chance that the pending offer
+        is true worked out once per view (it depends on the view only), not per sample."""
         if belief is not DTC.search_belief:
             return super().sampler(view, belief)
+        deal = DTCState.dealer(self, view)
         truth = _hidden_offer_truth(view)
         if truth is None:
             return deal  # the belief leaves such a sample as dealt
