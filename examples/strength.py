@@ -1,0 +1,81 @@
+"""How strong `hard` is: its arena cells against `medium` and OpenSpiel's ISMCTS.
+
+Each cell is one `ludotheque arena` run (400 seat-rotated games, `--seed 1`, every
+bot at its default budget) saved as its `--json` answer in a directory; a cell
+already there is not run again, so an interrupted campaign picks up where it
+stopped. At 4 players `hard` plays against three copies of the other bot (0.25 is a
+fair share). `--table` prints the Markdown table of the cells found.
+
+    python examples/strength.py --out docs/strength            # run what is missing
+    python examples/strength.py --out docs/strength --table    # the table
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
+OPPONENTS = ("medium", "openspiel_ismcts")
+# Cheapest first: the 4-player cells against OpenSpiel's ISMCTS (three Python
+# searches a round) come last.
+CELLS = [(game, players, opponent) for opponent in OPPONENTS for players in (2, 4)
+         for game in GAMES]
+
+
+def cell_path(out: Path, game: str, players: int, opponent: str) -> Path:
+    return out / f"{game}-{players}p-hard-vs-{opponent}.json"
+
+
+def run_cell(out: Path, game: str, players: int, opponent: str, games: int, jobs: int) -> None:
+    bots = ",".join(["hard"] + [opponent] * (players - 1))
+    command = [sys.executable, "-m", "ludotheque", "arena", game, "--players", str(players),
+               "--bots", bots, "--games", str(games), "--seed", "1", "--jobs", str(jobs),
+               "--json"]
+    answer = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    path = cell_path(out, game, players, opponent)
+    path.write_text(answer)  # written whole once the run is over: a file is a finished cell
+    print(f"{path.name}: hard {json.loads(answer)['bots'][0]['win_rate']:.3f}", flush=True)
+
+
+def table(out: Path) -> str:
+    lines = ["| game | players | against | games | `hard` win rate [95%] | `hard` ahead of each"
+             " (mean) | ms a move, `hard` / other |", "|---|---|---|---|---|---|---|"]
+    for game, players, opponent in sorted(CELLS, key=lambda cell: (GAMES.index(cell[0]),
+                                                                  cell[2], cell[1])):
+        path = cell_path(out, game, players, opponent)
+        if not path.exists():
+            continue
+        result = json.loads(path.read_text())
+        hard, *others = result["bots"]
+        ahead = result["head_to_head"]["hard"]
+        lines.append(
+            f"| {game} | {players} | {opponent} | {result['games']} | {hard['win_rate']:.3f}"
+            f" [{hard['ci_low']:.3f}–{hard['ci_high']:.3f}] | {sum(ahead.values()) / len(ahead):.3f}"
+            f" | {hard['ms_mean']:.0f} / {sum(o['ms_mean'] for o in others) / len(others):.0f} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True, help="directory of the cells' JSON")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--only", default="", help="games to run, comma separated")
+    parser.add_argument("--table", action="store_true", help="print the table and stop")
+    args = parser.parse_args()
+    if args.table:
+        print(table(args.out))
+        return
+    args.out.mkdir(parents=True, exist_ok=True)
+    only = set(filter(None, args.only.split(",")))
+    for game, players, opponent in CELLS:
+        if (not only or game in only) and not cell_path(args.out, game, players, opponent).exists():
+            run_cell(args.out, game, players, opponent, args.games, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
