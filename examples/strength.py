@@ -4,7 +4,9 @@ Each cell is one `ludotheque arena` run (400 seat-rotated games, `--seed 1`, eve
 bot at its default budget) saved as its `--json` answer in a directory; a cell
 already there is not run again, so an interrupted campaign picks up where it
 stopped. At 4 players `hard` plays against three copies of the other bot (0.25 is a
-fair share). `--table` prints the Markdown table of the cells found.
+fair share). A cell being run is marked by a `.running` file, so that two campaigns
+(one per core) can share a directory. `--table` prints the Markdown table of the cells
+found.
 
     python examples/strength.py --out docs/strength            # run what is missing
     python examples/strength.py --out docs/strength --table    # the table
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -30,14 +33,28 @@ def cell_path(out: Path, game: str, players: int, opponent: str) -> Path:
     return out / f"{game}-{players}p-hard-vs-{opponent}.json"
 
 
+def claim(path: Path) -> bool:
+    """Whether this campaign takes the cell (not done, nobody else running it)."""
+    if path.exists():
+        return False
+    try:
+        os.close(os.open(path.with_suffix(".running"), os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        return False
+    return True
+
+
 def run_cell(out: Path, game: str, players: int, opponent: str, games: int, jobs: int) -> None:
     bots = ",".join(["hard"] + [opponent] * (players - 1))
     command = [sys.executable, "-m", "ludotheque", "arena", game, "--players", str(players),
                "--bots", bots, "--games", str(games), "--seed", "1", "--jobs", str(jobs),
                "--json"]
-    answer = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     path = cell_path(out, game, players, opponent)
-    path.write_text(answer)  # written whole once the run is over: a file is a finished cell
+    try:
+        answer = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        path.write_text(answer)  # written whole once the run is over: a file is a finished cell
+    finally:
+        path.with_suffix(".running").unlink()
     print(f"{path.name}: hard {json.loads(answer)['bots'][0]['win_rate']:.3f}", flush=True)
 
 
@@ -65,16 +82,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", default="", help="games to run, comma separated")
+    parser.add_argument("--players", default="", help="player counts to run, comma separated")
+    parser.add_argument("--against", default="", help="opponents to run, comma separated")
     parser.add_argument("--table", action="store_true", help="print the table and stop")
     args = parser.parse_args()
     if args.table:
         print(table(args.out))
         return
     args.out.mkdir(parents=True, exist_ok=True)
-    only = set(filter(None, args.only.split(",")))
-    for game, players, opponent in CELLS:
-        if (not only or game in only) and not cell_path(args.out, game, players, opponent).exists():
-            run_cell(args.out, game, players, opponent, args.games, args.jobs)
+    wanted = [set(filter(None, text.split(","))) for text in (args.only, args.players, args.against)]
+    for cell in CELLS:
+        if all(not keep or str(part) in keep for keep, part in zip(wanted, cell)) \
+                and claim(cell_path(args.out, *cell)):
+            run_cell(args.out, *cell, args.games, args.jobs)
 
 
 if __name__ == "__main__":
