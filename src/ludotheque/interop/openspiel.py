@@ -266,6 +266,11 @@ class _Meta:
         self.fold = getattr(encoder, "finite_chance", None)
         bound = getattr(encoder, "history_bound", None)
         self.history_bound = bound(players, options) if bound else None
+        # A chance slot of the information-state tensor: the game's `encode_chance` (what a
+        # seat saw of a chance point), else the seat's whole encoded view then.
+        self.encode_chance = getattr(encoder, "encode_chance", None)
+        self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
+                            else self.shape[0])
 
     def reader(self, perfect_recall: bool) -> _Observer:
         """The seat's observer (perfect_recall: its information state), made once."""
@@ -295,32 +300,62 @@ class _Meta:
 
 
 class _ChanceSeen:
-    """A completed chance point in every seat's history: what each seat saw of it is its
-    encoded view just after (`interop.encoding`, read lazily, once per seat). Holds a copy
-    of the state then, read through `view(seat)` only."""
+    """A completed chance point in every seat's history: what each seat saw of it, read
+    from its view just after (read lazily, once per seat): the whole view encoded
+    (`seen_by`: the information-state string, the view at the head of the tensor right
+    after it) and its chance slot (`slot_of`: the game's `encode_chance`, see `_History`).
+    Holds a copy of the state then, read through `view(seat)` only."""
 
-    __slots__ = ("encoded", "meta", "state")
+    __slots__ = ("encoded", "meta", "slots", "state", "views")
 
     def __init__(self, meta: _Meta, state: State) -> None:
         self.meta = meta
         self.state = state
         self.encoded: dict[int, np.ndarray] = {}
+        self.slots: dict[int, np.ndarray] = {}
+        self.views: dict[int, Any] = {}
+
+    def _view(self, seat: int) -> Any:
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.state.view(seat)
+        return view
 
     def seen_by(self, seat: int) -> np.ndarray:
         vector = self.encoded.get(seat)
         if vector is None:
-            vector = self.encoded[seat] = _encode_view(self.meta, self.state, seat)
+            meta = self.meta
+            vector = self.encoded[seat] = _encoded(meta.game.parts.encoder.encode_view(
+                self._view(seat), meta.players, meta.options))
+        return vector
+
+    def slot_of(self, seat: int) -> np.ndarray:
+        """What seat `seat` saw of this chance point, as its information-state tensor's
+        chance slot holds it (after the slot's time)."""
+        vector = self.slots.get(seat)
+        if vector is None:
+            meta = self.meta
+            if meta.encode_chance is None:
+                vector = self.seen_by(seat)
+            else:
+                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
+                                                     meta.options))
+            self.slots[seat] = vector
         return vector
 
 
-def _encode_view(meta: _Meta, state: State, seat: int) -> np.ndarray:
-    """Seat `seat`'s view of `state`, encoded (`interop.encoding`), read-only: it is kept
-    and shared (a history, a time step's tensor)."""
-    from ludotheque.interop.encoding import encode
-
-    vector = encode(meta.game, state.view(seat), meta.players, meta.options)
+def _encoded(values: list[float]) -> np.ndarray:
+    """An encoder's numbers as a read-only float32 vector (kept and shared)."""
+    vector = np.array(values, np.float32)
     vector.flags.writeable = False
     return vector
+
+
+def _encode_view(meta: _Meta, state: State, seat: int) -> np.ndarray:
+    """Seat `seat`'s view of `state`, encoded (`interop.encoding.encode`, without its
+    lookups), read-only: it is kept and shared (a history, a time step's tensor)."""
+    return _encoded(meta.game.parts.encoder.encode_view(state.view(seat), meta.players,
+                                                        meta.options))
 
 
 class _Node:
@@ -746,7 +781,10 @@ class _History:
       move as the reader saw it (`Game.observe_action`: its own moves in full, a hidden
       detail as the game's shared key), as key / number of actions;
     * `C` chance slots, oldest first: when (1 + the moves before it) / (D + 1), then what
-      the reader saw just after it (its encoded view then).
+      the reader saw of it (`K` numbers): the game's `encode_chance` of its view just
+      after it (its own cards dealt or drawn, a roll, the seat drawn to start...; the rest
+      of that view follows from the moves or is in the view now), or, for a game without
+      one, its whole encoded view then (K = O).
 
     `D` and `C` are the game's `history_bound` (its `encoding.py` says why); a longer
     history raises `openspiel.error.history_moves` or `history_chance` rather than being cut."""
@@ -759,7 +797,7 @@ class _History:
         self.moves, self.chances = meta.history_bound
         self.observation = observation
         self.move_width = meta.players + 1
-        self.chance_width = 1 + observation
+        self.chance_width = 1 + meta.chance_size
         self.size = observation + self.moves * self.move_width + self.chances * self.chance_width
 
     def tensor(self, node: _Node | None, seat: int, view: np.ndarray) -> np.ndarray:
@@ -824,7 +862,7 @@ class _History:
                 self._too_long("openspiel.error.history_chance", self.chances)
             at = self.moves * self.move_width + (node.chances - 1) * self.chance_width
             out[at] = (1 + node.moves) / (self.moves + 1)
-            out[at + 1:at + self.chance_width] = item.seen_by(seat)
+            out[at + 1:at + self.chance_width] = item.slot_of(seat)
         elif item == "?":
             raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
         else:
