@@ -114,27 +114,24 @@ def encode_view(view: WazabiView, players: int, options: Mapping[str, Any]) -> l
 
 
 def chance_size(players: int, options: Mapping[str, Any]) -> int:
-    return len(PHASE_NAMES) + 2 * NUM_KINDS + W_SLOTS + 3 + 2 * players
+    return NUM_KINDS + 4 + players
 
 
 def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
     """What the reader saw of a chance point, from its view just after it (a slot of its
-    OpenSpiel information state): its own hand and kept cards (the deal, a blind card
-    taken or lost, cards drawn), the phase (a tied start roll), the roll (W, draw and give
-    faces) and the seats whose turn it is and who acts (the start roll). The rest of that
-    view follows from the view before and the moves."""
+    OpenSpiel information state): its own hand (the deal, a blind card taken or lost),
+    the roll (W, draw and give faces), the seat whose turn it is (the start roll) and
+    whether the start roll is to roll again (a tie). The rest of that view follows from
+    the view before and the moves."""
     f = Features(view, players)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
     f.values.extend(count / COPIES[kind]
                     for kind, count in enumerate(_per_kind(view["hands"][f.me].get("cards", []))))
-    f.counts((view["keeping"] or {}).get("cards", []), KIND_OF_CODE, NUM_KINDS, 2)
     roll = view["roll"]
-    f.one_hot(roll["w"], W_SLOTS)
     f.number(roll["w"], TOTAL_DICE)
     f.number(roll["draw"], TOTAL_DICE)
     f.number(roll["give"], TOTAL_DICE)
+    f.flag(view["phase"] == "start")
     f.seat(view["turn"])
-    f.seat(view["to_act"])
     return f.finish(chance_size(players, options))
 
 
