@@ -52,6 +52,7 @@ playouts, and as one of our bots) are in `ludotheque.interop.openspiel_bots`.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -1071,6 +1072,130 @@ class ChanceSampler:
         return outcome
 
 
+class _Replay:
+    """A chance source answering with recorded outcomes, in order (`_Episode.spiel_state`)."""
+
+    def __init__(self, outcomes: Sequence[Any]) -> None:
+        self._next = iter(outcomes).__next__
+
+    def resolve(self, spec: Any) -> Any:
+        return self._next()
+
+    def fold(self, spec: Any) -> Any:
+        return self._next()
+
+
+class _Episode:
+    """`environment`'s game in progress, driven on our state directly (as the Gymnasium
+    env's table drives it): each chance point drawn whole, the moves and outcomes noted
+    (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
+    information state, one log the seats share (a move: the actor and the move as each
+    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
+    as `_Core.seen` holds them) is built only when its tensor is read."""
+
+    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "state", "track",
+                 "whole")
+
+    def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
+        self.meta = meta
+        self.whole = whole
+        self.track = track  # the seats' histories (an information state is read)
+        self.state = meta.initial.clone()
+        self.log: list[Any] = []
+        self.moves: list[int] = []
+        self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
+        self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
+        self.legal: list[int] = []
+        self.settle()
+
+    def settle(self) -> None:
+        """Every chance point up to the next decision, drawn whole (`_Core.settle_whole`);
+        the legal moves then."""
+        state, meta, whole = self.state, self.meta, self.whole
+        while state.is_chance():
+            spec = meta.chance_spec(state)
+            if isinstance(spec, _OURS):
+                outcome = whole.resolve(spec)
+                state.apply_chance(outcome)
+            else:
+                outcome = whole.fold(spec)
+                for each in outcome:
+                    state.apply_chance(each)
+            self.outcomes.append(outcome)
+            if self.track:
+                self.log.append(_ChanceSeen(meta, state.clone()))
+        self.legal = [] if state.is_terminal() else state.legal_actions()
+
+    def play(self, action: Any) -> None:
+        """A move (checked as `LudothequeState` checks it), then chance up to the next
+        decision."""
+        if type(action) is not int:
+            action = operator.index(action)  # a numpy integer, as pyspiel takes it
+        state = self.state
+        if action not in self.legal:
+            raise state.reject(action)
+        if self.track:
+            actor, observe = state.current_player(), self.meta.game.observe_action
+            keys = tuple([action if seat == actor else observe(state, action, seat)
+                          for seat in range(self.meta.players)])
+            state.apply_action(action)
+            self.log.append((actor, keys))
+        else:
+            state.apply_action(action)
+        self.moves.append(action)
+        self.settle()
+
+    def seen(self, seat: int, length: int) -> _Node | None:
+        """Seat `seat`'s history over the first `length` entries of the log (built once)."""
+        nodes = self.nodes[seat]
+        if len(nodes) < length:
+            node, log = (nodes[-1] if nodes else None), self.log
+            for index in range(len(nodes), length):
+                item = log[index]
+                node = _Node(item if type(item) is _ChanceSeen else (item[0], item[1][seat]),
+                             node)
+                nodes.append(node)
+        return nodes[length - 1] if length else None
+
+    def snapshot(self) -> _Core:
+        """What a time step's tensors are read from: a copy of our state now (right after
+        a chance point, the one its history keeps) and the seats' histories up to now."""
+        meta, log = self.meta, self.log
+        if not self.track:
+            return _Core(meta, self.state.clone(), [], [None] * meta.players)
+        seen = _SeenAt(self, len(log))
+        if log and type(log[-1]) is _ChanceSeen:
+            return _Core(meta, log[-1].state, [], seen, fresh=True)  # type: ignore[arg-type]
+        return _Core(meta, self.state.clone(), [], seen)  # type: ignore[arg-type]
+
+    def spiel_state(self, game: LudothequeGame) -> LudothequeState:
+        """The pyspiel state of this game (its `history()` the moves): built from the
+        initial state, the moves replayed and the chance outcomes given back; later chance
+        points drawn from `whole`, as the environment's."""
+        meta = self.meta
+        core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
+        core.whole = _Replay(self.outcomes)  # type: ignore[assignment]
+        core.settle_whole(core.whole)
+        state = LudothequeState(game, core)
+        for action in self.moves:
+            state.apply_action(action)
+        core.whole = self.whole
+        return state
+
+
+class _SeenAt:
+    """The seats' histories up to one point of an `_Episode`'s log, read as `_Core.seen`."""
+
+    __slots__ = ("episode", "length")
+
+    def __init__(self, episode: _Episode, length: int) -> None:
+        self.episode = episode
+        self.length = length
+
+    def __getitem__(self, seat: int) -> _Node | None:
+        return self.episode.seen(seat, self.length)
+
+
 def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
@@ -1090,7 +1215,26 @@ def environment(game: Any, **kwargs: Any) -> Any:
 
     class Environment(rl_environment.Environment):
         """rl_environment with its time steps built from our state directly (no pyspiel
-        round trip per seat and field), each seat's tensor a `SeatTensor`."""
+        round trip per seat and field), each seat's tensor a `SeatTensor`. With chance
+        drawn whole, the game is an `_Episode` (our state driven directly) until its
+        pyspiel state is asked for (`get_state`, or any use of `_state`): then that state
+        is built, and the game goes on in it until the next `reset`."""
+
+        _episode: _Episode | None = None
+        _spiel: Any = None
+
+        @property  # type: ignore[override]
+        def _state(self) -> Any:
+            episode = self._episode
+            if episode is not None:
+                self._spiel = episode.spiel_state(self._game)
+                self._episode = None
+            return self._spiel
+
+        @_state.setter
+        def _state(self, state: Any) -> None:
+            self._episode = None
+            self._spiel = state
 
         def __init__(self, game: Any, whole: _WholeChance | None = None,
                      **options: Any) -> None:
@@ -1123,11 +1267,11 @@ def environment(game: Any, **kwargs: Any) -> Any:
                     self._state = game.new_initial_state()
                     self._sample_external_events()
                 else:
-                    meta = game.meta
-                    core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
-                    core.whole = whole
-                    core.settle_whole(whole)
-                    self._state = LudothequeState(game, core)
+                    episode = _Episode(game.meta, whole, self._perfect_recall)
+                    if not episode.state.is_terminal():
+                        self._episode = episode
+                        return self._episode_step(first=True)
+                    continue
                 if not self._state._core.state.is_terminal():
                     break
             return self._time_step(first=True)
@@ -1135,6 +1279,14 @@ def environment(game: Any, **kwargs: Any) -> Any:
         def step(self, actions: Any) -> Any:
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
+            episode = self._episode
+            if episode is not None:
+                if self._enable_legality_check and actions[0] not in episode.legal:
+                    raise rl_environment.IllegalActionError(  # rl_environment's words
+                        f"Illegal action {actions[0]} for current player. "
+                        f"Legal actions are: {episode.legal}")
+                episode.play(actions[0])
+                return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
             self._state.apply_action(actions[0])  # and chance drawn whole, if so
@@ -1153,7 +1305,26 @@ def environment(game: Any, **kwargs: Any) -> Any:
         def get_time_step(self) -> Any:
             if not self._ours:
                 return super().get_time_step()
+            if self._episode is not None:
+                return self._episode_step(first=False)
             return self._time_step(first=False)
+
+        def _episode_step(self, first: bool) -> Any:
+            """`_time_step` of the game in progress as an `_Episode`."""
+            episode = self._episode
+            ours = episode.state  # type: ignore[union-attr]
+            players = episode.meta.players  # type: ignore[union-attr]
+            snapshot = episode.snapshot()  # type: ignore[union-attr]
+            recall, size = self._perfect_recall, self._tensor_size
+            tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
+            legal: list[list[int]] = [[] for _ in range(players)]
+            terminal = ours.is_terminal()
+            if terminal:
+                mover = pyspiel.PlayerId.TERMINAL
+            else:
+                mover = ours.current_player()
+                legal[mover] = list(episode.legal)  # type: ignore[union-attr]
+            return self._finish(tensors, legal, mover, first, terminal, ours)
 
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""
@@ -1176,6 +1347,11 @@ def environment(game: Any, **kwargs: Any) -> Any:
             else:
                 mover = ours.current_player()
                 legal[mover] = list(core.legal())
+            return self._finish(tensors, legal, mover, first, terminal, ours)
+
+        def _finish(self, tensors: list[SeatTensor], legal: list[list[int]], mover: int,
+                    first: bool, terminal: bool, ours: State) -> Any:
+            players = len(tensors)
             observations = {"info_state": tensors, "legal_actions": legal,
                             "current_player": mover, "serialized_state": []}
             # TimeStep(observations, rewards, discounts, step_type), without its keywords
