@@ -629,3 +629,42 @@ def test_a_game_without_encode_chance_keeps_its_whole_view_in_a_chance_slot(monk
     settle_state.settle_whole(adapter._WholeChance(1))
     seen = settle_state.history(0)[-1]
     assert np.array_equal(seen.slot_of(0), seen.seen_by(0))
+
+
+@pytest.mark.parametrize("name", ["wazabi", "dtc"])
+def test_our_environments_pyspiel_state_is_built_when_asked_and_the_game_goes_on_in_it(name):
+    """The environment plays on our state directly and builds its pyspiel state only when
+    asked (`get_state`): that state holds the moves so far as its `history()`, every
+    seat's information state as the game was played, and the game goes on in it, with the
+    same chance outcomes and time steps as in an environment nobody asked."""
+    spiel_game = adapter.load_game(name, 2)
+    asked, plain = adapter.environment(spiel_game, seed=6), adapter.environment(spiel_game,
+                                                                                seed=6)
+    rng = random.Random(3)
+    for _ in range(3):
+        mine, reference = asked.reset(), plain.reset()
+        assert asked._episode is not None  # no pyspiel state built yet
+        moves, step = [], 0
+        while not reference.last():
+            assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
+            assert list(mine.observations["info_state"][0]) == \
+                list(reference.observations["info_state"][0])
+            if step == 5:
+                state = asked.get_state
+                assert asked._episode is None and asked.get_state is state
+                assert state.history() == moves
+                for seat in range(2):
+                    twin = spiel_game.new_initial_state()
+                    assert state.information_state_string(seat) != \
+                        twin.information_state_string(seat)
+                    assert state.information_state_tensor(seat) == list(
+                        mine.observations["info_state"][seat])
+            player = reference.observations["current_player"]
+            action = rng.choice(reference.observations["legal_actions"][player])
+            moves.append(action)
+            mine, reference = asked.step([action]), plain.step([action])
+            step += 1
+        assert mine.rewards == reference.rewards and mine.last()
+        assert asked.get_state.history() == moves == plain.get_state.history()
+        assert asked.get_state.information_state_string(1) == \
+            plain.get_state.information_state_string(1)

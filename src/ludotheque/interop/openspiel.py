@@ -18,16 +18,18 @@ How the engine maps onto OpenSpiel:
   reaches our state when complete; a forced remainder (all the items left
   alike) is filled in without a node. Chance action ids are item indices, so
   `max_chance_outcomes` is bounded by the number of components. The RL
-  environment (`environment`) draws each of our chance points whole instead.
+  environment (`environment`) draws each of our chance points whole instead, on
+  our state directly (`_Episode`).
 * **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
   lists, `Game.action_to_text` as the action string).
 * **Information.** The observation string is seat p's view as canonical JSON
   (sorted keys), the observation tensor is `interop.encoding` of that view. The
   information state (perfect recall) adds p's history: the moves as p saw them
   (`Game.observe_action`: a card played face down is the same key whatever the
-  card) and, after each chance point, p's encoded view then (what it saw of the
-  deal, the roll, the draw); as a string, and as a tensor of fixed size (the
-  game's `history_bound`, see `_History`). Nothing else of the state is read, so
+  card) and, after each chance point, what it saw of it (the deal, the roll, the
+  draw): as a string, p's encoded view then; as a tensor of fixed size (the
+  game's `history_bound`, see `_History`), the game's `encode_chance` of that
+  view. Nothing else of the state is read, so
   they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
   checks it).
 * **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
@@ -1209,8 +1211,11 @@ def environment(game: Any, **kwargs: Any) -> Any:
     Chance: each of our chance points is drawn whole from a generator seeded with `seed`
     (a shuffle in one go, where the game's tree has a node per item: the same outcomes'
     distribution, the same information states), so the environment's state `history()`
-    holds the moves only. With `chance_event_sampler` given, chance is drawn by it node
-    by node, as `rl_environment` does."""
+    holds the moves only. The game then runs on our state directly (`_Episode`); its
+    pyspiel state (`get_state`) is built when asked, the moves replayed and the outcomes
+    given back, and the game goes on in that state until the next `reset`. With
+    `chance_event_sampler` given, chance is drawn by it node by node, as `rl_environment`
+    does."""
     from open_spiel.python import rl_environment
 
     class Environment(rl_environment.Environment):
