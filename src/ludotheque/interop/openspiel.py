@@ -319,9 +319,14 @@ class _ChanceSeen:
         self.views: dict[int, Any] = {}
 
     def _view(self, seat: int) -> Any:
-        view = self.views.get(seat)
+        """The seat's view, kept from its first encoding (the slot or the whole view) for
+        the other, then let go."""
+        view = self.views.pop(seat, None)
         if view is None:
-            view = self.views[seat] = self.state.view(seat)
+            view = self.state.view(seat)
+            if self.meta.encode_chance is not None and seat not in self.encoded \
+                    and seat not in self.slots:
+                self.views[seat] = view
         return view
 
     def seen_by(self, seat: int) -> np.ndarray:
@@ -786,7 +791,7 @@ class _History:
     * `C` chance slots, oldest first: when (1 + the moves before it) / (D + 1), then what
       the reader saw of it (`K` numbers): the game's `encode_chance` of its view just
       after it (its own cards dealt or drawn, a roll, the seat drawn to start...; the rest
-      of that view follows from the moves or is in the view now), or, for a game without
+      of that view follows from its view before and the moves), or, for a game without
       one, its whole encoded view then (K = O).
 
     `D` and `C` are the game's `history_bound` (its `encoding.py` says why); a longer
