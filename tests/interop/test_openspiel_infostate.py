@@ -30,9 +30,12 @@ def test_tensor_sizes_are_declared_and_fixed(game, players):
     spiel_game = adapter.load_game(game.name, players)
     assert spiel_game.get_type().provides_information_state_tensor
     size = spiel_game.information_state_tensor_size()
-    moves, chances = game.parts.encoder.history_bound(players, spiel_game.meta.options)
+    encoder, options = game.parts.encoder, spiel_game.meta.options
+    moves, chances = encoder.history_bound(players, options)
     observation = spiel_game.observation_tensor_size()
-    assert size == observation + moves * (players + 1) + chances * (1 + observation)
+    slot = encoder.chance_size(players, options)
+    assert 0 < slot < observation  # a chance slot holds what the seat saw of it, not its view
+    assert size == observation + moves * (players + 1) + chances * (1 + slot)
     assert spiel_game.information_state_tensor_shape() == [size]
     for state in _play_randomly(spiel_game.new_initial_state(), np.random.RandomState(players)):
         for seat in range(players):
@@ -513,10 +516,13 @@ def test_tensors_as_lists_are_exactly_tolist(density):
 def _reference_tensor(spiel_game, state, seat: int) -> np.ndarray:
     """Seat `seat`'s information-state tensor by its definition (`_History`), computed
     from scratch: its view now, encoded, then every move as it saw it and its view after
-    each chance point, read from the history the state keeps (no cache)."""
+    each chance point (the game's `encode_chance` of its view then), read from the history
+    the state keeps (no cache)."""
     from ludotheque.interop.encoding import encode
 
     meta = spiel_game.meta
+    encoder = meta.game.parts.encoder
+    slot = encoder.chance_size(meta.players, meta.options)
     players, observation = meta.players, spiel_game.observation_tensor_size()
     moves_bound, _ = meta.history_bound
     tensor = np.zeros(spiel_game.information_state_tensor_size(), np.float32)
@@ -525,10 +531,10 @@ def _reference_tensor(spiel_game, state, seat: int) -> np.ndarray:
     moves = chances = 0
     for item in state._core.history(seat):
         if isinstance(item, adapter._ChanceSeen):
-            at = moves_bound * (players + 1) + chances * (1 + observation)
+            at = moves_bound * (players + 1) + chances * (1 + slot)
             history[at] = (1 + moves) / (moves_bound + 1)
-            history[at + 1:at + 1 + observation] = encode(
-                meta.game, item.state.view(seat), players, meta.options)
+            history[at + 1:at + 1 + slot] = encoder.encode_chance(
+                item.state.view(seat), players, meta.options)
             chances += 1
         else:
             actor, key = item
@@ -568,3 +574,97 @@ def test_tensors_read_from_caches_are_their_definition_across_copies(game):
                                                  np.float32), expected)
                 checked += 1
     assert checked and fresh  # the shared view right after a chance point was read
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_a_chance_slot_and_the_view_before_tell_the_view_after(game, players):
+    """A chance slot holds what the seat saw of the chance point (`encode_chance`), not its
+    whole view: what it leaves out must follow from before. Over seeded random games of
+    our engine, each chance point drawn six times from the same state: the seat's encoded
+    view just before it and its slot after it always give the same encoded view after it
+    (a seat drawn to start, a roll, a blind card: the same slot met again and again)."""
+    from ludotheque.core.chance import SeededChance, settle
+
+    encoder = game.parts.encoder
+    options = game.validate(players, {})
+    after: dict[tuple, bytes] = {}
+    repeats = 0
+    for seed in range(40):
+        state, move_rng = game._new_state(players, options), random.Random(seed)
+        for step in range(60):
+            if state.is_terminal():
+                break
+            if not state.is_chance():
+                legal = state.legal_actions()
+                state.apply_action(legal[move_rng.randrange(len(legal))])
+                continue
+            before = [tuple(encoder.encode_view(state.view(seat), players, options))
+                      for seat in range(players)]
+            for draw in range(6):
+                drawn = state.clone()
+                settle(drawn, SeededChance(derive_seed(seed, step, draw)), at_most=1)
+                for seat in range(players):
+                    view = drawn.view(seat)
+                    key = (seat, before[seat],
+                           tuple(encoder.encode_chance(view, players, options)))
+                    seen = np.asarray(encoder.encode_view(view, players, options)).tobytes()
+                    repeats += key in after
+                    assert after.setdefault(key, seen) == seen, f"seat {seat}, seed {seed}"
+            state = drawn
+    assert repeats  # the same view before and slot met again
+
+
+def test_a_game_without_encode_chance_keeps_its_whole_view_in_a_chance_slot(monkeypatch):
+    """The generic default (a fifth game's `encoding.py` with no `encode_chance`): a chance
+    slot holds the seat's whole encoded view after the chance point."""
+    game = adapter.load_game("dtc", 2).meta.game
+    monkeypatch.delattr(game.parts.encoder, "encode_chance")
+    meta = adapter._Meta(game, 2, game.validate(2, {}))
+    observation = meta.shape[0]
+    assert meta.chance_size == observation
+    history = adapter._History(meta, observation)
+    assert history.chance_width == 1 + observation
+    state = meta.initial.clone()
+    settle_state = adapter._Core(meta, state, [], [None, None])
+    settle_state.settle_whole(adapter._WholeChance(1))
+    seen = settle_state.history(0)[-1]
+    assert np.array_equal(seen.slot_of(0), seen.seen_by(0))
+
+
+@pytest.mark.parametrize("name", ["wazabi", "dtc"])
+def test_our_environments_pyspiel_state_is_built_when_asked_and_the_game_goes_on_in_it(name):
+    """The environment plays on our state directly and builds its pyspiel state only when
+    asked (`get_state`): that state holds the moves so far as its `history()`, every
+    seat's information state as the game was played, and the game goes on in it, with the
+    same chance outcomes and time steps as in an environment nobody asked."""
+    spiel_game = adapter.load_game(name, 2)
+    asked, plain = adapter.environment(spiel_game, seed=6), adapter.environment(spiel_game,
+                                                                                seed=6)
+    rng = random.Random(3)
+    for _ in range(3):
+        mine, reference = asked.reset(), plain.reset()
+        assert asked._episode is not None  # no pyspiel state built yet
+        moves, step = [], 0
+        while not reference.last():
+            assert mine.observations["legal_actions"] == reference.observations["legal_actions"]
+            assert list(mine.observations["info_state"][0]) == \
+                list(reference.observations["info_state"][0])
+            if step == 5:
+                state = asked.get_state
+                assert asked._episode is None and asked.get_state is state
+                assert state.history() == moves
+                for seat in range(2):
+                    twin = spiel_game.new_initial_state()
+                    assert state.information_state_string(seat) != \
+                        twin.information_state_string(seat)
+                    assert state.information_state_tensor(seat) == list(
+                        mine.observations["info_state"][seat])
+            player = reference.observations["current_player"]
+            action = rng.choice(reference.observations["legal_actions"][player])
+            moves.append(action)
+            mine, reference = asked.step([action]), plain.step([action])
+            step += 1
+        assert mine.rewards == reference.rewards and mine.last()
+        assert asked.get_state.history() == moves == plain.get_state.history()
+        assert asked.get_state.information_state_string(1) == \
+            plain.get_state.information_state_string(1)

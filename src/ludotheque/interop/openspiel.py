@@ -18,16 +18,18 @@ How the engine maps onto OpenSpiel:
   reaches our state when complete; a forced remainder (all the items left
   alike) is filled in without a node. Chance action ids are item indices, so
   `max_chance_outcomes` is bounded by the number of components. The RL
-  environment (`environment`) draws each of our chance points whole instead.
+  environment (`environment`) draws each of our chance points whole instead, on
+  our state directly (`_Episode`).
 * **Decisions** keep our fixed action ids (`Game.num_actions`, ascending legal
   lists, `Game.action_to_text` as the action string).
 * **Information.** The observation string is seat p's view as canonical JSON
   (sorted keys), the observation tensor is `interop.encoding` of that view. The
   information state (perfect recall) adds p's history: the moves as p saw them
   (`Game.observe_action`: a card played face down is the same key whatever the
-  card) and, after each chance point, p's encoded view then (what it saw of the
-  deal, the roll, the draw); as a string, and as a tensor of fixed size (the
-  game's `history_bound`, see `_History`). Nothing else of the state is read, so
+  card) and, after each chance point, what it saw of it (the deal, the roll, the
+  draw): as a string, p's encoded view then; as a tensor of fixed size (the
+  game's `history_bound`, see `_History`), the game's `encode_chance` of that
+  view. Nothing else of the state is read, so
   they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
   checks it).
 * **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
@@ -52,6 +54,7 @@ playouts, and as one of our bots) are in `ludotheque.interop.openspiel_bots`.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -266,6 +269,11 @@ class _Meta:
         self.fold = getattr(encoder, "finite_chance", None)
         bound = getattr(encoder, "history_bound", None)
         self.history_bound = bound(players, options) if bound else None
+        # A chance slot of the information-state tensor: the game's `encode_chance` (what a
+        # seat saw of a chance point), else the seat's whole encoded view then.
+        self.encode_chance = getattr(encoder, "encode_chance", None)
+        self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
+                            else self.shape[0])
 
     def reader(self, perfect_recall: bool) -> _Observer:
         """The seat's observer (perfect_recall: its information state), made once."""
@@ -295,32 +303,67 @@ class _Meta:
 
 
 class _ChanceSeen:
-    """A completed chance point in every seat's history: what each seat saw of it is its
-    encoded view just after (`interop.encoding`, read lazily, once per seat). Holds a copy
-    of the state then, read through `view(seat)` only."""
+    """A completed chance point in every seat's history: what each seat saw of it, read
+    from its view just after (read lazily, once per seat): the whole view encoded
+    (`seen_by`: the information-state string, the view at the head of the tensor right
+    after it) and its chance slot (`slot_of`: the game's `encode_chance`, see `_History`).
+    Holds a copy of the state then, read through `view(seat)` only."""
 
-    __slots__ = ("encoded", "meta", "state")
+    __slots__ = ("encoded", "meta", "slots", "state", "views")
 
     def __init__(self, meta: _Meta, state: State) -> None:
         self.meta = meta
         self.state = state
         self.encoded: dict[int, np.ndarray] = {}
+        self.slots: dict[int, np.ndarray] = {}
+        self.views: dict[int, Any] = {}
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view, kept from its first encoding (the slot or the whole view) for
+        the other, then let go."""
+        view = self.views.pop(seat, None)
+        if view is None:
+            view = self.state.view(seat)
+            if self.meta.encode_chance is not None and seat not in self.encoded \
+                    and seat not in self.slots:
+                self.views[seat] = view
+        return view
 
     def seen_by(self, seat: int) -> np.ndarray:
         vector = self.encoded.get(seat)
         if vector is None:
-            vector = self.encoded[seat] = _encode_view(self.meta, self.state, seat)
+            meta = self.meta
+            vector = self.encoded[seat] = _encoded(meta.game.parts.encoder.encode_view(
+                self._view(seat), meta.players, meta.options))
+        return vector
+
+    def slot_of(self, seat: int) -> np.ndarray:
+        """What seat `seat` saw of this chance point, as its information-state tensor's
+        chance slot holds it (after the slot's time)."""
+        vector = self.slots.get(seat)
+        if vector is None:
+            meta = self.meta
+            if meta.encode_chance is None:
+                vector = self.seen_by(seat)
+            else:
+                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
+                                                     meta.options))
+            self.slots[seat] = vector
         return vector
 
 
-def _encode_view(meta: _Meta, state: State, seat: int) -> np.ndarray:
-    """Seat `seat`'s view of `state`, encoded (`interop.encoding`), read-only: it is kept
-    and shared (a history, a time step's tensor)."""
-    from ludotheque.interop.encoding import encode
-
-    vector = encode(meta.game, state.view(seat), meta.players, meta.options)
+def _encoded(values: list[float]) -> np.ndarray:
+    """An encoder's numbers as a read-only float32 vector (kept and shared)."""
+    vector = np.array(values, np.float32)
     vector.flags.writeable = False
     return vector
+
+
+def _encode_view(meta: _Meta, state: State, seat: int) -> np.ndarray:
+    """Seat `seat`'s view of `state`, encoded (`interop.encoding.encode`, without its
+    lookups), read-only: it is kept and shared (a history, a time step's tensor)."""
+    return _encoded(meta.game.parts.encoder.encode_view(state.view(seat), meta.players,
+                                                        meta.options))
 
 
 class _Node:
@@ -746,7 +789,10 @@ class _History:
       move as the reader saw it (`Game.observe_action`: its own moves in full, a hidden
       detail as the game's shared key), as key / number of actions;
     * `C` chance slots, oldest first: when (1 + the moves before it) / (D + 1), then what
-      the reader saw just after it (its encoded view then).
+      the reader saw of it (`K` numbers): the game's `encode_chance` of its view just
+      after it (its own cards dealt or drawn, a roll, the seat drawn to start...; the rest
+      of that view follows from its view before and the moves), or, for a game without
+      one, its whole encoded view then (K = O).
 
     `D` and `C` are the game's `history_bound` (its `encoding.py` says why); a longer
     history raises `openspiel.error.history_moves` or `history_chance` rather than being cut."""
@@ -759,7 +805,7 @@ class _History:
         self.moves, self.chances = meta.history_bound
         self.observation = observation
         self.move_width = meta.players + 1
-        self.chance_width = 1 + observation
+        self.chance_width = 1 + meta.chance_size
         self.size = observation + self.moves * self.move_width + self.chances * self.chance_width
 
     def tensor(self, node: _Node | None, seat: int, view: np.ndarray) -> np.ndarray:
@@ -824,7 +870,7 @@ class _History:
                 self._too_long("openspiel.error.history_chance", self.chances)
             at = self.moves * self.move_width + (node.chances - 1) * self.chance_width
             out[at] = (1 + node.moves) / (self.moves + 1)
-            out[at + 1:at + self.chance_width] = item.seen_by(seat)
+            out[at + 1:at + self.chance_width] = item.slot_of(seat)
         elif item == "?":
             raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
         else:
@@ -1033,6 +1079,130 @@ class ChanceSampler:
         return outcome
 
 
+class _Replay:
+    """A chance source answering with recorded outcomes, in order (`_Episode.spiel_state`)."""
+
+    def __init__(self, outcomes: Sequence[Any]) -> None:
+        self._next = iter(outcomes).__next__
+
+    def resolve(self, spec: Any) -> Any:
+        return self._next()
+
+    def fold(self, spec: Any) -> Any:
+        return self._next()
+
+
+class _Episode:
+    """`environment`'s game in progress, driven on our state directly (as the Gymnasium
+    env's table drives it): each chance point drawn whole, the moves and outcomes noted
+    (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
+    information state, one log the seats share (a move: the actor and the move as each
+    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
+    as `_Core.seen` holds them) is built only when its tensor is read."""
+
+    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "state", "track",
+                 "whole")
+
+    def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
+        self.meta = meta
+        self.whole = whole
+        self.track = track  # the seats' histories (an information state is read)
+        self.state = meta.initial.clone()
+        self.log: list[Any] = []
+        self.moves: list[int] = []
+        self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
+        self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
+        self.legal: list[int] = []
+        self.settle()
+
+    def settle(self) -> None:
+        """Every chance point up to the next decision, drawn whole (`_Core.settle_whole`);
+        the legal moves then."""
+        state, meta, whole = self.state, self.meta, self.whole
+        while state.is_chance():
+            spec = meta.chance_spec(state)
+            if isinstance(spec, _OURS):
+                outcome = whole.resolve(spec)
+                state.apply_chance(outcome)
+            else:
+                outcome = whole.fold(spec)
+                for each in outcome:
+                    state.apply_chance(each)
+            self.outcomes.append(outcome)
+            if self.track:
+                self.log.append(_ChanceSeen(meta, state.clone()))
+        self.legal = [] if state.is_terminal() else state.legal_actions()
+
+    def play(self, action: Any) -> None:
+        """A move (checked as `LudothequeState` checks it), then chance up to the next
+        decision."""
+        if type(action) is not int:
+            action = operator.index(action)  # a numpy integer, as pyspiel takes it
+        state = self.state
+        if action not in self.legal:
+            raise state.reject(action)
+        if self.track:
+            actor, observe = state.current_player(), self.meta.game.observe_action
+            keys = tuple([action if seat == actor else observe(state, action, seat)
+                          for seat in range(self.meta.players)])
+            state.apply_action(action)
+            self.log.append((actor, keys))
+        else:
+            state.apply_action(action)
+        self.moves.append(action)
+        self.settle()
+
+    def seen(self, seat: int, length: int) -> _Node | None:
+        """Seat `seat`'s history over the first `length` entries of the log (built once)."""
+        nodes = self.nodes[seat]
+        if len(nodes) < length:
+            node, log = (nodes[-1] if nodes else None), self.log
+            for index in range(len(nodes), length):
+                item = log[index]
+                node = _Node(item if type(item) is _ChanceSeen else (item[0], item[1][seat]),
+                             node)
+                nodes.append(node)
+        return nodes[length - 1] if length else None
+
+    def snapshot(self) -> _Core:
+        """What a time step's tensors are read from: a copy of our state now (right after
+        a chance point, the one its history keeps) and the seats' histories up to now."""
+        meta, log = self.meta, self.log
+        if not self.track:
+            return _Core(meta, self.state.clone(), [], [None] * meta.players)
+        seen = _SeenAt(self, len(log))
+        if log and type(log[-1]) is _ChanceSeen:
+            return _Core(meta, log[-1].state, [], seen, fresh=True)  # type: ignore[arg-type]
+        return _Core(meta, self.state.clone(), [], seen)  # type: ignore[arg-type]
+
+    def spiel_state(self, game: LudothequeGame) -> LudothequeState:
+        """The pyspiel state of this game (its `history()` the moves): built from the
+        initial state, the moves replayed and the chance outcomes given back; later chance
+        points drawn from `whole`, as the environment's."""
+        meta = self.meta
+        core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
+        core.whole = _Replay(self.outcomes)  # type: ignore[assignment]
+        core.settle_whole(core.whole)
+        state = LudothequeState(game, core)
+        for action in self.moves:
+            state.apply_action(action)
+        core.whole = self.whole
+        return state
+
+
+class _SeenAt:
+    """The seats' histories up to one point of an `_Episode`'s log, read as `_Core.seen`."""
+
+    __slots__ = ("episode", "length")
+
+    def __init__(self, episode: _Episode, length: int) -> None:
+        self.episode = episode
+        self.length = length
+
+    def __getitem__(self, seat: int) -> _Node | None:
+        return self.episode.seen(seat, self.length)
+
+
 def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
@@ -1046,13 +1216,35 @@ def environment(game: Any, **kwargs: Any) -> Any:
     Chance: each of our chance points is drawn whole from a generator seeded with `seed`
     (a shuffle in one go, where the game's tree has a node per item: the same outcomes'
     distribution, the same information states), so the environment's state `history()`
-    holds the moves only. With `chance_event_sampler` given, chance is drawn by it node
-    by node, as `rl_environment` does."""
+    holds the moves only. The game then runs on our state directly (`_Episode`); its
+    pyspiel state (`get_state`) is built when asked, the moves replayed and the outcomes
+    given back, and the game goes on in that state until the next `reset`. With
+    `chance_event_sampler` given, chance is drawn by it node by node, as `rl_environment`
+    does."""
     from open_spiel.python import rl_environment
 
     class Environment(rl_environment.Environment):
         """rl_environment with its time steps built from our state directly (no pyspiel
-        round trip per seat and field), each seat's tensor a `SeatTensor`."""
+        round trip per seat and field), each seat's tensor a `SeatTensor`. With chance
+        drawn whole, the game is an `_Episode` (our state driven directly) until its
+        pyspiel state is asked for (`get_state`, or any use of `_state`): then that state
+        is built, and the game goes on in it until the next `reset`."""
+
+        _episode: _Episode | None = None
+        _spiel: Any = None
+
+        @property  # type: ignore[override]
+        def _state(self) -> Any:
+            episode = self._episode
+            if episode is not None:
+                self._spiel = episode.spiel_state(self._game)
+                self._episode = None
+            return self._spiel
+
+        @_state.setter
+        def _state(self, state: Any) -> None:
+            self._episode = None
+            self._spiel = state
 
         def __init__(self, game: Any, whole: _WholeChance | None = None,
                      **options: Any) -> None:
@@ -1085,11 +1277,11 @@ def environment(game: Any, **kwargs: Any) -> Any:
                     self._state = game.new_initial_state()
                     self._sample_external_events()
                 else:
-                    meta = game.meta
-                    core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
-                    core.whole = whole
-                    core.settle_whole(whole)
-                    self._state = LudothequeState(game, core)
+                    episode = _Episode(game.meta, whole, self._perfect_recall)
+                    if not episode.state.is_terminal():
+                        self._episode = episode
+                        return self._episode_step(first=True)
+                    continue
                 if not self._state._core.state.is_terminal():
                     break
             return self._time_step(first=True)
@@ -1097,6 +1289,14 @@ def environment(game: Any, **kwargs: Any) -> Any:
         def step(self, actions: Any) -> Any:
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
+            episode = self._episode
+            if episode is not None:
+                if self._enable_legality_check and actions[0] not in episode.legal:
+                    raise rl_environment.IllegalActionError(  # rl_environment's words
+                        f"Illegal action {actions[0]} for current player. "
+                        f"Legal actions are: {episode.legal}")
+                episode.play(actions[0])
+                return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
             self._state.apply_action(actions[0])  # and chance drawn whole, if so
@@ -1115,7 +1315,26 @@ def environment(game: Any, **kwargs: Any) -> Any:
         def get_time_step(self) -> Any:
             if not self._ours:
                 return super().get_time_step()
+            if self._episode is not None:
+                return self._episode_step(first=False)
             return self._time_step(first=False)
+
+        def _episode_step(self, first: bool) -> Any:
+            """`_time_step` of the game in progress as an `_Episode`."""
+            episode = self._episode
+            ours = episode.state  # type: ignore[union-attr]
+            players = episode.meta.players  # type: ignore[union-attr]
+            snapshot = episode.snapshot()  # type: ignore[union-attr]
+            recall, size = self._perfect_recall, self._tensor_size
+            tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
+            legal: list[list[int]] = [[] for _ in range(players)]
+            terminal = ours.is_terminal()
+            if terminal:
+                mover = pyspiel.PlayerId.TERMINAL
+            else:
+                mover = ours.current_player()
+                legal[mover] = list(episode.legal)  # type: ignore[union-attr]
+            return self._finish(tensors, legal, mover, first, terminal, ours)
 
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""
@@ -1138,6 +1357,11 @@ def environment(game: Any, **kwargs: Any) -> Any:
             else:
                 mover = ours.current_player()
                 legal[mover] = list(core.legal())
+            return self._finish(tensors, legal, mover, first, terminal, ours)
+
+        def _finish(self, tensors: list[SeatTensor], legal: list[list[int]], mover: int,
+                    first: bool, terminal: bool, ours: State) -> Any:
+            players = len(tensors)
             observations = {"info_state": tensors, "legal_actions": legal,
                             "current_player": mover, "serialized_state": []}
             # TimeStep(observations, rewards, discounts, step_type), without its keywords

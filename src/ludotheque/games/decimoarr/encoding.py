@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludotheque.games.decimoarr.components import PERDU_CARDS, WINNER_CARDS, make_deck
+from ludotheque.games.decimoarr.components import HOME_SIZE, PERDU_CARDS, WINNER_CARDS, make_deck
 from ludotheque.games.decimoarr.rules import PHASE_NAMES
 from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.kit.features import Features
@@ -103,6 +103,25 @@ def encode_view(view: DecimoarrView, players: int, options: Mapping[str, Any]) -
     f.seat(last.get("player"))
     f.flag(last.get("success"))
     return f.finish(observation_size(players, options))
+
+
+def chance_size(players: int, options: Mapping[str, Any]) -> int:
+    return 2 * players + HOME_SIZE * (1 + options["colours"] + options["values"])
+
+
+def encode_chance(view: DecimoarrView, players: int, options: Mapping[str, Any]) -> list[float]:
+    """What the reader saw of a chance point, from its view just after it (a slot of its
+    OpenSpiel information state): the starter and the seat to act (the starter drawn) and
+    the cards of its home it knows (the peek). The deal, the perdu and winner piles and
+    their reshuffles show nothing (cards stay face down)."""
+    deck = make_deck(options["colours"], options["values"])
+    f = Features(view, players)
+    f.seat(view["starter"])
+    f.seat(view["to_act"])
+    memory = view["memory"]
+    for pos in view["layout"]["homes"][f.me]:
+        _card(f, deck, memory[pos])
+    return f.finish(chance_size(players, options))
 
 
 def _card(f: Features, deck: Any, code: str | None) -> None:

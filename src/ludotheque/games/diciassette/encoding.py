@@ -113,6 +113,29 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any
     return f.finish(observation_size(players, options))
 
 
+def chance_size(players: int, options: Mapping[str, Any]) -> int:
+    return 2 * NUM_KINDS + 5 * players + 2 * players + 1
+
+
+def encode_chance(view: Mapping[str, Any], players: int,
+                  options: Mapping[str, Any]) -> list[float]:
+    """What the reader saw of a chance point, from its view just after it (a slot of its
+    OpenSpiel information state): its own hand and every hand's visible double-faced
+    backs (the deal), the seats whose turn it is and who acts (the starter drawn), the
+    pile's visible top and size (a reshuffle)."""
+    f = Features(view, players)
+    hands = view["hands"]
+    f.counts(hands[f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    for rel in range(players):
+        f.counts(hands[(f.me + rel) % players].get("doubles", []), _DOUBLE_INDEX, 5, HAND_SIZE)
+    f.seat(view["turn"])
+    f.seat(view["to_act"])
+    pile = view["pile"]
+    f.one_hot(KIND_OF_CODE[pile["top"]] if pile["top"] else None, NUM_KINDS)
+    f.number(pile["size"], sum(max(1, c) for c in composition(options)))
+    return f.finish(chance_size(players, options))
+
+
 def _per_kind(codes: list[str], copies: list[int]) -> list[float]:
     """How many of each kind, as a share of that kind's copies in the deck."""
     counts = [0] * NUM_KINDS

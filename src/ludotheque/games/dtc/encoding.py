@@ -108,3 +108,18 @@ def encode_view(view: DTCView, players: int, options: Mapping[str, Any]) -> list
     f.seat(reveal.get("taker"))
     f.number(view["chain_number"], 40)
     return f.finish(observation_size(players, options))
+
+
+def chance_size(players: int, options: Mapping[str, Any]) -> int:
+    return NUM_KINDS + 2 * players
+
+
+def encode_chance(view: DTCView, players: int, options: Mapping[str, Any]) -> list[float]:
+    """What the reader saw of a chance point, from its view just after it (a slot of its
+    OpenSpiel information state): its own hand (the deal), the giver and the seat to act
+    (the first giver drawn)."""
+    f = Features(view, players)
+    f.counts(view["hands"][f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.seat(view["giver"])
+    f.seat(view["to_act"])
+    return f.finish(chance_size(players, options))

@@ -113,6 +113,28 @@ def encode_view(view: WazabiView, players: int, options: Mapping[str, Any]) -> l
     return f.finish(observation_size(players, options))
 
 
+def chance_size(players: int, options: Mapping[str, Any]) -> int:
+    return NUM_KINDS + 4 + players
+
+
+def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
+    """What the reader saw of a chance point, from its view just after it (a slot of its
+    OpenSpiel information state): its own hand (the deal, a blind card taken or lost),
+    the roll (W, draw and give faces), the seat whose turn it is (the start roll) and
+    whether the start roll is to roll again (a tie). The rest of that view follows from
+    the view before and the moves."""
+    f = Features(view, players)
+    f.values.extend(count / COPIES[kind]
+                    for kind, count in enumerate(_per_kind(view["hands"][f.me].get("cards", []))))
+    roll = view["roll"]
+    f.number(roll["w"], TOTAL_DICE)
+    f.number(roll["draw"], TOTAL_DICE)
+    f.number(roll["give"], TOTAL_DICE)
+    f.flag(view["phase"] == "start")
+    f.seat(view["turn"])
+    return f.finish(chance_size(players, options))
+
+
 def _per_kind(codes: list[str]) -> list[int]:
     counts = [0] * NUM_KINDS
     for code in codes:
