@@ -403,7 +403,8 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state", "whole")
+    __slots__ = ("cache", "draws", "fresh", "later", "left", "meta", "seen", "spec", "state",
+                 "whole")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -420,6 +421,9 @@ class _Core:
         # `environment`'s own state: each chance point drawn whole from this source after a
         # move (`settle_whole`); None (a copy too): one OpenSpiel chance node at a time
         self.whole: _WholeChance | None = None
+        # an `environment` time step's state once its game moved on (state None until read):
+        # the `_Episode` and the length of its log then (`_Episode.state_at`)
+        self.later: tuple[_Episode, int] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Core:
         copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
@@ -1021,6 +1025,9 @@ class SeatTensor(Sequence):
     def _vector(self) -> np.ndarray:
         if self._array is None:
             core = self._core
+            if core.state is None:  # read after its game moved on: rebuilt once, shared
+                episode, length = core.later  # type: ignore[misc]
+                core.state = episode.state_at(length)
             if self._perfect_recall:
                 self._array = core.meta.reader(True).vector(self, self._seat)
             else:  # the observation: the encoded view (what the reader would give)
@@ -1100,8 +1107,8 @@ class _Episode:
     seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
     as `_Core.seen` holds them) is built only when its tensor is read."""
 
-    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "state", "track",
-                 "whole")
+    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "pending", "state",
+                 "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
         self.meta = meta
@@ -1113,6 +1120,7 @@ class _Episode:
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
         self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
         self.legal: list[int] = []
+        self.pending: _Core | None = None  # the last time step's, reading `state` itself
         self.settle()
 
     def settle(self) -> None:
@@ -1142,6 +1150,10 @@ class _Episode:
         if action not in self.legal:
             raise state.reject(action)
         if self.track:
+            pending = self.pending
+            if pending is not None:  # the last time step's state is about to change
+                self.pending = None
+                pending.state, pending.later = None, (self, len(self.log))
             actor, observe = state.current_player(), self.meta.game.observe_action
             keys = tuple([action if seat == actor else observe(state, action, seat)
                           for seat in range(self.meta.players)])
@@ -1173,7 +1185,23 @@ class _Episode:
         seen = _SeenAt(self, len(log))
         if log and type(log[-1]) is _ChanceSeen:
             return _Core(meta, log[-1].state, [], seen, fresh=True)  # type: ignore[arg-type]
-        return _Core(meta, self.state.clone(), [], seen)  # type: ignore[arg-type]
+        # Our state itself, not a copy: the next move hands it `later` instead (a state
+        # rebuilt if read then, `state_at`), as a time step is seldom read once past.
+        core = self.pending = _Core(meta, self.state, [], seen)  # type: ignore[arg-type]
+        return core
+
+    def state_at(self, length: int) -> State:
+        """Our state when the log was `length` long, at a decision (a time step's): a copy
+        of the last chance point's state before then (or of the initial state) with the
+        moves since replayed."""
+        log, start = self.log, length
+        while start and type(log[start - 1]) is not _ChanceSeen:
+            start -= 1
+        state = (log[start - 1].state if start else self.meta.initial).clone()
+        for index in range(start, length):
+            actor, keys = log[index]
+            state.apply_action(keys[actor])
+        return state
 
     def spiel_state(self, game: LudothequeGame) -> LudothequeState:
         """The pyspiel state of this game (its `history()` the moves): built from the
