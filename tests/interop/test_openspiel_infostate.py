@@ -440,6 +440,29 @@ def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_
     assert made <= chance_points  # the histories' copies only (one for the first deal too)
 
 
+def test_a_finished_episode_is_freed_without_the_garbage_collector():
+    """Games played and left behind (the environment reset, their time steps dropped)
+    are freed at once: nothing in them holds itself in a cycle only `gc` would find."""
+    import gc
+
+    env, rng = adapter.environment(adapter.load_game("dtc", 2), seed=6), random.Random(6)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(4):
+            time_step = env.reset()
+            for _ in range(30):
+                player = time_step.observations["current_player"]
+                list(time_step.observations["info_state"][player])
+                legal = time_step.observations["legal_actions"][player]
+                time_step = env.step([legal[rng.randrange(len(legal))]])
+        del time_step
+        episodes = [each for each in gc.get_objects() if type(each) is adapter._Episode]
+        assert episodes == [env._episode]
+    finally:
+        gc.enable()
+
+
 def test_whole_chance_is_seeded_and_reseeded():
     """Chance drawn whole comes from `seed`: two environments with the same seed play the
     same games, and `seed(s)` starts the same stream again."""

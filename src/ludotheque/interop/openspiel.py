@@ -56,6 +56,7 @@ from __future__ import annotations
 import json
 import operator
 import random
+import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -403,8 +404,8 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "fresh", "later", "left", "meta", "seen", "spec", "state",
-                 "whole")
+    __slots__ = ("__weakref__", "cache", "draws", "fresh", "later", "left", "meta", "seen",
+                 "spec", "state", "whole")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -1120,7 +1121,8 @@ class _Episode:
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
         self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
         self.legal: list[int] = []
-        self.pending: _Core | None = None  # the last time step's, reading `state` itself
+        # the last time step's core, reading `state` itself (weakly: it holds the episode)
+        self.pending: weakref.ref[_Core] | None = None
         self.settle()
 
     def settle(self) -> None:
@@ -1150,10 +1152,10 @@ class _Episode:
         if action not in self.legal:
             raise state.reject(action)
         if self.track:
-            pending = self.pending
+            pending = self.pending and self.pending()
             if pending is not None:  # the last time step's state is about to change
-                self.pending = None
                 pending.state, pending.later = None, (self, len(self.log))
+            self.pending = None
             actor, observe = state.current_player(), self.meta.game.observe_action
             keys = tuple([action if seat == actor else observe(state, action, seat)
                           for seat in range(self.meta.players)])
@@ -1187,7 +1189,8 @@ class _Episode:
             return _Core(meta, log[-1].state, [], seen, fresh=True)  # type: ignore[arg-type]
         # Our state itself, not a copy: the next move hands it `later` instead (a state
         # rebuilt if read then, `state_at`), as a time step is seldom read once past.
-        core = self.pending = _Core(meta, self.state, [], seen)  # type: ignore[arg-type]
+        core = _Core(meta, self.state, [], seen)  # type: ignore[arg-type]
+        self.pending = weakref.ref(core)
         return core
 
     def state_at(self, length: int) -> State:
