@@ -402,12 +402,16 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, pl
 
 
 @pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("wazabi", 4), ("diciassette", 2)])
+@pytest.mark.parametrize("kind", ["INFORMATION_STATE", "OBSERVATION"])
 def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_copy(
-        name, players, monkeypatch):
+        name, players, kind, monkeypatch):
     """Our state is not copied for a time step: a time step held unread while the game
     moves on still reads its own moment (its tensors, read steps later, equal those read
     at once in the same seeded game), and playing copies the state only for the chance
-    points the seats' histories keep."""
+    points the seats' histories keep (none with the observation tensor)."""
+    from open_spiel.python import rl_environment
+
+    observation_type = getattr(rl_environment.ObservationType, kind)
     spiel_game = adapter.load_game(name, players)
     state_class = type(spiel_game.meta.initial)
     clones = []
@@ -415,7 +419,8 @@ def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_
     monkeypatch.setattr(state_class, "clone", lambda self: clones.append(1) or clone(self))
 
     def game(read_late: bool) -> tuple[list[list[list[float]]], int, int]:
-        env, rng = adapter.environment(spiel_game, seed=5), random.Random(3)
+        env = adapter.environment(spiel_game, seed=5, observation_type=observation_type)
+        rng = random.Random(3)
         time_step, held, read = env.reset(), [], []
         clones.clear()
         while True:

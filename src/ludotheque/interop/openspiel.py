@@ -1008,7 +1008,8 @@ class _Observer:
 # ------------------------------------------------------------------ rl_environment
 class SeatTensor(Sequence):
     """One seat's tensor in a time step of `environment`, built when first read, from the
-    state the time step describes (a copy, shared by the seats of that time step). It
+    state the time step describes (shared by the seats of that time step: our state until
+    the next move, then a copy rebuilt when first read, see `_Episode.snapshot`). It
     reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
     (`numpy.asarray`: float32, a copy, without going through a list; with `copy=False`,
     the read-only array the seat's history keeps, which its next tensor starts from)."""
@@ -1128,20 +1129,27 @@ class _Episode:
     def settle(self) -> None:
         """Every chance point up to the next decision, drawn whole (`_Core.settle_whole`);
         the legal moves then."""
-        state, meta, whole = self.state, self.meta, self.whole
+        self._draw(self.state, self.whole, True)
+        state = self.state
+        self.legal = [] if state.is_terminal() else state.legal_actions()
+
+    def _draw(self, state: State, source: Any, note: bool) -> None:
+        """Chance points up to the next decision drawn whole from `source` (the outcomes
+        noted, and logged if `note`)."""
+        meta = self.meta
         while state.is_chance():
             spec = meta.chance_spec(state)
             if isinstance(spec, _OURS):
-                outcome = whole.resolve(spec)
+                outcome = source.resolve(spec)
                 state.apply_chance(outcome)
             else:
-                outcome = whole.fold(spec)
+                outcome = source.fold(spec)
                 for each in outcome:
                     state.apply_chance(each)
-            self.outcomes.append(outcome)
-            if self.track:
-                self.log.append(_ChanceSeen(meta, state.clone()))
-        self.legal = [] if state.is_terminal() else state.legal_actions()
+            if note:
+                self.outcomes.append(outcome)
+                if self.track:
+                    self.log.append(_ChanceSeen(meta, state.clone()))
 
     def play(self, action: Any) -> None:
         """A move (checked as `LudothequeState` checks it), then chance up to the next
@@ -1151,11 +1159,12 @@ class _Episode:
         state = self.state
         if action not in self.legal:
             raise state.reject(action)
+        pending = self.pending and self.pending()
+        if pending is not None:  # the last time step's state is about to change
+            pending.state = None
+            pending.later = (self, len(self.log) if self.track else len(self.moves))
+        self.pending = None
         if self.track:
-            pending = self.pending and self.pending()
-            if pending is not None:  # the last time step's state is about to change
-                pending.state, pending.later = None, (self, len(self.log))
-            self.pending = None
             actor, observe = state.current_player(), self.meta.game.observe_action
             keys = tuple([action if seat == actor else observe(state, action, seat)
                           for seat in range(self.meta.players)])
@@ -1179,24 +1188,31 @@ class _Episode:
         return nodes[length - 1] if length else None
 
     def snapshot(self) -> _Core:
-        """What a time step's tensors are read from: a copy of our state now (right after
-        a chance point, the one its history keeps) and the seats' histories up to now."""
+        """What a time step's tensors are read from: our state now (right after a chance
+        point, the copy its history keeps) and the seats' histories up to now. Our state
+        itself, not a copy: the next move gives the core `later` instead (the state rebuilt
+        if read then, `state_at`), as a time step is seldom read once past."""
         meta, log = self.meta, self.log
-        if not self.track:
-            return _Core(meta, self.state.clone(), [], [None] * meta.players)
-        seen = _SeenAt(self, len(log))
+        seen: Any = _SeenAt(self, len(log)) if self.track else [None] * meta.players
         if log and type(log[-1]) is _ChanceSeen:
-            return _Core(meta, log[-1].state, [], seen, fresh=True)  # type: ignore[arg-type]
-        # Our state itself, not a copy: the next move hands it `later` instead (a state
-        # rebuilt if read then, `state_at`), as a time step is seldom read once past.
-        core = _Core(meta, self.state, [], seen)  # type: ignore[arg-type]
+            return _Core(meta, log[-1].state, [], seen, fresh=True)
+        core = _Core(meta, self.state, [], seen)
         self.pending = weakref.ref(core)
         return core
 
     def state_at(self, length: int) -> State:
-        """Our state when the log was `length` long, at a decision (a time step's): a copy
+        """Our state at a decision (a time step's) when the log was `length` long: a copy
         of the last chance point's state before then (or of the initial state) with the
-        moves since replayed."""
+        moves since replayed. Without a log (no information state), after the first
+        `length` moves: the initial state with the moves and outcomes replayed."""
+        if not self.track:
+            state, moves = self.meta.initial.clone(), self.moves
+            source = _Replay(self.outcomes)
+            self._draw(state, source, False)
+            for index in range(length):
+                state.apply_action(moves[index])
+                self._draw(state, source, False)
+            return state
         log, start = self.log, length
         while start and type(log[start - 1]) is not _ChanceSeen:
             start -= 1
