@@ -401,6 +401,73 @@ def test_our_environment_is_rl_environment_with_tensors_built_when_read(name, pl
         assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
 
 
+@pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("wazabi", 4), ("diciassette", 2)])
+@pytest.mark.parametrize("kind", ["INFORMATION_STATE", "OBSERVATION"])
+def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_copy(
+        name, players, kind, monkeypatch):
+    """Our state is not copied for a time step: a time step held unread while the game
+    moves on still reads its own moment (its tensors, read steps later, equal those read
+    at once in the same seeded game), and playing copies the state only for the chance
+    points the seats' histories keep (none with the observation tensor)."""
+    from open_spiel.python import rl_environment
+
+    observation_type = getattr(rl_environment.ObservationType, kind)
+    spiel_game = adapter.load_game(name, players)
+    state_class = type(spiel_game.meta.initial)
+    clones = []
+    clone = state_class.clone
+    monkeypatch.setattr(state_class, "clone", lambda self: clones.append(1) or clone(self))
+
+    def game(read_late: bool) -> tuple[list[list[list[float]]], int, int]:
+        env = adapter.environment(spiel_game, seed=5, observation_type=observation_type)
+        rng = random.Random(3)
+        time_step, held, read = env.reset(), [], []
+        clones.clear()
+        while True:
+            held.append(time_step)
+            if not read_late:  # every seat's tensor, at its own step
+                read.append([list(tensor) for tensor in time_step.observations["info_state"]])
+            if time_step.last():
+                break
+            player = time_step.observations["current_player"]
+            legal = time_step.observations["legal_actions"][player]
+            time_step = env.step([legal[rng.randrange(len(legal))]])
+        chance_points = sum(type(item) is adapter._ChanceSeen for item in env._episode.log)
+        made = len(clones)
+        if read_late:  # newest first, each held time step read after the game
+            read = [[list(tensor) for tensor in step.observations["info_state"]]
+                    for step in reversed(held)][::-1]
+        return read, made, chance_points
+
+    late, made, chance_points = game(read_late=True)
+    at_once, _, _ = game(read_late=False)
+    assert len(late) > 10 and late == at_once
+    assert made <= chance_points  # the histories' copies only (one for the first deal too)
+
+
+def test_a_finished_episode_is_freed_without_the_garbage_collector():
+    """Games played and left behind (the environment reset, their time steps dropped)
+    are freed at once: nothing in them holds itself in a cycle only `gc` would find."""
+    import gc
+
+    env, rng = adapter.environment(adapter.load_game("dtc", 2), seed=6), random.Random(6)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(4):
+            time_step = env.reset()
+            for _ in range(30):
+                player = time_step.observations["current_player"]
+                list(time_step.observations["info_state"][player])
+                legal = time_step.observations["legal_actions"][player]
+                time_step = env.step([legal[rng.randrange(len(legal))]])
+        del time_step
+        episodes = [each for each in gc.get_objects() if type(each) is adapter._Episode]
+        assert episodes == [env._episode]
+    finally:
+        gc.enable()
+
+
 def test_whole_chance_is_seeded_and_reseeded():
     """Chance drawn whole comes from `seed`: two environments with the same seed play the
     same games, and `seed(s)` starts the same stream again."""

@@ -56,6 +56,7 @@ from __future__ import annotations
 import json
 import operator
 import random
+import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -403,7 +404,8 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state", "whole")
+    __slots__ = ("__weakref__", "cache", "draws", "fresh", "later", "left", "meta", "seen",
+                 "spec", "state", "whole")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -420,6 +422,9 @@ class _Core:
         # `environment`'s own state: each chance point drawn whole from this source after a
         # move (`settle_whole`); None (a copy too): one OpenSpiel chance node at a time
         self.whole: _WholeChance | None = None
+        # an `environment` time step's state once its game moved on (state None until read):
+        # the `_Episode` and the length of its log then (`_Episode.state_at`)
+        self.later: tuple[_Episode, int] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Core:
         copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
@@ -1003,7 +1008,8 @@ class _Observer:
 # ------------------------------------------------------------------ rl_environment
 class SeatTensor(Sequence):
     """One seat's tensor in a time step of `environment`, built when first read, from the
-    state the time step describes (a copy, shared by the seats of that time step). It
+    state the time step describes (shared by the seats of that time step: our state until
+    the next move, then a copy rebuilt when first read, see `_Episode.snapshot`). It
     reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
     (`numpy.asarray`: float32, a copy, without going through a list; with `copy=False`,
     the read-only array the seat's history keeps, which its next tensor starts from)."""
@@ -1021,6 +1027,9 @@ class SeatTensor(Sequence):
     def _vector(self) -> np.ndarray:
         if self._array is None:
             core = self._core
+            if core.state is None:  # read after its game moved on: rebuilt once, shared
+                episode, length = core.later  # type: ignore[misc]
+                core.state = episode.state_at(length)
             if self._perfect_recall:
                 self._array = core.meta.reader(True).vector(self, self._seat)
             else:  # the observation: the encoded view (what the reader would give)
@@ -1100,8 +1109,8 @@ class _Episode:
     seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
     as `_Core.seen` holds them) is built only when its tensor is read."""
 
-    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "state", "track",
-                 "whole")
+    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "pending", "state",
+                 "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
         self.meta = meta
@@ -1113,25 +1122,34 @@ class _Episode:
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
         self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
         self.legal: list[int] = []
+        # the last time step's core, reading `state` itself (weakly: it holds the episode)
+        self.pending: weakref.ref[_Core] | None = None
         self.settle()
 
     def settle(self) -> None:
         """Every chance point up to the next decision, drawn whole (`_Core.settle_whole`);
         the legal moves then."""
-        state, meta, whole = self.state, self.meta, self.whole
+        self._draw(self.state, self.whole, True)
+        state = self.state
+        self.legal = [] if state.is_terminal() else state.legal_actions()
+
+    def _draw(self, state: State, source: Any, note: bool) -> None:
+        """Chance points up to the next decision drawn whole from `source` (the outcomes
+        noted, and logged if `note`)."""
+        meta = self.meta
         while state.is_chance():
             spec = meta.chance_spec(state)
             if isinstance(spec, _OURS):
-                outcome = whole.resolve(spec)
+                outcome = source.resolve(spec)
                 state.apply_chance(outcome)
             else:
-                outcome = whole.fold(spec)
+                outcome = source.fold(spec)
                 for each in outcome:
                     state.apply_chance(each)
-            self.outcomes.append(outcome)
-            if self.track:
-                self.log.append(_ChanceSeen(meta, state.clone()))
-        self.legal = [] if state.is_terminal() else state.legal_actions()
+            if note:
+                self.outcomes.append(outcome)
+                if self.track:
+                    self.log.append(_ChanceSeen(meta, state.clone()))
 
     def play(self, action: Any) -> None:
         """A move (checked as `LudothequeState` checks it), then chance up to the next
@@ -1141,6 +1159,11 @@ class _Episode:
         state = self.state
         if action not in self.legal:
             raise state.reject(action)
+        pending = self.pending and self.pending()
+        if pending is not None:  # the last time step's state is about to change
+            pending.state = None
+            pending.later = (self, len(self.log) if self.track else len(self.moves))
+        self.pending = None
         if self.track:
             actor, observe = state.current_player(), self.meta.game.observe_action
             keys = tuple([action if seat == actor else observe(state, action, seat)
@@ -1165,15 +1188,39 @@ class _Episode:
         return nodes[length - 1] if length else None
 
     def snapshot(self) -> _Core:
-        """What a time step's tensors are read from: a copy of our state now (right after
-        a chance point, the one its history keeps) and the seats' histories up to now."""
+        """What a time step's tensors are read from: our state now (right after a chance
+        point, the copy its history keeps) and the seats' histories up to now. Our state
+        itself, not a copy: the next move gives the core `later` instead (the state rebuilt
+        if read then, `state_at`), as a time step is seldom read once past."""
         meta, log = self.meta, self.log
-        if not self.track:
-            return _Core(meta, self.state.clone(), [], [None] * meta.players)
-        seen = _SeenAt(self, len(log))
+        seen: Any = _SeenAt(self, len(log)) if self.track else [None] * meta.players
         if log and type(log[-1]) is _ChanceSeen:
-            return _Core(meta, log[-1].state, [], seen, fresh=True)  # type: ignore[arg-type]
-        return _Core(meta, self.state.clone(), [], seen)  # type: ignore[arg-type]
+            return _Core(meta, log[-1].state, [], seen, fresh=True)
+        core = _Core(meta, self.state, [], seen)
+        self.pending = weakref.ref(core)
+        return core
+
+    def state_at(self, length: int) -> State:
+        """Our state at a decision (a time step's) when the log was `length` long: a copy
+        of the last chance point's state before then (or of the initial state) with the
+        moves since replayed. Without a log (no information state), after the first
+        `length` moves: the initial state with the moves and outcomes replayed."""
+        if not self.track:
+            state, moves = self.meta.initial.clone(), self.moves
+            source = _Replay(self.outcomes)
+            self._draw(state, source, False)
+            for index in range(length):
+                state.apply_action(moves[index])
+                self._draw(state, source, False)
+            return state
+        log, start = self.log, length
+        while start and type(log[start - 1]) is not _ChanceSeen:
+            start -= 1
+        state = (log[start - 1].state if start else self.meta.initial).clone()
+        for index in range(start, length):
+            actor, keys = log[index]
+            state.apply_action(keys[actor])
+        return state
 
     def spiel_state(self, game: LudothequeGame) -> LudothequeState:
         """The pyspiel state of this game (its `history()` the moves): built from the
