@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,9 +59,16 @@ def run_cell(out: Path, game: str, players: int, opponent: str, games: int, jobs
     print(f"{path.name}: hard {json.loads(answer)['bots'][0]['win_rate']:.3f}", flush=True)
 
 
-def table(out: Path) -> str:
-    lines = ["| game | players | against | games | `hard` win rate [95%] | `hard` ahead of each"
-             " (mean) | ms a move, `hard` / other |", "|---|---|---|---|---|---|---|"]
+HEADERS = {
+    "en": "| game | players | against | games | `hard` win rate [95%] | `hard` ahead of each"
+          " (mean) | ms a move, `hard` / other |",
+    "fr": "| jeu | joueurs | contre | parties | taux de victoire de `hard` [95 %] | `hard` devant"
+          " chacun (moyenne) | ms par coup, `hard` / l'autre |",
+}
+
+
+def table(out: Path, lang: str = "en") -> str:
+    lines = [HEADERS[lang], "|---|---|---|---|---|---|---|"]
     for game, players, opponent in sorted(CELLS, key=lambda cell: (GAMES.index(cell[0]),
                                                                   cell[2], cell[1])):
         path = cell_path(out, game, players, opponent)
@@ -73,7 +81,8 @@ def table(out: Path) -> str:
             f"| {game} | {players} | {opponent} | {result['games']} | {hard['win_rate']:.3f}"
             f" [{hard['ci_low']:.3f}–{hard['ci_high']:.3f}] | {sum(ahead.values()) / len(ahead):.3f}"
             f" | {hard['ms_mean']:.0f} / {sum(o['ms_mean'] for o in others) / len(others):.0f} |")
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    return re.sub(r"(\d)\.(\d)", r"\1,\2", text) if lang == "fr" else text  # decimal commas
 
 
 def main() -> None:
@@ -85,9 +94,10 @@ def main() -> None:
     parser.add_argument("--players", default="", help="player counts to run, comma separated")
     parser.add_argument("--against", default="", help="opponents to run, comma separated")
     parser.add_argument("--table", action="store_true", help="print the table and stop")
+    parser.add_argument("--lang", choices=sorted(HEADERS), default="en", help="the table's language")
     args = parser.parse_args()
     if args.table:
-        print(table(args.out))
+        print(table(args.out, args.lang))
         return
     args.out.mkdir(parents=True, exist_ok=True)
     wanted = [set(filter(None, text.split(","))) for text in (args.only, args.players, args.against)]
