@@ -398,6 +398,19 @@ class _Node:
 _UNKNOWN_PAST = _Node("?", None)  # the moves before a resampled state, for the other seats
 
 
+def _apply_whole(state: State, spec: Any, source: Any) -> Any:
+    """One chance point applied whole from `source` (`resolve` for ours, `fold` for a
+    game's fold, several outcomes); returns what was drawn."""
+    if isinstance(spec, _OURS):
+        outcome = source.resolve(spec)
+        state.apply_chance(outcome)
+    else:
+        outcome = source.fold(spec)
+        for each in outcome:
+            state.apply_chance(each)
+    return outcome
+
+
 class _Core:
     """The Python side of one adapter state: our state, the partial chance outcome and, per
     seat, its history: the moves as that seat saw them and, after each completed chance
@@ -537,11 +550,7 @@ class _Core:
             spec = self.spec
             if spec is None:
                 spec = self.meta.chance_spec(state)
-            if isinstance(spec, _OURS):
-                state.apply_chance(chance.resolve(spec))
-            else:
-                for each in chance.fold(spec):
-                    state.apply_chance(each)
+            _apply_whole(state, spec, chance)
             self._completed()
         self.cache = {}
 
@@ -1138,14 +1147,7 @@ class _Episode:
         noted, and logged if `note`)."""
         meta = self.meta
         while state.is_chance():
-            spec = meta.chance_spec(state)
-            if isinstance(spec, _OURS):
-                outcome = source.resolve(spec)
-                state.apply_chance(outcome)
-            else:
-                outcome = source.fold(spec)
-                for each in outcome:
-                    state.apply_chance(each)
+            outcome = _apply_whole(state, meta.chance_spec(state), source)
             if note:
                 self.outcomes.append(outcome)
                 if self.track:
