@@ -475,9 +475,9 @@ class Game(ABC):
         return Budget(iterations=self.search_iterations, ms=1000)
 
     # Iterations of the "hard" bot per move: enough to beat medium (see the note of issue 6).
-    # The games set theirs to what fits in the time the code before issue 15 took for its
-    # old count (that count times the speed-up per iteration measured then, the lower of 2
-    # and 4 players): the same time a move, more search.
+    # A game may raise it to what fits in the time the code before issue 15 took for its
+    # old count (17, Wazabi), and keeps the old count where more search played worse
+    # against medium (DTC, Décimoarr: README, docs/strength/reverted).
     search_iterations: ClassVar[int] = 60
 
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
