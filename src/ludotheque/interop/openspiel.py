@@ -273,6 +273,9 @@ class _Meta:
         # A chance slot of the information-state tensor: the game's `encode_chance` (what a
         # seat saw of a chance point), else the seat's whole encoded view then.
         self.encode_chance = getattr(encoder, "encode_chance", None)
+        # ... read from the game's `State.chance_view(seat)` where it has one: the part of
+        # the view `encode_chance` reads, built alone (a chance point may come at every move)
+        self.chance_view = getattr(type(self.initial), "chance_view", None)
         self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
                             else self.shape[0])
 
@@ -347,8 +350,11 @@ class _ChanceSeen:
             if meta.encode_chance is None:
                 vector = self.seen_by(seat)
             else:
-                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
-                                                     meta.options))
+                # the seat's view kept, else the part the slot reads where the game has it
+                chance_view = meta.chance_view
+                view = (self._view(seat) if chance_view is None or seat in self.views
+                        else chance_view(self.state, seat))
+                vector = _encoded(meta.encode_chance(view, meta.players, meta.options))
             self.slots[seat] = vector
         return vector
 
