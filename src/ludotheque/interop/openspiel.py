@@ -458,13 +458,23 @@ class _Core:
         key = ("encoded", seat)
         vector = self.cache.get(key)
         if vector is None:
-            node = self.seen[seat]
-            if self.fresh and node is not None and isinstance(node.item, _ChanceSeen):
-                vector = node.item.seen_by(seat)
+            chance = self.fresh and self._just_seen(seat)
+            if chance:
+                vector = chance.seen_by(seat)
             else:
                 vector = _encode_view(self.meta, self.state, seat)
             self.cache[key] = vector
         return vector
+
+    def _just_seen(self, seat: int) -> _ChanceSeen | None:
+        """The last step of seat `seat`'s history if it is a chance point."""
+        seen = self.seen
+        if type(seen) is _SeenAt:  # an episode's log, read without building the seat's nodes
+            item = seen.episode.log[seen.length - 1] if seen.length else None
+        else:
+            node = seen[seat]
+            item = node.item if node is not None else None
+        return item if type(item) is _ChanceSeen else None
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
         meta = self.meta
@@ -884,23 +894,29 @@ class _History:
         return values
 
     def _write(self, node: _Node, seat: int, out: np.ndarray) -> None:
-        meta, item = self.meta, node.item
-        if isinstance(item, _ChanceSeen):
-            if node.chances > self.chances:
+        self.write(node.item, node.moves, node.chances, seat, out)
+
+    def write(self, item: Any, moves: int, chances: int, seat: int, out: np.ndarray) -> None:
+        """One step of seat `seat`'s history into `out` (the history part of its tensor):
+        `item` a move as it saw it (actor, key) or a `_ChanceSeen`, the `moves`-th move or
+        `chances`-th chance point of the history."""
+        meta = self.meta
+        if type(item) is _ChanceSeen:
+            if chances > self.chances:
                 self._too_long("openspiel.error.history_chance", self.chances)
-            at = self.moves * self.move_width + (node.chances - 1) * self.chance_width
-            out[at] = (1 + node.moves) / (self.moves + 1)
+            at = self.moves * self.move_width + (chances - 1) * self.chance_width
+            out[at] = (1 + moves) / (self.moves + 1)
             out[at + 1:at + self.chance_width] = item.slot_of(seat)
         elif item == "?":
             raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
         else:
-            if node.moves > self.moves:
+            if moves > self.moves:
                 self._too_long("openspiel.error.history_moves", self.moves)
             actor, key = item
             keys, players = meta.game.num_actions, meta.players
             if not 0 <= key <= keys:
                 raise AssertionError(f"{meta.game.name}: move key {key} beyond 0..{keys}")
-            at = (node.moves - 1) * self.move_width
+            at = (moves - 1) * self.move_width
             out[at + (actor - seat) % players] = 1.0
             out[at + players] = key / keys
 
@@ -1045,7 +1061,11 @@ class SeatTensor(Sequence):
             if core.state is None:  # read after its game moved on: rebuilt once, shared
                 episode, length = core.later  # type: ignore[misc]
                 core.state = episode.state_at(length)
-            if self._perfect_recall:
+            seen = core.seen
+            if self._perfect_recall and type(seen) is _SeenAt:  # a time step of an episode
+                self._array = seen.episode.tensor(self._seat, seen.length,
+                                                  core.encoded(self._seat))
+            elif self._perfect_recall:
                 self._array = core.meta.reader(True).vector(self, self._seat)
             else:  # the observation: the encoded view (what the reader would give)
                 self._array = core.encoded(self._seat)
@@ -1124,8 +1144,8 @@ class _Episode:
     seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
     as `_Core.seen` holds them) is built only when its tensor is read."""
 
-    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "pending", "state",
-                 "track", "whole")
+    __slots__ = ("last", "legal", "log", "meta", "moves", "nodes", "outcomes", "pending",
+                 "state", "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
         self.meta = meta
@@ -1136,6 +1156,8 @@ class _Episode:
         self.moves: list[int] = []
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
         self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
+        # per seat, its last tensor read: (log length, moves, chance points, the tensor)
+        self.last: list[tuple[int, int, int, np.ndarray] | None] = [None] * meta.players
         self.legal: list[int] = []
         # the last time step's core, reading `state` itself (weakly: it holds the episode)
         self.pending: weakref.ref[_Core] | None = None
@@ -1194,6 +1216,34 @@ class _Episode:
                              node)
                 nodes.append(node)
         return nodes[length - 1] if length else None
+
+    def tensor(self, seat: int, length: int, view: np.ndarray) -> np.ndarray:
+        """Seat `seat`'s information-state tensor when the log was `length` long (`view`:
+        its encoded view then), as `_History.tensor` builds it, read-only: a copy of its
+        last tensor read (if no later), then the log's steps since written in (no
+        `_Node`s: an episode's histories are never shared) and the view."""
+        last, log = self.last[seat], self.log
+        history = self.meta.reader(True).history
+        if last is not None and last[0] <= length:
+            start, moves, chances, vector = last
+            out = vector.copy()
+        else:
+            start = moves = chances = 0
+            out = np.zeros(history.size, np.float32)
+        observation = history.observation
+        past, write = out[observation:], history.write
+        for index in range(start, length):
+            item = log[index]
+            if type(item) is _ChanceSeen:
+                chances += 1
+            else:
+                moves += 1
+                item = (item[0], item[1][seat])
+            write(item, moves, chances, seat, past)
+        out[:observation] = view
+        out.flags.writeable = False
+        self.last[seat] = (length, moves, chances, out)
+        return out
 
     def snapshot(self) -> _Core:
         """What a time step's tensors are read from: our state now (right after a chance
