@@ -1181,13 +1181,13 @@ class _Episode:
                 if self.track:
                     self.log.append(_ChanceSeen(meta, state.clone()))
 
-    def play(self, action: Any) -> None:
-        """A move (checked as `LudothequeState` checks it), then chance up to the next
-        decision."""
+    def play(self, action: Any, legal: bool = False) -> None:
+        """A move (checked as `LudothequeState` checks it, unless the caller found it in
+        `legal` already), then chance up to the next decision."""
         if type(action) is not int:
             action = operator.index(action)  # a numpy integer, as pyspiel takes it
         state = self.state
-        if action not in self.legal:
+        if not legal and action not in self.legal:
             raise state.reject(action)
         pending = self.pending and self.pending()
         if pending is not None:  # the last time step's state is about to change
@@ -1396,11 +1396,12 @@ def environment(game: Any, **kwargs: Any) -> Any:
                 return super().step(actions)  # its errors, and a new game after the last
             episode = self._episode
             if episode is not None:
-                if self._enable_legality_check and actions[0] not in episode.legal:
+                checked = self._enable_legality_check
+                if checked and actions[0] not in episode.legal:
                     raise rl_environment.IllegalActionError(  # rl_environment's words
                         f"Illegal action {actions[0]} for current player. "
                         f"Legal actions are: {episode.legal}")
-                episode.play(actions[0])
+                episode.play(actions[0], legal=checked)
                 return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
