@@ -29,7 +29,8 @@ How the engine maps onto OpenSpiel:
   card) and, after each chance point, what it saw of it (the deal, the roll, the
   draw): as a string, p's encoded view then; as a tensor of fixed size (the
   game's `history_bound`, see `_History`), the game's `encode_chance` of that
-  view. Nothing else of the state is read, so
+  view (of the part of it `State.chance_view(seat)` builds alone, where the
+  game has one). Nothing else of the state is read, so
   they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
   checks it).
 * **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
