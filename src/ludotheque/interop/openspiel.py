@@ -1232,15 +1232,22 @@ class _Episode:
             start = moves = chances = 0
             out = np.zeros(history.size, np.float32)
         observation = history.observation
-        past, write = out[observation:], history.write
+        past = out[observation:]
+        width, bound, players = history.move_width, history.moves, self.meta.players
+        keys = self.meta.game.num_actions
         for index in range(start, length):
             item = log[index]
             if type(item) is _ChanceSeen:
                 chances += 1
-            else:
-                moves += 1
-                item = (item[0], item[1][seat])
-            write(item, moves, chances, seat, past)
+                history.write(item, moves, chances, seat, past)
+                continue
+            moves += 1  # a move, written as `_History.write` writes it
+            actor, key = item[0], item[1][seat]
+            if moves > bound or not 0 <= key <= keys:
+                history.write((actor, key), moves, chances, seat, past)  # its errors
+            at = (moves - 1) * width
+            past[at + (actor - seat) % players] = 1.0
+            past[at + players] = key / keys
         out[:observation] = view
         out.flags.writeable = False
         self.last[seat] = (length, moves, chances, out)
@@ -1361,6 +1368,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._ours:
                 reader = self._game.meta.reader(self._perfect_recall)
                 self._tensor_size = reader.tensor.size
+                self._no_moves = ((),) * self._game.meta.players
 
         def seed(self, seed: int | None = None) -> None:
             super().seed(seed)  # its chance sampler
@@ -1434,7 +1442,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
             snapshot = episode.snapshot()  # type: ignore[union-attr]
             recall, size = self._perfect_recall, self._tensor_size
             tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
-            legal: list[list[int]] = [[] for _ in range(players)]
+            legal: list[list[int]] = [*map(list, self._no_moves)]  # a list of each seat's own
             terminal = ours.is_terminal()
             if terminal:
                 mover = pyspiel.PlayerId.TERMINAL
