@@ -540,18 +540,11 @@ class DecimoarrState(State):
         its memory, the layout's homes), the same values as the whole view's: the OpenSpiel
         information state reads it after every chance point."""
         self._check_seat(player)
-        return {"seat": player, "players": self.num_players, "starter": self._starter(),
-                "to_act": self._to_act(), "memory": self._memory_view(player)[0],
-                "layout": {"homes": self._homes_view()}}
-
-    def _to_act(self) -> int | None:
-        return self.current if self.phase == FLIP else None
-
-    def _starter(self) -> int | None:
-        return self.starter if self.round else None
-
-    def _homes_view(self) -> list[list[int]]:
-        return [list(home) for home in self.layout.homes]
+        return {"seat": player, "players": self.num_players,
+                "starter": self.starter if self.round else None,
+                "to_act": self.current if self.phase == FLIP else None,
+                "memory": self._memory_view(player)[0],
+                "layout": {"homes": [list(home) for home in self.layout.homes]}}
 
     def _memory_view(self, player: int | None) -> tuple[list[str | None], list[int | None]]:
         """The card `player` knows at each position (None: not known), and how many flips
@@ -600,10 +593,10 @@ class DecimoarrState(State):
             "seat": player,
             "players": self.num_players,
             "phase": PHASE_NAMES[self.phase],
-            "to_act": self._to_act(),
+            "to_act": self.current if self.phase == FLIP else None,
             "round": self.round,
             "rounds": len(self.options["diamonds"]),
-            "starter": self._starter(),
+            "starter": self.starter if self.round else None,
             "first_flip": self.phase == FLIP and self.first_flip,
             "reference": reference if reference >= 0 else None,
             # E4 option last_flipped: a failed reference lies face down; its place is
@@ -620,7 +613,7 @@ class DecimoarrState(State):
                 "rows": layout.rows,
                 "cols": layout.cols,
                 "cells": [list(cell) for cell in layout.cells],
-                "homes": self._homes_view(),
+                "homes": [list(home) for home in layout.homes],
                 "sides": list(layout.sides),
             },
             "seats": players,

@@ -437,12 +437,10 @@ class DiciassetteState(State):
         acts, the pile), the same values as the whole view's: the OpenSpiel information
         state reads it after every chance point."""
         self._check_seat(player)
-        return {"seat": player, "players": self.num_players, "to_act": self._to_act(),
+        return {"seat": player, "players": self.num_players,
+                "to_act": self.current_player() if self.phase in (PLAY, CALLS) else None,
                 "turn": self.current, "hands": self._hands_view(player),
                 "pile": self._pile_view()}
-
-    def _to_act(self) -> int | None:
-        return self.current_player() if self.phase in (PLAY, CALLS) else None
 
     def _hands_view(self, player: int | None) -> list[dict[str, Any]]:
         """Every hand's size, `player`'s cards, the double-faced backs it may see."""
@@ -481,7 +479,7 @@ class DiciassetteState(State):
             "seat": player,
             "players": self.num_players,
             "phase": PHASE_NAMES[self.phase],
-            "to_act": self._to_act(),
+            "to_act": self.current_player() if self.phase in (PLAY, CALLS) else None,
             "turn": self.current,
             "round": self.round,
             "decisions": self.decisions,
