@@ -1142,8 +1142,9 @@ class _Episode:
     env's table drives it): each chance point drawn whole, the moves and outcomes noted
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
     information state, one log the seats share (a move: the actor and the move as each
-    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
-    as `_Core.seen` holds them) is built only when its tensor is read."""
+    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
+    when read (`tensor`) and its history (`_Node`s, as `_Core.seen` holds them) built
+    only if asked for."""
 
     __slots__ = ("last", "legal", "log", "meta", "moves", "nodes", "outcomes", "pending",
                  "state", "track", "whole")
