@@ -445,6 +445,31 @@ def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_
     assert made <= chance_points  # the histories' copies only (one for the first deal too)
 
 
+@pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("wazabi", 4), ("decimoarr", 3)])
+def test_an_episodes_tensor_is_written_from_its_log_each_from_the_seats_last(name, players):
+    """In our environment a seat's information-state tensor is written from the episode's
+    log into a copy of the seat's last tensor (no per-seat history nodes are built, no
+    state copied to read it): still its definition, the tensor of the pyspiel state built
+    from the same moves, at every step of seeded games and for every seat."""
+    spiel_game = adapter.load_game(name, players)
+    env, rng = adapter.environment(spiel_game, seed=8), random.Random(8)
+    checked = 0
+    for _ in range(2):
+        time_step = env.reset()
+        while not time_step.last():
+            episode = env._episode
+            player = time_step.observations["current_player"]
+            tensors = [np.asarray(tensor) for tensor in time_step.observations["info_state"]]
+            assert episode.nodes == [[] for _ in range(players)]  # no node was built
+            expected = episode.spiel_state(spiel_game)  # a state of its own, replayed
+            for seat in range(players):
+                assert np.array_equal(tensors[seat], expected.information_state_tensor(seat))
+                checked += 1
+            legal = time_step.observations["legal_actions"][player]
+            time_step = env.step([legal[rng.randrange(len(legal))]])
+    assert checked
+
+
 def test_a_finished_episode_is_freed_without_the_garbage_collector():
     """Games played and left behind (the environment reset, their time steps dropped)
     are freed at once: nothing in them holds itself in a cycle only `gc` would find."""
@@ -679,6 +704,101 @@ def test_a_chance_slot_and_the_view_before_tell_the_view_after(game, players):
                     assert after.setdefault(key, seen) == seen, f"seat {seat}, seed {seed}"
             state = drawn
     assert repeats  # the same view before and slot met again
+
+
+CHANCE_VIEW_CASES = [pytest.param(game, players, id=f"{game.name}-{players}p") for game in GAMES
+                     if hasattr(game._new_state(game.default_players, game.validate(
+                         game.default_players, {})), "chance_view")
+                     for players in range(game.min_players, game.max_players + 1)]
+
+
+def _is_part(part, whole) -> bool:
+    """`part` is `whole` or, for a dict, some of its keys with parts of their values."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(
+            key in whole and _is_part(value, whole[key]) for key, value in part.items())
+    return part == whole
+
+
+def _random_states(game, players, seeds):
+    """Every state (decisions and just after each chance point) of seeded random games of
+    our engine, with its options."""
+    from ludotheque.core.chance import SeededChance, settle
+
+    options = game.validate(players, {})
+    for seed in seeds:
+        state, rng = game._new_state(players, options), random.Random(seed)
+        chance = SeededChance(derive_seed(seed, "chance view"))
+        while not state.is_terminal():
+            if state.is_chance():
+                settle(state, chance, at_most=1)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            yield state, options
+
+
+def test_every_game_but_dtc_has_a_chance_view():
+    """DTC has two chance points a game (the deal, the first giver): its slots read the view."""
+    assert sorted(param.values[0].name for param in CHANCE_VIEW_CASES
+                  if param.values[1] == 2) == ["decimoarr", "diciassette", "wazabi"]
+
+
+@pytest.mark.parametrize(("game", "players"), CHANCE_VIEW_CASES)
+def test_a_chance_view_is_the_part_of_the_view_the_slot_reads(game, players):
+    """`State.chance_view(seat)` (the adapter reads a chance slot from it) is a part of
+    `view(seat)`: some of its keys, the same values (a dict: some of its keys); so it shows
+    nothing the view hides. And the game's `encode_chance` reads the same slot from it as
+    from the whole view, for every seat of every state of seeded random games."""
+    encoder = game.parts.encoder
+    checked = 0
+    for state, options in _random_states(game, players, range(12)):
+        for seat in range(players):
+            part, view = state.chance_view(seat), state.view(seat)
+            assert _is_part(part, view), f"seat {seat}: {part}"
+            assert encoder.encode_chance(part, players, options) == encoder.encode_chance(
+                view, players, options)
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize(("game", "players"), CHANCE_VIEW_CASES)
+def test_a_chance_view_is_the_same_in_every_state_the_seat_cannot_tell_apart(game, players):
+    """No leak, by resampling: states drawn from seat p's view (`Game.sample`: everything p
+    cannot know drawn again) give p the same chance view as the true state."""
+    checked = differs = 0
+    for index, (state, _) in enumerate(_random_states(game, players, range(4))):
+        if index % 3:
+            continue
+        for seat in range(players):
+            rng = random.Random(derive_seed(index, seat))
+            for _ in range(3):
+                twin = game.sample(state.view(seat), rng)
+                assert twin.chance_view(seat) == state.chance_view(seat)
+                differs += twin.to_json() != state.to_json()
+                checked += 1
+    assert checked and differs  # the twins did differ in what was hidden
+
+
+@pytest.mark.parametrize("name", ["wazabi", "diciassette", "decimoarr"])
+def test_a_chance_slot_is_read_from_the_chance_view_without_a_whole_view(name, monkeypatch):
+    """The adapter reads a seat's chance slot from the game's `chance_view` (the part of the
+    view it needs, built alone): no whole view is built for it, and the slot is the game's
+    `encode_chance` of the whole view all the same."""
+    spiel_game = adapter.load_game(name, 2)
+    meta = spiel_game.meta
+    core = adapter._Core(meta, meta.initial.clone(), [], [None, None])
+    core.settle_whole(adapter._WholeChance(3))
+    seen = core.history(0)[-1]
+    state_type = type(seen.state)
+    expected = [meta.encode_chance(seen.state.view(seat), 2, meta.options) for seat in (0, 1)]
+
+    def no_view(self, player):
+        raise AssertionError("a whole view built for a chance slot")
+
+    monkeypatch.setattr(state_type, "view", no_view)
+    for seat in (0, 1):
+        assert seen.slot_of(seat).tolist() == pytest.approx(expected[seat])
 
 
 def test_a_game_without_encode_chance_keeps_its_whole_view_in_a_chance_slot(monkeypatch):

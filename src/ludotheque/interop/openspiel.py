@@ -29,7 +29,8 @@ How the engine maps onto OpenSpiel:
   card) and, after each chance point, what it saw of it (the deal, the roll, the
   draw): as a string, p's encoded view then; as a tensor of fixed size (the
   game's `history_bound`, see `_History`), the game's `encode_chance` of that
-  view. Nothing else of the state is read, so
+  view (of the part of it `State.chance_view(seat)` builds alone, where the
+  game has one). Nothing else of the state is read, so
   they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
   checks it).
 * **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
@@ -273,6 +274,9 @@ class _Meta:
         # A chance slot of the information-state tensor: the game's `encode_chance` (what a
         # seat saw of a chance point), else the seat's whole encoded view then.
         self.encode_chance = getattr(encoder, "encode_chance", None)
+        # ... read from the game's `State.chance_view(seat)` where it has one: the part of
+        # the view `encode_chance` reads, built alone (a chance point may come at every move)
+        self.chance_view = getattr(type(self.initial), "chance_view", None)
         self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
                             else self.shape[0])
 
@@ -347,8 +351,11 @@ class _ChanceSeen:
             if meta.encode_chance is None:
                 vector = self.seen_by(seat)
             else:
-                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
-                                                     meta.options))
+                # the seat's view kept, else the part the slot reads where the game has it
+                chance_view = meta.chance_view
+                view = (self._view(seat) if chance_view is None or seat in self.views
+                        else chance_view(self.state, seat))
+                vector = _encoded(meta.encode_chance(view, meta.players, meta.options))
             self.slots[seat] = vector
         return vector
 
@@ -452,13 +459,23 @@ class _Core:
         key = ("encoded", seat)
         vector = self.cache.get(key)
         if vector is None:
-            node = self.seen[seat]
-            if self.fresh and node is not None and isinstance(node.item, _ChanceSeen):
-                vector = node.item.seen_by(seat)
+            chance = self.fresh and self._just_seen(seat)
+            if chance:
+                vector = chance.seen_by(seat)
             else:
                 vector = _encode_view(self.meta, self.state, seat)
             self.cache[key] = vector
         return vector
+
+    def _just_seen(self, seat: int) -> _ChanceSeen | None:
+        """The last step of seat `seat`'s history if it is a chance point."""
+        seen = self.seen
+        if type(seen) is _SeenAt:  # an episode's log, read without building the seat's nodes
+            item = seen.episode.log[seen.length - 1] if seen.length else None
+        else:
+            node = seen[seat]
+            item = node.item if node is not None else None
+        return item if type(item) is _ChanceSeen else None
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
         meta = self.meta
@@ -878,23 +895,29 @@ class _History:
         return values
 
     def _write(self, node: _Node, seat: int, out: np.ndarray) -> None:
-        meta, item = self.meta, node.item
-        if isinstance(item, _ChanceSeen):
-            if node.chances > self.chances:
+        self.write(node.item, node.moves, node.chances, seat, out)
+
+    def write(self, item: Any, moves: int, chances: int, seat: int, out: np.ndarray) -> None:
+        """One step of seat `seat`'s history into `out` (the history part of its tensor):
+        `item` a move as it saw it (actor, key) or a `_ChanceSeen`, the `moves`-th move or
+        `chances`-th chance point of the history."""
+        meta = self.meta
+        if type(item) is _ChanceSeen:
+            if chances > self.chances:
                 self._too_long("openspiel.error.history_chance", self.chances)
-            at = self.moves * self.move_width + (node.chances - 1) * self.chance_width
-            out[at] = (1 + node.moves) / (self.moves + 1)
+            at = self.moves * self.move_width + (chances - 1) * self.chance_width
+            out[at] = (1 + moves) / (self.moves + 1)
             out[at + 1:at + self.chance_width] = item.slot_of(seat)
         elif item == "?":
             raise LudoError("openspiel.error.unknown_past", game=meta.game.name, seat=seat)
         else:
-            if node.moves > self.moves:
+            if moves > self.moves:
                 self._too_long("openspiel.error.history_moves", self.moves)
             actor, key = item
             keys, players = meta.game.num_actions, meta.players
             if not 0 <= key <= keys:
                 raise AssertionError(f"{meta.game.name}: move key {key} beyond 0..{keys}")
-            at = (node.moves - 1) * self.move_width
+            at = (moves - 1) * self.move_width
             out[at + (actor - seat) % players] = 1.0
             out[at + players] = key / keys
 
@@ -1039,7 +1062,11 @@ class SeatTensor(Sequence):
             if core.state is None:  # read after its game moved on: rebuilt once, shared
                 episode, length = core.later  # type: ignore[misc]
                 core.state = episode.state_at(length)
-            if self._perfect_recall:
+            seen = core.seen
+            if self._perfect_recall and type(seen) is _SeenAt:  # a time step of an episode
+                self._array = seen.episode.tensor(self._seat, seen.length,
+                                                  core.encoded(self._seat))
+            elif self._perfect_recall:
                 self._array = core.meta.reader(True).vector(self, self._seat)
             else:  # the observation: the encoded view (what the reader would give)
                 self._array = core.encoded(self._seat)
@@ -1115,11 +1142,12 @@ class _Episode:
     env's table drives it): each chance point drawn whole, the moves and outcomes noted
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
     information state, one log the seats share (a move: the actor and the move as each
-    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's history (`_Node`s,
-    as `_Core.seen` holds them) is built only when its tensor is read."""
+    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
+    when read (`tensor`) and its history (`_Node`s, as `_Core.seen` holds them) built
+    only if asked for."""
 
-    __slots__ = ("legal", "log", "meta", "moves", "nodes", "outcomes", "pending", "state",
-                 "track", "whole")
+    __slots__ = ("last", "legal", "log", "meta", "moves", "nodes", "outcomes", "pending",
+                 "state", "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
         self.meta = meta
@@ -1130,6 +1158,8 @@ class _Episode:
         self.moves: list[int] = []
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
         self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
+        # per seat, its last tensor read: (log length, moves, chance points, the tensor)
+        self.last: list[tuple[int, int, int, np.ndarray] | None] = [None] * meta.players
         self.legal: list[int] = []
         # the last time step's core, reading `state` itself (weakly: it holds the episode)
         self.pending: weakref.ref[_Core] | None = None
@@ -1153,13 +1183,13 @@ class _Episode:
                 if self.track:
                     self.log.append(_ChanceSeen(meta, state.clone()))
 
-    def play(self, action: Any) -> None:
-        """A move (checked as `LudothequeState` checks it), then chance up to the next
-        decision."""
+    def play(self, action: Any, legal: bool = False) -> None:
+        """A move (checked as `LudothequeState` checks it, unless the caller found it in
+        `legal` already), then chance up to the next decision."""
         if type(action) is not int:
             action = operator.index(action)  # a numpy integer, as pyspiel takes it
         state = self.state
-        if action not in self.legal:
+        if not legal and action not in self.legal:
             raise state.reject(action)
         pending = self.pending and self.pending()
         if pending is not None:  # the last time step's state is about to change
@@ -1188,6 +1218,41 @@ class _Episode:
                              node)
                 nodes.append(node)
         return nodes[length - 1] if length else None
+
+    def tensor(self, seat: int, length: int, view: np.ndarray) -> np.ndarray:
+        """Seat `seat`'s information-state tensor when the log was `length` long (`view`:
+        its encoded view then), as `_History.tensor` builds it, read-only: a copy of its
+        last tensor read (if no later), then the log's steps since written in (no
+        `_Node`s: an episode's histories are never shared) and the view."""
+        last, log = self.last[seat], self.log
+        history = self.meta.reader(True).history
+        if last is not None and last[0] <= length:
+            start, moves, chances, vector = last
+            out = vector.copy()
+        else:
+            start = moves = chances = 0
+            out = np.zeros(history.size, np.float32)
+        observation = history.observation
+        past = out[observation:]
+        width, bound, players = history.move_width, history.moves, self.meta.players
+        keys = self.meta.game.num_actions
+        for index in range(start, length):
+            item = log[index]
+            if type(item) is _ChanceSeen:
+                chances += 1
+                history.write(item, moves, chances, seat, past)
+                continue
+            moves += 1  # a move, written as `_History.write` writes it
+            actor, key = item[0], item[1][seat]
+            if moves > bound or not 0 <= key <= keys:
+                history.write((actor, key), moves, chances, seat, past)  # its errors
+            at = (moves - 1) * width
+            past[at + (actor - seat) % players] = 1.0
+            past[at + players] = key / keys
+        out[:observation] = view
+        out.flags.writeable = False
+        self.last[seat] = (length, moves, chances, out)
+        return out
 
     def snapshot(self) -> _Core:
         """What a time step's tensors are read from: our state now (right after a chance
@@ -1304,6 +1369,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._ours:
                 reader = self._game.meta.reader(self._perfect_recall)
                 self._tensor_size = reader.tensor.size
+                self._no_moves = ((),) * self._game.meta.players
 
         def seed(self, seed: int | None = None) -> None:
             super().seed(seed)  # its chance sampler
@@ -1340,11 +1406,12 @@ def environment(game: Any, **kwargs: Any) -> Any:
                 return super().step(actions)  # its errors, and a new game after the last
             episode = self._episode
             if episode is not None:
-                if self._enable_legality_check and actions[0] not in episode.legal:
+                checked = self._enable_legality_check
+                if checked and actions[0] not in episode.legal:
                     raise rl_environment.IllegalActionError(  # rl_environment's words
                         f"Illegal action {actions[0]} for current player. "
                         f"Legal actions are: {episode.legal}")
-                episode.play(actions[0])
+                episode.play(actions[0], legal=checked)
                 return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
@@ -1376,7 +1443,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
             snapshot = episode.snapshot()  # type: ignore[union-attr]
             recall, size = self._perfect_recall, self._tensor_size
             tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
-            legal: list[list[int]] = [[] for _ in range(players)]
+            legal: list[list[int]] = [*map(list, self._no_moves)]  # a list of each seat's own
             terminal = ours.is_terminal()
             if terminal:
                 mover = pyspiel.PlayerId.TERMINAL

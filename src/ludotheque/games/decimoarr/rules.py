@@ -534,22 +534,42 @@ class DecimoarrState(State):
             return self.seen
         return self.seen | self.layout.home_masks[player]
 
+    def chance_view(self, player: int) -> dict[str, Any]:
+        """The part of `view(player)` a chance point shows, built alone (what
+        `encoding.encode_chance` reads: the reader's seat, the starter, the seat to act,
+        its memory, the layout's homes), the same values as the whole view's: the OpenSpiel
+        information state reads it after every chance point."""
+        self._check_seat(player)
+        return {"seat": player, "players": self.num_players,
+                "starter": self.starter if self.round else None,
+                "to_act": self.current if self.phase == FLIP else None,
+                "memory": self._memory_view(player)[0],
+                "layout": {"homes": [list(home) for home in self.layout.homes]}}
+
+    def _memory_view(self, player: int | None) -> tuple[list[str | None], list[int | None]]:
+        """The card `player` knows at each position (None: not known), and how many flips
+        ago it last saw it (0: face up)."""
+        codes, cards, up = self.deck.codes, self.cards, self.up
+        last_seen, flips, seen = self.last_seen, self.flips, self.seen
+        positions = self.layout.positions
+        known = self.memory_mask(player)
+        memory: list[str | None] = [None] * positions
+        ages: list[int | None] = [None] * positions
+        if cards:
+            for i in range(positions):
+                if known >> i & 1:
+                    memory[i] = codes[cards[i]]
+                    ages[i] = 0 if up[i] else flips - (last_seen[i] if seen >> i & 1 else 0)
+        return memory, ages
+
     def view(self, player: int | None) -> DecimoarrView:
         """What `player` may see (None: a spectator). Rules 4.4, "Information"."""
         self._check_seat(player)  # before any list is read with it (-1 is not seat 2)
         layout, codes, cards = self.layout, self.deck.codes, self.cards
         positions = layout.positions
-        up, last_seen, flips, seen = self.up, self.last_seen, self.flips, self.seen
-        known = self.memory_mask(player)
-        dealt = bool(cards)
+        up, flips = self.up, self.flips
         table = [codes[cards[i]] if up[i] else None for i in range(positions)]
-        memory: list[str | None] = [None] * positions
-        ages: list[int | None] = [None] * positions
-        if dealt:
-            for i in range(positions):
-                if known >> i & 1:
-                    memory[i] = codes[cards[i]]
-                    ages[i] = 0 if up[i] else flips - (last_seen[i] if seen >> i & 1 else 0)
+        memory, ages = self._memory_view(player)
         over = self.phase == OVER
         skulls = self.options["skulls"]
         players = []

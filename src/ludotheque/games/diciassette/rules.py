@@ -431,18 +431,20 @@ class DiciassetteState(State):
         return {"rounds": self.round, "decisions": self.decisions}
 
     # ----------------------------------------------------------- information
-    def view(self, player: int | None) -> DiciassetteView:
-        """What `player` may see (None: a spectator). Rules 2.2."""
+    def chance_view(self, player: int) -> dict[str, Any]:
+        """The part of `view(player)` a chance point shows, built alone (what
+        `encoding.encode_chance` reads: the reader's seat, the hands, whose turn it is, who
+        acts, the pile), the same values as the whole view's: the OpenSpiel information
+        state reads it after every chance point."""
         self._check_seat(player)
+        return {"seat": player, "players": self.num_players,
+                "to_act": self.current_player() if self.phase in (PLAY, CALLS) else None,
+                "turn": self.current, "hands": self._hands_view(player),
+                "pile": self._pile_view()}
+
+    def _hands_view(self, player: int | None) -> list[dict[str, Any]]:
+        """Every hand's size, `player`'s cards, the double-faced backs it may see."""
         backs_public = self.options["hand_backs_public"]
-        queue = []
-        for kind, face_up, by in self.queue:
-            visible = face_up or IS_DOUBLE[kind] or by == player
-            queue.append({
-                "by": by,
-                "face_up": face_up,
-                "card": CODES[kind] if visible else None,
-            })
         hands = []
         for seat, hand in enumerate(self.hands):
             entry: dict[str, Any] = {"size": sum(hand)}
@@ -451,7 +453,26 @@ class DiciassetteState(State):
             if seat == player or backs_public:
                 entry["doubles"] = [CODES[k] for k in range(5, 10) for _ in range(hand[k])]
             hands.append(entry)
+        return hands
+
+    def _pile_view(self) -> dict[str, Any]:
+        """The pile's size and its top card where its back shows it (a double)."""
         top = self.pile[-1] if self.pile else None
+        return {"size": len(self.pile),
+                "top": CODES[top] if top is not None and IS_DOUBLE[top]
+                and self.options["hand_backs_public"] else None}
+
+    def view(self, player: int | None) -> DiciassetteView:
+        """What `player` may see (None: a spectator). Rules 2.2."""
+        self._check_seat(player)
+        queue = []
+        for kind, face_up, by in self.queue:
+            visible = face_up or IS_DOUBLE[kind] or by == player
+            queue.append({
+                "by": by,
+                "face_up": face_up,
+                "card": CODES[kind] if visible else None,
+            })
         known_discard = [CODES[k] for k, seen, by in self.discard if seen or by == player]
         return {
             "game": "diciassette",
@@ -469,11 +490,8 @@ class DiciassetteState(State):
             "second_card_pending": self.phase == CALLS and self.resume_play,
             "last_player": self.last_player if self.last_player >= 0 else None,
             "queue": queue,
-            "hands": hands,
-            "pile": {
-                "size": len(self.pile),
-                "top": CODES[top] if top is not None and IS_DOUBLE[top] and backs_public else None,
-            },
+            "hands": self._hands_view(player),
+            "pile": self._pile_view(),
             "discard": {
                 "size": len(self.discard),
                 "cards": sorted(known_discard, key=CODES.index),

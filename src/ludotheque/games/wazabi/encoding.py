@@ -69,12 +69,10 @@ def encode_view(view: WazabiView, players: int, options: Mapping[str, Any]) -> l
     f.number(view["removed"], TOTAL_DICE)
 
     hands = view["hands"]
-    own = _per_kind(hands[f.me].get("cards", []))
-    f.values.extend(count / COPIES[kind] for kind, count in enumerate(own))
+    f.values.extend(_shares(hands[f.me].get("cards", [])))
     f.per_seat([hand["size"] for hand in hands], HAND_SCALE)
     f.number(view["pile"], _DECK)
-    discard = _per_kind(view["discard"])
-    f.values.extend(count / COPIES[kind] for kind, count in enumerate(discard))
+    f.values.extend(_shares(view["discard"]))
 
     f.per_seat(view["skips"], 2)
     f.per_seat(view["active"])
@@ -124,22 +122,20 @@ def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) ->
     whether the start roll is to roll again (a tie). The rest of that view follows from
     the view before and the moves."""
     f = Features(view, players)
-    f.values.extend(count / COPIES[kind]
-                    for kind, count in enumerate(_per_kind(view["hands"][f.me].get("cards", []))))
+    f.values.extend(_shares(view["hands"][f.me].get("cards", [])))
     roll = view["roll"]
-    f.number(roll["w"], TOTAL_DICE)
-    f.number(roll["draw"], TOTAL_DICE)
-    f.number(roll["give"], TOTAL_DICE)
+    f.numbers((roll["w"], roll["draw"], roll["give"]), TOTAL_DICE)
     f.flag(view["phase"] == "start")
     f.seat(view["turn"])
     return f.finish(chance_size(players, options))
 
 
-def _per_kind(codes: list[str]) -> list[int]:
+def _shares(codes: list[str]) -> list[float]:
+    """How many cards of each kind `codes` holds, as a share of that kind's copies."""
     counts = [0] * NUM_KINDS
     for code in codes:
         counts[KIND_OF_CODE[code]] += 1
-    return counts
+    return [count / copies for count, copies in zip(counts, COPIES)]
 
 
 # ------------------------------------------------------------------ a finite start roll

@@ -73,7 +73,7 @@ from ludotheque.games.wazabi.components import (
     deck,
     roll_counts,
 )
-from ludotheque.games.wazabi.views import HandView, KeepingView, WazabiView
+from ludotheque.games.wazabi.views import HandView, KeepingView, RollView, WazabiView
 
 # -- action ids (fixed space; the notation is in game.py) -------------------
 MAX_SEATS = 6
@@ -876,22 +876,13 @@ class WazabiState(State):
         self._check_seat(player)
         phase = self.phase
         keeper = self.keepers[self.keep_index] if phase == KEEP else None
-        hands = []
-        for seat, hand in enumerate(self.hands):
-            size = sum(hand)
-            if seat == keeper:
-                size += len(self.kept)
-            entry: HandView = {"size": size}
-            if seat == player:
-                entry["cards"] = _codes(hand)
-            hands.append(entry)
+        hands = self._hands_view(player, keeper)
         keeping: KeepingView | None = None
         if phase == KEEP:
             keeping = {"player": keeper, "count": self.keep_count, "chosen": len(self.kept),
                        "waiting": list(self.keepers[self.keep_index + 1:])}
             if keeper == player:
                 keeping["cards"] = [CODES[k] for k in self.kept]
-        w, draw, give = self.roll
         n = self.num_players
         return {
             "game": "wazabi",
@@ -910,7 +901,7 @@ class WazabiState(State):
             "active": list(self.active),
             "finished": list(self.finished),
             "contenders": list(self.contenders),
-            "roll": {"faces": list(self.faces), "w": w, "draw": draw, "give": give},
+            "roll": self._roll_view(),
             "gives_left": self.gives_left,
             "draws_left": self.draws_left,
             "card": CODES[self.card] if self.card >= 0 else None,
@@ -927,6 +918,34 @@ class WazabiState(State):
             "winners": list(self.final_winners),
             "options": dict(self.options),
         }
+
+    def chance_view(self, player: int) -> dict[str, Any]:
+        """The part of `view(player)` a chance point shows, built alone (what
+        `encoding.encode_chance` reads: the reader's seat, the phase, whose turn it is, the
+        hands, the roll), the same values as the whole view's: the OpenSpiel information
+        state reads it after every roll."""
+        self._check_seat(player)
+        phase = self.phase
+        return {"seat": player, "players": self.num_players, "phase": PHASE_NAMES[phase],
+                "turn": self.current,
+                "hands": self._hands_view(player,
+                                          self.keepers[self.keep_index] if phase == KEEP else None),
+                "roll": self._roll_view()}
+
+    def _hands_view(self, player: int | None, keeper: int | None) -> list[HandView]:
+        """Every hand's size (the keeper's with the cards it set aside), `player`'s cards."""
+        hands = []
+        kept = len(self.kept)
+        for seat, hand in enumerate(self.hands):
+            entry: HandView = {"size": sum(hand) + kept if seat == keeper else sum(hand)}
+            if seat == player:
+                entry["cards"] = _codes(hand)
+            hands.append(entry)
+        return hands
+
+    def _roll_view(self) -> RollView:
+        w, draw, give = self.roll
+        return {"faces": list(self.faces), "w": w, "draw": draw, "give": give}
 
     # ------------------------------------------------------------ sampling
     @classmethod
