@@ -152,3 +152,35 @@ def test_search_options_are_checked():
     game = get_game("dtc")
     with pytest.raises(ValueError):
         ISMCTSBot(game, SMALL, opponents="everyone")
+
+
+def _scored(results: list[float]):
+    from ludotheque.bots.ismcts import _Node
+
+    node = _Node()
+    for result in results:
+        node.visits += 1
+        node.reward += result
+        node.squares += result * result
+    return node
+
+
+def test_hard_leaves_its_heuristic_only_for_a_move_better_by_its_confidence():
+    """Move 1 (the heuristic's) won 10 playouts of 20, move 2 won 14 of 20: about 1.3
+    standard errors better. One standard error is enough to leave the heuristic's move;
+    two are not."""
+    game = get_game("diciassette")
+    root = _scored([])
+    root.children = {1: _scored([1.0] * 10 + [0.0] * 10), 2: _scored([1.0] * 14 + [0.0] * 6)}
+    assert ISMCTSBot(game, confidence=1.0)._confident_choice(root, [1, 2], default=1) == 2
+    assert ISMCTSBot(game, confidence=2.0)._confident_choice(root, [1, 2], default=1) == 1
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
+def test_hard_asks_its_games_confidence(game):
+    assert make_bot("hard", game).confidence == game.search_confidence
+
+
+def test_dtc_and_decimoarr_ask_hard_for_two_standard_errors():
+    assert get_game("dtc").search_confidence == get_game("decimoarr").search_confidence == 2.0
+    assert get_game("diciassette").search_confidence == get_game("wazabi").search_confidence == 1.0

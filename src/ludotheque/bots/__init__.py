@@ -131,7 +131,8 @@ def bot_factories(game: Game, budget: Budget | None = None) -> dict[str, Callabl
     medium = factories["medium"]
     factories["hard"] = lambda: ISMCTSBot(game, search_budget, rollout="heuristic",
                                           opponents="model", cutoff=True, model=medium,
-                                          own_model=own.get("heuristic"), name="hard")
+                                          own_model=own.get("heuristic"),
+                                          confidence=game.search_confidence, name="hard")
     factories.update(solver_bots(game))
     for provider in _PROVIDERS:
         factories.update(provider(game, search_budget))

@@ -475,10 +475,15 @@ class Game(ABC):
         return Budget(iterations=self.search_iterations, ms=1000)
 
     # Iterations of the "hard" bot per move: enough to beat medium (see the note of issue 6).
-    # A game may raise it to what fits in the time the code before issue 15 took for its
-    # old count (17, Wazabi), and keeps the old count where more search played worse
-    # against medium (DTC, Décimoarr: README, docs/strength/reverted).
+    # Each game raised it to what fits in the time the code before issue 15 took for its
+    # old count (17, Wazabi, DTC, Décimoarr: README, docs/strength).
     search_iterations: ClassVar[int] = 60
+
+    # How many standard errors a searched move must score above the heuristic's before
+    # "hard" plays it. The more moves reach a few playouts (more iterations), the more
+    # often one of them looks better by chance alone; a game whose heuristic is hard to
+    # beat asks for more (DTC, Décimoarr: README, issue 15).
+    search_confidence: ClassVar[float] = 1.0
 
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated
