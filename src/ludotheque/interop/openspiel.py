@@ -1183,13 +1183,13 @@ class _Episode:
                 if self.track:
                     self.log.append(_ChanceSeen(meta, state.clone()))
 
-    def play(self, action: Any, legal: bool = False) -> None:
-        """A move (checked as `LudothequeState` checks it, unless the caller found it in
-        `legal` already), then chance up to the next decision."""
+    def play(self, action: Any, checked: bool = False) -> None:
+        """A move (checked as `LudothequeState` checks it, unless `checked`: the caller found
+        it in `legal` already), then chance up to the next decision."""
         if type(action) is not int:
             action = operator.index(action)  # a numpy integer, as pyspiel takes it
         state = self.state
-        if not legal and action not in self.legal:
+        if not checked and action not in self.legal:
             raise state.reject(action)
         pending = self.pending and self.pending()
         if pending is not None:  # the last time step's state is about to change
@@ -1369,7 +1369,6 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._ours:
                 reader = self._game.meta.reader(self._perfect_recall)
                 self._tensor_size = reader.tensor.size
-                self._no_moves = ((),) * self._game.meta.players
 
         def seed(self, seed: int | None = None) -> None:
             super().seed(seed)  # its chance sampler
@@ -1411,7 +1410,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
                     raise rl_environment.IllegalActionError(  # rl_environment's words
                         f"Illegal action {actions[0]} for current player. "
                         f"Legal actions are: {episode.legal}")
-                episode.play(actions[0], legal=checked)
+                episode.play(actions[0], checked=checked)
                 return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
@@ -1443,7 +1442,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
             snapshot = episode.snapshot()  # type: ignore[union-attr]
             recall, size = self._perfect_recall, self._tensor_size
             tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
-            legal: list[list[int]] = [*map(list, self._no_moves)]  # a list of each seat's own
+            legal: list[list[int]] = [[] for _ in range(players)]
             terminal = ours.is_terminal()
             if terminal:
                 mover = pyspiel.PlayerId.TERMINAL
