@@ -57,7 +57,6 @@ from __future__ import annotations
 import json
 import operator
 import random
-import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -424,8 +423,7 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("__weakref__", "cache", "draws", "fresh", "later", "left", "meta", "seen",
-                 "spec", "state", "whole")
+    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state", "whole")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -442,9 +440,6 @@ class _Core:
         # `environment`'s own state: each chance point drawn whole from this source after a
         # move (`settle_whole`); None (a copy too): one OpenSpiel chance node at a time
         self.whole: _WholeChance | None = None
-        # an `environment` time step's state once its game moved on (state None until read):
-        # the `_Episode` and the length of its log then (`_Episode.state_at`)
-        self.later: tuple[_Episode, int] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Core:
         copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
@@ -469,12 +464,8 @@ class _Core:
 
     def _just_seen(self, seat: int) -> _ChanceSeen | None:
         """The last step of seat `seat`'s history if it is a chance point."""
-        seen = self.seen
-        if type(seen) is _SeenAt:  # an episode's log, read without building the seat's nodes
-            item = seen.episode.log[seen.length - 1] if seen.length else None
-        else:
-            node = seen[seat]
-            item = node.item if node is not None else None
+        node = self.seen[seat]
+        item = node.item if node is not None else None
         return item if type(item) is _ChanceSeen else None
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
@@ -787,6 +778,7 @@ class LudothequeState(pyspiel.State):
 
 
 _new_tuple = tuple.__new__
+_SPIEL_TERMINAL = int(pyspiel.PlayerId.TERMINAL)  # rl_environment's current player at the end
 
 
 def _as_list(vector: np.ndarray) -> list[float]:
@@ -1040,16 +1032,16 @@ class _Observer:
 # ------------------------------------------------------------------ rl_environment
 class SeatTensor(Sequence):
     """One seat's tensor in a time step of `environment`, built when first read, from the
-    state the time step describes (shared by the seats of that time step: our state until
-    the next move, then a copy rebuilt when first read, see `_Episode.snapshot`). It
-    reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
-    (`numpy.asarray`: float32, a copy, without going through a list; with `copy=False`,
-    the read-only array the seat's history keeps, which its next tensor starts from)."""
+    state the time step describes (in an episode, its `_Moment`: our state until the next
+    move, then a copy rebuilt when first read). It reads as a list (`len`, an index, a
+    slice, iteration, `==`, `str`) and as a numpy array (`numpy.asarray`: float32, a copy,
+    without going through a list; with `copy=False`, the read-only array the seat's
+    history keeps, which its next tensor starts from)."""
 
     __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
-    def __init__(self, core: _Core, seat: int, perfect_recall: bool, size: int) -> None:
-        self._core = core
+    def __init__(self, core: Any, seat: int, perfect_recall: bool, size: int) -> None:
+        self._core = core  # a `_Core` (a pyspiel state's time step) or an episode's `_Moment`
         self._seat = seat
         self._perfect_recall = perfect_recall
         self._size = size
@@ -1059,18 +1051,13 @@ class SeatTensor(Sequence):
     def _vector(self) -> np.ndarray:
         if self._array is None:
             core = self._core
-            if core.state is None:  # read after its game moved on: rebuilt once, shared
-                episode, length = core.later  # type: ignore[misc]
-                core.state = episode.state_at(length)
-            seen = core.seen
-            if self._perfect_recall and type(seen) is _SeenAt:  # a time step of an episode
-                self._array = seen.episode.tensor(self._seat, seen.length,
-                                                  core.encoded(self._seat))
+            if type(core) is _Moment:
+                self._array = core.vector(self._seat)
             elif self._perfect_recall:
                 self._array = core.meta.reader(True).vector(self, self._seat)
             else:  # the observation: the encoded view (what the reader would give)
                 self._array = core.encoded(self._seat)
-            self._core = None  # type: ignore[assignment]
+            self._core = None
         return self._array
 
     def _read(self) -> list[float]:
@@ -1143,34 +1130,39 @@ class _Episode:
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
     information state, one log the seats share (a move: the actor and the move as each
     seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
-    when read (`tensor`) and its history (`_Node`s, as `_Core.seen` holds them) built
-    only if asked for."""
+    when read (`tensor`). A time step's tensors are read through a `_Moment`, which
+    holds the episode (the episode never holds a moment: no cycle)."""
 
-    __slots__ = ("last", "legal", "log", "meta", "moves", "nodes", "outcomes", "pending",
-                 "state", "track", "whole")
+    __slots__ = ("fresh", "history", "last", "legal", "log", "meta", "mover", "moves",
+                 "observe", "outcomes", "state", "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
         self.meta = meta
         self.whole = whole
         self.track = track  # the seats' histories (an information state is read)
+        self.history = meta.reader(True).history if track else None
+        self.observe = meta.game.observe_action
         self.state = meta.initial.clone()
         self.log: list[Any] = []
         self.moves: list[int] = []
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
-        self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
         # per seat, its last tensor read: (log length, moves, chance points, the tensor)
         self.last: list[tuple[int, int, int, np.ndarray] | None] = [None] * meta.players
+        self.fresh: _ChanceSeen | None = None  # the last log entry, if a chance point
         self.legal: list[int] = []
-        # the last time step's core, reading `state` itself (weakly: it holds the episode)
-        self.pending: weakref.ref[_Core] | None = None
+        self.mover: int = _SPIEL_TERMINAL
         self.settle()
 
     def settle(self) -> None:
         """Every chance point up to the next decision, drawn whole (`_Core.settle_whole`);
-        the legal moves then."""
-        self._draw(self.state, self.whole, True)
+        the seat to move and its legal moves then."""
         state = self.state
-        self.legal = [] if state.is_terminal() else state.legal_actions()
+        if state.is_chance():
+            self._draw(state, self.whole, True)
+        if state.is_terminal():
+            self.mover, self.legal = _SPIEL_TERMINAL, []
+        else:
+            self.mover, self.legal = state.current_player(), state.legal_actions()
 
     def _draw(self, state: State, source: Any, note: bool) -> None:
         """Chance points up to the next decision drawn whole from `source` (the outcomes
@@ -1181,7 +1173,8 @@ class _Episode:
             if note:
                 self.outcomes.append(outcome)
                 if self.track:
-                    self.log.append(_ChanceSeen(meta, state.clone()))
+                    self.fresh = _ChanceSeen(meta, state.clone())
+                    self.log.append(self.fresh)
 
     def play(self, action: Any, checked: bool = False) -> None:
         """A move (checked as `LudothequeState` checks it, unless `checked`: the caller found
@@ -1191,81 +1184,50 @@ class _Episode:
         state = self.state
         if not checked and action not in self.legal:
             raise state.reject(action)
-        pending = self.pending and self.pending()
-        if pending is not None:  # the last time step's state is about to change
-            pending.state = None
-            pending.later = (self, len(self.log) if self.track else len(self.moves))
-        self.pending = None
         if self.track:
-            actor, observe = state.current_player(), self.meta.game.observe_action
+            actor, observe = self.mover, self.observe
             keys = tuple([action if seat == actor else observe(state, action, seat)
                           for seat in range(self.meta.players)])
             state.apply_action(action)
             self.log.append((actor, keys))
+            self.fresh = None
         else:
             state.apply_action(action)
         self.moves.append(action)
         self.settle()
-
-    def seen(self, seat: int, length: int) -> _Node | None:
-        """Seat `seat`'s history over the first `length` entries of the log (built once)."""
-        nodes = self.nodes[seat]
-        if len(nodes) < length:
-            node, log = (nodes[-1] if nodes else None), self.log
-            for index in range(len(nodes), length):
-                item = log[index]
-                node = _Node(item if type(item) is _ChanceSeen else (item[0], item[1][seat]),
-                             node)
-                nodes.append(node)
-        return nodes[length - 1] if length else None
 
     def tensor(self, seat: int, length: int, view: np.ndarray) -> np.ndarray:
         """Seat `seat`'s information-state tensor when the log was `length` long (`view`:
         its encoded view then), as `_History.tensor` builds it, read-only: a copy of its
         last tensor read (if no later), then the log's steps since written in (no
         `_Node`s: an episode's histories are never shared) and the view."""
-        last, log = self.last[seat], self.log
-        history = self.meta.reader(True).history
+        last, log, history = self.last[seat], self.log, self.history
         if last is not None and last[0] <= length:
             start, moves, chances, vector = last
             out = vector.copy()
         else:
             start = moves = chances = 0
-            out = np.zeros(history.size, np.float32)
-        observation = history.observation
-        past = out[observation:]
-        width, bound, players = history.move_width, history.moves, self.meta.players
+            out = np.zeros(history.size, np.float32)  # type: ignore[union-attr]
+        past = out[history.observation:]  # type: ignore[union-attr]
+        width, bound, players = history.move_width, history.moves, self.meta.players  # type: ignore[union-attr]
         keys = self.meta.game.num_actions
         for index in range(start, length):
             item = log[index]
             if type(item) is _ChanceSeen:
                 chances += 1
-                history.write(item, moves, chances, seat, past)
+                history.write(item, moves, chances, seat, past)  # type: ignore[union-attr]
                 continue
             moves += 1  # a move, written as `_History.write` writes it
             actor, key = item[0], item[1][seat]
             if moves > bound or not 0 <= key <= keys:
-                history.write((actor, key), moves, chances, seat, past)  # its errors
+                history.write((actor, key), moves, chances, seat, past)  # type: ignore[union-attr]  # its errors
             at = (moves - 1) * width
             past[at + (actor - seat) % players] = 1.0
             past[at + players] = key / keys
-        out[:observation] = view
+        out[:history.observation] = view  # type: ignore[union-attr]
         out.flags.writeable = False
         self.last[seat] = (length, moves, chances, out)
         return out
-
-    def snapshot(self) -> _Core:
-        """What a time step's tensors are read from: our state now (right after a chance
-        point, the copy its history keeps) and the seats' histories up to now. Our state
-        itself, not a copy: the next move gives the core `later` instead (the state rebuilt
-        if read then, `state_at`), as a time step is seldom read once past."""
-        meta, log = self.meta, self.log
-        seen: Any = _SeenAt(self, len(log)) if self.track else [None] * meta.players
-        if log and type(log[-1]) is _ChanceSeen:
-            return _Core(meta, log[-1].state, [], seen, fresh=True)
-        core = _Core(meta, self.state, [], seen)
-        self.pending = weakref.ref(core)
-        return core
 
     def state_at(self, length: int) -> State:
         """Our state at a decision (a time step's) when the log was `length` long: a copy
@@ -1304,17 +1266,78 @@ class _Episode:
         return state
 
 
-class _SeenAt:
-    """The seats' histories up to one point of an `_Episode`'s log, read as `_Core.seen`."""
+class _Moment(Sequence):
+    """One time step of an `_Episode`: its `info_state`, every seat's tensor (a
+    `SeatTensor`, made when indexed: a time step builds nothing for a seat nobody reads;
+    it reads as a list of them). A tensor is read from the state of the time step: right
+    after a chance point, the copy the log keeps; else our state itself while no move was
+    played since (the episode's move count tells), and once past, a copy rebuilt once
+    (`_Episode.state_at`), as a time step is seldom read once past."""
 
-    __slots__ = ("episode", "length")
+    __slots__ = ("chance", "encodings", "episode", "length", "moves", "size", "state",
+                 "tensors")
 
-    def __init__(self, episode: _Episode, length: int) -> None:
+    def __init__(self, episode: _Episode, size: int) -> None:
         self.episode = episode
-        self.length = length
+        self.moves = moves = len(episode.moves)
+        self.length = len(episode.log) if episode.track else moves
+        self.chance = episode.fresh  # the log's last entry, if a chance point
+        self.size = size
+        self.state: State | None = None  # rebuilt, once past
+        self.tensors: list[SeatTensor | None] | None = None
+        self.encodings: dict[int, np.ndarray] | None = None
 
-    def __getitem__(self, seat: int) -> _Node | None:
-        return self.episode.seen(seat, self.length)
+    def __len__(self) -> int:
+        return self.episode.meta.players
+
+    def __getitem__(self, seat: Any) -> Any:
+        if type(seat) is slice:
+            return [self[each] for each in range(len(self))[seat]]
+        tensors = self.tensors
+        if tensors is None:
+            tensors = self.tensors = [None] * self.episode.meta.players
+        tensor = tensors[seat]  # an IndexError beyond the seats, as a list
+        if tensor is None:
+            episode = self.episode
+            tensor = tensors[seat] = SeatTensor(self, seat % len(tensors), episode.track,
+                                                self.size)
+        return tensor
+
+    def __iter__(self) -> Any:
+        return (self[seat] for seat in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == (list(other) if isinstance(other, Sequence) else other)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def encoded(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s view at this time step, encoded (read-only, kept: the tensor's
+        head). Right after a chance point, the one the log keeps for that point."""
+        chance = self.chance
+        if chance is not None:
+            return chance.seen_by(seat)
+        encodings = self.encodings
+        if encodings is None:
+            encodings = self.encodings = {}
+        vector = encodings.get(seat)
+        if vector is None:
+            episode = self.episode
+            state = self.state
+            if state is None:
+                if len(episode.moves) == self.moves:  # no move since: our state itself
+                    state = episode.state
+                else:
+                    state = self.state = episode.state_at(self.length)
+            vector = encodings[seat] = _encode_view(episode.meta, state, seat)
+        return vector
+
+    def vector(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s tensor at this time step (its `SeatTensor`'s array)."""
+        if self.episode.track:
+            return self.episode.tensor(seat, self.length, self.encoded(seat))
+        return self.encoded(seat)
 
 
 def environment(game: Any, **kwargs: Any) -> Any:
@@ -1401,17 +1424,18 @@ def environment(game: Any, **kwargs: Any) -> Any:
             return self._time_step(first=True)
 
         def step(self, actions: Any) -> Any:
+            episode = self._episode
+            if episode is not None and len(actions) == 1 and not self._should_reset:
+                action = actions[0]
+                checked = self._enable_legality_check
+                if checked and action not in episode.legal:
+                    raise rl_environment.IllegalActionError(  # rl_environment's words
+                        f"Illegal action {action} for current player. "
+                        f"Legal actions are: {episode.legal}")
+                episode.play(action, checked=checked)
+                return self._episode_step(first=False)
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
-            episode = self._episode
-            if episode is not None:
-                checked = self._enable_legality_check
-                if checked and actions[0] not in episode.legal:
-                    raise rl_environment.IllegalActionError(  # rl_environment's words
-                        f"Illegal action {actions[0]} for current player. "
-                        f"Legal actions are: {episode.legal}")
-                episode.play(actions[0], checked=checked)
-                return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
             self._state.apply_action(actions[0])  # and chance drawn whole, if so
@@ -1435,21 +1459,27 @@ def environment(game: Any, **kwargs: Any) -> Any:
             return self._time_step(first=False)
 
         def _episode_step(self, first: bool) -> Any:
-            """`_time_step` of the game in progress as an `_Episode`."""
+            """`_time_step` of the game in progress as an `_Episode`: its tensors a
+            `_Moment`, each seat's made when read."""
             episode = self._episode
-            ours = episode.state  # type: ignore[union-attr]
-            players = episode.meta.players  # type: ignore[union-attr]
-            snapshot = episode.snapshot()  # type: ignore[union-attr]
-            recall, size = self._perfect_recall, self._tensor_size
-            tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
+            mover = episode.mover  # type: ignore[union-attr]
+            players = len(episode.last)  # type: ignore[union-attr]
             legal: list[list[int]] = [[] for _ in range(players)]
-            terminal = ours.is_terminal()
-            if terminal:
-                mover = pyspiel.PlayerId.TERMINAL
-            else:
-                mover = ours.current_player()
+            observations = {"info_state": _Moment(episode, self._tensor_size),  # type: ignore[arg-type]
+                            "legal_actions": legal, "current_player": mover,
+                            "serialized_state": []}
+            if mover >= 0:
                 legal[mover] = list(episode.legal)  # type: ignore[union-attr]
-            return self._finish(tensors, legal, mover, first, terminal, ours)
+                if first:
+                    return _new_tuple(TimeStep, (observations, None, None, FIRST))
+                return _new_tuple(TimeStep, (observations, [0.0] * players, self._discounts,
+                                             MID))
+            if first:
+                return _new_tuple(TimeStep, (observations, None, None, FIRST))
+            self._should_reset = True
+            return _new_tuple(TimeStep, (observations, [float(r) for r in  # type: ignore[union-attr]
+                                                        episode.state.returns()],
+                                         [0.0] * players, LAST))
 
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""
