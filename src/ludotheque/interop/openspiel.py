@@ -1134,10 +1134,12 @@ class _Episode:
     holds the episode (the episode never holds a moment: no cycle)."""
 
     __slots__ = ("fresh", "history", "last", "legal", "log", "meta", "mover", "moves",
-                 "observe", "outcomes", "state", "track", "whole")
+                 "observe", "outcomes", "seats", "size", "state", "track", "whole")
 
-    def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
+    def __init__(self, meta: _Meta, whole: Any, track: bool, size: int) -> None:
         self.meta = meta
+        self.seats = range(meta.players)
+        self.size = size  # a seat's tensor's length
         self.whole = whole
         self.track = track  # the seats' histories (an information state is read)
         self.history = meta.reader(True).history if track else None
@@ -1187,44 +1189,61 @@ class _Episode:
         if self.track:
             actor, observe = self.mover, self.observe
             keys = tuple([action if seat == actor else observe(state, action, seat)
-                          for seat in range(self.meta.players)])
+                          for seat in self.seats])
             state.apply_action(action)
             self.log.append((actor, keys))
             self.fresh = None
         else:
             state.apply_action(action)
         self.moves.append(action)
-        self.settle()
+        if state.is_chance():  # `settle`, inlined: once per move
+            self._draw(state, self.whole, True)
+        if state.is_terminal():
+            self.mover, self.legal = _SPIEL_TERMINAL, []
+        else:
+            self.mover, self.legal = state.current_player(), state.legal_actions()
 
     def tensor(self, seat: int, length: int, view: np.ndarray) -> np.ndarray:
         """Seat `seat`'s information-state tensor when the log was `length` long (`view`:
         its encoded view then), as `_History.tensor` builds it, read-only: a copy of its
         last tensor read (if no later), then the log's steps since written in (no
         `_Node`s: an episode's histories are never shared) and the view."""
-        last, log, history = self.last[seat], self.log, self.history
+        last, history = self.last[seat], self.history
         if last is not None and last[0] <= length:
             start, moves, chances, vector = last
             out = vector.copy()
         else:
             start = moves = chances = 0
             out = np.zeros(history.size, np.float32)  # type: ignore[union-attr]
-        past = out[history.observation:]  # type: ignore[union-attr]
-        width, bound, players = history.move_width, history.moves, self.meta.players  # type: ignore[union-attr]
-        keys = self.meta.game.num_actions
-        for index in range(start, length):
-            item = log[index]
-            if type(item) is _ChanceSeen:
-                chances += 1
-                history.write(item, moves, chances, seat, past)  # type: ignore[union-attr]
-                continue
-            moves += 1  # a move, written as `_History.write` writes it
-            actor, key = item[0], item[1][seat]
-            if moves > bound or not 0 <= key <= keys:
-                history.write((actor, key), moves, chances, seat, past)  # type: ignore[union-attr]  # its errors
-            at = (moves - 1) * width
-            past[at + (actor - seat) % players] = 1.0
-            past[at + players] = key / keys
-        out[:history.observation] = view  # type: ignore[union-attr]
+        observation = history.observation  # type: ignore[union-attr]
+        if start < length:
+            past, steps = out[observation:], self.log[start:length]
+            if moves + len(steps) > history.moves:  # type: ignore[union-attr]
+                # near the bound: each step written by `_History.write` (its errors)
+                for item in steps:
+                    if type(item) is _ChanceSeen:
+                        chances += 1
+                    else:
+                        moves += 1
+                        item = (item[0], item[1][seat])
+                    history.write(item, moves, chances, seat, past)  # type: ignore[union-attr]
+            else:  # each move written as `_History.write` writes it, without its calls
+                width, players = history.move_width, self.meta.players  # type: ignore[union-attr]
+                keys = self.meta.game.num_actions
+                at = moves * width  # the next move's slot
+                for item in steps:
+                    if type(item) is _ChanceSeen:
+                        chances += 1
+                        history.write(item, at // width, chances, seat, past)  # type: ignore[union-attr]
+                        continue
+                    key = item[1][seat]
+                    if not 0 <= key <= keys:  # its error
+                        history.write((item[0], key), 1, chances, seat, past)  # type: ignore[union-attr]
+                    past[at + (item[0] - seat) % players] = 1.0
+                    past[at + players] = key / keys
+                    at += width
+                moves = at // width
+        out[:observation] = view
         out.flags.writeable = False
         self.last[seat] = (length, moves, chances, out)
         return out
@@ -1274,18 +1293,15 @@ class _Moment(Sequence):
     played since (the episode's move count tells), and once past, a copy rebuilt once
     (`_Episode.state_at`), as a time step is seldom read once past."""
 
-    __slots__ = ("chance", "encodings", "episode", "length", "moves", "size", "state",
-                 "tensors")
+    __slots__ = ("chance", "episode", "length", "moves", "state", "tensors")
 
-    def __init__(self, episode: _Episode, size: int) -> None:
+    def __init__(self, episode: _Episode) -> None:
         self.episode = episode
         self.moves = moves = len(episode.moves)
         self.length = len(episode.log) if episode.track else moves
         self.chance = episode.fresh  # the log's last entry, if a chance point
-        self.size = size
         self.state: State | None = None  # rebuilt, once past
         self.tensors: list[SeatTensor | None] | None = None
-        self.encodings: dict[int, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return self.episode.meta.players
@@ -1295,12 +1311,12 @@ class _Moment(Sequence):
             return [self[each] for each in range(len(self))[seat]]
         tensors = self.tensors
         if tensors is None:
-            tensors = self.tensors = [None] * self.episode.meta.players
+            tensors = self.tensors = [None] * len(self.episode.last)
         tensor = tensors[seat]  # an IndexError beyond the seats, as a list
         if tensor is None:
             episode = self.episode
             tensor = tensors[seat] = SeatTensor(self, seat % len(tensors), episode.track,
-                                                self.size)
+                                                episode.size)
         return tensor
 
     def __iter__(self) -> Any:
@@ -1313,25 +1329,18 @@ class _Moment(Sequence):
         return repr(list(self))
 
     def encoded(self, seat: int) -> np.ndarray:
-        """Seat `seat`'s view at this time step, encoded (read-only, kept: the tensor's
-        head). Right after a chance point, the one the log keeps for that point."""
+        """Seat `seat`'s view at this time step, encoded, read-only (its `SeatTensor`
+        keeps it). Right after a chance point, the one the log keeps for that point."""
         chance = self.chance
         if chance is not None:
             return chance.seen_by(seat)
-        encodings = self.encodings
-        if encodings is None:
-            encodings = self.encodings = {}
-        vector = encodings.get(seat)
-        if vector is None:
-            episode = self.episode
-            state = self.state
-            if state is None:
-                if len(episode.moves) == self.moves:  # no move since: our state itself
-                    state = episode.state
-                else:
-                    state = self.state = episode.state_at(self.length)
-            vector = encodings[seat] = _encode_view(episode.meta, state, seat)
-        return vector
+        episode, state = self.episode, self.state
+        if state is None:
+            if len(episode.moves) == self.moves:  # no move since: our state itself
+                state = episode.state
+            else:
+                state = self.state = episode.state_at(self.length)
+        return _encode_view(episode.meta, state, seat)
 
     def vector(self, seat: int) -> np.ndarray:
         """Seat `seat`'s tensor at this time step (its `SeatTensor`'s array)."""
@@ -1414,7 +1423,8 @@ def environment(game: Any, **kwargs: Any) -> Any:
                     self._state = game.new_initial_state()
                     self._sample_external_events()
                 else:
-                    episode = _Episode(game.meta, whole, self._perfect_recall)
+                    episode = _Episode(game.meta, whole, self._perfect_recall,
+                                       self._tensor_size)
                     if not episode.state.is_terminal():
                         self._episode = episode
                         return self._episode_step(first=True)
@@ -1463,23 +1473,22 @@ def environment(game: Any, **kwargs: Any) -> Any:
             `_Moment`, each seat's made when read."""
             episode = self._episode
             mover = episode.mover  # type: ignore[union-attr]
-            players = len(episode.last)  # type: ignore[union-attr]
-            legal: list[list[int]] = [[] for _ in range(players)]
-            observations = {"info_state": _Moment(episode, self._tensor_size),  # type: ignore[arg-type]
+            legal: list[list[int]] = [[] for _ in episode.seats]  # type: ignore[union-attr]
+            observations = {"info_state": _Moment(episode),  # type: ignore[arg-type]
                             "legal_actions": legal, "current_player": mover,
                             "serialized_state": []}
             if mover >= 0:
                 legal[mover] = list(episode.legal)  # type: ignore[union-attr]
                 if first:
                     return _new_tuple(TimeStep, (observations, None, None, FIRST))
-                return _new_tuple(TimeStep, (observations, [0.0] * players, self._discounts,
-                                             MID))
+                return _new_tuple(TimeStep, (observations, [0.0] * len(legal),
+                                             self._discounts, MID))
             if first:
                 return _new_tuple(TimeStep, (observations, None, None, FIRST))
             self._should_reset = True
             return _new_tuple(TimeStep, (observations, [float(r) for r in  # type: ignore[union-attr]
                                                         episode.state.returns()],
-                                         [0.0] * players, LAST))
+                                         [0.0] * len(legal), LAST))
 
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""
