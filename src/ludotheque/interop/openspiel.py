@@ -1143,7 +1143,11 @@ class _Episode:
         self.whole = whole
         self.track = track  # the seats' histories (an information state is read)
         self.history = meta.reader(True).history if track else None
-        self.observe = meta.game.observe_action
+        # how each seat sees a move; None: every seat sees every move as it is (the game
+        # keeps `Game.observe_action`)
+        game = meta.game
+        self.observe = (None if type(game).observe_action is Game.observe_action
+                        else game.observe_action)
         self.state = meta.initial.clone()
         self.log: list[Any] = []
         self.moves: list[int] = []
@@ -1188,8 +1192,11 @@ class _Episode:
             raise state.reject(action)
         if self.track:
             actor, observe = self.mover, self.observe
-            keys = tuple([action if seat == actor else observe(state, action, seat)
-                          for seat in self.seats])
+            if observe is None:
+                keys = (action,) * len(self.last)
+            else:
+                keys = tuple([action if seat == actor else observe(state, action, seat)
+                              for seat in self.seats])
             state.apply_action(action)
             self.log.append((actor, keys))
             self.fresh = None
