@@ -469,6 +469,40 @@ def test_an_episodes_tensor_is_written_from_its_log_each_from_the_seats_last(nam
     assert checked
 
 
+@pytest.mark.parametrize("kind", ["INFORMATION_STATE", "OBSERVATION"])
+def test_a_time_step_builds_a_tensor_only_for_a_seat_read_and_reads_as_a_list(kind,
+                                                                               monkeypatch):
+    """A time step's `info_state` makes a seat's tensor only when that seat is indexed (a
+    learner reading its own seat: one tensor per step, none for the other seats), and
+    reads as rl_environment's list of tensors: its length, an index (negative too), a
+    slice, iteration, `==` and `str`; beyond the seats, an IndexError as a list gives."""
+    from open_spiel.python import rl_environment
+
+    made = []
+    init = adapter.SeatTensor.__init__
+    monkeypatch.setattr(adapter.SeatTensor, "__init__",
+                        lambda self, *args: made.append(args[1]) or init(self, *args))
+    observation_type = getattr(rl_environment.ObservationType, kind)
+    env = adapter.environment(adapter.load_game("wazabi", 3), seed=2,
+                              observation_type=observation_type)
+    rng, time_step, steps = random.Random(2), env.reset(), 0
+    while not time_step.last():
+        info_state = time_step.observations["info_state"]
+        assert info_state[0] is info_state[0]  # made once
+        steps += 1
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        time_step = env.step([legal[rng.randrange(len(legal))]])
+    assert steps > 10 and made == [0] * steps
+    info_state = time_step.observations["info_state"]
+    lists = [list(tensor) for tensor in info_state]
+    assert len(info_state) == 3 and len(lists) == 3 and made[steps:] == [0, 1, 2]
+    assert info_state[-1] is info_state[2] and info_state[1:] == lists[1:]
+    assert info_state == lists and str(info_state) == str(lists)
+    with pytest.raises(IndexError):
+        info_state[3]
+
+
 def test_a_finished_episode_is_freed_without_the_garbage_collector():
     """Games played and left behind (the environment reset, their time steps dropped)
     are freed at once: nothing in them holds itself in a cycle only `gc` would find."""

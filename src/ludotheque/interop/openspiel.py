@@ -1134,11 +1134,12 @@ class _Episode:
     holds the episode (the episode never holds a moment: no cycle)."""
 
     __slots__ = ("fresh", "history", "last", "legal", "log", "meta", "mover", "moves",
-                 "observe", "outcomes", "seats", "size", "state", "track", "whole")
+                 "none", "observe", "outcomes", "seats", "size", "state", "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool, size: int) -> None:
         self.meta = meta
         self.seats = range(meta.players)
+        self.none = ((),) * meta.players  # a time step's legal moves: nothing, per seat
         self.size = size  # a seat's tensor's length
         self.whole = whole
         self.track = track  # the seats' histories (an information state is read)
@@ -1480,7 +1481,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
             `_Moment`, each seat's made when read."""
             episode = self._episode
             mover = episode.mover  # type: ignore[union-attr]
-            legal: list[list[int]] = [[] for _ in episode.seats]  # type: ignore[union-attr]
+            legal: list[list[int]] = list(map(list, episode.none))  # a new [] per seat
             observations = {"info_state": _Moment(episode),  # type: ignore[arg-type]
                             "legal_actions": legal, "current_player": mover,
                             "serialized_state": []}
