@@ -503,6 +503,39 @@ def test_a_time_step_builds_a_tensor_only_for_a_seat_read_and_reads_as_a_list(ki
         info_state[3]
 
 
+@pytest.mark.parametrize(("name", "players"), [("wazabi", 3), ("decimoarr", 3)])
+def test_chance_points_keep_no_copy_once_a_seat_reads_and_late_readers_replay(name,
+                                                                               players):
+    """Once a seat has read a tensor, a chance point keeps no copy of our state, only the
+    slot of each seat that has read; a seat reading for the first time later (seat 1,
+    halfway), and every time step read once past (each seat's, after the game), have the
+    game replayed: every tensor still equals the pyspiel state's at its step."""
+    spiel_game = adapter.load_game(name, players)
+    env, rng = adapter.environment(spiel_game, seed=9), random.Random(9)
+    time_step, held, expected, first = env.reset(), [], [], None
+    while True:
+        episode = env._episode
+        state = episode.spiel_state(spiel_game)  # a state of its own, replayed
+        expected.append([state.information_state_tensor(seat) for seat in range(players)])
+        held.append(time_step)
+        player = time_step.observations["current_player"]
+        if player == 0 or time_step.last():
+            np.asarray(time_step.observations["info_state"][0])
+            first = len(episode.log) if first is None else first
+        if len(held) == 8:
+            np.asarray(time_step.observations["info_state"][1])  # seat 1's first read
+        if time_step.last():
+            break
+        legal = time_step.observations["legal_actions"][player]
+        time_step = env.step([legal[rng.randrange(len(legal))]])
+    chance = [item for item in episode.log[first:] if type(item) is adapter._ChanceSeen]
+    assert len(held) > 16 and chance and all(item.state is None for item in chance)
+    for seat in range(players):
+        for time_step, tensors in list(zip(held, expected))[::-3]:
+            tensor = time_step.observations["info_state"][seat]
+            assert np.array_equal(np.asarray(tensor), tensors[seat])
+
+
 def test_a_finished_episode_is_freed_without_the_garbage_collector():
     """Games played and left behind (the environment reset, their time steps dropped)
     are freed at once: nothing in them holds itself in a cycle only `gc` would find."""

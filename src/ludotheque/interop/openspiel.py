@@ -349,14 +349,27 @@ class _ChanceSeen:
             meta = self.meta
             if meta.encode_chance is None:
                 vector = self.seen_by(seat)
+            elif seat in self.views:  # the seat's view kept (its encoding read)
+                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
+                                                     meta.options))
+            elif meta.chance_view is None:
+                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
+                                                     meta.options))
             else:
-                # the seat's view kept, else the part the slot reads where the game has it
-                chance_view = meta.chance_view
-                view = (self._view(seat) if chance_view is None or seat in self.views
-                        else chance_view(self.state, seat))
-                vector = _encoded(meta.encode_chance(view, meta.players, meta.options))
+                vector = _chance_slot(meta, self.state, seat)
             self.slots[seat] = vector
         return vector
+
+
+def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
+    """Seat `seat`'s chance slot (`_ChanceSeen.slot_of`) read from `state`, just after the
+    chance point: the game's `encode_chance` of the part of its view the slot reads (the
+    game's `chance_view`, else the whole view), else its whole view encoded."""
+    if meta.encode_chance is None:
+        return _encode_view(meta, state, seat)
+    chance_view = meta.chance_view
+    view = state.view(seat) if chance_view is None else chance_view(state, seat)
+    return _encoded(meta.encode_chance(view, meta.players, meta.options))
 
 
 def _encoded(values: list[float]) -> np.ndarray:
@@ -1130,11 +1143,16 @@ class _Episode:
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
     information state, one log the seats share (a move: the actor and the move as each
     seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
-    when read (`tensor`). A time step's tensors are read through a `_Moment`, which
-    holds the episode (the episode never holds a moment: no cycle)."""
+    when read (`tensor`). Until a seat first reads a tensor, a chance point keeps a copy
+    of our state (the slots of seats reading later are read from it); from then on, it
+    keeps no copy but the chance slot of each seat that has read, made then from our
+    state (a seat reading for the first time later, or a time step read once past, has
+    the game replayed: `replay`). A time step's tensors are read through a `_Moment`,
+    which holds the episode (the episode never holds a moment: no cycle)."""
 
-    __slots__ = ("fresh", "history", "last", "legal", "log", "meta", "mover", "moves",
-                 "none", "observe", "outcomes", "seats", "size", "state", "track", "whole")
+    __slots__ = ("history", "last", "legal", "log", "meta", "mover", "moves", "none",
+                 "observe", "outcomes", "readers", "seats", "size", "state", "track",
+                 "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool, size: int) -> None:
         self.meta = meta
@@ -1155,7 +1173,7 @@ class _Episode:
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
         # per seat, its last tensor read: (log length, moves, chance points, the tensor)
         self.last: list[tuple[int, int, int, np.ndarray] | None] = [None] * meta.players
-        self.fresh: _ChanceSeen | None = None  # the last log entry, if a chance point
+        self.readers: list[int] = []  # the seats that have read a tensor, in that order
         self.legal: list[int] = []
         self.mover: int = _SPIEL_TERMINAL
         self.settle()
@@ -1179,9 +1197,16 @@ class _Episode:
             outcome = _apply_whole(state, meta.chance_spec(state), source)
             if note:
                 self.outcomes.append(outcome)
-                if self.track:
-                    self.fresh = _ChanceSeen(meta, state.clone())
-                    self.log.append(self.fresh)
+                if not self.track:
+                    continue
+                readers = self.readers
+                if readers:  # each reader's slot now, from our state: no copy kept
+                    seen = _ChanceSeen(meta, None)  # type: ignore[arg-type]
+                    for seat in readers:
+                        seen.slots[seat] = _chance_slot(meta, state, seat)
+                else:
+                    seen = _ChanceSeen(meta, state.clone())
+                self.log.append(seen)
 
     def play(self, action: Any, checked: bool = False) -> None:
         """A move (checked as `LudothequeState` checks it, unless `checked`: the caller found
@@ -1200,7 +1225,6 @@ class _Episode:
                               for seat in self.seats])
             state.apply_action(action)
             self.log.append((actor, keys))
-            self.fresh = None
         else:
             state.apply_action(action)
         self.moves.append(action)
@@ -1221,6 +1245,8 @@ class _Episode:
             start, moves, chances, vector = last
             out = vector.copy()
         else:
+            if last is None:  # its first read: its slots of the chance points so far
+                self.fill(seat)
             start = moves = chances = 0
             out = np.zeros(history.size, np.float32)  # type: ignore[union-attr]
         observation = history.observation  # type: ignore[union-attr]
@@ -1257,10 +1283,9 @@ class _Episode:
         return out
 
     def state_at(self, length: int) -> State:
-        """Our state at a decision (a time step's) when the log was `length` long: a copy
-        of the last chance point's state before then (or of the initial state) with the
-        moves since replayed. Without a log (no information state), after the first
-        `length` moves: the initial state with the moves and outcomes replayed."""
+        """Our state at a decision (a time step's) when the log was `length` long
+        (`replay`). Without a log (no information state), after the first `length` moves:
+        the initial state with the moves and outcomes replayed."""
         if not self.track:
             state, moves = self.meta.initial.clone(), self.moves
             source = _Replay(self.outcomes)
@@ -1269,13 +1294,44 @@ class _Episode:
                 state.apply_action(moves[index])
                 self._draw(state, source, False)
             return state
-        log, start = self.log, length
-        while start and type(log[start - 1]) is not _ChanceSeen:
+        return self.replay(length)
+
+    def fill(self, seat: int) -> None:
+        """A seat's first read: its slots of the chance points so far, read from the copies
+        they keep, or (the chance points since another seat's first read) replayed; it
+        gets its slot of every chance point from now on."""
+        meta, missing = self.meta, False
+        for item in self.log:
+            if type(item) is _ChanceSeen and seat not in item.slots:
+                if item.state is None:
+                    missing = True
+                else:
+                    item.slots[seat] = _chance_slot(meta, item.state, seat)
+        if missing:
+            self.replay(len(self.log), seat)
+        self.readers.append(seat)
+
+    def replay(self, length: int, seat: int | None = None) -> State:
+        """Our state when the log was `length` long, replayed from the last copy kept
+        before then (else the initial state) with the moves and chance outcomes since;
+        with `seat`, that seat's chance slots on the way noted in the log where missing."""
+        meta, log, start = self.meta, self.log, length
+        while start and (type(log[start - 1]) is not _ChanceSeen
+                         or log[start - 1].state is None):
             start -= 1
-        state = (log[start - 1].state if start else self.meta.initial).clone()
-        for index in range(start, length):
-            actor, keys = log[index]
-            state.apply_action(keys[actor])
+        if start:
+            state = log[start - 1].state.clone()
+            chances = sum(type(item) is _ChanceSeen for item in log[:start])
+        else:
+            state, chances = meta.initial.clone(), 0
+        source = _Replay(self.outcomes[chances:])
+        for item in log[start:length]:
+            if type(item) is _ChanceSeen:
+                _apply_whole(state, meta.chance_spec(state), source)
+                if seat is not None and seat not in item.slots:
+                    item.slots[seat] = _chance_slot(meta, state, seat)
+            else:
+                state.apply_action(item[1][item[0]])
         return state
 
     def spiel_state(self, game: LudothequeGame) -> LudothequeState:
@@ -1296,18 +1352,17 @@ class _Episode:
 class _Moment(Sequence):
     """One time step of an `_Episode`: its `info_state`, every seat's tensor (a
     `SeatTensor`, made when indexed: a time step builds nothing for a seat nobody reads;
-    it reads as a list of them). A tensor is read from the state of the time step: right
-    after a chance point, the copy the log keeps; else our state itself while no move was
-    played since (the episode's move count tells), and once past, a copy rebuilt once
-    (`_Episode.state_at`), as a time step is seldom read once past."""
+    it reads as a list of them). A tensor is read from the state of the time step: our
+    state itself while no move was played since (the episode's move count tells), and
+    once past, a copy rebuilt once (`_Episode.state_at`), as a time step is seldom read
+    once past."""
 
-    __slots__ = ("chance", "episode", "length", "moves", "state", "tensors")
+    __slots__ = ("episode", "length", "moves", "state", "tensors")
 
     def __init__(self, episode: _Episode) -> None:
         self.episode = episode
         self.moves = moves = len(episode.moves)
         self.length = len(episode.log) if episode.track else moves
-        self.chance = episode.fresh  # the log's last entry, if a chance point
         self.state: State | None = None  # rebuilt, once past
         self.tensors: list[SeatTensor | None] | None = None
 
@@ -1338,10 +1393,7 @@ class _Moment(Sequence):
 
     def encoded(self, seat: int) -> np.ndarray:
         """Seat `seat`'s view at this time step, encoded, read-only (its `SeatTensor`
-        keeps it). Right after a chance point, the one the log keeps for that point."""
-        chance = self.chance
-        if chance is not None:
-            return chance.seen_by(seat)
+        keeps it)."""
         episode, state = self.episode, self.state
         if state is None:
             if len(episode.moves) == self.moves:  # no move since: our state itself
