@@ -804,6 +804,68 @@ def _random_states(game, players, seeds):
             yield state, options
 
 
+ALIKE_CASES = [pytest.param(game, players, id=f"{game.name}-{players}p") for game in GAMES
+               if getattr(game.parts.encoder, "MOVES_SEEN_ALIKE", False)
+               for players in (game.min_players, game.max_players)]
+
+
+def test_the_games_with_their_own_observe_action_declare_moves_seen_alike():
+    """DTC, 17 and Wazabi hide a detail of some moves from the other seats, alike."""
+    assert sorted(param.values[0].name for param in ALIKE_CASES) == [
+        "diciassette", "diciassette", "dtc", "dtc", "wazabi", "wazabi"]
+
+
+@pytest.mark.parametrize(("game", "players"), ALIKE_CASES)
+def test_a_game_declaring_moves_seen_alike_shows_a_move_alike_to_every_other_seat(game,
+                                                                                 players):
+    """`MOVES_SEEN_ALIKE` (the information state's log then asks one seat how it sees a
+    move): every legal move of every decision of seeded random games is seen the same by
+    every seat but the mover, and some are seen otherwise than by the mover."""
+    hidden = 0
+    for state, _ in _random_states(game, players, range(6)):
+        if state.is_chance() or state.is_terminal():
+            continue
+        mover = state.current_player()
+        for action in state.legal_actions():
+            seen = {game.observe_action(state, action, seat) for seat in range(players)
+                    if seat != mover}
+            assert len(seen) == 1, (state.to_json(), action, seen)
+            hidden += seen != {action}
+    assert hidden
+
+
+@pytest.mark.parametrize("name", ["dtc", "wazabi"])
+def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
+                                                                           monkeypatch):
+    """With `MOVES_SEEN_ALIKE`, `openspiel.environment` asks `observe_action` once per
+    move (not once per other seat), and its log holds every seat's key all the same: the
+    keys each seat's `observe_action` gives."""
+    spiel_game = adapter.load_game(name, 4)
+    game = spiel_game.meta.game
+    asked, keys = [], []
+    observe = type(game).observe_action
+
+    def counted(self, state, action, seat):
+        asked.append(seat)
+        return observe(self, state, action, seat)
+
+    env, rng = adapter.environment(spiel_game, seed=3), random.Random(3)
+    time_step = env.reset()
+    monkeypatch.setattr(type(game), "observe_action", counted)
+    env._episode.observe = game.observe_action  # the method patched, as the episode asks it
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        action = legal[rng.randrange(len(legal))]
+        state = env._episode.state
+        keys.append((player, tuple(observe(game, state, action, seat) if seat != player
+                                   else action for seat in range(4))))
+        time_step = env.step([action])
+    assert len(asked) == len(keys) > 20
+    assert [item for item in env._episode.log if type(item) is tuple] == keys
+    assert any(len(set(seen)) > 1 for _, seen in keys)
+
+
 def test_every_game_but_dtc_has_a_chance_view():
     """DTC has two chance points a game (the deal, the first giver): its slots read the view."""
     assert sorted(param.values[0].name for param in CHANCE_VIEW_CASES

@@ -1150,8 +1150,8 @@ class _Episode:
     the game replayed: `replay`). A time step's tensors are read through a `_Moment`,
     which holds the episode (the episode never holds a moment: no cycle)."""
 
-    __slots__ = ("history", "last", "legal", "log", "meta", "mover", "moves", "none",
-                 "observe", "outcomes", "readers", "seats", "size", "state", "track",
+    __slots__ = ("after", "alike", "history", "last", "legal", "log", "meta", "mover", "moves",
+                 "none", "observe", "outcomes", "readers", "seats", "size", "state", "track",
                  "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool, size: int) -> None:
@@ -1163,10 +1163,13 @@ class _Episode:
         self.track = track  # the seats' histories (an information state is read)
         self.history = meta.reader(True).history if track else None
         # how each seat sees a move; None: every seat sees every move as it is (the game
-        # keeps `Game.observe_action`)
+        # keeps `Game.observe_action`); `alike`: the game's `encoding.py` declares that
+        # every seat but the mover sees a move alike (`MOVES_SEEN_ALIKE`): one asked
         game = meta.game
         self.observe = (None if type(game).observe_action is Game.observe_action
                         else game.observe_action)
+        self.alike = bool(getattr(game.parts.encoder, "MOVES_SEEN_ALIKE", False))
+        self.after = tuple((seat + 1) % meta.players for seat in self.seats)
         self.state = meta.initial.clone()
         self.log: list[Any] = []
         self.moves: list[int] = []
@@ -1220,6 +1223,10 @@ class _Episode:
             actor, observe = self.mover, self.observe
             if observe is None:
                 keys = (action,) * len(self.last)
+            elif self.alike:  # the next seat sees it as every seat but the mover
+                seen = observe(state, action, self.after[actor])
+                keys = ((action,) * len(self.last) if seen == action else
+                        tuple([action if seat == actor else seen for seat in self.seats]))
             else:
                 keys = tuple([action if seat == actor else observe(state, action, seat)
                               for seat in self.seats])

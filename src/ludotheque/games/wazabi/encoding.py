@@ -43,6 +43,12 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return n + len(PHASE_NAMES) + 2 * n + 1 + dice + cards + seats + turn + tournament + last
 
 
+# Every seat but the mover sees each move alike (`observe_action`: a card set aside by a
+# keeper is hidden from every other seat alike): the OpenSpiel information state's log
+# asks how one of them sees it.
+MOVES_SEEN_ALIKE = True
+
+
 def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
     """The longest history an information state holds: (decisions, completed chance points).
 
