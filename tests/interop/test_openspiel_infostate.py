@@ -122,6 +122,37 @@ def test_a_history_longer_than_the_bound_and_an_unknown_past_are_refused_clearly
     assert "son passé lui est donc inconnu" in error.value.message("fr")
 
 
+@pytest.mark.parametrize(("name", "cut", "match"), [
+    ("dtc", 0, "at most 5 decisions"), ("wazabi", 1, "more chance points than"),
+    ("wazabi", 0, "at most 5 decisions")])
+def test_our_environment_refuses_a_history_longer_than_the_bound_clearly(name, cut, match):
+    """`openspiel.environment` writes a seat's tensor from the episode's log without
+    `_History.write`'s calls, but a history longer than the game's bound (its moves, or
+    its chance points) is refused with the same clear error, whether the seat reads at
+    every decision or only once past the bound."""
+    spiel_game = adapter.load_game(name, 2)
+    meta = spiel_game.meta
+    bound, readers = meta.history_bound, meta.readers
+    meta.history_bound = tuple(5 if index == cut else value
+                               for index, value in enumerate(bound))
+    meta.readers = {}
+    try:
+        for every in (True, False):
+            env, rng = adapter.environment(spiel_game, seed=4), random.Random(4)
+            time_step = env.reset()
+            with pytest.raises(LudoError, match=match):
+                for _ in range(200):
+                    if time_step.last():
+                        time_step = env.reset()
+                    player = time_step.observations["current_player"]
+                    if every or env._episode.moves and len(env._episode.moves) % 12 == 0:
+                        np.asarray(time_step.observations["info_state"][player])
+                    legal = time_step.observations["legal_actions"][player]
+                    time_step = env.step([legal[rng.randrange(len(legal))]])
+    finally:
+        meta.history_bound, meta.readers = bound, readers
+
+
 # ---------------------------------------------------------------- finite trees
 PATHS = {"first": lambda items: items[0], "last": lambda items: items[-1],
          "middle": lambda items: items[len(items) // 2]}

@@ -1150,9 +1150,9 @@ class _Episode:
     the game replayed: `replay`). A time step's tensors are read through a `_Moment`,
     which holds the episode (the episode never holds a moment: no cycle)."""
 
-    __slots__ = ("after", "alike", "history", "last", "legal", "log", "meta", "mover", "moves",
-                 "none", "observe", "outcomes", "readers", "seats", "size", "state", "track",
-                 "whole")
+    __slots__ = ("after", "alike", "history", "last", "layout", "legal", "log", "meta", "mover",
+                 "moves", "none", "observe", "outcomes", "readers", "seats", "size", "state",
+                 "track", "whole")
 
     def __init__(self, meta: _Meta, whole: Any, track: bool, size: int) -> None:
         self.meta = meta
@@ -1161,7 +1161,15 @@ class _Episode:
         self.size = size  # a seat's tensor's length
         self.whole = whole
         self.track = track  # the seats' histories (an information state is read)
-        self.history = meta.reader(True).history if track else None
+        self.history = history = meta.reader(True).history if track else None
+        # a seat's tensor (`_History`): its view's length, a move slot's, the players, the
+        # move keys' scale, the moves it holds, where its chance slots start, a chance
+        # slot's length, the chance points it holds
+        self.layout = ((history.observation, history.move_width, meta.players,
+                        meta.game.num_actions, history.moves,
+                        history.observation + history.moves * history.move_width,
+                        history.chance_width, history.chances) if history is not None
+                       else None)
         # how each seat sees a move; None: every seat sees every move as it is (the game
         # keeps `Game.observe_action`); `alike`: the game's `encoding.py` declares that
         # every seat but the mover sees a move alike (`MOVES_SEEN_ALIKE`): one asked
@@ -1256,10 +1264,10 @@ class _Episode:
                 self.fill(seat)
             start = moves = chances = 0
             out = np.zeros(history.size, np.float32)  # type: ignore[union-attr]
-        observation = history.observation  # type: ignore[union-attr]
+        observation, width, players, keys, bound, slots, slot_width, most = self.layout
         if start < length:
-            past, steps = out[observation:], self.log[start:length]
-            if moves + len(steps) > history.moves:  # type: ignore[union-attr]
+            steps = self.log[start:length]
+            if moves + len(steps) > bound:
                 # near the bound: each step written by `_History.write` (its errors)
                 for item in steps:
                     if type(item) is _ChanceSeen:
@@ -1267,23 +1275,28 @@ class _Episode:
                     else:
                         moves += 1
                         item = (item[0], item[1][seat])
-                    history.write(item, moves, chances, seat, past)  # type: ignore[union-attr]
+                    history.write(item, moves, chances, seat,  # type: ignore[union-attr]
+                                  out[observation:])
             else:  # each move written as `_History.write` writes it, without its calls
-                width, players = history.move_width, self.meta.players  # type: ignore[union-attr]
-                keys = self.meta.game.num_actions
-                at = moves * width  # the next move's slot
+                at = observation + moves * width  # the next move's slot
                 for item in steps:
                     if type(item) is _ChanceSeen:
                         chances += 1
-                        history.write(item, at // width, chances, seat, past)  # type: ignore[union-attr]
+                        if chances > most:  # its error
+                            history.write(item, 0, chances, seat,  # type: ignore[union-attr]
+                                          out[observation:])
+                        slot = slots + (chances - 1) * slot_width
+                        out[slot] = (1 + (at - observation) // width) / (bound + 1)
+                        out[slot + 1:slot + slot_width] = item.slot_of(seat)
                         continue
                     key = item[1][seat]
                     if not 0 <= key <= keys:  # its error
-                        history.write((item[0], key), 1, chances, seat, past)  # type: ignore[union-attr]
-                    past[at + (item[0] - seat) % players] = 1.0
-                    past[at + players] = key / keys
+                        history.write((item[0], key), 1, chances, seat,  # type: ignore[union-attr]
+                                      out[observation:])
+                    out[at + (item[0] - seat) % players] = 1.0
+                    out[at + players] = key / keys
                     at += width
-                moves = at // width
+                moves = (at - observation) // width
         out[:observation] = view
         out.flags.writeable = False
         self.last[seat] = (length, moves, chances, out)
