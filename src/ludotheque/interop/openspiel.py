@@ -1287,7 +1287,7 @@ class _Episode:
                                           out[observation:])
                         slot = slots + (chances - 1) * slot_width
                         out[slot] = (1 + (at - observation) // width) / (bound + 1)
-                        out[slot + 1:slot + slot_width] = item.slot_of(seat)
+                        out[slot + 1:slot + slot_width] = item.slots[seat]  # a reader's
                         continue
                     key = item[1][seat]
                     if not 0 <= key <= keys:  # its error
