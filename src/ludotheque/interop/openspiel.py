@@ -1411,22 +1411,17 @@ class _Moment(Sequence):
     def __repr__(self) -> str:
         return repr(list(self))
 
-    def encoded(self, seat: int) -> np.ndarray:
-        """Seat `seat`'s view at this time step, encoded, read-only (its `SeatTensor`
-        keeps it)."""
+    def vector(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s tensor at this time step (its `SeatTensor`'s array): its view then,
+        encoded, and with the information state its history (`_Episode.tensor`)."""
         episode, state = self.episode, self.state
         if state is None:
             if len(episode.moves) == self.moves:  # no move since: our state itself
                 state = episode.state
             else:
                 state = self.state = episode.state_at(self.length)
-        return _encode_view(episode.meta, state, seat)
-
-    def vector(self, seat: int) -> np.ndarray:
-        """Seat `seat`'s tensor at this time step (its `SeatTensor`'s array)."""
-        if self.episode.track:
-            return self.episode.tensor(seat, self.length, self.encoded(seat))
-        return self.encoded(seat)
+        view = _encode_view(episode.meta, state, seat)
+        return episode.tensor(seat, self.length, view) if episode.track else view
 
 
 def environment(game: Any, **kwargs: Any) -> Any:
