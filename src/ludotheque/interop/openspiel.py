@@ -1561,8 +1561,8 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if first:
                 return _new_tuple(TimeStep, (observations, None, None, FIRST))
             self._should_reset = True
-            return _new_tuple(TimeStep, (observations, [float(r) for r in  # type: ignore[union-attr]
-                                                        episode.state.returns()],
+            returns = episode.state.returns()  # type: ignore[union-attr]
+            return _new_tuple(TimeStep, (observations, [float(r) for r in returns],
                                          [0.0] * len(legal), LAST))
 
         def _time_step(self, first: bool) -> Any:
