@@ -122,6 +122,37 @@ def test_a_history_longer_than_the_bound_and_an_unknown_past_are_refused_clearly
     assert "son passé lui est donc inconnu" in error.value.message("fr")
 
 
+@pytest.mark.parametrize(("name", "cut", "match"), [
+    ("dtc", 0, "at most 5 decisions"), ("wazabi", 1, "more chance points than"),
+    ("wazabi", 0, "at most 5 decisions")])
+def test_our_environment_refuses_a_history_longer_than_the_bound_clearly(name, cut, match):
+    """`openspiel.environment` writes a seat's tensor from the episode's log without
+    `_History.write`'s calls, but a history longer than the game's bound (its moves, or
+    its chance points) is refused with the same clear error, whether the seat reads at
+    every decision or only once past the bound."""
+    spiel_game = adapter.load_game(name, 2)
+    meta = spiel_game.meta
+    bound, readers = meta.history_bound, meta.readers
+    meta.history_bound = tuple(5 if index == cut else value
+                               for index, value in enumerate(bound))
+    meta.readers = {}
+    try:
+        for every in (True, False):
+            env, rng = adapter.environment(spiel_game, seed=4), random.Random(4)
+            time_step = env.reset()
+            with pytest.raises(LudoError, match=match):
+                for _ in range(200):
+                    if time_step.last():
+                        time_step = env.reset()
+                    player = time_step.observations["current_player"]
+                    if every or env._episode.moves and len(env._episode.moves) % 12 == 0:
+                        np.asarray(time_step.observations["info_state"][player])
+                    legal = time_step.observations["legal_actions"][player]
+                    time_step = env.step([legal[rng.randrange(len(legal))]])
+    finally:
+        meta.history_bound, meta.readers = bound, readers
+
+
 # ---------------------------------------------------------------- finite trees
 PATHS = {"first": lambda items: items[0], "last": lambda items: items[-1],
          "middle": lambda items: items[len(items) // 2]}
@@ -448,8 +479,8 @@ def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_
 @pytest.mark.parametrize(("name", "players"), [("dtc", 2), ("wazabi", 4), ("decimoarr", 3)])
 def test_an_episodes_tensor_is_written_from_its_log_each_from_the_seats_last(name, players):
     """In our environment a seat's information-state tensor is written from the episode's
-    log into a copy of the seat's last tensor (no per-seat history nodes are built, no
-    state copied to read it): still its definition, the tensor of the pyspiel state built
+    log into a copy of the seat's last tensor (no per-seat history nodes, no state copied
+    to read it): still its definition, the tensor of the pyspiel state built
     from the same moves, at every step of seeded games and for every seat."""
     spiel_game = adapter.load_game(name, players)
     env, rng = adapter.environment(spiel_game, seed=8), random.Random(8)
@@ -460,7 +491,6 @@ def test_an_episodes_tensor_is_written_from_its_log_each_from_the_seats_last(nam
             episode = env._episode
             player = time_step.observations["current_player"]
             tensors = [np.asarray(tensor) for tensor in time_step.observations["info_state"]]
-            assert episode.nodes == [[] for _ in range(players)]  # no node was built
             expected = episode.spiel_state(spiel_game)  # a state of its own, replayed
             for seat in range(players):
                 assert np.array_equal(tensors[seat], expected.information_state_tensor(seat))
@@ -468,6 +498,73 @@ def test_an_episodes_tensor_is_written_from_its_log_each_from_the_seats_last(nam
             legal = time_step.observations["legal_actions"][player]
             time_step = env.step([legal[rng.randrange(len(legal))]])
     assert checked
+
+
+@pytest.mark.parametrize("kind", ["INFORMATION_STATE", "OBSERVATION"])
+def test_a_time_step_builds_a_tensor_only_for_a_seat_read_and_reads_as_a_list(kind,
+                                                                               monkeypatch):
+    """A time step's `info_state` makes a seat's tensor only when that seat is indexed (a
+    learner reading its own seat: one tensor per step, none for the other seats), and
+    reads as rl_environment's list of tensors: its length, an index (negative too), a
+    slice, iteration, `==` and `str`; beyond the seats, an IndexError as a list gives."""
+    from open_spiel.python import rl_environment
+
+    made = []
+    init = adapter.SeatTensor.__init__
+    monkeypatch.setattr(adapter.SeatTensor, "__init__",
+                        lambda self, *args: made.append(args[1]) or init(self, *args))
+    observation_type = getattr(rl_environment.ObservationType, kind)
+    env = adapter.environment(adapter.load_game("wazabi", 3), seed=2,
+                              observation_type=observation_type)
+    rng, time_step, steps = random.Random(2), env.reset(), 0
+    while not time_step.last():
+        info_state = time_step.observations["info_state"]
+        assert info_state[0] is info_state[0]  # made once
+        steps += 1
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        time_step = env.step([legal[rng.randrange(len(legal))]])
+    assert steps > 10 and made == [0] * steps
+    info_state = time_step.observations["info_state"]
+    lists = [list(tensor) for tensor in info_state]
+    assert len(info_state) == 3 and len(lists) == 3 and made[steps:] == [0, 1, 2]
+    assert info_state[-1] is info_state[2] and info_state[1:] == lists[1:]
+    assert info_state == lists and str(info_state) == str(lists)
+    with pytest.raises(IndexError):
+        info_state[3]
+
+
+@pytest.mark.parametrize(("name", "players"), [("wazabi", 3), ("decimoarr", 3)])
+def test_chance_points_keep_no_copy_once_a_seat_reads_and_late_readers_replay(name,
+                                                                               players):
+    """Once a seat has read a tensor, a chance point keeps no copy of our state, only the
+    slot of each seat that has read; a seat reading for the first time later (seat 1,
+    halfway), and every time step read once past (each seat's, after the game), have the
+    game replayed: every tensor still equals the pyspiel state's at its step."""
+    spiel_game = adapter.load_game(name, players)
+    env, rng = adapter.environment(spiel_game, seed=9), random.Random(9)
+    time_step, held, expected, first = env.reset(), [], [], None
+    while True:
+        episode = env._episode
+        state = episode.spiel_state(spiel_game)  # a state of its own, replayed
+        expected.append([state.information_state_tensor(seat) for seat in range(players)])
+        held.append(time_step)
+        player = time_step.observations["current_player"]
+        if player == 0 or time_step.last():
+            np.asarray(time_step.observations["info_state"][0])
+            first = len(episode.log) if first is None else first
+        if len(held) == 8:
+            np.asarray(time_step.observations["info_state"][1])  # seat 1's first read
+        if time_step.last():
+            break
+        legal = time_step.observations["legal_actions"][player]
+        time_step = env.step([legal[rng.randrange(len(legal))]])
+    chance = [item for item in episode.log[first:] if type(item) is adapter._ChanceSeen]
+    assert len(held) > 16 and chance and all(item.state is None for item in chance)
+    for seat in range(players):
+        for time_step, tensors in list(zip(held, expected))[::-3]:
+            tensor = time_step.observations["info_state"][seat]
+            assert np.array_equal(np.asarray(tensor), tensors[seat])
 
 
 def test_a_finished_episode_is_freed_without_the_garbage_collector():
@@ -736,6 +833,68 @@ def _random_states(game, players, seeds):
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             yield state, options
+
+
+ALIKE_CASES = [pytest.param(game, players, id=f"{game.name}-{players}p") for game in GAMES
+               if getattr(game.parts.encoder, "MOVES_SEEN_ALIKE", False)
+               for players in (game.min_players, game.max_players)]
+
+
+def test_the_games_with_their_own_observe_action_declare_moves_seen_alike():
+    """DTC, 17 and Wazabi hide a detail of some moves from the other seats, alike."""
+    assert sorted(param.values[0].name for param in ALIKE_CASES) == [
+        "diciassette", "diciassette", "dtc", "dtc", "wazabi", "wazabi"]
+
+
+@pytest.mark.parametrize(("game", "players"), ALIKE_CASES)
+def test_a_game_declaring_moves_seen_alike_shows_a_move_alike_to_every_other_seat(game,
+                                                                                 players):
+    """`MOVES_SEEN_ALIKE` (the information state's log then asks one seat how it sees a
+    move): every legal move of every decision of seeded random games is seen the same by
+    every seat but the mover, and some are seen otherwise than by the mover."""
+    hidden = 0
+    for state, _ in _random_states(game, players, range(6)):
+        if state.is_chance() or state.is_terminal():
+            continue
+        mover = state.current_player()
+        for action in state.legal_actions():
+            seen = {game.observe_action(state, action, seat) for seat in range(players)
+                    if seat != mover}
+            assert len(seen) == 1, (state.to_json(), action, seen)
+            hidden += seen != {action}
+    assert hidden
+
+
+@pytest.mark.parametrize("name", ["dtc", "wazabi"])
+def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
+                                                                           monkeypatch):
+    """With `MOVES_SEEN_ALIKE`, `openspiel.environment` asks `observe_action` once per
+    move (not once per other seat), and its log holds every seat's key all the same: the
+    keys each seat's `observe_action` gives."""
+    spiel_game = adapter.load_game(name, 4)
+    game = spiel_game.meta.game
+    asked, keys = [], []
+    observe = type(game).observe_action
+
+    def counted(self, state, action, seat):
+        asked.append(seat)
+        return observe(self, state, action, seat)
+
+    env, rng = adapter.environment(spiel_game, seed=3), random.Random(3)
+    time_step = env.reset()
+    monkeypatch.setattr(type(game), "observe_action", counted)
+    env._episode.observe = game.observe_action  # the method patched, as the episode asks it
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        action = legal[rng.randrange(len(legal))]
+        state = env._episode.state
+        keys.append((player, tuple(observe(game, state, action, seat) if seat != player
+                                   else action for seat in range(4))))
+        time_step = env.step([action])
+    assert len(asked) == len(keys) > 20
+    assert [item for item in env._episode.log if type(item) is tuple] == keys
+    assert any(len(set(seen)) > 1 for _, seen in keys)
 
 
 def test_every_game_but_dtc_has_a_chance_view():

@@ -57,7 +57,6 @@ from __future__ import annotations
 import json
 import operator
 import random
-import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -350,14 +349,27 @@ class _ChanceSeen:
             meta = self.meta
             if meta.encode_chance is None:
                 vector = self.seen_by(seat)
+            elif seat in self.views:  # the seat's view kept (its encoding read)
+                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
+                                                     meta.options))
+            elif meta.chance_view is None:
+                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
+                                                     meta.options))
             else:
-                # the seat's view kept, else the part the slot reads where the game has it
-                chance_view = meta.chance_view
-                view = (self._view(seat) if chance_view is None or seat in self.views
-                        else chance_view(self.state, seat))
-                vector = _encoded(meta.encode_chance(view, meta.players, meta.options))
+                vector = _chance_slot(meta, self.state, seat)
             self.slots[seat] = vector
         return vector
+
+
+def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
+    """Seat `seat`'s chance slot (`_ChanceSeen.slot_of`) read from `state`, just after the
+    chance point: the game's `encode_chance` of the part of its view the slot reads (the
+    game's `chance_view`, else the whole view), else its whole view encoded."""
+    if meta.encode_chance is None:
+        return _encode_view(meta, state, seat)
+    chance_view = meta.chance_view
+    view = state.view(seat) if chance_view is None else chance_view(state, seat)
+    return _encoded(meta.encode_chance(view, meta.players, meta.options))
 
 
 def _encoded(values: list[float]) -> np.ndarray:
@@ -424,8 +436,7 @@ class _Core:
     point, what it saw then (linked lists: a copy shares them). OpenSpiel copies states
     with deepcopy; `__deepcopy__` makes that a cheap `State.clone`."""
 
-    __slots__ = ("__weakref__", "cache", "draws", "fresh", "later", "left", "meta", "seen",
-                 "spec", "state", "whole")
+    __slots__ = ("cache", "draws", "fresh", "left", "meta", "seen", "spec", "state", "whole")
 
     def __init__(self, meta: _Meta, state: State, draws: list[int], seen: list[Any],
                  spec: Any = None, fresh: bool = False) -> None:
@@ -442,9 +453,6 @@ class _Core:
         # `environment`'s own state: each chance point drawn whole from this source after a
         # move (`settle_whole`); None (a copy too): one OpenSpiel chance node at a time
         self.whole: _WholeChance | None = None
-        # an `environment` time step's state once its game moved on (state None until read):
-        # the `_Episode` and the length of its log then (`_Episode.state_at`)
-        self.later: tuple[_Episode, int] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Core:
         copy = _Core(self.meta, self.state.clone(), list(self.draws), list(self.seen), self.spec,
@@ -469,12 +477,8 @@ class _Core:
 
     def _just_seen(self, seat: int) -> _ChanceSeen | None:
         """The last step of seat `seat`'s history if it is a chance point."""
-        seen = self.seen
-        if type(seen) is _SeenAt:  # an episode's log, read without building the seat's nodes
-            item = seen.episode.log[seen.length - 1] if seen.length else None
-        else:
-            node = seen[seat]
-            item = node.item if node is not None else None
+        node = self.seen[seat]
+        item = node.item if node is not None else None
         return item if type(item) is _ChanceSeen else None
 
     def __reduce__(self) -> tuple:  # OpenSpiel's serialisation pickles the state's attributes
@@ -787,6 +791,7 @@ class LudothequeState(pyspiel.State):
 
 
 _new_tuple = tuple.__new__
+_SPIEL_TERMINAL = int(pyspiel.PlayerId.TERMINAL)  # rl_environment's current player at the end
 
 
 def _as_list(vector: np.ndarray) -> list[float]:
@@ -1040,16 +1045,16 @@ class _Observer:
 # ------------------------------------------------------------------ rl_environment
 class SeatTensor(Sequence):
     """One seat's tensor in a time step of `environment`, built when first read, from the
-    state the time step describes (shared by the seats of that time step: our state until
-    the next move, then a copy rebuilt when first read, see `_Episode.snapshot`). It
-    reads as a list (`len`, an index, a slice, iteration, `==`, `str`) and as a numpy array
-    (`numpy.asarray`: float32, a copy, without going through a list; with `copy=False`,
-    the read-only array the seat's history keeps, which its next tensor starts from)."""
+    state the time step describes (in an episode, its `_Moment`: our state until the next
+    move, then a copy rebuilt when first read). It reads as a list (`len`, an index, a
+    slice, iteration, `==`, `str`) and as a numpy array (`numpy.asarray`: float32, a copy,
+    without going through a list; with `copy=False`, the read-only array the seat's
+    history keeps, which its next tensor starts from)."""
 
     __slots__ = ("_array", "_core", "_list", "_perfect_recall", "_seat", "_size")
 
-    def __init__(self, core: _Core, seat: int, perfect_recall: bool, size: int) -> None:
-        self._core = core
+    def __init__(self, core: Any, seat: int, perfect_recall: bool, size: int) -> None:
+        self._core = core  # a `_Core` (a pyspiel state's time step) or an episode's `_Moment`
         self._seat = seat
         self._perfect_recall = perfect_recall
         self._size = size
@@ -1059,18 +1064,13 @@ class SeatTensor(Sequence):
     def _vector(self) -> np.ndarray:
         if self._array is None:
             core = self._core
-            if core.state is None:  # read after its game moved on: rebuilt once, shared
-                episode, length = core.later  # type: ignore[misc]
-                core.state = episode.state_at(length)
-            seen = core.seen
-            if self._perfect_recall and type(seen) is _SeenAt:  # a time step of an episode
-                self._array = seen.episode.tensor(self._seat, seen.length,
-                                                  core.encoded(self._seat))
+            if type(core) is _Moment:
+                self._array = core.vector(self._seat)
             elif self._perfect_recall:
                 self._array = core.meta.reader(True).vector(self, self._seat)
             else:  # the observation: the encoded view (what the reader would give)
                 self._array = core.encoded(self._seat)
-            self._core = None  # type: ignore[assignment]
+            self._core = None
         return self._array
 
     def _read(self) -> list[float]:
@@ -1143,34 +1143,62 @@ class _Episode:
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
     information state, one log the seats share (a move: the actor and the move as each
     seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
-    when read (`tensor`) and its history (`_Node`s, as `_Core.seen` holds them) built
-    only if asked for."""
+    when read (`tensor`). Until a seat first reads a tensor, a chance point keeps a copy
+    of our state (the slots of seats reading later are read from it); from then on, it
+    keeps no copy but the chance slot of each seat that has read, made then from our
+    state (a seat reading for the first time later, or a time step read once past, has
+    the game replayed: `replay`). A time step's tensors are read through a `_Moment`,
+    which holds the episode (the episode never holds a moment: no cycle)."""
 
-    __slots__ = ("last", "legal", "log", "meta", "moves", "nodes", "outcomes", "pending",
-                 "state", "track", "whole")
+    __slots__ = ("after", "alike", "history", "last", "layout", "legal", "log", "meta", "mover",
+                 "moves", "none", "observe", "outcomes", "readers", "seats", "size", "state",
+                 "track", "whole")
 
-    def __init__(self, meta: _Meta, whole: Any, track: bool) -> None:
+    def __init__(self, meta: _Meta, whole: Any, track: bool, size: int) -> None:
         self.meta = meta
+        self.seats = range(meta.players)
+        self.none = ((),) * meta.players  # a time step's legal moves: nothing, per seat
+        self.size = size  # a seat's tensor's length
         self.whole = whole
         self.track = track  # the seats' histories (an information state is read)
+        self.history = history = meta.reader(True).history if track else None
+        # a seat's tensor (`_History`): its view's length, a move slot's, the players, the
+        # move keys' scale, the moves it holds, where its chance slots start, a chance
+        # slot's length, the chance points it holds
+        self.layout = ((history.observation, history.move_width, meta.players,
+                        meta.game.num_actions, history.moves,
+                        history.observation + history.moves * history.move_width,
+                        history.chance_width, history.chances) if history is not None
+                       else None)
+        # how each seat sees a move; None: every seat sees every move as it is (the game
+        # keeps `Game.observe_action`); `alike`: the game's `encoding.py` declares that
+        # every seat but the mover sees a move alike (`MOVES_SEEN_ALIKE`): one asked
+        game = meta.game
+        self.observe = (None if type(game).observe_action is Game.observe_action
+                        else game.observe_action)
+        self.alike = bool(getattr(game.parts.encoder, "MOVES_SEEN_ALIKE", False))
+        self.after = tuple((seat + 1) % meta.players for seat in self.seats)
         self.state = meta.initial.clone()
         self.log: list[Any] = []
         self.moves: list[int] = []
         self.outcomes: list[Any] = []  # per chance point: our outcome, or a fold's list
-        self.nodes: list[list[_Node]] = [[] for _ in range(meta.players)]
         # per seat, its last tensor read: (log length, moves, chance points, the tensor)
         self.last: list[tuple[int, int, int, np.ndarray] | None] = [None] * meta.players
+        self.readers: list[int] = []  # the seats that have read a tensor, in that order
         self.legal: list[int] = []
-        # the last time step's core, reading `state` itself (weakly: it holds the episode)
-        self.pending: weakref.ref[_Core] | None = None
+        self.mover: int = _SPIEL_TERMINAL
         self.settle()
 
     def settle(self) -> None:
         """Every chance point up to the next decision, drawn whole (`_Core.settle_whole`);
-        the legal moves then."""
-        self._draw(self.state, self.whole, True)
+        the seat to move and its legal moves then."""
         state = self.state
-        self.legal = [] if state.is_terminal() else state.legal_actions()
+        if state.is_chance():
+            self._draw(state, self.whole, True)
+        if state.is_terminal():
+            self.mover, self.legal = _SPIEL_TERMINAL, []
+        else:
+            self.mover, self.legal = state.current_player(), state.legal_actions()
 
     def _draw(self, state: State, source: Any, note: bool) -> None:
         """Chance points up to the next decision drawn whole from `source` (the outcomes
@@ -1180,8 +1208,16 @@ class _Episode:
             outcome = _apply_whole(state, meta.chance_spec(state), source)
             if note:
                 self.outcomes.append(outcome)
-                if self.track:
-                    self.log.append(_ChanceSeen(meta, state.clone()))
+                if not self.track:
+                    continue
+                readers = self.readers
+                if readers:  # each reader's slot now, from our state: no copy kept
+                    seen = _ChanceSeen(meta, None)  # type: ignore[arg-type]
+                    for seat in readers:
+                        seen.slots[seat] = _chance_slot(meta, state, seat)
+                else:
+                    seen = _ChanceSeen(meta, state.clone())
+                self.log.append(seen)
 
     def play(self, action: Any, checked: bool = False) -> None:
         """A move (checked as `LudothequeState` checks it, unless `checked`: the caller found
@@ -1191,87 +1227,85 @@ class _Episode:
         state = self.state
         if not checked and action not in self.legal:
             raise state.reject(action)
-        pending = self.pending and self.pending()
-        if pending is not None:  # the last time step's state is about to change
-            pending.state = None
-            pending.later = (self, len(self.log) if self.track else len(self.moves))
-        self.pending = None
         if self.track:
-            actor, observe = state.current_player(), self.meta.game.observe_action
-            keys = tuple([action if seat == actor else observe(state, action, seat)
-                          for seat in range(self.meta.players)])
+            actor, observe = self.mover, self.observe
+            if observe is None:
+                keys = (action,) * len(self.last)
+            elif self.alike:  # the next seat sees it as every seat but the mover
+                seen = observe(state, action, self.after[actor])
+                keys = ((action,) * len(self.last) if seen == action else
+                        tuple([action if seat == actor else seen for seat in self.seats]))
+            else:
+                keys = tuple([action if seat == actor else observe(state, action, seat)
+                              for seat in self.seats])
             state.apply_action(action)
             self.log.append((actor, keys))
         else:
             state.apply_action(action)
         self.moves.append(action)
-        self.settle()
-
-    def seen(self, seat: int, length: int) -> _Node | None:
-        """Seat `seat`'s history over the first `length` entries of the log (built once)."""
-        nodes = self.nodes[seat]
-        if len(nodes) < length:
-            node, log = (nodes[-1] if nodes else None), self.log
-            for index in range(len(nodes), length):
-                item = log[index]
-                node = _Node(item if type(item) is _ChanceSeen else (item[0], item[1][seat]),
-                             node)
-                nodes.append(node)
-        return nodes[length - 1] if length else None
+        if state.is_chance():  # `settle`, inlined: once per move
+            self._draw(state, self.whole, True)
+        if state.is_terminal():
+            self.mover, self.legal = _SPIEL_TERMINAL, []
+        else:
+            self.mover, self.legal = state.current_player(), state.legal_actions()
 
     def tensor(self, seat: int, length: int, view: np.ndarray) -> np.ndarray:
         """Seat `seat`'s information-state tensor when the log was `length` long (`view`:
         its encoded view then), as `_History.tensor` builds it, read-only: a copy of its
         last tensor read (if no later), then the log's steps since written in (no
         `_Node`s: an episode's histories are never shared) and the view."""
-        last, log = self.last[seat], self.log
-        history = self.meta.reader(True).history
+        last, history = self.last[seat], self.history
         if last is not None and last[0] <= length:
             start, moves, chances, vector = last
             out = vector.copy()
         else:
+            if last is None:  # its first read: its slots of the chance points so far
+                self.fill(seat)
             start = moves = chances = 0
-            out = np.zeros(history.size, np.float32)
-        observation = history.observation
-        past = out[observation:]
-        width, bound, players = history.move_width, history.moves, self.meta.players
-        keys = self.meta.game.num_actions
-        for index in range(start, length):
-            item = log[index]
-            if type(item) is _ChanceSeen:
-                chances += 1
-                history.write(item, moves, chances, seat, past)
-                continue
-            moves += 1  # a move, written as `_History.write` writes it
-            actor, key = item[0], item[1][seat]
-            if moves > bound or not 0 <= key <= keys:
-                history.write((actor, key), moves, chances, seat, past)  # its errors
-            at = (moves - 1) * width
-            past[at + (actor - seat) % players] = 1.0
-            past[at + players] = key / keys
+            out = np.zeros(history.size, np.float32)  # type: ignore[union-attr]
+        observation, width, players, keys, bound, slots, slot_width, most = self.layout
+        if start < length:
+            steps = self.log[start:length]
+            if moves + len(steps) > bound:
+                # near the bound: each step written by `_History.write` (its errors)
+                for item in steps:
+                    if type(item) is _ChanceSeen:
+                        chances += 1
+                    else:
+                        moves += 1
+                        item = (item[0], item[1][seat])
+                    history.write(item, moves, chances, seat,  # type: ignore[union-attr]
+                                  out[observation:])
+            else:  # each move written as `_History.write` writes it, without its calls
+                at = observation + moves * width  # the next move's slot
+                for item in steps:
+                    if type(item) is _ChanceSeen:
+                        chances += 1
+                        if chances > most:  # its error
+                            history.write(item, 0, chances, seat,  # type: ignore[union-attr]
+                                          out[observation:])
+                        slot = slots + (chances - 1) * slot_width
+                        out[slot] = (1 + (at - observation) // width) / (bound + 1)
+                        out[slot + 1:slot + slot_width] = item.slots[seat]  # a reader's
+                        continue
+                    key = item[1][seat]
+                    if not 0 <= key <= keys:  # its error
+                        history.write((item[0], key), 1, chances, seat,  # type: ignore[union-attr]
+                                      out[observation:])
+                    out[at + (item[0] - seat) % players] = 1.0
+                    out[at + players] = key / keys
+                    at += width
+                moves = (at - observation) // width
         out[:observation] = view
         out.flags.writeable = False
         self.last[seat] = (length, moves, chances, out)
         return out
 
-    def snapshot(self) -> _Core:
-        """What a time step's tensors are read from: our state now (right after a chance
-        point, the copy its history keeps) and the seats' histories up to now. Our state
-        itself, not a copy: the next move gives the core `later` instead (the state rebuilt
-        if read then, `state_at`), as a time step is seldom read once past."""
-        meta, log = self.meta, self.log
-        seen: Any = _SeenAt(self, len(log)) if self.track else [None] * meta.players
-        if log and type(log[-1]) is _ChanceSeen:
-            return _Core(meta, log[-1].state, [], seen, fresh=True)
-        core = _Core(meta, self.state, [], seen)
-        self.pending = weakref.ref(core)
-        return core
-
     def state_at(self, length: int) -> State:
-        """Our state at a decision (a time step's) when the log was `length` long: a copy
-        of the last chance point's state before then (or of the initial state) with the
-        moves since replayed. Without a log (no information state), after the first
-        `length` moves: the initial state with the moves and outcomes replayed."""
+        """Our state at a decision (a time step's) when the log was `length` long
+        (`replay`). Without a log (no information state), after the first `length` moves:
+        the initial state with the moves and outcomes replayed."""
         if not self.track:
             state, moves = self.meta.initial.clone(), self.moves
             source = _Replay(self.outcomes)
@@ -1280,13 +1314,44 @@ class _Episode:
                 state.apply_action(moves[index])
                 self._draw(state, source, False)
             return state
-        log, start = self.log, length
-        while start and type(log[start - 1]) is not _ChanceSeen:
+        return self.replay(length)
+
+    def fill(self, seat: int) -> None:
+        """A seat's first read: its slots of the chance points so far, read from the copies
+        they keep, or (the chance points since another seat's first read) replayed; it
+        gets its slot of every chance point from now on."""
+        meta, missing = self.meta, False
+        for item in self.log:
+            if type(item) is _ChanceSeen and seat not in item.slots:
+                if item.state is None:
+                    missing = True
+                else:
+                    item.slots[seat] = _chance_slot(meta, item.state, seat)
+        if missing:
+            self.replay(len(self.log), seat)
+        self.readers.append(seat)
+
+    def replay(self, length: int, seat: int | None = None) -> State:
+        """Our state when the log was `length` long, replayed from the last copy kept
+        before then (else the initial state) with the moves and chance outcomes since;
+        with `seat`, that seat's chance slots on the way noted in the log where missing."""
+        meta, log, start = self.meta, self.log, length
+        while start and (type(log[start - 1]) is not _ChanceSeen
+                         or log[start - 1].state is None):
             start -= 1
-        state = (log[start - 1].state if start else self.meta.initial).clone()
-        for index in range(start, length):
-            actor, keys = log[index]
-            state.apply_action(keys[actor])
+        if start:
+            state = log[start - 1].state.clone()
+            chances = sum(type(item) is _ChanceSeen for item in log[:start])
+        else:
+            state, chances = meta.initial.clone(), 0
+        source = _Replay(self.outcomes[chances:])
+        for item in log[start:length]:
+            if type(item) is _ChanceSeen:
+                _apply_whole(state, meta.chance_spec(state), source)
+                if seat is not None and seat not in item.slots:
+                    item.slots[seat] = _chance_slot(meta, state, seat)
+            else:
+                state.apply_action(item[1][item[0]])
         return state
 
     def spiel_state(self, game: LudothequeGame) -> LudothequeState:
@@ -1304,17 +1369,59 @@ class _Episode:
         return state
 
 
-class _SeenAt:
-    """The seats' histories up to one point of an `_Episode`'s log, read as `_Core.seen`."""
+class _Moment(Sequence):
+    """One time step of an `_Episode`: its `info_state`, every seat's tensor (a
+    `SeatTensor`, made when indexed: a time step builds nothing for a seat nobody reads;
+    it reads as a list of them). A tensor is read from the state of the time step: our
+    state itself while no move was played since (the episode's move count tells), and
+    once past, a copy rebuilt once (`_Episode.state_at`), as a time step is seldom read
+    once past."""
 
-    __slots__ = ("episode", "length")
+    __slots__ = ("episode", "length", "moves", "state", "tensors")
 
-    def __init__(self, episode: _Episode, length: int) -> None:
+    def __init__(self, episode: _Episode) -> None:
         self.episode = episode
-        self.length = length
+        self.moves = moves = len(episode.moves)
+        self.length = len(episode.log) if episode.track else moves
+        self.state: State | None = None  # rebuilt, once past
+        self.tensors: list[SeatTensor | None] | None = None
 
-    def __getitem__(self, seat: int) -> _Node | None:
-        return self.episode.seen(seat, self.length)
+    def __len__(self) -> int:
+        return self.episode.meta.players
+
+    def __getitem__(self, seat: Any) -> Any:
+        if type(seat) is slice:
+            return [self[each] for each in range(len(self))[seat]]
+        tensors = self.tensors
+        if tensors is None:
+            tensors = self.tensors = [None] * len(self.episode.last)
+        tensor = tensors[seat]  # an IndexError beyond the seats, as a list
+        if tensor is None:
+            episode = self.episode
+            tensor = tensors[seat] = SeatTensor(self, seat % len(tensors), episode.track,
+                                                episode.size)
+        return tensor
+
+    def __iter__(self) -> Any:
+        return (self[seat] for seat in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == (list(other) if isinstance(other, Sequence) else other)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def vector(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s tensor at this time step (its `SeatTensor`'s array): its view then,
+        encoded, and with the information state its history (`_Episode.tensor`)."""
+        episode, state = self.episode, self.state
+        if state is None:
+            if len(episode.moves) == self.moves:  # no move since: our state itself
+                state = episode.state
+            else:
+                state = self.state = episode.state_at(self.length)
+        view = _encode_view(episode.meta, state, seat)
+        return episode.tensor(seat, self.length, view) if episode.track else view
 
 
 def environment(game: Any, **kwargs: Any) -> Any:
@@ -1391,7 +1498,8 @@ def environment(game: Any, **kwargs: Any) -> Any:
                     self._state = game.new_initial_state()
                     self._sample_external_events()
                 else:
-                    episode = _Episode(game.meta, whole, self._perfect_recall)
+                    episode = _Episode(game.meta, whole, self._perfect_recall,
+                                       self._tensor_size)
                     if not episode.state.is_terminal():
                         self._episode = episode
                         return self._episode_step(first=True)
@@ -1401,17 +1509,18 @@ def environment(game: Any, **kwargs: Any) -> Any:
             return self._time_step(first=True)
 
         def step(self, actions: Any) -> Any:
+            episode = self._episode
+            if episode is not None and len(actions) == 1 and not self._should_reset:
+                action = actions[0]
+                checked = self._enable_legality_check
+                if checked and action not in episode.legal:
+                    raise rl_environment.IllegalActionError(  # rl_environment's words
+                        f"Illegal action {action} for current player. "
+                        f"Legal actions are: {episode.legal}")
+                episode.play(action, checked=checked)
+                return self._episode_step(first=False)
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
-            episode = self._episode
-            if episode is not None:
-                checked = self._enable_legality_check
-                if checked and actions[0] not in episode.legal:
-                    raise rl_environment.IllegalActionError(  # rl_environment's words
-                        f"Illegal action {actions[0]} for current player. "
-                        f"Legal actions are: {episode.legal}")
-                episode.play(actions[0], checked=checked)
-                return self._episode_step(first=False)
             if self._enable_legality_check:
                 self._check_legality(actions)
             self._state.apply_action(actions[0])  # and chance drawn whole, if so
@@ -1435,21 +1544,26 @@ def environment(game: Any, **kwargs: Any) -> Any:
             return self._time_step(first=False)
 
         def _episode_step(self, first: bool) -> Any:
-            """`_time_step` of the game in progress as an `_Episode`."""
+            """`_time_step` of the game in progress as an `_Episode`: its tensors a
+            `_Moment`, each seat's made when read."""
             episode = self._episode
-            ours = episode.state  # type: ignore[union-attr]
-            players = episode.meta.players  # type: ignore[union-attr]
-            snapshot = episode.snapshot()  # type: ignore[union-attr]
-            recall, size = self._perfect_recall, self._tensor_size
-            tensors = [SeatTensor(snapshot, seat, recall, size) for seat in range(players)]
-            legal: list[list[int]] = [[] for _ in range(players)]
-            terminal = ours.is_terminal()
-            if terminal:
-                mover = pyspiel.PlayerId.TERMINAL
-            else:
-                mover = ours.current_player()
+            mover = episode.mover  # type: ignore[union-attr]
+            legal: list[list[int]] = list(map(list, episode.none))  # a new [] per seat
+            observations = {"info_state": _Moment(episode),  # type: ignore[arg-type]
+                            "legal_actions": legal, "current_player": mover,
+                            "serialized_state": []}
+            if mover >= 0:
                 legal[mover] = list(episode.legal)  # type: ignore[union-attr]
-            return self._finish(tensors, legal, mover, first, terminal, ours)
+                if first:
+                    return _new_tuple(TimeStep, (observations, None, None, FIRST))
+                return _new_tuple(TimeStep, (observations, [0.0] * len(legal),
+                                             self._discounts, MID))
+            if first:
+                return _new_tuple(TimeStep, (observations, None, None, FIRST))
+            self._should_reset = True
+            returns = episode.state.returns()  # type: ignore[union-attr]
+            return _new_tuple(TimeStep, (observations, [float(r) for r in returns],
+                                         [0.0] * len(legal), LAST))
 
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""

@@ -44,6 +44,12 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return header + hands + queue + (1 + k) + (2 + k) + 2 * n + 1
 
 
+# Every seat but the mover sees each move alike (`observe_action`: a card played face down
+# looks the same to every other seat): the OpenSpiel information state's log asks how one
+# of them sees it.
+MOVES_SEEN_ALIKE = True
+
+
 def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
     """The longest history an information state holds: (decisions, completed chance points).
 

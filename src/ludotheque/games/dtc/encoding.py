@@ -43,6 +43,12 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     return len(PHASE_NAMES) + 3 * n + k + n + offers + chain + n * (1 + k) + 1 + reveal + 1
 
 
+# Every seat but the mover sees each move alike (`observe_action`: a card put into the
+# offer is hidden from every other seat alike): the OpenSpiel information state's log asks
+# how one of them sees it.
+MOVES_SEEN_ALIKE = True
+
+
 def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
     """The longest history an information state holds: (decisions, completed chance points).
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludotheque.games.wazabi.components import COPIES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
+from ludotheque.games.wazabi.components import CODES, COPIES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.rules import PHASE_NAMES
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.kit.features import Features
@@ -30,6 +30,7 @@ HAND_SCALE = 12
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
 _START, _ROLL = _PHASE["start"], _PHASE["roll"]
 _DECK = sum(COPIES)
+_KIND_COPIES = tuple(zip(CODES, COPIES))
 
 
 def observation_size(players: int, options: Mapping[str, Any]) -> int:
@@ -41,6 +42,12 @@ def observation_size(players: int, options: Mapping[str, Any]) -> int:
     tournament = 1 + 1 + n
     last = 1 + n + k + n + 2
     return n + len(PHASE_NAMES) + 2 * n + 1 + dice + cards + seats + turn + tournament + last
+
+
+# Every seat but the mover sees each move alike (`observe_action`: a card set aside by a
+# keeper is hidden from every other seat alike): the OpenSpiel information state's log
+# asks how one of them sees it.
+MOVES_SEEN_ALIKE = True
 
 
 def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
@@ -132,10 +139,8 @@ def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) ->
 
 def _shares(codes: list[str]) -> list[float]:
     """How many cards of each kind `codes` holds, as a share of that kind's copies."""
-    counts = [0] * NUM_KINDS
-    for code in codes:
-        counts[KIND_OF_CODE[code]] += 1
-    return [count / copies for count, copies in zip(counts, COPIES)]
+    count = codes.count  # one pass in C per kind (a discard pile holds dozens of cards)
+    return [count(code) / copies for code, copies in _KIND_COPIES]
 
 
 # ------------------------------------------------------------------ a finite start roll
