@@ -2,10 +2,13 @@
 
 Each cell is one `ludotheque arena` run (400 seat-rotated games, `--seed 1`, every
 bot at its default budget) saved as its `--json` answer in a directory; a cell
-already there is not run again, so an interrupted campaign picks up where it
-stopped. At 4 players `hard` plays against three copies of the other bot (0.25 is a
-fair share). A cell being run is marked by a `.running` file, so that two campaigns
-(one per core) can share a directory. `--table` prints the Markdown table of the cells
+already there is not run again, and a cell being run keeps each finished game in its
+journal (`arena --journal`, `CELL.jsonl`, removed once the cell is written), so a
+campaign stopped, even killed, picks up where it stopped, game by game, with the
+results of one run. At 4 players `hard` plays against three copies of the other bot (0.25 is a
+fair share). A cell being run is marked by a `.running` file holding its campaign's
+process id, so that two campaigns (one per core) can share a directory; a mark whose
+process is gone (a campaign killed) is taken over. `--table` prints the Markdown table of the cells
 found.
 
     python examples/strength.py --out docs/strength            # run what is missing
@@ -38,10 +41,34 @@ def claim(path: Path) -> bool:
     """Whether this campaign takes the cell (not done, nobody else running it)."""
     if path.exists():
         return False
+    marker = path.with_suffix(".running")
     try:
-        os.close(os.open(path.with_suffix(".running"), os.O_CREAT | os.O_EXCL))
+        handle = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
+        if running(marker):
+            return False
+        marker.unlink(missing_ok=True)  # its campaign was killed: taken over
+        return claim(path)
+    os.write(handle, str(os.getpid()).encode())
+    os.close(handle)
+    return True
+
+
+def running(marker: Path) -> bool:
+    """Whether the campaign that marked a cell still runs (a mark without a process id, from
+    before marks held one, counts as running)."""
+    try:
+        pid = int(marker.read_text() or "0")
+    except (OSError, ValueError):
+        return True
+    if not pid:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
         return False
+    except PermissionError:
+        return True
     return True
 
 
@@ -51,9 +78,12 @@ def run_cell(out: Path, game: str, players: int, opponent: str, games: int, jobs
                "--bots", bots, "--games", str(games), "--seed", "1", "--jobs", str(jobs),
                "--json"]
     path = cell_path(out, game, players, opponent)
+    journal = path.with_suffix(".jsonl")
     try:
-        answer = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        answer = subprocess.run([*command, "--journal", str(journal)], check=True,
+                                capture_output=True, text=True).stdout
         path.write_text(answer)  # written whole once the run is over: a file is a finished cell
+        journal.unlink()
     finally:
         path.with_suffix(".running").unlink()
     print(f"{path.name}: hard {json.loads(answer)['bots'][0]['win_rate']:.3f}", flush=True)

@@ -522,6 +522,7 @@ def arena(
     budget_ms: BudgetMsOption = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
     as_json: JsonFlag = False,
+    journal: Annotated[Optional[Path], typer.Option("--journal", help=_h("cli.opt.journal"))] = None,
     lang: LangOption = None,
 ) -> None:
     from ludotheque.sim.arena import arena as run_arena
@@ -538,7 +539,7 @@ def arena(
         bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
         try:
             summary = run_arena(chosen, count, games_count, seed, names, options, budget,
-                                progress=progress, jobs=jobs, live=live)
+                                progress=progress, jobs=jobs, live=live, journal=journal)
         finally:
             if bar is not None:
                 bar.stop()

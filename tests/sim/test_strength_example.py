@@ -4,6 +4,7 @@ saved whole, a finished cell is not run again, and the table reads the cells."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,42 @@ def test_a_cell_someone_else_runs_is_left_to_them(tmp_path):
     run("--out", str(tmp_path), "--games", "2", "--only", "decimoarr", "--players", "2",
         "--against", "medium")
     assert not (tmp_path / "decimoarr-2p-hard-vs-medium.json").exists()
+
+
+CELL = ["--games", "2", "--only", "decimoarr", "--players", "2", "--against", "medium"]
+
+
+def test_a_mark_whose_campaign_is_gone_is_taken_over_and_a_live_one_respected(tmp_path):
+    marker = tmp_path / "decimoarr-2p-hard-vs-medium.running"
+    marker.write_text(str(_dead_pid()))
+    run("--out", str(tmp_path), *CELL)
+    assert (tmp_path / "decimoarr-2p-hard-vs-medium.json").exists() and not marker.exists()
+
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "decimoarr-2p-hard-vs-medium.running").write_text(str(os.getpid()))  # alive
+    run("--out", str(other), *CELL)
+    assert not (other / "decimoarr-2p-hard-vs-medium.json").exists()
+
+
+def test_a_stopped_cell_goes_on_from_its_journal(tmp_path):
+    journal = tmp_path / "decimoarr-2p-hard-vs-medium.jsonl"
+    arena = [sys.executable, "-m", "ludotheque", "arena", "decimoarr", "--players", "2",
+             "--bots", "hard,medium", "--seed", "1", "--jobs", "1", "--json"]
+    subprocess.run([*arena, "--games", "1", "--journal", str(journal)], check=True,
+                   capture_output=True, timeout=300)  # a campaign killed after one game
+    run("--out", str(tmp_path), *CELL)
+    assert not journal.exists()  # the cell written, its journal gone
+    cell = json.loads((tmp_path / "decimoarr-2p-hard-vs-medium.json").read_text())
+    whole = json.loads(subprocess.run([*arena, "--games", "2"], check=True, capture_output=True,
+                                      text=True, timeout=300).stdout)
+    assert cell["games"] == 2
+    assert [bot["wins"] for bot in cell["bots"]] == [bot["wins"] for bot in whole["bots"]]
+    assert cell["head_to_head"] == whole["head_to_head"]
+
+
+def _dead_pid() -> int:
+    """The id of a process that has ended."""
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid

@@ -5,19 +5,30 @@ Game i puts entry j in seat (i + j) mod n, so every entry sits in every seat
 equally often; game i's chance and bots use seeds derived from (seed, i), so
 an arena is reproducible from its seed (with iteration budgets for search bots).
 A bot named twice becomes two entries ("random", "random#2").
+
+A journal (`journal=PATH`, the CLI's `--journal`) gets each game's result as a line as
+soon as the game ends; the games already in it are not played again. Since game i
+depends only on (seed, i), an arena stopped (Ctrl-C, a kill, a machine switched off)
+and run again with the same journal gives the same results as one run: a campaign of
+many CPU-hours can go on over several sittings.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from ludotheque.core.budget import Budget
+from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
+from ludotheque.core.options import options_to_json
 from ludotheque.sim.simulate import GameResult, LiveCounts, run_simulation, seats_for_game
 
 Z95 = 1.959963984540054
@@ -61,20 +72,108 @@ def _bot_of(entry: str) -> str:
 def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
           options: Mapping[str, Any] | None = None, budget: Any = None,
           progress: Callable[[int], None] | None = None, jobs: int = 1,
-          live: LiveCounts | None = None) -> dict[str, Any]:
+          live: LiveCounts | None = None, journal: Path | None = None) -> dict[str, Any]:
     """Play `games` seat-rotated games between `bots` (one per seat) and rate them, on
     `jobs` processes (the same results whatever their number). After Ctrl-C, the games
-    finished are rated and `interrupted` is true (`games_planned`: what was asked)."""
+    finished are rated and `interrupted` is true (`games_planned`: what was asked).
+    `journal`: see the module's docstring."""
     entries = entry_names(bots)
-    run = run_simulation(game, players, games, seed, [_bot_of(e) for e in entries], options,
-                         rotate=True, budget=budget, jobs=jobs, progress=progress, live=live)
+    played: list[GameResult] = []
+    write: _JournalWriter | None = None
+    if journal is not None:
+        header = journal_header(game, players, seed, entries, options, budget)
+        played = [result for result in read_journal(journal, header) if result.index < games]
+        write = _JournalWriter(journal, header)
+    try:
+        run = run_simulation(game, players, games, seed, [_bot_of(e) for e in entries], options,
+                             rotate=True, budget=budget, jobs=jobs, progress=progress, live=live,
+                             skip={result.index for result in played}, each=write)
+    finally:
+        if write is not None:
+            write.close()
     results = [(seats_for_game(entries, result.index, rotate=True), result)
-               for result in run.results[0]]
+               for result in sorted(played + run.results[0], key=lambda r: r.index)]
     summary = summarise_arena(game, players, seed, entries, results)
     summary["interrupted"] = run.interrupted
     if run.interrupted:
         summary["games_planned"] = games
     return summary
+
+
+def journal_header(game: Game, players: int, seed: int, entries: Sequence[str],
+                   options: Mapping[str, Any] | None, budget: Any) -> dict[str, Any]:
+    """The journal's first line: what fixes its games (a journal serves that arena only)."""
+    return {"journal": "ludotheque arena", "version": 1, "game": game.name, "players": players,
+            "seed": seed, "bots": list(entries),
+            "options": options_to_json(game.validate(players, options)),
+            "iterations": getattr(budget, "iterations", None), "ms": getattr(budget, "ms", None)}
+
+
+def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
+    """The games of a journal (none if there is no file). A last line without its newline
+    (the run was killed while writing it) is left out: that game is played again."""
+    if not path.exists():
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise LudoError("error.journal_corrupt", path=str(path), line=1) from None
+    lines = text.split("\n")[:-1]  # the last piece: "" or a line cut short
+    if not lines:
+        return []
+    found = _journal_line(path, 1, lines[0])
+    for field, wanted in header.items():
+        if found.get(field) != wanted:
+            raise LudoError("error.journal_other", path=str(path), field=field,
+                            found=json.dumps(found.get(field)), wanted=json.dumps(wanted))
+    results, seen = [], set()
+    for number, line in enumerate(lines[1:], start=2):
+        fields = _journal_line(path, number, line)
+        try:
+            result = GameResult(**fields)
+        except TypeError:
+            raise LudoError("error.journal_corrupt", path=str(path), line=number) from None
+        if not isinstance(result.index, int) or result.index in seen:
+            raise LudoError("error.journal_corrupt", path=str(path), line=number)
+        if not (isinstance(result.ranks, list) and len(result.ranks) == header["players"]
+                and isinstance(result.winners, list)):
+            raise LudoError("error.journal_corrupt", path=str(path), line=number)
+        seen.add(result.index)
+        results.append(result)
+    return results
+
+
+def _journal_line(path: Path, number: int, line: str) -> dict[str, Any]:
+    try:
+        value = json.loads(line)
+    except ValueError:
+        raise LudoError("error.journal_corrupt", path=str(path), line=number) from None
+    if not isinstance(value, dict):
+        raise LudoError("error.journal_corrupt", path=str(path), line=number)
+    return value
+
+
+class _JournalWriter:
+    """Appends each game to the journal as it ends (flushed: a kill loses only the game
+    being played), after the header if the file is new; a line cut short by a kill is
+    cut off first."""
+
+    def __init__(self, path: Path, header: Mapping[str, Any]) -> None:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        keep = text[:text.rfind("\n") + 1]
+        self.file = path.open("r+" if path.exists() else "w", encoding="utf-8")
+        self.file.truncate(len(keep.encode("utf-8")))
+        self.file.seek(0, 2)
+        if not keep:
+            self.file.write(json.dumps(header) + "\n")
+            self.file.flush()
+
+    def __call__(self, result: GameResult) -> None:
+        self.file.write(json.dumps(dataclasses.asdict(result)) + "\n")
+        self.file.flush()
+
+    def close(self) -> None:
+        self.file.close()
 
 
 def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],

@@ -29,7 +29,7 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -402,6 +402,7 @@ class _Plan:
     configs: tuple[SimConfig, ...]
     rows: bool
     timed: bool = True  # each move's thinking time measured (arena's report)
+    skip: frozenset[int] = frozenset()  # game indexes played already (an arena's journal)
 
 
 def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
@@ -414,6 +415,8 @@ def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
     for index in range(start, stop):
         if live is not None and live.stopping:
             break
+        if index in plan.skip:
+            continue
         seats = seats_for_game(plan.bots, index, plan.rotate)
         seed = derive_seed(plan.seed, index)
         events: list[Event] | None = [] if plan.rows else None
@@ -547,6 +550,7 @@ def run_simulation(
     jobs: int = 1, backend: str = "process", rows: bool = False,
     progress: Callable[[int], None] | None = None, keep: bool = True,
     live: LiveCounts | None = None, timed: bool = True,
+    skip: Collection[int] = (), each: Callable[[GameResult], None] | None = None,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
@@ -554,8 +558,9 @@ def run_simulation(
     no per-game result besides (memory stays flat however many games; rows, if asked
     for, are kept). `live` (a LiveCounts) follows the games and decisions as they happen
     (not on Ray). `timed=False` does not measure each move's thinking time (`GameResult.
-    thinking` and `move_seconds`: the arena's report). Ctrl-C keeps the finished games
-    (`interrupted=True`)."""
+    thinking` and `move_seconds`: the arena's report). `skip`: game indexes not to play
+    (played already: they count as finished); `each` is called with every game's result
+    as it ends (an arena's journal). Ctrl-C keeps the finished games (`interrupted=True`)."""
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -565,11 +570,12 @@ def run_simulation(
     configs = sweep_configs(game, players, options, sweep)
     for name in set(bots):
         make_bot(name, game)
-    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows, timed)
+    skipped = frozenset(index for index in skip if 0 <= index < games)
+    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows, timed, skipped)
     total = len(configs) * games
     run = SimulationRun(configs, games, [[] for _ in configs],
                         tallies=[Tally(players, bots) for _ in configs])
-    finished = 0
+    finished = len(configs) * len(skipped)
     keep = keep or rows
 
     def done(results: list[GameResult]) -> None:
@@ -578,6 +584,8 @@ def run_simulation(
             run.tallies[result.config].add(result)
             if keep:
                 run.results[result.config].append(result)
+            if each is not None:
+                each(result)
         finished += len(results)
         if progress is not None:
             progress(finished)
@@ -585,12 +593,13 @@ def run_simulation(
     start = time.perf_counter()
 
     def ready() -> None:
-        """The games start: the clock too, and `progress(0)` (a caller may start its progress
-        bar then, after the workers are forked: a fork copies no running thread)."""
+        """The games start: the clock too, and `progress` with the games finished so far (0,
+        or those skipped; a caller may start its progress bar then, after the workers are
+        forked: a fork copies no running thread)."""
         nonlocal start
         start = time.perf_counter()
         if progress is not None:
-            progress(0)
+            progress(finished)
 
     try:
         if backend == "ray":

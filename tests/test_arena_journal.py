@@ -1,0 +1,114 @@
+"""An arena's journal: each game written as it ends, the games in it not played again, so a
+long arena stopped and run again gives the results of one run (a strength campaign over
+several sittings)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli import app
+from ludotheque.core import get_game
+from ludotheque.core.errors import LudoError
+from ludotheque.sim.arena import arena
+
+BOTS = ["easy", "random", "random"]
+
+
+def _results(summary):
+    """What the games decide (not the thinking times: a clock is not reproducible)."""
+    keep = ("name", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_rank", "rating",
+            "mu", "sigma", "moves")
+    return ([{key: row[key] for key in keep} for row in summary["bots"]],
+            summary["head_to_head"], summary["games"])
+
+
+def _games_in(path):
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["journal"] == "ludotheque arena"
+    return [json.loads(line)["index"] for line in lines[1:]]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_arena_stopped_and_run_again_gives_the_results_of_one_run(tmp_path, jobs):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    whole = arena(game, 3, 9, 5, BOTS, jobs=jobs)
+    first = arena(game, 3, 4, 5, BOTS, jobs=jobs, journal=journal)
+    assert sorted(_games_in(journal)) == [0, 1, 2, 3]
+    assert first["games"] == 4
+    told = []
+    again = arena(game, 3, 9, 5, BOTS, jobs=jobs, journal=journal, progress=told.append)
+    assert told[0] == 4  # the games of the journal count as finished, and are not replayed
+    assert sorted(_games_in(journal)) == list(range(9))
+    assert _results(again) == _results(whole)
+    # all in the journal: nothing is played, the same answer
+    assert _results(arena(game, 3, 9, 5, BOTS, journal=journal)) == _results(whole)
+    assert len(_games_in(journal)) == 9
+
+
+def test_a_line_cut_short_by_a_kill_is_dropped_and_its_game_played_again(tmp_path):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 3, 2, BOTS, journal=journal)
+    with journal.open("a") as file:
+        file.write('{"seed": 12, "bots": ["easy", "ran')  # killed while writing game 3
+    again = arena(game, 3, 5, 2, BOTS, journal=journal)
+    assert _games_in(journal) == [0, 1, 2, 3, 4]
+    assert _results(again) == _results(arena(game, 3, 5, 2, BOTS))
+
+
+def test_the_journal_of_another_arena_is_refused_and_left_as_it_was(tmp_path):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    before = journal.read_bytes()
+    with pytest.raises(LudoError) as caught:
+        arena(game, 3, 4, 2, BOTS, journal=journal)  # another seed: other games
+    assert caught.value.key == "error.journal_other"
+    assert "seed: 1 there, 2 here" in caught.value.message("en")
+    assert "seed\u00a0: 1 dans le journal, 2 ici" in caught.value.message("fr")
+    with pytest.raises(LudoError, match="bots"):
+        arena(game, 3, 4, 1, ["random", "easy", "random"], journal=journal)
+    assert journal.read_bytes() == before
+
+
+@pytest.mark.parametrize("bad", ['{"index": "two"}', "not json", "[1, 2]",
+                                 '{"seed": 1, "bots": [], "winners": [0], "ranks": [1], '
+                                 '"decisions": 3, "metrics": {}, "index": 1}'])
+def test_a_corrupt_line_is_named_and_nothing_is_changed(tmp_path, bad):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join([lines[0], bad, lines[1]]) + "\n")
+    before = journal.read_bytes()
+    with pytest.raises(LudoError) as caught:
+        arena(game, 3, 4, 1, BOTS, journal=journal)
+    assert caught.value.key == "error.journal_corrupt"
+    assert "line 2" in caught.value.message("en") and "ligne 2" in caught.value.message("fr")
+    assert journal.read_bytes() == before
+
+
+def test_a_game_twice_in_a_journal_is_refused(tmp_path):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join([*lines, lines[1]]) + "\n")
+    with pytest.raises(LudoError, match="line 4"):
+        arena(game, 3, 4, 1, BOTS, journal=journal)
+
+
+def test_arena_command_journal(tmp_path):
+    journal = tmp_path / "cell.jsonl"
+    command = ["arena", "diciassette", "--players", "3", "--bots", ",".join(BOTS), "--seed", "4",
+               "--jobs", "1", "--json", "--journal", str(journal)]
+    first = CliRunner().invoke(app, [*command, "--games", "3"])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(app, [*command, "--games", "6"])
+    assert again.exit_code == 0, again.output
+    assert sorted(_games_in(journal)) == list(range(6))
+    whole = CliRunner().invoke(app, [*command[:-2], "--games", "6"])
+    assert _results(json.loads(again.output)) == _results(json.loads(whole.output))
+    other = CliRunner().invoke(app, [*command[:-3], "--journal", str(journal), "--games", "6",
+                                     "--seed", "9", "--lang", "fr"])
+    assert other.exit_code != 0
+    assert "journal d'une autre arène" in other.output and "seed" in other.output
