@@ -112,3 +112,10 @@ def test_arena_command_journal(tmp_path):
                                      "--seed", "9", "--lang", "fr"])
     assert other.exit_code != 0
     assert "journal d'une autre arène" in other.output and "seed" in other.output
+
+
+def test_a_run_refused_before_its_first_game_leaves_no_journal(tmp_path):
+    journal = tmp_path / "cell.jsonl"
+    with pytest.raises(LudoError):
+        arena(get_game("diciassette"), 3, 4, 1, ["easy", "random"], journal=journal)  # 2 bots
+    assert not journal.exists()

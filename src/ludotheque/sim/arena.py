@@ -156,24 +156,33 @@ def _journal_line(path: Path, number: int, line: str) -> dict[str, Any]:
 class _JournalWriter:
     """Appends each game to the journal as it ends (flushed: a kill loses only the game
     being played), after the header if the file is new; a line cut short by a kill is
-    cut off first."""
+    cut off first. The file is opened at the first game (a run refused before its first
+    game leaves no file behind)."""
 
     def __init__(self, path: Path, header: Mapping[str, Any]) -> None:
+        self.path, self.header = path, header
+        self.file: Any = None
+
+    def _open(self) -> Any:
+        path = self.path
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         keep = text[:text.rfind("\n") + 1]
-        self.file = path.open("r+" if path.exists() else "w", encoding="utf-8")
-        self.file.truncate(len(keep.encode("utf-8")))
-        self.file.seek(0, 2)
+        file = path.open("r+" if path.exists() else "w", encoding="utf-8")
+        file.truncate(len(keep.encode("utf-8")))
+        file.seek(0, 2)
         if not keep:
-            self.file.write(json.dumps(header) + "\n")
-            self.file.flush()
+            file.write(json.dumps(self.header) + "\n")
+        return file
 
     def __call__(self, result: GameResult) -> None:
+        if self.file is None:
+            self.file = self._open()
         self.file.write(json.dumps(dataclasses.asdict(result)) + "\n")
         self.file.flush()
 
     def close(self) -> None:
-        self.file.close()
+        if self.file is not None:
+            self.file.close()
 
 
 def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
