@@ -349,10 +349,7 @@ class _ChanceSeen:
             meta = self.meta
             if meta.encode_chance is None:
                 vector = self.seen_by(seat)
-            elif seat in self.views:  # the seat's view kept (its encoding read)
-                vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
-                                                     meta.options))
-            elif meta.chance_view is None:
+            elif seat in self.views or meta.chance_view is None:  # the view kept, or needed
                 vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
                                                      meta.options))
             else:
@@ -1549,21 +1546,10 @@ def environment(game: Any, **kwargs: Any) -> Any:
             episode = self._episode
             mover = episode.mover  # type: ignore[union-attr]
             legal: list[list[int]] = list(map(list, episode.none))  # a new [] per seat
-            observations = {"info_state": _Moment(episode),  # type: ignore[arg-type]
-                            "legal_actions": legal, "current_player": mover,
-                            "serialized_state": []}
             if mover >= 0:
                 legal[mover] = list(episode.legal)  # type: ignore[union-attr]
-                if first:
-                    return _new_tuple(TimeStep, (observations, None, None, FIRST))
-                return _new_tuple(TimeStep, (observations, [0.0] * len(legal),
-                                             self._discounts, MID))
-            if first:
-                return _new_tuple(TimeStep, (observations, None, None, FIRST))
-            self._should_reset = True
-            returns = episode.state.returns()  # type: ignore[union-attr]
-            return _new_tuple(TimeStep, (observations, [float(r) for r in returns],
-                                         [0.0] * len(legal), LAST))
+            return self._finish(_Moment(episode), legal, mover, first,  # type: ignore[arg-type]
+                                mover < 0, episode.state)  # type: ignore[union-attr]
 
         def _time_step(self, first: bool) -> Any:
             """What `rl_environment` builds (the same values), read from our state once."""
@@ -1588,7 +1574,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
                 legal[mover] = list(core.legal())
             return self._finish(tensors, legal, mover, first, terminal, ours)
 
-        def _finish(self, tensors: list[SeatTensor], legal: list[list[int]], mover: int,
+        def _finish(self, tensors: Sequence[SeatTensor], legal: list[list[int]], mover: int,
                     first: bool, terminal: bool, ours: State) -> Any:
             players = len(tensors)
             observations = {"info_state": tensors, "legal_actions": legal,
