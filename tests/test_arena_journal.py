@@ -74,6 +74,8 @@ def test_the_journal_of_another_arena_is_refused_and_left_as_it_was(tmp_path):
 
 @pytest.mark.parametrize("bad", ['{"index": "two"}', "not json", "[1, 2]",
                                  '{"seed": 1, "bots": [], "winners": [0], "ranks": [1], '
+                                 '"decisions": 3, "metrics": {}, "index": 1}',
+                                 '{"seed": 1, "bots": [], "winners": [7], "ranks": [1, 2, 3], '
                                  '"decisions": 3, "metrics": {}, "index": 1}'])
 def test_a_corrupt_line_is_named_and_nothing_is_changed(tmp_path, bad):
     game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"

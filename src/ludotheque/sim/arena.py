@@ -126,21 +126,31 @@ def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
         if found.get(field) != wanted:
             raise LudoError("error.journal_other", path=str(path), field=field,
                             found=json.dumps(found.get(field)), wanted=json.dumps(wanted))
-    results, seen = [], set()
+    results: list[GameResult] = []
+    seen: set[int] = set()
     for number, line in enumerate(lines[1:], start=2):
-        fields = _journal_line(path, number, line)
         try:
-            result = GameResult(**fields)
+            result = GameResult(**_journal_line(path, number, line))
         except TypeError:
-            raise LudoError("error.journal_corrupt", path=str(path), line=number) from None
-        if not isinstance(result.index, int) or result.index in seen:
-            raise LudoError("error.journal_corrupt", path=str(path), line=number)
-        if not (isinstance(result.ranks, list) and len(result.ranks) == header["players"]
-                and isinstance(result.winners, list)):
+            result = None
+        if result is None or result.index in seen or not _well_formed(result, header["players"]):
             raise LudoError("error.journal_corrupt", path=str(path), line=number)
         seen.add(result.index)
         results.append(result)
     return results
+
+
+def _well_formed(result: GameResult, players: int) -> bool:
+    """Whether a journal's game holds what the summary reads, one entry per seat."""
+    def seats(values: Any) -> bool:
+        return isinstance(values, list) and len(values) == players
+
+    return (type(result.index) is int and result.index >= 0
+            and seats(result.ranks) and all(type(rank) is int for rank in result.ranks)
+            and isinstance(result.winners, list)
+            and all(type(seat) is int and 0 <= seat < players for seat in result.winners)
+            and (result.thinking is None or seats(result.thinking))
+            and (result.move_seconds is None or seats(result.move_seconds)))
 
 
 def _journal_line(path: Path, number: int, line: str) -> dict[str, Any]:
