@@ -278,6 +278,18 @@ class _Meta:
         self.chance_view = getattr(type(self.initial), "chance_view", None)
         self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
                             else self.shape[0])
+        # ... and put together from parts kept by key where the game has a
+        # `State.chance_key(seat)` (see `_chance_slot`)
+        self.chance_key = getattr(type(self.initial), "chance_key", None)
+        self.chance_parts: list[tuple[int, int, dict[Any, np.ndarray]]] = []
+        if self.chance_key is not None and self.encode_chance is not None:
+            start = 0
+            for size in encoder.chance_parts(players, options):
+                self.chance_parts.append((start, start + size, {}))
+                start += size
+            if start != self.chance_size:
+                raise AssertionError(f"{game.name}: chance parts of {start} numbers for "
+                                     f"{self.chance_size}")
 
     def reader(self, perfect_recall: bool) -> _Observer:
         """The seat's observer (perfect_recall: its information state), made once."""
@@ -358,12 +370,38 @@ class _ChanceSeen:
         return vector
 
 
+_CHANCE_PARTS_KEPT = 4096  # a game's memo of one part of its chance slots at most
+
+
 def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
     """Seat `seat`'s chance slot (`_ChanceSeen.slot_of`) read from `state`, just after the
     chance point: the game's `encode_chance` of the part of its view the slot reads (the
-    game's `chance_view`, else the whole view), else its whole view encoded."""
+    game's `chance_view`, else the whole view), else its whole view encoded.
+
+    A game may split its slot into parts, each a function of a key: `State.chance_key(seat)`
+    gives the parts' keys (hashable, from what the seat sees), its `encoding.py`'s
+    `chance_parts(players, options)` their lengths, in order (Wazabi: the reader's cards,
+    then the roll and whose turn it is, which every seat sees alike: a roll comes at every
+    turn, and a hand seldom changes between two). A part met before under the same key is
+    not encoded again: the slot is the parts put together; when one is new, the slot is
+    encoded as above and each part kept under its key (a part's memo emptied when full)."""
     if meta.encode_chance is None:
         return _encode_view(meta, state, seat)
+    parts = meta.chance_parts
+    if parts:
+        keys = meta.chance_key(state, seat)
+        found = [memo.get(key) for key, (_, _, memo) in zip(keys, parts)]
+        if not any(part is None for part in found):
+            vector = np.concatenate(found)
+            vector.flags.writeable = False
+            return vector
+        vector = _encoded(meta.encode_chance(meta.chance_view(state, seat), meta.players,
+                                             meta.options))
+        for key, (start, end, memo) in zip(keys, parts):
+            if len(memo) >= _CHANCE_PARTS_KEPT:
+                memo.clear()
+            memo[key] = vector[start:end]
+        return vector
     chance_view = meta.chance_view
     view = state.view(seat) if chance_view is None else chance_view(state, seat)
     return _encoded(meta.encode_chance(view, meta.players, meta.options))

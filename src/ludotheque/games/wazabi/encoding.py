@@ -122,6 +122,12 @@ def chance_size(players: int, options: Mapping[str, Any]) -> int:
     return NUM_KINDS + 4 + players
 
 
+def chance_parts(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+    """`encode_chance` in two parts (the keys of each: `WazabiState.chance_key`): the
+    reader's cards, then the roll, the start roll flag and whose turn it is."""
+    return NUM_KINDS, 4 + players
+
+
 def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
     """What the reader saw of a chance point, from its view just after it (a slot of its
     OpenSpiel information state): its own hand (the deal, a blind card taken or lost),
