@@ -893,7 +893,10 @@ def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
                                    else action for seat in range(4))))
         time_step = env.step([action])
     assert len(asked) == len(keys) > 20
-    assert [item for item in env._episode.log if type(item) is tuple] == keys
+    moves = [item for item in env._episode.log if type(item) is tuple]
+    assert [(actor, tuple(adapter._move_key(item, seat) for seat in range(4)))
+            for item in moves for actor in [item[0]]] == keys
+    assert all(type(seen) is int for _, _, seen in moves)  # one key for the other seats
     assert any(len(set(seen)) > 1 for _, seen in keys)
 
 
@@ -1014,3 +1017,33 @@ def test_our_environments_pyspiel_state_is_built_when_asked_and_the_game_goes_on
         assert asked.get_state.history() == moves == plain.get_state.history()
         assert asked.get_state.information_state_string(1) == \
             plain.get_state.information_state_string(1)
+
+
+def test_a_game_seen_differently_by_each_seat_logs_each_seats_key(monkeypatch):
+    """A game whose moves are not declared seen alike (a fifth game's own
+    `observe_action`) has each seat's key asked and logged (`_move_key` reads it): every
+    seat's tensor is the same as with DTC's `MOVES_SEEN_ALIKE` at every time step."""
+    spiel_game = adapter.load_game("dtc", 4)
+    encoder = spiel_game.meta.game.parts.encoder
+
+    def tensors(alike: bool) -> list[list[np.ndarray]]:
+        monkeypatch.setattr(encoder, "MOVES_SEEN_ALIKE", alike)
+        env, rng, read = adapter.environment(spiel_game, seed=8), random.Random(8), []
+        time_step = env.reset()
+        assert env._episode.alike is alike
+        while True:
+            read.append([np.asarray(tensor) for tensor in time_step.observations["info_state"]])
+            if time_step.last():
+                break
+            player = time_step.observations["current_player"]
+            legal = time_step.observations["legal_actions"][player]
+            time_step = env.step([legal[rng.randrange(len(legal))]])
+        moves = [item for item in env._episode.log if type(item) is tuple]
+        assert all((type(seen) is tuple) is not alike for _, _, seen in moves)
+        return read
+
+    alike, each = tensors(True), tensors(False)
+    assert len(alike) == len(each) > 20
+    for step, (ours, theirs) in enumerate(zip(alike, each)):
+        for seat in range(4):
+            assert np.array_equal(ours[seat], theirs[seat]), (step, seat)

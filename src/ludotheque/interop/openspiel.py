@@ -290,6 +290,7 @@ class _Meta:
             if start != self.chance_size:
                 raise AssertionError(f"{game.name}: chance parts of {start} numbers for "
                                      f"{self.chance_size}")
+        self.part_memos = [memo for _, _, memo in self.chance_parts]
 
     def reader(self, perfect_recall: bool) -> _Observer:
         """The seat's observer (perfect_recall: its information state), made once."""
@@ -390,9 +391,11 @@ def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
     parts = meta.chance_parts
     if parts:
         keys = meta.chance_key(state, seat)
-        found = [memo.get(key) for key, (_, _, memo) in zip(keys, parts)]
-        if not any(part is None for part in found):
-            vector = np.concatenate(found)
+        try:
+            vector = np.concatenate([memo[key] for key, memo in zip(keys, meta.part_memos)])
+        except KeyError:  # a part not met yet
+            pass
+        else:
             vector.flags.writeable = False
             return vector
         vector = _encoded(meta.encode_chance(meta.chance_view(state, seat), meta.players,
@@ -405,6 +408,15 @@ def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
     chance_view = meta.chance_view
     view = state.view(seat) if chance_view is None else chance_view(state, seat)
     return _encoded(meta.encode_chance(view, meta.players, meta.options))
+
+
+def _move_key(item: tuple[int, int, Any], seat: int) -> int:
+    """A move of `environment`'s log, (actor, move, as the other seats saw it: a key, or
+    each seat's key), as seat `seat` saw it."""
+    actor, action, seen = item
+    if seat == actor:
+        return action
+    return seen[seat] if type(seen) is tuple else seen
 
 
 def _encoded(values: list[float]) -> np.ndarray:
@@ -1176,8 +1188,9 @@ class _Episode:
     """`environment`'s game in progress, driven on our state directly (as the Gymnasium
     env's table drives it): each chance point drawn whole, the moves and outcomes noted
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
-    information state, one log the seats share (a move: the actor and the move as each
-    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
+    information state, one log the seats share (a move: the actor, the move and what the
+    other seats saw, a key or each seat's, see `_move_key`; a chance point: a
+    `_ChanceSeen`), from which a seat's tensor is written
     when read (`tensor`). Until a seat first reads a tensor, a chance point keeps a copy
     of our state (the slots of seats reading later are read from it); from then on, it
     keeps no copy but the chance slot of each seat that has read, made then from our
@@ -1262,19 +1275,17 @@ class _Episode:
         state = self.state
         if not checked and action not in self.legal:
             raise state.reject(action)
-        if self.track:
+        if self.track:  # the log's move: (actor, the move, as the other seats saw it)
             actor, observe = self.mover, self.observe
             if observe is None:
-                keys = (action,) * len(self.last)
+                seen = action
             elif self.alike:  # the next seat sees it as every seat but the mover
                 seen = observe(state, action, self.after[actor])
-                keys = ((action,) * len(self.last) if seen == action else
-                        tuple([action if seat == actor else seen for seat in self.seats]))
-            else:
-                keys = tuple([action if seat == actor else observe(state, action, seat)
+            else:  # each seat's key
+                seen = tuple([action if seat == actor else observe(state, action, seat)
                               for seat in self.seats])
             state.apply_action(action)
-            self.log.append((actor, keys))
+            self.log.append((actor, action, seen))
         else:
             state.apply_action(action)
         self.moves.append(action)
@@ -1309,11 +1320,12 @@ class _Episode:
                         chances += 1
                     else:
                         moves += 1
-                        item = (item[0], item[1][seat])
+                        item = (item[0], _move_key(item, seat))
                     history.write(item, moves, chances, seat,  # type: ignore[union-attr]
                                   out[observation:])
             else:  # each move written as `_History.write` writes it, without its calls
                 at = observation + moves * width  # the next move's slot
+                each = self.observe is not None and not self.alike  # a key per seat
                 for item in steps:
                     if type(item) is _ChanceSeen:
                         chances += 1
@@ -1324,11 +1336,15 @@ class _Episode:
                         out[slot] = (1 + (at - observation) // width) / (bound + 1)
                         out[slot + 1:slot + slot_width] = item.slots[seat]  # a reader's
                         continue
-                    key = item[1][seat]
+                    actor = item[0]
+                    if actor == seat:
+                        key = item[1]
+                    else:
+                        key = item[2][seat] if each else item[2]
                     if not 0 <= key <= keys:  # its error
-                        history.write((item[0], key), 1, chances, seat,  # type: ignore[union-attr]
+                        history.write((actor, key), 1, chances, seat,  # type: ignore[union-attr]
                                       out[observation:])
-                    out[at + (item[0] - seat) % players] = 1.0
+                    out[at + (actor - seat) % players] = 1.0
                     out[at + players] = key / keys
                     at += width
                 moves = (at - observation) // width
@@ -1386,7 +1402,7 @@ class _Episode:
                 if seat is not None and seat not in item.slots:
                     item.slots[seat] = _chance_slot(meta, state, seat)
             else:
-                state.apply_action(item[1][item[0]])
+                state.apply_action(item[1])
         return state
 
     def spiel_state(self, game: LudothequeGame) -> LudothequeState:
@@ -1553,7 +1569,16 @@ def environment(game: Any, **kwargs: Any) -> Any:
                         f"Illegal action {action} for current player. "
                         f"Legal actions are: {episode.legal}")
                 episode.play(action, checked=checked)
-                return self._episode_step(first=False)
+                mover = episode.mover
+                if mover < 0:  # the last time step
+                    return self._episode_step(first=False)
+                # `_episode_step` of a move in the game, inlined: one per move of every seat
+                legal = list(map(list, episode.none))
+                legal[mover] = list(episode.legal)
+                return _new_tuple(TimeStep, ({"info_state": _Moment(episode),
+                                              "legal_actions": legal, "current_player": mover,
+                                              "serialized_state": []},
+                                             [0.0] * len(legal), self._discounts, MID))
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
             if self._enable_legality_check:
