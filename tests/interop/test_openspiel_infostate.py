@@ -1047,3 +1047,65 @@ def test_a_game_seen_differently_by_each_seat_logs_each_seats_key(monkeypatch):
     for step, (ours, theirs) in enumerate(zip(alike, each)):
         for seat in range(4):
             assert np.array_equal(ours[seat], theirs[seat]), (step, seat)
+
+
+CHANCE_KEY_CASES = [param for param in CHANCE_VIEW_CASES
+                    if hasattr(type(param.values[0]._new_state(param.values[1], param.values[0]
+                                                               .validate(param.values[1], {}))),
+                               "chance_key")]
+
+
+def test_wazabi_has_a_chance_key():
+    assert sorted({param.values[0].name for param in CHANCE_KEY_CASES}) == ["wazabi"]
+    assert {param.values[1] for param in CHANCE_KEY_CASES} >= {2, 3, 4, 5}
+
+
+@pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
+def test_a_chance_key_gives_each_part_of_the_slot(game, players):
+    """`State.chance_key(seat)` gives a key per part of the chance slot
+    (`encoding.chance_parts`): wherever two seats or states share a part's key, that part
+    of `encode_chance(chance_view(seat))` is the same (seeded random games); and the
+    adapter's slot, put together from the parts kept (`_chance_slot`), is the slot encoded
+    from the chance view, in every state, for every seat."""
+    encoder = game.parts.encoder
+    options = game.validate(players, {})
+    meta = adapter.load_game(game.name, players).meta
+    sizes = encoder.chance_parts(players, options)
+    assert sum(sizes) == encoder.chance_size(players, options)
+    met: list[dict] = [{} for _ in sizes]
+    shared = put_together = 0
+    for state, _ in _random_states(game, players, range(6)):
+        for seat in range(players):
+            slot = encoder.encode_chance(state.chance_view(seat), players, options)
+            keys = state.chance_key(seat)
+            assert len(keys) == len(sizes)
+            start = 0
+            for key, size, seen in zip(keys, sizes, met):
+                part = tuple(slot[start:start + size])
+                start += size
+                shared += key in seen
+                assert seen.setdefault(key, part) == part, (seat, key)
+            put_together += all(key in seen for key, seen in zip(keys, met))
+            assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
+    assert shared and put_together  # parts were met again, slots put together from them
+
+
+@pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
+def test_a_chance_key_is_the_same_in_every_state_the_seat_cannot_tell_apart(game, players):
+    """No leak, by resampling: a state drawn from seat p's view (the other hands, a card
+    drawn by another seat, the pile drawn again) gives p the same chance key, and so the
+    same slot; the seats' own parts do differ (a card drawn is in its drawer's only)."""
+    checked = differs = private = 0
+    for index, (state, _) in enumerate(_random_states(game, players, range(4))):
+        if index % 3:
+            continue
+        keys = [state.chance_key(seat) for seat in range(players)]
+        private += len({key[0] for key in keys}) > 1
+        for seat in range(players):
+            rng = random.Random(derive_seed(index, seat, "key"))
+            for _ in range(3):
+                twin = game.sample(state.view(seat), rng)
+                assert twin.chance_key(seat) == keys[seat]
+                differs += twin.chance_key((seat + 1) % players) != keys[(seat + 1) % players]
+                checked += 1
+    assert checked and differs and private
