@@ -1424,16 +1424,16 @@ class _Moment(Sequence):
     """One time step of an `_Episode`: its `info_state`, every seat's tensor (a
     `SeatTensor`, made when indexed: a time step builds nothing for a seat nobody reads;
     it reads as a list of them). A tensor is read from the state of the time step: our
-    state itself while no move was played since (the episode's move count tells), and
-    once past, a copy rebuilt once (`_Episode.state_at`), as a time step is seldom read
-    once past."""
+    state itself while no move was played since (the episode's log, or move count,
+    tells), and once past, a copy rebuilt once (`_Episode.state_at`), as a time step is
+    seldom read once past."""
 
-    __slots__ = ("episode", "length", "moves", "state", "tensors")
+    __slots__ = ("episode", "length", "state", "tensors")
 
     def __init__(self, episode: _Episode) -> None:
         self.episode = episode
-        self.moves = moves = len(episode.moves)
-        self.length = len(episode.log) if episode.track else moves
+        # how long the log was (every move adds to it), else the moves, at this time step
+        self.length = len(episode.log if episode.track else episode.moves)
         self.state: State | None = None  # rebuilt, once past
         self.tensors: list[SeatTensor | None] | None = None
 
@@ -1467,7 +1467,8 @@ class _Moment(Sequence):
         encoded, and with the information state its history (`_Episode.tensor`)."""
         episode, state = self.episode, self.state
         if state is None:
-            if len(episode.moves) == self.moves:  # no move since: our state itself
+            if len(episode.log if episode.track else episode.moves) == self.length:
+                # no move since: our state itself
                 state = episode.state
             else:
                 state = self.state = episode.state_at(self.length)
