@@ -1109,3 +1109,19 @@ def test_a_chance_key_is_the_same_in_every_state_the_seat_cannot_tell_apart(game
                 differs += twin.chance_key((seat + 1) % players) != keys[(seat + 1) % players]
                 checked += 1
     assert checked and differs and private
+
+
+def test_the_chance_parts_kept_are_bounded_and_the_slots_right_all_the_same(monkeypatch):
+    """A part's memo is emptied when full (`_CHANCE_PARTS_KEPT`): it never holds more, and
+    every slot is still the one encoded from the chance view."""
+    monkeypatch.setattr(adapter, "_CHANCE_PARTS_KEPT", 3)
+    game = adapter.load_game("wazabi", 3).meta.game
+    meta = adapter._Meta(game, 3, game.validate(3, {}))
+    checked = 0
+    for state, options in _random_states(game, 3, range(2)):
+        for seat in range(3):
+            slot = game.parts.encoder.encode_chance(state.chance_view(seat), 3, options)
+            assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
+            assert all(len(memo) <= 3 for memo in meta.part_memos)
+            checked += 1
+    assert checked > 100

@@ -371,7 +371,8 @@ class _ChanceSeen:
         return vector
 
 
-_CHANCE_PARTS_KEPT = 4096  # a game's memo of one part of its chance slots at most
+_CHANCE_PARTS_KEPT = 16384  # a memo of one part of a game's chance slots at most (Wazabi
+# with 4 players: about 2.5 new hands a game after the first thousand games; a few MB)
 
 
 def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:

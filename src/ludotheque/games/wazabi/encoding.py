@@ -276,7 +276,7 @@ def _idle_round(state: Any) -> IdleRollsFold | None:
     """The fold of the rolls to come if no seat holds a card nor waits to skip a turn:
     the round of seats in turn order, found by playing W-only rolls on copies. Reads the
     state's public fields (no view: this runs at every roll)."""
-    if any(any(hand) for hand in state.hands) or any(state.skips):
+    if any(map(any, state.hands)) or any(state.skips):
         return None
     seats: list[int] = []
     dice: list[int] = []
