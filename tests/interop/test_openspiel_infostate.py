@@ -893,7 +893,10 @@ def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
                                    else action for seat in range(4))))
         time_step = env.step([action])
     assert len(asked) == len(keys) > 20
-    assert [item for item in env._episode.log if type(item) is tuple] == keys
+    moves = [item for item in env._episode.log if type(item) is tuple]
+    assert [(actor, tuple(adapter._move_key(item, seat) for seat in range(4)))
+            for item in moves for actor in [item[0]]] == keys
+    assert all(type(seen) is int for _, _, seen in moves)  # one key for the other seats
     assert any(len(set(seen)) > 1 for _, seen in keys)
 
 
@@ -1014,3 +1017,111 @@ def test_our_environments_pyspiel_state_is_built_when_asked_and_the_game_goes_on
         assert asked.get_state.history() == moves == plain.get_state.history()
         assert asked.get_state.information_state_string(1) == \
             plain.get_state.information_state_string(1)
+
+
+def test_a_game_seen_differently_by_each_seat_logs_each_seats_key(monkeypatch):
+    """A game whose moves are not declared seen alike (a fifth game's own
+    `observe_action`) has each seat's key asked and logged (`_move_key` reads it): every
+    seat's tensor is the same as with DTC's `MOVES_SEEN_ALIKE` at every time step."""
+    spiel_game = adapter.load_game("dtc", 4)
+    encoder = spiel_game.meta.game.parts.encoder
+
+    def tensors(alike: bool) -> list[list[np.ndarray]]:
+        monkeypatch.setattr(encoder, "MOVES_SEEN_ALIKE", alike)
+        env, rng, read = adapter.environment(spiel_game, seed=8), random.Random(8), []
+        time_step = env.reset()
+        assert env._episode.alike is alike
+        while True:
+            read.append([np.asarray(tensor) for tensor in time_step.observations["info_state"]])
+            if time_step.last():
+                break
+            player = time_step.observations["current_player"]
+            legal = time_step.observations["legal_actions"][player]
+            time_step = env.step([legal[rng.randrange(len(legal))]])
+        moves = [item for item in env._episode.log if type(item) is tuple]
+        assert all((type(seen) is tuple) is not alike for _, _, seen in moves)
+        return read
+
+    alike, each = tensors(True), tensors(False)
+    assert len(alike) == len(each) > 20
+    for step, (ours, theirs) in enumerate(zip(alike, each)):
+        for seat in range(4):
+            assert np.array_equal(ours[seat], theirs[seat]), (step, seat)
+
+
+CHANCE_KEY_CASES = [param for param in CHANCE_VIEW_CASES
+                    if hasattr(type(param.values[0]._new_state(param.values[1], param.values[0]
+                                                               .validate(param.values[1], {}))),
+                               "chance_key")]
+
+
+def test_wazabi_has_a_chance_key():
+    assert sorted({param.values[0].name for param in CHANCE_KEY_CASES}) == ["wazabi"]
+    assert {param.values[1] for param in CHANCE_KEY_CASES} >= {2, 3, 4, 5}
+
+
+@pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
+def test_a_chance_key_gives_each_part_of_the_slot(game, players):
+    """`State.chance_key(seat)` gives a key per part of the chance slot
+    (`encoding.chance_parts`): wherever two seats or states share a part's key, that part
+    of `encode_chance(chance_view(seat))` is the same (seeded random games); and the
+    adapter's slot, put together from the parts kept (`_chance_slot`), is the slot encoded
+    from the chance view, in every state, for every seat."""
+    encoder = game.parts.encoder
+    options = game.validate(players, {})
+    meta = adapter.load_game(game.name, players).meta
+    sizes = encoder.chance_parts(players, options)
+    assert sum(sizes) == encoder.chance_size(players, options)
+    met: list[dict] = [{} for _ in sizes]
+    shared = put_together = 0
+    for state, _ in _random_states(game, players, range(6)):
+        for seat in range(players):
+            slot = encoder.encode_chance(state.chance_view(seat), players, options)
+            keys = state.chance_key(seat)
+            assert len(keys) == len(sizes)
+            start = 0
+            for key, size, seen in zip(keys, sizes, met):
+                part = tuple(slot[start:start + size])
+                start += size
+                shared += key in seen
+                assert seen.setdefault(key, part) == part, (seat, key)
+            put_together += all(key in seen for key, seen in zip(keys, met))
+            assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
+    assert shared and put_together  # parts were met again, slots put together from them
+
+
+@pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
+def test_a_chance_key_is_the_same_in_every_state_the_seat_cannot_tell_apart(game, players):
+    """No leak, by resampling: a state drawn from seat p's view (the other hands, a card
+    drawn by another seat, the pile drawn again) gives p the same chance key, and so the
+    same slot; the seats' own parts do differ (a card drawn is in its drawer's only)."""
+    checked = differs = private = 0
+    for index, (state, _) in enumerate(_random_states(game, players, range(4))):
+        if index % 3:
+            continue
+        keys = [state.chance_key(seat) for seat in range(players)]
+        private += len({key[0] for key in keys}) > 1
+        for seat in range(players):
+            rng = random.Random(derive_seed(index, seat, "key"))
+            for _ in range(3):
+                twin = game.sample(state.view(seat), rng)
+                assert twin.chance_key(seat) == keys[seat]
+                differs += twin.chance_key((seat + 1) % players) != keys[(seat + 1) % players]
+                checked += 1
+    assert checked and differs and private
+
+
+def test_the_chance_parts_kept_are_bounded_and_the_slots_right_all_the_same(monkeypatch):
+    """A part's memo is emptied when full (`_CHANCE_PARTS_KEPT`): it never holds more, and
+    every slot is still the one encoded from the chance view."""
+    monkeypatch.setattr(adapter, "_CHANCE_PARTS_KEPT", 3)
+    game = adapter.load_game("wazabi", 3).meta.game
+    meta = adapter._Meta(game, 3, game.validate(3, {}))
+    checked = 0
+    for state, options in _random_states(game, 3, range(2)):
+        for seat in range(3):
+            slot = game.parts.encoder.encode_chance(state.chance_view(seat), 3, options)
+            assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
+            assert all(len(memo) <= 3 for memo in meta.part_memos)
+            checked += 1
+    assert checked > 100

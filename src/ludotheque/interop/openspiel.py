@@ -278,6 +278,19 @@ class _Meta:
         self.chance_view = getattr(type(self.initial), "chance_view", None)
         self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
                             else self.shape[0])
+        # ... and put together from parts kept by key where the game has a
+        # `State.chance_key(seat)` (see `_chance_slot`)
+        self.chance_key = getattr(type(self.initial), "chance_key", None)
+        self.chance_parts: list[tuple[int, int, dict[Any, np.ndarray]]] = []
+        if self.chance_key is not None and self.encode_chance is not None:
+            start = 0
+            for size in encoder.chance_parts(players, options):
+                self.chance_parts.append((start, start + size, {}))
+                start += size
+            if start != self.chance_size:
+                raise AssertionError(f"{game.name}: chance parts of {start} numbers for "
+                                     f"{self.chance_size}")
+        self.part_memos = [memo for _, _, memo in self.chance_parts]
 
     def reader(self, perfect_recall: bool) -> _Observer:
         """The seat's observer (perfect_recall: its information state), made once."""
@@ -358,15 +371,53 @@ class _ChanceSeen:
         return vector
 
 
+_CHANCE_PARTS_KEPT = 16384  # a memo of one part of a game's chance slots at most (Wazabi
+# with 4 players: about 2.5 new hands a game after the first thousand games; a few MB)
+
+
 def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
     """Seat `seat`'s chance slot (`_ChanceSeen.slot_of`) read from `state`, just after the
     chance point: the game's `encode_chance` of the part of its view the slot reads (the
-    game's `chance_view`, else the whole view), else its whole view encoded."""
+    game's `chance_view`, else the whole view), else its whole view encoded.
+
+    A game may split its slot into parts, each a function of a key: `State.chance_key(seat)`
+    gives the parts' keys (hashable, from what the seat sees), its `encoding.py`'s
+    `chance_parts(players, options)` their lengths, in order (Wazabi: the reader's cards,
+    then the roll and whose turn it is, which every seat sees alike: a roll comes at every
+    turn, and a hand seldom changes between two). A part met before under the same key is
+    not encoded again: the slot is the parts put together; when one is new, the slot is
+    encoded as above and each part kept under its key (a part's memo emptied when full)."""
     if meta.encode_chance is None:
         return _encode_view(meta, state, seat)
+    parts = meta.chance_parts
+    if parts:
+        keys = meta.chance_key(state, seat)
+        try:
+            vector = np.concatenate([memo[key] for key, memo in zip(keys, meta.part_memos)])
+        except KeyError:  # a part not met yet
+            pass
+        else:
+            vector.flags.writeable = False
+            return vector
+        vector = _encoded(meta.encode_chance(meta.chance_view(state, seat), meta.players,
+                                             meta.options))
+        for key, (start, end, memo) in zip(keys, parts):
+            if len(memo) >= _CHANCE_PARTS_KEPT:
+                memo.clear()
+            memo[key] = vector[start:end]
+        return vector
     chance_view = meta.chance_view
     view = state.view(seat) if chance_view is None else chance_view(state, seat)
     return _encoded(meta.encode_chance(view, meta.players, meta.options))
+
+
+def _move_key(item: tuple[int, int, Any], seat: int) -> int:
+    """A move of `environment`'s log, (actor, move, as the other seats saw it: a key, or
+    each seat's key), as seat `seat` saw it."""
+    actor, action, seen = item
+    if seat == actor:
+        return action
+    return seen[seat] if type(seen) is tuple else seen
 
 
 def _encoded(values: list[float]) -> np.ndarray:
@@ -1138,8 +1189,9 @@ class _Episode:
     """`environment`'s game in progress, driven on our state directly (as the Gymnasium
     env's table drives it): each chance point drawn whole, the moves and outcomes noted
     (the pyspiel state is built from them only when asked: `spiel_state`) and, for the
-    information state, one log the seats share (a move: the actor and the move as each
-    seat saw it; a chance point: a `_ChanceSeen`), from which a seat's tensor is written
+    information state, one log the seats share (a move: the actor, the move and what the
+    other seats saw, a key or each seat's, see `_move_key`; a chance point: a
+    `_ChanceSeen`), from which a seat's tensor is written
     when read (`tensor`). Until a seat first reads a tensor, a chance point keeps a copy
     of our state (the slots of seats reading later are read from it); from then on, it
     keeps no copy but the chance slot of each seat that has read, made then from our
@@ -1224,19 +1276,17 @@ class _Episode:
         state = self.state
         if not checked and action not in self.legal:
             raise state.reject(action)
-        if self.track:
+        if self.track:  # the log's move: (actor, the move, as the other seats saw it)
             actor, observe = self.mover, self.observe
             if observe is None:
-                keys = (action,) * len(self.last)
+                seen = action
             elif self.alike:  # the next seat sees it as every seat but the mover
                 seen = observe(state, action, self.after[actor])
-                keys = ((action,) * len(self.last) if seen == action else
-                        tuple([action if seat == actor else seen for seat in self.seats]))
-            else:
-                keys = tuple([action if seat == actor else observe(state, action, seat)
+            else:  # each seat's key
+                seen = tuple([action if seat == actor else observe(state, action, seat)
                               for seat in self.seats])
             state.apply_action(action)
-            self.log.append((actor, keys))
+            self.log.append((actor, action, seen))
         else:
             state.apply_action(action)
         self.moves.append(action)
@@ -1271,11 +1321,12 @@ class _Episode:
                         chances += 1
                     else:
                         moves += 1
-                        item = (item[0], item[1][seat])
+                        item = (item[0], _move_key(item, seat))
                     history.write(item, moves, chances, seat,  # type: ignore[union-attr]
                                   out[observation:])
             else:  # each move written as `_History.write` writes it, without its calls
                 at = observation + moves * width  # the next move's slot
+                each = self.observe is not None and not self.alike  # a key per seat
                 for item in steps:
                     if type(item) is _ChanceSeen:
                         chances += 1
@@ -1286,11 +1337,15 @@ class _Episode:
                         out[slot] = (1 + (at - observation) // width) / (bound + 1)
                         out[slot + 1:slot + slot_width] = item.slots[seat]  # a reader's
                         continue
-                    key = item[1][seat]
+                    actor = item[0]
+                    if actor == seat:
+                        key = item[1]
+                    else:
+                        key = item[2][seat] if each else item[2]
                     if not 0 <= key <= keys:  # its error
-                        history.write((item[0], key), 1, chances, seat,  # type: ignore[union-attr]
+                        history.write((actor, key), 1, chances, seat,  # type: ignore[union-attr]
                                       out[observation:])
-                    out[at + (item[0] - seat) % players] = 1.0
+                    out[at + (actor - seat) % players] = 1.0
                     out[at + players] = key / keys
                     at += width
                 moves = (at - observation) // width
@@ -1348,7 +1403,7 @@ class _Episode:
                 if seat is not None and seat not in item.slots:
                     item.slots[seat] = _chance_slot(meta, state, seat)
             else:
-                state.apply_action(item[1][item[0]])
+                state.apply_action(item[1])
         return state
 
     def spiel_state(self, game: LudothequeGame) -> LudothequeState:
@@ -1370,16 +1425,16 @@ class _Moment(Sequence):
     """One time step of an `_Episode`: its `info_state`, every seat's tensor (a
     `SeatTensor`, made when indexed: a time step builds nothing for a seat nobody reads;
     it reads as a list of them). A tensor is read from the state of the time step: our
-    state itself while no move was played since (the episode's move count tells), and
-    once past, a copy rebuilt once (`_Episode.state_at`), as a time step is seldom read
-    once past."""
+    state itself while no move was played since (the episode's log, or move count,
+    tells), and once past, a copy rebuilt once (`_Episode.state_at`), as a time step is
+    seldom read once past."""
 
-    __slots__ = ("episode", "length", "moves", "state", "tensors")
+    __slots__ = ("episode", "length", "state", "tensors")
 
     def __init__(self, episode: _Episode) -> None:
         self.episode = episode
-        self.moves = moves = len(episode.moves)
-        self.length = len(episode.log) if episode.track else moves
+        # how long the log was (every move adds to it), else the moves, at this time step
+        self.length = len(episode.log if episode.track else episode.moves)
         self.state: State | None = None  # rebuilt, once past
         self.tensors: list[SeatTensor | None] | None = None
 
@@ -1413,7 +1468,8 @@ class _Moment(Sequence):
         encoded, and with the information state its history (`_Episode.tensor`)."""
         episode, state = self.episode, self.state
         if state is None:
-            if len(episode.moves) == self.moves:  # no move since: our state itself
+            if len(episode.log if episode.track else episode.moves) == self.length:
+                # no move since: our state itself
                 state = episode.state
             else:
                 state = self.state = episode.state_at(self.length)
@@ -1515,7 +1571,16 @@ def environment(game: Any, **kwargs: Any) -> Any:
                         f"Illegal action {action} for current player. "
                         f"Legal actions are: {episode.legal}")
                 episode.play(action, checked=checked)
-                return self._episode_step(first=False)
+                mover = episode.mover
+                if mover < 0:  # the last time step
+                    return self._episode_step(first=False)
+                # `_episode_step` of a move in the game, inlined: one per move of every seat
+                legal = list(map(list, episode.none))
+                legal[mover] = list(episode.legal)
+                return _new_tuple(TimeStep, ({"info_state": _Moment(episode),
+                                              "legal_actions": legal, "current_player": mover,
+                                              "serialized_state": []},
+                                             [0.0] * len(legal), self._discounts, MID))
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
             if self._enable_legality_check:

@@ -122,6 +122,12 @@ def chance_size(players: int, options: Mapping[str, Any]) -> int:
     return NUM_KINDS + 4 + players
 
 
+def chance_parts(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+    """`encode_chance` in two parts (the keys of each: `WazabiState.chance_key`): the
+    reader's cards, then the roll, the start roll flag and whose turn it is."""
+    return NUM_KINDS, 4 + players
+
+
 def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
     """What the reader saw of a chance point, from its view just after it (a slot of its
     OpenSpiel information state): its own hand (the deal, a blind card taken or lost),
@@ -270,7 +276,7 @@ def _idle_round(state: Any) -> IdleRollsFold | None:
     """The fold of the rolls to come if no seat holds a card nor waits to skip a turn:
     the round of seats in turn order, found by playing W-only rolls on copies. Reads the
     state's public fields (no view: this runs at every roll)."""
-    if any(any(hand) for hand in state.hands) or any(state.skips):
+    if any(map(any, state.hands)) or any(state.skips):
         return None
     seats: list[int] = []
     dice: list[int] = []

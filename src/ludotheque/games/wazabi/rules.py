@@ -932,6 +932,16 @@ class WazabiState(State):
                                           self.keepers[self.keep_index] if phase == KEEP else None),
                 "roll": self._roll_view()}
 
+    def chance_key(self, player: int) -> tuple[tuple, tuple]:
+        """The keys of the two parts of `encoding.encode_chance` of `chance_view(player)`
+        (`encoding.chance_parts`; the OpenSpiel information state encodes a part once per
+        key, a roll coming at every turn): the reader's cards (counts per kind), then the
+        roll's W, draw and give counts, whether the start roll is on and whose turn it is
+        (relative to the reader), which every seat sees alike. Nothing the reader cannot
+        see: its own cards, the rest public."""
+        return (tuple(self.hands[player]),
+                (self.roll, self.phase == START, (self.current - player) % self.num_players))
+
     def _hands_view(self, player: int | None, keeper: int | None) -> list[HandView]:
         """Every hand's size (the keeper's with the cards it set aside), `player`'s cards."""
         hands = []
