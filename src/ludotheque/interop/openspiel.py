@@ -1571,16 +1571,7 @@ def environment(game: Any, **kwargs: Any) -> Any:
                         f"Illegal action {action} for current player. "
                         f"Legal actions are: {episode.legal}")
                 episode.play(action, checked=checked)
-                mover = episode.mover
-                if mover < 0:  # the last time step
-                    return self._episode_step(first=False)
-                # `_episode_step` of a move in the game, inlined: one per move of every seat
-                legal = list(map(list, episode.none))
-                legal[mover] = list(episode.legal)
-                return _new_tuple(TimeStep, ({"info_state": _Moment(episode),
-                                              "legal_actions": legal, "current_player": mover,
-                                              "serialized_state": []},
-                                             [0.0] * len(legal), self._discounts, MID))
+                return self._episode_step(first=False)
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
             if self._enable_legality_check:
