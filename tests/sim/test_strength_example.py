@@ -88,3 +88,17 @@ def _dead_pid() -> int:
     process = subprocess.Popen(["true"])
     process.wait()
     return process.pid
+
+
+def test_the_table_leaves_each_bots_longest_move_out_of_its_time(tmp_path):
+    """A campaign paused while the tests run on its cores counts the pause in the move under
+    way: one move of minutes must not make a bot look slow."""
+    run("--out", str(tmp_path), *CELL)
+    path = tmp_path / "decimoarr-2p-hard-vs-medium.json"
+    cell = json.loads(path.read_text())
+    hard, medium = cell["bots"]
+    hard.update(moves=4, ms_mean=(3 * 100.0 + 600_000.0) / 4, ms_max=600_000.0)  # paused 10 min
+    medium.update(moves=3, ms_mean=2.0, ms_max=4.0)
+    path.write_text(json.dumps(cell))
+    row = run("--out", str(tmp_path), "--table").splitlines()[2]
+    assert row.endswith("| 100 / 1 |")  # (4 x 150,075 - 600,000) / 3 and (3 x 2 - 4) / 2
