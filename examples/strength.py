@@ -99,7 +99,8 @@ HEADERS = {
 
 def usual_ms(bot: dict) -> float:
     """A bot's mean time a move without its longest move: a campaign paused (while the tests
-    ran on the same cores) counts the whole pause, minutes, in the move under way."""
+    ran on the same cores, or to leave its core to another cell) counts the whole pause,
+    minutes, in the move under way."""
     moves = bot["moves"]
     if moves < 2:
         return bot["ms_mean"]
