@@ -397,8 +397,10 @@ class Game(ABC):
         return " ".join(words)
 
     @abstractmethod
-    def text_to_action(self, text: str) -> int:
-        """Parse a text form (raises NotationError with the accepted forms)."""
+    def text_to_action(self, text: str, state: State | None = None) -> int:
+        """Parse a text form (raises NotationError with the accepted forms). Given the state
+        it is typed in, a game may read a short form that only that state makes clear (17's
+        "3 down": the single or the double 3 in hand; Wazabi's bare card: kept or played)."""
 
     def describe_action(self, action: int, lang: str, view: Mapping[str, Any] | None = None,
                         names: Sequence[str] | None = None) -> str:
@@ -422,7 +424,7 @@ class Game(ABC):
                 )
             return action
         if isinstance(action, str):
-            return self.text_to_action(action)
+            return self.text_to_action(action, state)
         raise NotationError("error.notation", text=action, forms=_NotationHelp(self))
 
     def parse_input(self, text: str, state: State) -> list[int]:

@@ -118,7 +118,7 @@ class Decimoarr(Game):
             raise OptionError("decimoarr.error.skulls", skulls=",".join(map(str, skulls)))
 
     # -------------------------------------------------------------- notation
-    def text_to_action(self, text: str) -> int:
+    def text_to_action(self, text: str, state: State | None = None) -> int:
         words = text.strip().lower().split()
         if words and words[0] in _VERBS:
             words = words[1:]

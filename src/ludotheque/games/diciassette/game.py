@@ -106,15 +106,7 @@ class Diciassette(Game):
 
 
     # -------------------------------------------------------------- notation
-    def text_to_action(self, text: str) -> int:
-        return self._parse(text, None)
-
-    def parse_action(self, action: int | str, state: State | None = None) -> int:
-        if isinstance(action, str):
-            return self._parse(action, state)
-        return super().parse_action(action, state)
-
-    def _parse(self, text: str, state: State | None) -> int:
+    def text_to_action(self, text: str, state: State | None = None) -> int:
         words = text.strip().lower().replace("«", " ").replace("»", " ").replace('"', " ").split()
         if len(words) == 1 and words[0] in _CALL_WORDS:
             return ACTIONS.id("call")

@@ -177,7 +177,7 @@ class DTC(Game):
         return action
 
     # -------------------------------------------------------------- notation
-    def text_to_action(self, text: str) -> int:
+    def text_to_action(self, text: str, state: State | None = None) -> int:
         words = _words(text)
         action = _single(words)
         if action is None:
@@ -193,11 +193,6 @@ class DTC(Game):
                 continue
             if _PLURAL_CARD.fullmatch(word):
                 raise NotationError("dtc.error.plural", text=text, word=word)
-
-    def parse_action(self, action: int | str, state: State | None = None) -> int:
-        if isinstance(action, str):
-            return self.text_to_action(action)
-        return super().parse_action(action, state)
 
     def parse_input(self, text: str, state: State) -> list[int]:
         """One atomic action, or a whole offer typed at once ("offer 4 4 J as 4")."""

@@ -117,15 +117,7 @@ class Wazabi(Game):
             raise OptionError("wazabi.error.continue_tournament")
 
     # -------------------------------------------------------------- notation
-    def text_to_action(self, text: str) -> int:
-        return self._parse(text, None)
-
-    def parse_action(self, action: int | str, state: State | None = None) -> int:
-        if isinstance(action, str):
-            return self._parse(action, state)
-        return super().parse_action(action, state)
-
-    def _parse(self, text: str, state: State | None) -> int:
+    def text_to_action(self, text: str, state: State | None = None) -> int:
         if not isinstance(text, str):
             raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
         words = text.strip().lower().split()
