@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import threading
 
 from play import DEADLINE
@@ -47,12 +48,14 @@ def _collect(frames: list[str]):
 
 
 def _another_server_moves(storage: Storage, table_id: str) -> tuple[int, str]:
-    """One move written as another server would write it; (its index, its text)."""
+    """One move written as another server would write it; (its index, its text). The move
+    never ends the game (a Wazabi game can end on its first card), so a next one exists."""
     row = storage.get_table(table_id)
-    match = rebuild(row, [a for _, _, a in storage.get_moves(table_id)])
+    stored = [a for _, _, a in storage.get_moves(table_id)]
+    match = rebuild(row, stored)
     start, seat = len(match.actions), match.current_player()
-    match.apply(match.legal_actions()[0])
-    text = match.game.action_to_text(match.actions[-1])
+    texts = (match.game.action_to_text(a) for a in match.legal_actions())
+    text = next(t for t in texts if not rebuild(row, [*stored, t]).is_over())
     storage.add_moves(table_id, start, seat, [text])
     return start, text
 
@@ -60,7 +63,7 @@ def _another_server_moves(storage: Storage, table_id: str) -> tuple[int, str]:
 def test_a_slow_catch_up_never_holds_another_table(postgres, redis_server):
     async def scenario() -> None:
         storage = HeldStorage(postgres)
-        master = Master(storage, broker=RedisBroker(redis_server.url))
+        master = Master(storage, broker=RedisBroker(redis_server.url), deals=random.Random(16))
         other = Storage(postgres)
         try:
             slow, quick = master.create_table(BOTS), master.create_table(BOTS)
@@ -94,7 +97,7 @@ def test_a_note_with_the_next_moves_is_applied_without_reading_them(postgres,
                                                                       redis_server):
     async def scenario() -> None:
         storage = HeldStorage(postgres)
-        master = Master(storage, broker=RedisBroker(redis_server.url))
+        master = Master(storage, broker=RedisBroker(redis_server.url), deals=random.Random(16))
         other = Storage(postgres)
         try:
             live = master.create_table(BOTS)

@@ -275,8 +275,12 @@ def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
 class Master:
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
                  min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
-                 bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL) -> None:
+                 bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL,
+                 deals: random.Random | None = None) -> None:
         self.storage = storage
+        # Each table's seed: the system's entropy; a test passes a seeded generator so the
+        # same deals come back on every run.
+        self.deals = deals or random.SystemRandom()
         # Several servers: moves announced through the broker, bots computed by workers
         # (`ludotheque worker`) from job rows; alone: nothing announced, bots in-process.
         self.broker = broker or LocalBroker()
@@ -579,7 +583,7 @@ class Master:
             else "playing"
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.name, players=players,
-            options=options_to_json(validated), seed=random.SystemRandom().randrange(2**31),
+            options=options_to_json(validated), seed=self.deals.randrange(2**31),
             status=status, created=now(), turn_timer=timer, invite=new_token(),
             spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
             seats=seat_rows)
