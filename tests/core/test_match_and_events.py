@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from ludotheque.core.errors import IllegalActionError, LudoError, NoSuchSeatError
+from ludotheque.core.errors import (IllegalActionError, LudoError, NoSuchSeatError,
+                                     NotationError)
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 
@@ -35,9 +36,12 @@ def test_a_bad_step_of_a_sequence_is_named_and_nothing_changes():
     match = Match(GAME, 4, seed=5)
     before = json.dumps(match.state.to_json())
     first = GAME.action_to_text(match.legal_actions()[0])
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(NotationError) as error:  # unreadable: a notation error, named
         match.apply_sequence([first, "no such move"])
     assert "2" in error.value.message("en") and "no such move" in error.value.message("en")
+    with pytest.raises(IllegalActionError) as error:  # readable but not allowed there
+        match.apply_sequence([first, first])
+    assert "2" in error.value.message("en")
     assert json.dumps(match.state.to_json()) == before and match.actions == []
     for not_a_list in ("call", 3, None, {"a": 1}):
         with pytest.raises(IllegalActionError):

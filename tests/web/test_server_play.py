@@ -4,9 +4,11 @@ reconnection, the turn timer (absent players), rematch, and bots off the event l
 from __future__ import annotations
 
 import os
+import random
 import time
 
 import pytest
+from ludotheque.core.errors import LudoError
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 
@@ -263,3 +265,43 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_each_step_of_a_sequence_is_read_where_the_steps_before_it_leave_the_game(tmp_path):
+    """17, after an x2: a player holding the 3s and the 3d sends "3s up" then "3 up". Before
+    the sequence, "3" could name either card (refused as ambiguous); once the 3s is down it
+    can only be the 3d. The server reads each step in the position the steps before it
+    leave, as the terminal does (`Match.apply_sequence`). The deal is seeded and the two
+    moves before are a seeded walk, so the position comes up on every run."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'steps.sqlite3'}",
+                               deals=random.Random(285))
+    pages = []
+    try:
+        created = handle.create("diciassette", 2, [{"kind": "human"}] * 2)
+        tokens = [handle.join(created["invite"], seat, f"P{seat + 1}") for seat in (0, 1)]
+        pages = [handle.client(), handle.client()]
+        for page, token in zip(pages, tokens):
+            page.hello(token)
+        walk = random.Random(285)
+        for move in range(2):
+            frame = pages[0].until(lambda f, n=move: f["move"] == n)
+            actor = pages[frame["to_act"]]
+            legal = actor.until(lambda f, n=move: f["move"] == n)["legal"]
+            actor.move([walk.choice(sorted(entry["id"] for entry in legal))], move)
+        frame = pages[0].until(lambda f: f["move"] == 2)
+        actor = pages[frame["to_act"]]
+        live = handle.master.tables[created["table"]]
+        game, before = live.game, live.match.state.clone()
+        with pytest.raises(LudoError):  # the bare number alone, before the sequence
+            game.parse_action("3 up", before)
+        actor.move(["3s up", "3 up"], 2)
+        after = actor.recv()
+        while not (after["type"] == "error" or after["type"] == "update" and after["move"] == 4):
+            after = actor.recv()
+        assert after["type"] == "update", after
+        assert [game.action_to_text(a) for a in live.match.actions[2:]] == ["3s up", "3d up"]
+        assert after["to_act"] != frame["to_act"]  # both cards played: the turn passed
+    finally:
+        for page in pages:
+            page.close()
+        stop_thread_server(handle)

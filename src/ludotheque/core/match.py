@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json, settle
-from ludotheque.core.errors import IllegalActionError, LudoError
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, Game, State
 from ludotheque.core.record import Record
@@ -289,11 +289,12 @@ class Match:
 
 def _step_error(actions: list[Any], index: int, shown: Any, error: LudoError) -> LudoError:
     """A step of a sequence was refused: the error itself for a sequence of one, else one
-    naming the step and why."""
+    of the same kind (unreadable or illegal) naming the step and why."""
     if len(actions) == 1:
         return error
-    return IllegalActionError("error.sequence_step", index=index + 1, count=len(actions),
-                              action=shown, reason=error)
+    kind = NotationError if isinstance(error, NotationError) else IllegalActionError
+    return kind("error.sequence_step", index=index + 1, count=len(actions), action=shown,
+                reason=error)
 
 
 def _building(name: str) -> Any:

@@ -814,10 +814,9 @@ class Master:
             actor = match.current_player()
             if seat != actor:
                 raise Refused("not_your_turn", player=_SeatName(live, actor))
-            try:
-                ids = [match.game.parse_action(a, match.state) for a in actions]
-                start = live.moves
-                match.apply_sequence(ids, seat=seat)
+            start = live.moves
+            try:  # each step read in the position the steps before it leave, as at the terminal
+                match.apply_sequence(list(actions), seat=seat)
             except NotationError as error:
                 raise Refused("notation", error=error) from None
             except IllegalActionError as error:
