@@ -7,6 +7,7 @@ an older SQLite file migrated by itself."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 
@@ -15,6 +16,8 @@ from sqlalchemy import create_engine, func, select
 from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
+from ludotheque.core.match import Match
+from ludotheque.core.registry import get_game
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
 
 
@@ -135,8 +138,6 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
     stored, first, second, absent = asyncio.run(scenario())
     assert [idx for idx, _, _ in stored] == list(range(len(stored)))
     texts = [text for _, _, text in stored]
-    from ludotheque.core.registry import get_game
-
     game = get_game("diciassette")
     assert [game.action_to_text(a) for a in first] == texts
     assert [game.action_to_text(a) for a in second] == texts
@@ -181,6 +182,34 @@ def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tm
     first, own, adopted = asyncio.run(scenario())
     assert own != first  # B had made its own deadline
     assert adopted == first
+
+
+# -- a deal over before the first decision ------------------------------------------------
+def test_a_deal_over_before_anyones_first_decision_is_dealt_again(tmp_path):
+    """Wazabi with 2 players can end in its opening chance (dice given without a choice):
+    such a table would stay "playing" for ever with nobody to act. The deal generator seeded
+    with 214 gives such a deal first (checked here); the table gets the next deal."""
+    from ludotheque.web.master import Master, rebuild
+
+    wazabi = get_game("wazabi")
+    first_seed = random.Random(214).randrange(2**31)
+    assert Match(wazabi, 2, wazabi.validate(2, {}), seed=first_seed).is_over()
+
+    async def scenario() -> tuple:
+        storage = Storage(f"sqlite:///{tmp_path / 'deal.sqlite3'}")
+        master = Master(storage, bot_delay=0.0, deals=random.Random(214))
+        try:
+            live = master.create_table({"game": "wazabi", "players": 2,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
+            return live.row.seed, live.match.is_over(), rebuild(
+                storage.get_table(live.row.id), [])
+        finally:
+            await master.close()
+            storage.close()
+
+    seed, over, stored = asyncio.run(scenario())
+    assert seed != first_seed and not over
+    assert not stored.is_over() and stored.legal_actions()  # the stored seed is the new deal
 
 
 # -- waiting tables closed -----------------------------------------------------------

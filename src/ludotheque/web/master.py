@@ -581,13 +581,20 @@ class Master:
                 new.name, new.taken = old.name, old.taken
         status = "waiting" if any(s.kind == "human" and not s.taken for s in seat_rows) \
             else "playing"
+        # A deal over before anyone's first decision (Wazabi with 2 players: dice given
+        # without a choice, about one deal in 1,600) is dealt again, as in the Gymnasium and
+        # OpenSpiel environments: a table nobody plays at is no game.
+        seed = self.deals.randrange(2**31)
+        match = Match(game, players, validated, seed=seed)
+        while match.is_over():
+            seed = self.deals.randrange(2**31)
+            match = Match(game, players, validated, seed=seed)
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.name, players=players,
-            options=options_to_json(validated), seed=self.deals.randrange(2**31),
+            options=options_to_json(validated), seed=seed,
             status=status, created=now(), turn_timer=timer, invite=new_token(),
             spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
             seats=seat_rows)
-        match = Match(game, players, validated, seed=row.seed)
         live = LiveTable(row=row, match=match)
         first = self._bot_job(live)
         try:
