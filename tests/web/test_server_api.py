@@ -169,7 +169,7 @@ def test_replay_steps_through_a_finished_game(server):
     total = first["total"]
     assert total == final["move"] and first["action"] is None and first["lines"]
     middle = server.api.get(
-        f"/api/tables/{created['table']}/replay?step={total // 2}&seat=1").json()
+        f"/api/tables/{created['table']}/replay?step={max(1, total // 2)}&seat=1").json()
     assert middle["action"]["text"] and middle["actor"] in (0, 1) and middle["view"]["seat"] == 1
     last = server.api.get(f"/api/tables/{created['table']}/replay").json()
     assert last["step"] == total and last["result"]["winners"] == final["result"]["winners"]

@@ -219,7 +219,7 @@ def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
     """`ludotheque serve` (python -m) with a hard bot: the process pool's workers must start
     (a spawned worker re-imports the main module) and answer; nothing falls back."""
     served = start_server_process()
-    _, token = served.person_and_bots("wazabi", "hard")
+    _, token = served.person_and_bots("diciassette", "hard")  # never over before the bot moves
     with served.client() as page:
         page.hello(token)
         bot_moves = 0
