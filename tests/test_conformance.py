@@ -36,6 +36,12 @@ def test_no_leak_through_views_and_events(game, players, options):
     assert compared > 0, "no event comparison happened: the check would prove nothing"
 
 
+@pytest.mark.parametrize(("game", "players"), DEFAULT_CASES)
+def test_refusals_do_not_depend_on_what_the_sender_cannot_see(game, players):
+    compared = kit.check_refusals_leak_nothing(game, players, game.validate(players, {}), seed=12)
+    assert compared > 0
+
+
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_determinisation_is_consistent(game, players, options):
     kit.check_determinisation(game, players, game.validate(players, options), seed=5, games=3)

@@ -37,11 +37,13 @@ def test_a_bad_step_of_a_sequence_is_named_and_nothing_changes():
     before = json.dumps(match.state.to_json())
     first = GAME.action_to_text(match.legal_actions()[0])
     with pytest.raises(NotationError) as error:  # unreadable: a notation error, named
+        match.apply_sequence(["no such move", first])
+    assert "1 of 2" in error.value.message("en") and "no such move" in error.value.message("en")
+    # a card played is a whole choice (not one that builds a choice): it must come last
+    with pytest.raises(IllegalActionError) as error:
         match.apply_sequence([first, "no such move"])
-    assert "2" in error.value.message("en") and "no such move" in error.value.message("en")
-    with pytest.raises(IllegalActionError) as error:  # readable but not allowed there
-        match.apply_sequence([first, first])
-    assert "2" in error.value.message("en")
+    assert "Step 1 of 2" in error.value.message("en") and "last" in error.value.message("en")
+    assert "dernier" in error.value.message("fr")
     assert json.dumps(match.state.to_json()) == before and match.actions == []
     for not_a_list in ("call", 3, None, {"a": 1}):
         with pytest.raises(IllegalActionError):
@@ -76,3 +78,31 @@ def test_a_reader_editing_its_events_changes_nobody_elses_log():
                 elif isinstance(value, dict):
                     value["scribble"] = True
     assert [json.dumps(match.events_for(seat)) for seat in (None, 0, 1)] == untouched
+
+
+def test_cards_added_to_an_offer_may_come_before_another_move_and_nothing_else_may():
+    """DTC: an offer is its cards, then the announce, sent as one sequence; a move that
+    reveals something (accept: the cards offered) cannot be followed by another, which
+    would be refused or accepted by what it revealed."""
+    dtc = get_game("dtc")
+    match = Match(dtc, 3, seed=2)
+    offerer = match.current_player()
+    building = dtc.building_moves(match.view(offerer))
+    add = next(a for a in match.legal_actions() if a in building)  # a card into the offer
+    trial = match.state.clone()
+    trial.apply_action(add)
+    claim = next(a for a in trial.legal_actions() if a not in building)  # the announce
+    offer = [add, claim]
+    offerer = match.current_player()
+    match.apply_sequence(offer, seat=offerer)
+    responder = match.current_player()
+    assert responder != offerer
+    accept = dtc.text_to_action("accept")
+    assert accept in match.legal_actions()
+    before = json.dumps(match.state.to_json())
+    for second in match.legal_actions() + ["nonsense"]:
+        with pytest.raises(IllegalActionError) as error:
+            match.apply_sequence([accept, second], seat=responder)
+        assert "Step 1 of 2" in error.value.message("en")
+    assert json.dumps(match.state.to_json()) == before
+

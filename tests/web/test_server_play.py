@@ -267,12 +267,14 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_each_step_of_a_sequence_is_read_where_the_steps_before_it_leave_the_game(tmp_path):
-    """17, after an x2: a player holding the 3s and the 3d sends "3s up" then "3 up". Before
-    the sequence, "3" could name either card (refused as ambiguous); once the 3s is down it
-    can only be the 3d. The server reads each step in the position the steps before it
-    leave, as the terminal does (`Match.apply_sequence`). The deal is seeded and the two
-    moves before are a seeded walk, so the position comes up on every run."""
+def test_a_sequence_goes_on_only_after_moves_that_build_a_choice(tmp_path):
+    """17, after an x2: a player holding the 3s and the 3d must play two cards. Sent as one
+    sequence ("3s up", "3 up"), it is refused and nothing is played: a card played is a
+    whole choice, and only moves that build one (DTC's cards added to an offer) may come
+    before another in one sending. Sent one by one, the second "3 up" is read in its own
+    position: the 3d, the only 3 left (before the first, "3" could be either card). The
+    deal is seeded and the two moves before are a seeded walk, so the position comes up
+    on every run."""
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'steps.sqlite3'}",
                                deals=random.Random(285))
     pages = []
@@ -291,10 +293,16 @@ def test_each_step_of_a_sequence_is_read_where_the_steps_before_it_leave_the_gam
         frame = pages[0].until(lambda f: f["move"] == 2)
         actor = pages[frame["to_act"]]
         live = handle.master.tables[created["table"]]
-        game, before = live.game, live.match.state.clone()
-        with pytest.raises(LudoError):  # the bare number alone, before the sequence
-            game.parse_action("3 up", before)
+        game = live.game
+        with pytest.raises(LudoError):  # the bare number alone, before the first card
+            game.parse_action("3 up", live.match.state)
         actor.move(["3s up", "3 up"], 2)
+        refused = actor.expect("error")
+        assert refused["code"] == "illegal" and "Step 1 of 2" in refused["message"], refused
+        assert live.moves == 2
+        actor.move(["3s up"], 2)
+        actor.until(lambda f: f["move"] == 3)
+        actor.move(["3 up"], 3)
         after = actor.recv()
         while not (after["type"] == "error" or after["type"] == "update" and after["move"] == 4):
             after = actor.recv()

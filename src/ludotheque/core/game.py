@@ -17,7 +17,7 @@ import math
 import random
 import re
 from abc import ABC, ABCMeta, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludotheque.core.actions import ActionTable
@@ -426,6 +426,15 @@ class Game(ABC):
         if isinstance(action, str):
             return self.text_to_action(action, state)
         raise NotationError("error.notation", text=action, forms=_NotationHelp(self))
+
+    def building_moves(self, view: Mapping[str, Any]) -> Collection[int]:
+        """The moves that only build a compound choice, for the seat whose `view` this is
+        (DTC's cards added to an offer): they reveal nothing and keep the turn. Only they
+        may come before another move in one sequence (`Match.apply_sequence`): a move
+        after one that reveals something (DTC's accept: the cards offered) would be
+        refused or accepted by what it revealed, before anything is played. The terminal
+        holds them back until the choice is made, so they can be taken back. None here."""
+        return ()
 
     def parse_input(self, text: str, state: State) -> list[int]:
         """What a person typed, as the decisions it stands for (usually one).

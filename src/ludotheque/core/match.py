@@ -165,12 +165,16 @@ class Match:
         return action_id
 
     def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
-        """Apply several decisions of the same seat, all or nothing.
+        """Apply several decisions of the same seat, all or nothing: a compound choice
+        (a DTC offer: its cards, then the announce).
 
-        The sequence is tried on a copy first: if any step is illegal, or the turn
-        passes to another seat before the end, nothing is applied and the error
-        names the step. With `seat`, a sequence sent out of turn is refused
-        without listing anyone's moves (as in `apply`).
+        Every step but the last must be one of the game's `building_moves` (they reveal
+        nothing and keep the turn): a step after a move that reveals something (DTC's
+        accept shows the cards offered) would be refused or accepted by what that move
+        revealed, before anything is played. The sequence is tried on a copy first: if
+        any step is not allowed, nothing is applied and the error names the step. With
+        `seat`, a sequence sent out of turn is refused without listing anyone's moves
+        (as in `apply`).
         """
         actor = self._state.current_player()
         self._check_sender(seat)
@@ -180,17 +184,26 @@ class Match:
             raise IllegalActionError("error.sequence_empty")
         trial = self._state.clone()
         parsed: list[int] = []
+        last = len(actions) - 1
         for index, given in enumerate(actions):
+            # The turn first, and every step read in its position (17's "3 down" reads the
+            # hand of the seat to play): the sender's own, changed only by its building
+            # moves, so no refusal tells it anything it cannot see.
+            if index and trial.current_player() != actor:
+                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
             try:
                 action = self.game.parse_action(given, trial)
             except LudoError as error:
                 raise _step_error(actions, index, given, error) from None
-            if index and trial.current_player() != actor:
-                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
+            builds = index < last and action in self.game.building_moves(trial.view(actor))
             try:
                 trial.apply_action(action)
             except IllegalActionError as error:
                 raise _step_error(actions, index, self.game.action_to_text(action), error) from None
+            if index < last and not builds:
+                raise IllegalActionError("error.sequence_ends", index=index + 1,
+                                         count=len(actions),
+                                         action=self.game.action_to_text(action))
             parsed.append(action)
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:

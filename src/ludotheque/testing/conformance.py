@@ -20,6 +20,10 @@ game breaks a promise of the engine:
   seat p) gives p the same view and the same compact observation (`Game.observation`,
   which must also equal the one p's view gives), and applying the same action to both
   gives p the same events.
+* `check_refusals_leak_nothing`: a refused move or sequence of moves tells the seat
+  to act nothing it cannot see: a twin state (what it cannot see resampled) refuses
+  every text, and every two-step sequence, with the same error (each step of a
+  sequence is read in its position, which may read a hand: 17's "3 down").
 * `check_determinisation`: samples conserve every component, keep every
   invariant, never contradict the view, and actually vary what is hidden.
 * `check_view_sampling`: the same for states sampled from a view alone
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -301,6 +306,64 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
     return compared
 
 
+def _probe_texts(game: Game) -> list[str]:
+    """Texts a seat may send: every action's text, the same with a number's suffix cut
+    (17's "3 down" for "3s down": a short form some parsers read from the state), and
+    nonsense."""
+    texts = {game.action_to_text(action) for action in range(game.num_actions)}
+    short = {" ".join(re.sub(r"^(\d+)[a-z]+$", r"\1", word) for word in text.split())
+             for text in texts}
+    return sorted(texts | short | {"", "nonsense"})
+
+
+def _refusal(match: Match, steps: list[Any], seat: int, state: State) -> tuple[str, ...]:
+    """How `match` (whose state is a copy of `state`) answers `steps` from `seat`: the
+    error's kind and its words in both languages, or "accepted" (then the state is put back)."""
+    try:
+        match.apply_sequence(steps, seat=seat)
+    except LudoError as error:
+        return type(error).__name__, error.message("en"), error.message("fr")
+    match.state = state.clone()
+    return ("accepted",)
+
+
+def check_refusals_leak_nothing(game: Game, players: int, options: Mapping[str, Any],
+                                seed: int, games: int = 1, every: int = 10,
+                                firsts: int = 3) -> int:
+    """Refusals do not depend on what the sender cannot know.
+
+    At a decision, the seat to act and a twin state (what it cannot see resampled) must
+    answer every probe text, alone and after one of `firsts` of its legal moves (a
+    two-step sequence, which may pass the turn), with the same error. Returns how many
+    answers were compared."""
+    label = _label(game, players, options)
+    probes = _probe_texts(game)
+    compared = 0
+    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
+        if index % every:
+            continue
+        seat = state.current_player()
+        original = state.clone()
+        twin = game.sample(state.view(seat), random.Random(rng.random()))
+        matches = []
+        for position in (original, twin):
+            match = Match(game, players, options, seed=0)
+            match.state = position.clone()
+            matches.append((match, position))
+        legal = sorted(original.legal_actions())
+        openings = [[]] + [[game.action_to_text(action)]
+                           for action in rng.sample(legal, min(firsts, len(legal)))]
+        for opening in openings:
+            for probe in probes:
+                steps = [*opening, probe]
+                answers = [_refusal(match, steps, seat, position) for match, position in matches]
+                assert answers[0] == answers[1], (
+                    f"{label}: seat {seat} is answered differently for {steps} depending on "
+                    f"what it cannot see:\n{answers[0]}\n{answers[1]}")
+                compared += 1
+    return compared
+
+
 def _observation_is_the_views(game: Game, state: State, twin: State, seat: int,
                               label: str) -> None:
     """The game's compact observation (`Game.observation`), built from the state, is the
@@ -433,5 +496,6 @@ def run_all(game: Game, players: int, options: Mapping[str, Any], seed: int = 0,
     check_bad_chance(game, players, validated)
     check_notation(game, players, validated, seed, games=3 * scale)
     check_no_leak(game, players, validated, seed, games=3 * scale)
+    check_refusals_leak_nothing(game, players, validated, seed, games=1 * scale)
     check_determinisation(game, players, validated, seed, games=2 * scale)
     check_view_sampling(game, players, validated, seed, games=2 * scale)

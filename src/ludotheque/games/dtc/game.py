@@ -170,6 +170,12 @@ class DTC(Game):
         hands = state.hands if not state.pile else [()] * state.num_players
         return win_shares([-0.3 * (sum(m) + sum(h)) for m, h in zip(state.malus, hands)])
 
+    def building_moves(self, view: Mapping[str, Any]) -> frozenset[int]:
+        """Adding a card to one's own offer (the announce completes it)."""
+        if view["phase"] == "offer" and view["seat"] is not None and view["to_act"] == view["seat"]:
+            return _ADD_IDS
+        return frozenset()
+
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """Another seat sees that a card went into the offer, not which (one shared key)."""
         if action in _ADD_IDS and observer != state.current_player():

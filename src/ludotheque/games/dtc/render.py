@@ -14,7 +14,6 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.games.dtc.actions import ACTIONS
 from ludotheque.games.dtc.wording import cards_text, claim_text
 from ludotheque.games.dtc.views import DTCView
 from ludotheque.i18n import t, tn
@@ -200,14 +199,3 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                        players=", ".join(names[p] for p in event["winners"])))
         return lines
     return []
-
-
-def held_moves(view: DTCView) -> frozenset[int]:
-    """The moves the terminal holds back until the offer is announced, so that the reader
-    can take a card back (`ludotheque.ui.terminal.gesture`): adding a card to one's own offer."""
-    if view["phase"] == "offer" and view["seat"] is not None and view["to_act"] == view["seat"]:
-        return _ADD_IDS
-    return frozenset()
-
-
-_ADD_IDS = frozenset(ACTIONS.ids("add"))

@@ -2,7 +2,7 @@
 
 Every decision of the engine is atomic and final (design principle 2); a person building
 a compound choice may still change their mind. As the web page does, the terminal
-collects the gesture itself: the moves a game marks as held (`renderer.held_moves(view)`:
+collects the gesture itself: the moves that only build a choice (`Game.building_moves(view)`:
 DTC's "add a card" while the reader builds an offer) are kept here and drawn on a trial
 copy of the state, where `back` takes one back; the move that completes the gesture
 ("as 4") sends them all as one sequence (`Match.apply_sequence`, all or nothing). Until

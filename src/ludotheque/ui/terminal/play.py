@@ -209,7 +209,8 @@ class _Table:
 
     def ask_move(self, seat: int) -> None:
         game, lang, screen = self.game, self.lang, self.screen
-        gesture = Gesture(self.match, seat, getattr(self.renderer, "held_moves", None))
+        builds = type(game).building_moves is not Game.building_moves  # DTC's offers
+        gesture = Gesture(self.match, seat, game.building_moves if builds else None)
         while True:
             state = gesture.state()
             legal = state.legal_actions()
