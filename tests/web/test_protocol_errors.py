@@ -12,6 +12,8 @@ import json
 import pytest
 from web_servers import WsClient
 
+from ludotheque.web.master import MAX_ACTIONS
+
 
 class Table:
     """Two people (seats 0 and 1), a bot (seat 2) and a spectator, waiting on a person."""
@@ -137,7 +139,7 @@ def test_unknown_action_text_and_bad_ids(table):
     for bad in ({"type": "move", "actions": [], "move": table.move},
                 {"type": "move", "actions": "5s up", "move": table.move},
                 {"type": "move", "actions": [True], "move": table.move},
-                {"type": "move", "actions": [0] * 17, "move": table.move},
+                {"type": "move", "actions": [0] * (MAX_ACTIONS + 1), "move": table.move},
                 {"type": "move", "actions": [0]},
                 {"type": "move", "actions": [{"id": 0}], "move": table.move}):
         page.send(bad)

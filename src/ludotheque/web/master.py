@@ -51,7 +51,9 @@ BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
 LEVELS = ("easy", "medium", "hard")
 NAME_MAX = 24
 CHAT_MAX = 300
-MAX_ACTIONS = 16
+# the longest gesture a page sends in one frame: a DTC offer of the whole deck (66 cards)
+# and its announce; a frame stays under 8 KiB (`app.FRAME_MAX`)
+MAX_ACTIONS = 128
 TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
