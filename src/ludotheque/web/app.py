@@ -309,9 +309,9 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
     """One client frame: every refusal becomes an error frame on this connection only."""
     try:
         try:
-            frame = json.loads(raw)
+            frame = _client_json(raw)
         except (json.JSONDecodeError, ValueError) as exc:
-            raise Refused("bad_json", reason=getattr(exc, "msg", str(exc))) from None
+            raise Refused("bad_json", reason=_json_reason(exc)) from None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
         kind = frame["type"]
@@ -348,11 +348,25 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
         await conn.send(refused.frame(conn.lang))
 
 
+def _client_json(raw: str | bytes) -> Any:
+    """A client's JSON, whose texts must be Unicode: a lone surrogate ("\\ud800") is valid
+    JSON but no text, and an error echoing it could not be sent back."""
+    value = json.loads(raw)
+    json.dumps(value, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError: a surrogate
+    return value
+
+
+def _json_reason(error: ValueError) -> Any:
+    if isinstance(error, UnicodeEncodeError):
+        return TextParam("web.server.error.surrogate")
+    return getattr(error, "msg", str(error))
+
+
 async def _json_body(request: Request) -> Any:
     try:
-        body = json.loads(await request.body() or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise Refused("bad_request", reason=getattr(exc, "msg", str(exc))) from None
+        body = _client_json(await request.body() or b"null")
+    except (json.JSONDecodeError, ValueError) as exc:
+        raise Refused("bad_request", reason=_json_reason(exc)) from None
     if not isinstance(body, dict):
         raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
     return body

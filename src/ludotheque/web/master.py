@@ -344,8 +344,7 @@ class Master:
                         self._clear_timer(live)
                         await self.broadcast(live)
                     await self.broker.publish(table_id, live.moves)
-                    if not live.conns:
-                        self._forget(live)
+                    self._forget_if_done(live)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - the next sweep tries again
@@ -673,8 +672,8 @@ class Master:
         table_id, seat = known
         live = await self.get(table_id)
         assert live is not None
-        if conn.table is not None:
-            self.disconnect(conn)
+        if conn.table is not None:  # a page that says hello again: it leaves its table
+            self._leave(conn)
         conn.table, conn.seat, conn.lang = live, seat, lang
         returning = self.back(conn)  # reopening the seat's link: the person is back
         async with live.lock:
@@ -697,20 +696,30 @@ class Master:
             self.schedule(live)
 
     def disconnect(self, conn: Conn) -> None:
-        live = conn.table
         conn.closed = True
+        self._leave(conn)
+
+    def _leave(self, conn: Conn) -> None:
+        """The connection no longer watches its table (closed, or hello to another)."""
+        live = conn.table
         if live is None:
             return
         live.conns.discard(conn)
         conn.table = None
         if self.closing:
             return
-        if live.row.status == "over" and not live.conns:
-            # finished and nobody watching: the database keeps it (a late task still holding
-            # this object only reads it; the next visitor gets it rebuilt from the record)
-            self._forget(live)
+        if self._forget_if_done(live):
             return
         self._spawn(self._presence_changed(live))
+
+    def _forget_if_done(self, live: LiveTable) -> bool:
+        """A table over or closed that nobody watches leaves memory: the database keeps it
+        (a late task still holding this object only reads it; the next visitor gets it
+        rebuilt from the record). True if forgotten."""
+        if live.row.status in ("over", "closed") and not live.conns:
+            self._forget(live)
+            return True
+        return False
 
     async def _presence_changed(self, live: LiveTable) -> None:
         async with live.lock:  # never between a move applied and its row written
@@ -816,6 +825,7 @@ class Master:
             match = live.match
             if live.row.status == "waiting":
                 raise Refused("waiting")
+            self.refuse_closed(live.row)
             if live.row.status == "over" or match.is_over():
                 raise Refused("game_over")
             if count != live.moves:
@@ -866,6 +876,8 @@ class Master:
             self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves, start, texts)
+        if over:  # a game of bots, or finished by stand-ins after everyone left
+            self._forget_if_done(live)
 
     # -- bots and the turn timer -----------------------------------------
     def _next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
@@ -1039,6 +1051,8 @@ class Master:
         live = conn.table
         if live is None:
             raise Refused("hello_first")
+        if conn.seat is None:
+            raise Refused("spectator")
         if live.row.status != "over":
             raise Refused("not_over", status=403)
         async with live.lock:

@@ -1,0 +1,81 @@
+"""A page's connection over real WebSockets, at the edges: a second hello on the same
+socket, a spectator asking for a rematch, a move at a table closed for waiting, texts
+that are not Unicode, and finished tables nobody watches leaving memory."""
+
+from __future__ import annotations
+
+import time
+
+from test_protocol_errors import error_on
+from test_server_api import play_to_end
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+
+def test_a_second_hello_on_the_same_socket_moves_the_page_to_that_table(server):
+    first, (token_a,) = server.table("diciassette", 2, humans=1)
+    second, (token_b,) = server.table("wazabi", 2, humans=1)
+    with server.client() as page:
+        page.hello(token_a)
+        frame = page.hello(token_b)
+        assert frame["table"]["id"] == second["table"] and frame["seat"] == 0
+        page.send({"type": "ping"})
+        page.expect("pong")  # still served
+        live_a = server.master.tables[first["table"]]
+        assert not any(conn.seat == 0 for conn in live_a.conns)  # it left the first table
+
+
+def test_a_spectator_cannot_start_a_rematch(server):
+    created, final = play_to_end(server, "diciassette", 2)
+    with server.client() as watcher:
+        watcher.hello(created["spectator"])
+        for lang, words in (("en", "rematch"), ("fr", "revanche")):
+            watcher.send({"type": "lang", "lang": lang})
+            watcher.expect("update")
+            watcher.send({"type": "rematch"})
+            assert words in error_on(watcher, "spectator")["message"]
+    row = server.master.storage.get_table(created["table"])
+    assert row.rematch is None
+
+
+def test_a_table_closed_for_waiting_refuses_the_moves_of_the_one_seated(tmp_path):
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'closed.sqlite3'}", waiting_ttl=0.4)
+    try:
+        created = handle.create("diciassette", 2, [{"kind": "human"}, {"kind": "human"}])
+        token = handle.join(created["invite"], 0, "Ann")
+        with handle.client() as page:
+            page.hello(token)
+            closed = page.until(lambda f: f["table"]["status"] == "closed")
+            page.move([0], closed["move"])
+            assert "closed" in error_on(page, "closed")["message"]
+        assert handle.master.storage.get_moves(created["table"]) == []
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_lone_surrogate_is_refused_and_the_socket_still_served(server):
+    created, (token,) = server.table("diciassette", 2, humans=1)
+    with server.client() as page:
+        page.send('{"type": "hello", "token": "\\ud800", "lang": "en"}')
+        assert "surrogate" in error_on(page, "bad_json")["message"]
+        page.hello(token)
+        page.send('{"type": "move", "actions": ["\\udfff up"], "move": 0}')
+        assert "surrogate" in error_on(page, "bad_json")["message"]
+        page.send({"type": "ping"})
+        page.expect("pong")
+    answer = server.api.post("/api/tables?lang=fr", content=b'{"game": "\\ud800"}',
+                             headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "substitution" in answer.json()["error"]["message"]
+
+
+def test_a_game_of_bots_nobody_watches_leaves_memory_when_it_ends(server):
+    created = server.create("wazabi", 2, [{"kind": "bot", "level": "easy"}] * 2)
+    end = time.monotonic() + 3 * DEADLINE
+    while server.master.storage.get_table(created["table"]).status != "over":
+        assert time.monotonic() < end, "the bots did not finish"
+        time.sleep(0.05)
+    while created["table"] in server.master.tables and time.monotonic() < end:
+        time.sleep(0.01)
+    assert created["table"] not in server.master.tables
+    with server.client() as watcher:  # rebuilt from the database for the next visitor
+        frame = watcher.hello(created["spectator"])
+        assert frame["table"]["status"] == "over" and frame["result"]
