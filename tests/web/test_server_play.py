@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 
 import pytest
@@ -156,6 +157,52 @@ def test_absent_player_is_replaced_by_the_medium_bot_until_back(tmp_path):
                 page.until(lambda f: not f["table"]["seats"][0]["absent"])
                 assert 0 not in live.absent
     finally:
+        stop_thread_server(handle)
+
+
+def test_a_stand_in_that_was_thinking_when_the_person_came_back_does_not_play(
+        tmp_path, monkeypatch):
+    """The stand-in's thinking is held (a `botwork.choose` that waits for a signal, as the
+    catch-up tests hold a database read): the person comes back meanwhile, and when the
+    stand-in is done, its move is not played; the person's own move is."""
+    from ludotheque.web import botwork
+
+    thinking, release, done = threading.Event(), threading.Event(), threading.Event()
+    choose = botwork.choose
+
+    def held(game, level, *args):
+        if level == "medium":  # the stand-in (the table's own bot is easy)
+            thinking.set()
+            release.wait(DEADLINE)  # a fail-safe bound, never reached when it works
+            try:
+                return choose(game, level, *args)
+            finally:
+                done.set()
+        return choose(game, level, *args)
+
+    monkeypatch.setattr(botwork, "choose", held)
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", min_turn_timer=0.2)
+    try:
+        created = handle.create("diciassette", 2, [{"kind": "human"}, {"kind": "bot",
+                                                                       "level": "easy"}],
+                                turn_timer=2.0)
+        token = handle.join(created["invite"], 0, "Ann")
+        with handle.client() as page:
+            page.hello(token)
+            page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=3 * DEADLINE)
+            assert thinking.wait(DEADLINE)
+            page.send({"type": "back"})
+            frame = page.until(lambda f: not f["table"]["seats"][0]["absent"])
+            release.set()
+            assert done.wait(DEADLINE)
+            page.send({"type": "ping"})
+            page.expect("pong")
+            live = handle.master.tables[created["table"]]
+            assert live.moves == frame["move"] and live.to_act() == 0  # nothing played for Ann
+            page.move([frame["legal"][0]["id"]], frame["move"])
+            page.until(lambda f: f["move"] > frame["move"])  # hers, accepted
+    finally:
+        release.set()
         stop_thread_server(handle)
 
 

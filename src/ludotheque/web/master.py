@@ -983,11 +983,7 @@ class Master:
         """Pause (so people see the move happen), think off the loop, play like a person."""
         if self.bot_delay > 0:
             await asyncio.sleep(self.bot_delay)
-        if live.moves != count or live.to_act() != seat:
-            return
-        if live.row.seats[seat].kind != "bot" and seat not in live.absent:
-            live.bot_for = -1  # the person came back during the pause: their turn, their timer
-            self.schedule(live)
+        if live.moves != count or live.to_act() != seat or self._person_is_back(live, seat):
             return
         view = live.match.view(seat)
         legal = live.match.legal_actions()
@@ -1005,7 +1001,7 @@ class Master:
         except Exception:  # noqa: BLE001 - a broken worker: play the first legal move
             log.exception("bot failed at table %s", live.row.id)
             action = legal[0]
-        if live.moves != count:  # the person came back and played meanwhile
+        if live.moves != count or self._person_is_back(live, seat):  # back while it thought
             return
         try:
             await self.play(live, seat, [action], count)
@@ -1013,6 +1009,15 @@ class Master:
             log.info("bot move refused at table %s: %s", live.row.id, refused.code)
             live.bot_for = -1
             self.schedule(live)
+
+    def _person_is_back(self, live: LiveTable, seat: int) -> bool:
+        """A stand-in's seat whose person came back (during its pause or while it thought):
+        their turn, their timer."""
+        if live.row.seats[seat].kind == "bot" or seat in live.absent:
+            return False
+        live.bot_for = -1
+        self.schedule(live)
+        return True
 
     def _executor(self, level: str) -> concurrent.futures.Executor:
         if level != "hard":
