@@ -126,13 +126,22 @@ def test_reconnection_restores_the_seat_and_sends_only_new_events(server):
             fresh.close()
 
 
-def test_absent_player_is_replaced_by_the_medium_bot_until_back(tmp_path):
+def _timed_table(tmp_path, turn_timer: float):
+    """A server and a 17 table with a turn timer: Ann (seat 1, seated) and an easy bot."""
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", min_turn_timer=0.2)
     try:
         created = handle.create("diciassette", 2, [{"kind": "human"}, {"kind": "bot",
                                                                        "level": "easy"}],
-                                turn_timer=0.3)
-        token = handle.join(created["invite"], 0, "Ann")
+                                turn_timer=turn_timer)
+        return handle, created, handle.join(created["invite"], 0, "Ann")
+    except BaseException:
+        stop_thread_server(handle)
+        raise
+
+
+def test_absent_player_is_replaced_by_the_medium_bot_until_back(tmp_path):
+    handle, created, token = _timed_table(tmp_path, 0.3)
+    try:
         with handle.client() as page:
             frame = page.hello(token)
             assert frame["table"]["turn_timer"] == 0.3
@@ -181,12 +190,8 @@ def test_a_stand_in_that_was_thinking_when_the_person_came_back_does_not_play(
         return choose(game, level, *args)
 
     monkeypatch.setattr(botwork, "choose", held)
-    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", min_turn_timer=0.2)
+    handle, created, token = _timed_table(tmp_path, 2.0)
     try:
-        created = handle.create("diciassette", 2, [{"kind": "human"}, {"kind": "bot",
-                                                                       "level": "easy"}],
-                                turn_timer=2.0)
-        token = handle.join(created["invite"], 0, "Ann")
         with handle.client() as page:
             page.hello(token)
             page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=3 * DEADLINE)
