@@ -22,6 +22,7 @@ from rich.table import Table
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import bot_names, parse_bot_list
+from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record
@@ -295,10 +296,9 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
         if not 1 <= seat <= count:
             raise LudoError("error.seat", seat=seat, players=count)
         return (seat - 1,)
-    parts = [part.strip() for part in humans.split(",") if part.strip()]
-    if not parts or not all(part.isdigit() for part in parts):
+    seats = [typed_number(part.strip()) for part in humans.split(",") if part.strip()]
+    if not seats or None in seats:
         raise LudoError("error.humans_syntax", given=humans)
-    seats = [int(part) for part in parts]
     for given in seats:
         if not 1 <= given <= count:
             raise LudoError("error.seat", seat=given, players=count)

@@ -23,6 +23,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from ludotheque.bots import make_bot
+from ludotheque.core.actions import typed_number
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
@@ -253,9 +254,10 @@ class _Table:
                     screen.message(t("ui.taken_back", lang, move=game.action_hint(taken, lang)),
                                    "yellow")
                     continue
-                if answer.isdigit() and int(answer) in numbers:
-                    actions = [numbers[int(answer)]]
-                elif answer.isdigit():  # a number not in the list may still be a move ("17")
+                typed = typed_number(answer)
+                if typed in numbers:
+                    actions = [numbers[typed]]
+                elif typed is not None:  # a number not in the list may still be a move ("17")
                     try:
                         actions = game.parse_input(answer, state)
                     except LudoError:
