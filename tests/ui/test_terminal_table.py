@@ -365,3 +365,16 @@ def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
     assert "Touche inconnue" not in text
     # "vu de la place 1 (Bruno)", not "(Bruno (hasard))"
     assert "vu de la place 1 (Bruno)" in text and "hasard))" not in text
+
+
+def test_ctrl_c_during_a_game_saves_it_to_the_save_file_before_leaving(terminal, tmp_path):
+    path = tmp_path / "kept.json"
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--save", str(path))
+    term.expect(r"Your move")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "Record saved to" in term.text and "--resume" in term.text
+    assert "Interrupted." in term.text
+    record = json.loads(path.read_text(encoding="utf-8"))  # it used to be lost
+    assert record["game"] == "wazabi" and "result" not in record

@@ -346,6 +346,10 @@ def run(settings: TerminalSettings, console: Console | None = None,
         table.offer_to_save()
         console.print(t("ui.quit", lang), style="yellow")
         exit_code = 1
+    except KeyboardInterrupt:  # Ctrl-C: kept where --save says, as `quit` keeps it
+        if settings.save is not None:
+            table.offer_to_save()
+        raise
     if not table.saved_for_later:  # a game saved to go on keeps its seed secret
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if settings.save is not None and not table.saved_for_later:
