@@ -76,6 +76,8 @@ HELP_WORDS = {"help", "aide", "?"}
 LOG_WORDS = {"log", "journal", "historique"}
 CARDS_WORDS = {"cards", "cartes"}
 BACK_WORDS = {"back", "reprendre", "undo", "annuler"}
+YES_WORDS = {"yes", "y", "oui", "o"}
+NO_WORDS = {"no", "n", "non"}
 
 
 def bot_label(bot: str, lang: str) -> str:
@@ -287,11 +289,14 @@ class _Table:
             while True:
                 try:
                     answer = self.screen.ask(t("ui.save_question", lang)).strip()
+                    if not answer or answer.lower() in NO_WORDS:
+                        return
+                    path = Path(answer).expanduser()
+                    if path.is_file() and not self.confirm(t("ui.save_replace", lang,
+                                                             path=answer)):
+                        continue  # another name
                 except InputEnded:
                     return
-                if not answer or answer.lower() in {"no", "non", "n"}:
-                    return
-                path = Path(answer).expanduser()
                 try:
                     self.save(path)
                     break
@@ -302,6 +307,14 @@ class _Table:
             self.save(path)
         self.saved_for_later = True
         self.screen.console.print(t("ui.saved_resume", lang, path=str(path)), markup=False)
+
+    def confirm(self, question: str) -> bool:
+        """Yes or no (in either language); asked again until it is one of them."""
+        while True:
+            answer = self.screen.ask(question).strip().lower()
+            if answer in YES_WORDS | NO_WORDS:
+                return answer in YES_WORDS
+            self.screen.message(t("ui.yes_or_no", self.lang), "red")
 
     def save(self, path: Path) -> None:
         self.match.record(**self.settings.meta()).save(path)
