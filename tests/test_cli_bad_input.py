@@ -4,8 +4,16 @@ is allowed, asks again or exits with status 2, and loses nothing (found by an au
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from tests.test_cli import invoke, ok, usage_error
+
+SRC = Path(__file__).resolve().parents[1] / "src"
 
 LONG_NUMBER = "7" * 5000  # over Python's 4,300-digit limit for int()
 WAZABI = ["play", "wazabi", "--players", "4", "--seed", "1", "--lang", "en", "--plain"]
@@ -50,3 +58,35 @@ def test_a_record_with_an_unreadable_seat_or_a_huge_move_id_is_refused_naming_th
         for args in (["replay", record], ["play", "--resume", record]):
             result = usage_error(invoke(args + ["--lang", "en"], input=""))
             assert move in result.flat, result.text
+
+
+@pytest.mark.parametrize("args, allowed", [
+    (["play", "wazabi", "--bots", "hard", "--budget-ms", "nan"], "more than 0 and at most 3600000"),
+    (["play", "wazabi", "--delay", "nan"], "from 0 to 60"),
+    (["simulate", "wazabi", "--budget-ms", "inf"], "more than 0 and at most 3600000"),
+    (["arena", "wazabi", "--bots", "hard", "--budget-ms", "-inf"], "more than 0 and at most 3600000"),
+    (["bench", "wazabi", "--seconds", "nan"], "more than 0 and at most 3600"),
+    (["bench", "wazabi", "--seconds", "inf"], "more than 0 and at most 3600"),
+    (["bench", "--ismcts-ms", "-1"], "more than 0 and at most 3600000"),
+    (["serve", "--waiting-ttl", "nan"], "more than 0 and at most 31536000"),
+    (["serve", "--bot-delay", "-1"], "from 0 to 60"),
+    (["worker", "--database", "sqlite://", "--bot-delay", "inf"], "from 0 to 60"),
+    (["bench-server", "--think", "-1"], "from 0 to 60"),
+])
+def test_nan_infinite_and_out_of_range_numbers_are_refused_naming_the_range(args, allowed):
+    # A subprocess: before the fix some of these hung or started a server (the timeout is
+    # only a safety net; no result depends on it).
+    result = subprocess.run([sys.executable, "-m", "ludotheque", *args, "--lang", "en"],
+                            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert result.returncode == 2, result.stderr
+    assert f"{args[-2]} must be a number {allowed}, not {args[-1]}" in " ".join(
+        result.stderr.split()).replace("-1.0", "-1"), result.stderr
+
+
+def test_a_saved_game_with_an_endless_thinking_budget_is_refused(tmp_path):
+    path = _wazabi_record(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["meta"]["budget"] = {"iterations": None, "ms": float("inf")}  # "Infinity" in the file
+    path.write_text(json.dumps(data))
+    usage_error(invoke(["play", "--resume", path, "--lang", "en"], input=""))

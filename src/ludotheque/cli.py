@@ -74,8 +74,7 @@ def _budget(iterations: int | None, budget_ms: float | None):
         return None
     if iterations is not None:
         _positive("--iterations", iterations)
-    if budget_ms is not None and budget_ms <= 0:
-        raise LudoError("error.more_than", name="--budget-ms", value=budget_ms, low=0)
+    _span("--budget-ms", budget_ms, 0, MAX_MS, above=True)
     return Budget(iterations=iterations, ms=budget_ms)
 
 
@@ -155,6 +154,19 @@ def _table(game: str, players: int | None, option: list[str] | None):
 def _positive(name: str, value: int, low: int = 1) -> None:
     if value < low:
         raise LudoError("error.positive", name=name, value=value, low=low)
+
+
+MAX_MS = 3_600_000  # a bot's thinking time: an hour a move at most
+MAX_SECONDS = 3_600  # a benchmark's time, a delay
+
+
+def _span(name: str, value: float | None, low: float, high: float, above: bool = False) -> None:
+    """Refuse a number out of low..high (`above`: more than low): inf (an endless budget
+    hangs the bots) and nan (it fails every comparison) too."""
+    if value is None or (low < value if above else low <= value) and value <= high:
+        return
+    key = "error.more_than_up_to" if above else "error.from_to"
+    raise LudoError(key, name=name, value=value, low=low, high=high)
 
 
 # ---------------------------------------------------------------------- games
@@ -238,8 +250,7 @@ def play(
 
     given_lang = lang
     with _guard(lang) as lang:
-        if delay is not None and delay < 0:
-            raise LudoError("error.positive", name="--delay", value=delay, low=0)
+        _span("--delay", delay, 0, 60)
         if save is not None:
             _check_writable(save)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -636,16 +647,14 @@ def bench(
     from ludotheque.sim.bench import bench as run_bench
 
     with _guard(lang) as lang:
-        if seconds is not None and seconds <= 0:
-            raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        _span("--seconds", seconds, 0, MAX_SECONDS, above=True)
+        _span("--ismcts-ms", ismcts_ms, 0, MAX_MS, above=True)
         _positive("--repeats", repeats)
         if game is None or every:
             if game is not None:
                 raise LudoError("error.bench_game_and_all")
             if option:
                 raise LudoError("error.bench_option_all")
-            if ismcts_ms <= 0:
-                raise LudoError("error.more_than", name="--ismcts-ms", value=ismcts_ms, low=0)
             _bench_all(3.0 if seconds is None else seconds, seed, repeats, players, ismcts_ms,
                        as_json, lang)
             return
@@ -803,15 +812,15 @@ def serve(
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
-        if waiting_ttl <= 0:
-            raise LudoError("error.more_than", name="--waiting-ttl", value=waiting_ttl, low=0)
+        _span("--waiting-ttl", waiting_ttl, 0, 365 * 86400, above=True)
+        _span("--bot-delay", bot_delay, 0, 60)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
 
         check_broker_url(broker)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
-        run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay),
+        run_server(host=host, port=port, database=database, bot_delay=bot_delay,
                    broker=broker, waiting_ttl=waiting_ttl)
 
 
@@ -827,14 +836,14 @@ def worker(
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
-        if lease <= 0:
-            raise LudoError("error.more_than", name="--lease", value=lease, low=0)
+        _span("--lease", lease, 0, MAX_SECONDS, above=True)
+        _span("--bot-delay", bot_delay, 0, 60)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.worker import run as run_worker
 
         check_broker_url(broker)
 
-        run_worker(database, broker, lease=lease, bot_delay=max(0.0, bot_delay))
+        run_worker(database, broker, lease=lease, bot_delay=bot_delay)
 
 
 @app.command(help=_h("cli.migrate.help"))
@@ -873,12 +882,12 @@ def bench_server(
         _positive("--tables", tables)
         _positive("--hard-tables", hard_tables, low=0)
         _positive("--servers", servers)
-        if seconds <= 0 or seconds > 600:
-            raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        _span("--seconds", seconds, 0, 600, above=True)
+        _span("--think", think, 0, 60)
         from ludotheque.web.bench import run_benchmark
 
         report = run_benchmark(tables=tables, hard_tables=hard_tables, seconds=seconds,
-                               think=max(0.0, think), seed=seed,
+                               think=think, seed=seed,
                                progress=None if as_json else
                                (lambda line: out.print(line, markup=False, soft_wrap=True)),
                                lang=lang, servers=servers, database=database, broker=broker)
