@@ -899,3 +899,11 @@ def test_replay_of_a_file_that_is_not_utf8_or_too_deep_exits_2(tmp_path):
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     result = usage_error(invoke(["replay", deep, "--lang", "en"]))
     assert "nested too deeply" in result.flat
+
+
+def test_lang_given_before_the_command_wins_over_the_saved_games_language(tmp_path):
+    path = tmp_path / "partie.json"
+    ok(invoke(["play", "wazabi", "--seed", "1", "--lang", "fr", "--plain", "--save", path],
+              input="quitter\n"))
+    result = ok(invoke(["--lang", "en", "play", "--resume", path, "--plain"], input=""))
+    assert "Input ended before the game" in result.flat, result.text

@@ -90,3 +90,4 @@ def test_a_saved_game_with_an_endless_thinking_budget_is_refused(tmp_path):
     data["meta"]["budget"] = {"iterations": None, "ms": float("inf")}  # "Infinity" in the file
     path.write_text(json.dumps(data))
     usage_error(invoke(["play", "--resume", path, "--lang", "en"], input=""))
+

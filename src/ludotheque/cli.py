@@ -248,7 +248,7 @@ def play(
 ) -> None:
     from ludotheque.ui.terminal.play import TerminalSettings, run
 
-    given_lang = lang
+    given_lang = lang or _GROUP_LANG[0]  # `ludotheque --lang en play --resume` wins too
     with _guard(lang) as lang:
         _span("--delay", delay, 0, 60)
         if save is not None:
