@@ -250,7 +250,7 @@ class _Table:
                                 t("ui.cards_title", lang))
                 continue
             try:
-                if first in BACK_WORDS:
+                if first in BACK_WORDS and gesture.held_moves is not None:  # DTC's offers
                     taken = gesture.take_back(
                         game.parse_input(rest, self.match.state) if rest.strip() else None)
                     screen.message(t("ui.taken_back", lang, move=game.action_hint(taken, lang)),
