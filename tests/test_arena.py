@@ -82,7 +82,7 @@ def test_arena_command_json_and_errors():
     for row in summary["bots"]:
         assert set(row) >= {"name", "games", "win_rate", "ci_low", "ci_high", "mean_rank", "rating"}
     wrong = runner.invoke(app, ["arena", "dtc", "--bots", "medium,easy", "--players", "3"])
-    assert wrong.exit_code == 2 and "2 bots given for 3 seats" in wrong.output
+    assert wrong.exit_code == 2 and "2 bots given for 3 bot seats" in wrong.output
     french = runner.invoke(app, ["arena", "17", "--bots", "medium,random", "--players", "2",
                                  "--games", "4", "--lang", "fr"])
     assert french.exit_code == 0 and "Face à face" in french.output

@@ -121,3 +121,32 @@ def test_a_run_refused_before_its_first_game_leaves_no_journal(tmp_path):
     with pytest.raises(LudoError):
         arena(get_game("diciassette"), 3, 4, 1, ["easy", "random"], journal=journal)  # 2 bots
     assert not journal.exists()
+
+
+@pytest.mark.parametrize("text", ["hello world", '{"a": 1}', "hello\nworld\n", '[1, 2]\n'])
+def test_a_file_that_is_not_a_journal_is_refused_and_left_as_it_was(tmp_path, text):
+    journal = tmp_path / "notes.txt"
+    journal.write_text(text)
+    with pytest.raises(LudoError) as caught:
+        arena(get_game("diciassette"), 3, 2, 1, BOTS, journal=journal)
+    assert caught.value.key == "error.journal_not_journal"
+    assert "notes.txt is not an arena journal" in caught.value.message("en")
+    assert journal.read_text() == text
+
+
+def test_a_header_cut_short_by_a_kill_is_written_again(tmp_path):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    header = journal.read_text().splitlines()[0]
+    journal.write_text(header[:30])  # killed while writing the header
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    assert journal.read_text().splitlines()[0] == header and _games_in(journal) == [0, 1]
+
+
+def test_arena_command_journal_in_a_missing_folder_or_a_folder_is_a_clear_error(tmp_path):
+    command = ["arena", "diciassette", "--players", "3", "--bots", ",".join(BOTS), "--games", "1",
+               "--lang", "en", "--journal"]
+    missing = CliRunner().invoke(app, [*command, str(tmp_path / "nope" / "j.jsonl")])
+    assert missing.exit_code == 2 and "the folder" in missing.output, missing.output
+    folder = CliRunner().invoke(app, [*command, str(tmp_path)])
+    assert folder.exit_code == 2 and "it is a folder" in folder.output, folder.output

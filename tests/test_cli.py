@@ -273,8 +273,8 @@ def test_quit_abandons_with_exit_code_1(lang, word, message):
 
 
 @pytest.mark.parametrize(("lang", "given", "message"), [
-    ("fr", "", "L'entrée s'est terminée avant la partie : partie abandonnée."),
-    ("fr", "1\n", "L'entrée s'est terminée avant la partie : partie abandonnée."),
+    ("fr", "", "L'entrée s'est terminée avant la fin de la partie : partie abandonnée."),
+    ("fr", "1\n", "L'entrée s'est terminée avant la fin de la partie : partie abandonnée."),
     ("en", "1\n\n2\n", "Input ended before the game did: game abandoned."),
 ])
 def test_input_ending_early_abandons_with_exit_code_1(lang, given, message):
@@ -342,9 +342,9 @@ USAGE_ERRORS = [
     pytest.param(["play", "diciassette", "--lang", "en", "--bots", "foo"],
                  ["Unknown bot 'foo'", "heuristic", "random", "medium"], id="bad-bot"),
     pytest.param(["play", "diciassette", "--lang", "en", "--bots", "random,random"],
-                 ["2 bots given for 3 seats", "one per bot seat"], id="bot-count"),
+                 ["2 bots given for 3 bot seats", "one per bot seat"], id="bot-count"),
     pytest.param(["play", "diciassette", "--lang", "en", "--watch", "--bots", "random,heuristic,random"],
-                 ["3 bots given for 4 seats"], id="bot-count-watch"),
+                 ["3 bots given for 4 bot seats"], id="bot-count-watch"),
     pytest.param(["play", "diciassette", "--lang", "en", "--players", "7"],
                  ["played by 2 to 6 players, not 7"], id="players-7"),
     pytest.param(["play", "diciassette", "--lang", "en", "--players", "1"],
@@ -387,7 +387,7 @@ USAGE_ERRORS = [
     pytest.param(["simulate", "diciassette", "--lang", "en", "--games", "0"],
                  ["--games must be at least 1, not 0"], id="sim-games-0"),
     pytest.param(["simulate", "diciassette", "--lang", "en", "--players", "3", "--bots",
-                  "heuristic,random"], ["2 bots given for 3 seats"], id="sim-bot-count"),
+                  "heuristic,random"], ["2 bots given for 3 bot seats"], id="sim-bot-count"),
     pytest.param(["simulate", "diciassette", "--lang", "en", "--bots", "zzz"],
                  ["Unknown bot 'zzz'"], id="sim-bad-bot"),
     pytest.param(["simulate", "diciassette", "--lang", "en", "--option", "nope=1"],
@@ -899,3 +899,32 @@ def test_replay_of_a_file_that_is_not_utf8_or_too_deep_exits_2(tmp_path):
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     result = usage_error(invoke(["replay", deep, "--lang", "en"]))
     assert "nested too deeply" in result.flat
+
+
+def test_lang_given_before_the_command_wins_over_the_saved_games_language(tmp_path):
+    path = tmp_path / "partie.json"
+    ok(invoke(["play", "wazabi", "--seed", "1", "--lang", "fr", "--plain", "--save", path],
+              input="quitter\n"))
+    result = ok(invoke(["--lang", "en", "play", "--resume", path, "--plain"], input=""))
+    assert "Input ended before the game" in result.flat, result.text
+
+
+NO_CARDS = ["-o", "singles=0,0,0,0,0", "-o", "doubles=0,0,0,0,0", "-o", "reverse=0",
+            "-o", "trash=0", "-o", "x2=0", "-o", "trap=0"]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--bots", "a,b,c", "--lang", "en"], "3 bots given for 1 bot seat: give one"),
+    (["--bots", "a,b,c", "--lang", "fr"], "3 bots donnés pour 1 place de bot : donnez-en"),
+    ([*NO_CARDS, "--lang", "en"], "A deck of 0 cards is too small"),
+    ([*NO_CARDS, "--lang", "fr"], "Un paquet de 0 carte est trop petit"),
+])
+def test_counts_in_messages_take_the_singular_or_plural_of_each_language(args, says):
+    result = usage_error(invoke(["play", "17", "--players", "2", *args]))
+    assert says in result.flat, result.text
+
+
+def test_back_is_no_command_in_a_game_without_offers_to_build():
+    result = ok(invoke(["play", "decimoarr", "--seed", "1", "--lang", "fr"], input="back\n"))
+    assert "Coup illisible « back »" in result.flat
+    assert "offre" not in result.flat  # it used to talk about DTC's offers

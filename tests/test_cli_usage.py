@@ -94,3 +94,10 @@ def test_lang_before_the_command_is_understood(capsys, monkeypatch):
     assert code == 0 and "Components" in out  # the command's own --lang wins
     code, out, _ = run(["rules", "dtc"], capsys, monkeypatch)
     assert code == 0 and "Components" in out  # and it does not stay for the next run
+
+
+def test_an_unknown_option_close_to_one_asks_in_french_whether_it_was_meant(capsys, monkeypatch):
+    # (English keeps click's own words.)
+    code, _, err = run(["play", "17", "--bogus", "--lang", "fr"], capsys, monkeypatch)
+    says = "Option inconnue : --bogus (vouliez-vous dire --bots ?)"
+    assert code == 2 and says in " ".join(err.replace("\u00a0", " ").split()), err

@@ -22,6 +22,7 @@ from rich.table import Table
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import bot_names, parse_bot_list
+from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record
@@ -73,8 +74,7 @@ def _budget(iterations: int | None, budget_ms: float | None):
         return None
     if iterations is not None:
         _positive("--iterations", iterations)
-    if budget_ms is not None and budget_ms <= 0:
-        raise LudoError("error.more_than", name="--budget-ms", value=budget_ms, low=0)
+    _span("--budget-ms", budget_ms, 0, MAX_MS, above=True)
     return Budget(iterations=iterations, ms=budget_ms)
 
 
@@ -156,6 +156,19 @@ def _positive(name: str, value: int, low: int = 1) -> None:
         raise LudoError("error.positive", name=name, value=value, low=low)
 
 
+MAX_MS = 3_600_000  # a bot's thinking time: an hour a move at most
+MAX_SECONDS = 3_600  # a benchmark's time, a delay
+
+
+def _span(name: str, value: float | None, low: float, high: float, above: bool = False) -> None:
+    """Refuse a number out of low..high (`above`: more than low): inf (an endless budget
+    hangs the bots) and nan (it fails every comparison) too."""
+    if value is None or (low < value if above else low <= value) and value <= high:
+        return
+    key = "error.more_than_up_to" if above else "error.from_to"
+    raise LudoError(key, name=name, value=value, low=low, high=high)
+
+
 # ---------------------------------------------------------------------- games
 @app.command(help=_h("cli.games.help"))
 def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
@@ -235,10 +248,9 @@ def play(
 ) -> None:
     from ludotheque.ui.terminal.play import TerminalSettings, run
 
-    given_lang = lang
+    given_lang = lang or _GROUP_LANG[0]  # `ludotheque --lang en play --resume` wins too
     with _guard(lang) as lang:
-        if delay is not None and delay < 0:
-            raise LudoError("error.positive", name="--delay", value=delay, low=0)
+        _span("--delay", delay, 0, 60)
         if save is not None:
             _check_writable(save)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -295,10 +307,9 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
         if not 1 <= seat <= count:
             raise LudoError("error.seat", seat=seat, players=count)
         return (seat - 1,)
-    parts = [part.strip() for part in humans.split(",") if part.strip()]
-    if not parts or not all(part.isdigit() for part in parts):
+    seats = [typed_number(part.strip()) for part in humans.split(",") if part.strip()]
+    if not seats or None in seats:
         raise LudoError("error.humans_syntax", given=humans)
-    seats = [int(part) for part in parts]
     for given in seats:
         if not 1 <= given <= count:
             raise LudoError("error.seat", seat=given, players=count)
@@ -535,6 +546,8 @@ def arena(
         _positive("--jobs", jobs)
         names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
+        if journal is not None:
+            _check_writable(journal)
         live = LiveCounts()
         bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
         try:
@@ -634,16 +647,14 @@ def bench(
     from ludotheque.sim.bench import bench as run_bench
 
     with _guard(lang) as lang:
-        if seconds is not None and seconds <= 0:
-            raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        _span("--seconds", seconds, 0, MAX_SECONDS, above=True)
+        _span("--ismcts-ms", ismcts_ms, 0, MAX_MS, above=True)
         _positive("--repeats", repeats)
         if game is None or every:
             if game is not None:
                 raise LudoError("error.bench_game_and_all")
             if option:
                 raise LudoError("error.bench_option_all")
-            if ismcts_ms <= 0:
-                raise LudoError("error.more_than", name="--ismcts-ms", value=ismcts_ms, low=0)
             _bench_all(3.0 if seconds is None else seconds, seed, repeats, players, ismcts_ms,
                        as_json, lang)
             return
@@ -801,15 +812,15 @@ def serve(
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
-        if waiting_ttl <= 0:
-            raise LudoError("error.more_than", name="--waiting-ttl", value=waiting_ttl, low=0)
+        _span("--waiting-ttl", waiting_ttl, 0, 365 * 86400, above=True)
+        _span("--bot-delay", bot_delay, 0, 60)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
 
         check_broker_url(broker)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
-        run_server(host=host, port=port, database=database, bot_delay=max(0.0, bot_delay),
+        run_server(host=host, port=port, database=database, bot_delay=bot_delay,
                    broker=broker, waiting_ttl=waiting_ttl)
 
 
@@ -825,14 +836,14 @@ def worker(
 ) -> None:
     with _guard(lang) as lang:
         _need_web(lang)
-        if lease <= 0:
-            raise LudoError("error.more_than", name="--lease", value=lease, low=0)
+        _span("--lease", lease, 0, MAX_SECONDS, above=True)
+        _span("--bot-delay", bot_delay, 0, 60)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.worker import run as run_worker
 
         check_broker_url(broker)
 
-        run_worker(database, broker, lease=lease, bot_delay=max(0.0, bot_delay))
+        run_worker(database, broker, lease=lease, bot_delay=bot_delay)
 
 
 @app.command(help=_h("cli.migrate.help"))
@@ -871,12 +882,12 @@ def bench_server(
         _positive("--tables", tables)
         _positive("--hard-tables", hard_tables, low=0)
         _positive("--servers", servers)
-        if seconds <= 0 or seconds > 600:
-            raise LudoError("error.more_than", name="--seconds", value=seconds, low=0)
+        _span("--seconds", seconds, 0, 600, above=True)
+        _span("--think", think, 0, 60)
         from ludotheque.web.bench import run_benchmark
 
         report = run_benchmark(tables=tables, hard_tables=hard_tables, seconds=seconds,
-                               think=max(0.0, think), seed=seed,
+                               think=think, seed=seed,
                                progress=None if as_json else
                                (lambda line: out.print(line, markup=False, soft_wrap=True)),
                                lang=lang, servers=servers, database=database, broker=broker)

@@ -112,5 +112,5 @@ def test_bot_names_are_checked():
     for name in ("easy", "medium", "heuristic", "random", "ismcts"):
         assert name in str(error.value)
     assert "Bot inconnu" in error.value.message("fr")
-    with pytest.raises(BotError, match="3 bots given for 2 seats"):
+    with pytest.raises(BotError, match="3 bots given for 2 bot seats"):
         parse_bot_list("random,random,random", GAME, 2)

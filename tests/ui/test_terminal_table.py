@@ -168,7 +168,8 @@ def test_quit_offers_to_save_and_resume_goes_on_with_everything_restored(termina
     assert "2 : Camille (hasard), 3 : Denis (heuristique), 4 : Fanny (facile)" in shown
     assert _hand_row(shown) == before
     at = answer(again, PROMPT_FR, "quitter", 0)
-    answer(again, r"Nom du fichier .*:", str(path), at)
+    at = answer(again, r"Nom du fichier .*:", str(path), at)
+    answer(again, r"remplacer\s+\?\s+\(oui/non\)", "oui", at)  # the file it was saved to
     assert again.finish() == 1
     resaved = json.loads(path.read_text(encoding="utf-8"))
     assert resaved["options"] == saved["options"] and resaved["options"]["variant_higher"] is True
@@ -365,3 +366,32 @@ def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
     assert "Touche inconnue" not in text
     # "vu de la place 1 (Bruno)", not "(Bruno (hasard))"
     assert "vu de la place 1 (Bruno)" in text and "hasard))" not in text
+
+
+def test_ctrl_c_during_a_game_saves_it_to_the_save_file_before_leaving(terminal, tmp_path):
+    path = tmp_path / "kept.json"
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--save", str(path))
+    term.expect(r"Your move")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "Record saved to" in term.text and "--resume" in term.text
+    assert "Interrupted." in term.text
+    record = json.loads(path.read_text(encoding="utf-8"))  # it used to be lost
+    assert record["game"] == "wazabi" and "result" not in record
+
+
+def test_the_save_question_asks_before_replacing_a_file(terminal, tmp_path):
+    kept, other = tmp_path / "kept.txt", tmp_path / "other.json"
+    kept.write_text("my notes")
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--delay", "0")
+    at = answer(term, PROMPT, "quit", 0)
+    at = answer(term, SAVE_Q, str(kept), at)
+    replace = r"kept\.txt\s+already\s+exists:\s+replace\s+it\?\s+\(yes/no\)"
+    at = answer(term, replace, "maybe", at)
+    at = answer(term, r"Please\s+answer\s+yes\s+or\s+no\.", "no", at)
+    answer(term, SAVE_Q, str(other), at)  # asked again: another name
+    assert term.finish() == 1
+    assert kept.read_text() == "my notes"  # it used to be replaced without a word
+    assert json.loads(other.read_text(encoding="utf-8"))["game"] == "wazabi"

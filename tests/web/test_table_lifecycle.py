@@ -336,4 +336,4 @@ def test_serve_refuses_a_waiting_ttl_that_is_not_positive():
                            "--lang", "fr", "--port", "1"], check=False, capture_output=True,
                           text=True, timeout=DEADLINE)
     assert done.returncode != 0
-    assert "--waiting-ttl doit valoir plus de 0" in done.stdout + done.stderr
+    assert "--waiting-ttl doit être un nombre supérieur à 0" in done.stdout + done.stderr

@@ -178,7 +178,7 @@ def parse_bot_list(text: str | None, game: Game, seats: int, default: str = "heu
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
-        raise BotError("error.bot_count", count=len(names), needed=seats)
+        raise BotError("error.bot_count", given=len(names), count=seats)
     for name in set(names):
         make_bot(name, game, players=players, options=options)
     return names

@@ -16,6 +16,17 @@ from typing import Any
 
 from ludotheque.core.errors import NotationError
 
+MAX_DIGITS = 9  # no number typed in a game (a move, a seat, a step) is longer
+
+
+def typed_number(text: str, digits: int = MAX_DIGITS) -> int | None:
+    """The whole number a person typed (ASCII digits only, at most `digits` of them), or
+    None: "²" or "٣" pass `str.isdigit` but `int` refuses the first, and a pasted number
+    of thousands of digits is no move either."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
 
 @dataclass(frozen=True)
 class Action:

@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ludotheque.i18n import t
+from ludotheque.i18n import is_plural, t, tn
 
 
 class LudoError(Exception):
-    """Base class: a clear, translatable message about bad input."""
+    """Base class: a clear, translatable message about bad input; a text with plural
+    forms takes the form its `count` parameter asks for."""
 
     key = "error.generic"
 
@@ -29,6 +30,8 @@ class LudoError(Exception):
             name: (value.message(lang) if hasattr(value, "message") else value)
             for name, value in self.params.items()
         }
+        if is_plural(self.key):
+            return tn(self.key, params.pop("count"), lang, **params)
         return t(self.key, lang, **params)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import OptionError
 
 _TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
@@ -108,8 +109,11 @@ def _to_int(value: Any) -> int:
         raise ValueError
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+    if isinstance(value, str):
+        text = value.strip()
+        number = typed_number(text.removeprefix("-"))
+        if number is not None:
+            return -number if text.startswith("-") else number
     raise ValueError
 
 

@@ -118,12 +118,18 @@ class Record:
     def from_text(cls, text: str, source: str = "record") -> Record:
         """A record from its JSON text (a file's, or one sent to the server)."""
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=_whole_number)
         except json.JSONDecodeError as exc:
             raise RecordError("error.record_json", path=source, line=exc.lineno, reason=exc.msg) from None
         except RecursionError:
             raise RecordError("error.record_nested", path=source) from None
         return cls.from_json(data)
+
+
+def _whole_number(text: str) -> int | str:
+    """A JSON whole number; one too long for `int` (over 4,300 digits) stays text, which
+    no number field takes: the record is refused naming the field, or the move."""
+    return int(text) if len(text) <= 1000 else text
 
 
 def _is_outcome(outcome: Any, depth: int = 0) -> bool:

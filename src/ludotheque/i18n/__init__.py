@@ -104,6 +104,11 @@ def has_text(key: str) -> bool:
     return key in _entries()
 
 
+def is_plural(key: str) -> bool:
+    """Whether `key` has plural forms (read with `tn`)."""
+    return any(isinstance(text, tuple) for text in _entries().get(key, {}).values())
+
+
 def text_keys(prefix: str) -> list[str]:
     """Every key that starts with `prefix` (e.g. a game's rulings), in catalog order."""
     return [key for key in _entries() if key.startswith(prefix)]

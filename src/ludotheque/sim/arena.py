@@ -111,17 +111,24 @@ def journal_header(game: Game, players: int, seed: int, entries: Sequence[str],
 
 def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
     """The games of a journal (none if there is no file). A last line without its newline
-    (the run was killed while writing it) is left out: that game is played again."""
+    (the run was killed while writing it) is left out: that game is played again. A file
+    that is not a journal (or the start of this one's header) is refused, untouched."""
     if not path.exists():
         return []
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         raise LudoError("error.journal_corrupt", path=str(path), line=1) from None
-    lines = text.split("\n")[:-1]  # the last piece: "" or a line cut short
-    if not lines:
+    lines = text.split("\n")
+    cut = lines.pop()  # "" or a line cut short
+    if not lines and json.dumps(header).startswith(cut):  # empty, or the header cut short
         return []
-    found = _journal_line(path, 1, lines[0])
+    try:
+        found = _journal_line(path, 1, lines[0] if lines else cut)
+    except LudoError:
+        found = {}
+    if found.get("journal") != header["journal"]:
+        raise LudoError("error.journal_not_journal", path=str(path))
     for field, wanted in header.items():
         if found.get(field) != wanted:
             raise LudoError("error.journal_other", path=str(path), field=field,

@@ -566,7 +566,7 @@ def run_simulation(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise LudoError("error.positive", name="--jobs", value=jobs, low=1)
     if len(bots) != players:
-        raise LudoError("error.bot_count", count=len(bots), needed=players)
+        raise LudoError("error.bot_count", given=len(bots), count=players)
     configs = sweep_configs(game, players, options, sweep)
     for name in set(bots):
         make_bot(name, game)

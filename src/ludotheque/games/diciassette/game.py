@@ -101,7 +101,7 @@ class Diciassette(Game):
             options[name] for name in ("reverse", "trash", "x2", "trap")
         )
         if total < HAND_SIZE * players + 1:
-            raise OptionError("diciassette.error.deck_too_small", cards=total,
+            raise OptionError("diciassette.error.deck_too_small", count=total,
                               players=players, needed=HAND_SIZE * players + 1)
 
 

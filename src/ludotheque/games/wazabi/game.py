@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp
 from ludotheque.core.options import OptionSpec
@@ -200,8 +201,9 @@ class Wazabi(Game):
 def _seat(word: str) -> int | None:
     if word[:1] in ("p", "j"):
         word = word[1:]
-    if word.isdigit() and 1 <= int(word) <= MAX_SEATS:
-        return int(word) - 1
+    number = typed_number(word)
+    if number is not None and 1 <= number <= MAX_SEATS:
+        return number - 1
     return None
 
 

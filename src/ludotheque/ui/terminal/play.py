@@ -23,6 +23,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from ludotheque.bots import make_bot
+from ludotheque.core.actions import typed_number
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
@@ -75,6 +76,8 @@ HELP_WORDS = {"help", "aide", "?"}
 LOG_WORDS = {"log", "journal", "historique"}
 CARDS_WORDS = {"cards", "cartes"}
 BACK_WORDS = {"back", "reprendre", "undo", "annuler"}
+YES_WORDS = {"yes", "y", "oui", "o"}
+NO_WORDS = {"no", "n", "non"}
 
 
 def bot_label(bot: str, lang: str) -> str:
@@ -247,15 +250,16 @@ class _Table:
                                 t("ui.cards_title", lang))
                 continue
             try:
-                if first in BACK_WORDS:
+                if first in BACK_WORDS and gesture.held_moves is not None:  # DTC's offers
                     taken = gesture.take_back(
                         game.parse_input(rest, self.match.state) if rest.strip() else None)
                     screen.message(t("ui.taken_back", lang, move=game.action_hint(taken, lang)),
                                    "yellow")
                     continue
-                if answer.isdigit() and int(answer) in numbers:
-                    actions = [numbers[int(answer)]]
-                elif answer.isdigit():  # a number not in the list may still be a move ("17")
+                typed = typed_number(answer)
+                if typed in numbers:
+                    actions = [numbers[typed]]
+                elif typed is not None:  # a number not in the list may still be a move ("17")
                     try:
                         actions = game.parse_input(answer, state)
                     except LudoError:
@@ -285,11 +289,14 @@ class _Table:
             while True:
                 try:
                     answer = self.screen.ask(t("ui.save_question", lang)).strip()
+                    if not answer or answer.lower() in NO_WORDS:
+                        return
+                    path = Path(answer).expanduser()
+                    if path.is_file() and not self.confirm(t("ui.save_replace", lang,
+                                                             path=answer)):
+                        continue  # another name
                 except InputEnded:
                     return
-                if not answer or answer.lower() in {"no", "non", "n"}:
-                    return
-                path = Path(answer).expanduser()
                 try:
                     self.save(path)
                     break
@@ -300,6 +307,14 @@ class _Table:
             self.save(path)
         self.saved_for_later = True
         self.screen.console.print(t("ui.saved_resume", lang, path=str(path)), markup=False)
+
+    def confirm(self, question: str) -> bool:
+        """Yes or no (in either language); asked again until it is one of them."""
+        while True:
+            answer = self.screen.ask(question).strip().lower()
+            if answer in YES_WORDS | NO_WORDS:
+                return answer in YES_WORDS
+            self.screen.message(t("ui.yes_or_no", self.lang), "red")
 
     def save(self, path: Path) -> None:
         self.match.record(**self.settings.meta()).save(path)
@@ -344,6 +359,10 @@ def run(settings: TerminalSettings, console: Console | None = None,
         table.offer_to_save()
         console.print(t("ui.quit", lang), style="yellow")
         exit_code = 1
+    except KeyboardInterrupt:  # Ctrl-C: kept where --save says, as `quit` keeps it
+        if settings.save is not None:
+            table.offer_to_save()
+        raise
     if not table.saved_for_later:  # a game saved to go on keeps its seed secret
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if settings.save is not None and not table.saved_for_later:

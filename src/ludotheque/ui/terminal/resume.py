@@ -12,6 +12,7 @@ read them. It is a bookmark for the people at the table, not a sealed envelope.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,8 @@ def _budget(data: Any) -> Any:
     iterations = data.get("iterations") if isinstance(data, Mapping) else 0
     ms = data.get("ms") if isinstance(data, Mapping) else 0
     good = (iterations is None or (type(iterations) is int and iterations > 0)) and \
-        (ms is None or (type(ms) in (int, float) and ms > 0)) and (iterations, ms) != (None, None)
+        (ms is None or (type(ms) in (int, float) and 0 < ms < math.inf)) and \
+        (iterations, ms) != (None, None)
     if not good:
         raise RecordError("error.resume_budget")
     return Budget(iterations=iterations, ms=ms)

@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console, Group
 from rich.text import Text
 
+from ludotheque.core.actions import typed_number
 from ludotheque.core.game import State
 from ludotheque.core.match import Match
 from ludotheque.core.record import Record
@@ -140,8 +141,8 @@ def step_through(record: Record, names: Sequence[str], lang: str, seat: int | No
             index = 0
         elif answer in keys["end"]:
             index = last
-        elif answer.isdigit() and int(answer) <= last:
-            index = int(answer)
+        elif (typed := typed_number(answer)) is not None and typed <= last:
+            index = typed
         else:
             console.print(t("ui.step.bad_key", lang, total=last), style="red")
 

@@ -177,7 +177,9 @@ def usage_error_message(error: Any, lang: str) -> str:
     """The error's own sentence in `lang`, built from its fields."""
     if isinstance(error, click_errors.NoSuchOption):
         text = t("cli.click.no_such_option", lang, option=error.option_name)
-        if error.possibilities:
+        if len(error.possibilities or ()) == 1:
+            text += " " + t("cli.click.did_you_mean", lang, option=error.possibilities[0])
+        elif error.possibilities:
             text += " " + t("cli.click.possible_options", lang,
                             options=", ".join(sorted(error.possibilities)))
         return text

@@ -1,0 +1,94 @@
+"""What the command line does with input it cannot use: it says what is wrong and what
+is allowed, asks again or exits with status 2, and loses nothing (found by an audit)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import invoke, ok, usage_error
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+LONG_NUMBER = "7" * 5000  # over Python's 4,300-digit limit for int()
+WAZABI = ["play", "wazabi", "--players", "4", "--seed", "1", "--lang", "en", "--plain"]
+
+
+def _wazabi_record(tmp_path):
+    """A Wazabi game left after its first moves, saved: 11 moves, the person's turn next."""
+    path = tmp_path / "wazabi.json"
+    result = ok(invoke(WAZABI + ["--save", path], input="quit\n"))
+    assert result.exit_code == 1 and path.exists()
+    return path
+
+
+def test_digits_that_are_not_ascii_or_too_many_are_unreadable_moves_and_the_prompt_asks_again(
+        tmp_path):
+    path = tmp_path / "saved.json"
+    lines = ["²", LONG_NUMBER, "give p²", "donner j²", "٣", "quit"]
+    result = ok(invoke(WAZABI + ["--save", path], input="\n".join(lines) + "\n"))
+    assert result.exit_code == 1, result.text
+    for line in ("²", "give p²", "donner j²", "٣"):
+        assert f"Cannot read the move '{line}'" in result.flat
+    assert json.loads(path.read_text(encoding="utf-8"))["actions"]  # the game was saved
+
+
+def test_the_step_prompt_refuses_a_superscript_or_huge_number_and_asks_again(tmp_path):
+    path = _wazabi_record(tmp_path)
+    result = ok(invoke(["replay", path, "--step", "--lang", "en"],
+                       input=f"²\n{LONG_NUMBER}\nq\n"))
+    assert result.exit_code == 0, result.text
+    assert result.flat.count("Unknown key: type n (next)") == 2
+
+
+def test_a_record_with_an_unreadable_seat_or_a_huge_move_id_is_refused_naming_the_move(tmp_path):
+    path = _wazabi_record(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    bad_seat = tmp_path / "bad_seat.json"
+    bad_seat.write_text(json.dumps({**data, "actions": data["actions"] + ["give p²"]}))
+    huge_id = tmp_path / "huge_id.json"  # a JSON number json.loads cannot turn into an int
+    huge_id.write_text(json.dumps({**data, "actions": ["HUGE"]}).replace('"HUGE"', LONG_NUMBER))
+    for record, move in ((bad_seat, "Move 12 of the record ('give p²')"),
+                         (huge_id, "Move 1 of the record ('7777")):
+        for args in (["replay", record], ["play", "--resume", record]):
+            result = usage_error(invoke(args + ["--lang", "en"], input=""))
+            assert move in result.flat, result.text
+
+
+@pytest.mark.parametrize("args, allowed", [
+    (["play", "wazabi", "--bots", "hard", "--budget-ms", "nan"], "more than 0 and at most 3600000"),
+    (["play", "wazabi", "--delay", "nan"], "from 0 to 60"),
+    (["simulate", "wazabi", "--budget-ms", "inf"], "more than 0 and at most 3600000"),
+    (["arena", "wazabi", "--bots", "hard", "--budget-ms", "-inf"],
+     "more than 0 and at most 3600000"),
+    (["bench", "wazabi", "--seconds", "nan"], "more than 0 and at most 3600"),
+    (["bench", "wazabi", "--seconds", "inf"], "more than 0 and at most 3600"),
+    (["bench", "--ismcts-ms", "-1"], "more than 0 and at most 3600000"),
+    (["serve", "--waiting-ttl", "nan"], "more than 0 and at most 31536000"),
+    (["serve", "--bot-delay", "-1"], "from 0 to 60"),
+    (["worker", "--database", "sqlite://", "--bot-delay", "inf"], "from 0 to 60"),
+    (["bench-server", "--think", "-1"], "from 0 to 60"),
+])
+def test_nan_infinite_and_out_of_range_numbers_are_refused_naming_the_range(args, allowed):
+    # A subprocess: before the fix some of these hung or started a server (the timeout is
+    # only a safety net; no result depends on it).
+    result = subprocess.run([sys.executable, "-m", "ludotheque", *args, "--lang", "en"],
+                            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert result.returncode == 2, result.stderr
+    assert f"{args[-2]} must be a number {allowed}, not {args[-1]}" in " ".join(
+        result.stderr.split()).replace("-1.0", "-1"), result.stderr
+
+
+def test_a_saved_game_with_an_endless_thinking_budget_is_refused(tmp_path):
+    path = _wazabi_record(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["meta"]["budget"] = {"iterations": None, "ms": float("inf")}  # "Infinity" in the file
+    path.write_text(json.dumps(data))
+    usage_error(invoke(["play", "--resume", path, "--lang", "en"], input=""))
+
