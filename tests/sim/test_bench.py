@@ -175,7 +175,7 @@ def test_bench_one_game_keeps_its_json():
     (["17", "--all"], "Give a game or --all, not both."),
     (["--option", "trap=3"], "--option needs a game"),
     (["--players", "9"], "2 to 5 players, not 9"),  # Décimoarr, the first game
-    (["--ismcts-ms", "0"], "--ismcts-ms must be more than 0"),
+    (["--ismcts-ms", "0"], "--ismcts-ms must be a number more than 0"),
 ])
 def test_bench_refuses_bad_arguments(args, fragment):
     result = _bench(*args, "--lang", "en")
