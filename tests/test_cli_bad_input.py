@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -73,6 +74,8 @@ def test_a_record_with_an_unreadable_seat_or_a_huge_move_id_is_refused_naming_th
     (["serve", "--bot-delay", "-1"], "from 0 to 60"),
     (["worker", "--database", "sqlite://", "--bot-delay", "inf"], "from 0 to 60"),
     (["bench-server", "--think", "-1"], "from 0 to 60"),
+    (["serve", "--port", "99999"], "from 1 to 65535"),
+    (["serve", "--port", "-1"], "from 1 to 65535"),
 ])
 def test_nan_infinite_and_out_of_range_numbers_are_refused_naming_the_range(args, allowed):
     # A subprocess: before the fix some of these hung or started a server (the timeout is
@@ -91,4 +94,47 @@ def test_a_saved_game_with_an_endless_thinking_budget_is_refused(tmp_path):
     data["meta"]["budget"] = {"iterations": None, "ms": float("inf")}  # "Infinity" in the file
     path.write_text(json.dumps(data))
     usage_error(invoke(["play", "--resume", path, "--lang", "en"], input=""))
+
+
+def _server_command(*args: str) -> subprocess.CompletedProcess:
+    """A server command as a subprocess (before the fixes below, some started serving:
+    the timeout is only a safety net, no result depends on it)."""
+    return subprocess.run([sys.executable, "-m", "ludotheque", *args],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(SRC)})
+
+
+def _free_port() -> int:
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize("command", [["serve"], ["worker"], ["migrate"]])
+@pytest.mark.parametrize("url, why", [
+    ("foo://bar", "it is not a database URL"),
+    ("not a url", "it is not a database URL"),
+    ("sqlite:////no/such/folder/x.db", "nothing answers there"),
+    ("NOT_A_DATABASE", "nothing answers there"),
+])
+def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path, command, url, why):
+    if command == ["serve"]:
+        command = ["serve", "--port", str(_free_port())]
+    if url == "NOT_A_DATABASE":
+        (tmp_path / "notes.txt").write_text("a shopping list, not a database\n" * 100)
+        url = f"sqlite:///{tmp_path / 'notes.txt'}"
+    result = _server_command(*command, "--database", url, "--lang", "en")
+    said = " ".join(result.stderr.split())
+    assert result.returncode == 2, result.stderr
+    assert f"Cannot open the database {url}: {why}" in said and "sqlite:///" in said
+    assert "Traceback" not in result.stderr and "web table" not in result.stdout
+
+
+def test_serve_on_a_port_already_taken_says_so_before_showing_a_link(tmp_path):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = _server_command("serve", "--port", str(port), "--lang", "fr",
+                                 "--database", f"sqlite:///{tmp_path / 't.sqlite3'}")
+    assert result.returncode == 2, result.stderr
+    assert f"Impossible d'écouter sur 127.0.0.1:{port}" in " ".join(result.stderr.split())
+    assert "http://" not in result.stdout
 

@@ -135,6 +135,18 @@ def _options(items: list[str] | None) -> dict[str, str]:
     return parse_option_assignments(items or [])
 
 
+def _check_free(host: str, port: int) -> None:
+    """Refuse, before the link is shown, a port taken or an address not of this machine
+    (uvicorn would only log an English error after it)."""
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError:
+        raise LudoError("cli.serve.cannot_listen", host=host, port=port) from None
+
+
 def _check_writable(path: Path) -> None:
     """Refuse, before a game starts, a record file that could not be written at its end."""
     folder = path.expanduser().resolve().parent
@@ -814,14 +826,17 @@ def serve(
         _need_web(lang)
         _span("--waiting-ttl", waiting_ttl, 0, 365 * 86400, above=True)
         _span("--bot-delay", bot_delay, 0, 60)
+        _span("--port", port, 1, 65535)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
 
         check_broker_url(broker)
+        _check_free(host, port)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        out.print(t("cli.serve.link", lang, url=f"http://{shown}:{port}/"), markup=False)
+        link = t("cli.serve.link", lang, url=f"http://{shown}:{port}/")
         run_server(host=host, port=port, database=database, bot_delay=bot_delay,
-                   broker=broker, waiting_ttl=waiting_ttl)
+                   broker=broker, waiting_ttl=waiting_ttl,
+                   ready=lambda: out.print(link, markup=False))
 
 
 @app.command(help=_h("cli.worker.help"))

@@ -23,8 +23,9 @@ unique index on `rematch_of`).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, Fore
                         Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
                         func, insert, inspect, select, update)
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchModuleError
 
 from ludotheque.core.errors import LudoError
 
@@ -195,17 +196,18 @@ class Storage:
     """Every read and write the server makes, each in its own short transaction."""
 
     def __init__(self, url: str) -> None:
-        url = engine_url(url)
+        given, url = url, engine_url(url)
         self.url = url
-        if url.startswith("sqlite"):
-            self.engine: Engine = create_engine(
-                url, connect_args={"check_same_thread": False, "timeout": 30})
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-            _sqlite_to_head(self.engine, url)
-        else:
-            self.engine = create_engine(url, pool_size=10, max_overflow=20,
-                                        pool_pre_ping=True)
-        check_schema(self.engine, url)
+        with _opening(given):
+            if url.startswith("sqlite"):
+                self.engine: Engine = create_engine(
+                    url, connect_args={"check_same_thread": False, "timeout": 30})
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+                _sqlite_to_head(self.engine, url)
+            else:
+                self.engine = create_engine(url, pool_size=10, max_overflow=20,
+                                            pool_pre_ping=True)
+            check_schema(self.engine, url)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -504,19 +506,34 @@ def _hide_password(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+@contextlib.contextmanager
+def _opening(url: str) -> Iterator[None]:
+    """A database that cannot be opened, as a clear error naming the forms allowed: not a
+    URL SQLAlchemy reads, no driver for it, or nothing there to connect to or to read."""
+    try:
+        yield
+    except (ArgumentError, NoSuchModuleError):
+        raise LudoError("web.server.error.database", url=url,
+                        reason=LudoError("web.server.error.database_url")) from None
+    except DatabaseError:  # OperationalError among them: nothing to connect to, not a database
+        raise LudoError("web.server.error.database", url=url,
+                        reason=LudoError("web.server.error.database_open")) from None
+
+
 def migrate(url: str) -> tuple[str | None, str]:
     """Bring the database at `url` to the head schema (Alembic); (before, after)."""
     from alembic import command
     from alembic.config import Config
 
-    url = engine_url(url)
-    engine = create_engine(url)
-    before = schema_version(engine)
-    engine.dispose()
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    command.upgrade(config, "head")
+    given, url = url, engine_url(url)
+    with _opening(given):
+        engine = create_engine(url)
+        before = schema_version(engine)
+        engine.dispose()
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+        command.upgrade(config, "head")
     return before, SCHEMA_HEAD
 
 

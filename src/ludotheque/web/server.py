@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludotheque.web.app import FRAME_MAX
 
 UVICORN_SETTINGS = {
@@ -18,7 +20,8 @@ UVICORN_SETTINGS = {
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
           bot_delay: float = 0.6, log_level: str = "warning", broker: str | None = None,
-          waiting_ttl: float | None = None) -> None:
+          waiting_ttl: float | None = None, ready: Callable[[], None] | None = None) -> None:
+    """`ready`: called once the app is made (its database open), before it listens."""
     import uvicorn
 
     from ludotheque.web.app import create_app
@@ -27,4 +30,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
 
     app = create_app(database, bot_delay=bot_delay, broker=make_broker(broker),
                      waiting_ttl=WAITING_TTL if waiting_ttl is None else waiting_ttl)
+    if ready is not None:
+        ready()
     uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN_SETTINGS)
