@@ -129,6 +129,17 @@ def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path, command, ur
     assert "Traceback" not in result.stderr and "web table" not in result.stdout
 
 
+def test_a_database_password_is_not_shown_when_the_database_cannot_be_opened():
+    with socket.create_server(("127.0.0.1", 0)) as probe:  # a port nobody listens on
+        port = probe.getsockname()[1]
+    url = f"postgresql://ann:s3cret@127.0.0.1:{port}/tables"
+    result = _server_command("migrate", "--database", url, "--lang", "en")
+    said = " ".join(result.stderr.split())
+    assert result.returncode == 2, result.stderr
+    assert f"Cannot open the database postgresql://ann:***@127.0.0.1:{port}/tables" in said
+    assert "s3cret" not in result.stderr + result.stdout
+
+
 def test_serve_on_a_port_already_taken_says_so_before_showing_a_link(tmp_path):
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]

@@ -501,9 +501,13 @@ def check_schema(engine: Engine, url: str) -> None:
 
 
 def _hide_password(url: str) -> str:
+    """`url` with its password as ***, to be shown (a text that is no URL, as it is)."""
     from sqlalchemy.engine import make_url
 
-    return make_url(url).render_as_string(hide_password=True)
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
 
 
 @contextlib.contextmanager
@@ -513,10 +517,10 @@ def _opening(url: str) -> Iterator[None]:
     try:
         yield
     except (ArgumentError, NoSuchModuleError):
-        raise LudoError("web.server.error.database", url=url,
+        raise LudoError("web.server.error.database", url=_hide_password(url),
                         reason=LudoError("web.server.error.database_url")) from None
     except DatabaseError:  # OperationalError among them: nothing to connect to, not a database
-        raise LudoError("web.server.error.database", url=url,
+        raise LudoError("web.server.error.database", url=_hide_password(url),
                         reason=LudoError("web.server.error.database_open")) from None
 
 
