@@ -803,10 +803,16 @@ def test_a_chance_slot_and_the_view_before_tell_the_view_after(game, players):
     assert repeats  # the same view before and slot met again
 
 
-CHANCE_VIEW_CASES = [pytest.param(game, players, id=f"{game.name}-{players}p") for game in GAMES
-                     if hasattr(game._new_state(game.default_players, game.validate(
-                         game.default_players, {})), "chance_view")
-                     for players in range(game.min_players, game.max_players + 1)]
+def _cases_with(method: str) -> list:
+    """(game, players) for every game whose state has `method`, at every player count."""
+    return [pytest.param(game, players, id=f"{game.name}-{players}p") for game in GAMES
+            if hasattr(game._new_state(game.default_players, game.validate(
+                game.default_players, {})), method)
+            for players in range(game.min_players, game.max_players + 1)]
+
+
+CHANCE_VIEW_CASES = _cases_with("chance_view")
+CHANCE_KEY_CASES = _cases_with("chance_key")
 
 
 def _is_part(part, whole) -> bool:
@@ -900,10 +906,13 @@ def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
     assert any(len(set(seen)) > 1 for _, seen in keys)
 
 
-def test_every_game_but_dtc_has_a_chance_view():
-    """DTC has two chance points a game (the deal, the first giver): its slots read the view."""
+def test_every_game_but_dtc_has_a_chance_view_or_a_chance_key():
+    """DTC has two chance points a game (the deal, the first giver): its slots read the view.
+    Wazabi, a roll at every turn, gives its slots' plain values (`chance_key`)."""
     assert sorted(param.values[0].name for param in CHANCE_VIEW_CASES
-                  if param.values[1] == 2) == ["decimoarr", "diciassette", "wazabi"]
+                  if param.values[1] == 2) == ["decimoarr", "diciassette"]
+    assert sorted({param.values[0].name for param in CHANCE_KEY_CASES}) == ["wazabi"]
+    assert {param.values[1] for param in CHANCE_KEY_CASES} >= {2, 3, 4, 5}
 
 
 @pytest.mark.parametrize(("game", "players"), CHANCE_VIEW_CASES)
@@ -945,8 +954,8 @@ def test_a_chance_view_is_the_same_in_every_state_the_seat_cannot_tell_apart(gam
 @pytest.mark.parametrize("name", ["wazabi", "diciassette", "decimoarr"])
 def test_a_chance_slot_is_read_from_the_chance_view_without_a_whole_view(name, monkeypatch):
     """The adapter reads a seat's chance slot from the game's `chance_view` (the part of the
-    view it needs, built alone): no whole view is built for it, and the slot is the game's
-    `encode_chance` of the whole view all the same."""
+    view it needs, built alone) or `chance_key` (Wazabi): no whole view is built for it,
+    and the slot is the game's `encode_chance` of the whole view all the same."""
     spiel_game = adapter.load_game(name, 2)
     meta = spiel_game.meta
     core = adapter._Core(meta, meta.initial.clone(), [], [None, None])
@@ -1049,45 +1058,28 @@ def test_a_game_seen_differently_by_each_seat_logs_each_seats_key(monkeypatch):
             assert np.array_equal(ours[seat], theirs[seat]), (step, seat)
 
 
-CHANCE_KEY_CASES = [param for param in CHANCE_VIEW_CASES
-                    if hasattr(type(param.values[0]._new_state(param.values[1], param.values[0]
-                                                               .validate(param.values[1], {}))),
-                               "chance_key")]
-
-
-def test_wazabi_has_a_chance_key():
-    assert sorted({param.values[0].name for param in CHANCE_KEY_CASES}) == ["wazabi"]
-    assert {param.values[1] for param in CHANCE_KEY_CASES} >= {2, 3, 4, 5}
-
-
 @pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
-def test_a_chance_key_gives_each_part_of_the_slot(game, players):
-    """`State.chance_key(seat)` gives a key per part of the chance slot
-    (`encoding.chance_parts`): wherever two seats or states share a part's key, that part
-    of `encode_chance(chance_view(seat))` is the same (seeded random games); and the
-    adapter's slot, put together from the parts kept (`_chance_slot`), is the slot encoded
-    from the chance view, in every state, for every seat."""
+def test_a_chance_key_gives_the_slot_encoded_from_the_view(game, players):
+    """`State.chance_key(seat)` gives the values the game's `encode_chance` reads of the
+    view (its `encoding.chance_key` of the view: the same key), so the adapter's slot,
+    `encode_chance_key` of it (`_chance_slot`, no view built), is the slot encoded from
+    the whole view: every seat of every state of seeded random games, the start roll and
+    a keeper's choice among them."""
     encoder = game.parts.encoder
-    options = game.validate(players, {})
     meta = adapter.load_game(game.name, players).meta
-    sizes = encoder.chance_parts(players, options)
-    assert sum(sizes) == encoder.chance_size(players, options)
-    met: list[dict] = [{} for _ in sizes]
-    shared = put_together = 0
-    for state, _ in _random_states(game, players, range(6)):
+    phases, checked = set(), 0
+    for state, options in _random_states(game, players, range(6)):
         for seat in range(players):
-            slot = encoder.encode_chance(state.chance_view(seat), players, options)
-            keys = state.chance_key(seat)
-            assert len(keys) == len(sizes)
-            start = 0
-            for key, size, seen in zip(keys, sizes, met):
-                part = tuple(slot[start:start + size])
-                start += size
-                shared += key in seen
-                assert seen.setdefault(key, part) == part, (seat, key)
-            put_together += all(key in seen for key, seen in zip(keys, met))
+            view = state.view(seat)
+            key = state.chance_key(seat)
+            assert key == encoder.chance_key(view, players), (seat, view)
+            slot = encoder.encode_chance(view, players, options)
+            assert encoder.encode_chance_key(key, players, options) == slot
+            assert len(slot) == encoder.chance_size(players, options)
             assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
-    assert shared and put_together  # parts were met again, slots put together from them
+            phases.add(view["phase"])
+            checked += 1
+    assert checked > 100 and {"start", "keep"} <= phases, phases
 
 
 @pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
@@ -1109,19 +1101,3 @@ def test_a_chance_key_is_the_same_in_every_state_the_seat_cannot_tell_apart(game
                 differs += twin.chance_key((seat + 1) % players) != keys[(seat + 1) % players]
                 checked += 1
     assert checked and differs and private
-
-
-def test_the_chance_parts_kept_are_bounded_and_the_slots_right_all_the_same(monkeypatch):
-    """A part's memo is emptied when full (`_CHANCE_PARTS_KEPT`): it never holds more, and
-    every slot is still the one encoded from the chance view."""
-    monkeypatch.setattr(adapter, "_CHANCE_PARTS_KEPT", 3)
-    game = adapter.load_game("wazabi", 3).meta.game
-    meta = adapter._Meta(game, 3, game.validate(3, {}))
-    checked = 0
-    for state, options in _random_states(game, 3, range(2)):
-        for seat in range(3):
-            slot = game.parts.encoder.encode_chance(state.chance_view(seat), 3, options)
-            assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
-            assert all(len(memo) <= 3 for memo in meta.part_memos)
-            checked += 1
-    assert checked > 100

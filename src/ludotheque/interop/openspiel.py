@@ -29,8 +29,9 @@ How the engine maps onto OpenSpiel:
   card) and, after each chance point, what it saw of it (the deal, the roll, the
   draw): as a string, p's encoded view then; as a tensor of fixed size (the
   game's `history_bound`, see `_History`), the game's `encode_chance` of that
-  view (of the part of it `State.chance_view(seat)` builds alone, where the
-  game has one). Nothing else of the state is read, so
+  view (of the part of it `State.chance_view(seat)` builds alone, or of the
+  plain values `State.chance_key(seat)` gives, where the game has one). Nothing
+  else of the state is read, so
   they leak exactly what the views leak: nothing (tests/interop/test_openspiel.py
   checks it).
 * **Finite trees.** Where chance could repeat for ever (Wazabi's start roll,
@@ -278,19 +279,13 @@ class _Meta:
         self.chance_view = getattr(type(self.initial), "chance_view", None)
         self.chance_size = (encoder.chance_size(players, options) if self.encode_chance
                             else self.shape[0])
-        # ... and put together from parts kept by key where the game has a
-        # `State.chance_key(seat)` (see `_chance_slot`)
+        # ... or straight from plain values where the game has a `State.chance_key(seat)`
+        # and its `encoding.py` an `encode_chance_key` (see `_chance_slot`)
         self.chance_key = getattr(type(self.initial), "chance_key", None)
-        self.chance_parts: list[tuple[int, int, dict[Any, np.ndarray]]] = []
-        if self.chance_key is not None and self.encode_chance is not None:
-            start = 0
-            for size in encoder.chance_parts(players, options):
-                self.chance_parts.append((start, start + size, {}))
-                start += size
-            if start != self.chance_size:
-                raise AssertionError(f"{game.name}: chance parts of {start} numbers for "
-                                     f"{self.chance_size}")
-        self.part_memos = [memo for _, _, memo in self.chance_parts]
+        self.encode_chance_key = getattr(encoder, "encode_chance_key", None)
+        if (self.chance_key is None) != (self.encode_chance_key is None):
+            raise AssertionError(f"{game.name}: State.chance_key and encoding.encode_chance_key "
+                                 "come together")
 
     def reader(self, perfect_recall: bool) -> _Observer:
         """The seat's observer (perfect_recall: its information state), made once."""
@@ -362,7 +357,8 @@ class _ChanceSeen:
             meta = self.meta
             if meta.encode_chance is None:
                 vector = self.seen_by(seat)
-            elif seat in self.views or meta.chance_view is None:  # the view kept, or needed
+            elif seat in self.views or (meta.chance_view is None
+                                        and meta.chance_key is None):  # the view kept, or needed
                 vector = _encoded(meta.encode_chance(self._view(seat), meta.players,
                                                      meta.options))
             else:
@@ -371,41 +367,21 @@ class _ChanceSeen:
         return vector
 
 
-_CHANCE_PARTS_KEPT = 16384  # a memo of one part of a game's chance slots at most (Wazabi
-# with 4 players: about 2.5 new hands a game after the first thousand games; a few MB)
-
-
 def _chance_slot(meta: _Meta, state: State, seat: int) -> np.ndarray:
     """Seat `seat`'s chance slot (`_ChanceSeen.slot_of`) read from `state`, just after the
     chance point: the game's `encode_chance` of the part of its view the slot reads (the
     game's `chance_view`, else the whole view), else its whole view encoded.
 
-    A game may split its slot into parts, each a function of a key: `State.chance_key(seat)`
-    gives the parts' keys (hashable, from what the seat sees), its `encoding.py`'s
-    `chance_parts(players, options)` their lengths, in order (Wazabi: the reader's cards,
-    then the roll and whose turn it is, which every seat sees alike: a roll comes at every
-    turn, and a hand seldom changes between two). A part met before under the same key is
-    not encoded again: the slot is the parts put together; when one is new, the slot is
-    encoded as above and each part kept under its key (a part's memo emptied when full)."""
+    A game with a roll at every turn (Wazabi) gives the slot without building a view:
+    `State.chance_key(seat)`, the few plain values `encode_chance` reads of the seat's view
+    then (its cards, the roll, whose turn it is: from what the seat sees only), and its
+    `encoding.py`'s `encode_chance_key(key, players, options)`, the slot from them (its
+    `encode_chance` reads the same key from a view: one definition; tested)."""
+    encode_key = meta.encode_chance_key
+    if encode_key is not None:
+        return _encoded(encode_key(meta.chance_key(state, seat), meta.players, meta.options))
     if meta.encode_chance is None:
         return _encode_view(meta, state, seat)
-    parts = meta.chance_parts
-    if parts:
-        keys = meta.chance_key(state, seat)
-        try:
-            vector = np.concatenate([memo[key] for key, memo in zip(keys, meta.part_memos)])
-        except KeyError:  # a part not met yet
-            pass
-        else:
-            vector.flags.writeable = False
-            return vector
-        vector = _encoded(meta.encode_chance(meta.chance_view(state, seat), meta.players,
-                                             meta.options))
-        for key, (start, end, memo) in zip(keys, parts):
-            if len(memo) >= _CHANCE_PARTS_KEPT:
-                memo.clear()
-            memo[key] = vector[start:end]
-        return vector
     chance_view = meta.chance_view
     view = state.view(seat) if chance_view is None else chance_view(state, seat)
     return _encoded(meta.encode_chance(view, meta.players, meta.options))

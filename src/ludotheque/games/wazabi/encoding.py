@@ -122,10 +122,7 @@ def chance_size(players: int, options: Mapping[str, Any]) -> int:
     return NUM_KINDS + 4 + players
 
 
-def chance_parts(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
-    """`encode_chance` in two parts (the keys of each: `WazabiState.chance_key`): the
-    reader's cards, then the roll, the start roll flag and whose turn it is."""
-    return NUM_KINDS, 4 + players
+ChanceKey = tuple[tuple[int, ...], tuple[int, int, int], bool, int]
 
 
 def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
@@ -134,13 +131,33 @@ def encode_chance(view: WazabiView, players: int, options: Mapping[str, Any]) ->
     the roll (W, draw and give faces), the seat whose turn it is (the start roll) and
     whether the start roll is to roll again (a tie). The rest of that view follows from
     the view before and the moves."""
-    f = Features(view, players)
-    f.values.extend(_shares(view["hands"][f.me].get("cards", [])))
+    return encode_chance_key(chance_key(view, players), players, options)
+
+
+def chance_key(view: WazabiView, players: int) -> ChanceKey:
+    """The plain values `encode_chance` reads of a view, as `WazabiState.chance_key` gives
+    them from the state (a roll comes at every turn: the OpenSpiel adapter builds no view
+    for it): the reader's cards (a count per kind), the roll's W, draw and give faces,
+    whether the start roll is on and whose turn it is (relative to the reader)."""
+    me = view["seat"] if isinstance(view["seat"], int) else 0  # a spectator reads as seat 0
+    cards = view["hands"][me].get("cards", [])
     roll = view["roll"]
-    f.numbers((roll["w"], roll["draw"], roll["give"]), TOTAL_DICE)
-    f.flag(view["phase"] == "start")
-    f.seat(view["turn"])
-    return f.finish(chance_size(players, options))
+    return (tuple(map(cards.count, CODES)), (roll["w"], roll["draw"], roll["give"]),
+            view["phase"] == "start", (view["turn"] - me) % players)
+
+
+def encode_chance_key(key: ChanceKey, players: int, options: Mapping[str, Any]) -> list[float]:
+    """`encode_chance` from its key (`chance_key`): the hand as shares of each kind's
+    copies, the roll's faces as shares of all the dice, the start roll flag, whose turn
+    it is as a one-hot."""
+    hand, roll, start, turn = key
+    values = [count / copies for count, copies in zip(hand, COPIES)]
+    values += [min(face / TOTAL_DICE, 1.0) for face in roll]
+    values.append(1.0 if start else 0.0)
+    turns = [0.0] * players
+    turns[turn] = 1.0
+    values += turns
+    return values
 
 
 def _shares(codes: list[str]) -> list[float]:

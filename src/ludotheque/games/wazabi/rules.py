@@ -919,28 +919,15 @@ class WazabiState(State):
             "options": dict(self.options),
         }
 
-    def chance_view(self, player: int) -> dict[str, Any]:
-        """The part of `view(player)` a chance point shows, built alone (what
-        `encoding.encode_chance` reads: the reader's seat, the phase, whose turn it is, the
-        hands, the roll), the same values as the whole view's: the OpenSpiel information
-        state reads it after every roll."""
-        self._check_seat(player)
-        phase = self.phase
-        return {"seat": player, "players": self.num_players, "phase": PHASE_NAMES[phase],
-                "turn": self.current,
-                "hands": self._hands_view(player,
-                                          self.keepers[self.keep_index] if phase == KEEP else None),
-                "roll": self._roll_view()}
-
-    def chance_key(self, player: int) -> tuple[tuple, tuple]:
-        """The keys of the two parts of `encoding.encode_chance` of `chance_view(player)`
-        (`encoding.chance_parts`; the OpenSpiel information state encodes a part once per
-        key, a roll coming at every turn): the reader's cards (counts per kind), then the
-        roll's W, draw and give counts, whether the start roll is on and whose turn it is
-        (relative to the reader), which every seat sees alike. Nothing the reader cannot
-        see: its own cards, the rest public."""
-        return (tuple(self.hands[player]),
-                (self.roll, self.phase == START, (self.current - player) % self.num_players))
+    def chance_key(self, player: int) -> tuple[tuple[int, ...], tuple[int, int, int], bool, int]:
+        """What `player` sees of a chance point, as the plain values
+        `encoding.encode_chance` reads of its view (`encoding.chance_key`, the same values),
+        read without building a view: the OpenSpiel information state reads it after every
+        roll. Its own cards (counts per kind), the roll's W, draw and give faces, whether
+        the start roll is on and whose turn it is (relative to `player`): nothing it cannot
+        see."""
+        return (tuple(self.hands[player]), self.roll, self.phase == START,
+                (self.current - player) % self.num_players)
 
     def _hands_view(self, player: int | None, keeper: int | None) -> list[HandView]:
         """Every hand's size (the keeper's with the cards it set aside), `player`'s cards."""
