@@ -17,6 +17,7 @@ relative to the reader (0: itself). Blocks, in order:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import truediv
 from typing import Any
 
 from ludotheque.games.wazabi.components import CODES, COPIES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
@@ -31,6 +32,7 @@ _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
 _START, _ROLL = _PHASE["start"], _PHASE["roll"]
 _DECK = sum(COPIES)
 _KIND_COPIES = tuple(zip(CODES, COPIES))
+_ALL_DICE = (TOTAL_DICE,) * 3  # a roll's W, draw and give counts: shares of all the dice
 
 
 def observation_size(players: int, options: Mapping[str, Any]) -> int:
@@ -151,8 +153,8 @@ def encode_chance_key(key: ChanceKey, players: int, options: Mapping[str, Any]) 
     copies, the roll's faces as shares of all the dice, the start roll flag, whose turn
     it is as a one-hot."""
     hand, roll, start, turn = key
-    values = [count / copies for count, copies in zip(hand, COPIES)]
-    values += [min(face / TOTAL_DICE, 1.0) for face in roll]
+    values = list(map(truediv, hand, COPIES))  # in C: a slot after every roll
+    values += map(truediv, roll, _ALL_DICE)  # at most all the dice: within [0, 1]
     values.append(1.0 if start else 0.0)
     turns = [0.0] * players
     turns[turn] = 1.0
