@@ -24,6 +24,7 @@ import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when
 from ludotheque.bots import bot_names, parse_bot_list
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import check_writable
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record
 from ludotheque.core.registry import all_games, get_game
@@ -147,15 +148,6 @@ def _check_free(host: str, port: int) -> None:
         raise LudoError("cli.serve.cannot_listen", host=host, port=port) from None
 
 
-def _check_writable(path: Path) -> None:
-    """Refuse, before a game starts, a record file that could not be written at its end."""
-    folder = path.expanduser().resolve().parent
-    if not folder.is_dir():
-        raise LudoError("error.save_folder", path=str(path), folder=str(folder))
-    if path.is_dir():
-        raise LudoError("error.save_is_folder", path=str(path))
-
-
 def _table(game: str, players: int | None, option: list[str] | None):
     """The game, the player count (its default if none is given) and the validated options."""
     chosen = get_game(game)
@@ -264,7 +256,7 @@ def play(
     with _guard(lang) as lang:
         _span("--delay", delay, 0, 60)
         if save is not None:
-            _check_writable(save)
+            check_writable(save)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
         pace = delay if delay is not None else (0.5 if interactive else 0.0)
         match = None
@@ -559,7 +551,7 @@ def arena(
         names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
         if journal is not None:
-            _check_writable(journal)
+            check_writable(journal)
         live = LiveCounts()
         bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
         try:
@@ -627,7 +619,7 @@ def report_command(
 
     with _guard(lang) as lang:
         if html_path is not None:
-            _check_writable(html_path)
+            check_writable(html_path)
         if png is not None:
             check_png_folder(png)
         document = build_report(load_results(results), lang, [str(p) for p in results])
