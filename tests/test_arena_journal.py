@@ -26,7 +26,7 @@ def _results(summary):
 
 
 def _games_in(path):
-    lines = path.read_text().splitlines()
+    lines = path.read_text(encoding="utf-8-sig").splitlines()
     assert json.loads(lines[0])["journal"] == "ludotheque arena"
     return [json.loads(line)["index"] for line in lines[1:]]
 
@@ -150,3 +150,15 @@ def test_arena_command_journal_in_a_missing_folder_or_a_folder_is_a_clear_error(
     assert missing.exit_code == 2 and "the folder" in missing.output, missing.output
     folder = CliRunner().invoke(app, [*command, str(tmp_path)])
     assert folder.exit_code == 2 and "it is a folder" in folder.output, folder.output
+
+
+def test_a_journal_starting_with_a_byte_order_mark_is_read_and_kept(tmp_path):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    journal.write_bytes(b"\xef\xbb\xbf" + journal.read_bytes())  # saved again by an editor
+    told = []
+    again = arena(game, 3, 4, 1, BOTS, journal=journal, progress=told.append)
+    assert told[0] == 2  # its two games are not played again
+    assert journal.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert sorted(_games_in(journal)) == [0, 1, 2, 3]
+    assert _results(again) == _results(arena(game, 3, 4, 1, BOTS))

@@ -227,3 +227,12 @@ def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path)
     assert f"Impossible d'écrire {results} : le disque est plein." in said
     said = usage_error(invoke(WAZABI + ["--save", record], input="quit\n")).flat
     assert f"Cannot write {record}: the disk is full." in said and "Errno" not in said
+
+
+def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path):
+    path = _wazabi_record(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # saved again by a Windows editor
+    result = ok(invoke(["replay", path, "--lang", "en"]))
+    assert result.exit_code == 0 and "11 moves of Wazabi replayed and checked" in result.flat
+    result = ok(invoke(["play", "--resume", path, "--plain", "--lang", "en"], input="quit\n"))
+    assert result.exit_code == 1 and "Game resumed after 11 moves" in result.flat, result.text

@@ -4,7 +4,8 @@ errors said in the reader's language.
 The system's own reasons (`strerror`: "Permission denied") and the `json` module's
 ("Expecting value") are English whatever the locale: `os_reason` and `json_reason` turn
 them into catalog texts (`error.os.*`, `error.json.*`), passed as the `reason` of a
-LudoError and translated with it.
+LudoError and translated with it. Text files are read as UTF-8 with or without the byte
+order mark that some editors put at their start (`utf-8-sig`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from ludotheque.core.errors import LudoError
 from ludotheque.i18n import LazyText
 
-ENCODING = "utf-8"
+ENCODING = "utf-8-sig"  # UTF-8; a byte order mark at the start is read and left out
 
 _OS_REASONS = {
     errno.ENOENT: "error.os.not_found",
@@ -67,7 +68,7 @@ def json_reason(error: json.JSONDecodeError) -> LazyText:
 
 
 def read_text(path: str | Path, kind: type[LudoError] = LudoError) -> str:
-    """The text of a file (UTF-8); a file that cannot
+    """The text of a file (UTF-8, with or without a byte order mark); a file that cannot
     be read raises `kind` saying why. A file that is not UTF-8 raises UnicodeDecodeError:
     each caller says what the file should be."""
     try:
