@@ -162,3 +162,20 @@ def test_a_journal_starting_with_a_byte_order_mark_is_read_and_kept(tmp_path):
     assert journal.read_bytes().startswith(b"\xef\xbb\xbf")
     assert sorted(_games_in(journal)) == [0, 1, 2, 3]
     assert _results(again) == _results(arena(game, 3, 4, 1, BOTS))
+
+
+@pytest.mark.parametrize("where", ["missing folder", "a folder"])
+def test_arena_from_python_refuses_a_journal_it_cannot_write_as_the_command_does(tmp_path, where):
+    journal = tmp_path / "nope" / "j.jsonl" if where == "missing folder" else tmp_path
+    with pytest.raises(LudoError) as caught:
+        arena(get_game("diciassette"), 3, 2, 1, BOTS, journal=journal)
+    assert caught.value.key == ("error.save_folder" if where == "missing folder"
+                                else "error.save_is_folder")
+    for lang, says in (("en", "Cannot save to"), ("fr", "Impossible de sauvegarder dans")):
+        said = CliRunner().invoke(app, ["arena", "diciassette", "--players", "3", "--bots",
+                                        ",".join(BOTS), "--games", "2", "--journal", str(journal),
+                                        "--lang", lang])
+        assert said.exit_code == 2
+        assert " ".join(said.output.split()) == " ".join(caught.value.message(lang).split())
+        assert caught.value.message(lang).startswith(says)
+    assert list(tmp_path.iterdir()) == []  # nothing written, no folder made

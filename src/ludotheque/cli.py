@@ -550,8 +550,6 @@ def arena(
         _positive("--jobs", jobs)
         names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
-        if journal is not None:
-            check_writable(journal)
         live = LiveCounts()
         bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
         try:

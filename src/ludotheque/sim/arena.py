@@ -27,7 +27,7 @@ from openskill.models import PlackettLuce
 
 from ludotheque.core.budget import Budget
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import read_text, writing
+from ludotheque.core.files import check_writable, read_text, writing
 from ludotheque.core.game import Game
 from ludotheque.core.options import options_to_json
 from ludotheque.sim.simulate import GameResult, LiveCounts, run_simulation, seats_for_game
@@ -82,6 +82,7 @@ def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
     played: list[GameResult] = []
     write: _JournalWriter | None = None
     if journal is not None:
+        check_writable(journal)
         header = journal_header(game, players, seed, entries, options, budget)
         played = [result for result in read_journal(journal, header) if result.index < games]
         write = _JournalWriter(journal, header)
