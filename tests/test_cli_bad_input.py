@@ -236,3 +236,41 @@ def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path
     assert result.exit_code == 0 and "11 moves of Wazabi replayed and checked" in result.flat
     result = ok(invoke(["play", "--resume", path, "--plain", "--lang", "en"], input="quit\n"))
     assert result.exit_code == 1 and "Game resumed after 11 moves" in result.flat, result.text
+
+
+# ------------------------------------------------ report: what is wrong with a results file
+@pytest.mark.parametrize("name, content, french, english", [
+    ("fields.csv", b"a,b\n1,2\n3,4,5\n", "la ligne 3 a plus de valeurs (3) que la première ligne "
+     "n'a de noms de colonnes (2)", "line 3 has more values (3) than the first line has column "
+     "names (2)"),
+    ("quote.csv", b'game,seat\n"17,0\n', "une valeur entre guillemets doubles commencée à la "
+     "ligne 2 n'est jamais fermée", "a value in double quotes starting on line 2 is never closed"),
+    ("empty.csv", b"", "il est vide", "it is empty"),
+    ("latin1.csv", b"game,bot\n17,\xe9\xe9\n", "ce n'est pas un texte UTF-8 (octet invalide à la "
+     "position", "it is not UTF-8 text (bad byte at position"),
+    ("damaged.parquet", b"PAR1 not a parquet file", "ce n'est pas un fichier Parquet, ou il est "
+     "abîmé", "it is not a Parquet file, or it is damaged"),
+], ids=["too-many-values", "unclosed-quote", "empty", "not-utf8", "not-parquet"])
+def test_a_results_file_that_cannot_be_read_says_what_is_wrong_in_the_chosen_language(
+        tmp_path, name, content, french, english):
+    pytest.importorskip("pyarrow")
+    path = tmp_path / name
+    path.write_bytes(content)
+    said = usage_error(invoke(["report", path, "--lang", "fr"])).flat
+    assert f"Impossible de lire le fichier de résultats {path} : {french}" in said, said
+    assert "Un fichier de résultats est un fichier écrit par « simulate --out » (.parquet, .csv)." \
+        in said
+    said_en = usage_error(invoke(["report", path, "--lang", "en"])).flat
+    assert f"Cannot read the results file {path}: {english}" in said_en, said_en
+    assert "A results file is one that 'simulate --out' writes (.parquet, .csv)." in said_en
+    for english_only in ("Error tokenizing", "C error", "codec", "magic bytes", "No columns"):
+        assert english_only not in said + said_en
+
+
+def test_report_given_a_folder_says_it_is_a_folder_not_a_missing_file(tmp_path):
+    pytest.importorskip("pandas")
+    said = usage_error(invoke(["report", tmp_path, "--lang", "fr"])).flat
+    assert f"{tmp_path} est un dossier, pas un fichier : donnez des fichiers de résultats " \
+        "(.parquet, .csv) écrits par « simulate --out »." in said and "n'existe pas" not in said
+    said = usage_error(invoke(["report", tmp_path, "--lang", "en"])).flat
+    assert f"{tmp_path} is a folder, not a file" in said and "does not exist" not in said
