@@ -274,3 +274,21 @@ def test_report_given_a_folder_says_it_is_a_folder_not_a_missing_file(tmp_path):
         "(.parquet, .csv) écrits par « simulate --out »." in said and "n'existe pas" not in said
     said = usage_error(invoke(["report", tmp_path, "--lang", "en"])).flat
     assert f"{tmp_path} is a folder, not a file" in said and "does not exist" not in said
+
+
+# ------------------------------------------------------------- a long move is not repeated whole
+def test_a_long_unreadable_move_is_repeated_cut_at_80_characters_with_what_is_allowed(tmp_path):
+    move = "give " + "x" * 300
+    shown = move[:80] + "…"
+    for lang, says, allowed in (("en", f"Cannot read the move '{shown}'.", "Write: give pN"),
+                                ("fr", f"Coup illisible « {shown} ».", "Écrivez : donner jN")):
+        args = [arg if arg != "en" else lang for arg in WAZABI]
+        said = ok(invoke(args, input=f"{move}\nquit\n")).text.replace("\n", "")
+        assert says in said and allowed in said, said
+        assert said.count(move[:81]) <= 1  # the line typed, as the terminal shows it: not again
+    path = _wazabi_record(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "actions": data["actions"] + [move]}))
+    said = usage_error(invoke(["replay", path, "--lang", "en"])).text.replace("\n", "")
+    assert f"Move 12 of the record ('{shown}') does not fit: Cannot read the move '{shown}'." \
+        in said and move[:81] not in said
