@@ -57,6 +57,8 @@ app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=Fals
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
+GameArgument = Annotated[str, typer.Argument(metavar=_h("cli.metavar.game"),
+                                             help=_h("cli.arg.game"))]
 LangOption = Annotated[Optional[str], typer.Option("--lang", help=_h("cli.opt.lang"))]
 OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o", help=_h("cli.opt.option"))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=_h("cli.opt.json"))]
@@ -218,7 +220,7 @@ def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
 # ---------------------------------------------------------------------- rules
 @app.command(help=_h("cli.rules.help"))
 def rules(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: GameArgument,
     lang: LangOption = None,
     option: OptionList = None,
     players: PlayersOption = None,
@@ -234,7 +236,8 @@ def rules(
 # ----------------------------------------------------------------------- play
 @app.command(help=_h("cli.play.help"))
 def play(
-    game: Annotated[Optional[str], typer.Argument(help=_h("cli.arg.game_play"))] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar=_h("cli.metavar.game"),
+                                              help=_h("cli.arg.game_play"))] = None,
     players: PlayersOption = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help=_h("cli.opt.seed"))] = None,
     lang: LangOption = None,
@@ -325,7 +328,8 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
 # --------------------------------------------------------------------- replay
 @app.command("replay", help=_h("cli.replay.help"))
 def replay_command(
-    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help=_h("cli.arg.record"))],
+    record_path: Annotated[Path, typer.Argument(metavar=_h("cli.metavar.record"),
+                                                       help=_h("cli.arg.record"))],
     lang: LangOption = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_h("cli.opt.verbose"))] = False,
     as_json: JsonFlag = False,
@@ -421,7 +425,7 @@ def _run_progress(lang: str, total: int, label_key: str, live):
 
 @app.command(help=_h("cli.simulate.help"))
 def simulate(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: GameArgument,
     players: PlayersOption = None,
     games_count: GamesOption = 100,
     seed: SeedOption = 1,
@@ -527,7 +531,7 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
 # ---------------------------------------------------------------------- arena
 @app.command(help=_h("cli.arena.help"))
 def arena(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: GameArgument,
     bots: Annotated[str, typer.Option("--bots", help=_h("cli.opt.bots_arena"))],
     players: PlayersOption = None,
     games_count: GamesOption = 100,
@@ -602,7 +606,8 @@ def arena(
 # --------------------------------------------------------------------- report
 @app.command("report", help=_h("cli.report.help"))
 def report_command(
-    results: Annotated[list[Path], typer.Argument(metavar="RESULTS...", help=_h("cli.arg.results"))],
+    results: Annotated[list[Path], typer.Argument(metavar=_h("cli.metavar.results"),
+                                                      help=_h("cli.arg.results"))],
     html_path: Annotated[Optional[Path], typer.Option("--html", help=_h("cli.opt.html"))] = None,
     png: Annotated[Optional[Path], typer.Option("--png", help=_h("cli.opt.png"))] = None,
     lang: LangOption = None,
@@ -634,7 +639,8 @@ def report_command(
 # ---------------------------------------------------------------------- bench
 @app.command(help=_h("cli.bench.help"))
 def bench(
-    game: Annotated[Optional[str], typer.Argument(help=_h("cli.arg.game_bench"))] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar=_h("cli.metavar.game"),
+                                              help=_h("cli.arg.game_bench"))] = None,
     every: Annotated[bool, typer.Option("--all", help=_h("cli.opt.all"))] = False,
     players: PlayersOption = None,
     seconds: Annotated[Optional[float], typer.Option("--seconds", help=_h("cli.opt.seconds"))] = None,
