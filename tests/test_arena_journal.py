@@ -26,7 +26,7 @@ def _results(summary):
 
 
 def _games_in(path):
-    lines = path.read_text().splitlines()
+    lines = path.read_text(encoding="utf-8-sig").splitlines()
     assert json.loads(lines[0])["journal"] == "ludotheque arena"
     return [json.loads(line)["index"] for line in lines[1:]]
 
@@ -150,3 +150,32 @@ def test_arena_command_journal_in_a_missing_folder_or_a_folder_is_a_clear_error(
     assert missing.exit_code == 2 and "the folder" in missing.output, missing.output
     folder = CliRunner().invoke(app, [*command, str(tmp_path)])
     assert folder.exit_code == 2 and "it is a folder" in folder.output, folder.output
+
+
+def test_a_journal_starting_with_a_byte_order_mark_is_read_and_kept(tmp_path):
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    journal.write_bytes(b"\xef\xbb\xbf" + journal.read_bytes())  # saved again by an editor
+    told = []
+    again = arena(game, 3, 4, 1, BOTS, journal=journal, progress=told.append)
+    assert told[0] == 2  # its two games are not played again
+    assert journal.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert sorted(_games_in(journal)) == [0, 1, 2, 3]
+    assert _results(again) == _results(arena(game, 3, 4, 1, BOTS))
+
+
+@pytest.mark.parametrize("where", ["missing folder", "a folder"])
+def test_arena_from_python_refuses_a_journal_it_cannot_write_as_the_command_does(tmp_path, where):
+    journal = tmp_path / "nope" / "j.jsonl" if where == "missing folder" else tmp_path
+    with pytest.raises(LudoError) as caught:
+        arena(get_game("diciassette"), 3, 2, 1, BOTS, journal=journal)
+    assert caught.value.key == ("error.save_folder" if where == "missing folder"
+                                else "error.save_is_folder")
+    for lang, says in (("en", "Cannot save to"), ("fr", "Impossible de sauvegarder dans")):
+        said = CliRunner().invoke(app, ["arena", "diciassette", "--players", "3", "--bots",
+                                        ",".join(BOTS), "--games", "2", "--journal", str(journal),
+                                        "--lang", lang])
+        assert said.exit_code == 2
+        assert " ".join(said.output.split()) == " ".join(caught.value.message(lang).split())
+        assert caught.value.message(lang).startswith(says)
+    assert list(tmp_path.iterdir()) == []  # nothing written, no folder made

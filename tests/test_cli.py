@@ -107,6 +107,59 @@ def test_games_json_is_parseable():
     assert "17" in entry["aliases"]
 
 
+NARROW = CliRunner(env={"COLUMNS": "80"})  # a common terminal's width
+
+
+def _at_80_columns(args):
+    """The command's output at 80 columns: no line wider, nothing cut ("…")."""
+    result = ok(NARROW.invoke(app, [str(a) for a in args]))
+    assert result.exit_code == 0, result.output
+    text = ANSI.sub("", result.output)
+    assert "…" not in text, text
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 80, text
+    return text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_games_at_80_columns_cuts_and_splits_no_option_name_or_value(lang):
+    # Before: French and English values were split across lines ("last_flipper_win" / "s")
+    # and what an option does squeezed into a column a word wide.
+    text = _at_80_columns(["games", "--lang", lang])
+    words = set(text.split())
+    flat = " ".join(text.split())
+    for game in json.loads(ok(invoke(["games", "--json", "--lang", lang])).stdout):
+        for option in game["options"]:
+            default = option["default"]
+            shown = ",".join(map(str, default)) if isinstance(default, list) else str(default)
+            assert option["name"] in words and shown.lower() in words, option
+            for value in option["allowed"].split("|"):
+                assert " " in value.strip() or value.strip() in words, (option["name"], value)
+            assert " ".join(option["help"].split()) in flat, option["help"]
+
+
+@pytest.mark.parametrize("lang, headers", [
+    ("fr", ["taux de victoire", "IC à 95 %", "rang moyen", "cote (openskill)", "ms par coup",
+            "ms (95e centile)", "ms (max.)"]),
+    ("en", ["win rate", "95% CI", "mean rank", "rating (openskill)", "ms per move", "p95 ms",
+            "max ms"]),
+])
+def test_arena_tables_at_80_columns_cut_no_header_name_or_number(lang, headers):
+    # Before: "(openski…", "classeme…", "[21,5–78,…" in French; "[21.5–78.5" / "%]" in English.
+    args = ["arena", "dtc", "--bots", "heuristic,medium,medium,random", "--players", "4",
+            "--games", "4", "--jobs", "1", "--lang", lang]
+    text = _at_80_columns(args)
+    words = set(text.split())
+    for header in headers:
+        assert set(header.split()) <= words, header
+    from ludotheque.i18n import number, percent
+
+    summary = json.loads(ok(invoke([*args, "--json"])).stdout)
+    for row in summary["bots"]:
+        interval = f"{number(100 * row['ci_low'], lang, 1)}–{percent(row['ci_high'], lang)}"
+        assert row["name"] in words and interval in text, (row["name"], interval)
+        assert percent(row["win_rate"], lang) in text
+
+
 # ---------------------------------------------------------------------- rules
 @pytest.mark.parametrize(("lang", "wanted", "unwanted"), [
     ("fr", ["Options en vigueur", "Décisions d'arbitrage suivies par le moteur", "But du jeu"],

@@ -149,3 +149,146 @@ def test_serve_on_a_port_already_taken_says_so_before_showing_a_link(tmp_path):
     assert f"Impossible d'écouter sur 127.0.0.1:{port}" in " ".join(result.stderr.split())
     assert "http://" not in result.stdout
 
+
+
+# -------------------------------------------- files: the system's reasons in the chosen language
+def _not_a_folder(tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder\n")
+    return tmp_path / "notes.txt" / "game.json"
+
+
+@pytest.mark.parametrize("make, french, english, system", [
+    (lambda tmp: tmp / "missing.json", "ce fichier ou ce dossier n'existe pas",
+     "there is no such file or folder", "No such file"),
+    (lambda tmp: tmp, "c'est un dossier, pas un fichier", "it is a folder, not a file",
+     "Is a directory"),
+    (_not_a_folder, "une partie du chemin est un fichier, pas un dossier",
+     "part of the path is a file, not a folder", "Not a directory"),
+], ids=["missing", "folder", "through-a-file"])
+def test_a_record_that_cannot_be_read_says_why_in_the_chosen_language(
+        tmp_path, make, french, english, system):
+    path = make(tmp_path)
+    for command in (["replay", path], ["play", "--resume", path]):
+        said = usage_error(invoke([*command, "--lang", "fr"], input="")).flat
+        assert f"Impossible de lire {path} : {french}." in said and system not in said
+        said = usage_error(invoke([*command, "--lang", "en"], input="")).flat
+        assert f"Cannot read {path}: {english}." in said and system not in said
+
+
+@pytest.mark.parametrize("text, french, english", [
+    ("", "une valeur était attendue à la ligne 1, colonne 1",
+     "a value was expected at line 1, column 1"),
+    ('{"game": "wazabi",\n "players": 4,}', "un nom de champ entre guillemets doubles était "
+     "attendu à la ligne 2, colonne 15", "a field name in double quotes was expected at line 2, "
+     "column 15"),
+    ('{"game" "wazabi"}', "un deux-points (:) était attendu à la ligne 1, colonne 9",
+     "a colon (:) was expected at line 1, column 9"),
+    ('{"game": "wazabi"} {}', "du texte en trop après la fin de la valeur JSON, à la ligne 1, "
+     "colonne 20", "more text after the end of the JSON value, at line 1, column 20"),
+    ('{"game": "waz', "un texte entre guillemets doubles commencé à la ligne 1, colonne 10 n'est "
+     "jamais fermé", "a text in double quotes starting at line 1, column 10 is never closed"),
+], ids=["empty", "trailing-comma", "no-colon", "extra-data", "unclosed-text"])
+def test_a_record_that_is_not_json_says_what_is_wrong_and_where(tmp_path, text, french, english):
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    said = usage_error(invoke(["replay", path, "--lang", "fr"])).flat
+    assert f"{path} n'est pas du JSON valide : {french}." in said and "Expecting" not in said
+    said = usage_error(invoke(["replay", path, "--lang", "en"])).flat
+    assert f"{path} is not valid JSON: {english}." in said and "Expecting" not in said
+
+
+def test_every_system_reason_has_a_text_in_each_language():
+    import errno
+
+    from ludotheque.core.files import os_reason
+
+    codes = [errno.ENOENT, errno.EACCES, errno.EPERM, errno.EISDIR, errno.ENOTDIR, errno.ENOSPC,
+             errno.EROFS, errno.ENAMETOOLONG, errno.EIO, errno.ELOOP]
+    for code in codes:
+        system = os.strerror(code)
+        reason = os_reason(OSError(code, system))
+        assert reason.key != "error.os.other", errno.errorcode[code]
+        french, english = reason.message("fr"), reason.message("en")
+        assert system not in french and system not in english and french != english
+    assert os_reason(OSError(errno.EACCES, "Permission denied")).message("fr") == \
+        "permission refusée (voyez les droits d'accès du fichier)"
+    other = os_reason(OSError(errno.EBUSY, os.strerror(errno.EBUSY)))  # not one of the common
+    assert other.message("fr") == "le système a refusé (EBUSY)"
+    assert other.message("en") == "the system refused (EBUSY)"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a full disk)")
+def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path):
+    results, record = tmp_path / "results.csv", tmp_path / "game.json"
+    results.symlink_to("/dev/full")  # every write fails: the disk is full
+    record.symlink_to("/dev/full")
+    said = usage_error(invoke(["simulate", "wazabi", "-n", "2", "-j", "1", "--out", results,
+                               "--lang", "fr"])).flat
+    assert f"Impossible d'écrire {results} : le disque est plein." in said
+    said = usage_error(invoke(WAZABI + ["--save", record], input="quit\n")).flat
+    assert f"Cannot write {record}: the disk is full." in said and "Errno" not in said
+
+
+def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path):
+    path = _wazabi_record(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # saved again by a Windows editor
+    result = ok(invoke(["replay", path, "--lang", "en"]))
+    assert result.exit_code == 0 and "11 moves of Wazabi replayed and checked" in result.flat
+    result = ok(invoke(["play", "--resume", path, "--plain", "--lang", "en"], input="quit\n"))
+    assert result.exit_code == 1 and "Game resumed after 11 moves" in result.flat, result.text
+
+
+# ------------------------------------------------ report: what is wrong with a results file
+@pytest.mark.parametrize("name, content, french, english", [
+    ("fields.csv", b"a,b\n1,2\n3,4,5\n", "la ligne 3 a plus de valeurs (3) que la première ligne "
+     "n'a de noms de colonnes (2)", "line 3 has more values (3) than the first line has column "
+     "names (2)"),
+    ("quote.csv", b'game,seat\n"17,0\n', "une valeur entre guillemets doubles commencée à la "
+     "ligne 2 n'est jamais fermée", "a value in double quotes starting on line 2 is never closed"),
+    ("empty.csv", b"", "il est vide", "it is empty"),
+    ("latin1.csv", b"game,bot\n17,\xe9\xe9\n", "ce n'est pas un texte UTF-8 (octet invalide à la "
+     "position", "it is not UTF-8 text (bad byte at position"),
+    ("damaged.parquet", b"PAR1 not a parquet file", "ce n'est pas un fichier Parquet, ou il est "
+     "abîmé", "it is not a Parquet file, or it is damaged"),
+], ids=["too-many-values", "unclosed-quote", "empty", "not-utf8", "not-parquet"])
+def test_a_results_file_that_cannot_be_read_says_what_is_wrong_in_the_chosen_language(
+        tmp_path, name, content, french, english):
+    pytest.importorskip("pyarrow")
+    path = tmp_path / name
+    path.write_bytes(content)
+    said = usage_error(invoke(["report", path, "--lang", "fr"])).flat
+    assert f"Impossible de lire le fichier de résultats {path} : {french}" in said, said
+    assert "Un fichier de résultats est un fichier écrit par « simulate --out » (.parquet, .csv)." \
+        in said
+    said_en = usage_error(invoke(["report", path, "--lang", "en"])).flat
+    assert f"Cannot read the results file {path}: {english}" in said_en, said_en
+    assert "A results file is one that 'simulate --out' writes (.parquet, .csv)." in said_en
+    for english_only in ("Error tokenizing", "C error", "codec", "magic bytes", "No columns"):
+        assert english_only not in said + said_en
+
+
+def test_report_given_a_folder_says_it_is_a_folder_not_a_missing_file(tmp_path):
+    pytest.importorskip("pandas")
+    said = usage_error(invoke(["report", tmp_path, "--lang", "fr"])).flat
+    assert f"{tmp_path} est un dossier, pas un fichier : donnez des fichiers de résultats " \
+        "(.parquet, .csv) écrits par « simulate --out »." in said and "n'existe pas" not in said
+    said = usage_error(invoke(["report", tmp_path, "--lang", "en"])).flat
+    assert f"{tmp_path} is a folder, not a file" in said and "does not exist" not in said
+
+
+# ------------------------------------------------------------- a long move is not repeated whole
+def test_a_long_unreadable_move_is_repeated_cut_at_80_characters_with_what_is_allowed(tmp_path):
+    move = "give " + "x" * 300
+    shown = move[:80] + "…"
+    for lang, says, allowed in (("en", f"Cannot read the move '{shown}'.", "Write: give pN"),
+                                ("fr", f"Coup illisible « {shown} ».", "Écrivez : donner jN")):
+        args = [arg if arg != "en" else lang for arg in WAZABI]
+        said = ok(invoke(args, input=f"{move}\nquit\n")).text.replace("\n", "")
+        assert says in said and allowed in said, said
+        assert said.count(move[:81]) <= 1  # the line typed, as the terminal shows it: not again
+    path = _wazabi_record(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "actions": data["actions"] + [move]}))
+    said = usage_error(invoke(["replay", path, "--lang", "en"])).text.replace("\n", "")
+    assert f"Move 12 of the record ('{shown}') does not fit: Cannot read the move '{shown}'." \
+        in said and move[:81] not in said

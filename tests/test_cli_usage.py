@@ -3,6 +3,8 @@ and usage errors are French under --lang fr or a French locale, English otherwis
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ludotheque import cli
@@ -101,3 +103,42 @@ def test_an_unknown_option_close_to_one_asks_in_french_whether_it_was_meant(caps
     code, _, err = run(["play", "17", "--bogus", "--lang", "fr"], capsys, monkeypatch)
     says = "Option inconnue : --bogus (vouliez-vous dire --bots ?)"
     assert code == 2 and says in " ".join(err.replace("\u00a0", " ").split()), err
+
+
+def _help_pages(lang, capsys, monkeypatch):
+    """Every help page of the command line (the group's and each command's) in `lang`."""
+    import typer
+
+    pages = {}
+    for name in ["", *typer.main.get_command(cli.app).commands]:
+        code, out, _ = run([name, "--help", "--lang", lang] if name else ["--help", "--lang", lang],
+                           capsys, monkeypatch)
+        assert code == 0, (name, out)
+        pages[name] = out
+    return pages
+
+
+def test_every_help_text_of_every_command_is_in_french_and_in_english(capsys, monkeypatch):
+    # Before: the arguments' names (game, RECORD.json, RESULTS...) and <list[Path]> were
+    # English on the French pages.
+    from ludotheque.i18n import t
+    from ludotheque.ui.terminal.usage import _HELP_KEYS
+
+    def squeezed(text):  # immune to wrapping (and to a line broken after a hyphen)
+        return "".join(text.split())
+
+    pages = {lang: _help_pages(lang, capsys, monkeypatch) for lang in ("fr", "en")}
+    keys = sorted(set(_HELP_KEYS.values()))
+    assert {"cli.help", "cli.replay.help", "cli.arg.record", "cli.opt.step_seat"} <= set(keys)
+    for lang, other in (("fr", "en"), ("en", "fr")):
+        shown = squeezed(" ".join(pages[lang].values()))
+        for key in keys:
+            assert squeezed(t(key, lang)) in shown, (lang, key)
+            if t(key, other) != t(key, lang):
+                assert squeezed(t(key, other)) not in shown, (lang, key)
+    for name, page in pages["fr"].items():
+        assert [word for word in ENGLISH_WORDS if word in page] == [], name
+        assert re.findall(r"<(?:int|float|str|path|list\[\w+\])>", page) == [], name
+    replay = pages["fr"]["replay"]
+    assert "replay [OPTIONS] {PARTIE.json}" in replay and "PARTIE.json <chemin>" in replay
+    assert "{JEU}" in pages["fr"]["rules"] and "RÉSULTATS <chemin>" in pages["fr"]["report"]

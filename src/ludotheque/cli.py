@@ -24,6 +24,7 @@ import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when
 from ludotheque.bots import bot_names, parse_bot_list
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import check_writable
 from ludotheque.core.options import parse_option_assignments
 from ludotheque.core.record import Record
 from ludotheque.core.registry import all_games, get_game
@@ -38,7 +39,7 @@ from ludotheque.i18n import (
     t,
     tn,
 )
-from ludotheque.ui.terminal.typography import keep_no_break_spaces
+from ludotheque.ui.terminal.typography import keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
@@ -56,6 +57,8 @@ app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=Fals
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
+GameArgument = Annotated[str, typer.Argument(metavar=_h("cli.metavar.game"),
+                                             help=_h("cli.arg.game"))]
 LangOption = Annotated[Optional[str], typer.Option("--lang", help=_h("cli.opt.lang"))]
 OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o", help=_h("cli.opt.option"))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=_h("cli.opt.json"))]
@@ -147,15 +150,6 @@ def _check_free(host: str, port: int) -> None:
         raise LudoError("cli.serve.cannot_listen", host=host, port=port) from None
 
 
-def _check_writable(path: Path) -> None:
-    """Refuse, before a game starts, a record file that could not be written at its end."""
-    folder = path.expanduser().resolve().parent
-    if not folder.is_dir():
-        raise LudoError("error.save_folder", path=str(path), folder=str(folder))
-    if path.is_dir():
-        raise LudoError("error.save_is_folder", path=str(path))
-
-
 def _table(game: str, players: int | None, option: list[str] | None):
     """The game, the player count (its default if none is given) and the validated options."""
     chosen = get_game(game)
@@ -179,6 +173,52 @@ def _span(name: str, value: float | None, low: float, high: float, above: bool =
         return
     key = "error.more_than_up_to" if above else "error.from_to"
     raise LudoError(key, name=name, value=value, low=low, high=high)
+
+
+def _widths(headers: list[str], rows: list[list[str]], room: int,
+            wrapping: tuple[int, ...] = ()) -> list[int]:
+    """Column widths for a table of texts in `room` characters: each column as wide as its
+    longest text, the widest narrowed first, down to its header's longest word and its
+    longest cell (a cell of the columns in `wrapping`: its longest word) at the least:
+    headers wrap at their spaces, no name, number or word is ever cut."""
+    lows, widths = [], []
+    for index, header in enumerate(headers):
+        cells = [row[index] for row in rows]
+        lows.append(max([longest_word(header),
+                         *map(longest_word if index in wrapping else len, cells)]))
+        widths.append(max([len(header), *map(len, cells)]))
+    while sum(widths) > room:
+        narrower = [index for index, low in enumerate(lows) if widths[index] > low]
+        if not narrower:
+            break  # wider than the terminal: _print_uncut prints it whole
+        widths[max(narrower, key=lambda index: widths[index])] -= 1
+    return widths
+
+
+def _table_of(headers: list[str], rows: list[list[str]]) -> Table:
+    """A table of names and numbers (the first column to the left, the others to the
+    right) that fits the terminal if it can, nothing cut (`_widths`)."""
+    table = Table(box=None, header_style="bold")
+    for index, width in enumerate(_widths(headers, rows, out.width - 2 * len(headers))):
+        table.add_column(headers[index], justify="right" if index else "left", width=width)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _print_uncut(shown: Any, needed: int | None = None) -> None:
+    """Print a table (or what `needed` columns hold) whole even where the terminal is
+    narrower (the terminal wraps its lines): rich would cut its cells ("…") to fit."""
+    from rich.measure import Measurement
+
+    if needed is None:
+        needed = Measurement.get(out, out.options.update(width=1000), shown).maximum
+    saved = out._width
+    out.width = max(out.width, needed)
+    try:
+        out.print(shown)
+    finally:
+        out._width = saved
 
 
 # ---------------------------------------------------------------------- games
@@ -208,25 +248,42 @@ def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
             out.print(t("cli.games.line", lang, title=entry["title"], name=entry["name"],
                         low=entry["min_players"], high=entry["max_players"],
                         bots=", ".join(entry["bots"])), style="bold")
-            table = Table(box=None, show_header=True, header_style="bold")
-            # The option name is what gets typed after --option: never cut, never wrapped.
-            table.add_column(t("cli.col.option", lang), no_wrap=True, overflow="ignore",
-                             min_width=max((len(o["name"]) for o in entry["options"]), default=1))
-            # Values are typed too: long ones fold onto the next line, never end in "…".
-            table.add_column(t("cli.col.default", lang), overflow="fold")
-            table.add_column(t("cli.col.allowed", lang), overflow="fold")
-            table.add_column(t("cli.col.meaning", lang), overflow="fold")
-            for option in entry["options"]:
-                default = option["default"]
-                shown = ",".join(map(str, default)) if isinstance(default, tuple) else str(default).lower()
-                table.add_row(option["name"], shown, option["allowed"].replace("|", " | "), option["help"])
-            out.print(table)
+            _print_options(entry["options"], lang)
+
+
+def _print_options(options: list[dict[str, Any]], lang: str) -> None:
+    """A game's options under a header line: for each, its name, default and allowed values
+    on a line (in columns `_widths` fits to the terminal: a name or a value is typed after
+    --option, so never cut nor split), what it does on the lines below, indented."""
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.text import Text
+
+    def shown(default: Any) -> str:
+        return ",".join(map(str, default)) if isinstance(default, tuple) else str(default).lower()
+
+    headers = [t(key, lang) for key in ("cli.col.option", "cli.col.default", "cli.col.allowed")]
+    rows = [[option["name"], shown(option["default"]), option["allowed"].replace("|", " | ")]
+            for option in options]
+    widths = _widths(headers, rows, out.width - 2 * len(headers), wrapping=(2,))
+
+    def line(cells: list[str], style: str = "") -> Table:
+        table = Table(box=None, show_header=False)
+        for width in widths:
+            table.add_column(width=width, overflow="fold")
+        table.add_row(*(Text(cell, style=style) for cell in cells))
+        return table
+
+    blocks: list[Any] = [line(headers, "bold")]
+    for row, option in zip(rows, options):
+        blocks += [line(row), Padding(Text(option["help"]), (0, 1, 0, 4))]
+    _print_uncut(Group(*blocks), sum(widths) + 2 * len(widths))
 
 
 # ---------------------------------------------------------------------- rules
 @app.command(help=_h("cli.rules.help"))
 def rules(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: GameArgument,
     lang: LangOption = None,
     option: OptionList = None,
     players: PlayersOption = None,
@@ -242,7 +299,8 @@ def rules(
 # ----------------------------------------------------------------------- play
 @app.command(help=_h("cli.play.help"))
 def play(
-    game: Annotated[Optional[str], typer.Argument(help=_h("cli.arg.game_play"))] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar=_h("cli.metavar.game"),
+                                              help=_h("cli.arg.game_play"))] = None,
     players: PlayersOption = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help=_h("cli.opt.seed"))] = None,
     lang: LangOption = None,
@@ -264,7 +322,7 @@ def play(
     with _guard(lang) as lang:
         _span("--delay", delay, 0, 60)
         if save is not None:
-            _check_writable(save)
+            check_writable(save)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
         pace = delay if delay is not None else (0.5 if interactive else 0.0)
         match = None
@@ -333,7 +391,8 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
 # --------------------------------------------------------------------- replay
 @app.command("replay", help=_h("cli.replay.help"))
 def replay_command(
-    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help=_h("cli.arg.record"))],
+    record_path: Annotated[Path, typer.Argument(metavar=_h("cli.metavar.record"),
+                                                       help=_h("cli.arg.record"))],
     lang: LangOption = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_h("cli.opt.verbose"))] = False,
     as_json: JsonFlag = False,
@@ -429,7 +488,7 @@ def _run_progress(lang: str, total: int, label_key: str, live):
 
 @app.command(help=_h("cli.simulate.help"))
 def simulate(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: GameArgument,
     players: PlayersOption = None,
     games_count: GamesOption = 100,
     seed: SeedOption = 1,
@@ -535,7 +594,7 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
 # ---------------------------------------------------------------------- arena
 @app.command(help=_h("cli.arena.help"))
 def arena(
-    game: Annotated[str, typer.Argument(help=_h("cli.arg.game"))],
+    game: GameArgument,
     bots: Annotated[str, typer.Option("--bots", help=_h("cli.opt.bots_arena"))],
     players: PlayersOption = None,
     games_count: GamesOption = 100,
@@ -558,8 +617,6 @@ def arena(
         _positive("--jobs", jobs)
         names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
-        if journal is not None:
-            _check_writable(journal)
         live = LiveCounts()
         bar, progress = _run_progress(lang, games_count, "cli.arena.progress", live)
         try:
@@ -582,28 +639,21 @@ def arena(
             return
         out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
                     players=count, seed=seed), style="bold")
-        table = Table(box=None, header_style="bold")
-        for key in ("cli.col.bot", "cli.col.win_rate_ci", "cli.col.mean_rank", "cli.col.rating",
-                    "cli.col.ms_per_move", "cli.col.ms_p95", "cli.col.ms_max"):
-            table.add_column(t(key, lang), justify="left" if key == "cli.col.bot" else "right")
-        for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
-            table.add_row(row["name"],
-                          f"{percent(row['win_rate'], lang)} "
-                          f"[{number(100 * row['ci_low'], lang, 1)}–{percent(row['ci_high'], lang)}]",
-                          number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1),
-                          number(row["ms_per_move"], lang, 1), number(row["ms_p95"], lang, 1),
-                          number(row["ms_max"], lang, 1))
-        out.print(table)
+        headers = [t(key, lang) for key in (
+            "cli.col.bot", "cli.col.win_share", "cli.col.ci95", "cli.col.mean_rank",
+            "cli.col.rating", "cli.col.ms_per_move", "cli.col.ms_p95", "cli.col.ms_max")]
+        rows = [[row["name"], percent(row["win_rate"], lang),
+                 f"{number(100 * row['ci_low'], lang, 1)}–{percent(row['ci_high'], lang)}",
+                 number(row["mean_rank"], lang, 2), number(row["rating"], lang, 1),
+                 number(row["ms_per_move"], lang, 1), number(row["ms_p95"], lang, 1),
+                 number(row["ms_max"], lang, 1)]
+                for row in sorted(summary["bots"], key=lambda r: -r["rating"])]
+        _print_uncut(_table_of(headers, rows))
         out.print(t("cli.arena.head_to_head", lang), style="bold")
         names_in = [row["name"] for row in summary["bots"]]
-        grid = Table(box=None, header_style="bold")
-        grid.add_column("")
-        for name in names_in:
-            grid.add_column(name, justify="right")
-        for a in names_in:
-            grid.add_row(a, *["-" if a == b else percent(summary["head_to_head"][a][b], lang)
-                              for b in names_in])
-        out.print(grid)
+        _print_uncut(_table_of(["", *names_in], [
+            [a, *["-" if a == b else percent(summary["head_to_head"][a][b], lang)
+                  for b in names_in]] for a in names_in]))
         if interrupted:
             out.print(note, soft_wrap=True, markup=False)
             raise typer.Exit(130)
@@ -612,7 +662,8 @@ def arena(
 # --------------------------------------------------------------------- report
 @app.command("report", help=_h("cli.report.help"))
 def report_command(
-    results: Annotated[list[Path], typer.Argument(metavar="RESULTS...", help=_h("cli.arg.results"))],
+    results: Annotated[list[Path], typer.Argument(metavar=_h("cli.metavar.results"),
+                                                      help=_h("cli.arg.results"))],
     html_path: Annotated[Optional[Path], typer.Option("--html", help=_h("cli.opt.html"))] = None,
     png: Annotated[Optional[Path], typer.Option("--png", help=_h("cli.opt.png"))] = None,
     lang: LangOption = None,
@@ -627,7 +678,7 @@ def report_command(
 
     with _guard(lang) as lang:
         if html_path is not None:
-            _check_writable(html_path)
+            check_writable(html_path)
         if png is not None:
             check_png_folder(png)
         document = build_report(load_results(results), lang, [str(p) for p in results])
@@ -644,7 +695,8 @@ def report_command(
 # ---------------------------------------------------------------------- bench
 @app.command(help=_h("cli.bench.help"))
 def bench(
-    game: Annotated[Optional[str], typer.Argument(help=_h("cli.arg.game_bench"))] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar=_h("cli.metavar.game"),
+                                              help=_h("cli.arg.game_bench"))] = None,
     every: Annotated[bool, typer.Option("--all", help=_h("cli.opt.all"))] = False,
     players: PlayersOption = None,
     seconds: Annotated[Optional[float], typer.Option("--seconds", help=_h("cli.opt.seconds"))] = None,
@@ -781,16 +833,7 @@ def _print_bench_table(result: dict[str, Any], repeats: int, as_json: bool, lang
                          min_width=max(len(line[column]) for line in cells))
     for line in cells:
         table.add_row(*line)
-    # Never cut a number: a table wider than the terminal is printed whole (it wraps there).
-    from rich.measure import Measurement
-
-    needed = Measurement.get(out, out.options.update(width=1000), table).maximum
-    saved = out._width
-    out.width = max(out.width, needed)
-    try:
-        out.print(table)
-    finally:
-        out._width = saved
+    _print_uncut(table)
     if not openspiel_available():
         out.print(t("cli.bench.no_openspiel", lang), markup=False)
 

@@ -201,7 +201,8 @@ def test_errors_speak_the_connection_language(server):
     try:
         page = made.pages[0]
         page.send("{oops")
-        assert "n'est pas du JSON valide" in error_on(page, "bad_json")["message"]
+        said = error_on(page, "bad_json")["message"]
+        assert "n'est pas du JSON valide" in said and "ligne 1, colonne 2" in said, said
         page.send({"type": "chat", "text": "z" * 400})
         assert "au plus" in error_on(page, "chat_too_long")["message"]
         if made.actor == 1:

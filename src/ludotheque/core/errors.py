@@ -57,8 +57,25 @@ class NoSuchSeatError(LudoError):
     key = "error.no_such_seat"
 
 
+ECHO_LIMIT = 80  # characters of a person's input an error message repeats
+
+
+def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:
+    """What a person typed, as an error message repeats it: a text longer than `limit`
+    characters is cut there and ends in "…" (a pasted page is not repeated whole)."""
+    if isinstance(text, str) and len(text) > limit:
+        return text[:limit] + "…"
+    return text
+
+
 class NotationError(LudoError):
+    """A move that cannot be read: the texts it repeats (what was typed) are cut at
+    ECHO_LIMIT characters."""
+
     key = "error.notation"
+
+    def __init__(self, key: str | None = None, /, **params: object) -> None:
+        super().__init__(key, **{name: echo(value) for name, value in params.items()})
 
 
 class ChanceError(LudoError):

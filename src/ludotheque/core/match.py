@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json, settle
-from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, echo
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, TERMINAL, Game, State
 from ludotheque.core.record import Record
@@ -306,7 +306,7 @@ def _step_error(actions: list[Any], index: int, shown: Any, error: LudoError) ->
     if len(actions) == 1:
         return error
     kind = NotationError if isinstance(error, NotationError) else IllegalActionError
-    return kind("error.sequence_step", index=index + 1, count=len(actions), action=shown,
+    return kind("error.sequence_step", index=index + 1, count=len(actions), action=echo(shown),
                 reason=error)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import RecordError
+from ludotheque.core.files import json_reason, read_text
 from ludotheque.core.options import options_to_json
 
 FORMAT = "ludotheque-record"
@@ -107,9 +108,7 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError("error.record_unreadable", path=str(path), reason=exc.strerror) from None
+            text = read_text(path, RecordError)
         except UnicodeDecodeError as exc:
             raise RecordError("error.record_encoding", path=str(path), position=exc.start) from None
         return cls.from_text(text, str(path))
@@ -120,7 +119,7 @@ class Record:
         try:
             data = json.loads(text, parse_int=_whole_number)
         except json.JSONDecodeError as exc:
-            raise RecordError("error.record_json", path=source, line=exc.lineno, reason=exc.msg) from None
+            raise RecordError("error.record_json", path=source, reason=json_reason(exc)) from None
         except RecursionError:
             raise RecordError("error.record_nested", path=source) from None
         return cls.from_json(data)

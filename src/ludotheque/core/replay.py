@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludotheque.core.chance import ScriptedChance, SeededChance, normalise_outcome
-from ludotheque.core.errors import LudoError, RecordError
+from ludotheque.core.errors import LudoError, RecordError, echo
 from ludotheque.core.match import Match
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
@@ -32,7 +32,8 @@ def replay(record: Record, keep_events: bool = True) -> Match:
         try:
             match.apply(action)
         except LudoError as exc:
-            raise RecordError("error.record_action", index=index + 1, action=action, reason=exc) from None
+            raise RecordError("error.record_action", index=index + 1, action=echo(action),
+                              reason=exc) from None
     if record.result is not None:
         if not match.is_over():
             raise RecordError("error.record_unfinished", count=len(record.actions))

@@ -27,6 +27,7 @@ from openskill.models import PlackettLuce
 
 from ludotheque.core.budget import Budget
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import check_writable, read_text, writing
 from ludotheque.core.game import Game
 from ludotheque.core.options import options_to_json
 from ludotheque.sim.simulate import GameResult, LiveCounts, run_simulation, seats_for_game
@@ -81,6 +82,7 @@ def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
     played: list[GameResult] = []
     write: _JournalWriter | None = None
     if journal is not None:
+        check_writable(journal)
         header = journal_header(game, players, seed, entries, options, budget)
         played = [result for result in read_journal(journal, header) if result.index < games]
         write = _JournalWriter(journal, header)
@@ -116,8 +118,8 @@ def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
     if not path.exists():
         return []
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path)
+    except UnicodeDecodeError:
         raise LudoError("error.journal_corrupt", path=str(path), line=1) from None
     lines = text.split("\n")
     cut = lines.pop()  # "" or a line cut short
@@ -192,14 +194,16 @@ class _JournalWriter:
         return file
 
     def __call__(self, result: GameResult) -> None:
-        if self.file is None:
-            self.file = self._open()
-        self.file.write(json.dumps(dataclasses.asdict(result)) + "\n")
-        self.file.flush()
+        with writing(self.path):
+            if self.file is None:
+                self.file = self._open()
+            self.file.write(json.dumps(dataclasses.asdict(result)) + "\n")
+            self.file.flush()
 
     def close(self) -> None:
         if self.file is not None:
-            self.file.close()
+            with writing(self.path):
+                self.file.close()
 
 
 def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import check_writable, writing
 
 FORMATS = (".parquet", ".csv")
 FIXED_COLUMNS: dict[str, str] = {  # name -> Arrow type
@@ -40,11 +41,7 @@ def check_results_path(path: Any) -> Path:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise LudoError("error.out_format", path=str(path), allowed=", ".join(FORMATS))
-    folder = path.expanduser().resolve().parent
-    if not folder.is_dir():
-        raise LudoError("error.save_folder", path=str(path), folder=str(folder))
-    if path.is_dir():
-        raise LudoError("error.save_is_folder", path=str(path))
+    check_writable(path)
     if suffix == ".parquet":
         require_extra("pyarrow", "report", "--out *.parquet")
     return path
@@ -64,7 +61,7 @@ def write_results(rows: Sequence[Mapping[str, Any]], path: Any) -> Path:
     path = check_results_path(path)
     names = columns(rows)
     if path.suffix.lower() == ".csv":
-        with path.open("w", newline="", encoding="utf-8") as handle:
+        with writing(path), path.open("w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=names, restval="")
             writer.writeheader()
             writer.writerows(rows)
@@ -77,5 +74,6 @@ def write_results(rows: Sequence[Mapping[str, Any]], path: Any) -> Path:
     for name in names:
         kind = FIXED_COLUMNS.get(name)
         arrays.append(pa.array(data[name], type=pa.type_for_alias(kind) if kind else None))
-    pq.write_table(pa.Table.from_arrays(arrays, names=names), path)
+    with writing(path):
+        pq.write_table(pa.Table.from_arrays(arrays, names=names), path)
     return path

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
@@ -359,6 +360,8 @@ def _client_json(raw: str | bytes) -> Any:
 def _json_reason(error: ValueError) -> Any:
     if isinstance(error, UnicodeEncodeError):
         return TextParam("web.server.error.surrogate")
+    if isinstance(error, json.JSONDecodeError):  # what is wrong and where, in the reader's language
+        return json_reason(error)
     return getattr(error, "msg", str(error))
 
 

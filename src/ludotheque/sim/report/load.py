@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import os_reason
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import t
+from ludotheque.i18n import LazyText, t
 
 FORMATS = (".parquet", ".csv")
 REQUIRED = ("game", "config", "options", "game_index", "seed", "players", "seat", "bot", "win",
@@ -45,18 +47,21 @@ def load_results(paths: Iterable[Any]) -> Any:
 def _read(pd: Any, path: Path) -> Any:
     from ludotheque.core.errors import require_extra
 
-    if not path.is_file():
+    allowed = ", ".join(FORMATS)
+    if not path.exists():
         raise LudoError("error.report_missing", path=str(path))
+    if path.is_dir():
+        raise LudoError("error.report_is_folder", path=str(path), allowed=allowed)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise LudoError("error.report_format", path=str(path), allowed=", ".join(FORMATS))
+        raise LudoError("error.report_format", path=str(path), allowed=allowed)
     if suffix == ".parquet":
         require_extra("pyarrow", "report", FEATURE)
     try:
         frame = pd.read_csv(path) if suffix == ".csv" else pd.read_parquet(path)
     except (ValueError, OSError) as exc:  # damaged file: pandas and pyarrow raise these
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise LudoError("error.report_unreadable", path=str(path), reason=reason) from None
+        raise LudoError("error.report_unreadable", path=str(path), allowed=allowed,
+                        reason=_why_unreadable(pd, exc, suffix)) from None
     missing = [name for name in REQUIRED if name not in frame.columns]
     if missing:
         raise LudoError("error.report_columns", path=str(path), missing=", ".join(missing))
@@ -84,6 +89,29 @@ def _read(pd: Any, path: Path) -> Any:
         raise LudoError("error.report_seats", path=str(path), index=key["game_index"],
                         config=key["config"])
     return frame
+
+
+_TOO_MANY_VALUES = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
+_UNCLOSED_QUOTE = re.compile(r"EOF inside string starting at row (\d+)")
+
+
+def _why_unreadable(pd: Any, error: Exception, suffix: str) -> LazyText:
+    """What is wrong with a results file pandas or pyarrow could not read, in words of
+    each language (their own messages are English)."""
+    if isinstance(error, UnicodeDecodeError):
+        return LazyText("report.unreadable.encoding", position=error.start)
+    if isinstance(error, pd.errors.EmptyDataError):
+        return LazyText("report.unreadable.empty")
+    if isinstance(error, pd.errors.ParserError):
+        if found := _TOO_MANY_VALUES.search(str(error)):
+            return LazyText("report.unreadable.values", expected=int(found[1]),
+                            line=int(found[2]), found=int(found[3]))
+        if found := _UNCLOSED_QUOTE.search(str(error)):  # rows from 0: the file's line - 1
+            return LazyText("report.unreadable.quote", line=int(found[1]) + 1)
+    if isinstance(error, OSError) and error.errno is not None:
+        return os_reason(error)
+    return LazyText("report.unreadable.parquet" if suffix == ".parquet"
+                    else "report.unreadable.csv")
 
 
 # ---------------------------------------------------------------- configurations

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import writing
 from ludotheque.i18n import t
 from ludotheque.sim.report.layout import Report
 
@@ -56,7 +57,9 @@ def html_page(report: Report) -> str:
 
 def write_html(report: Report, path: Any) -> Path:
     path = Path(path)
-    path.write_text(html_page(report), encoding="utf-8")
+    page = html_page(report)
+    with writing(path):
+        path.write_text(page, encoding="utf-8")
     return path
 
 
@@ -71,11 +74,14 @@ def check_png_folder(folder: Any) -> Path:
 def write_pngs(report: Report, folder: Any) -> list[Path]:
     """Every plot as <folder>/<game>-<plot>.png (the folder is made if needed)."""
     folder = check_png_folder(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    with writing(folder):
+        folder.mkdir(parents=True, exist_ok=True)
     written = []
     for block in report.figures():
         path = folder / f"{_file_name(block.name)}.png"
-        path.write_bytes(block.png())
+        image = block.png()
+        with writing(path):
+            path.write_bytes(image)
         written.append(path)
     return written
 

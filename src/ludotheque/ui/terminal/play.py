@@ -26,6 +26,7 @@ from ludotheque.bots import make_bot
 from ludotheque.core.actions import typed_number
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import LudoError
+from ludotheque.core.files import os_reason, writing
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
 from ludotheque.i18n import french_typography, has_text, t
@@ -302,9 +303,10 @@ class _Table:
                     break
                 except OSError as error:
                     self.screen.message(t("ui.save_failed", lang, path=answer,
-                                          reason=error.strerror or str(error)), "red")
+                                          reason=os_reason(error).message(lang)), "red")
         else:
-            self.save(path)
+            with writing(path):
+                self.save(path)
         self.saved_for_later = True
         self.screen.console.print(t("ui.saved_resume", lang, path=str(path)), markup=False)
 
@@ -366,7 +368,8 @@ def run(settings: TerminalSettings, console: Console | None = None,
     if not table.saved_for_later:  # a game saved to go on keeps its seed secret
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if settings.save is not None and not table.saved_for_later:
-        match.record(**settings.meta()).save(settings.save)
+        with writing(settings.save):
+            table.save(settings.save)
         console.print(t("ui.saved", lang, path=str(settings.save)))
     return exit_code
 

@@ -43,3 +43,9 @@ def keep_no_break_spaces() -> bool:
         return False
     _wrap.re_word = WORD
     return True
+
+
+def longest_word(text: str) -> int:
+    """The length of the longest part of `text` a wrapped line never cuts (its words, with
+    their no-break spaces inside: '95 %' in French is one)."""
+    return max((len(word) for word in re.split(f"{_SPACE}+", text)), default=0)

@@ -106,10 +106,10 @@ def formatter_for(lang: str) -> type[HelpFormatter]:
     return Formatter
 
 
-_METAVAR = re.compile(r"<(int|float|str|path|list\[str\])>")
+_METAVAR = re.compile(r"<(int|float|str|path|list\[str\]|list\[Path\])>")
 _METAVARS = {"int": "cli.click.metavar.int", "float": "cli.click.metavar.float",
              "str": "cli.click.metavar.text", "list[str]": "cli.click.metavar.text",
-             "path": "cli.click.metavar.path"}
+             "path": "cli.click.metavar.path", "list[Path]": "cli.click.metavar.path"}
 
 
 def _metavar(match: re.Match[str], lang: str) -> str:
@@ -131,6 +131,8 @@ def translate_help(command: Any, lang: str) -> None:
     for param in command.params:
         if getattr(param, "help", None):
             param.help = _again(param.help, lang)
+        if getattr(param, "metavar", None):  # an argument's name (GAME, JEU)
+            param.metavar = _again(param.metavar, lang)
     if lang != "en":
         context = type("LocalContext", (command.context_class,),
                        {"formatter_class": formatter_for(lang)})

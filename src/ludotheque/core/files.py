@@ -1,0 +1,99 @@
+"""Files a person names (records, saved games, journals, results): read and written with
+errors said in the reader's language.
+
+The system's own reasons (`strerror`: "Permission denied") and the `json` module's
+("Expecting value") are English whatever the locale: `os_reason` and `json_reason` turn
+them into catalog texts (`error.os.*`, `error.json.*`), passed as the `reason` of a
+LudoError and translated with it. Text files are read as UTF-8 with or without the byte
+order mark that some editors put at their start (`utf-8-sig`).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ludotheque.core.errors import LudoError
+from ludotheque.i18n import LazyText
+
+ENCODING = "utf-8-sig"  # UTF-8; a byte order mark at the start is read and left out
+
+_OS_REASONS = {
+    errno.ENOENT: "error.os.not_found",
+    errno.EACCES: "error.os.permission",
+    errno.EPERM: "error.os.permission",
+    errno.EISDIR: "error.os.is_folder",
+    errno.ENOTDIR: "error.os.not_folder",
+    errno.ENOSPC: "error.os.disk_full",
+    errno.EROFS: "error.os.read_only",
+    errno.ENAMETOOLONG: "error.os.name_too_long",
+    errno.EIO: "error.os.input_output",
+    errno.ELOOP: "error.os.link_loop",
+}
+if hasattr(errno, "EDQUOT"):  # not on every system
+    _OS_REASONS[errno.EDQUOT] = "error.os.quota"
+
+# The start of each message of the standard `json` module -> its text.
+_JSON_REASONS = (
+    ("Expecting value", "error.json.value"),
+    ("Expecting property name", "error.json.name"),
+    ("Expecting ':'", "error.json.colon"),
+    ("Expecting ','", "error.json.comma"),
+    ("Unterminated string", "error.json.unterminated"),
+    ("Invalid control character", "error.json.control"),
+    ("Invalid \\", "error.json.escape"),  # "Invalid \escape", "Invalid \uXXXX escape"
+    ("Extra data", "error.json.extra"),
+    ("Illegal trailing comma", "error.json.trailing_comma"),  # Python 3.13 and later
+)
+
+
+def os_reason(error: OSError) -> LazyText:
+    """Why the system refused, as a text in the reader's language: the common cases by
+    name (no such file, permission, a folder, the disk full...), else the error's code."""
+    key = _OS_REASONS.get(error.errno or 0)
+    if key is not None:
+        return LazyText(key)
+    code = errno.errorcode.get(error.errno or 0) or type(error).__name__
+    return LazyText("error.os.other", code=code)
+
+
+def json_reason(error: json.JSONDecodeError) -> LazyText:
+    """What is wrong in a JSON text and where (line and column, from 1)."""
+    key = next((key for start, key in _JSON_REASONS if error.msg.startswith(start)),
+               "error.json.other")
+    return LazyText(key, line=error.lineno, column=error.colno)
+
+
+def read_text(path: str | Path, kind: type[LudoError] = LudoError) -> str:
+    """The text of a file (UTF-8, with or without a byte order mark); a file that cannot
+    be read raises `kind` saying why. A file that is not UTF-8 raises UnicodeDecodeError:
+    each caller says what the file should be."""
+    try:
+        return Path(path).read_text(encoding=ENCODING)
+    except OSError as exc:
+        raise kind("error.file_unreadable", path=str(path), reason=os_reason(exc)) from None
+
+
+@contextmanager
+def writing(path: str | Path) -> Iterator[None]:
+    """Inside, a file that cannot be written (a full disk, no permission...) raises a
+    LudoError naming it and saying why."""
+    try:
+        yield
+    except OSError as exc:
+        raise LudoError("error.file_unwritable", path=str(path), reason=os_reason(exc)) from None
+
+
+def check_writable(path: str | Path) -> Path:
+    """Refuse, before any work, a file that could not be written at its end: its folder
+    does not exist, or it is a folder."""
+    path = Path(path)
+    folder = path.expanduser().resolve().parent
+    if not folder.is_dir():
+        raise LudoError("error.save_folder", path=str(path), folder=str(folder))
+    if path.is_dir():
+        raise LudoError("error.save_is_folder", path=str(path))
+    return path
