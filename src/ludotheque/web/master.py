@@ -782,17 +782,22 @@ class Master:
                 or isinstance(count, bool) or not isinstance(count, int)):
             raise Refused("bad_frame", reason=TextParam("web.server.error.actions_list",
                                                     high=MAX_ACTIONS))
-        self.back(conn)
+        was_absent = self.back(conn)
         try:
             await self.play(live, conn.seat, actions, count)
         except Refused as refused:
+            # refused, but the person acted: everyone is told they are back (an accepted
+            # move tells them with the move)
             if refused.code == "stale":
                 async with live.lock:
                     await conn.send(refused.frame(conn.lang))
-                    await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
-                    conn.sent = len(live.match.events or ())
-                return
-            raise
+                    if not was_absent:
+                        await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
+                        conn.sent = len(live.match.events or ())
+            else:
+                await conn.send(refused.frame(conn.lang))
+            if was_absent:
+                await self._announce_back(live)
 
     def back(self, conn: Conn) -> bool:
         """The person at this seat acts again (a move, a chat line, reopening the page, or
@@ -808,16 +813,26 @@ class Master:
         return True
 
     async def come_back(self, conn: Conn) -> None:
-        """A `back` frame: the seat is present again; everyone sees it; the timer restarts."""
+        """A `back` frame: the seat is present again; everyone sees it; the timer restarts.
+        Always answered: a seat already back gets the table as it is."""
         live = conn.table
         if live is None:
             raise Refused("hello_first")
         if conn.seat is None:
             raise Refused("spectator")
         if self.back(conn):
-            async with live.lock:
-                await self.broadcast(live)
-            self.schedule(live)
+            await self._announce_back(live)
+            return
+        async with live.lock:  # already back (a move or a chat line said so)
+            await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
+            conn.sent = len(live.match.events or ())
+
+    async def _announce_back(self, live: LiveTable) -> None:
+        """A seat is no longer absent (`back` said so): every page sees it, and the
+        seat's turn timer starts again."""
+        async with live.lock:
+            await self.broadcast(live)
+        self.schedule(live)
 
     async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
         """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
@@ -1048,9 +1063,7 @@ class Master:
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
-            async with live.lock:
-                await self.broadcast(live)
-            self.schedule(live)
+            await self._announce_back(live)
 
     async def rematch(self, conn: Conn) -> None:
         live = conn.table
