@@ -162,6 +162,20 @@ def test_malformed_json_unknown_type_and_not_an_object(table):
     table.still_served()
 
 
+def test_deeply_nested_json_is_a_clear_error_and_the_connection_stays(table):
+    """Brackets nested deeper than the parser goes (8,000 bytes: under the frame limit):
+    the usual bad-JSON error, in the page's language, and the connection serves on."""
+    page = table.pages[table.idle]
+    for lang, words in (("fr", "imbriqués trop profondément"), ("en", "nested too deeply")):
+        page.send({"type": "lang", "lang": lang})
+        page.expect("update")
+        page.send("[" * 4000 + "]" * 4000)
+        assert words in error_on(page, "bad_json")["message"]
+        page.send({"type": "ping"})
+        page.expect("pong")
+    table.still_served()
+
+
 def test_oversized_frame(table):
     page = table.pages[table.actor]
     page.send({"type": "chat", "text": "x" * 9000})
@@ -201,7 +215,11 @@ def test_errors_speak_the_connection_language(server):
     try:
         page = made.pages[0]
         page.send("{oops")
-        assert "n'est pas du JSON valide" in error_on(page, "bad_json")["message"]
+        message = error_on(page, "bad_json")["message"]
+        # the reason too is French: what is wrong, and where
+        assert message == ("Le message n'est pas du JSON valide (un nom de propriété entre "
+                           "guillemets doubles était attendu à la ligne 1, colonne 2)\u00a0; "
+                           "rien n'a été fait."), message
         page.send({"type": "chat", "text": "z" * 400})
         assert "au plus" in error_on(page, "chat_too_long")["message"]
         if made.actor == 1:

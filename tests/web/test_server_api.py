@@ -89,7 +89,42 @@ def test_malformed_body_is_a_clear_400(server):
     response = server.api.post("/api/tables?lang=fr", content=b"{not json",
                                headers={"content-type": "application/json"})
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "bad_request"
+    assert response.json()["error"] == {
+        "code": "bad_request",
+        "message": "La requête n'est pas valide\u00a0: un nom de propriété entre guillemets "
+                   "doubles était attendu à la ligne 1, colonne 2."}
+    response = server.api.post("/api/tables?lang=en", content=b"[\n 1,,]",
+                               headers={"content-type": "application/json"})
+    assert response.json()["error"]["message"] == \
+        "The request is not valid: a JSON value was expected at line 2, column 4."
+
+
+def test_deeply_nested_or_huge_bodies_are_clear_json_errors(server):
+    """Brackets nested too deeply: a JSON 400 (no crash, no plain-text 500); a body over
+    the limit: a JSON 413, read no further. The server serves on."""
+    before = len(server.master.tables)
+    for path in ("/api/tables", "/api/join/no-such-invite"):
+        response = server.api.post(f"{path}?lang=fr", content="[" * 4000 + "]" * 4000,
+                                   headers={"content-type": "application/json"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "bad_request"
+        assert "imbriqués trop profondément" in response.json()["error"]["message"]
+    huge = json.dumps({"game": "dtc", "players": 3, "padding": "x" * 70_000})
+    response = server.api.post("/api/tables?lang=en", content=huge,
+                               headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "body_too_large"
+    assert "65536" in response.json()["error"]["message"]
+
+    def chunks():  # no Content-Length: the body is counted as it comes
+        for _ in range(20):
+            yield b" " * 8192
+    response = server.api.post("/api/tables?lang=fr", content=chunks(),
+                               headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert "octets" in response.json()["error"]["message"]
+    assert len(server.master.tables) == before
+    server.create("dtc", 3)  # still serving
 
 
 def test_join_flow_seats_names_and_taken_seat(server):

@@ -23,6 +23,7 @@ from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import LANGUAGES, catalog, t
+from ludotheque.i18n.json_errors import json_reason
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.master import Conn, Master, Refused, TextParam
@@ -31,6 +32,7 @@ log = logging.getLogger("ludotheque.web")
 
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
+BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
 FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "ping")
 
 
@@ -105,6 +107,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.master = master
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, _error: Exception):
+        """A bug: the page still gets a JSON error it can show (the error is logged)."""
+        return refusal(Refused("unexpected", status=500), request_lang(request))
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -310,8 +317,8 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
     try:
         try:
             frame = _client_json(raw)
-        except (json.JSONDecodeError, ValueError) as exc:
-            raise Refused("bad_json", reason=_json_reason(exc)) from None
+        except (ValueError, RecursionError) as exc:
+            raise Refused("bad_json", reason=json_reason(exc)) from None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
         kind = frame["type"]
@@ -350,23 +357,28 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
 
 def _client_json(raw: str | bytes) -> Any:
     """A client's JSON, whose texts must be Unicode: a lone surrogate ("\\ud800") is valid
-    JSON but no text, and an error echoing it could not be sent back."""
+    JSON but no text, and an error echoing it could not be sent back. Raises what
+    `json_reason` explains: ValueError (bad JSON, no UTF-8, a surrogate) or RecursionError
+    (brackets nested too deeply)."""
     value = json.loads(raw)
     json.dumps(value, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError: a surrogate
     return value
 
 
-def _json_reason(error: ValueError) -> Any:
-    if isinstance(error, UnicodeEncodeError):
-        return TextParam("web.server.error.surrogate")
-    return getattr(error, "msg", str(error))
-
-
 async def _json_body(request: Request) -> Any:
+    """The request's JSON object; refused (nothing read past it) over BODY_MAX bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_MAX:
+        raise Refused("body_too_large", status=413, high=BODY_MAX)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > BODY_MAX:
+            raise Refused("body_too_large", status=413, high=BODY_MAX)
     try:
-        body = _client_json(await request.body() or b"null")
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise Refused("bad_request", reason=_json_reason(exc)) from None
+        body = _client_json(bytes(data) or b"null")
+    except (ValueError, RecursionError) as exc:
+        raise Refused("bad_request", reason=json_reason(exc)) from None
     if not isinstance(body, dict):
         raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
     return body
