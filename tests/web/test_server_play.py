@@ -104,6 +104,56 @@ def test_language_switch_resends_the_log(server):
         assert again["events"][0]["lines"] != first["events"][0]["lines"]
 
 
+class PageLog:
+    """The log a page shows, kept as table.js keeps it (`log_reset` starts it again)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.count = 0
+
+    def read(self, frame) -> None:
+        if frame["log_reset"]:
+            self.lines, self.count = [], 0
+        for entry in frame["events"]:
+            if entry["index"] >= self.count:
+                self.lines += entry["lines"]
+                self.count = entry["index"] + 1
+
+
+@pytest.mark.parametrize("game", ["wazabi", "diciassette", "dtc", "decimoarr"])
+def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp_path, game):
+    """Alice's page (and a spectator's) opened while the table waited: the opening events
+    were told with "Place 2", "Place 3". Once the others sit down, every page gets the log
+    again, narrated with their names."""
+    server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
+                               deals=random.Random(1))  # a deal whose opening names them
+    try:
+        created = server.create(game, 3, [{"kind": "human"}] * 3)
+        first = server.join(created["invite"], 0, "Alice")
+        with server.client() as page, server.client() as watcher:
+            logs = {page: PageLog(), watcher: PageLog()}
+            logs[page].read(page.hello(first, lang="fr"))
+            logs[watcher].read(watcher.hello(created["spectator"], lang="en"))
+            assert any("Place 2" in line or "Place 3" in line for line in logs[page].lines)
+            server.join(created["invite"], 1, "Bruno")
+            server.join(created["invite"], 2, "Chloé")
+            for each, log in logs.items():
+                while True:
+                    frame = each.expect("update")
+                    log.read(frame)
+                    if frame["table"]["status"] == "playing":
+                        break
+                assert log.lines, game
+                unnamed = [line for line in log.lines if "Place " in line or "Seat " in line]
+                assert unnamed == [], unnamed
+            # and what the log says matches a page opened now
+            with server.client() as fresh:
+                events = fresh.hello(first, lang="fr")["events"]
+                assert logs[page].lines == [line for e in events for line in e["lines"]]
+    finally:
+        stop_thread_server(server)
+
+
 def test_reconnection_restores_the_seat_and_sends_only_new_events(server):
     created, tokens = server.table("diciassette", 3, humans=2)
     with server.client() as a:

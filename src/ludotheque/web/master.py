@@ -154,6 +154,9 @@ class LiveTable:
     bot_for: int = -1  # the move count a bot task is already working on
     notes: list = field(default_factory=list)  # several servers: news not yet caught up
     following: bool = False  # a task is catching this table up
+    # a seat's name changed (someone sat down): the next broadcast sends every page the
+    # whole log again, narrated with the names (events told before named "Seat 2")
+    relog: bool = False
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -470,6 +473,8 @@ class Master:
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent = set(row.absent)
         for mine, stored in zip(live.row.seats, row.seats):
+            if mine.name != stored.name:
+                live.relog = True
             mine.taken, mine.name = stored.taken, stored.name
         if changed:
             live._names.clear()
@@ -645,6 +650,7 @@ class Master:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
+            live.relog = True
             if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
                                                 bot_job=self._bot_job(live))) \
                     or self.broker.remote:
@@ -747,19 +753,23 @@ class Master:
             conn.sent = len(live.match.events or ())
 
     async def broadcast(self, live: LiveTable) -> None:
-        """Each page gets its own seat's update from the events it has; the caller holds
-        the table's lock, so frames go out in the order moves were accepted."""
+        """Each page gets its own seat's update from the events it has (all of them again,
+        `log_reset`, after a seat's name changed); the caller holds the table's lock, so
+        frames go out in the order moves were accepted."""
         total = len(live.match.events or ())
+        relog, live.relog = live.relog, False
         cache: dict[tuple[int | None, str, int], str] = {}  # pages of one seat share a frame
         publics: dict[str, dict[str, Any]] = {}  # the public table, once per language
         sends = []
         for conn in list(live.conns):
-            key = (conn.seat, conn.lang, conn.sent)
+            start = 0 if relog else conn.sent
+            key = (conn.seat, conn.lang, start)
             if key not in cache:
                 public = publics.get(conn.lang)
                 if public is None:
                     public = publics[conn.lang] = live.public(conn.lang)
-                cache[key] = dumps(live.frame(conn.seat, conn.lang, conn.sent, public=public))
+                cache[key] = dumps(live.frame(conn.seat, conn.lang, start, log_reset=relog,
+                                              public=public))
             conn.sent = total
             sends.append(conn.send(cache[key]))
         await asyncio.gather(*sends)
