@@ -66,6 +66,34 @@ def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
     return page
 
 
+# Keeps the page's WebSocket and the frames it receives (before table.js reads them), so a
+# test can send a frame as the page would (a stale one, as from an old tab) and wait for
+# the server's answer to be drawn.
+SPY = """(() => {
+  const Native = window.WebSocket;
+  window.__sockets = []; window.__frames = [];
+  window.WebSocket = function (...args) {
+    const ws = new Native(...args);
+    ws.addEventListener("message", (m) => window.__frames.push(JSON.parse(m.data)));
+    window.__sockets.push(ws);
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+
+
+def spy(page) -> None:
+    page.add_init_script(SPY)
+
+
+def send_raw(page, frame: dict) -> int:
+    """Send `frame` on the page's own WebSocket; returns how many frames it had received."""
+    return page.evaluate("""f => { window.__sockets[window.__sockets.length - 1]
+                                     .send(JSON.stringify(f));
+                                   return window.__frames.length; }""", frame)
+
+
 def create_table(page, base: str, game: str, players: int, seats: list[str]) -> tuple[str, str]:
     """Create a table in the lobby; returns the invite link copied with the Copy button,
     and the spectator link."""
@@ -328,6 +356,41 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.wait_for_selector("#alert:not([hidden])")
     page.goto(server.url + "/join/not-an-invite")
     page.wait_for_selector("#join .error-box")
+    assert not page.errors, page.errors
+
+
+def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) -> None:
+    """A move sent from a stale page is refused, and the fresh table comes right after:
+    the refusal stays in view (the update does not wipe it) until the person acts, or
+    for ten seconds."""
+    created, (token,) = server.table("wazabi", 2, humans=1)
+    page = new_page(browser, "fr-FR")
+    spy(page)
+    page.clock.install()  # the page's own clock, moved on by the test (time flows too)
+    page.goto(f"{server.url}/play/{token}")
+    page.wait_for_selector("#board .scene")
+    page.wait_for_function("document.body.dataset.interactive === 'yes'")
+    move = int(page.evaluate("document.body.dataset.move"))
+    alert = page.locator("#alert")
+
+    def refused() -> None:
+        seen = send_raw(page, {"type": "move", "actions": [0], "move": move - 1})
+        # the refusal, then the fresh update after it, both drawn
+        page.wait_for_function("""n => { const after = window.__frames.slice(n);
+            const error = after.findIndex(f => f.type === "error");
+            return error >= 0 && after.slice(error).some(f => f.type === "update"); }""",
+                               arg=seen)
+        assert alert.is_visible()
+        assert "coup" in alert.text_content() and str(move) in alert.text_content()
+
+    refused()
+    page.clock.fast_forward(9_000)
+    assert alert.is_visible()
+    page.clock.fast_forward(2_000)
+    assert alert.is_hidden()
+    refused()
+    act(page, random.Random(4))  # the person's next action answers it
+    assert alert.is_hidden()
     assert not page.errors, page.errors
 
 
