@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from playwright import sync_api  # noqa: E402  (the test extra installs it)
+from web_servers import run_app_in_thread, stop_thread_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():  # `make test` installs it: a missing browser is a failure
@@ -392,6 +393,37 @@ def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) 
     act(page, random.Random(4))  # the person's next action answers it
     assert alert.is_hidden()
     assert not page.errors, page.errors
+
+
+def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) -> None:
+    """Tables that waited too long for people are closed: nobody's turn is shown any more
+    (no "playing" marker, no turn border), and the page says why: the free seats stayed
+    free (Ann had sat down), or nobody sat down at all."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", waiting_ttl=1.0,
+                               deals=random.Random(5))
+    try:
+        half = handle.create("wazabi", 2, [{"kind": "human"}, {"kind": "human"}])
+        token = handle.join(half["invite"], 0, "Ann")
+        empty = handle.create("dtc", 2, [{"kind": "human"}, {"kind": "human"}])
+        ann, watcher = new_page(browser, "fr-FR"), new_page(browser, "en-GB", PHONE)
+        ann.goto(f"{handle.url}/play/{token}")
+        watcher.goto(handle.url + empty["spectator_url"])
+        for page in (ann, watcher):
+            page.wait_for_selector("#board .scene")
+            page.wait_for_function("document.body.dataset.status === 'closed'")
+            assert page.locator("#board .seat.turn, #board .turn-badge, #turn.mine").count() == 0
+            assert not page.errors, page.errors
+        assert ann.locator("#turn").text_content() == \
+            "Cette table a été fermée\u00a0: ses places libres n'ont pas été prises à temps."
+        assert watcher.locator("#turn").text_content() == \
+            "This table was closed: nobody sat down at it in time."
+        # the invite link says it too
+        for created, words in ((half, "personne n'a pris ses places libres"),
+                               (empty, "personne ne s'y est assis")):
+            refused = handle.api.get(f"/api/join/{created['invite']}?lang=fr")
+            assert refused.status_code == 410 and words in refused.json()["error"]["message"]
+    finally:
+        stop_thread_server(handle)
 
 
 def test_page_reconnects_after_a_server_crash(browser, start_server_process) -> None:

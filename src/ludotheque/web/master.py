@@ -661,9 +661,12 @@ class Master:
         return target.token or ""
 
     def refuse_closed(self, row: TableRow) -> None:
-        """A table closed for waiting too long is refused with a clear message."""
+        """A table closed for waiting too long is refused with a clear message (which says
+        whether anybody had sat down at it)."""
         if row.status == "closed":
-            raise Refused("closed", status=410, ttl=_Duration(self.waiting_ttl))
+            partly = any(s.kind == "human" and s.taken for s in row.seats)
+            raise Refused("closed", key="web.server.error.closed_partly" if partly else None,
+                          status=410, ttl=_Duration(self.waiting_ttl))
 
     # -- connections -------------------------------------------------------
     async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:

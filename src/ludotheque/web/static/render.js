@@ -21,9 +21,10 @@ function seatMeta(table, seat) {
 
 function renderSeats(scene, hooks) {
   const list = el("ol", {class: "seats", "aria-label": tr("web.lobby.seats")});
-  const waiting = hooks.table && hooks.table.status === "waiting";  // nobody's turn yet
+  // nobody's turn yet (waiting for people), or any more (closed)
+  const idle = hooks.table && ["waiting", "closed"].includes(hooks.table.status);
   for (const original of scene.seats) {
-    const seat = waiting ? {...original, turn: false} : original;
+    const seat = idle ? {...original, turn: false} : original;
     const meta = seatMeta(hooks.table, seat.seat);
     const classes = ["seat"];
     if (seat.turn) classes.push("turn");

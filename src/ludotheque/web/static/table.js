@@ -143,9 +143,12 @@ function draw() {
   $("title").textContent = scene ? scene.title : (table.title || "");
   $("header").textContent = scene ? scene.header.join(" · ") : "";
   const turn = $("turn");
+  // closed: why (nobody sat down, or the free seats stayed free)
+  const someoneSat = (table.seats || []).some((s) => s.kind === "human" && s.taken);
   turn.textContent = table.status === "waiting" ? tr("web.table.waiting")
-    : table.status === "closed" ? tr("web.table.closed") : (scene ? scene.turn_text : "");
-  turn.classList.toggle("mine", !!(scene && update.seat !== null && scene.turn === update.seat));
+    : table.status === "closed" ? tr(someoneSat ? "web.table.closed_partly" : "web.table.closed")
+    : (scene ? scene.turn_text : "");
+  turn.classList.toggle("mine", myTurn);
   $("role").textContent = mode === "watch" ? tr("web.table.spectator") : "";
   showConnection();
   showDeadline();
