@@ -77,7 +77,8 @@ def error_on(page: WsClient, code: str) -> dict:
 def test_unknown_token_and_hello_first(server, table):
     with server.client() as page:
         page.send({"type": "move", "actions": [0], "move": 0})
-        assert "hello" in error_on(page, "hello_first")["message"]
+        message = error_on(page, "hello_first")["message"]
+        assert '{"type": "hello", "token": ' in message and "{{" not in message
         page.send({"type": "hello", "token": "not-a-token", "lang": "fr", "since": 0})
         message = error_on(page, "unknown_token")["message"]
         assert "lien" in message  # French, as the hello asked
@@ -201,10 +202,15 @@ def test_chat_limits_and_bad_language(table):
     error_on(page, "chat_empty")
     page.send({"type": "chat", "text": "y" * 301})
     assert "300" in error_on(page, "chat_too_long")["message"]
-    page.send({"type": "chat", "text": 12})
-    error_on(page, "chat_empty")
+    for text in (12, {"a": 1}):  # not text at all: said so, not "empty"
+        page.send({"type": "chat", "text": text})
+        assert error_on(page, "bad_frame")["message"] == \
+            "The message is not valid: the field “text” must be a string; nothing was done."
     page.send({"type": "lang", "lang": "tlh"})
     assert "tlh" in error_on(page, "bad_lang")["message"]
+    page.send({"type": "lang"})
+    assert error_on(page, "bad_lang")["message"] == \
+        "The message gives no language (“lang”); allowed: en, fr."
     page.send({"type": "rematch"})
     error_on(page, "not_over")
     table.still_served()

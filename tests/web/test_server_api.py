@@ -77,6 +77,34 @@ def test_bad_table_creation_is_refused_with_what_is_allowed(server, body, code, 
     assert len(server.master.tables) == before
 
 
+@pytest.mark.parametrize("body, english, french", [
+    ({"game": "dtc", "players": "3"},
+     '“players” must be a whole number, not "3": DTC (Donne Tes Cartes) is played by 2 to 6 '
+     'players.',
+     '«\u00a0players\u00a0» doit être un nombre entier, pas "3"\u00a0: DTC (Donne Tes Cartes) '
+     'se joue de 2 à 6 joueurs.'),
+    ({"game": "dtc", "players": True}, "not true:", "pas true\u00a0:"),
+    ({"game": "dtc", "players": 3, "turn_timer": 5},
+     "The turn timer must be off or set between 10 and 3600 seconds, not 5.",
+     "Le minuteur de tour doit être désactivé ou réglé entre 10 et 3600 secondes, pas 5."),
+])
+def test_a_wrong_type_or_timer_is_said_plainly(server, body, english, french):
+    """A number sent as text is a wrong type (not "2 to 6 players, not 3"); the timer's
+    error speaks of "off", not of JSON's null."""
+    for lang, words in (("en", english), ("fr", french)):
+        response = server.api.post(f"/api/tables?lang={lang}", json=body)
+        assert response.status_code == 400
+        message = response.json()["error"]["message"]
+        assert words in message and "null" not in message and "True" not in message, message
+
+
+def test_a_field_of_the_wrong_type_is_named_with_the_type_expected(server):
+    response = server.api.post("/api/tables?lang=fr", json={"game": 17})
+    assert response.json()["error"]["message"] == \
+        "La requête n'est pas valide\u00a0: le champ «\u00a0game\u00a0» doit être une chaîne " \
+        "de caractères."
+
+
 def test_option_error_lists_the_allowed_options_in_french(server):
     response = server.api.post("/api/tables?lang=fr", json={"game": "diciassette", "players": 3,
                                                             "options": {"colour": "red"}})
@@ -141,8 +169,12 @@ def test_join_flow_seats_names_and_taken_seat(server):
     assert taken.status_code == 409
     assert taken.json()["error"]["code"] == "seat_taken"
     assert "2" in taken.json()["error"]["message"]  # names the free seat
+    seven = server.api.post(f"/api/join/{created['invite']}?lang=en",
+                            json={"seat": 7, "name": "Bob"}).json()["error"]["message"]
+    assert seven == "“seat” must be a seat index from 0 to 2 (0: the first seat), not 7."
     for body, code in [({"seat": 2, "name": "Bob"}, "not_human_seat"),
                        ({"seat": 7, "name": "Bob"}, "bad_seat"),
+                       ({"seat": "1", "name": "Bob"}, "bad_seat"),
                        ({"seat": 1, "name": "   "}, "bad_name"),
                        ({"seat": 1, "name": "x" * 40}, "bad_name")]:
         response = server.api.post(f"/api/join/{created['invite']}", json=body)
@@ -216,6 +248,12 @@ def test_replay_steps_through_a_finished_game(server):
     for bad in ("-1", str(total + 1), "x"):
         response = server.api.get(f"/api/tables/{created['table']}/replay?step={bad}")
         assert response.status_code == 400 and response.json()["error"]["code"] == "bad_step"
+    # `seat` counts from 0 here as everywhere in the API, and its error says so
+    for bad in ("abc", "2", "-1"):
+        response = server.api.get(f"/api/tables/{created['table']}/replay?seat={bad}&lang=fr")
+        assert response.status_code == 400 and response.json()["error"] == {
+            "code": "bad_seat", "message": f"«\u00a0seat\u00a0» doit être un numéro de place "
+                                           f"de 0 à 1 (0\u00a0: la première place), pas {bad}."}
 
 
 def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):

@@ -26,7 +26,7 @@ from ludotheque.i18n import LANGUAGES, catalog, t
 from ludotheque.i18n.json_errors import json_reason
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.master import Conn, Master, Refused, TextParam
+from ludotheque.web.master import Conn, Master, Refused, TextParam, bad_seat
 
 log = logging.getLogger("ludotheque.web")
 
@@ -238,7 +238,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 raise Refused("bad_step", total=total)
             seat = _int_param(request, "seat", None)
             if seat is not None and not 0 <= seat < live.row.players:
-                raise Refused("bad_seat", seat=seat + 1, players=live.row.players)
+                raise bad_seat(request.query_params["seat"][:40], live.row.players)
         except Refused as refused:
             return refusal(refused, lang)
         partial = Record(game=record.game, players=record.players, options=record.options,
@@ -329,8 +329,11 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
             return
         if kind in ("hello", "lang"):
             lang = frame.get("lang", conn.lang if kind == "hello" else None)
+            if lang is None:
+                raise Refused("bad_lang", key="web.server.error.missing_lang")
             if not isinstance(lang, str) or lang[:2].lower() not in LANGUAGES:
-                raise Refused("bad_lang", lang=str(lang)[:20])
+                raise Refused("bad_lang", lang=(lang if isinstance(lang, str)
+                                                else json.dumps(lang))[:20])
             lang = lang[:2].lower()
             if kind == "lang":
                 await master.set_lang(conn, lang)
@@ -385,10 +388,11 @@ async def _json_body(request: Request) -> Any:
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
+    """A whole number of the query (`default` if absent); -1 if it is not one."""
     value = request.query_params.get(name)
     if value is None or value == "":
         return default
     try:
         return int(value)
     except ValueError:
-        return None if name == "step" else -1
+        return -1

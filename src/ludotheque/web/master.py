@@ -77,22 +77,33 @@ class Refused(Exception):
     def message(self, lang: str) -> str:
         if self.error is not None:
             return self.error.message(lang)
-        params = {k: (v.message(lang) if hasattr(v, "message") else v)
-                  for k, v in self.params.items()}
-        return t(self.key, lang, **params)
+        return t(self.key, lang, **_in_language(self.params, lang))
 
     def frame(self, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message(lang)}
 
 
+def bad_seat(value: str, players: int) -> Refused:
+    """A `seat` field (of a request, or the replay's `?seat=`) that is no seat index: the
+    API counts seats from 0, as its message says."""
+    return Refused("bad_seat", value=value, last=players - 1)
+
+
+def _in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A message's parameters, those that are texts themselves (`.message(lang)`) put in
+    the message's language."""
+    return {k: (v.message(lang) if hasattr(v, "message") else v) for k, v in params.items()}
+
+
 class TextParam:
-    """A parameter that is itself a text key (translated in the message's language)."""
+    """A parameter that is itself a text key (translated in the message's language), whose
+    own parameters may be texts too."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key, self.params = key, params
 
     def message(self, lang: str) -> str:
-        return t(self.key, lang, **self.params)
+        return t(self.key, lang, **_in_language(self.params, lang))
 
 
 try:  # the `web` extra brings orjson: a frame serialised several times faster
@@ -546,6 +557,10 @@ class Master:
         except LudoError as error:
             raise Refused("unknown_game", error=error) from None
         players = body.get("players", game.default_players)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise Refused("player_count", key="web.server.error.players_type",
+                          game=TextParam(game.title_key), low=game.min_players,
+                          high=game.max_players, value=json.dumps(players)[:40])
         options = body.get("options") or {}
         if not isinstance(options, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
@@ -634,8 +649,7 @@ class Master:
                 TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < live.row.players):
-                raise Refused("bad_seat", seat=seat if isinstance(seat, int) else json.dumps(seat),
-                              players=live.row.players)
+                raise bad_seat(json.dumps(seat)[:40], live.row.players)
             target = live.row.seats[seat]
             if target.kind != "human":
                 raise Refused("not_human_seat", seat=seat + 1, free=free)
@@ -1063,7 +1077,10 @@ class Master:
             raise Refused("hello_first")
         if conn.seat is None:
             raise Refused("spectator")
-        if not isinstance(text, str) or not text.strip():
+        if text is not None and not isinstance(text, str):
+            raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
+                                                      kind=TextParam("web.server.kind.string")))
+        if not text or not text.strip():
             raise Refused("chat_empty")
         text = text.strip()
         if len(text) > CHAT_MAX:
