@@ -86,7 +86,7 @@ class Refused(Exception):
 def bad_seat(value: str, players: int) -> Refused:
     """A `seat` field (of a request, or the replay's `?seat=`) that is no seat index: the
     API counts seats from 0, as its message says."""
-    return Refused("bad_seat", value=value, last=players - 1)
+    return Refused("bad_seat", field="seat", value=value, last=players - 1)
 
 
 def _in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -558,7 +558,7 @@ class Master:
             raise Refused("unknown_game", error=error) from None
         players = body.get("players", game.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise Refused("player_count", key="web.server.error.players_type",
+            raise Refused("player_count", key="web.server.error.players_type", field="players",
                           game=TextParam(game.title_key), low=game.min_players,
                           high=game.max_players, value=json.dumps(players)[:40])
         options = body.get("options") or {}
