@@ -17,6 +17,7 @@ wait has a deadline and says what it waited for.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -333,6 +334,47 @@ def test_each_other_game_to_its_end(browser, server, game: str, players: int) ->
     if not shots["done"]:
         screenshots(page, f"table-{game}")
     screenshots(page, f"result-{game}")
+
+
+def test_lobby_options_speak_to_people_and_create_what_was_chosen(browser, server) -> None:
+    """The options are labelled in the page's language (no code names), a choice lists
+    its choices by label with the default marked once, a yes/no option is a checkbox; the
+    table is created with what was chosen, the rest at their defaults."""
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    for game in ("wazabi", "diciassette", "dtc", "decimoarr"):
+        page.select_option("#game", game)
+        fields = page.locator("#options .field")
+        assert fields.count() >= 4
+        for index in range(fields.count()):
+            text = fields.nth(index).text_content()
+            assert not re.search(r"[_=`]|\b(true|false)\b", text), text  # no code names
+            assert text.count("par défaut") <= 1, text
+            assert not re.search(r"[^\s\u00a0\u202f:][:;?!](\s|$)",
+                                 text.replace("Memoarrr!", "")), text  # French spacing
+    page.locator("details summary").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.locator("label[for='opt-perdu_cards']").text_content() == \
+        "Cartes «\u00a0perdu\u00a0» en jeu à moins de 5 joueurs"
+    assert page.locator("#opt-perdu_cards option").all_text_contents() == [
+        "Tirées au hasard (par défaut)", "Celles qui ont le moins de têtes de mort"]
+    assert page.locator("#opt-show_memory").get_attribute("type") == "checkbox"
+    assert page.locator("#opt-first_flip_excludes_homes").is_checked()  # its default
+    page.select_option("#opt-perdu_cards", "fewest_skulls")
+    page.locator("label[for='opt-show_memory']").click()  # the label ticks the box
+    page.fill("#opt-colours", "4")
+    page.select_option("#seat-1", "easy")
+    page.select_option("#seat-2", "easy")
+    page.click("#create-submit")
+    page.wait_for_selector("#invite-link")
+    invite = page.input_value("#invite-link").rsplit("/", 1)[1]
+    table = server.api.get(f"/api/join/{invite}").json()["table"]
+    options = server.master.tables[table].row.options
+    assert (options["perdu_cards"], options["show_memory"], options["colours"]) == \
+        ("fewest_skulls", True, 4)
+    assert options["first_flip_excludes_homes"] is True and options["values"] == 5
+    assert not page.errors, page.errors
 
 
 def test_lobby_shows_the_servers_refusal(browser, server) -> None:

@@ -20,6 +20,12 @@ def test_games_list_all_four_with_counts_options_and_summary(server):
             assert game["summary"] and game["title"]
             for option in game["options"]:
                 assert {"name", "kind", "default", "allowed", "help"} <= set(option)
+                # for people: a label, and each choice's label (never the API's names)
+                assert option["label"] and "_" not in option["label"], option
+                if option["kind"] == "choice":
+                    assert [c["value"] for c in option["choices"]] == option["allowed"]
+                    for choice in option["choices"]:
+                        assert choice["label"] and "_" not in choice["label"], choice
     french = server.api.get("/api/games", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).json()
     english = server.api.get("/api/games?lang=en").json()
     assert french["games"][0]["summary"] != english["games"][0]["summary"]

@@ -22,7 +22,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import LANGUAGES, catalog, t
+from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.i18n.json_errors import json_reason
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
@@ -75,8 +75,18 @@ def _summary(game: Any, lang: str) -> str:
 
 
 def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
+    """An option as the lobby shows it: its label and its choices' labels for people
+    (`<game>.option_label.<name>`, `<game>.option_choice.<name>.<value>`: each game's
+    catalog), beside the names and values the API takes; its help is the command line's,
+    or `<game>.option_hint.<name>` where that one names other options."""
+    texts = spec.help_key.replace(".option.", ".option_label.", 1), \
+        spec.help_key.replace(".option.", ".option_choice.", 1), \
+        spec.help_key.replace(".option.", ".option_hint.", 1)
+    choices = None
     if spec.kind == "choice":
         allowed: Any = list(spec.choices)
+        choices = [{"value": value, "label": t(f"{texts[1]}.{value}", lang)}
+                   for value in spec.choices]
     elif spec.kind in ("int", "ints"):
         allowed = {"min": spec.minimum, "max": spec.maximum, "length": spec.length}
     elif spec.kind == "bool":
@@ -84,9 +94,10 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
     else:
         allowed = None
     default = spec.default_value()
-    return {"name": spec.name, "kind": spec.kind,
+    return {"name": spec.name, "kind": spec.kind, "label": t(texts[0], lang),
             "default": list(default) if isinstance(default, tuple) else default,
-            "allowed": allowed, "allowed_text": spec.allowed(lang), "help": t(spec.help_key, lang)}
+            "allowed": allowed, "allowed_text": spec.allowed(lang), "choices": choices,
+            "help": t(texts[2] if has_text(texts[2]) else spec.help_key, lang)}
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.6,
