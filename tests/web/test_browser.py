@@ -377,6 +377,92 @@ def test_lobby_options_speak_to_people_and_create_what_was_chosen(browser, serve
     assert not page.errors, page.errors
 
 
+# Every word on a card on one line and inside its card; every badge whole on one line.
+MEASURE_FACES = """root => {
+  const bad = [];
+  const range = document.createRange();
+  for (const face of root.querySelectorAll(".card:not(.mini) > .face")) {
+    const card = face.parentElement, text = face.firstChild;
+    if (!text) continue;
+    if (face.scrollWidth > card.clientWidth + 1) bad.push(`too wide: ${face.textContent}`);
+    let at = 0;
+    for (const word of face.textContent.split(/\\s+/)) {
+      const start = face.textContent.indexOf(word, at);
+      at = start + word.length;
+      range.setStart(text, start); range.setEnd(text, at);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (word && lines.size > 1) bad.push(`broken: ${word}`);
+    }
+  }
+  for (const badge of root.querySelectorAll(".badge")) {
+    if (badge.scrollWidth > badge.clientWidth + 1 || badge.getClientRects().length !== 1
+        || badge.offsetHeight > 2 * parseFloat(getComputedStyle(badge).fontSize) + 4) {
+      bad.push(`badge: ${badge.textContent}`);
+    }
+  }
+  return bad;
+}"""
+
+# What a finger taps on a phone: 44 px high at least (a checkbox's or a radio button's
+# label, beside it, is its hit area).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    "button:not(.card), .button-link, a.home-link, summary, select, input:not([type=radio])" +
+    ":not([type=checkbox]), .choice-list label, .field.check label")]
+  .filter((node) => node.offsetParent !== null && node.getBoundingClientRect().height < 43.5)
+  .map((node) => `${node.tagName} ${node.id || node.className} ${node.textContent.trim()}`
+                 + ` ${node.getBoundingClientRect().height}`)"""
+
+
+def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> None:
+    """At phone width: a card's word is never cut ("TRA/P", "SEN/S"), a badge never wraps
+    inside its pill, and every button, field, summary and link is 44 px high."""
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.locator("details summary").click()
+    assert page.evaluate(SMALL_TARGETS) == []
+    # the renderer itself, on the longest faces of each game, in the page's own styles
+    bad = page.evaluate("""async () => {
+      const {renderScene, fitCardFaces} = await import("/static/render.js");
+      const card = (text, kind) => ({text, kind, up: true, label: text});
+      const seat = (n, extra) => ({seat: n, name: `Personne ${n}`, counters: [], cards: [],
+                                   ...extra});
+      const scenes = [
+        ["diciassette", ["TRAP", "TRASH", "PIÈGE", "POUB", "SENS", "REV", "x2", "5*"]
+          .map((t) => card(t, "special trap"))],
+        ["wazabi", ["Rejouer, sens inverse", "Autres\u00a0: 2 cartes", "Plus qu'1 carte"]
+          .map((t) => card(t, "wcard"))],
+        ["decimoarr", ["Ve 2,75", "Vi 0,25", "B 2.75"].map((t) => card(t, "colour green"))],
+      ];
+      const root = document.createElement("div");
+      root.id = "board";
+      document.body.append(root);
+      const table = {status: "playing", seats: [0, 1, 2].map((n) => ({seat: n, kind: "human",
+        taken: true, connected: true, absent: n === 1}))};
+      for (const [game, cards] of scenes) {
+        root.append(renderScene({game, seats: [seat(0, {turn: true}), seat(1, {you: true}),
+                                               seat(2)],
+          zones: [{id: "z", label: game, layout: "row", cards}], hand: null, info: []},
+          {interactive: false, table, send: () => {}, gesture: null}));
+      }
+      fitCardFaces(root);
+      return root.querySelectorAll(".card").length;
+    }""")
+    assert bad == 14
+    assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
+    # a real table and the join page, at phone width too
+    created, (token,) = server.table("diciassette", 2, humans=1)
+    page.goto(f"{server.url}/play/{token}")
+    page.wait_for_selector("#board .scene")
+    assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
+    assert page.evaluate(SMALL_TARGETS) == []
+    waiting = server.create("dtc", 2)
+    page.goto(server.url + waiting["invite_url"])
+    page.wait_for_selector("#name")
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert not page.errors, page.errors
+
+
 def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page = new_page(browser, "fr-FR")
     page.goto(server.url + "/")

@@ -94,6 +94,19 @@ function renderHand(scene, hooks) {
   return box;
 }
 
+// A word on a card is never cut ("TRA/P", "SEN/S"): a face too wide for its card gets a
+// smaller font. Call it once the cards are in the page (it measures them).
+export function fitCardFaces(root) {
+  for (const face of root.querySelectorAll(".card:not(.mini) > .face")) {
+    face.style.fontSize = "";
+    const card = face.parentElement;
+    const style = getComputedStyle(card);
+    const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const need = face.scrollWidth;
+    if (room > 0 && need > room) face.style.fontSize = `${Math.max(0.5, room / need).toFixed(3)}em`;
+  }
+}
+
 // One card: a <button> when it carries a move (or a chooser of moves), else a <div>.
 export function cardNode(c, hooks, mini, onPick) {
   const classes = ["card", c.up ? "up" : "down", mini ? "mini" : ""];

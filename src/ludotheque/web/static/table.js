@@ -2,7 +2,7 @@
 // server's frames drawn as they come, moves sent as atomic action lists.
 
 import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api} from "./common.js";
-import {renderScene, renderGesture, renderReveal, moveButton} from "./render.js";
+import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const mode = parts[0] === "watch" ? "watch" : "play";
@@ -164,6 +164,7 @@ function draw() {
   board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
+  fitCardFaces(board);
 
   const moves = $("moves");
   moves.replaceChildren();
@@ -328,6 +329,7 @@ async function main() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") document.querySelectorAll(".chooser").forEach((x) => x.remove());
   });
+  window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
   connect();
 }
 
