@@ -192,6 +192,40 @@ def test_join_flow_seats_names_and_taken_seat(server):
     assert [s["name"] for s in info["seats"]][:2] == ["Ann Lee", "Bob"]
 
 
+def test_display_names_are_visible_distinct_and_never_a_bots(server):
+    """Invisible and control characters (zero-width spaces, bidi overrides) are left out
+    of a name, and a name left empty is refused; a name already at the table, or one that
+    reads like a bot ("Denis (easy)"), is refused with a message saying why."""
+    created = server.create("diciassette", 6, [{"kind": "human"}] * 5
+                            + [{"kind": "bot", "level": "easy"}])
+    invite = created["invite"]
+
+    def sit(seat, name, lang="en"):
+        return server.api.post(f"/api/join/{invite}?lang={lang}", json={"seat": seat, "name": name})
+
+    for name in ("\u200b", "\u202e\u200d", " \u00ad\t", "\x07"):
+        for lang, words in (("en", "visible characters"), ("fr", "caractères visibles")):
+            refused = sit(0, name, lang)
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_name"
+            assert words in refused.json()["error"]["message"]
+    assert sit(0, "Ann\u202eevil").status_code == 200
+    assert sit(1, " Bo\u200bb \u2066").status_code == 200
+    names = [s["name"] for s in server.api.get(f"/api/join/{invite}").json()["seats"]]
+    assert names[:2] == ["Annevil", "Bob"]
+    for name in ("annevil", "ANNEVIL", "Ａｎｎｅｖｉｌ", "Ann evil", "bob"):
+        taken = sit(2, name, "fr")
+        assert taken.status_code == 409, name
+        assert taken.json()["error"]["code"] == "name_taken"
+        assert "s'appelle déjà" in taken.json()["error"]["message"]
+    for name in ("Denis (easy)", "Léa (difficile)", "Bob(Medium)", "Zoé （HARD）"):
+        bot = sit(2, name)
+        assert bot.status_code == 400 and bot.json()["error"]["code"] == "bad_name", name
+        assert "bot" in bot.json()["error"]["message"]
+    assert sit(2, "Ann (Paris)").status_code == 200  # brackets are fine, a level is not
+    assert [s["taken"] for s in server.api.get(f"/api/join/{invite}").json()["seats"]] == \
+        [True, True, True, False, False, True]
+
+
 def play_to_end(server, game="diciassette", players=3, level="easy"):
     """One human seat (playing its first legal move) and bots, to the end."""
     created, (token,) = server.table(game, players, humans=1, level=level)

@@ -28,6 +28,7 @@ import os
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,7 @@ from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import number, t
+from ludotheque.i18n import LANGUAGES, number, t
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
@@ -81,6 +82,27 @@ class Refused(Exception):
 
     def frame(self, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message(lang)}
+
+
+def clean_name(text: str) -> str:
+    """A display name as people see it: without control or format characters (Unicode
+    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens), its spaces
+    collapsed and trimmed. An empty result is no name."""
+    visible = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
+    return " ".join(visible.split())
+
+
+def _name_key(name: str) -> str:
+    """Two names people would take for the same (case, width and spaces aside)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _looks_like_a_bot(name: str) -> bool:
+    """A name ending with a bot's level in brackets, in any language ("Denis (easy)",
+    "Léa (difficile)"): the bots' names read that way."""
+    key = _name_key(name)
+    return any(key.endswith(f"({_name_key(t(f'web.server.level.{level}', lang))})")
+               for level in LEVELS for lang in LANGUAGES)
 
 
 def bad_seat(value: str, players: int) -> Refused:
@@ -655,9 +677,14 @@ class Master:
                 raise Refused("not_human_seat", seat=seat + 1, free=free)
             if target.taken:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
-            cleaned = " ".join(name.split()) if isinstance(name, str) else ""
+            cleaned = clean_name(name) if isinstance(name, str) else ""
             if not 1 <= len(cleaned) <= NAME_MAX:
                 raise Refused("bad_name", high=NAME_MAX)
+            if _looks_like_a_bot(cleaned):
+                raise Refused("bad_name", key="web.server.error.name_bot", name=cleaned)
+            if any(s.kind == "human" and s.taken and s.name and _name_key(s.name) ==
+                   _name_key(cleaned) for s in live.row.seats):
+                raise Refused("name_taken", status=409, name=cleaned)
             if not await self._db(self.storage.take_seat, live.row.id, seat, cleaned):
                 self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
                                    or live.row)
