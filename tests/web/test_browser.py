@@ -474,6 +474,16 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.wait_for_selector("#create-error:not([hidden])")
     message = page.locator("#create-error").text_content()
     assert "reverse" in message and "20" in message, message
+    # a timer out of range: the server's words (the page's language, no "null"), not the
+    # browser's own bubble
+    page.fill("#opt-reverse", "5")
+    page.fill("#timer", "5")
+    page.click("#create-submit")
+    page.wait_for_function("document.getElementById('create-error').textContent.includes("
+                           "'minuteur')")
+    assert page.locator("#create-error").text_content() == "Le minuteur de tour doit être " \
+        "désactivé ou réglé entre 10 et 3600 secondes, pas 5."
+    page.fill("#timer", "")
     # the language switch redraws the lobby in English and remembers it
     page.click("button.lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
