@@ -160,9 +160,9 @@ def test_events_use_the_second_person_for_the_reader():
     assert "Ada retourne p1 : rouge 0,25." in lines[1]
     assert any(line.startswith("Vous retournez p5 : bleu 0,5, aucun lien avec rouge 0,25")
                for line in lines[1])
-    assert "Vous prenez une carte perdu (1 tête de mort) et avez fini de jouer pour cette manche." \
-        in lines[1]
-    assert "Blaise prend une carte perdu et a fini de jouer pour cette manche." in lines[None]
+    assert "Vous prenez une carte « perdu » (1 tête de mort) et avez fini de jouer pour " \
+        "cette manche." in lines[1]
+    assert "Blaise prend une carte « perdu » et a fini de jouer pour cette manche." in lines[None]
     assert any(line.startswith("Vous regardez les cartes devant vous") for line in lines[0])
     en = [plain(line) for event in m.events_for(0)
           for line in render.event_lines(event, "en", NAMES, 0)]

@@ -151,3 +151,30 @@ def test_wazabi_card_codes_are_french_in_french_hints_and_both_parse():
         assert hint.split()[1] in game.notation_help("fr")
     assert game.action_hint(game.text_to_action("keep passdice"), "fr") == "garder voisin"
     assert game.text_to_action("retire1") == game.text_to_action("play remove1")
+
+
+def test_no_name_follows_de_or_que_where_it_would_need_an_elision():
+    # "Au tour de Ada", "« trois 1 » de Ann", "(de Ada)": French elides before a vowel
+    # ("d'Ada"), which a name filled in later cannot do; the texts are worded around it.
+    # (the command line's {name} is a bot's or a measure's, not a person's)
+    bad = {key: text for key, text in french().items() if not key.startswith("cli.")
+           and re.search(r"\b(?:[dD]e|que|[lL]e|[lL]a) " + NAMED, text)}
+    assert not bad
+
+
+def test_decimoarr_card_names_are_quoted_so_they_need_no_agreement():
+    # "cartes décimal", "cartes perdu": the rulebook's card names, invariable in « ».
+    unquoted = re.compile(r"\bcartes? (?:décimal|perdu|gagnant du tour)(?![es\w])")
+    bad = {key: text for key, text in french().items() if unquoted.search(text)}
+    assert not bad
+    game = next(g for g in all_games() if g.name == "decimoarr")
+    rules = game.rules_text("fr", game.validate(game.default_players, {}))
+    assert not unquoted.search(rules.replace("\n", " ").replace("  ", " "))
+
+
+def test_one_french_word_each_for_the_lobby_and_the_replay():
+    # the page at / is "l'accueil" (not also "le salon"); a finished game's step-by-step
+    # view is "la relecture" (not also "la rediffusion")
+    bad = {key: text for key, text in french().items()
+           if re.search(r"\bsalon\b|rediffusion", text, re.IGNORECASE)}
+    assert not bad

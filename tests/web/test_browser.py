@@ -17,6 +17,7 @@ wait has a deadline and says what it waited for.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -25,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from playwright import sync_api  # noqa: E402  (the test extra installs it)
+from web_servers import run_app_in_thread, stop_thread_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():  # `make test` installs it: a missing browser is a failure
@@ -64,6 +66,34 @@ def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
     page.errors = errors  # type: ignore[attr-defined]
     page.set_default_timeout(WAIT_MS)
     return page
+
+
+# Keeps the page's WebSocket and the frames it receives (before table.js reads them), so a
+# test can send a frame as the page would (a stale one, as from an old tab) and wait for
+# the server's answer to be drawn.
+SPY = """(() => {
+  const Native = window.WebSocket;
+  window.__sockets = []; window.__frames = [];
+  window.WebSocket = function (...args) {
+    const ws = new Native(...args);
+    ws.addEventListener("message", (m) => window.__frames.push(JSON.parse(m.data)));
+    window.__sockets.push(ws);
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+
+
+def spy(page) -> None:
+    page.add_init_script(SPY)
+
+
+def send_raw(page, frame: dict) -> int:
+    """Send `frame` on the page's own WebSocket; returns how many frames it had received."""
+    return page.evaluate("""f => { window.__sockets[window.__sockets.length - 1]
+                                     .send(JSON.stringify(f));
+                                   return window.__frames.length; }""", frame)
 
 
 def create_table(page, base: str, game: str, players: int, seats: list[str]) -> tuple[str, str]:
@@ -306,6 +336,133 @@ def test_each_other_game_to_its_end(browser, server, game: str, players: int) ->
     screenshots(page, f"result-{game}")
 
 
+def test_lobby_options_speak_to_people_and_create_what_was_chosen(browser, server) -> None:
+    """The options are labelled in the page's language (no code names), a choice lists
+    its choices by label with the default marked once, a yes/no option is a checkbox; the
+    table is created with what was chosen, the rest at their defaults."""
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    for game in ("wazabi", "diciassette", "dtc", "decimoarr"):
+        page.select_option("#game", game)
+        fields = page.locator("#options .field")
+        assert fields.count() >= 4
+        for index in range(fields.count()):
+            text = fields.nth(index).text_content()
+            assert not re.search(r"[_=`]|\b(true|false)\b", text), text  # no code names
+            assert text.count("par défaut") <= 1, text
+            assert not re.search(r"[^\s\u00a0\u202f:][:;?!](\s|$)",
+                                 text.replace("Memoarrr!", "")), text  # French spacing
+    page.locator("details summary").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.locator("label[for='opt-perdu_cards']").text_content() == \
+        "Cartes «\u00a0perdu\u00a0» en jeu à moins de 5 joueurs"
+    assert page.locator("#opt-perdu_cards option").all_text_contents() == [
+        "Tirées au hasard (par défaut)", "Celles qui ont le moins de têtes de mort"]
+    assert page.locator("#opt-show_memory").get_attribute("type") == "checkbox"
+    assert page.locator("#opt-first_flip_excludes_homes").is_checked()  # its default
+    page.select_option("#opt-perdu_cards", "fewest_skulls")
+    page.locator("label[for='opt-show_memory']").click()  # the label ticks the box
+    page.fill("#opt-colours", "4")
+    page.select_option("#seat-1", "easy")
+    page.select_option("#seat-2", "easy")
+    page.click("#create-submit")
+    page.wait_for_selector("#invite-link")
+    invite = page.input_value("#invite-link").rsplit("/", 1)[1]
+    table = server.api.get(f"/api/join/{invite}").json()["table"]
+    options = server.master.tables[table].row.options
+    assert (options["perdu_cards"], options["show_memory"], options["colours"]) == \
+        ("fewest_skulls", True, 4)
+    assert options["first_flip_excludes_homes"] is True and options["values"] == 5
+    assert not page.errors, page.errors
+
+
+# Every word on a card on one line and inside its card; every badge whole on one line.
+MEASURE_FACES = """root => {
+  const bad = [];
+  const range = document.createRange();
+  for (const face of root.querySelectorAll(".card:not(.mini) > .face")) {
+    const card = face.parentElement, text = face.firstChild;
+    if (!text) continue;
+    if (face.scrollWidth > card.clientWidth + 1) bad.push(`too wide: ${face.textContent}`);
+    let at = 0;
+    for (const word of face.textContent.split(/\\s+/)) {
+      const start = face.textContent.indexOf(word, at);
+      at = start + word.length;
+      range.setStart(text, start); range.setEnd(text, at);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (word && lines.size > 1) bad.push(`broken: ${word}`);
+    }
+  }
+  for (const badge of root.querySelectorAll(".badge")) {
+    if (badge.scrollWidth > badge.clientWidth + 1 || badge.getClientRects().length !== 1
+        || badge.offsetHeight > 2 * parseFloat(getComputedStyle(badge).fontSize) + 4) {
+      bad.push(`badge: ${badge.textContent}`);
+    }
+  }
+  return bad;
+}"""
+
+# What a finger taps on a phone: 44 px high at least (a checkbox's or a radio button's
+# label, beside it, is its hit area).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    "button:not(.card), .button-link, a.home-link, summary, select, input:not([type=radio])" +
+    ":not([type=checkbox]), .choice-list label, .field.check label")]
+  .filter((node) => node.offsetParent !== null && node.getBoundingClientRect().height < 43.5)
+  .map((node) => `${node.tagName} ${node.id || node.className} ${node.textContent.trim()}`
+                 + ` ${node.getBoundingClientRect().height}`)"""
+
+
+def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> None:
+    """At phone width: a card's word is never cut ("TRA/P", "SEN/S"), a badge never wraps
+    inside its pill, and every button, field, summary and link is 44 px high."""
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.locator("details summary").click()
+    assert page.evaluate(SMALL_TARGETS) == []
+    # the renderer itself, on the longest faces of each game, in the page's own styles
+    bad = page.evaluate("""async () => {
+      const {renderScene, fitCardFaces} = await import("/static/render.js");
+      const card = (text, kind) => ({text, kind, up: true, label: text});
+      const seat = (n, extra) => ({seat: n, name: `Personne ${n}`, counters: [], cards: [],
+                                   ...extra});
+      const scenes = [
+        ["diciassette", ["TRAP", "TRASH", "PIÈGE", "POUB", "SENS", "REV", "x2", "5*"]
+          .map((t) => card(t, "special trap"))],
+        ["wazabi", ["Rejouer, sens inverse", "Autres\u00a0: 2 cartes", "Plus qu'1 carte"]
+          .map((t) => card(t, "wcard"))],
+        ["decimoarr", ["Ve 2,75", "Vi 0,25", "B 2.75"].map((t) => card(t, "colour green"))],
+      ];
+      const root = document.createElement("div");
+      root.id = "board";
+      document.body.append(root);
+      const table = {status: "playing", seats: [0, 1, 2].map((n) => ({seat: n, kind: "human",
+        taken: true, connected: true, absent: n === 1}))};
+      for (const [game, cards] of scenes) {
+        root.append(renderScene({game, seats: [seat(0, {turn: true}), seat(1, {you: true}),
+                                               seat(2)],
+          zones: [{id: "z", label: game, layout: "row", cards}], hand: null, info: []},
+          {interactive: false, table, send: () => {}, gesture: null}));
+      }
+      fitCardFaces(root);
+      return root.querySelectorAll(".card").length;
+    }""")
+    assert bad == 14
+    assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
+    # a real table and the join page, at phone width too
+    created, (token,) = server.table("diciassette", 2, humans=1)
+    page.goto(f"{server.url}/play/{token}")
+    page.wait_for_selector("#board .scene")
+    assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
+    assert page.evaluate(SMALL_TARGETS) == []
+    waiting = server.create("dtc", 2)
+    page.goto(server.url + waiting["invite_url"])
+    page.wait_for_selector("#name")
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert not page.errors, page.errors
+
+
 def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page = new_page(browser, "fr-FR")
     page.goto(server.url + "/")
@@ -317,6 +474,16 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.wait_for_selector("#create-error:not([hidden])")
     message = page.locator("#create-error").text_content()
     assert "reverse" in message and "20" in message, message
+    # a timer out of range: the server's words (the page's language, no "null"), not the
+    # browser's own bubble
+    page.fill("#opt-reverse", "5")
+    page.fill("#timer", "5")
+    page.click("#create-submit")
+    page.wait_for_function("document.getElementById('create-error').textContent.includes("
+                           "'minuteur')")
+    assert page.locator("#create-error").text_content() == "Le minuteur de tour doit être " \
+        "désactivé ou réglé entre 10 et 3600 secondes, pas 5."
+    page.fill("#timer", "")
     # the language switch redraws the lobby in English and remembers it
     page.click("button.lang[data-lang='en']")
     page.wait_for_function("document.documentElement.lang === 'en'")
@@ -329,6 +496,72 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.goto(server.url + "/join/not-an-invite")
     page.wait_for_selector("#join .error-box")
     assert not page.errors, page.errors
+
+
+def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) -> None:
+    """A move sent from a stale page is refused, and the fresh table comes right after:
+    the refusal stays in view (the update does not wipe it) until the person acts, or
+    for ten seconds."""
+    created, (token,) = server.table("wazabi", 2, humans=1)
+    page = new_page(browser, "fr-FR")
+    spy(page)
+    page.clock.install()  # the page's own clock, moved on by the test (time flows too)
+    page.goto(f"{server.url}/play/{token}")
+    page.wait_for_selector("#board .scene")
+    page.wait_for_function("document.body.dataset.interactive === 'yes'")
+    move = int(page.evaluate("document.body.dataset.move"))
+    alert = page.locator("#alert")
+
+    def refused() -> None:
+        seen = send_raw(page, {"type": "move", "actions": [0], "move": move - 1})
+        # the refusal, then the fresh update after it, both drawn
+        page.wait_for_function("""n => { const after = window.__frames.slice(n);
+            const error = after.findIndex(f => f.type === "error");
+            return error >= 0 && after.slice(error).some(f => f.type === "update"); }""",
+                               arg=seen)
+        assert alert.is_visible()
+        assert "coup" in alert.text_content() and str(move) in alert.text_content()
+
+    refused()
+    page.clock.fast_forward(9_000)
+    assert alert.is_visible()
+    page.clock.fast_forward(2_000)
+    assert alert.is_hidden()
+    refused()
+    act(page, random.Random(4))  # the person's next action answers it
+    assert alert.is_hidden()
+    assert not page.errors, page.errors
+
+
+def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) -> None:
+    """Tables that waited too long for people are closed: nobody's turn is shown any more
+    (no "playing" marker, no turn border), and the page says why: the free seats stayed
+    free (Ann had sat down), or nobody sat down at all."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", waiting_ttl=1.0,
+                               deals=random.Random(5))
+    try:
+        half = handle.create("wazabi", 2, [{"kind": "human"}, {"kind": "human"}])
+        token = handle.join(half["invite"], 0, "Ann")
+        empty = handle.create("dtc", 2, [{"kind": "human"}, {"kind": "human"}])
+        ann, watcher = new_page(browser, "fr-FR"), new_page(browser, "en-GB", PHONE)
+        ann.goto(f"{handle.url}/play/{token}")
+        watcher.goto(handle.url + empty["spectator_url"])
+        for page in (ann, watcher):
+            page.wait_for_selector("#board .scene")
+            page.wait_for_function("document.body.dataset.status === 'closed'")
+            assert page.locator("#board .seat.turn, #board .turn-badge, #turn.mine").count() == 0
+            assert not page.errors, page.errors
+        assert ann.locator("#turn").text_content() == \
+            "Cette table a été fermée\u00a0: ses places libres n'ont pas été prises à temps."
+        assert watcher.locator("#turn").text_content() == \
+            "This table was closed: nobody sat down at it in time."
+        # the invite link says it too
+        for created, words in ((half, "personne n'a pris ses places libres"),
+                               (empty, "personne ne s'y est assis")):
+            refused = handle.api.get(f"/api/join/{created['invite']}?lang=fr")
+            assert refused.status_code == 410 and words in refused.json()["error"]["message"]
+    finally:
+        stop_thread_server(handle)
 
 
 def test_page_reconnects_after_a_server_crash(browser, start_server_process) -> None:

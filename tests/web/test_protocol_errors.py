@@ -77,7 +77,8 @@ def error_on(page: WsClient, code: str) -> dict:
 def test_unknown_token_and_hello_first(server, table):
     with server.client() as page:
         page.send({"type": "move", "actions": [0], "move": 0})
-        assert "hello" in error_on(page, "hello_first")["message"]
+        message = error_on(page, "hello_first")["message"]
+        assert '{"type": "hello", "token": ' in message and "{{" not in message
         page.send({"type": "hello", "token": "not-a-token", "lang": "fr", "since": 0})
         message = error_on(page, "unknown_token")["message"]
         assert "lien" in message  # French, as the hello asked
@@ -162,6 +163,20 @@ def test_malformed_json_unknown_type_and_not_an_object(table):
     table.still_served()
 
 
+def test_deeply_nested_json_is_a_clear_error_and_the_connection_stays(table):
+    """Brackets nested deeper than the parser goes (8,000 bytes: under the frame limit):
+    the usual bad-JSON error, in the page's language, and the connection serves on."""
+    page = table.pages[table.idle]
+    for lang, words in (("fr", "imbriqués trop profondément"), ("en", "nested too deeply")):
+        page.send({"type": "lang", "lang": lang})
+        page.expect("update")
+        page.send("[" * 4000 + "]" * 4000)
+        assert words in error_on(page, "bad_json")["message"]
+        page.send({"type": "ping"})
+        page.expect("pong")
+    table.still_served()
+
+
 def test_oversized_frame(table):
     page = table.pages[table.actor]
     page.send({"type": "chat", "text": "x" * 9000})
@@ -187,10 +202,15 @@ def test_chat_limits_and_bad_language(table):
     error_on(page, "chat_empty")
     page.send({"type": "chat", "text": "y" * 301})
     assert "300" in error_on(page, "chat_too_long")["message"]
-    page.send({"type": "chat", "text": 12})
-    error_on(page, "chat_empty")
+    for text in (12, {"a": 1}):  # not text at all: said so, not "empty"
+        page.send({"type": "chat", "text": text})
+        assert error_on(page, "bad_frame")["message"] == \
+            "The message is not valid: the field “text” must be a string; nothing was done."
     page.send({"type": "lang", "lang": "tlh"})
     assert "tlh" in error_on(page, "bad_lang")["message"]
+    page.send({"type": "lang"})
+    assert error_on(page, "bad_lang")["message"] == \
+        "The message gives no language (“lang”); allowed: en, fr."
     page.send({"type": "rematch"})
     error_on(page, "not_over")
     table.still_served()
@@ -201,8 +221,11 @@ def test_errors_speak_the_connection_language(server):
     try:
         page = made.pages[0]
         page.send("{oops")
-        said = error_on(page, "bad_json")["message"]
-        assert "n'est pas du JSON valide" in said and "ligne 1, colonne 2" in said, said
+        message = error_on(page, "bad_json")["message"]
+        # the reason too is French: what is wrong, and where
+        assert message == ("Le message n'est pas du JSON valide (un nom de champ entre "
+                           "guillemets doubles était attendu à la ligne 1, colonne 2)\u00a0; "
+                           "rien n'a été fait."), message
         page.send({"type": "chat", "text": "z" * 400})
         assert "au plus" in error_on(page, "chat_too_long")["message"]
         if made.actor == 1:

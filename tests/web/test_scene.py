@@ -171,3 +171,19 @@ def test_scene_under_every_option_set_of_the_kit(name: str, options: dict) -> No
         if match.is_over():
             break
         match.apply(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize("lang, plain", [("en", "plain back on top"),
+                                         ("fr", "dos uni sur le dessus")])
+def test_17_draw_pile_with_a_plain_back_on_top_says_so(lang: str, plain: str) -> None:
+    """The pile's note named the top card's back "back" ("dos du dessus : dos")."""
+    game = get_game("diciassette")
+    match = Match(game, 3, seed=6)
+    rng = random.Random(6)
+    notes = []
+    while not match.is_over():
+        scene = build_scene(game, match.view(0), lang, ["a", "b", "c"], [])
+        notes += [z["note"] for z in scene["zones"] if z["id"] == "pile" and z.get("note")]
+        match.apply(rng.choice(match.legal_actions()))
+    assert any(plain in note for note in notes)
+    assert not [n for n in notes if re.search(r"top back: back|dessus\W+dos\b", n)]

@@ -20,6 +20,12 @@ def test_games_list_all_four_with_counts_options_and_summary(server):
             assert game["summary"] and game["title"]
             for option in game["options"]:
                 assert {"name", "kind", "default", "allowed", "help"} <= set(option)
+                # for people: a label, and each choice's label (never the API's names)
+                assert option["label"] and "_" not in option["label"], option
+                if option["kind"] == "choice":
+                    assert [c["value"] for c in option["choices"]] == option["allowed"]
+                    for choice in option["choices"]:
+                        assert choice["label"] and "_" not in choice["label"], choice
     french = server.api.get("/api/games", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).json()
     english = server.api.get("/api/games?lang=en").json()
     assert french["games"][0]["summary"] != english["games"][0]["summary"]
@@ -77,6 +83,34 @@ def test_bad_table_creation_is_refused_with_what_is_allowed(server, body, code, 
     assert len(server.master.tables) == before
 
 
+@pytest.mark.parametrize("body, english, french", [
+    ({"game": "dtc", "players": "3"},
+     '“players” must be a whole number, not "3": DTC (Donne Tes Cartes) is played by 2 to 6 '
+     'players.',
+     '«\u00a0players\u00a0» doit être un nombre entier, pas "3"\u00a0: DTC (Donne Tes Cartes) '
+     'se joue de 2 à 6 joueurs.'),
+    ({"game": "dtc", "players": True}, "not true:", "pas true\u00a0:"),
+    ({"game": "dtc", "players": 3, "turn_timer": 5},
+     "The turn timer must be off or set between 10 and 3600 seconds, not 5.",
+     "Le minuteur de tour doit être désactivé ou réglé entre 10 et 3600 secondes, pas 5."),
+])
+def test_a_wrong_type_or_timer_is_said_plainly(server, body, english, french):
+    """A number sent as text is a wrong type (not "2 to 6 players, not 3"); the timer's
+    error speaks of "off", not of JSON's null."""
+    for lang, words in (("en", english), ("fr", french)):
+        response = server.api.post(f"/api/tables?lang={lang}", json=body)
+        assert response.status_code == 400
+        message = response.json()["error"]["message"]
+        assert words in message and "null" not in message and "True" not in message, message
+
+
+def test_a_field_of_the_wrong_type_is_named_with_the_type_expected(server):
+    response = server.api.post("/api/tables?lang=fr", json={"game": 17})
+    assert response.json()["error"]["message"] == \
+        "La requête n'est pas valide\u00a0: le champ «\u00a0game\u00a0» doit être une chaîne " \
+        "de caractères."
+
+
 def test_option_error_lists_the_allowed_options_in_french(server):
     response = server.api.post("/api/tables?lang=fr", json={"game": "diciassette", "players": 3,
                                                             "options": {"colour": "red"}})
@@ -89,7 +123,42 @@ def test_malformed_body_is_a_clear_400(server):
     response = server.api.post("/api/tables?lang=fr", content=b"{not json",
                                headers={"content-type": "application/json"})
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "bad_request"
+    assert response.json()["error"] == {
+        "code": "bad_request",
+        "message": "La requête n'est pas valide\u00a0: un nom de champ entre guillemets "
+                   "doubles était attendu à la ligne 1, colonne 2."}
+    response = server.api.post("/api/tables?lang=en", content=b"[\n 1,,]",
+                               headers={"content-type": "application/json"})
+    assert response.json()["error"]["message"] == \
+        "The request is not valid: a value was expected at line 2, column 4."
+
+
+def test_deeply_nested_or_huge_bodies_are_clear_json_errors(server):
+    """Brackets nested too deeply: a JSON 400 (no crash, no plain-text 500); a body over
+    the limit: a JSON 413, read no further. The server serves on."""
+    before = len(server.master.tables)
+    for path in ("/api/tables", "/api/join/no-such-invite"):
+        response = server.api.post(f"{path}?lang=fr", content="[" * 4000 + "]" * 4000,
+                                   headers={"content-type": "application/json"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "bad_request"
+        assert "imbriqués trop profondément" in response.json()["error"]["message"]
+    huge = json.dumps({"game": "dtc", "players": 3, "padding": "x" * 70_000})
+    response = server.api.post("/api/tables?lang=en", content=huge,
+                               headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "body_too_large"
+    assert "65536" in response.json()["error"]["message"]
+
+    def chunks():  # no Content-Length: the body is counted as it comes
+        for _ in range(20):
+            yield b" " * 8192
+    response = server.api.post("/api/tables?lang=fr", content=chunks(),
+                               headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert "octets" in response.json()["error"]["message"]
+    assert len(server.master.tables) == before
+    server.create("dtc", 3)  # still serving
 
 
 def test_join_flow_seats_names_and_taken_seat(server):
@@ -106,8 +175,12 @@ def test_join_flow_seats_names_and_taken_seat(server):
     assert taken.status_code == 409
     assert taken.json()["error"]["code"] == "seat_taken"
     assert "2" in taken.json()["error"]["message"]  # names the free seat
+    seven = server.api.post(f"/api/join/{created['invite']}?lang=en",
+                            json={"seat": 7, "name": "Bob"}).json()["error"]["message"]
+    assert seven == "“seat” must be a seat index from 0 to 2 (0: the first seat), not 7."
     for body, code in [({"seat": 2, "name": "Bob"}, "not_human_seat"),
                        ({"seat": 7, "name": "Bob"}, "bad_seat"),
+                       ({"seat": "1", "name": "Bob"}, "bad_seat"),
                        ({"seat": 1, "name": "   "}, "bad_name"),
                        ({"seat": 1, "name": "x" * 40}, "bad_name")]:
         response = server.api.post(f"/api/join/{created['invite']}", json=body)
@@ -117,6 +190,40 @@ def test_join_flow_seats_names_and_taken_seat(server):
     info = server.api.get(f"/api/join/{created['invite']}").json()
     assert info["status"] == "playing"
     assert [s["name"] for s in info["seats"]][:2] == ["Ann Lee", "Bob"]
+
+
+def test_display_names_are_visible_distinct_and_never_a_bots(server):
+    """Invisible and control characters (zero-width spaces, bidi overrides) are left out
+    of a name, and a name left empty is refused; a name already at the table, or one that
+    reads like a bot ("Denis (easy)"), is refused with a message saying why."""
+    created = server.create("diciassette", 6, [{"kind": "human"}] * 5
+                            + [{"kind": "bot", "level": "easy"}])
+    invite = created["invite"]
+
+    def sit(seat, name, lang="en"):
+        return server.api.post(f"/api/join/{invite}?lang={lang}", json={"seat": seat, "name": name})
+
+    for name in ("\u200b", "\u202e\u200d", " \u00ad\t", "\x07"):
+        for lang, words in (("en", "visible characters"), ("fr", "caractères visibles")):
+            refused = sit(0, name, lang)
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_name"
+            assert words in refused.json()["error"]["message"]
+    assert sit(0, "Ann\u202eevil").status_code == 200
+    assert sit(1, " Bo\u200bb \u2066").status_code == 200
+    names = [s["name"] for s in server.api.get(f"/api/join/{invite}").json()["seats"]]
+    assert names[:2] == ["Annevil", "Bob"]
+    for name in ("annevil", "ANNEVIL", "Ａｎｎｅｖｉｌ", "Ann evil", "bob"):
+        taken = sit(2, name, "fr")
+        assert taken.status_code == 409, name
+        assert taken.json()["error"]["code"] == "name_taken"
+        assert "s'appelle déjà" in taken.json()["error"]["message"]
+    for name in ("Denis (easy)", "Léa (difficile)", "Bob(Medium)", "Zoé （HARD）"):
+        bot = sit(2, name)
+        assert bot.status_code == 400 and bot.json()["error"]["code"] == "bad_name", name
+        assert "bot" in bot.json()["error"]["message"]
+    assert sit(2, "Ann (Paris)").status_code == 200  # brackets are fine, a level is not
+    assert [s["taken"] for s in server.api.get(f"/api/join/{invite}").json()["seats"]] == \
+        [True, True, True, False, False, True]
 
 
 def play_to_end(server, game="diciassette", players=3, level="easy"):
@@ -181,6 +288,12 @@ def test_replay_steps_through_a_finished_game(server):
     for bad in ("-1", str(total + 1), "x"):
         response = server.api.get(f"/api/tables/{created['table']}/replay?step={bad}")
         assert response.status_code == 400 and response.json()["error"]["code"] == "bad_step"
+    # `seat` counts from 0 here as everywhere in the API, and its error says so
+    for bad in ("abc", "2", "-1"):
+        response = server.api.get(f"/api/tables/{created['table']}/replay?seat={bad}&lang=fr")
+        assert response.status_code == 400 and response.json()["error"] == {
+            "code": "bad_seat", "message": f"«\u00a0seat\u00a0» doit être un numéro de place "
+                                           f"de 0 à 1 (0\u00a0: la première place), pas {bad}."}
 
 
 def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):

@@ -104,6 +104,56 @@ def test_language_switch_resends_the_log(server):
         assert again["events"][0]["lines"] != first["events"][0]["lines"]
 
 
+class PageLog:
+    """The log a page shows, kept as table.js keeps it (`log_reset` starts it again)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.count = 0
+
+    def read(self, frame) -> None:
+        if frame["log_reset"]:
+            self.lines, self.count = [], 0
+        for entry in frame["events"]:
+            if entry["index"] >= self.count:
+                self.lines += entry["lines"]
+                self.count = entry["index"] + 1
+
+
+@pytest.mark.parametrize("game", ["wazabi", "diciassette", "dtc", "decimoarr"])
+def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp_path, game):
+    """Alice's page (and a spectator's) opened while the table waited: the opening events
+    were told with "Place 2", "Place 3". Once the others sit down, every page gets the log
+    again, narrated with their names."""
+    server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
+                               deals=random.Random(1))  # a deal whose opening names them
+    try:
+        created = server.create(game, 3, [{"kind": "human"}] * 3)
+        first = server.join(created["invite"], 0, "Alice")
+        with server.client() as page, server.client() as watcher:
+            logs = {page: PageLog(), watcher: PageLog()}
+            logs[page].read(page.hello(first, lang="fr"))
+            logs[watcher].read(watcher.hello(created["spectator"], lang="en"))
+            assert any("Place 2" in line or "Place 3" in line for line in logs[page].lines)
+            server.join(created["invite"], 1, "Bruno")
+            server.join(created["invite"], 2, "Chloé")
+            for each, log in logs.items():
+                while True:
+                    frame = each.expect("update")
+                    log.read(frame)
+                    if frame["table"]["status"] == "playing":
+                        break
+                assert log.lines, game
+                unnamed = [line for line in log.lines if "Place " in line or "Seat " in line]
+                assert unnamed == [], unnamed
+            # and what the log says matches a page opened now
+            with server.client() as fresh:
+                events = fresh.hello(first, lang="fr")["events"]
+                assert logs[page].lines == [line for e in events for line in e["lines"]]
+    finally:
+        stop_thread_server(server)
+
+
 def test_reconnection_restores_the_seat_and_sends_only_new_events(server):
     created, tokens = server.table("diciassette", 3, humans=2)
     with server.client() as a:
@@ -126,9 +176,10 @@ def test_reconnection_restores_the_seat_and_sends_only_new_events(server):
             fresh.close()
 
 
-def _timed_table(tmp_path, turn_timer: float):
+def _timed_table(tmp_path, turn_timer: float, seed: int = 142):
     """A server and a 17 table with a turn timer: Ann (seat 1, seated) and an easy bot."""
-    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", min_turn_timer=0.2)
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", min_turn_timer=0.2,
+                               deals=random.Random(seed))
     try:
         created = handle.create("diciassette", 2, [{"kind": "human"}, {"kind": "bot",
                                                                        "level": "easy"}],
@@ -206,6 +257,67 @@ def test_a_stand_in_that_was_thinking_when_the_person_came_back_does_not_play(
             assert live.moves == frame["move"] and live.to_act() == 0  # nothing played for Ann
             page.move([frame["legal"][0]["id"]], frame["move"])
             page.until(lambda f: f["move"] > frame["move"])  # hers, accepted
+    finally:
+        release.set()
+        stop_thread_server(handle)
+
+
+@pytest.mark.parametrize("refusal", ["not_your_turn", "stale", "notation", "illegal"])
+def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monkeypatch,
+                                                                 refusal):
+    """Ann is absent (her turn timer ran out); her page sends a move that is refused. She
+    acted, so she is back: every page is told (not only hers), her seat's stand-in stops,
+    and her page's "I'm back" afterwards is still answered (with the table as it is)."""
+    from ludotheque.web import botwork
+
+    # who is held while Ann's page sends the move: the table's bot (its turn: Ann's move is
+    # not hers) or Ann's stand-in (her turn)
+    held_level = "easy" if refusal == "not_your_turn" else "medium"
+    holding, thinking, release = threading.Event(), threading.Event(), threading.Event()
+    choose = botwork.choose
+
+    def held(game, level, *args):
+        if level == held_level and holding.is_set():
+            thinking.set()
+            release.wait(4 * DEADLINE)  # a fail-safe bound, beyond every wait of the test
+        return choose(game, level, *args)
+
+    monkeypatch.setattr(botwork, "choose", held)
+    handle, created, token = _timed_table(tmp_path, 0.3)
+    try:
+        with handle.client() as page, handle.client() as watcher:
+            page.hello(token)
+            watcher.hello(created["spectator"])
+            page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=3 * DEADLINE)
+            holding.set()
+            assert thinking.wait(3 * DEADLINE)
+            live = handle.master.tables[created["table"]]
+            assert 0 in live.absent and live.to_act() == (1 if held_level == "easy" else 0)
+            watcher.drain()
+            moves = live.moves
+            legal = live.match.legal_actions()
+            actions, count = {
+                "not_your_turn": ([0], moves), "stale": ([0], moves + 1000),
+                "notation": (["frobnicate"], moves),
+                "illegal": ([next(a for a in range(live.game.num_actions)
+                                  if a not in legal)], moves)}[refusal]
+            page.move(actions, count)
+            assert page.expect("error")["code"] == refusal
+            # everyone sees Ann back, though her move was refused
+            for each in (watcher, page):
+                seen = each.until(lambda f: not f["table"]["seats"][0]["absent"])
+                assert seen["move"] == moves
+            assert 0 not in live.absent
+            # "I'm back" when already back: answered all the same
+            page.drain()
+            page.send({"type": "back"})
+            answer = page.expect("update")
+            assert answer["table"]["seats"][0]["absent"] is False
+            assert live.moves == moves  # nothing was played by the refused move
+        end = time.monotonic() + DEADLINE  # the database agrees (written off the loop)
+        while 0 in handle.master.storage.get_table(created["table"]).absent:
+            assert time.monotonic() < end, "the seat is still absent in the database"
+            time.sleep(0.01)
     finally:
         release.set()
         stop_thread_server(handle)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -60,11 +61,24 @@ def os_reason(error: OSError) -> LazyText:
     return LazyText("error.os.other", code=code)
 
 
-def json_reason(error: json.JSONDecodeError) -> LazyText:
-    """What is wrong in a JSON text and where (line and column, from 1)."""
-    key = next((key for start, key in _JSON_REASONS if error.msg.startswith(start)),
-               "error.json.other")
-    return LazyText(key, line=error.lineno, column=error.colno)
+def json_reason(error: BaseException) -> LazyText:
+    """What is wrong in a JSON text and where (line and column, from 1): the error of
+    `json.loads` (a JSONDecodeError; the UnicodeDecodeError of bytes that are no UTF-8;
+    the ValueError of a number too long; the RecursionError of brackets nested too
+    deeply), or the UnicodeEncodeError of a lone surrogate the caller found in it."""
+    if isinstance(error, json.JSONDecodeError):
+        key = next((key for start, key in _JSON_REASONS if error.msg.startswith(start)),
+                   "error.json.other")
+        return LazyText(key, line=error.lineno, column=error.colno)
+    if isinstance(error, UnicodeDecodeError):
+        return LazyText("error.json.encoding", position=error.start + 1)
+    if isinstance(error, UnicodeEncodeError):
+        return LazyText("error.json.surrogate")
+    if isinstance(error, RecursionError):
+        return LazyText("error.json.nested")
+    if isinstance(error, ValueError):  # a whole number longer than Python converts
+        return LazyText("error.json.long_number", high=sys.get_int_max_str_digits())
+    raise TypeError(f"not an error of json.loads: {error!r}")
 
 
 def read_text(path: str | Path, kind: type[LudoError] = LudoError) -> str:

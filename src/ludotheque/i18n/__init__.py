@@ -130,7 +130,11 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
         template = forms[0] if form == "one" else forms[-1]
     if isinstance(template, tuple):
         raise KeyError(f"text {key!r} has plural forms: read it with tn")
-    return template.format(**params) if params else template
+    if params:
+        return template.format(**params)
+    # a doubled brace is a brace, with or without parameters (`{field}`s stay as they are)
+    return template.replace("{{", "{").replace("}}", "}") if "{{" in template \
+        or "}}" in template else template
 
 
 def number(value: float, lang: str, decimals: int = 0, whole: bool = False) -> str:

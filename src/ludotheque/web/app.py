@@ -23,15 +23,16 @@ from ludotheque.core.files import json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import LANGUAGES, catalog, t
+from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.master import Conn, Master, Refused, TextParam
+from ludotheque.web.master import Conn, Master, Refused, TextParam, bad_seat
 
 log = logging.getLogger("ludotheque.web")
 
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
+BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
 FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "ping")
 
 
@@ -74,8 +75,18 @@ def _summary(game: Any, lang: str) -> str:
 
 
 def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
+    """An option as the lobby shows it: its label and its choices' labels for people
+    (`<game>.option_label.<name>`, `<game>.option_choice.<name>.<value>`: each game's
+    catalog), beside the names and values the API takes; its help is the command line's,
+    or `<game>.option_hint.<name>` where that one names other options."""
+    texts = spec.help_key.replace(".option.", ".option_label.", 1), \
+        spec.help_key.replace(".option.", ".option_choice.", 1), \
+        spec.help_key.replace(".option.", ".option_hint.", 1)
+    choices = None
     if spec.kind == "choice":
         allowed: Any = list(spec.choices)
+        choices = [{"value": value, "label": t(f"{texts[1]}.{value}", lang)}
+                   for value in spec.choices]
     elif spec.kind in ("int", "ints"):
         allowed = {"min": spec.minimum, "max": spec.maximum, "length": spec.length}
     elif spec.kind == "bool":
@@ -83,9 +94,10 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
     else:
         allowed = None
     default = spec.default_value()
-    return {"name": spec.name, "kind": spec.kind,
+    return {"name": spec.name, "kind": spec.kind, "label": t(texts[0], lang),
             "default": list(default) if isinstance(default, tuple) else default,
-            "allowed": allowed, "allowed_text": spec.allowed(lang), "help": t(spec.help_key, lang)}
+            "allowed": allowed, "allowed_text": spec.allowed(lang), "choices": choices,
+            "help": t(texts[2] if has_text(texts[2]) else spec.help_key, lang)}
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.6,
@@ -106,6 +118,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.master = master
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, _error: Exception):
+        """A bug: the page still gets a JSON error it can show (the error is logged)."""
+        return refusal(Refused("unexpected", status=500), request_lang(request))
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -232,7 +249,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 raise Refused("bad_step", total=total)
             seat = _int_param(request, "seat", None)
             if seat is not None and not 0 <= seat < live.row.players:
-                raise Refused("bad_seat", seat=seat + 1, players=live.row.players)
+                raise bad_seat(request.query_params["seat"][:40], live.row.players)
         except Refused as refused:
             return refusal(refused, lang)
         partial = Record(game=record.game, players=record.players, options=record.options,
@@ -311,8 +328,8 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
     try:
         try:
             frame = _client_json(raw)
-        except (json.JSONDecodeError, ValueError) as exc:
-            raise Refused("bad_json", reason=_json_reason(exc)) from None
+        except (ValueError, RecursionError) as exc:
+            raise Refused("bad_json", reason=json_reason(exc)) from None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
         kind = frame["type"]
@@ -323,8 +340,11 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
             return
         if kind in ("hello", "lang"):
             lang = frame.get("lang", conn.lang if kind == "hello" else None)
+            if lang is None:
+                raise Refused("bad_lang", key="web.server.error.missing_lang")
             if not isinstance(lang, str) or lang[:2].lower() not in LANGUAGES:
-                raise Refused("bad_lang", lang=str(lang)[:20])
+                raise Refused("bad_lang", lang=(lang if isinstance(lang, str)
+                                                else json.dumps(lang))[:20])
             lang = lang[:2].lower()
             if kind == "lang":
                 await master.set_lang(conn, lang)
@@ -351,35 +371,39 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
 
 def _client_json(raw: str | bytes) -> Any:
     """A client's JSON, whose texts must be Unicode: a lone surrogate ("\\ud800") is valid
-    JSON but no text, and an error echoing it could not be sent back."""
+    JSON but no text, and an error echoing it could not be sent back. Raises what
+    `json_reason` explains: ValueError (bad JSON, no UTF-8, a surrogate) or RecursionError
+    (brackets nested too deeply)."""
     value = json.loads(raw)
     json.dumps(value, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError: a surrogate
     return value
 
 
-def _json_reason(error: ValueError) -> Any:
-    if isinstance(error, UnicodeEncodeError):
-        return TextParam("web.server.error.surrogate")
-    if isinstance(error, json.JSONDecodeError):  # what is wrong and where, in the reader's language
-        return json_reason(error)
-    return getattr(error, "msg", str(error))
-
-
 async def _json_body(request: Request) -> Any:
+    """The request's JSON object; refused (nothing read past it) over BODY_MAX bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_MAX:
+        raise Refused("body_too_large", status=413, high=BODY_MAX)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > BODY_MAX:
+            raise Refused("body_too_large", status=413, high=BODY_MAX)
     try:
-        body = _client_json(await request.body() or b"null")
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise Refused("bad_request", reason=_json_reason(exc)) from None
+        body = _client_json(bytes(data) or b"null")
+    except (ValueError, RecursionError) as exc:
+        raise Refused("bad_request", reason=json_reason(exc)) from None
     if not isinstance(body, dict):
         raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
     return body
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
+    """A whole number of the query (`default` if absent); -1 if it is not one."""
     value = request.query_params.get(name)
     if value is None or value == "":
         return default
     try:
         return int(value)
     except ValueError:
-        return None if name == "step" else -1
+        return -1

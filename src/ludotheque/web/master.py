@@ -28,6 +28,7 @@ import os
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,7 @@ from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import number, t
+from ludotheque.i18n import LANGUAGES, number, t
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
@@ -77,22 +78,54 @@ class Refused(Exception):
     def message(self, lang: str) -> str:
         if self.error is not None:
             return self.error.message(lang)
-        params = {k: (v.message(lang) if hasattr(v, "message") else v)
-                  for k, v in self.params.items()}
-        return t(self.key, lang, **params)
+        return t(self.key, lang, **_in_language(self.params, lang))
 
     def frame(self, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message(lang)}
 
 
+def clean_name(text: str) -> str:
+    """A display name as people see it: without control or format characters (Unicode
+    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens), its spaces
+    collapsed and trimmed. An empty result is no name."""
+    visible = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
+    return " ".join(visible.split())
+
+
+def _name_key(name: str) -> str:
+    """Two names people would take for the same (case, width and spaces aside)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _looks_like_a_bot(name: str) -> bool:
+    """A name ending with a bot's level in brackets, in any language ("Denis (easy)",
+    "Léa (difficile)"): the bots' names read that way."""
+    key = _name_key(name)
+    return any(key.endswith(f"({_name_key(t(f'web.server.level.{level}', lang))})")
+               for level in LEVELS for lang in LANGUAGES)
+
+
+def bad_seat(value: str, players: int) -> Refused:
+    """A `seat` field (of a request, or the replay's `?seat=`) that is no seat index: the
+    API counts seats from 0, as its message says."""
+    return Refused("bad_seat", field="seat", value=value, last=players - 1)
+
+
+def _in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A message's parameters, those that are texts themselves (`.message(lang)`) put in
+    the message's language."""
+    return {k: (v.message(lang) if hasattr(v, "message") else v) for k, v in params.items()}
+
+
 class TextParam:
-    """A parameter that is itself a text key (translated in the message's language)."""
+    """A parameter that is itself a text key (translated in the message's language), whose
+    own parameters may be texts too."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key, self.params = key, params
 
     def message(self, lang: str) -> str:
-        return t(self.key, lang, **self.params)
+        return t(self.key, lang, **_in_language(self.params, lang))
 
 
 try:  # the `web` extra brings orjson: a frame serialised several times faster
@@ -154,6 +187,9 @@ class LiveTable:
     bot_for: int = -1  # the move count a bot task is already working on
     notes: list = field(default_factory=list)  # several servers: news not yet caught up
     following: bool = False  # a task is catching this table up
+    # a seat's name changed (someone sat down): the next broadcast sends every page the
+    # whole log again, narrated with the names (events told before named "Seat 2")
+    relog: bool = False
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -470,6 +506,8 @@ class Master:
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent = set(row.absent)
         for mine, stored in zip(live.row.seats, row.seats):
+            if mine.name != stored.name:
+                live.relog = True
             mine.taken, mine.name = stored.taken, stored.name
         if changed:
             live._names.clear()
@@ -541,6 +579,10 @@ class Master:
         except LudoError as error:
             raise Refused("unknown_game", error=error) from None
         players = body.get("players", game.default_players)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise Refused("player_count", key="web.server.error.players_type", field="players",
+                          game=TextParam(game.title_key), low=game.min_players,
+                          high=game.max_players, value=json.dumps(players)[:40])
         options = body.get("options") or {}
         if not isinstance(options, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
@@ -629,22 +671,27 @@ class Master:
                 TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < live.row.players):
-                raise Refused("bad_seat", seat=seat if isinstance(seat, int) else json.dumps(seat),
-                              players=live.row.players)
+                raise bad_seat(json.dumps(seat)[:40], live.row.players)
             target = live.row.seats[seat]
             if target.kind != "human":
                 raise Refused("not_human_seat", seat=seat + 1, free=free)
             if target.taken:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
-            cleaned = " ".join(name.split()) if isinstance(name, str) else ""
+            cleaned = clean_name(name) if isinstance(name, str) else ""
             if not 1 <= len(cleaned) <= NAME_MAX:
                 raise Refused("bad_name", high=NAME_MAX)
+            if _looks_like_a_bot(cleaned):
+                raise Refused("bad_name", key="web.server.error.name_bot", name=cleaned)
+            if any(s.kind == "human" and s.taken and s.name and _name_key(s.name) ==
+                   _name_key(cleaned) for s in live.row.seats):
+                raise Refused("name_taken", status=409, name=cleaned)
             if not await self._db(self.storage.take_seat, live.row.id, seat, cleaned):
                 self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
                                    or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             target.taken, target.name = True, cleaned
             live._names.clear()
+            live.relog = True
             if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
                                                 bot_job=self._bot_job(live))) \
                     or self.broker.remote:
@@ -655,9 +702,12 @@ class Master:
         return target.token or ""
 
     def refuse_closed(self, row: TableRow) -> None:
-        """A table closed for waiting too long is refused with a clear message."""
+        """A table closed for waiting too long is refused with a clear message (which says
+        whether anybody had sat down at it)."""
         if row.status == "closed":
-            raise Refused("closed", status=410, ttl=_Duration(self.waiting_ttl))
+            partly = any(s.kind == "human" and s.taken for s in row.seats)
+            raise Refused("closed", key="web.server.error.closed_partly" if partly else None,
+                          status=410, ttl=_Duration(self.waiting_ttl))
 
     # -- connections -------------------------------------------------------
     async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:
@@ -747,19 +797,23 @@ class Master:
             conn.sent = len(live.match.events or ())
 
     async def broadcast(self, live: LiveTable) -> None:
-        """Each page gets its own seat's update from the events it has; the caller holds
-        the table's lock, so frames go out in the order moves were accepted."""
+        """Each page gets its own seat's update from the events it has (all of them again,
+        `log_reset`, after a seat's name changed); the caller holds the table's lock, so
+        frames go out in the order moves were accepted."""
         total = len(live.match.events or ())
+        relog, live.relog = live.relog, False
         cache: dict[tuple[int | None, str, int], str] = {}  # pages of one seat share a frame
         publics: dict[str, dict[str, Any]] = {}  # the public table, once per language
         sends = []
         for conn in list(live.conns):
-            key = (conn.seat, conn.lang, conn.sent)
+            start = 0 if relog else conn.sent
+            key = (conn.seat, conn.lang, start)
             if key not in cache:
                 public = publics.get(conn.lang)
                 if public is None:
                     public = publics[conn.lang] = live.public(conn.lang)
-                cache[key] = dumps(live.frame(conn.seat, conn.lang, conn.sent, public=public))
+                cache[key] = dumps(live.frame(conn.seat, conn.lang, start, log_reset=relog,
+                                              public=public))
             conn.sent = total
             sends.append(conn.send(cache[key]))
         await asyncio.gather(*sends)
@@ -782,17 +836,22 @@ class Master:
                 or isinstance(count, bool) or not isinstance(count, int)):
             raise Refused("bad_frame", reason=TextParam("web.server.error.actions_list",
                                                     high=MAX_ACTIONS))
-        self.back(conn)
+        was_absent = self.back(conn)
         try:
             await self.play(live, conn.seat, actions, count)
         except Refused as refused:
+            # refused, but the person acted: everyone is told they are back (an accepted
+            # move tells them with the move)
             if refused.code == "stale":
                 async with live.lock:
                     await conn.send(refused.frame(conn.lang))
-                    await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
-                    conn.sent = len(live.match.events or ())
-                return
-            raise
+                    if not was_absent:
+                        await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
+                        conn.sent = len(live.match.events or ())
+            else:
+                await conn.send(refused.frame(conn.lang))
+            if was_absent:
+                await self._announce_back(live)
 
     def back(self, conn: Conn) -> bool:
         """The person at this seat acts again (a move, a chat line, reopening the page, or
@@ -808,16 +867,26 @@ class Master:
         return True
 
     async def come_back(self, conn: Conn) -> None:
-        """A `back` frame: the seat is present again; everyone sees it; the timer restarts."""
+        """A `back` frame: the seat is present again; everyone sees it; the timer restarts.
+        Always answered: a seat already back gets the table as it is."""
         live = conn.table
         if live is None:
             raise Refused("hello_first")
         if conn.seat is None:
             raise Refused("spectator")
         if self.back(conn):
-            async with live.lock:
-                await self.broadcast(live)
-            self.schedule(live)
+            await self._announce_back(live)
+            return
+        async with live.lock:  # already back (a move or a chat line said so)
+            await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
+            conn.sent = len(live.match.events or ())
+
+    async def _announce_back(self, live: LiveTable) -> None:
+        """A seat is no longer absent (`back` said so): every page sees it, and the
+        seat's turn timer starts again."""
+        async with live.lock:
+            await self.broadcast(live)
+        self.schedule(live)
 
     async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
         """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
@@ -1035,7 +1104,10 @@ class Master:
             raise Refused("hello_first")
         if conn.seat is None:
             raise Refused("spectator")
-        if not isinstance(text, str) or not text.strip():
+        if text is not None and not isinstance(text, str):
+            raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
+                                                      kind=TextParam("web.server.kind.string")))
+        if not text or not text.strip():
             raise Refused("chat_empty")
         text = text.strip()
         if len(text) > CHAT_MAX:
@@ -1048,9 +1120,7 @@ class Master:
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
-            async with live.lock:
-                await self.broadcast(live)
-            self.schedule(live)
+            await self._announce_back(live)
 
     async def rematch(self, conn: Conn) -> None:
         live = conn.table

@@ -103,11 +103,11 @@ Avoir le plus de **diamants** après {rounds} manches.
 
 ## Mise en place
 
-1. Mélangez les cartes décimal, mettez-en une de côté face cachée sans la
+1. Mélangez les cartes « décimal », mettez-en une de côté face cachée sans la
    regarder, et posez les {positions} autres face cachée : {layout}. Chaque joueur
    a 3 cartes **devant lui**.
 2. {perdu_choice}
-3. Mélangez les cartes gagnant du tour en un tas face cachée.
+3. Mélangez les cartes « gagnant du tour » en un tas face cachée.
 4. {first_player}
 5. **Avant la première manche seulement**, chaque joueur regarde en secret les 3
    cartes devant lui.
@@ -122,22 +122,22 @@ Avoir le plus de **diamants** après {rounds} manches.
    **valeur** que la carte de référence (la dernière carte qui a fait le lien).
    - Elle fait le lien : elle reste visible et devient la référence.
    - Sinon : tout le monde la voit, elle est retournée face cachée à sa place, le
-     joueur prend la première carte perdu du tas (en secret) et il a fini de
+     joueur prend la première carte « perdu » du tas (en secret) et il a fini de
      jouer pour cette manche.
 3. Quand il ne reste qu'un joueur en jeu, il gagne la manche et prend la première
-   carte gagnant du tour, face cachée. (S'il ne reste aucune carte face cachée
+   carte « gagnant du tour », face cachée. (S'il ne reste aucune carte face cachée
    alors que plusieurs joueurs sont encore en jeu, celui qui a retourné la
    dernière carte gagne la manche.)
-4. Les joueurs qui ont pris une carte perdu la montrent ; celui qui a le plus de
+4. Les joueurs qui ont pris une carte « perdu » la montrent ; celui qui a le plus de
    têtes de mort commence la manche suivante (si personne n'en a pris, voir la
    décision E15).
-5. Toutes les cartes décimal sont retournées face cachée **à la même place** ; les
-   cartes perdu sont mélangées et reposées en tas.
+5. Toutes les cartes « décimal » sont retournées face cachée **à la même place** ; les
+   cartes « perdu » sont mélangées et reposées en tas.
 
 ## Fin de la partie
 
-Après {rounds} manches, le tas des cartes gagnant du tour est vide. Chacun
-retourne ses cartes gagnant du tour et additionne les diamants : le plus de
+Après {rounds} manches, le tas des cartes « gagnant du tour » est vide. Chacun
+retourne ses cartes « gagnant du tour » et additionne les diamants : le plus de
 diamants gagne ; en cas d'égalité, celui qui a gagné le plus de manches, sinon la
 victoire est partagée.
 
@@ -148,7 +148,7 @@ victoire est partagée.
   qu'avec l'option `show_memory=true`.
 - Les cartes devant vous, vues une fois avant la première manche.
 - Qui est hors jeu dans la manche, combien de manches chacun a gagnées. Les cartes
-  perdu restent secrètes jusqu'à la fin de la manche, les cartes gagnant du tour
+  « perdu » restent secrètes jusqu'à la fin de la manche, les cartes « gagnant du tour »
   jusqu'à la fin de la partie (chacun connaît les siennes).
 """,
 }
@@ -189,9 +189,9 @@ RULEBOOK_NOTES: dict[str, str] = {
   dans ce cas, le moteur donne la manche à celui qui a retourné la dernière carte
   (E7).
 - Les nombres de têtes de mort et de diamants, les couleurs et valeurs des cartes,
-  les cartes perdu en jeu, le premier joueur et les égalités ne sont pas dans la
+  les cartes « perdu » en jeu, le premier joueur et les égalités ne sont pas dans la
   règle : ce sont des choix du moteur, tous en option (E2, E8, E9, E10, E12, E13).
-  De même pour qui commence après une manche où personne n'a pris de carte perdu
+  De même pour qui commence après une manche où personne n'a pris de carte « perdu »
   (E15).
 """,
 }

@@ -71,8 +71,8 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
                                    up=False, text=card_token(top, lang), kind=_kind(top)))
         else:
             pile_cards.append(back(t("web.card.back", lang)))
-        note = tn("diciassette.table.pile", pile["size"], lang,
-                  top=card_token(top, lang) if top else t("diciassette.table.back", lang))
+        note = tn("diciassette.table.pile", pile["size"], lang, top=card_token(top, lang)) \
+            if top else tn("diciassette.table.pile_plain", pile["size"], lang)
     else:
         note = t("diciassette.table.pile_empty", lang)
     note += " · " + tn("diciassette.table.discard", view["discard"]["size"], lang)

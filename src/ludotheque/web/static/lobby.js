@@ -53,29 +53,59 @@ function fitSeats() {
   form.seats.length = form.players;
 }
 
+// What a value looks like in its input: "1,2,3" for a list of numbers.
+function shown(value) {
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+
+// One option, for people: its label, an input that starts at the default (a checkbox, a
+// list of labelled choices, or a number), and what it means. The game's help says the
+// rest; a choice's labels say what each does (its help names the API's values).
 function optionInput(option) {
   const id = `opt-${option.name}`;
-  const value = form.options[option.name] ?? "";
-  const onchange = (e) => { form.options[option.name] = e.target.value; };
+  const current = option.name in form.options ? form.options[option.name] : option.default;
+  const set = (value) => { form.options[option.name] = value; };
+  const notes = [];
+  if (option.kind !== "choice" && option.help) notes.push(el("span", {class: "help", text: option.help}));
+  if (option.kind === "int" || option.kind === "ints") {
+    notes.push(el("span", {class: "help dim", text: tr("web.lobby.allowed", {allowed: option.allowed_text})}));
+  }
+  if (option.kind === "bool") {
+    return el("div", {class: "field check"},
+      el("input", {id, name: option.name, type: "checkbox", checked: !!current,
+                   onchange: (e) => set(e.target.checked)}),
+      el("label", {for: id, text: option.label}), ...notes);
+  }
   let input;
-  if (option.kind === "bool" || option.kind === "choice") {
-    const values = option.kind === "bool" ? ["true", "false"] : (option.allowed || []).map(String);
-    input = el("select", {id, name: option.name, onchange},
-      el("option", {value: "", text: tr("web.lobby.default", {value: String(option.default)})}),
-      values.map((v) => el("option", {value: v, selected: v === value, text: v})));
+  if (option.kind === "choice") {
+    input = el("select", {id, name: option.name, onchange: (e) => set(e.target.value)},
+      (option.choices || []).map((c) => el("option", {
+        value: c.value, selected: c.value === current,
+        text: c.value === option.default ? tr("web.lobby.default_choice", {label: c.label}) : c.label})));
   } else {
-    input = el("input", {id, name: option.name, type: "text", value,
-                         placeholder: Array.isArray(option.default) ? option.default.join(",") : String(option.default),
-                         oninput: onchange});
+    const range = option.allowed || {};
+    input = el("input", {id, name: option.name, type: option.kind === "int" ? "number" : "text",
+                         min: option.kind === "int" ? range.min : null,
+                         max: option.kind === "int" ? range.max : null,
+                         inputmode: option.kind === "int" ? "numeric" : null,
+                         value: shown(current), oninput: (e) => set(e.target.value)});
   }
-  let range = "";
-  if (option.allowed && !Array.isArray(option.allowed) && typeof option.allowed === "object") {
-    range = ` [${option.allowed.min ?? ""}–${option.allowed.max ?? ""}]`;
+  return el("div", {class: "field"}, el("label", {for: id, text: option.label}), input, ...notes);
+}
+
+// The options that differ from their defaults (the server validates them as the CLI does).
+function changedOptions(g) {
+  const options = {};
+  for (const option of g.options) {
+    if (!(option.name in form.options)) continue;
+    let value = form.options[option.name];
+    if (typeof value === "string") {
+      value = value.replace(/\s+/g, "");
+      if (value === "" || value === shown(option.default)) continue;
+    } else if (value === option.default) continue;
+    options[option.name] = value;
   }
-  return el("div", {class: "field"},
-    el("label", {for: id, text: option.name}),
-    input,
-    el("span", {class: "help", text: `${option.help || ""} (${tr("web.lobby.default", {value: Array.isArray(option.default) ? option.default.join(",") : String(option.default)})}${option.allowed_text ? "; " + option.allowed_text : range})`}));
+  return options;
 }
 
 function drawForm() {
@@ -104,6 +134,7 @@ function drawForm() {
     el("p", {id: "create-error", class: "error-box", role: "alert", hidden: true}),
     el("button", {type: "submit", id: "create-submit", text: tr("web.lobby.submit")}));
   f.onsubmit = submit;
+  f.noValidate = true;  // the server says what is wrong, in the page's language
   drawSeats();
 }
 
@@ -123,10 +154,7 @@ async function submit(event) {
   const g = game();
   const errorBox = $("create-error");
   errorBox.hidden = true;
-  const options = {};
-  for (const [name, value] of Object.entries(form.options)) {
-    if (value !== "" && value !== null && value !== undefined) options[name] = value;
-  }
+  const options = changedOptions(g);
   if (!form.seats.includes("human")) {
     errorBox.hidden = false;
     errorBox.textContent = tr("web.lobby.need_human");

@@ -21,9 +21,10 @@ function seatMeta(table, seat) {
 
 function renderSeats(scene, hooks) {
   const list = el("ol", {class: "seats", "aria-label": tr("web.lobby.seats")});
-  const waiting = hooks.table && hooks.table.status === "waiting";  // nobody's turn yet
+  // nobody's turn yet (waiting for people), or any more (closed)
+  const idle = hooks.table && ["waiting", "closed"].includes(hooks.table.status);
   for (const original of scene.seats) {
-    const seat = waiting ? {...original, turn: false} : original;
+    const seat = idle ? {...original, turn: false} : original;
     const meta = seatMeta(hooks.table, seat.seat);
     const classes = ["seat"];
     if (seat.turn) classes.push("turn");
@@ -91,6 +92,19 @@ function renderHand(scene, hooks) {
   box.append(cards);
   if (!hand.cards.length) box.append(el("p", {class: "note", text: "—"}));
   return box;
+}
+
+// A word on a card is never cut ("TRA/P", "SEN/S"): a face too wide for its card gets a
+// smaller font. Call it once the cards are in the page (it measures them).
+export function fitCardFaces(root) {
+  for (const face of root.querySelectorAll(".card:not(.mini) > .face")) {
+    face.style.fontSize = "";
+    const card = face.parentElement;
+    const style = getComputedStyle(card);
+    const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const need = face.scrollWidth;
+    if (room > 0 && need > room) face.style.fontSize = `${Math.max(0.5, room / need).toFixed(3)}em`;
+  }
 }
 
 // One card: a <button> when it carries a move (or a chooser of moves), else a <div>.

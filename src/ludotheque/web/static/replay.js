@@ -3,7 +3,7 @@
 // seat's own view side by side; the server gives it only once the game is over).
 
 import {el, tr, loadTexts, langSwitch, showRules, api} from "./common.js";
-import {renderScene, renderReveal} from "./render.js";
+import {renderScene, renderReveal, fitCardFaces} from "./render.js";
 
 const EVERYONE = "all";
 
@@ -76,6 +76,7 @@ function draw() {
   } else if (scene) {
     board.append(renderScene(scene, hooks));
   }
+  fitCardFaces(board);
   const result = $("result");
   const over = data.step === data.total && data.result;
   result.hidden = !over;
@@ -101,6 +102,7 @@ async function main() {
     else if (event.key === "Home") { event.preventDefault(); go(0); }
     else if (event.key === "End") { event.preventDefault(); go(data.total); }
   });
+  window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
   await load(null);
 }
 

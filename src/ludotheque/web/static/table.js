@@ -2,7 +2,7 @@
 // server's frames drawn as they come, moves sent as atomic action lists.
 
 import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api} from "./common.js";
-import {renderScene, renderGesture, renderReveal, moveButton} from "./render.js";
+import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const mode = parts[0] === "watch" ? "watch" : "play";
@@ -12,7 +12,12 @@ const state = {
   ws: null, update: null, log: [], eventCount: 0, backoff: 500, closedByUs: false,
   waitingMove: false, revealKey: null, revealShown: 0, revealTimer: null, first: true,
   picked: [], gestureKey: null, revealOpen: true, chat: [], connected: false, timerTick: null,
+  alertTimer: null,
 };
+
+// A refusal stays in view until the person's next action, or this long (an update that
+// follows it, such as the fresh table after a stale move, leaves it where it is).
+const ALERT_MS = 10000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,6 +45,13 @@ function connect() {
   });
 }
 
+// What the person does (a move, a chat line, "I'm back", rematch): the last refusal is
+// answered, so it goes.
+function act(frame) {
+  clearAlert();
+  return send(frame);
+}
+
 function send(frame) {
   if (state.ws && state.ws.readyState === WebSocket.OPEN) {
     state.ws.send(JSON.stringify(frame));
@@ -50,7 +62,7 @@ function send(frame) {
 
 function sendMove(actions) {
   if (state.waitingMove || !state.update) return;
-  if (send({type: "move", actions, move: state.update.move})) {
+  if (act({type: "move", actions, move: state.update.move})) {
     state.waitingMove = true;
     document.querySelectorAll("#board button.move, #board button.playable, #moves button")
       .forEach((b) => { b.disabled = true; });
@@ -66,7 +78,7 @@ function onFrame(frame) {
   } else if (frame.type === "error") {
     state.waitingMove = false;
     if (frame.code === "unknown_token") state.closedByUs = true;
-    showAlert(frame.message || frame.code);
+    showAlert(frame.message || frame.code, frame.code !== "unknown_token");
     if (state.update) draw();
   } else if (frame.type === "chat") {
     addChat(frame);
@@ -104,7 +116,6 @@ function onUpdate(update) {
     }
   }
   state.first = false;
-  clearAlert();
   draw();
 }
 
@@ -132,9 +143,12 @@ function draw() {
   $("title").textContent = scene ? scene.title : (table.title || "");
   $("header").textContent = scene ? scene.header.join(" · ") : "";
   const turn = $("turn");
+  // closed: why (nobody sat down, or the free seats stayed free)
+  const someoneSat = (table.seats || []).some((s) => s.kind === "human" && s.taken);
   turn.textContent = table.status === "waiting" ? tr("web.table.waiting")
-    : table.status === "closed" ? tr("web.table.closed") : (scene ? scene.turn_text : "");
-  turn.classList.toggle("mine", !!(scene && update.seat !== null && scene.turn === update.seat));
+    : table.status === "closed" ? tr(someoneSat ? "web.table.closed_partly" : "web.table.closed")
+    : (scene ? scene.turn_text : "");
+  turn.classList.toggle("mine", myTurn);
   $("role").textContent = mode === "watch" ? tr("web.table.spectator") : "";
   showConnection();
   showDeadline();
@@ -150,6 +164,7 @@ function draw() {
   board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
+  fitCardFaces(board);
 
   const moves = $("moves");
   moves.replaceChildren();
@@ -167,7 +182,7 @@ function draw() {
     moves.append(el("div", {class: "banner warn absent-box"},
       el("p", {text: tr("web.table.absent_you")}),
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
-                    onclick: (e) => { e.target.disabled = true; send({type: "back"}); }})));
+                    onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
   }
   if (mode === "play" && !h.interactive && table.status === "playing") {
     moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
@@ -212,7 +227,7 @@ function drawResult() {
   const buttons = el("div", {class: "actions"});
   if (mode === "play") {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
-      onclick: (e) => { e.target.disabled = true; send({type: "rematch"}); }}));
+      onclick: (e) => { e.target.disabled = true; act({type: "rematch"}); }}));
   }
   const tableId = update.table.id;
   if (tableId) {
@@ -264,12 +279,17 @@ function showDeadline() {
   state.timerTick = setInterval(tick, 1000);
 }
 
-function showAlert(message) {
+// `fades`: hidden again after ALERT_MS (a wrong link's message stays: nothing follows it)
+function showAlert(message, fades = true) {
+  clearTimeout(state.alertTimer);
   $("alert").textContent = message;
   $("alert").hidden = false;
+  state.alertTimer = fades ? setTimeout(clearAlert, ALERT_MS) : null;
 }
 
 function clearAlert() {
+  clearTimeout(state.alertTimer);
+  state.alertTimer = null;
   $("alert").hidden = true;
   $("alert").textContent = "";
 }
@@ -304,11 +324,12 @@ async function main() {
     const input = $("chat-text");
     const text = input.value.trim();
     if (!text) return;
-    if (send({type: "chat", text: text.slice(0, 300)})) input.value = "";
+    if (act({type: "chat", text: text.slice(0, 300)})) input.value = "";
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") document.querySelectorAll(".chooser").forEach((x) => x.remove());
   });
+  window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
   connect();
 }
 
