@@ -271,13 +271,18 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
     from ludotheque.web import botwork
 
     # who is held while Ann's page sends the move: the table's bot (its turn: Ann's move is
-    # not hers) or Ann's stand-in (her turn)
+    # not hers) or Ann's stand-in (her turn). Decided in the bots' own thread: only Ann's
+    # stand-in plays "medium" (the table's bot is easy), so from its first move on she is
+    # absent; a test thread setting a flag when it sees her absent may come after the
+    # bots, which play fast, have ended the game.
     held_level = "easy" if refusal == "not_your_turn" else "medium"
-    holding, thinking, release = threading.Event(), threading.Event(), threading.Event()
+    absent, thinking, release = threading.Event(), threading.Event(), threading.Event()
     choose = botwork.choose
 
     def held(game, level, *args):
-        if level == held_level and holding.is_set():
+        if level == "medium":
+            absent.set()
+        if level == held_level and absent.is_set() and not release.is_set():
             thinking.set()
             release.wait(4 * DEADLINE)  # a fail-safe bound, beyond every wait of the test
         return choose(game, level, *args)
@@ -289,7 +294,6 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
             page.hello(token)
             watcher.hello(created["spectator"])
             page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=3 * DEADLINE)
-            holding.set()
             assert thinking.wait(3 * DEADLINE)
             live = handle.master.tables[created["table"]]
             assert 0 in live.absent and live.to_act() == (1 if held_level == "easy" else 0)
