@@ -300,15 +300,51 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     ada.wait_for_function("document.querySelectorAll('.reveal-seat').length === 3")
     ada.screenshot(path=str(ARTIFACTS / "replay-reveal-diciassette-desktop.png"), full_page=True)
     assert not ada.errors, ada.errors
-    # rematch: one click, and both people are sent to their seats at the new table
+    # rematch: an offer. Ada asks and goes to her seat at the new table, which waits for
+    # Bob; Bob stays on the final screen and is asked; the spectator gets a link to watch
     ada.go_back()
     ada.wait_for_selector("#rematch")
     old_ada, old_bob = ada.url, bob.url
     ada.click("#rematch")
     ada.wait_for_url(lambda url: "/play/" in url and url != old_ada)
+    ada.wait_for_function("document.body.dataset.status === 'waiting'")
+    bob.wait_for_selector("#rematch-offer")
+    assert "Rematch proposed by Ada." in bob.locator("#rematch-offer").text_content()
+    assert bob.url == old_bob and bob.locator("#result h2").is_visible()
+    spectator.wait_for_selector("#rematch-offer a[href^='/watch/']")
+    assert spectator.url.endswith(watch.rsplit("/", 1)[1])
+    bob.click("#rematch-stay")  # staying: the offer folds to its link
+    bob.wait_for_selector("#rematch-stay", state="detached")
+    assert bob.url == old_bob
+    bob.click("#rematch-join")
     bob.wait_for_url(lambda url: "/play/" in url and url != old_bob)
     for page in (ada, bob):
         page.wait_for_function("document.body.dataset.status === 'playing'")
+    assert not bob.errors and not spectator.errors, (bob.errors, spectator.errors)
+
+
+def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server) -> None:
+    ada = new_page(browser, "en-GB")
+    invite, _ = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
+    bob = new_page(browser, "fr-FR")
+    join(ada, invite, "Ada")
+    join(bob, invite, "Bob")
+    bob.wait_for_function("document.body.dataset.status === 'playing'")
+    bob.click("#leave")
+    bob.wait_for_selector(".leave-confirm")
+    assert "pour de bon" in bob.locator(".leave-confirm").text_content()
+    bob.click("#leave-no")  # changing one's mind: nothing sent, still seated
+    bob.wait_for_selector(".leave-confirm", state="detached")
+    bob.click("#leave")
+    bob.click("#leave-yes")
+    bob.wait_for_selector(".left-box")
+    assert "Vous avez quitté cette table" in bob.locator(".left-box").text_content()
+    assert bob.locator("#chat-form").is_hidden() and bob.locator("#leave").count() == 0
+    ada.wait_for_function("[...document.querySelectorAll('.seat')].some(s => "
+                          "/Bob/.test(s.textContent) && /left the table: a bot plays for "
+                          "this seat/.test(s.textContent))")
+    assert ada.locator("#leave").is_visible()
+    assert not ada.errors and not bob.errors, (ada.errors, bob.errors)
 
 
 @pytest.mark.parametrize("game, players", [("wazabi", 3), ("dtc", 3), ("decimoarr", 3)])

@@ -22,7 +22,7 @@ from ludotheque.core.chance import SeededChance
 from ludotheque.core.match import Match
 from ludotheque.web.app import _handle
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Conn, Master
+from ludotheque.web.master import Conn, Master, Refused
 
 GAMES = [("diciassette", 3), ("wazabi", 3), ("dtc", 4), ("decimoarr", 3)]
 
@@ -168,3 +168,43 @@ def test_the_frame_builder_never_receives_the_match():
 
     parameters = set(inspect.signature(update_frame).parameters)
     assert not parameters & {"match", "state", "record", "seed"}
+
+
+def test_rematch_offers_and_leaving_carry_no_other_seats_token(tmp_path):
+    """Each person's new-table token goes to their own pages only; a spectator's and a
+    leaver's pages get the public link; no frame names any other seat's token."""
+
+    async def scenario() -> None:
+        storage = Storage(f"sqlite:///{tmp_path / 'offers.sqlite3'}")
+        master = Master(storage, bot_delay=0, deals=random.Random(11))
+        try:
+            live = await new_table(master, "diciassette", 3)
+            pages = [await hello(master, live, seat, "en") for seat in (0, 1, 2, None)]
+            await _handle(master, pages[2][0], '{"type": "leave"}')  # seat 2 leaves
+            rng = random.Random(11)
+            while not live.match.is_over():
+                try:  # the stand-in plays seat 2 too: a move it made first is refused
+                    await master.play(live, live.match.current_player(),
+                                      [rng.choice(live.match.legal_actions())], live.moves)
+                except Refused:
+                    await asyncio.sleep(0.01)
+            await _handle(master, pages[0][0], '{"type": "rematch"}')
+            new = master.tables[live.row.rematch]
+            old_tokens = [s.token for s in live.row.seats]
+            new_tokens = [s.token for s in new.row.seats]
+            assert new_tokens[2] is None  # the seat that left is a bot's in the rematch
+            for index, (_conn, frames) in enumerate(pages):
+                offers = [f for f in frames if f["type"] == "rematch"]
+                assert len(offers) == 1
+                mine = new_tokens[index] if index < 2 else None
+                assert offers[0]["url"] == (f"/play/{mine}" if mine
+                                            else f"/watch/{new.row.spectator}")
+                text = json.dumps(frames)
+                for seat, token in enumerate([*old_tokens, *new_tokens]):
+                    if token and token != mine:
+                        assert token not in text, f"page {index} saw seat {seat % 3}'s token"
+        finally:
+            await master.close()
+            storage.close()
+
+    asyncio.run(scenario())

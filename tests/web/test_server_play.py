@@ -327,28 +327,140 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
         stop_thread_server(handle)
 
 
-def test_rematch_sends_everyone_their_new_seat(server):
-    created, tokens = server.table("wazabi", 2, humans=2)
-    with server.client() as a, server.client() as b, server.client() as watcher:
-        a.hello(tokens[0])
-        b.hello(tokens[1])
-        watcher.hello(created["spectator"])
-        drive([a, b])
-        a.send({"type": "rematch"})
-        urls = [a.expect("rematch")["url"], b.expect("rematch")["url"]]
-        spectator_url = watcher.expect("rematch")["url"]
-        assert urls[0].startswith("/play/") and urls[0] != urls[1]
-        assert spectator_url.startswith("/watch/")
-        b.send({"type": "rematch"})  # a second request gives the same table
-        assert b.expect("rematch")["url"] == urls[1]
-        with server.client() as again:
-            new = again.hello(urls[0].rsplit("/", 1)[1])
-            assert new["table"]["status"] == "playing" and new["move"] == 0
-            assert [s["name"] for s in new["table"]["seats"]] == ["P1", "P2"]
-            assert new["table"]["id"] != created["table"]
-        with server.client() as late:  # a page of the old table opened later
-            late.hello(tokens[1])
-            assert late.expect("rematch")["url"] == urls[1]
+def test_rematch_is_an_offer_each_person_joins_their_own_seat(tmp_path):
+    """Ada asks for a rematch: the new table keeps a seat for each person (a new token,
+    sent only to that person's pages) and waits; nobody is moved; it starts once Bob opens
+    his seat's link. The old seat link still shows the final screen, with the offer."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'rematch.sqlite3'}",
+                               deals=random.Random(3))
+    server = handle
+    try:
+        created, tokens = server.table("wazabi", 2, humans=2)
+        with server.client() as a, server.client() as b, server.client() as watcher:
+            a.hello(tokens[0])
+            b.hello(tokens[1])
+            watcher.hello(created["spectator"])
+            drive([a, b])
+            a.send({"type": "rematch"})
+            offers = [a.expect("rematch"), b.expect("rematch"), watcher.expect("rematch")]
+            urls = [offer["url"] for offer in offers]
+            assert urls[0].startswith("/play/") and urls[1].startswith("/play/")
+            assert urls[0] != urls[1] and urls[2].startswith("/watch/")
+            assert all(offer["by"] == ["P1"] and offer["status"] == "waiting"
+                       for offer in offers)
+            new_tokens = [url.rsplit("/", 1)[1] for url in urls[:2]]
+            # each person's new token reached their own page only
+            assert new_tokens[1] not in str(a.frames) + str(watcher.frames)
+            assert new_tokens[0] not in str(b.frames) + str(watcher.frames)
+            b.send({"type": "rematch"})  # a second request gives the same table
+            assert b.expect("rematch")["url"] == urls[1]
+            new_id = server.master.storage.get_table(created["table"]).rematch
+            assert server.master.storage.get_table(new_id).status == "waiting"
+            with server.client() as ada:
+                first = ada.hello(new_tokens[0])
+                assert first["table"]["status"] == "waiting" and first["to_act"] is None
+                assert [s["name"] for s in first["table"]["seats"]] == ["P1", "P2"]
+                assert [s["taken"] for s in first["table"]["seats"]] == [True, False]
+                with server.client() as bob:  # Bob accepts: opening his link sits him
+                    started = bob.hello(new_tokens[1])
+                    assert started["table"]["status"] == "playing" and started["move"] == 0
+                    assert started["table"]["id"] == new_id != created["table"]
+                    ada.until(lambda f: f["table"]["status"] == "playing")
+            with server.client() as late:  # the old seat link: final screen and the offer
+                old = late.hello(tokens[1])
+                assert old["table"]["status"] == "over" and old["result"] is not None
+                offer = late.expect("rematch")
+                assert offer["url"] == urls[1] and offer["by"] == ["P1", "P2"]
+                assert offer["status"] == "playing"
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_rematch_seat_nobody_takes_closes_with_the_waiting_table(tmp_path):
+    """Bob never comes back: the rematch table waits, then is closed after the waiting
+    time like any table nobody finished joining; Ada's page sees it closed."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", waiting_ttl=0.6,
+                               deals=random.Random(4))
+    try:
+        created, tokens = handle.table("wazabi", 2, humans=2)
+        with handle.client() as a, handle.client() as b:
+            a.hello(tokens[0])
+            b.hello(tokens[1])
+            drive([a, b])
+            a.send({"type": "rematch"})
+            url = a.expect("rematch")["url"]
+            with handle.client() as ada:
+                ada.hello(url.rsplit("/", 1)[1])
+                closed = ada.until(lambda f: f["table"]["status"] == "closed")
+                assert closed["to_act"] is None
+    finally:
+        stop_thread_server(handle)
+
+
+def test_leaving_hands_the_seat_to_a_bot_for_good(tmp_path):
+    """Bob leaves mid-game: everyone sees his seat marked left, the medium bot plays it to
+    the end, his token can no longer act (a clear error), his page watches; it is stored,
+    and a rematch gives his seat to a bot."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'leave.sqlite3'}",
+                               deals=random.Random(5))
+    try:
+        created, tokens = handle.table("diciassette", 3, humans=2, level="easy")
+        with handle.client() as a, handle.client() as b, handle.client() as watcher:
+            a.hello(tokens[0])
+            b.hello(tokens[1])
+            watcher.hello(created["spectator"])
+            watcher.send({"type": "leave"})  # a spectator cannot leave for anyone
+            assert watcher.expect("error")["code"] == "spectator"
+            b.send({"type": "leave"})
+            gone = b.expect("left")
+            assert gone["seat"] == 1 and gone["url"] == f"/watch/{created['spectator']}"
+            after = b.until(lambda f: f["seat"] is None)
+            assert after["legal"] == [] and after["table"]["seats"][1]["left"] is True
+            for page in (a, watcher):
+                seen = page.until(lambda f: f["table"]["seats"][1]["left"])
+                assert seen["table"]["seats"][1]["absent"] is True
+            live = handle.master.tables[created["table"]]
+            assert live.left == {1} and 1 in live.absent
+            stored = handle.master.storage.get_table(created["table"])
+            assert stored.left == [1] and 1 in stored.absent
+            for frame, code in (({"type": "move", "actions": [0], "move": 0}, "left"),
+                                ({"type": "chat", "text": "hi"}, "left"),
+                                ({"type": "back"}, "left"), ({"type": "leave"}, "left")):
+                b.send(frame)
+                refused = b.expect("error")
+                assert refused["code"] == code and "left" in refused["message"]
+            with handle.client() as again:  # reopening the link: watching, still left
+                fresh = again.hello(tokens[1], "fr")
+                assert fresh["seat"] is None and again.expect("left")["seat"] == 1
+                again.send({"type": "chat", "text": "me revoilà"})
+                assert "quitté" in again.expect("error")["message"]
+            assert 1 not in {c.seat for c in live.conns}
+            drive([a])  # Ann plays; the stand-in plays Bob's seat to the end
+            assert a.last_update["table"]["status"] == "over"
+            a.send({"type": "rematch"})
+            offer = a.expect("rematch")
+            assert b.expect("rematch")["url"].startswith("/watch/")  # a leaver watches
+            new = handle.master.storage.get_table(
+                handle.master.storage.get_table(created["table"]).rematch)
+            assert [(s.kind, s.level) for s in new.seats] == [
+                ("human", None), ("bot", "medium"), ("bot", "easy")]
+            assert new.status == "playing" and offer["status"] == "playing"
+    finally:
+        stop_thread_server(handle)
+
+
+def test_leave_is_refused_before_the_start_and_after_the_end(server):
+    created = server.create("diciassette", 2, [{"kind": "human"}, {"kind": "human"}])
+    token = server.join(created["invite"], 0, "Ann")
+    with server.client() as page:
+        page.hello(token)
+        page.send({"type": "leave"})
+        assert page.expect("error")["code"] == "waiting"
+    with server.client() as stranger:
+        stranger.send({"type": "leave"})
+        assert stranger.expect("error")["code"] == "hello_first"
+        stranger.send({"type": "leave", "seat": 0})
+        assert stranger.expect("error")["code"] == "hello_first"
 
 
 def test_a_thinking_bot_does_not_block_the_event_loop(server):

@@ -33,7 +33,7 @@ log = logging.getLogger("ludotheque.web")
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
 BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
-FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "ping")
+FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "leave", "ping")
 
 
 def request_lang(request: Request) -> str:
@@ -365,6 +365,8 @@ async def _handle(master: Master, conn: Conn, raw: str) -> None:
             await master.rematch(conn)
         elif kind == "back":
             await master.come_back(conn)
+        elif kind == "leave":
+            await master.leave(conn)
     except Refused as refused:
         await conn.send(refused.frame(conn.lang))
 

@@ -16,7 +16,8 @@ version it does not know (`SchemaError`).
 
 What must survive a restart and be the same on every server lives here too: the turn
 timer's deadline (`deadline` for move `deadline_move`, epoch seconds), the seats the
-stand-in bot plays for (`absent`), the last time someone sat down (`activity`: a waiting
+stand-in bot plays for (`absent`, and `left_seats`: the people who left the table for
+good, their seats absent forever), the last time someone sat down (`activity`: a waiting
 table nobody joined for `--waiting-ttl` is closed), and at most one rematch per table (a
 unique index on `rematch_of`).
 """
@@ -38,7 +39,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -63,6 +64,7 @@ tables = Table(
     Column("deadline_move", Integer),  # `deadline_move` runs out of time
     Column("absent", JSON),  # seats the stand-in bot plays for (timed out, not back)
     Column("activity", DateTime(timezone=True)),  # created, or someone last sat down
+    Column("left_seats", JSON),  # seats whose person left for good (a bot plays them)
     Index("ix_tables_rematch_of", "rematch_of", unique=True),  # one rematch, once
     Index("ix_tables_status_activity", "status", "activity"),
 )
@@ -182,6 +184,7 @@ class TableRow:
     deadline_move: int | None = None
     absent: list[int] = field(default_factory=list)
     activity: dt.datetime | None = None
+    left: list[int] = field(default_factory=list)  # left for good: also in `absent`
 
 
 def engine_url(url: str) -> str:
@@ -222,7 +225,7 @@ class Storage:
                 seed=row.seed, status=row.status, created=row.created,
                 turn_timer=row.turn_timer, invite=row.invite, spectator=row.spectator,
                 rematch_of=row.rematch_of, rematch=None, result=None,
-                activity=row.activity or row.created, absent=[]))
+                activity=row.activity or row.created, absent=[], left_seats=[]))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "token": s.token, "taken": s.taken} for s in row.seats])
@@ -246,6 +249,7 @@ class Storage:
             rematch=found["rematch"], result=found["result"],
             deadline=found["deadline"], deadline_move=found["deadline_move"],
             absent=list(found["absent"] or []), activity=found["activity"],
+            left=list(found["left_seats"] or []),
             seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
                            token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
 
@@ -315,11 +319,31 @@ class Storage:
                    clear_deadline: bool = False) -> None:
         """The seats the stand-in bot plays for; `clear_deadline`: the person whose turn it
         is came back, their new turn time replaces the one that ran out."""
-        values: dict[str, Any] = {"absent": sorted(absent)}
-        if clear_deadline:
-            values.update(deadline=None, deadline_move=None)
         with self.engine.begin() as conn:
+            # a seat whose person left stays absent, whatever a stale copy says
+            left = conn.execute(select(tables.c.left_seats)
+                                .where(tables.c.id == table_id)).scalar()
+            values: dict[str, Any] = {"absent": sorted({*absent, *(left or [])})}
+            if clear_deadline:
+                values.update(deadline=None, deadline_move=None)
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    def leave_seat(self, table_id: str, seat: int) -> tuple[list[int], list[int]] | None:
+        """The person at `seat` leaves a table being played, for good: the seat joins
+        `left_seats` and `absent` (the stand-in bot plays it to the end), in one transaction
+        that re-reads both lists (a server's stale copy never drops another's seat).
+        Returns (absent, left), or None if the table is no longer being played or the seat
+        had already left."""
+        with self.engine.begin() as conn:
+            found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats)
+                                 .where(tables.c.id == table_id).with_for_update()).first()
+            if found is None or found.status != "playing" or seat in (found.left_seats or []):
+                return None
+            absent = sorted({*(found.absent or []), seat})
+            left = sorted({*(found.left_seats or []), seat})
+            conn.execute(update(tables).where(tables.c.id == table_id)
+                         .values(absent=absent, left_seats=left))
+            return absent, left
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or

@@ -156,6 +156,7 @@ class Conn:
         self.lang = "en"
         self.sent = 0
         self.closed = False
+        self.gone: int | None = None  # the seat this page's person left (now watching)
 
     async def send(self, frame: Mapping[str, Any] | str) -> None:
         """Send a frame (a dict, or its JSON text already made for several pages)."""
@@ -182,6 +183,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     absent: set[int] = field(default_factory=set)
+    left: set[int] = field(default_factory=set)  # left for good (also in `absent`)
     deadline: float | None = None
     timer: asyncio.TimerHandle | None = None
     bot_for: int = -1  # the move count a bot task is already working on
@@ -213,7 +215,7 @@ class LiveTable:
             if s.kind == "bot":
                 names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
                                level=t(f"web.server.level.{s.level}", lang)))
-            elif s.taken and s.name:
+            elif s.name:  # sat down, or a rematch seat kept for its person
                 names.append(s.name)
             else:
                 names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
@@ -227,7 +229,9 @@ class LiveTable:
         return player if player >= 0 else None
 
     def free_seats(self) -> list[int]:
-        return [s.seat for s in self.row.seats if s.kind == "human" and not s.taken]
+        """Human seats nobody sat down at (a rematch's seats are kept for their people)."""
+        return [s.seat for s in self.row.seats if s.kind == "human" and not s.taken
+                and not s.name]
 
     def public(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any]:
         """The table as everyone may see it (no token, no seed)."""
@@ -243,7 +247,8 @@ class LiveTable:
             "seats": [{"seat": s.seat, "name": names[s.seat], "kind": s.kind, "level": s.level,
                        "taken": s.kind == "bot" or s.taken,
                        "connected": s.kind == "bot" or s.seat in connected,
-                       "absent": s.seat in self.absent} for s in self.row.seats],
+                       "absent": s.seat in self.absent, "left": s.seat in self.left}
+                      for s in self.row.seats],
             "turn_timer": self.row.turn_timer,
             "deadline": self.deadline,
         }
@@ -495,7 +500,8 @@ class Master:
         if row is None:
             return False
         changed = bool(missed) or row.status != live.row.status \
-            or row.rematch != live.row.rematch or set(row.absent) != live.absent or any(
+            or row.rematch != live.row.rematch or set(row.absent) != live.absent \
+            or set(row.left) != live.left or any(
             (a.taken, a.name) != (b.taken, b.name) for a, b in zip(row.seats, live.row.seats))
         for _idx, _seat, action in missed:
             live.match.apply(action)
@@ -504,7 +510,7 @@ class Master:
             live.row.status, live.row.result = "over", _result(live.match)
         live.row.rematch = row.rematch
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
-        live.absent = set(row.absent)
+        live.absent, live.left = set(row.absent), set(row.left)
         for mine, stored in zip(live.row.seats, row.seats):
             if mine.name != stored.name:
                 live.relog = True
@@ -546,14 +552,15 @@ class Master:
                 if row is None:
                     return None
                 actions = [a for _, _, a in stored]
-                live = LiveTable(row=row, match=rebuild(row, actions), absent=set(row.absent))
+                live = LiveTable(row=row, match=rebuild(row, actions), absent=set(row.absent),
+                                 left=set(row.left))
                 self._add(live)
         return live
 
     def _loaded(self, row: TableRow) -> LiveTable:
         live = LiveTable(row=row, match=rebuild(row, [a for _, _, a in
                                                       self.storage.get_moves(row.id)]),
-                         absent=set(row.absent))
+                         absent=set(row.absent), left=set(row.left))
         self._add(live)
         self.schedule(live)
         return live
@@ -566,8 +573,13 @@ class Master:
                 self.tokens[seat.token] = (live.row.id, seat.seat)
 
     # -- creating and joining --------------------------------------------
-    def create_table(self, body: Any, rematch_of: LiveTable | None = None) -> LiveTable:
-        """A new table from the lobby's request (validated exactly as the CLI validates)."""
+    def create_table(self, body: Any, rematch_of: LiveTable | None = None,
+                     asker: int | None = None) -> LiveTable:
+        """A new table from the lobby's request (validated exactly as the CLI validates).
+
+        A rematch keeps each human seat for the person who had it (their name, a new
+        token): `asker` sits down at once, the others when they open their new seat's link
+        (`hello`); it starts once all are there, like any table waiting for people."""
         if not isinstance(body, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
         name = body.get("game")
@@ -619,9 +631,10 @@ class Master:
                 raise Refused("turn_timer", low=self.min_turn_timer, high=TIMER_RANGE[1],
                               value=json.dumps(timer))
             timer = float(timer)
-        if rematch_of is not None:  # the same people sit down again
+        if rematch_of is not None:  # the same people, each seat kept for its person
             for new, old in zip(seat_rows, rematch_of.row.seats, strict=True):
-                new.name, new.taken = old.name, old.taken
+                if new.kind == "human":
+                    new.name, new.taken = old.name, new.seat == asker
         status = "waiting" if any(s.kind == "human" and not s.taken for s in seat_rows) \
             else "playing"
         # A deal over before anyone's first decision (Wazabi with 2 players: dice given
@@ -675,7 +688,7 @@ class Master:
             target = live.row.seats[seat]
             if target.kind != "human":
                 raise Refused("not_human_seat", seat=seat + 1, free=free)
-            if target.taken:
+            if target.taken or target.name:  # a rematch's seat is kept for its person
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
             cleaned = clean_name(name) if isinstance(name, str) else ""
             if not 1 <= len(cleaned) <= NAME_MAX:
@@ -685,21 +698,30 @@ class Master:
             if any(s.kind == "human" and s.taken and s.name and _name_key(s.name) ==
                    _name_key(cleaned) for s in live.row.seats):
                 raise Refused("name_taken", status=409, name=cleaned)
-            if not await self._db(self.storage.take_seat, live.row.id, seat, cleaned):
+            if not await self._sit(live, seat, cleaned):
                 self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
                                    or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
-            target.taken, target.name = True, cleaned
-            live._names.clear()
-            live.relog = True
-            if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
-                                                bot_job=self._bot_job(live))) \
-                    or self.broker.remote:
-                await self.refresh(live)
-            self.schedule(live)
-            await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves)
         return target.token or ""
+
+    async def _sit(self, live: LiveTable, seat: int, name: str) -> bool:
+        """`name` sits down at a free human seat (the caller holds the table's lock): the
+        table starts once every human seat is taken, and every page is told. False if the
+        seat was taken (or the table closed) meanwhile."""
+        if not await self._db(self.storage.take_seat, live.row.id, seat, name):
+            return False
+        target = live.row.seats[seat]
+        target.taken, target.name = True, name
+        live._names.clear()
+        live.relog = True
+        if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
+                                            bot_job=self._bot_job(live))) \
+                or self.broker.remote:
+            await self.refresh(live)
+        self.schedule(live)
+        await self.broadcast(live)
+        return True
 
     def refuse_closed(self, row: TableRow) -> None:
         """A table closed for waiting too long is refused with a clear message (which says
@@ -725,18 +747,29 @@ class Master:
         if conn.table is not None:  # a page that says hello again: it leaves its table
             self._leave(conn)
         conn.table, conn.seat, conn.lang = live, seat, lang
+        self._watch_if_left(live, [conn])
         returning = self.back(conn)  # reopening the seat's link: the person is back
+        seated = False
         async with live.lock:
             if self.broker.remote and await self.refresh(live):  # catch up before answering
                 self._clear_timer(live)
                 self.schedule(live)  # a bot's turn, a timer: as after any catch-up
                 await self.broadcast(live)
+            spec = live.row.seats[conn.seat] if conn.seat is not None else None
+            if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
+                    and live.row.status == "waiting":
+                # a rematch's seat kept for this person: opening its link sits them down
+                seated = await self._sit(live, spec.seat, spec.name)
             start = min(max(0, since), len(live.match.events or ()))
             live.conns.add(conn)
-            await conn.send(live.frame(seat, lang, start))
+            await conn.send(live.frame(conn.seat, lang, start))
             conn.sent = len(live.match.events or ())
+            if conn.gone is not None:
+                await conn.send(self._left_frame(live, conn.gone))
             others = [c for c in live.conns if c is not conn]
             await self._send_presence(live, others)
+        if seated:
+            await self.broker.publish(live.row.id, live.moves)
         if since == 0:
             for line in await self._db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
                 await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
@@ -802,6 +835,9 @@ class Master:
         frames go out in the order moves were accepted."""
         total = len(live.match.events or ())
         relog, live.relog = live.relog, False
+        gone = self._watch_if_left(live, list(live.conns))
+        await asyncio.gather(*(c.send(self._left_frame(live, c.gone)) for c in gone
+                               if c.gone is not None))
         cache: dict[tuple[int | None, str, int], str] = {}  # pages of one seat share a frame
         publics: dict[str, dict[str, Any]] = {}  # the public table, once per language
         sends = []
@@ -821,13 +857,21 @@ class Master:
             live.conns.discard(conn)
 
     # -- moves -------------------------------------------------------------
-    async def move(self, conn: Conn, actions: Any, count: Any, seat_field: Any = None) -> None:
-        """A person's gesture from a page."""
+    def seat_of(self, conn: Conn) -> tuple[LiveTable, int]:
+        """The table and seat a page acts for (its token said so at `hello`): refused for a
+        page that has not said hello, a spectator, and a person who left the seat."""
         live = conn.table
         if live is None:
             raise Refused("hello_first")
+        if conn.gone is not None:
+            raise Refused("left")
         if conn.seat is None:
             raise Refused("spectator")
+        return live, conn.seat
+
+    async def move(self, conn: Conn, actions: Any, count: Any, seat_field: Any = None) -> None:
+        """A person's gesture from a page."""
+        live, _seat = self.seat_of(conn)
         if seat_field is not None and seat_field != conn.seat:
             raise Refused("not_your_seat", own=conn.seat + 1,
                           seat=seat_field + 1 if isinstance(seat_field, int) else seat_field)
@@ -857,7 +901,8 @@ class Master:
         """The person at this seat acts again (a move, a chat line, reopening the page, or
         the page's "I'm back"): the stand-in bot stops. True if the seat was absent."""
         live = conn.table
-        if live is None or conn.seat is None or conn.seat not in live.absent:
+        if live is None or conn.seat is None or conn.seat not in live.absent \
+                or conn.seat in live.left:
             return False
         live.absent.discard(conn.seat)
         fresh = live.to_act() == conn.seat  # their turn: a fresh turn time from now
@@ -869,11 +914,7 @@ class Master:
     async def come_back(self, conn: Conn) -> None:
         """A `back` frame: the seat is present again; everyone sees it; the timer restarts.
         Always answered: a seat already back gets the table as it is."""
-        live = conn.table
-        if live is None:
-            raise Refused("hello_first")
-        if conn.seat is None:
-            raise Refused("spectator")
+        live, _seat = self.seat_of(conn)
         if self.back(conn):
             await self._announce_back(live)
             return
@@ -1097,13 +1138,47 @@ class Master:
                 initializer=botwork.worker_setup)
         return self._processes
 
+    # -- leaving ------------------------------------------------------------
+    async def leave(self, conn: Conn) -> None:
+        """A `leave` frame: the person gives up their seat for good. The stand-in bot
+        (medium, as for an absent seat) plays it to the end; the seat's token can no longer
+        act; every page is told, the person's own pages then watch as a spectator would."""
+        live, seat = self.seat_of(conn)
+        async with live.lock:
+            if self.broker.remote:
+                await self.refresh(live)
+            self.refuse_closed(live.row)
+            if live.row.status == "waiting":
+                raise Refused("waiting")
+            if live.row.status == "over" or live.match.is_over():
+                raise Refused("game_over")
+            stored = await self._db(self.storage.leave_seat, live.row.id, seat)
+            if stored is None:  # the game ended meanwhile (another server's move)
+                await self.refresh(live)
+                raise Refused("game_over")
+            live.absent, live.left = set(stored[0]), set(stored[1])
+            self._clear_timer(live)
+            self.schedule(live)  # their turn: the stand-in plays it
+            await self.broadcast(live)
+        await self.broker.publish(live.row.id, live.moves)
+
+    @staticmethod
+    def _watch_if_left(live: LiveTable, conns: Sequence[Conn]) -> list[Conn]:
+        """The pages of seats whose person left watch from now on (public view, no acts);
+        those that just switched."""
+        switched = [c for c in conns if c.seat is not None and c.seat in live.left]
+        for conn in switched:
+            conn.gone, conn.seat = conn.seat, None
+        return switched
+
+    @staticmethod
+    def _left_frame(live: LiveTable, seat: int) -> dict[str, Any]:
+        """Sent to the pages of a person who left: which seat, and the table's public link."""
+        return {"type": "left", "seat": seat, "url": f"/watch/{live.row.spectator}"}
+
     # -- chat and rematch ----------------------------------------------------
     async def chat(self, conn: Conn, text: Any) -> None:
-        live = conn.table
-        if live is None:
-            raise Refused("hello_first")
-        if conn.seat is None:
-            raise Refused("spectator")
+        live, _seat = self.seat_of(conn)
         if text is not None and not isinstance(text, str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
                                                       kind=TextParam("web.server.kind.string")))
@@ -1123,36 +1198,40 @@ class Master:
             await self._announce_back(live)
 
     async def rematch(self, conn: Conn) -> None:
-        live = conn.table
-        if live is None:
-            raise Refused("hello_first")
-        if conn.seat is None:
-            raise Refused("spectator")
+        live, seat = self.seat_of(conn)
         if live.row.status != "over":
             raise Refused("not_over", status=403)
         async with live.lock:
             if self.broker.remote:
                 await self.refresh(live)  # another server may have made the rematch already
             if live.row.rematch is None:
+                # a seat whose person left is a medium bot's in the rematch
                 body = {"game": live.row.game, "players": live.row.players,
                         "options": live.row.options, "turn_timer": live.row.turn_timer,
                         "seats": [{"kind": s.kind, "level": s.level} if s.kind == "bot"
-                                  else {"kind": "human"} for s in live.row.seats]}
-                new = self.create_table(body, rematch_of=live)
+                                  else {"kind": "bot", "level": "medium"}
+                                  if s.seat in live.left else {"kind": "human"}
+                                  for s in live.row.seats]}
+                new = self.create_table(body, rematch_of=live, asker=seat)
                 live.row.rematch = new.row.id
         await self._send_rematch(live, list(live.conns))
         await self.broker.publish(live.row.id, live.moves)
 
     async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn]) -> None:
+        """The rematch offer, to each page its own: a person's new seat link (their token
+        only, to their own pages), a spectator's (or a leaver's) the new table's public
+        link; `by`: who is already at the new table. Nobody is moved: the page asks."""
         new = await self.get(live.row.rematch or "")
         if new is None:
             return
         for conn in conns:
-            if conn.seat is None:
-                url = f"/watch/{new.row.spectator}"
-            else:
-                url = f"/play/{new.row.seats[conn.seat].token}"
-            await conn.send({"type": "rematch", "url": url})
+            seat = new.row.seats[conn.seat] if conn.seat is not None else None
+            url = f"/play/{seat.token}" if seat is not None and seat.token \
+                else f"/watch/{new.row.spectator}"
+            names = new.names(conn.lang)
+            await conn.send({"type": "rematch", "url": url, "status": new.row.status,
+                             "by": [names[s.seat] for s in new.row.seats
+                                    if s.kind == "human" and s.taken]})
 
 
 class _Duration:

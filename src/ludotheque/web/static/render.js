@@ -34,7 +34,8 @@ function renderSeats(scene, hooks) {
     if (seat.turn) badges.append(el("span", {class: "badge turn-badge", text: `▶ ${tr("web.table.turn_marker")}`}));
     if (seat.you) badges.append(el("span", {class: "badge you-badge", text: tr("web.table.you_marker")}));
     if (meta.kind === "bot") badges.append(el("span", {class: "badge", text: tr("web.table.bot")}));
-    if (meta.absent) badges.append(el("span", {class: "badge warn", text: tr("web.table.absent")}));
+    if (meta.left) badges.append(el("span", {class: "badge warn", text: tr("web.table.left")}));
+    else if (meta.absent) badges.append(el("span", {class: "badge warn", text: tr("web.table.absent")}));
     else if (meta.kind === "human" && meta.taken && meta.connected === false) {
       badges.append(el("span", {class: "badge dim", text: tr("web.table.offline")}));
     }

@@ -13,6 +13,10 @@ const state = {
   waitingMove: false, revealKey: null, revealShown: 0, revealTimer: null, first: true,
   picked: [], gestureKey: null, revealOpen: true, chat: [], connected: false, timerTick: null,
   alertTimer: null,
+  // the rematch: asked on this page (then it goes there), or offered (the page asks)
+  askedRematch: false, offer: null, offerDismissed: false,
+  left: null,  // this page's person left the table: {seat, url}
+  confirmLeave: false,
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -83,9 +87,18 @@ function onFrame(frame) {
   } else if (frame.type === "chat") {
     addChat(frame);
   } else if (frame.type === "rematch" && frame.url) {
-    state.closedByUs = true;
-    if (state.ws) state.ws.close();
-    location.assign(frame.url);
+    if (state.askedRematch) {  // this page asked: it goes to its seat at the new table
+      state.closedByUs = true;
+      if (state.ws) state.ws.close();
+      location.assign(frame.url);
+      return;
+    }
+    state.offer = frame;  // anyone else is asked, and may stay on the final screen
+    if (state.update) drawResult();
+  } else if (frame.type === "left") {
+    state.left = frame;
+    state.confirmLeave = false;
+    if (state.update) draw();
   }
 }
 
@@ -184,9 +197,14 @@ function draw() {
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
                     onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
   }
-  if (mode === "play" && !h.interactive && table.status === "playing") {
+  if (mode === "play" && state.left) {  // left for good: the table as a spectator sees it
+    moves.append(el("div", {class: "banner left-box"},
+      el("p", {text: tr("web.table.left_you")})));
+  } else if (mode === "play" && !h.interactive && table.status === "playing") {
     moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
   }
+  if (mode === "play" && mine && !state.left && table.status === "playing") moves.append(leaveBox());
+  $("chat-form").hidden = mode === "watch" || !!state.left;
   moves.hidden = mode === "watch";
   drawReveal();
   drawResult();
@@ -195,6 +213,47 @@ function draw() {
     const again = document.querySelector(focused);
     if (again && !again.disabled) again.focus();
   }
+}
+
+// "Leave the table", then a confirmation in the page: the seat goes to a bot for good.
+function leaveBox() {
+  if (!state.confirmLeave) {
+    return el("div", {class: "actions leave"}, el("button", {type: "button", id: "leave",
+      text: tr("web.table.leave"), onclick: () => { state.confirmLeave = true; draw(); }}));
+  }
+  return el("div", {class: "banner warn leave-confirm", role: "alertdialog"},
+    el("p", {text: tr("web.table.leave_confirm")}),
+    el("div", {class: "actions"},
+      el("button", {type: "button", id: "leave-yes", class: "move", text: tr("web.table.leave_yes"),
+                    onclick: (e) => { e.target.disabled = true; act({type: "leave"}); }}),
+      el("button", {type: "button", id: "leave-no", class: "move primary", text: tr("web.table.leave_no"),
+                    onclick: () => { state.confirmLeave = false; draw(); }})));
+}
+
+// The rematch someone asked for: join one's own seat there (or watch it), or stay here
+// (the offer then folds to its link).
+function offerBox() {
+  const offer = state.offer;
+  if (!offer) return null;
+  const box = el("div", {class: "banner rematch-offer", id: "rematch-offer"});
+  if (offer.by && offer.by.length && !state.offerDismissed) {
+    box.append(el("p", {text: tr("web.table.rematch_offer", {names: offer.by.join(", ")})}));
+  }
+  if (offer.status === "closed") {
+    box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));
+    return box;
+  }
+  const watching = offer.url.startsWith("/watch/");
+  const actions = el("div", {class: "actions"},
+    el("a", {class: "button-link primary", id: "rematch-join", href: offer.url,
+             text: tr(watching ? "web.table.rematch_watch" : "web.table.rematch_join")}));
+  // staying: the offer folds to its link (the final screen stays as it is)
+  if (!state.offerDismissed) {
+    actions.append(el("button", {type: "button", class: "secondary", id: "rematch-stay",
+      text: tr("web.table.rematch_stay"), onclick: () => { state.offerDismissed = true; drawResult(); }}));
+  }
+  box.append(actions);
+  return box;
 }
 
 function selectorOf(node) {
@@ -225,9 +284,9 @@ function drawResult() {
   const result = (scene && scene.result) || {title: tr("web.turn.over"), lines: []};
   const lines = result.lines.length ? result.lines : ((update.result && update.result.lines) || []);
   const buttons = el("div", {class: "actions"});
-  if (mode === "play") {
+  if (mode === "play" && !state.left && !state.offer) {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
-      onclick: (e) => { e.target.disabled = true; act({type: "rematch"}); }}));
+      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; act({type: "rematch"}); }}));
   }
   const tableId = update.table.id;
   if (tableId) {
@@ -237,6 +296,8 @@ function drawResult() {
   }
   box.replaceChildren(el("h2", {text: result.title}),
     el("ul", {}, lines.map((line) => el("li", {text: line}))), buttons);
+  const offer = offerBox();
+  if (offer) box.append(offer);
 }
 
 function drawLog() {
@@ -309,7 +370,7 @@ function drawChrome() {
   $("chat-text").setAttribute("aria-label", tr("web.table.chat_placeholder"));
   $("chat-send").textContent = tr("web.table.send");
   $("home").title = tr("web.back_lobby");
-  $("chat-form").hidden = mode === "watch";
+  $("chat-form").hidden = mode === "watch" || !!state.left;
 }
 
 async function main() {
