@@ -4,15 +4,17 @@ each person's token reaches their own pages only."""
 
 from __future__ import annotations
 
+import json
 import random
+import threading
 import time
 from contextlib import ExitStack
 
-from play import Page, Seat, check_table, create_table, drive
-from sqlalchemy import create_engine, select
+from play import DEADLINE, Page, Seat, check_table, create_table, drive
+from sqlalchemy import create_engine, func, select
 
 from ludotheque.web.broker import POLL
-from ludotheque.web.db import Storage, engine_url, moves
+from ludotheque.web.db import Storage, engine_url, moves, tables
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -76,3 +78,72 @@ def _seen(seat, page: Page) -> Seat:
     seen.last = page.last
     return seen
 
+
+def test_a_rematch_across_servers_is_offered_to_each_person_alone(cluster):
+    """P1 asks on server 0: P2's page on server 1 gets its own new seat's link (no other
+    token reaches any page, ever), the spectator there the new table's public link; P2
+    opens the link on server 1, the table starts, both play it. Then both ask at once,
+    each on their server: one table."""
+    rng = random.Random(22)
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    a, b = 0, 1
+    storage = Storage(cluster.database)
+    with ExitStack() as stack:
+        stack.callback(storage.close)
+
+        def page(server: int, token: str) -> Page:
+            return stack.enter_context(Page(cluster.ws_url(server), token))
+
+        p1, p2 = page(a, tokens[0]), page(b, tokens[1])
+        watcher = page(b, storage.get_table(table).spectator)
+        drive([p1, p2], rng)
+        p1.send({"type": "rematch"})
+        offers = [each.expect("rematch") for each in (p1, p2, watcher)]
+        new = storage.get_table(storage.get_table(table).rematch)
+        assert [offer["url"] for offer in offers] == [
+            f"/play/{new.seats[0].token}", f"/play/{new.seats[1].token}",
+            f"/watch/{new.spectator}"]
+        assert all(offer["by"] == ["P1"] and offer["status"] == "waiting" for offer in offers)
+        q1 = page(a, new.seats[0].token)
+        assert q1.first["table"]["status"] == "waiting" and q1.first["seat"] == 0
+        q2 = page(b, new.seats[1].token)  # P2 accepts on the other server: it starts
+        assert q2.first["table"]["status"] == "playing" and q2.first["move"] == 0
+        assert q2.first["table"]["id"] == new.id and q2.first["seat"] == 1
+        q1.expect("update", lambda f: f["table"]["status"] == "playing")
+        drive([q1, q2], rng)
+        check_table(cluster.database, cluster.url(a), new.id,
+                    [_seen(0, q1), _seen(1, q2)])
+
+        # both ask at once, each on their server: one rematch of the rematch
+        barrier = threading.Barrier(2)
+
+        def ask(each: Page) -> None:
+            barrier.wait(timeout=DEADLINE)
+            each.send({"type": "rematch"})
+
+        askers = [threading.Thread(target=ask, args=(each,)) for each in (q1, q2)]
+        for thread in askers:
+            thread.start()
+        for thread in askers:
+            thread.join(timeout=DEADLINE)
+        urls = [each.expect("rematch")["url"] for each in (q1, q2)]
+        engine = create_engine(engine_url(cluster.database))
+        try:
+            with engine.connect() as conn:
+                made = conn.execute(select(func.count()).select_from(tables).where(
+                    tables.c.rematch_of == new.id)).scalar_one()
+        finally:
+            engine.dispose()
+        assert made == 1
+        third = storage.get_table(storage.get_table(new.id).rematch)
+        assert urls == [f"/play/{third.seats[0].token}", f"/play/{third.seats[1].token}"]
+        for each in (p1, p2, watcher, q1, q2):
+            each.drain(0.05)
+        # no page was ever told a token that is not its own person's
+        rows = [storage.get_table(table), new, third]
+        own = {person: {row.seats[person].token for row in rows} for person in (0, 1)}
+        secrets = {row.invite for row in rows} | own[0] | own[1]
+        for each, person in ((p1, 0), (q1, 0), (p2, 1), (q2, 1), (watcher, None)):
+            text = json.dumps(each.frames)
+            leaked = {s for s in secrets - own.get(person, set()) if s in text}
+            assert not leaked, f"person {person}'s page saw tokens not theirs"

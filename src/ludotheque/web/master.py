@@ -403,9 +403,11 @@ class Master:
     async def _on_change(self, table_id: str, moves: int, start: int | None = None,
                          actions: Sequence[str] = ()) -> None:
         """News from the broker: queued for the table, caught up by one task per table (the
-        broker's listener never waits for a table; a burst of news is one catch-up)."""
+        broker's listener never waits for a table; a burst of news is one catch-up). A
+        finished table's moves are old news; a note without moves is not (its rematch)."""
         live = self.tables.get(table_id)
-        if live is None or (live.row.status == "over" and moves <= live.moves):
+        if live is None or (live.row.status == "over" and moves <= live.moves
+                            and start is not None):
             return
         self._note(live, (moves, start, tuple(actions)))
 
