@@ -203,8 +203,9 @@ class Page:
             try:
                 frame = self.recv(max(0.0, left))
             except TimeoutError:
-                raise AssertionError(f"no {kind} frame as expected; last frames: "
-                                     f"{self.frames[-3:]}") from None
+                brief = [{k: f[k] for k in ("type", "move", "code", "url", "by") if k in f}
+                         for f in self.frames[-3:]]
+                raise AssertionError(f"no {kind} frame as expected; last: {brief}") from None
             if frame["type"] == kind and condition(frame):
                 return frame
 

@@ -110,6 +110,10 @@ def test_a_rematch_across_servers_is_offered_to_each_person_alone(cluster):
         assert q2.first["table"]["status"] == "playing" and q2.first["move"] == 0
         assert q2.first["table"]["id"] == new.id and q2.first["seat"] == 1
         q1.expect("update", lambda f: f["table"]["status"] == "playing")
+        # the old table's pages, on both servers, hear that P2 joined: the offer again
+        for each, offer in zip((p1, p2, watcher), offers):
+            again = each.expect("rematch", lambda f: len(f["by"]) == 2)
+            assert again == {**offer, "by": ["P1", "P2"], "status": "playing"}
         drive([q1, q2], rng)
         check_table(cluster.database, cluster.url(a), new.id,
                     [_seen(0, q1), _seen(1, q2)])
