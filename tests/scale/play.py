@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +127,6 @@ def check_table(database: str, base: str, table: str, seats: list[Seat]) -> None
 def diagnose(database: str, tables: list[tuple[str, list[Seat]]]) -> str:
     """What a stalled run looked like, table by table: what each page saw, what the
     database holds, whose turn it is, and the bot job (worker, lease) of that turn."""
-    import time
 
     from ludotheque.web.db import Storage, bot_jobs
     from ludotheque.web.master import rebuild
@@ -156,3 +156,80 @@ def diagnose(database: str, tables: list[tuple[str, list[Seat]]]) -> str:
     finally:
         storage.close()
     return "\n".join(lines) or "every table finished"
+
+
+class Page:
+    """One page of a table over a real WebSocket (blocking, a deadline on every wait):
+    every frame it receives is kept, to check what it was told (and never told)."""
+
+    def __init__(self, ws_url: str, token: str, lang: str = "en") -> None:
+        from websockets.sync.client import connect
+
+        self._opened = connect(ws_url, open_timeout=DEADLINE)
+        self.ws = self._opened.__enter__()
+        self.frames: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None  # the last update
+        self.send({"type": "hello", "token": token, "lang": lang})
+        self.first = self.expect("update")
+
+    def close(self) -> None:
+        self._opened.__exit__(None, None, None)
+
+    def __enter__(self) -> Page:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(frame))
+
+    def recv(self, timeout: float) -> dict[str, Any]:
+        frame = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(frame)
+        if frame["type"] == "update":
+            self.last = frame
+        return frame
+
+    def expect(self, kind: str, condition=lambda frame: True,
+               timeout: float = DEADLINE) -> dict[str, Any]:
+        """The first frame of type `kind` meeting `condition` (an update: the last one
+        already received counts)."""
+        if kind == "update" and self.last is not None and condition(self.last):
+            return self.last
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            try:
+                frame = self.recv(max(0.0, left))
+            except TimeoutError:
+                brief = [{k: f[k] for k in ("type", "move", "code", "url", "by") if k in f}
+                         for f in self.frames[-3:]]
+                raise AssertionError(f"no {kind} frame as expected; last: {brief}") from None
+            if frame["type"] == kind and condition(frame):
+                return frame
+
+    def drain(self, quiet: float = 0.005) -> None:
+        try:
+            while True:
+                self.recv(quiet)
+        except TimeoutError:
+            pass
+
+
+def drive(pages: list[Page], rng: random.Random) -> None:
+    """Each page plays a random legal move whenever its seat is to act, to the end of the
+    game (seats nobody's page holds are left to the bots and stand-ins)."""
+    end = time.monotonic() + 3 * DEADLINE
+    sent: dict[int, int] = {}
+    while not all(page.last["result"] is not None for page in pages):
+        assert time.monotonic() < end, "the game did not end"
+        for index, page in enumerate(pages):
+            page.drain()
+            frame = page.last
+            if frame["result"] is None and frame["seat"] is not None \
+                    and frame["to_act"] == frame["seat"] and frame["legal"] \
+                    and sent.get(index) != frame["move"]:
+                page.send({"type": "move", "actions": [rng.choice(frame["legal"])["id"]],
+                           "move": frame["move"]})
+                sent[index] = frame["move"]

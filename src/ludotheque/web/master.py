@@ -403,9 +403,11 @@ class Master:
     async def _on_change(self, table_id: str, moves: int, start: int | None = None,
                          actions: Sequence[str] = ()) -> None:
         """News from the broker: queued for the table, caught up by one task per table (the
-        broker's listener never waits for a table; a burst of news is one catch-up)."""
+        broker's listener never waits for a table; a burst of news is one catch-up). A
+        finished table's moves are old news; a note without moves is not (its rematch)."""
         live = self.tables.get(table_id)
-        if live is None or (live.row.status == "over" and moves <= live.moves):
+        if live is None or (live.row.status == "over" and moves <= live.moves
+                            and start is not None):
             return
         self._note(live, (moves, start, tuple(actions)))
 
@@ -468,8 +470,9 @@ class Master:
                 self._clear_timer(live)
                 self.schedule(live)
                 await self.broadcast(live)
-        if rematch is None and live.row.rematch is not None:
-            await self._send_rematch(live, list(live.conns))
+        if live.row.rematch is not None and (rematch is None or any(
+                start is None for _moves, start, _actions in notes)):
+            await self._send_rematch(live, list(live.conns))  # made, or someone joined it
 
     def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
                                                                   tuple[str, ...]]]
@@ -492,6 +495,14 @@ class Master:
         if applied and live.match.is_over():
             live.row.status, live.row.result = "over", _result(live.match)
         return applied, read
+
+    async def _catch_up_locked(self, live: LiveTable) -> None:
+        """Read the table from the database (the caller holds its lock); if it changed,
+        what follows any catch-up: a bot's turn or a timer, and every page told."""
+        if await self.refresh(live):
+            self._clear_timer(live)
+            self.schedule(live)
+            await self.broadcast(live)
 
     async def refresh(self, live: LiveTable) -> bool:
         """What the database holds for this table after the last move held (the caller
@@ -751,10 +762,8 @@ class Master:
         returning = self.back(conn)  # reopening the seat's link: the person is back
         seated = False
         async with live.lock:
-            if self.broker.remote and await self.refresh(live):  # catch up before answering
-                self._clear_timer(live)
-                self.schedule(live)  # a bot's turn, a timer: as after any catch-up
-                await self.broadcast(live)
+            if self.broker.remote:  # catch up before answering
+                await self._catch_up_locked(live)
             spec = live.row.seats[conn.seat] if conn.seat is not None else None
             if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
                     and live.row.status == "waiting":
@@ -770,6 +779,8 @@ class Master:
             await self._send_presence(live, others)
         if seated:
             await self.broker.publish(live.row.id, live.moves)
+            if live.row.rematch_of:  # the old table's pages: who is at the rematch now
+                await self._offer_again(live.row.rematch_of)
         if since == 0:
             for line in await self._db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
                 await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
@@ -1217,6 +1228,14 @@ class Master:
         await self._send_rematch(live, list(live.conns))
         await self.broker.publish(live.row.id, live.moves)
 
+    async def _offer_again(self, table_id: str) -> None:
+        """Someone joined the rematch of `table_id`: its pages get the offer again (`by`
+        and `status` as they are now), on this server and, by a note, on the others."""
+        old = self.tables.get(table_id)
+        if old is not None:
+            await self._send_rematch(old, list(old.conns))
+        await self.broker.publish(table_id, old.moves if old is not None else 0)
+
     async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn]) -> None:
         """The rematch offer, to each page its own: a person's new seat link (their token
         only, to their own pages), a spectator's (or a leaver's) the new table's public
@@ -1224,6 +1243,9 @@ class Master:
         new = await self.get(live.row.rematch or "")
         if new is None:
             return
+        if self.broker.remote:  # who sat down there, maybe through another server
+            async with new.lock:
+                await self._catch_up_locked(new)
         for conn in conns:
             seat = new.row.seats[conn.seat] if conn.seat is not None else None
             url = f"/play/{seat.token}" if seat is not None and seat.token \

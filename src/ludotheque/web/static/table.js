@@ -237,7 +237,9 @@ function offerBox() {
   if (!offer) return null;
   const box = el("div", {class: "banner rematch-offer", id: "rematch-offer"});
   if (offer.by && offer.by.length && !state.offerDismissed) {
-    box.append(el("p", {text: tr("web.table.rematch_offer", {names: offer.by.join(", ")})}));
+    // the offer comes again when someone joins the new table: who is there by now
+    box.append(el("p", {text: tr(offer.by.length > 1 ? "web.table.rematch_joined" : "web.table.rematch_offer",
+                                 {names: offer.by.join(", ")})}));
   }
   if (offer.status === "closed") {
     box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));

@@ -1,0 +1,153 @@
+"""Leaving a table and the rematch offer with two real servers on one PostgreSQL and one
+Redis: what a person does through one server is what the pages on the other see, and
+each person's token reaches their own pages only."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from contextlib import ExitStack
+
+from play import DEADLINE, Page, Seat, check_table, create_table, drive
+from sqlalchemy import create_engine, func, select
+
+from ludotheque.web.broker import POLL
+from ludotheque.web.db import Storage, engine_url, moves, tables
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def _spectator(database: str, table: str) -> str:
+    storage = Storage(database)
+    try:
+        return storage.get_table(table).spectator
+    finally:
+        storage.close()
+
+
+def test_a_person_who_leaves_on_one_server_is_seen_left_on_the_other(cluster):
+    """P1 (on server 0) leaves: P2 and a spectator on server 1 see the seat left at once
+    (the broker's note, not the safety-net look); the stand-in bot plays it to the end
+    with nobody's page acting for it; P1's token on server 1 watches and is refused."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    a, b = 0, 1
+    with ExitStack() as stack:
+        def page(server: int, token: str) -> Page:
+            return stack.enter_context(Page(cluster.ws_url(server), token))
+
+        leaver = page(a, tokens[0])
+        other, watcher = page(b, tokens[1]), page(b, _spectator(cluster.database, table))
+        assert leaver.first["move"] == 0 and leaver.first["table"]["status"] == "playing"
+        leaver.send({"type": "leave"})
+        told = time.monotonic()
+        assert leaver.expect("left")["seat"] == 0
+        for each in (other, watcher):
+            seen = each.expect("update", lambda f: f["table"]["seats"][0]["left"])
+            assert seen["table"]["seats"][0]["absent"] is True
+        assert time.monotonic() - told < POLL, "the other server heard of it by its look"
+        # the leaver's token, on the other server: a spectator's view, every act refused
+        again = page(b, tokens[0])
+        assert again.first["seat"] is None and again.first["legal"] == []
+        assert again.expect("left")["seat"] == 0
+        for frame in ({"type": "move", "actions": [0], "move": again.first["move"]},
+                      {"type": "chat", "text": "hi"}, {"type": "back"}, {"type": "leave"},
+                      {"type": "rematch"}):
+            again.send(frame)
+            refused = again.expect("error")
+            assert refused["code"] == "left" and "left" in refused["message"], refused
+        drive([other], random.Random(21))  # only P2 plays; the stand-in plays seat 0
+        for each in (leaver, watcher, again):
+            each.expect("update", lambda f: f["result"] is not None)
+        check_table(cluster.database, cluster.url(b), table,
+                    [_seen(1, other), _seen(None, watcher)])
+    engine = create_engine(engine_url(cluster.database))
+    try:
+        with engine.connect() as conn:
+            seats = conn.execute(select(moves.c.seat).where(moves.c.table_id == table)
+                                 .order_by(moves.c.idx)).scalars().all()
+    finally:
+        engine.dispose()
+    assert 0 in seats and 1 in seats  # seat 0 moved with nobody's page acting for it
+
+
+def _seen(seat, page: Page) -> Seat:
+    """What a page saw, as `check_table` compares it with the stored record."""
+    seen = Seat(token="", seat=seat, server=0, rng=random.Random(0))
+    seen.last = page.last
+    return seen
+
+
+def test_a_rematch_across_servers_is_offered_to_each_person_alone(cluster):
+    """P1 asks on server 0: P2's page on server 1 gets its own new seat's link (no other
+    token reaches any page, ever), the spectator there the new table's public link; P2
+    opens the link on server 1, the table starts, both play it. Then both ask at once,
+    each on their server: one table."""
+    rng = random.Random(22)
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    a, b = 0, 1
+    storage = Storage(cluster.database)
+    with ExitStack() as stack:
+        stack.callback(storage.close)
+
+        def page(server: int, token: str) -> Page:
+            return stack.enter_context(Page(cluster.ws_url(server), token))
+
+        p1, p2 = page(a, tokens[0]), page(b, tokens[1])
+        watcher = page(b, storage.get_table(table).spectator)
+        drive([p1, p2], rng)
+        p1.send({"type": "rematch"})
+        offers = [each.expect("rematch") for each in (p1, p2, watcher)]
+        new = storage.get_table(storage.get_table(table).rematch)
+        assert [offer["url"] for offer in offers] == [
+            f"/play/{new.seats[0].token}", f"/play/{new.seats[1].token}",
+            f"/watch/{new.spectator}"]
+        assert all(offer["by"] == ["P1"] and offer["status"] == "waiting" for offer in offers)
+        q1 = page(a, new.seats[0].token)
+        assert q1.first["table"]["status"] == "waiting" and q1.first["seat"] == 0
+        q2 = page(b, new.seats[1].token)  # P2 accepts on the other server: it starts
+        assert q2.first["table"]["status"] == "playing" and q2.first["move"] == 0
+        assert q2.first["table"]["id"] == new.id and q2.first["seat"] == 1
+        q1.expect("update", lambda f: f["table"]["status"] == "playing")
+        # the old table's pages, on both servers, hear that P2 joined: the offer again
+        for each, offer in zip((p1, p2, watcher), offers):
+            again = each.expect("rematch", lambda f: len(f["by"]) == 2)
+            assert again == {**offer, "by": ["P1", "P2"], "status": "playing"}
+        drive([q1, q2], rng)
+        check_table(cluster.database, cluster.url(a), new.id,
+                    [_seen(0, q1), _seen(1, q2)])
+
+        # both ask at once, each on their server: one rematch of the rematch
+        barrier = threading.Barrier(2)
+
+        def ask(each: Page) -> None:
+            barrier.wait(timeout=DEADLINE)
+            each.send({"type": "rematch"})
+
+        askers = [threading.Thread(target=ask, args=(each,)) for each in (q1, q2)]
+        for thread in askers:
+            thread.start()
+        for thread in askers:
+            thread.join(timeout=DEADLINE)
+        urls = [each.expect("rematch")["url"] for each in (q1, q2)]
+        engine = create_engine(engine_url(cluster.database))
+        try:
+            with engine.connect() as conn:
+                made = conn.execute(select(func.count()).select_from(tables).where(
+                    tables.c.rematch_of == new.id)).scalar_one()
+        finally:
+            engine.dispose()
+        assert made == 1
+        third = storage.get_table(storage.get_table(new.id).rematch)
+        assert urls == [f"/play/{third.seats[0].token}", f"/play/{third.seats[1].token}"]
+        for each in (p1, p2, watcher, q1, q2):
+            each.drain(0.05)
+        # no page was ever told a token that is not its own person's
+        rows = [storage.get_table(table), new, third]
+        own = {person: {row.seats[person].token for row in rows} for person in (0, 1)}
+        secrets = {row.invite for row in rows} | own[0] | own[1]
+        for each, person in ((p1, 0), (q1, 0), (p2, 1), (q2, 1), (watcher, None)):
+            text = json.dumps(each.frames)
+            leaked = {s for s in secrets - own.get(person, set()) if s in text}
+            assert not leaked, f"person {person}'s page saw tokens not theirs"
