@@ -218,7 +218,11 @@ def test_every_system_reason_has_a_text_in_each_language():
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a full disk)")
-def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path):
+def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
     results, record = tmp_path / "results.csv", tmp_path / "game.json"
     results.symlink_to("/dev/full")  # every write fails: the disk is full
     record.symlink_to("/dev/full")
@@ -227,6 +231,11 @@ def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path)
     assert f"Impossible d'écrire {results} : le disque est plein." in said
     said = usage_error(invoke(WAZABI + ["--save", record], input="quit\n")).flat
     assert f"Cannot write {record}: the disk is full." in said and "Errno" not in said
+    # ... and the game is not lost: without a terminal to ask for another file, it is kept
+    (kept,) = (tmp_path / "temporary").glob("ludotheque-wazabi-*.json")
+    assert f"Nothing is lost: the game was written to {kept} instead." in said
+    result = ok(invoke(["play", "--resume", kept, "--plain", "--lang", "en"], input="quit\n"))
+    assert "Game resumed after 11 moves" in result.flat
 
 
 def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path):
