@@ -426,3 +426,15 @@ def test_a_save_that_fails_without_a_terminal_writes_the_record_to_the_temporary
         f"été écrite dans {kept[0]} à la place." in flat(" ".join(result.stderr.split()))
     record = json.loads(kept[0].read_text(encoding="utf-8"))
     assert record["game"] == "wazabi" and record["result"] is not None
+
+
+def test_a_page_pasted_as_the_file_name_is_not_repeated_whole(terminal, tmp_path):
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--delay", "0", "--plain")
+    at = answer(term, PROMPT, "quit", 0)
+    at = answer(term, SAVE_Q, "word" * 400, at)  # 1,600 characters: too long for a file name
+    at = term.expect(r"Cannot\s+save\s+to\s+[word\s]+…:\s+the\s+name\s+is\s+too\s+long\.", after=at)
+    said = "".join(term.text[term.text.index("Cannot save to"):at].split())
+    assert len(said) < 350, said  # cut at 300 characters (it was a crash: ENAMETOOLONG)
+    answer(term, SAVE_Q, "", at)
+    assert term.finish() == 1

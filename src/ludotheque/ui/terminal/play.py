@@ -311,13 +311,14 @@ class _Table:
             if not answer or answer.lower() in NO_WORDS:
                 return None
             path = Path(answer).expanduser()
-            if path.is_file() and not self.confirm(t("ui.save_replace", lang, path=echo(answer))):
-                continue  # another name
-            try:
+            try:  # is_file: a name too long for the system raises ENAMETOOLONG
+                if path.is_file() and not self.confirm(t("ui.save_replace", lang, path=answer)):
+                    continue  # another name
                 self.save(path)
                 return path
             except OSError as error:
-                self.screen.message(t("ui.save_failed", lang, path=echo(answer),
+                # a file name is repeated whole; a page pasted by mistake is cut
+                self.screen.message(t("ui.save_failed", lang, path=echo(answer, 300),
                                       reason=os_reason(error).message(lang)), "red")
 
     def keep(self, path: Path, question: str, ask: bool = True) -> Path | None:
