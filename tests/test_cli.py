@@ -868,6 +868,21 @@ def test_bench_readable_output(lang, wanted):
     assert "17 / Diciassette" in result.flat
 
 
+@pytest.mark.parametrize(("lang", "one", "several"), [
+    ("en", ["(a single window;", "in a single round of"], ["(best of 2 windows;", "in 2 rounds of"]),
+    ("fr", ["(une seule mesure ;", "en un seul tour de"], ["(meilleure de 2 mesures ;",
+                                                          "en 2 tours de"])])
+def test_bench_says_one_measure_in_the_singular(lang, one, several):
+    """BUG: --repeats 1 printed "meilleure de 1 mesures", "best of 1 windows", "1 rounds"."""
+    for repeats, wanted in (("1", one), ("2", several)):
+        single = ok(invoke(["bench", "diciassette", "--seconds", "0.05", "--repeats", repeats,
+                            "--lang", lang])).flat.replace("\u00a0", " ")
+        assert wanted[0] in single, single
+        assert "1 mesures" not in single and "1 windows" not in single
+        table = ok(invoke(["bench", "--seconds", "0.02", "--repeats", repeats, "--lang", lang]))
+        assert wanted[1] in table.flat.replace("\u00a0", " "), table.flat
+
+
 @pytest.mark.parametrize("seconds", ["0", "-1"])
 def test_bench_refuses_a_non_positive_duration(seconds):
     result = usage_error(invoke(["bench", "diciassette", "--seconds", seconds, "--lang", "en"]))

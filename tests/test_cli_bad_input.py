@@ -218,7 +218,11 @@ def test_every_system_reason_has_a_text_in_each_language():
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a full disk)")
-def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path):
+def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
     results, record = tmp_path / "results.csv", tmp_path / "game.json"
     results.symlink_to("/dev/full")  # every write fails: the disk is full
     record.symlink_to("/dev/full")
@@ -227,6 +231,11 @@ def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path)
     assert f"Impossible d'écrire {results} : le disque est plein." in said
     said = usage_error(invoke(WAZABI + ["--save", record], input="quit\n")).flat
     assert f"Cannot write {record}: the disk is full." in said and "Errno" not in said
+    # ... and the game is not lost: without a terminal to ask for another file, it is kept
+    (kept,) = (tmp_path / "temporary").glob("ludotheque-wazabi-*.json")
+    assert f"Nothing is lost: the game was written to {kept} instead." in said
+    result = ok(invoke(["play", "--resume", kept, "--plain", "--lang", "en"], input="quit\n"))
+    assert "Game resumed after 11 moves" in result.flat
 
 
 def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path):
@@ -292,3 +301,75 @@ def test_a_long_unreadable_move_is_repeated_cut_at_80_characters_with_what_is_al
     said = usage_error(invoke(["replay", path, "--lang", "en"])).text.replace("\n", "")
     assert f"Move 12 of the record ('{shown}') does not fit: Cannot read the move '{shown}'." \
         in said and move[:81] not in said
+
+
+# ----------------------------------- files to read: a device, a pipe, a huge file are refused
+def _command(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """A command as a subprocess, memory bounded (before the fix, a journal /dev/zero was
+    read until the process was killed; a FIFO waited forever for a writer)."""
+    import resource
+
+    def bounded() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 31, 1 << 31))
+
+    return subprocess.run([sys.executable, "-m", "ludotheque", *args], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(SRC)}, preexec_fn=bounded)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_journal_that_is_a_device_is_refused_not_read_forever():
+    for device in ("/dev/zero", "/dev/full"):
+        result = _command("arena", "wazabi", "-p", "2", "--bots", "easy,easy", "-n", "2",
+                          "--journal", device, "--lang", "fr")
+        said = " ".join(result.stderr.split())
+        assert result.returncode == 2, result.stderr[-2000:]
+        assert f"{device} n'est pas un fichier ordinaire (un périphérique, un tube ou une " \
+            "socket, dont la lecture peut ne jamais finir) : donnez un fichier de journal " \
+            "d'arène (écrit par « arena --journal »)." in said
+        assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_record_saved_game_or_results_file_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    for command in (["replay", str(pipe)], ["play", "--resume", str(pipe)]):
+        result = _command(*command, "--lang", "en")
+        said = " ".join(result.stderr.split())
+        assert result.returncode == 2, result.stderr[-2000:]
+        assert f"{pipe} is not a regular file (a device, a pipe or a socket, which may never " \
+            "end): give a record or saved game file (JSON)." in said
+    if subprocess.run([sys.executable, "-c", "import pandas"]).returncode == 0:
+        results = tmp_path / "results.csv"
+        os.mkfifo(results)
+        result = _command("report", str(results), "--lang", "fr")
+        assert result.returncode == 2, result.stderr[-2000:]
+        assert f"{results} n'est pas un fichier ordinaire" in " ".join(result.stderr.split())
+        assert "donnez un fichier de résultats (.parquet, .csv) écrit par « simulate --out »" \
+            in " ".join(result.stderr.split())
+
+
+def test_a_huge_record_is_refused_with_its_size_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:  # sparse: nothing written on the disk
+        handle.truncate(70 * 2**20)
+    said = usage_error(invoke(["replay", path, "--lang", "fr"])).flat
+    assert f"{path} est trop gros pour être lu (70 Mo, 64 Mo au plus) : est-ce le bon " \
+        "fichier ?" in said
+    said = usage_error(invoke(["play", "--resume", path, "--lang", "en"], input="")).flat
+    assert f"{path} is too big to be read (70 MB, at most 64 MB): is it the right file?" in said
+
+
+def test_read_text_stops_at_its_limit_when_the_file_grows_after_the_check(tmp_path, monkeypatch):
+    from ludotheque.core import files
+    from ludotheque.core.errors import LudoError
+
+    path = tmp_path / "journal.jsonl"
+    path.write_text("x" * (3 * files.MEGABYTE))
+    assert files.read_text(path, limit=4 * files.MEGABYTE) == "x" * (3 * files.MEGABYTE)
+    monkeypatch.setattr(files, "check_readable", lambda *args, **kwargs: None)
+    monkeypatch.setattr(files, "_check_stat", lambda *args, **kwargs: None)
+    with pytest.raises(LudoError) as caught:
+        files.read_text(path, limit=2 * files.MEGABYTE)
+    assert caught.value.key == "error.file_too_big"

@@ -761,7 +761,9 @@ def _print_bench(result: dict, chosen, lang: str, as_json: bool) -> None:
              "decisions_per_s": number(result["decisions_per_s"], lang),
              "games_per_s": number(result["games_per_s"], lang),
              "median": number(result["median_decisions_per_s"], lang),
-             "seconds": number(result["seconds"], lang, 1)}
+             "seconds": number(result["seconds"], lang, 1),
+             "windows": tn("cli.bench.windows", result["repeats"], lang),
+             "games": tn("cli.bench.random_games", result["games"], lang)}
     out.print(t("cli.bench.result", lang, **shown))
 
 
@@ -800,7 +802,7 @@ def _print_bench_table(result: dict[str, Any], repeats: int, as_json: bool, lang
     # Short column names for the reference games (liars_poker -> LP), explained in the title.
     short = {name: "".join(word[0] for word in name.removeprefix("python_").split("_")).upper()
              for name in references}
-    out.print(t("cli.bench.title", lang, repeats=repeats,
+    out.print(tn("cli.bench.title", repeats, lang,
                 seconds=number(result["seconds"], lang, 2)), style="bold")
     if references:
         out.print(t("cli.bench.ratios", lang,

@@ -397,3 +397,44 @@ def test_the_save_question_asks_before_replacing_a_file(terminal, tmp_path):
     assert term.finish() == 1
     assert kept.read_text() == "my notes"  # it used to be replaced without a word
     assert json.loads(other.read_text(encoding="utf-8"))["game"] == "wazabi"
+
+
+# ------------------------------------------- a --save that fails at the end loses nothing
+def test_a_save_that_fails_at_the_end_asks_for_another_file(terminal, tmp_path):
+    path = tmp_path / "record.json"
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--watch", "--delay", "0", "--save", "/dev/full")
+    at = term.expect(r"Cannot\s+write\s+/dev/full:\s+the\s+disk\s+is\s+full\.")
+    at = answer(term, r"Save\s+the\s+record\s+of\s+the\s+game\s+to\s+another\s+file\?\s+File\s+"
+                r"name\s+\(Enter:\s+leave\s+without\s+saving\):", str(path), at)
+    term.expect(r"Record\s+saved\s+to", after=at)
+    assert term.finish() == 0  # the game was played to its end: it used to be lost, status 2
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["game"] == "wazabi" and record["result"] is not None
+
+
+def test_a_save_that_fails_without_a_terminal_writes_the_record_to_the_temporary_folder(
+        tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "wazabi", "--players", "2", "--seed", "3",
+         "--watch", "--lang", "fr", "--save", "/dev/full"], capture_output=True, text=True,
+        input="", timeout=300, env={**ENV, "TMPDIR": str(tmp_path)})
+    assert result.returncode == 2, result.stderr
+    kept = list(tmp_path.glob("ludotheque-wazabi-*.json"))
+    assert len(kept) == 1, result.stderr
+    assert f"Impossible d'écrire /dev/full : le disque est plein. Rien n'est perdu : la partie a " \
+        f"été écrite dans {kept[0]} à la place." in flat(" ".join(result.stderr.split()))
+    record = json.loads(kept[0].read_text(encoding="utf-8"))
+    assert record["game"] == "wazabi" and record["result"] is not None
+
+
+def test_a_page_pasted_as_the_file_name_is_not_repeated_whole(terminal, tmp_path):
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--delay", "0", "--plain")
+    at = answer(term, PROMPT, "quit", 0)
+    at = answer(term, SAVE_Q, "word" * 400, at)  # 1,600 characters: too long for a file name
+    at = term.expect(r"Cannot\s+save\s+to\s+[word\s]+…:\s+the\s+name\s+is\s+too\s+long\.", after=at)
+    said = "".join(term.text[term.text.index("Cannot save to"):at].split())
+    assert len(said) < 350, said  # cut at 300 characters (it was a crash: ENAMETOOLONG)
+    answer(term, SAVE_Q, "", at)
+    assert term.finish() == 1

@@ -248,3 +248,28 @@ def test_waiting_table_refuses_moves(server):
         assert frame["legal"] == []
         page.move([0], frame["move"])
         error_on(page, "waiting")
+
+
+def test_bytes_that_are_not_utf8_are_refused_in_the_page_language(server, table):
+    """A binary frame is UTF-8 JSON like a text frame: bytes that are not UTF-8 used to be
+    replaced (a chat of "\ufffd" went out); now refused, saying so in the page's language."""
+    page = table.pages[table.idle]
+    for lang, said in (("fr", "Le message n'est pas du texte UTF-8 (octet invalide à la "
+                              "position 27)\u00a0; rien n'a été fait."),
+                       ("en", "The message is not UTF-8 text (bad byte at position 27); "
+                              "nothing was done.")):
+        page.send({"type": "lang", "lang": lang})
+        page.expect("update")
+        page.send(b'{"type": "chat", "text": "\xff"}')
+        assert error_on(page, "bad_json")["message"] == said
+    page.send(json.dumps({"type": "ping"}).encode("utf-8"))  # UTF-8 bytes are read
+    page.expect("pong")
+    assert not [f for f in page.drain() if f.get("type") == "chat"]
+    # An HTTP body too: bytes JSON would read as UTF-16 (ff fe) are not UTF-8 text
+    for body in (b'\xff\xfe{"game": "dtc"}', b'{"game": "d\xe9c"}'):
+        response = server.api.post("/api/tables?lang=fr", content=body,
+                                   headers={"content-type": "application/json"})
+        assert response.status_code == 400
+        assert "La requête n'est pas valide\u00a0: ce n'est pas du texte UTF-8 (octet " \
+            in response.json()["error"]["message"], response.text
+    table.still_served()

@@ -6,12 +6,19 @@ The system's own reasons (`strerror`: "Permission denied") and the `json` module
 them into catalog texts (`error.os.*`, `error.json.*`), passed as the `reason` of a
 LudoError and translated with it. Text files are read as UTF-8 with or without the byte
 order mark that some editors put at their start (`utf-8-sig`).
+
+A file to read must be a regular file: a device (/dev/zero), a FIFO or a socket may
+never end, or wait forever for a writer; they are refused before anything is read
+(`check_readable`). What is read is bounded (`MAX_TEXT_BYTES`): a huge file is refused
+with its size rather than filling the memory.
 """
 
 from __future__ import annotations
 
 import errno
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +28,11 @@ from ludotheque.core.errors import LudoError
 from ludotheque.i18n import LazyText
 
 ENCODING = "utf-8-sig"  # UTF-8; a byte order mark at the start is read and left out
+MEGABYTE = 2**20
+# Records, saved games and arena journals: a record is some kilobytes, a journal of a
+# million games some hundreds of megabytes; more is not one of ours.
+MAX_TEXT_BYTES = 512 * MEGABYTE
+MAX_RECORD_BYTES = 64 * MEGABYTE  # one game's record (a long one: some hundred kilobytes)
 
 _OS_REASONS = {
     errno.ENOENT: "error.os.not_found",
@@ -81,14 +93,51 @@ def json_reason(error: BaseException) -> LazyText:
     raise TypeError(f"not an error of json.loads: {error!r}")
 
 
-def read_text(path: str | Path, kind: type[LudoError] = LudoError) -> str:
-    """The text of a file (UTF-8, with or without a byte order mark); a file that cannot
-    be read raises `kind` saying why. A file that is not UTF-8 raises UnicodeDecodeError:
-    each caller says what the file should be."""
+def check_readable(path: str | Path, wanted: LazyText, kind: type[LudoError] = LudoError,
+                   limit: int | None = MAX_TEXT_BYTES) -> os.stat_result:
+    """Refuse, before reading it, what a person named as a file to read but is none: it
+    does not exist or cannot be reached, it is a folder, or it is not a regular file (a
+    device, a FIFO, a socket: reading it may never end); or it is bigger than `limit`
+    bytes (None: no limit). `wanted` says what to give instead ("a record file")."""
     try:
-        return Path(path).read_text(encoding=ENCODING)
+        found = os.stat(path)
     except OSError as exc:
         raise kind("error.file_unreadable", path=str(path), reason=os_reason(exc)) from None
+    _check_stat(path, found, wanted, kind, limit)
+    return found
+
+
+def _check_stat(path: str | Path, found: os.stat_result, wanted: LazyText,
+                kind: type[LudoError], limit: int | None) -> None:
+    if stat.S_ISDIR(found.st_mode):
+        raise kind("error.file_unreadable", path=str(path), reason=LazyText("error.os.is_folder"))
+    if not stat.S_ISREG(found.st_mode):
+        raise kind("error.file_not_regular", path=str(path), wanted=wanted)
+    if limit is not None and found.st_size > limit:
+        raise kind("error.file_too_big", path=str(path), size=-(-found.st_size // MEGABYTE),
+                   limit=limit // MEGABYTE)
+
+
+def read_text(path: str | Path, kind: type[LudoError] = LudoError,
+              wanted: LazyText | None = None, limit: int = MAX_TEXT_BYTES) -> str:
+    """The text of a file (UTF-8, with or without a byte order mark); a file that cannot
+    be read, is not a regular file or is bigger than `limit` bytes raises `kind` saying
+    why (`wanted`: what to give instead). A file that is not UTF-8 raises
+    UnicodeDecodeError: each caller says what the file should be."""
+    wanted = wanted or LazyText("files.wanted.text")
+    check_readable(path, wanted, kind, limit)
+    try:
+        # Not blocking: a FIFO put in the file's place since is opened, not waited on.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(descriptor, encoding=ENCODING) as handle:
+            _check_stat(path, os.fstat(descriptor), wanted, kind, limit)
+            text = handle.read(limit + 1)  # characters: at most as many as bytes
+    except OSError as exc:
+        raise kind("error.file_unreadable", path=str(path), reason=os_reason(exc)) from None
+    if len(text) > limit:  # the file grew since
+        raise kind("error.file_too_big", path=str(path), size=-(-len(text) // MEGABYTE),
+                   limit=limit // MEGABYTE)
+    return text
 
 
 @contextmanager

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import RecordError
-from ludotheque.core.files import json_reason, read_text
+from ludotheque.i18n import LazyText
+from ludotheque.core.files import MAX_RECORD_BYTES, json_reason, read_text
 from ludotheque.core.options import options_to_json
 
 FORMAT = "ludotheque-record"
@@ -108,7 +109,7 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = read_text(path, RecordError)
+            text = read_text(path, RecordError, LazyText("files.wanted.record"), MAX_RECORD_BYTES)
         except UnicodeDecodeError as exc:
             raise RecordError("error.record_encoding", path=str(path), position=exc.start) from None
         return cls.from_text(text, str(path))

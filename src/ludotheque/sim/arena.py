@@ -30,6 +30,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.files import check_writable, read_text, writing
 from ludotheque.core.game import Game
 from ludotheque.core.options import options_to_json
+from ludotheque.i18n import LazyText
 from ludotheque.sim.simulate import GameResult, LiveCounts, run_simulation, seats_for_game
 
 Z95 = 1.959963984540054
@@ -118,7 +119,7 @@ def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
     if not path.exists():
         return []
     try:
-        text = read_text(path)
+        text = read_text(path, wanted=LazyText("files.wanted.journal"))
     except UnicodeDecodeError:
         raise LudoError("error.journal_corrupt", path=str(path), line=1) from None
     lines = text.split("\n")

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import json_reason
+from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
@@ -298,11 +298,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                raw = message.get("text")
-                if raw is None:
-                    data = message.get("bytes") or b""
-                    size = len(data)
-                    raw = data.decode("utf-8", errors="replace")
+                raw: str | bytes | None = message.get("text")
+                if raw is None:  # a binary frame: UTF-8 JSON too (checked by _handle)
+                    raw = message.get("bytes") or b""
+                    size = len(raw)
                 else:
                     size = len(raw.encode("utf-8"))
                 if size > FRAME_MAX:
@@ -323,11 +322,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     return app
 
 
-async def _handle(master: Master, conn: Conn, raw: str) -> None:
+async def _handle(master: Master, conn: Conn, raw: str | bytes) -> None:
     """One client frame: every refusal becomes an error frame on this connection only."""
     try:
         try:
             frame = _client_json(raw)
+        except UnicodeDecodeError as exc:  # a binary frame that is no UTF-8 text
+            raise Refused("bad_json", key="web.server.error.not_utf8",
+                          position=exc.start + 1) from None
         except (ValueError, RecursionError) as exc:
             raise Refused("bad_json", reason=json_reason(exc)) from None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
@@ -375,7 +377,10 @@ def _client_json(raw: str | bytes) -> Any:
     """A client's JSON, whose texts must be Unicode: a lone surrogate ("\\ud800") is valid
     JSON but no text, and an error echoing it could not be sent back. Raises what
     `json_reason` explains: ValueError (bad JSON, no UTF-8, a surrogate) or RecursionError
-    (brackets nested too deeply)."""
+    (brackets nested too deeply). Bytes must be UTF-8 (a byte order mark at the start is
+    left out): `json.loads` would take them for UTF-16 or UTF-32 from their first bytes."""
+    if isinstance(raw, bytes):
+        raw = raw.decode(ENCODING)  # UnicodeDecodeError: not UTF-8
     value = json.loads(raw)
     json.dumps(value, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError: a surrogate
     return value

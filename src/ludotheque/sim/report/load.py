@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import os_reason
+from ludotheque.core.files import check_readable, os_reason
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LazyText, t
@@ -55,6 +55,8 @@ def _read(pd: Any, path: Path) -> Any:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise LudoError("error.report_format", path=str(path), allowed=allowed)
+    # No size limit: a results file of many games is big, and pandas reads it in columns.
+    check_readable(path, LazyText("files.wanted.results", allowed=allowed), limit=None)
     if suffix == ".parquet":
         require_extra("pyarrow", "report", FEATURE)
     try:

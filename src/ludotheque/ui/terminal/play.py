@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from rich.text import Text
 from ludotheque.bots import make_bot
 from ludotheque.core.actions import typed_number
 from ludotheque.core.chance import derive_seed
-from ludotheque.core.errors import LudoError
+from ludotheque.core.errors import LudoError, echo
 from ludotheque.core.files import os_reason, writing
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
@@ -281,34 +282,69 @@ class _Table:
             self.screen.pause()
 
     # -- leaving -------------------------------------------------------------
-    def offer_to_save(self) -> None:
-        """On `quit`: save where --save says, or ask for a file (Enter: do not save)."""
+    def offer_to_save(self, ask: bool = True) -> None:
+        """On `quit`: save where --save says, or ask for a file (Enter: do not save).
+        `ask=False` (Ctrl-C): no question, even if --save cannot be written."""
         lang, path = self.lang, self.settings.save
         if path is None and not self.settings.ask_to_save:
             return
         if path is None:
-            while True:
-                try:
-                    answer = self.screen.ask(t("ui.save_question", lang)).strip()
-                    if not answer or answer.lower() in NO_WORDS:
-                        return
-                    path = Path(answer).expanduser()
-                    if path.is_file() and not self.confirm(t("ui.save_replace", lang,
-                                                             path=answer)):
-                        continue  # another name
-                except InputEnded:
-                    return
-                try:
-                    self.save(path)
-                    break
-                except OSError as error:
-                    self.screen.message(t("ui.save_failed", lang, path=answer,
-                                          reason=os_reason(error).message(lang)), "red")
+            try:
+                path = self.ask_for_file(t("ui.save_question", lang))
+            except InputEnded:
+                return
+            if path is None:
+                return
         else:
-            with writing(path):
-                self.save(path)
+            path = self.keep(path, "ui.save_question", ask)
+            if path is None:
+                return
         self.saved_for_later = True
         self.screen.console.print(t("ui.saved_resume", lang, path=str(path)), markup=False)
+
+    def ask_for_file(self, question: str) -> Path | None:
+        """A file the game is written to, asked until it is written (None: Enter, leave
+        without saving); replacing a file is confirmed first. Raises InputEnded."""
+        lang = self.lang
+        while True:
+            answer = self.screen.ask(question).strip()
+            if not answer or answer.lower() in NO_WORDS:
+                return None
+            path = Path(answer).expanduser()
+            try:  # is_file: a name too long for the system raises ENAMETOOLONG
+                if path.is_file() and not self.confirm(t("ui.save_replace", lang, path=answer)):
+                    continue  # another name
+                self.save(path)
+                return path
+            except OSError as error:
+                # a file name is repeated whole; a page pasted by mistake is cut
+                self.screen.message(t("ui.save_failed", lang, path=echo(answer, 300),
+                                      reason=os_reason(error).message(lang)), "red")
+
+    def keep(self, path: Path, question: str, ask: bool = True) -> Path | None:
+        """Write the record where --save says. The record is never lost: if that fails, a
+        person at a terminal is told why and asked for another file (Enter: leave without
+        saving); without one (a script, Ctrl-C, the input ended), the record goes to a file
+        of the system's temporary folder (or, failing that, to stderr) and SaveFailed says
+        where, after what went wrong. Returns the file written (None: not saved)."""
+        try:
+            with writing(path):
+                self.save(path)
+            return path
+        except LudoError as error:
+            failure = error
+        if ask and self.settings.ask_to_save:
+            self.screen.message(failure.message(self.lang), "red")
+            try:
+                return self.ask_for_file(t(question, self.lang))
+            except InputEnded:
+                pass
+        text = self.match.record(**self.settings.meta()).dumps()
+        kept = write_elsewhere(text, self.settings.game.name)
+        if kept is None:
+            print(text, file=sys.stderr)
+            raise LudoError("error.save_kept_stderr", failure=failure)
+        raise LudoError("error.save_kept", failure=failure, path=str(kept))
 
     def confirm(self, question: str) -> bool:
         """Yes or no (in either language); asked again until it is one of them."""
@@ -363,15 +399,35 @@ def run(settings: TerminalSettings, console: Console | None = None,
         exit_code = 1
     except KeyboardInterrupt:  # Ctrl-C: kept where --save says, as `quit` keeps it
         if settings.save is not None:
-            table.offer_to_save()
+            table.offer_to_save(ask=False)
         raise
     if not table.saved_for_later:  # a game saved to go on keeps its seed secret
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if settings.save is not None and not table.saved_for_later:
-        with writing(settings.save):
-            table.save(settings.save)
-        console.print(t("ui.saved", lang, path=str(settings.save)))
+        saved = table.keep(settings.save, "ui.save_record_question")
+        if saved is not None:
+            console.print(t("ui.saved", lang, path=str(saved)))
     return exit_code
+
+
+def write_elsewhere(text: str, game: str) -> Path | None:
+    """The record written to a new file of the system's temporary folder, named after
+    the game and the time (`ludotheque-wazabi-20260129-143005.json`); None if that
+    cannot be written either."""
+    folder = Path(tempfile.gettempdir())
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(100):
+        path = folder / f"ludotheque-{game}-{stamp}{f'-{attempt + 1}' if attempt else ''}.json"
+        try:
+            with path.open("x", encoding="utf-8") as handle:
+                handle.write(text + "\n")
+            return path
+        except FileExistsError:
+            continue
+        except OSError:
+            path.unlink(missing_ok=True)
+            return None
+    return None
 
 
 def move_numbers(renderer: Any, legal: Sequence[int]) -> dict[int, int]:
