@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, select
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.web.db import engine_url, moves
+from ws_client import WsClient
 
 DEADLINE = 60.0  # an upper bound for one wait (a busy machine), never a measured result
 
@@ -158,40 +159,26 @@ def diagnose(database: str, tables: list[tuple[str, list[Seat]]]) -> str:
     return "\n".join(lines) or "every table finished"
 
 
-class Page:
-    """One page of a table over a real WebSocket (blocking, a deadline on every wait):
-    every frame it receives is kept, to check what it was told (and never told)."""
+class Page(WsClient):
+    """One page of a table over a real WebSocket, said hello to (`first`: its first
+    update): every frame it receives is kept, to check what it was told (and never told).
+    Waits up to this module's DEADLINE."""
 
     def __init__(self, ws_url: str, token: str, lang: str = "en") -> None:
-        from websockets.sync.client import connect
-
-        self._opened = connect(ws_url, open_timeout=DEADLINE)
-        self.ws = self._opened.__enter__()
-        self.frames: list[dict[str, Any]] = []
-        self.last: dict[str, Any] | None = None  # the last update
+        super().__init__(ws_url)
         self.send({"type": "hello", "token": token, "lang": lang})
         self.first = self.expect("update")
 
-    def close(self) -> None:
-        self._opened.__exit__(None, None, None)
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The last update received."""
+        return self.last_update
 
-    def __enter__(self) -> Page:
-        return self
+    @last.setter
+    def last(self, frame: dict[str, Any] | None) -> None:
+        self.last_update = frame
 
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def send(self, frame: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(frame))
-
-    def recv(self, timeout: float) -> dict[str, Any]:
-        frame = json.loads(self.ws.recv(timeout=timeout))
-        self.frames.append(frame)
-        if frame["type"] == "update":
-            self.last = frame
-        return frame
-
-    def expect(self, kind: str, condition=lambda frame: True,
+    def expect(self, kind: str, condition=lambda frame: True,  # type: ignore[override]
                timeout: float = DEADLINE) -> dict[str, Any]:
         """The first frame of type `kind` meeting `condition` (an update: the last one
         already received counts)."""
@@ -209,13 +196,6 @@ class Page:
             if frame["type"] == kind and condition(frame):
                 return frame
 
-    def drain(self, quiet: float = 0.005) -> None:
-        try:
-            while True:
-                self.recv(quiet)
-        except TimeoutError:
-            pass
-
 
 def drive(pages: list[Page], rng: random.Random) -> None:
     """Each page plays a random legal move whenever its seat is to act, to the end of the
@@ -225,7 +205,7 @@ def drive(pages: list[Page], rng: random.Random) -> None:
     while not all(page.last["result"] is not None for page in pages):
         assert time.monotonic() < end, "the game did not end"
         for index, page in enumerate(pages):
-            page.drain()
+            page.drain(0.005)
             frame = page.last
             if frame["result"] is None and frame["seat"] is not None \
                     and frame["to_act"] == frame["seat"] and frame["legal"] \

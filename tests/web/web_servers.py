@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -12,13 +11,11 @@ from typing import Any
 
 import httpx
 import uvicorn
-from websockets.sync.client import connect
 
 from ludotheque.web.app import create_app
 from ludotheque.web.server import UVICORN_SETTINGS
 
-DEADLINE = 30.0  # seconds: generous upper bound for any wait (the machine may be busy); tests
-# poll, never sleep blind
+from ws_client import DEADLINE, WsClient  # noqa: F401  (the web tests import them from here)
 
 
 def free_port() -> int:
@@ -71,72 +68,6 @@ class ServerHandle:
         return created, tokens
 
 
-class WsClient:
-    """One page's WebSocket, blocking, with deadlines on every wait."""
-
-    def __init__(self, url: str, max_size: int | None = 2**22) -> None:
-        # Entered as a context manager (websockets 17 deprecates a bare connect()).
-        self._opened = connect(url, max_size=max_size, open_timeout=DEADLINE)
-        self.ws = self._opened.__enter__()
-        self.frames: list[dict[str, Any]] = []
-        self.last_update: dict[str, Any] | None = None
-
-    def close(self) -> None:
-        self._opened.__exit__(None, None, None)
-
-    def __enter__(self) -> WsClient:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def send(self, frame: Any) -> None:
-        self.ws.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
-
-    def recv(self, timeout: float = DEADLINE) -> dict[str, Any]:
-        frame = json.loads(self.ws.recv(timeout=timeout))
-        self.frames.append(frame)
-        if frame.get("type") == "update":
-            self.last_update = frame
-        return frame
-
-    def expect(self, kind: str, timeout: float = DEADLINE, **match: Any) -> dict[str, Any]:
-        """The next frame of type `kind` (and fields equal to `match`), skipping others."""
-        end = time.monotonic() + timeout
-        while True:
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no {kind} frame {match} within {timeout}s; last: "
-                                     f"{self.frames[-3:]}")
-            frame = self.recv(timeout=left)
-            if frame.get("type") == kind and all(frame.get(k) == v for k, v in match.items()):
-                return frame
-
-    def hello(self, token: str, lang: str = "en", since: int = 0) -> dict[str, Any]:
-        self.send({"type": "hello", "token": token, "lang": lang, "since": since})
-        return self.expect("update")
-
-    def move(self, actions: list, move: int) -> None:
-        self.send({"type": "move", "actions": actions, "move": move})
-
-    def until(self, predicate, timeout: float = DEADLINE) -> dict[str, Any]:
-        """Updates until one satisfies `predicate` (the last update is checked first)."""
-        if self.last_update is not None and predicate(self.last_update):
-            return self.last_update
-        end = time.monotonic() + timeout
-        while True:
-            frame = self.expect("update", timeout=max(0.01, end - time.monotonic()))
-            if predicate(frame):
-                return frame
-
-    def drain(self, quiet: float = 0.05) -> list[dict[str, Any]]:
-        """Frames already on their way (stops after `quiet` seconds without one)."""
-        got = []
-        while True:
-            try:
-                got.append(self.recv(timeout=quiet))
-            except TimeoutError:
-                return got
 
 
 def run_app_in_thread(database: str, bot_delay: float = 0.0, **app_kwargs: Any) -> ServerHandle:
