@@ -238,6 +238,14 @@ def test_a_file_that_cannot_be_written_says_why_in_the_chosen_language(tmp_path,
     assert "Game resumed after 11 moves" in result.flat
 
 
+def test_a_file_name_the_system_refuses_is_said_before_the_game(tmp_path):
+    """A name too long for the system (ENAMETOOLONG, which `Path.is_dir` raises): a clear
+    error before any move, no traceback."""
+    path = tmp_path / ("a" * 300 + ".json")
+    said = usage_error(invoke(WAZABI + ["--save", path], input="quit\n")).flat
+    assert f"Cannot write {path}: the name is too long." in said and "Errno" not in said
+
+
 def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path):
     path = _wazabi_record(tmp_path)
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # saved again by a Windows editor

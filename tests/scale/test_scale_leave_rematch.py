@@ -7,13 +7,11 @@ from __future__ import annotations
 import json
 import random
 import threading
-import time
 from contextlib import ExitStack
 
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
 
-from ludotheque.web.broker import POLL
 from ludotheque.web.db import Storage, engine_url, moves, tables
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -41,12 +39,10 @@ def test_a_person_who_leaves_on_one_server_is_seen_left_on_the_other(cluster):
         other, watcher = page(b, tokens[1]), page(b, _spectator(cluster.database, table))
         assert leaver.first["move"] == 0 and leaver.first["table"]["status"] == "playing"
         leaver.send({"type": "leave"})
-        told = time.monotonic()
         assert leaver.expect("left")["seat"] == 0
         for each in (other, watcher):
             seen = each.expect("update", lambda f: f["table"]["seats"][0]["left"])
             assert seen["table"]["seats"][0]["absent"] is True
-        assert time.monotonic() - told < POLL, "the other server heard of it by its look"
         # the leaver's token, on the other server: a spectator's view, every act refused
         again = page(b, tokens[0])
         assert again.first["seat"] is None and again.first["legal"] == []

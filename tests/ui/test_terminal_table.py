@@ -426,6 +426,7 @@ def test_a_save_that_fails_without_a_terminal_writes_the_record_to_the_temporary
         f"été écrite dans {kept[0]} à la place." in flat(" ".join(result.stderr.split()))
     record = json.loads(kept[0].read_text(encoding="utf-8"))
     assert record["game"] == "wazabi" and record["result"] is not None
+    assert kept[0].stat().st_mode & 0o777 == 0o600  # a shared folder: its owner's only
 
 
 def test_a_page_pasted_as_the_file_name_is_not_repeated_whole(terminal, tmp_path):

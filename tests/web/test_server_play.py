@@ -445,6 +445,33 @@ def test_leaving_hands_the_seat_to_a_bot_for_good(tmp_path):
             assert [(s.kind, s.level) for s in new.seats] == [
                 ("human", None), ("bot", "medium"), ("bot", "easy")]
             assert new.status == "playing" and offer["status"] == "playing"
+            # the same page says hello to another table: its leave does not follow it
+            _other, (token,) = handle.table("diciassette", 2, humans=1, level="easy")
+            assert b.hello(token)["seat"] == 0
+            b.send({"type": "chat", "text": "hello"})
+            assert b.expect("chat")["text"] == "hello"
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_page_of_a_seat_left_on_another_server_is_refused_and_watches(tmp_path):
+    """Another server heard first that Bob left (his seat is `left` in this server's
+    table, his page not yet switched): his move is refused with `left`, not played, and
+    his page watches from then on."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'left.sqlite3'}",
+                               deals=random.Random(5))
+    try:
+        created, tokens = handle.table("diciassette", 3, humans=2, level="easy")
+        with handle.client() as b:
+            first = b.hello(tokens[1])
+            live = handle.master.tables[created["table"]]
+            moves = live.moves
+            live.left.add(1)  # what a catch-up from the database brings
+            b.move([0], first["move"])
+            assert b.expect("error")["code"] == "left"
+            assert live.moves == moves
+            b.send({"type": "chat", "text": "hi"})
+            assert b.expect("error")["code"] == "left"
     finally:
         stop_thread_server(handle)
 

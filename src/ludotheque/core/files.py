@@ -154,9 +154,10 @@ def check_writable(path: str | Path) -> Path:
     """Refuse, before any work, a file that could not be written at its end: its folder
     does not exist, or it is a folder."""
     path = Path(path)
-    folder = path.expanduser().resolve().parent
-    if not folder.is_dir():
-        raise LudoError("error.save_folder", path=str(path), folder=str(folder))
-    if path.is_dir():
-        raise LudoError("error.save_is_folder", path=str(path))
+    with writing(path):  # a name the system refuses (too long...) is said, not a traceback
+        folder = path.expanduser().resolve().parent
+        if not folder.is_dir():
+            raise LudoError("error.save_folder", path=str(path), folder=str(folder))
+        if path.is_dir():
+            raise LudoError("error.save_is_folder", path=str(path))
     return path

@@ -757,13 +757,13 @@ class Master:
         assert live is not None
         if conn.table is not None:  # a page that says hello again: it leaves its table
             self._leave(conn)
-        conn.table, conn.seat, conn.lang = live, seat, lang
-        self._watch_if_left(live, [conn])
-        returning = self.back(conn)  # reopening the seat's link: the person is back
+        conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
         seated = False
         async with live.lock:
-            if self.broker.remote:  # catch up before answering
+            if self.broker.remote:  # catch up before answering (a leave on another server)
                 await self._catch_up_locked(live)
+            self._watch_if_left(live, [conn])
+            returning = self.back(conn)  # reopening the seat's link: the person is back
             spec = live.row.seats[conn.seat] if conn.seat is not None else None
             if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
                     and live.row.status == "waiting":
@@ -883,6 +883,9 @@ class Master:
     async def move(self, conn: Conn, actions: Any, count: Any, seat_field: Any = None) -> None:
         """A person's gesture from a page."""
         live, _seat = self.seat_of(conn)
+        if conn.seat in live.left:  # left on another server, this page not switched yet
+            self._watch_if_left(live, [conn])
+            raise Refused("left")
         if seat_field is not None and seat_field != conn.seat:
             raise Refused("not_your_seat", own=conn.seat + 1,
                           seat=seat_field + 1 if isinstance(seat_field, int) else seat_field)
@@ -1006,7 +1009,7 @@ class Master:
         make it at a table with a timer."""
         seat = live.to_act()
         if not live.row.turn_timer or seat is None or seat in live.absent \
-                or live.row.seats[seat].kind != "human":
+                or seat in live.left or live.row.seats[seat].kind != "human":
             return None
         return time.time() + live.row.turn_timer, live.moves
 
@@ -1040,7 +1043,7 @@ class Master:
             # a worker computes it (worker.py): its job row was written in the transaction
             # that reached this move (Storage.add_moves, start_if_full, create_table)
             return
-        if spec.kind == "bot" or seat in live.absent:
+        if spec.kind == "bot" or seat in live.absent or seat in live.left:
             if live.bot_for != live.moves:
                 live.bot_for = live.moves
                 level = spec.level if spec.kind == "bot" else "medium"
@@ -1134,7 +1137,7 @@ class Master:
     def _person_is_back(self, live: LiveTable, seat: int) -> bool:
         """A stand-in's seat whose person came back (during its pause or while it thought):
         their turn, their timer."""
-        if live.row.seats[seat].kind == "bot" or seat in live.absent:
+        if live.row.seats[seat].kind == "bot" or seat in live.absent or seat in live.left:
             return False
         live.bot_for = -1
         self.schedule(live)

@@ -9,6 +9,7 @@ input need not be a terminal: a script can pipe moves one per line.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -342,6 +343,9 @@ class _Table:
         text = self.match.record(**self.settings.meta()).dumps()
         kept = write_elsewhere(text, self.settings.game.name)
         if kept is None:
+            if not self.match.is_over() and sys.stderr.isatty():
+                # the screen the players share: a game not over must not show its seed
+                raise failure
             print(text, file=sys.stderr)
             raise LudoError("error.save_kept_stderr", failure=failure)
         raise LudoError("error.save_kept", failure=failure, path=str(kept))
@@ -418,8 +422,9 @@ def write_elsewhere(text: str, game: str) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for attempt in range(100):
         path = folder / f"ludotheque-{game}-{stamp}{f'-{attempt + 1}' if attempt else ''}.json"
-        try:
-            with path.open("x", encoding="utf-8") as handle:
+        try:  # new, and readable by its owner only: a game not over holds its seed
+            with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w",
+                           encoding="utf-8") as handle:
                 handle.write(text + "\n")
             return path
         except FileExistsError:
