@@ -378,7 +378,8 @@ def test_rematch_is_an_offer_each_person_joins_their_own_seat(tmp_path):
 
 def test_a_rematch_seat_nobody_takes_closes_with_the_waiting_table(tmp_path):
     """Bob never comes back: the rematch table waits, then is closed after the waiting
-    time like any table nobody finished joining; Ada's page sees it closed."""
+    time like any table nobody finished joining; Ada's page sees it closed, and Bob's page
+    of the old table, still open, gets the offer again saying so."""
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", waiting_ttl=0.6,
                                deals=random.Random(4))
     try:
@@ -393,6 +394,7 @@ def test_a_rematch_seat_nobody_takes_closes_with_the_waiting_table(tmp_path):
                 ada.hello(url.rsplit("/", 1)[1])
                 closed = ada.until(lambda f: f["table"]["status"] == "closed")
                 assert closed["to_act"] is None
+            assert b.expect("rematch", status="closed")["url"].startswith("/play/")
     finally:
         stop_thread_server(handle)
 

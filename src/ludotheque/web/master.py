@@ -378,14 +378,17 @@ class Master:
                                                     idle_since)
                 for table_id in closed:
                     live = self.tables.get(table_id)
-                    if live is None:
-                        continue
-                    async with live.lock:
-                        live.row.status = "closed"
-                        self._clear_timer(live)
-                        await self.broadcast(live)
-                    await self.broker.publish(table_id, live.moves)
-                    self._forget_if_done(live)
+                    if live is not None:
+                        async with live.lock:
+                            live.row.status = "closed"
+                            self._clear_timer(live)
+                            await self.broadcast(live)
+                        await self.broker.publish(table_id, live.moves)
+                        self._forget_if_done(live)
+                    row = live.row if live is not None else await self._db(
+                        self.storage.get_table, table_id)
+                    if row is not None and row.rematch_of:  # a rematch: the offer says so
+                        await self._offer_again(row.rematch_of)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - the next sweep tries again
