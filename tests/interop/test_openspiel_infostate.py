@@ -1082,6 +1082,18 @@ def test_a_chance_key_gives_the_slot_encoded_from_the_view(game, players):
     assert checked > 100 and {"start", "keep"} <= phases, phases
 
 
+def test_wazabi_chance_slot_values():
+    """The slot's numbers themselves (`encode_chance` is `encode_chance_key` of the view's
+    key: this pins what both give): each kind's share of its copies (W3: 7, 3, 5, 3, 3, 4,
+    3, 4, 2, 2), the roll's W, draw and give as shares of the 24 dice, the start roll
+    flag, whose turn it is relative to the reader (one-hot)."""
+    encoder = adapter.load_game("wazabi", 3).meta.game.parts.encoder
+    key = ((7, 0, 1, 0, 0, 2, 0, 0, 1, 0), (3, 1, 0), True, 2)
+    expected = [1.0, 0.0, 0.2, 0.0, 0.0, 0.5, 0.0, 0.0, 0.5, 0.0,
+                3 / 24, 1 / 24, 0.0, 1.0, 0.0, 0.0, 1.0]
+    assert encoder.encode_chance_key(key, 3, {}) == pytest.approx(expected)
+
+
 @pytest.mark.parametrize(("game", "players"), CHANCE_KEY_CASES)
 def test_a_chance_key_is_the_same_in_every_state_the_seat_cannot_tell_apart(game, players):
     """No leak, by resampling: a state drawn from seat p's view (the other hands, a card

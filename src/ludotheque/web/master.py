@@ -912,7 +912,7 @@ class Master:
             else:
                 await conn.send(refused.frame(conn.lang))
             if was_absent:
-                await self._announce_back(live)
+                await self._announce_presence(live)
 
     def back(self, conn: Conn) -> bool:
         """The person at this seat acts again (a move, a chat line, reopening the page, or
@@ -933,15 +933,15 @@ class Master:
         Always answered: a seat already back gets the table as it is."""
         live, _seat = self.seat_of(conn)
         if self.back(conn):
-            await self._announce_back(live)
+            await self._announce_presence(live)
             return
         async with live.lock:  # already back (a move or a chat line said so)
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
             conn.sent = len(live.match.events or ())
 
-    async def _announce_back(self, live: LiveTable) -> None:
-        """A seat is no longer absent (`back` said so): every page sees it, and the
-        seat's turn timer starts again."""
+    async def _announce_presence(self, live: LiveTable) -> None:
+        """A seat is absent again or no longer (its timer ran out, `back` said so): every
+        page sees it, then the stand-in or the seat's turn timer follows."""
         async with live.lock:
             await self.broadcast(live)
         self.schedule(live)
@@ -1098,13 +1098,7 @@ class Master:
         live.absent.add(seat)
         live.deadline = None
         self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent))
-
-        async def announce() -> None:
-            async with live.lock:
-                await self.broadcast(live)
-            self.schedule(live)
-
-        self._spawn(announce())
+        self._spawn(self._announce_presence(live))
 
     async def _bot_turn(self, live: LiveTable, seat: int, level: str, count: int) -> None:
         """Pause (so people see the move happen), think off the loop, play like a person."""
@@ -1212,7 +1206,7 @@ class Master:
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
-            await self._announce_back(live)
+            await self._announce_presence(live)
 
     async def rematch(self, conn: Conn) -> None:
         live, seat = self.seat_of(conn)
