@@ -960,9 +960,9 @@ def test_replay_of_a_file_that_is_not_utf8_or_too_deep_exits_2(tmp_path):
     latin = tmp_path / "latin.json"
     latin.write_bytes('{"format": "ludothèque"}'.encode("latin-1"))
     result = usage_error(invoke(["replay", latin, "--lang", "en"]))
-    assert "is not UTF-8 text" in result.flat
+    assert "is not UTF-8 text (bad byte at position 19)" in result.flat  # è, counted from 1
     french = usage_error(invoke(["replay", latin, "--lang", "fr"]))
-    assert "n'est pas un texte UTF-8" in french.flat
+    assert "n'est pas un texte UTF-8 (octet invalide à la position 19)" in french.flat
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     result = usage_error(invoke(["replay", deep, "--lang", "en"]))

@@ -263,7 +263,7 @@ def test_a_record_or_saved_game_starting_with_a_byte_order_mark_is_read(tmp_path
      "ligne 2 n'est jamais fermée", "a value in double quotes starting on line 2 is never closed"),
     ("empty.csv", b"", "il est vide", "it is empty"),
     ("latin1.csv", b"game,bot\n17,\xe9\xe9\n", "ce n'est pas un texte UTF-8 (octet invalide à la "
-     "position", "it is not UTF-8 text (bad byte at position"),
+     "position 13)", "it is not UTF-8 text (bad byte at position 13)"),  # counted from 1
     ("damaged.parquet", b"PAR1 not a parquet file", "ce n'est pas un fichier Parquet, ou il est "
      "abîmé", "it is not a Parquet file, or it is damaged"),
 ], ids=["too-many-values", "unclosed-quote", "empty", "not-utf8", "not-parquet"])
@@ -378,3 +378,17 @@ def test_read_text_stops_at_its_limit_when_the_file_grows_after_the_check(tmp_pa
     with pytest.raises(LudoError) as caught:
         files.read_text(path, limit=2 * files.MEGABYTE)
     assert caught.value.key == "error.file_too_big"
+
+
+def test_a_bad_byte_far_into_a_record_or_results_file_is_said_where_it_is(tmp_path):
+    """Text handles and pandas decode in pieces: their error's position was in the piece
+    (a bad byte at 20,001 said "position 1" or some other small number)."""
+    pytest.importorskip("pandas")
+    record = tmp_path / "record.json"
+    record.write_bytes(b'{"format": "' + b"a" * 20_000 + b'\xe9"}')
+    said = usage_error(invoke(["replay", record, "--lang", "en"])).flat
+    assert "is not UTF-8 text (bad byte at position 20013)" in said, said
+    results = tmp_path / "results.csv"
+    results.write_bytes(b"game,bot\n" + b"17,easy\n" * 30_000 + b"17,\xe9\n")
+    said = usage_error(invoke(["report", results, "--lang", "fr"])).flat
+    assert f"octet invalide à la position {9 + 8 * 30_000 + 4})" in said, said

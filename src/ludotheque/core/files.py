@@ -15,6 +15,7 @@ with its size rather than filling the memory.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import os
@@ -138,6 +139,26 @@ def read_text(path: str | Path, kind: type[LudoError] = LudoError,
         raise kind("error.file_too_big", path=str(path), size=-(-len(text) // MEGABYTE),
                    limit=limit // MEGABYTE)
     return text
+
+
+def bad_byte(path: str | Path, piece_size: int = MEGABYTE) -> int | None:
+    """Where a file stops being UTF-8: its first bad byte's position, counted from 1 as
+    editors count (None: it is all UTF-8). A text handle's or pandas' UnicodeDecodeError
+    says where in the piece it was decoding, not in the file: this reads the file in
+    pieces of its own and counts."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    done = 0  # bytes handed to the decoder so far
+    with open(path, "rb") as handle:
+        while True:
+            piece = handle.read(piece_size)
+            waiting = len(decoder.getstate()[0])  # a character's first bytes, held back
+            try:
+                decoder.decode(piece, final=not piece)
+            except UnicodeDecodeError as exc:  # its `object`: the bytes held back, then piece
+                return done - waiting + exc.start + 1
+            if not piece:
+                return None
+            done += len(piece)
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from typing import Any
 
 from ludotheque.core.errors import RecordError
 from ludotheque.i18n import LazyText
-from ludotheque.core.files import MAX_RECORD_BYTES, json_reason, read_text
+from ludotheque.core.files import MAX_RECORD_BYTES, bad_byte, json_reason, read_text
 from ludotheque.core.options import options_to_json
 
 FORMAT = "ludotheque-record"
@@ -110,8 +110,9 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         try:
             text = read_text(path, RecordError, LazyText("files.wanted.record"), MAX_RECORD_BYTES)
-        except UnicodeDecodeError as exc:
-            raise RecordError("error.record_encoding", path=str(path), position=exc.start) from None
+        except UnicodeDecodeError:
+            raise RecordError("error.record_encoding", path=str(path),
+                              position=bad_byte(path)) from None
         return cls.from_text(text, str(path))
 
     @classmethod

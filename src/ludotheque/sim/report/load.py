@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import check_readable, os_reason
+from ludotheque.core.files import bad_byte, check_readable, os_reason
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LazyText, t
@@ -63,7 +63,7 @@ def _read(pd: Any, path: Path) -> Any:
         frame = pd.read_csv(path) if suffix == ".csv" else pd.read_parquet(path)
     except (ValueError, OSError) as exc:  # damaged file: pandas and pyarrow raise these
         raise LudoError("error.report_unreadable", path=str(path), allowed=allowed,
-                        reason=_why_unreadable(pd, exc, suffix)) from None
+                        reason=_why_unreadable(pd, exc, path)) from None
     missing = [name for name in REQUIRED if name not in frame.columns]
     if missing:
         raise LudoError("error.report_columns", path=str(path), missing=", ".join(missing))
@@ -97,11 +97,11 @@ _TOO_MANY_VALUES = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
 _UNCLOSED_QUOTE = re.compile(r"EOF inside string starting at row (\d+)")
 
 
-def _why_unreadable(pd: Any, error: Exception, suffix: str) -> LazyText:
+def _why_unreadable(pd: Any, error: Exception, path: Path) -> LazyText:
     """What is wrong with a results file pandas or pyarrow could not read, in words of
     each language (their own messages are English)."""
     if isinstance(error, UnicodeDecodeError):
-        return LazyText("report.unreadable.encoding", position=error.start)
+        return LazyText("report.unreadable.encoding", position=bad_byte(path))
     if isinstance(error, pd.errors.EmptyDataError):
         return LazyText("report.unreadable.empty")
     if isinstance(error, pd.errors.ParserError):
@@ -112,7 +112,7 @@ def _why_unreadable(pd: Any, error: Exception, suffix: str) -> LazyText:
             return LazyText("report.unreadable.quote", line=int(found[1]) + 1)
     if isinstance(error, OSError) and error.errno is not None:
         return os_reason(error)
-    return LazyText("report.unreadable.parquet" if suffix == ".parquet"
+    return LazyText("report.unreadable.parquet" if path.suffix.lower() == ".parquet"
                     else "report.unreadable.csv")
 
 
