@@ -1,8 +1,9 @@
 """Every document exists in English and French (the project's rule for every text a person
 reads), and the two say the same thing where a reader types or runs it.
 
-The pages are the Markdown files at the repository's root and under docs/ (not docs/strength/,
-the strength tables' data). The French twin of `page.md` is `page.fr.md`, except the README's,
+The pages are the repository's Markdown files (README, docs/, any folder a README is added to),
+but for docs/strength/ (the strength tables' data) and folders that are not the project's (hidden,
+virtual environments, builds). The French twin of `page.md` is `page.fr.md`, except the README's,
 LISEZMOI.md, the French name for it. Each twin opens with a line linking to the other.
 
 Code blocks must say which kind they are. Commands (sh, console...) and code (python, json, po...)
@@ -14,6 +15,7 @@ a space). A `text` block (a diagram, sample output) is translated freely: only i
 from __future__ import annotations
 
 import io
+import os
 import re
 import shlex
 import tokenize
@@ -29,9 +31,16 @@ HEADING = re.compile(r"^(#{1,6}) ")
 SWITCH = {"en": "*En français : [{twin}]({twin}).*", "fr": "*In English: [{twin}]({twin}).*"}
 
 
+NOT_PAGES = {"node_modules", "venv", "build", "dist", "__pycache__", "artifacts", "strength"}
+
+
 def pages() -> list[Path]:
-    found = [*ROOT.glob("*.md"), *(ROOT / "docs").rglob("*.md")]
-    return sorted(page for page in found if "strength" not in page.relative_to(ROOT).parts[:2])
+    found = []
+    for folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = [name for name in subfolders if not (
+            name.startswith(".") or name in NOT_PAGES or name.endswith(".egg-info"))]
+        found += [Path(folder, name) for name in files if name.endswith(".md")]
+    return sorted(found)
 
 
 def is_french(page: Path) -> bool:
