@@ -159,3 +159,17 @@ def test_twins_have_the_same_headings_and_code(page):
         if kind != "text":
             assert what_is_run(kind, translated) == what_is_run(kind, text), (
                 f"{french.name}, line {french_line}: not the {kind} of {page.name}, line {line}")
+
+
+LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
+
+
+@pytest.mark.parametrize("page", ENGLISH, ids=ids)
+def test_french_pages_link_to_french_pages(page):
+    """A French reader who follows a link stays in French where the page exists in French."""
+    french = twin(page)
+    for number, line in enumerate(read(french)[3:], 4):
+        for target in LINK.findall(line):
+            linked = (french.parent / target).resolve()
+            assert is_french(linked) or not twin(linked).exists(), (
+                f"{french.name}, line {number}: links to {target}, not its French twin")
