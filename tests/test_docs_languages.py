@@ -28,9 +28,8 @@ FRENCH_NAMES = {"README.md": "LISEZMOI.md"}
 SHELL = {"sh", "bash", "console", "shell", "make"}
 FENCE = re.compile(r"^( *)(```+)\s*(\S*)")
 HEADING = re.compile(r"^(#{1,6}) ")
+LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 SWITCH = {"en": "*En français : [{twin}]({twin}).*", "fr": "*In English: [{twin}]({twin}).*"}
-
-
 NOT_PAGES = {"node_modules", "venv", "build", "dist", "__pycache__", "artifacts", "strength"}
 
 
@@ -75,7 +74,7 @@ def blocks(page: Path) -> list[tuple[str, str, int]]:
             open_fence = None
         else:
             body.append(line.removeprefix(open_fence[0]))
-    assert open_fence is None, f"{page.name}: the block opened at line {open_fence[3]} is never closed"
+    assert open_fence is None, f"{page.name}: the block of line {open_fence[3]} is never closed"
     return found
 
 
@@ -104,7 +103,7 @@ def shell_words(text: str) -> list[list[str]]:
 
 
 def python_tokens(text: str) -> list[str]:
-    """The code's tokens, without comments, a `lang="fr"` argument, or what strings for people say."""
+    """The code's tokens, but for comments, a `lang="fr"` argument and strings for people."""
     kept = []
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type in (tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
@@ -113,7 +112,7 @@ def python_tokens(text: str) -> list[str]:
         if token.type == tokenize.STRING and " " in word:
             word = "<text for people>"
         kept.append(word)
-        if kept[-3:] == ["lang", "=", '"fr"'] or kept[-3:] == ["lang", "=", '"en"']:
+        if kept[-3:] in (["lang", "=", '"fr"'], ["lang", "=", '"en"']):
             del kept[-4 if kept[-4:-3] == [","] else -3:]
     return kept
 
@@ -135,7 +134,8 @@ def test_the_pages_are_found():
 def test_every_french_page_translates_an_english_one():
     for page in pages():
         if is_french(page):
-            assert twin(page).exists(), f"{page.relative_to(ROOT)} has no English original {twin(page).name}"
+            original = twin(page)
+            assert original.exists(), f"{page.relative_to(ROOT)}: no English {original.name}"
 
 
 @pytest.mark.parametrize("page", ENGLISH, ids=ids)
@@ -144,7 +144,7 @@ def test_each_page_has_a_french_twin_and_they_link_to_each_other(page):
     assert french.exists(), f"{page.relative_to(ROOT)} has no French twin {french.name}"
     for one, other, lang in ((page, french, "en"), (french, page, "fr")):
         switch = SWITCH[lang].format(twin=other.name)
-        assert switch in read(one)[:3], f"{one.name} does not open with {switch!r} (after its title)"
+        assert switch in read(one)[:3], f"{one.name}: no {switch!r} under its title"
 
 
 @pytest.mark.parametrize("page", ENGLISH, ids=ids)
@@ -153,15 +153,13 @@ def test_twins_have_the_same_headings_and_code(page):
     assert headings(french) == headings(page), f"{french.name}: not the headings of {page.name}"
     english_blocks, french_blocks = blocks(page), blocks(french)
     kinds = [kind for kind, _, _ in english_blocks]
-    assert [kind for kind, _, _ in french_blocks] == kinds, f"{french.name}: not the blocks of {page.name}"
+    assert [kind for kind, _, _ in french_blocks] == kinds, (
+        f"{french.name}: not the blocks of {page.name}")
     for (kind, text, line), (_, translated, french_line) in zip(english_blocks, french_blocks):
         assert kind, f"{page.name}, line {line}: say the block's kind (sh, python, text...)"
         if kind != "text":
             assert what_is_run(kind, translated) == what_is_run(kind, text), (
                 f"{french.name}, line {french_line}: not the {kind} of {page.name}, line {line}")
-
-
-LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 
 
 @pytest.mark.parametrize("page", ENGLISH, ids=ids)
