@@ -20,13 +20,6 @@ DOCS = sorted((ROOT / "docs" / "interop").glob("*.md"))
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 
 
-def test_every_page_has_a_french_twin():
-    pages = {path.name for path in DOCS}
-    assert {"pettingzoo.md", "gymnasium.md", "openspiel.md"} <= pages
-    for name in ("pettingzoo", "gymnasium", "openspiel"):
-        assert f"{name}.fr.md" in pages
-
-
 OUR_PAGES = [page for page in DOCS if page.stem.split(".")[0] in ("pettingzoo", "gymnasium", "openspiel")]
 
 
