@@ -16,6 +16,7 @@ a line at a time (`read_lines`), whatever its size; only its lines are bounded.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import os
@@ -35,7 +36,6 @@ MEGABYTE = 2**20
 MAX_TEXT_BYTES = 512 * MEGABYTE
 MAX_RECORD_BYTES = 64 * MEGABYTE  # one game's record (a long one: some hundred kilobytes)
 MAX_LINE_BYTES = 64 * MEGABYTE  # one line of a file of lines (a journal's game: a kilobyte)
-BOM = "\ufeff".encode()
 
 _OS_REASONS = {
     errno.ENOENT: "error.os.not_found",
@@ -160,7 +160,7 @@ def read_lines(path: str | Path, kind: type[LudoError] = LudoError,
     wanted = wanted or LazyText("files.wanted.text")
     limit = MAX_LINE_BYTES
     with reading(path, kind), open(_open_regular(path, kind, wanted, None), "rb") as handle:
-        number, line = 1, handle.readline(limit + 1).removeprefix(BOM)
+        number, line = 1, handle.readline(limit + 1).removeprefix(codecs.BOM_UTF8)
         while line:
             if len(line) > limit:
                 raise kind("error.line_too_long", path=str(path), line=number,
