@@ -5,12 +5,13 @@ several sittings)."""
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli import app
-from ludotheque.core import get_game
+from ludotheque.core import files, get_game
 from ludotheque.core.errors import LudoError
 from ludotheque.sim.arena import arena
 
@@ -179,3 +180,60 @@ def test_arena_from_python_refuses_a_journal_it_cannot_write_as_the_command_does
         assert " ".join(said.output.split()) == " ".join(caught.value.message(lang).split())
         assert caught.value.message(lang).startswith(says)
     assert list(tmp_path.iterdir()) == []  # nothing written, no folder made
+
+
+def _journal_with(tmp_path, *games):
+    """A journal of two games (0 and 1, seed 1) whose game lines are replaced by `games`,
+    each a function of game 1's line (a dict) giving a line to write."""
+    game, journal = get_game("diciassette"), tmp_path / "cell.jsonl"
+    arena(game, 3, 2, 1, BOTS, journal=journal)
+    header, first, second = journal.read_bytes().splitlines()
+    later = json.loads(second)
+    journal.write_bytes(b"\n".join([header, first, *(make(later) for make in games)]) + b"\n")
+    return game, journal
+
+
+def test_a_journal_is_read_a_line_at_a_time_never_whole(tmp_path):
+    """A journal too big for the memory resumes: it used to be read whole (and refused past
+    512 MB). Its games from index --games on are checked, and not kept either."""
+    def long_game(index):  # a line of some 20 KB
+        return lambda later: json.dumps({**later, "index": index,
+                                         "move_seconds": [[0.001] * 1000] * 3}).encode()
+
+    game, journal = _journal_with(tmp_path, *(long_game(index) for index in range(2, 202)))
+    size = journal.stat().st_size
+    tracemalloc.start()
+    try:
+        again = arena(game, 3, 2, 1, BOTS, journal=journal)  # game 1 is not in it: played
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert size > 4 * files.MEGABYTE and peak < size / 4, (size, peak)
+    assert _results(again) == _results(arena(game, 3, 2, 1, BOTS))
+    assert _games_in(journal) == [0, *range(2, 202), 1]
+
+
+def test_a_line_too_long_is_named_and_nothing_is_changed(tmp_path, monkeypatch):
+    monkeypatch.setattr(files, "MAX_LINE_BYTES", files.MEGABYTE)  # 64 MB: too big to write here
+    game, journal = _journal_with(tmp_path, lambda later: json.dumps(
+        {**later, "move_seconds": [[0.001] * 60_000] * 3}).encode())  # 1.3 MB
+    before = journal.read_bytes()
+    with pytest.raises(LudoError) as caught:
+        arena(game, 3, 4, 1, BOTS, journal=journal)
+    assert caught.value.key == "error.line_too_long"
+    assert caught.value.message("en") == f"{journal}: line 3 is too long to be read (more " \
+        "than 1 MB): is it the right file?"
+    assert caught.value.message("fr").replace("\u00a0", " ") == f"{journal} : la ligne 3 est " \
+        "trop longue pour être lue (plus de 1 Mo) : est-ce le bon fichier ?"
+    assert journal.read_bytes() == before
+
+
+def test_a_line_that_is_not_utf8_is_named(tmp_path):
+    game, journal = _journal_with(tmp_path, lambda later: json.dumps(later).encode(),
+                                  lambda later: b'{"index": "\xe9t\xe9"}')
+    before = journal.read_bytes()
+    with pytest.raises(LudoError) as caught:
+        arena(game, 3, 4, 1, BOTS, journal=journal)
+    assert caught.value.key == "error.journal_corrupt"
+    assert "line 4" in caught.value.message("en")  # it said line 1, wherever the bytes were
+    assert journal.read_bytes() == before

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 import ray
 
 from ludotheque.core.registry import get_game
@@ -28,3 +35,40 @@ def test_ray_plays_the_same_games_as_a_pool_and_this_process():
     assert on_ray.where["backend"] == "ray" and not on_ray.interrupted
     assert len(_games(local)) == 20
     assert _games(on_ray) == _games(pooled) == _games(local)
+
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def _simulate_on_ray(address: str, lang: str) -> str:
+    """`simulate --backend ray` with RAY_ADDRESS set, as a subprocess (the timeout is a
+    safety net: before the fix it waited for the cluster without end); its error output."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "simulate", "wazabi", "--players", "2", "--games",
+         "2", "--backend", "ray", "--lang", lang], capture_output=True, text=True, timeout=120,
+        stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(SRC), "RAY_ADDRESS": address})
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
+    return " ".join(result.stderr.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "No Ray cluster answers at {address} (RAY_ADDRESS): start that cluster (ray start "
+           "--head on its machine), or unset RAY_ADDRESS to run the games on a local Ray "
+           "cluster started for them."),
+    ("fr", "Aucune grappe Ray ne répond à l'adresse {address} (RAY_ADDRESS) : démarrez cette "
+           "grappe (ray start --head sur sa machine), ou retirez la variable RAY_ADDRESS (unset "
+           "RAY_ADDRESS) pour jouer les parties sur une grappe Ray locale, démarrée pour elles.")])
+def test_a_ray_address_nobody_answers_at_is_said_not_waited_on(lang, says):
+    with socket.socket() as silent:  # bound, never listening: a connection there is refused
+        silent.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        for given in (address, f"ray://{address}"):  # a cluster's address, a Ray Client's
+            said = _simulate_on_ray(given, lang)
+            assert says.format(address=given) in said, said
+
+
+def test_a_ray_address_that_is_no_address_is_said():
+    said = _simulate_on_ray("my-cluster", "en")
+    assert "RAY_ADDRESS is my-cluster, which is not the address of a Ray cluster (host:port, " \
+        "ray://host:port, auto or local): correct it, or unset RAY_ADDRESS" in said, said

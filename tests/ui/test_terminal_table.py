@@ -19,6 +19,7 @@ from tests.ui.terminal import SRC
 PROMPT = r"Your move \(number or text; help, quit\): "
 PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
 SAVE_Q = r"File name \(Enter: leave without saving\):"
+SAVE_Q_FR = r"Nom du fichier \(Entrée\s:\squitter sans sauvegarder\)\s:"
 ENV = {"PYTHONPATH": str(SRC), "PATH": ""}
 
 
@@ -411,6 +412,40 @@ def test_a_save_that_fails_at_the_end_asks_for_another_file(terminal, tmp_path):
     assert term.finish() == 0  # the game was played to its end: it used to be lost, status 2
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["game"] == "wazabi" and record["result"] is not None
+
+
+def test_quit_with_a_save_that_fails_asks_for_another_file_once(terminal):
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
+                    "--delay", "0", "--plain", "--save", "/dev/full")
+    at = answer(term, PROMPT, "quit", 0)
+    at = term.expect(r"Cannot write /dev/full: the disk is full\.", after=at)
+    at = answer(term, SAVE_Q, "/dev/full", at)  # a file that fails too: said, then asked again
+    at = term.expect(r"Cannot save to /dev/full: the disk is full\.\s+Save the game", after=at)
+    answer(term, SAVE_Q, "", at)  # Enter: leave without saving
+    assert term.finish() == 1
+    text = " ".join(term.text.split())
+    # the failure says what failed; the question follows it once (it was said twice)
+    assert text.count("(Enter: leave without saving)") == 2, text[-1500:]
+    # and nothing more is asked at the end (--save was tried and asked about again)
+    assert text.count("Cannot write /dev/full") == 1 and "Save the record" not in text
+    assert text.endswith("Game abandoned. Seed of this game: 3 (the same seed deals the same "
+                         "cards)."), text[-500:]
+
+
+def test_a_file_that_cannot_be_saved_is_said_then_asked_again_once_in_french(terminal,
+                                                                            tmp_path):
+    missing, path = tmp_path / "absent" / "partie.json", tmp_path / "partie.json"
+    term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "fr",
+                    "--delay", "0", "--plain")
+    at = answer(term, PROMPT_FR, "quitter", 0)
+    at = answer(term, SAVE_Q_FR, str(missing), at)
+    at = term.expect(r"Impossible de sauvegarder dans\s+\S+partie\.json\s: [^.]+\.\s+"
+                     r"Sauvegarder la partie", after=at)
+    answer(term, SAVE_Q_FR, str(path), at)
+    assert term.finish() == 1
+    text = flat(" ".join(term.text.split()))
+    assert text.count("Nom du fichier (Entrée : quitter sans sauvegarder)") == 2, text[-1500:]
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "wazabi"
 
 
 def test_a_save_that_fails_without_a_terminal_writes_the_record_to_the_temporary_folder(

@@ -10,7 +10,8 @@ order mark that some editors put at their start (`utf-8-sig`).
 A file to read must be a regular file: a device (/dev/zero), a FIFO or a socket may
 never end, or wait forever for a writer; they are refused before anything is read
 (`check_readable`). What is read is bounded (`MAX_TEXT_BYTES`): a huge file is refused
-with its size rather than filling the memory.
+with its size rather than filling the memory. A file of lines (an arena's journal) is read
+a line at a time (`read_lines`), whatever its size; only its lines are bounded.
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ from ludotheque.i18n import LazyText
 
 ENCODING = "utf-8-sig"  # UTF-8; a byte order mark at the start is read and left out
 MEGABYTE = 2**20
-# Records, saved games and arena journals: a record is some kilobytes, a journal of a
-# million games some hundreds of megabytes; more is not one of ours.
+# A text read whole (`read_text`); more is not one of ours. A journal is read a line at
+# a time: a million games are some hundreds of megabytes, and it has no size limit.
 MAX_TEXT_BYTES = 512 * MEGABYTE
 MAX_RECORD_BYTES = 64 * MEGABYTE  # one game's record (a long one: some hundred kilobytes)
+MAX_LINE_BYTES = 64 * MEGABYTE  # one line of a file of lines (a journal's game: a kilobyte)
 
 _OS_REASONS = {
     errno.ENOENT: "error.os.not_found",
@@ -100,10 +102,8 @@ def check_readable(path: str | Path, wanted: LazyText, kind: type[LudoError] = L
     does not exist or cannot be reached, it is a folder, or it is not a regular file (a
     device, a FIFO, a socket: reading it may never end); or it is bigger than `limit`
     bytes (None: no limit). `wanted` says what to give instead ("a record file")."""
-    try:
+    with reading(path, kind):
         found = os.stat(path)
-    except OSError as exc:
-        raise kind("error.file_unreadable", path=str(path), reason=os_reason(exc)) from None
     _check_stat(path, found, wanted, kind, limit)
     return found
 
@@ -119,6 +119,21 @@ def _check_stat(path: str | Path, found: os.stat_result, wanted: LazyText,
                    limit=limit // MEGABYTE)
 
 
+def _open_regular(path: str | Path, kind: type[LudoError], wanted: LazyText,
+                  limit: int | None) -> int:
+    """A file descriptor to read `path`, refused as `check_readable` says; opened without
+    blocking (a FIFO put in the file's place since is opened, not waited on) and checked
+    again once open."""
+    check_readable(path, wanted, kind, limit)
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        _check_stat(path, os.fstat(descriptor), wanted, kind, limit)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
 def read_text(path: str | Path, kind: type[LudoError] = LudoError,
               wanted: LazyText | None = None, limit: int = MAX_TEXT_BYTES) -> str:
     """The text of a file (UTF-8, with or without a byte order mark); a file that cannot
@@ -126,15 +141,9 @@ def read_text(path: str | Path, kind: type[LudoError] = LudoError,
     why (`wanted`: what to give instead). A file that is not UTF-8 raises
     UnicodeDecodeError: each caller says what the file should be."""
     wanted = wanted or LazyText("files.wanted.text")
-    check_readable(path, wanted, kind, limit)
-    try:
-        # Not blocking: a FIFO put in the file's place since is opened, not waited on.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with open(descriptor, encoding=ENCODING) as handle:
-            _check_stat(path, os.fstat(descriptor), wanted, kind, limit)
-            text = handle.read(limit + 1)  # characters: at most as many as bytes
-    except OSError as exc:
-        raise kind("error.file_unreadable", path=str(path), reason=os_reason(exc)) from None
+    with reading(path, kind), open(_open_regular(path, kind, wanted, limit),
+                                   encoding=ENCODING) as handle:
+        text = handle.read(limit + 1)  # characters: at most as many as bytes
     if len(text) > limit:  # the file grew since
         raise kind("error.file_too_big", path=str(path), size=-(-len(text) // MEGABYTE),
                    limit=limit // MEGABYTE)
@@ -161,14 +170,46 @@ def bad_byte(path: str | Path, piece_size: int = MEGABYTE) -> int | None:
             done += len(piece)
 
 
+def read_lines(path: str | Path, kind: type[LudoError] = LudoError,
+               wanted: LazyText | None = None) -> Iterator[bytes]:
+    """The lines of a file one at a time, never the whole file at once (a file of any
+    size is read): bytes, each with its newline but the last if the file does not end
+    with one; a byte order mark at the start left out. Refused as `read_text` says,
+    but for the size: a line longer than MAX_LINE_BYTES raises `kind` naming it. Each
+    caller decodes its lines (and says which line is not UTF-8)."""
+    wanted = wanted or LazyText("files.wanted.text")
+    limit = MAX_LINE_BYTES
+    with reading(path, kind), open(_open_regular(path, kind, wanted, None), "rb") as handle:
+        number, line = 1, handle.readline(limit + 1).removeprefix(codecs.BOM_UTF8)
+        while line:
+            if len(line) > limit:
+                raise kind("error.line_too_long", path=str(path), line=number,
+                           limit=limit // MEGABYTE)
+            yield line
+            number, line = number + 1, handle.readline(limit + 1)
+
+
+@contextmanager
+def reading(path: str | Path, kind: type[LudoError] = LudoError) -> Iterator[None]:
+    """Inside, a file that cannot be read raises `kind` naming it and saying why."""
+    with _refused(path, "error.file_unreadable", kind):
+        yield
+
+
 @contextmanager
 def writing(path: str | Path) -> Iterator[None]:
     """Inside, a file that cannot be written (a full disk, no permission...) raises a
     LudoError naming it and saying why."""
+    with _refused(path, "error.file_unwritable", LudoError):
+        yield
+
+
+@contextmanager
+def _refused(path: str | Path, key: str, kind: type[LudoError]) -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise LudoError("error.file_unwritable", path=str(path), reason=os_reason(exc)) from None
+        raise kind(key, path=str(path), reason=os_reason(exc)) from None
 
 
 def check_writable(path: str | Path) -> Path:

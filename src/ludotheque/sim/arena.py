@@ -27,7 +27,7 @@ from openskill.models import PlackettLuce
 
 from ludotheque.core.budget import Budget
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import check_writable, read_text, writing
+from ludotheque.core.files import check_writable, read_lines, writing
 from ludotheque.core.game import Game
 from ludotheque.core.options import options_to_json
 from ludotheque.i18n import LazyText
@@ -85,7 +85,7 @@ def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
     if journal is not None:
         check_writable(journal)
         header = journal_header(game, players, seed, entries, options, budget)
-        played = [result for result in read_journal(journal, header) if result.index < games]
+        played = read_journal(journal, header, games)
         write = _JournalWriter(journal, header)
     try:
         run = run_simulation(game, players, games, seed, [_bot_of(e) for e in entries], options,
@@ -112,22 +112,21 @@ def journal_header(game: Game, players: int, seed: int, entries: Sequence[str],
             "iterations": getattr(budget, "iterations", None), "ms": getattr(budget, "ms", None)}
 
 
-def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
-    """The games of a journal (none if there is no file). A last line without its newline
-    (the run was killed while writing it) is left out: that game is played again. A file
-    that is not a journal (or the start of this one's header) is refused, untouched."""
+def read_journal(path: Path, header: Mapping[str, Any],
+                 games: int | None = None) -> list[GameResult]:
+    """The games of a journal (none if there is no file), read a line at a time: a journal
+    of millions of games is never in memory whole, and its games from index `games` on
+    are checked but left out. A last line without its newline (the run was killed while
+    writing it) is left out: that game is played again. A file that is not a journal (or
+    the start of this one's header) is refused, untouched."""
     if not path.exists():
         return []
+    lines = enumerate(read_lines(path, wanted=LazyText("files.wanted.journal")), start=1)
+    _, first = next(lines, (1, b""))
+    if not first.endswith(b"\n") and json.dumps(header).encode().startswith(first):
+        return []  # empty, or the header cut short
     try:
-        text = read_text(path, wanted=LazyText("files.wanted.journal"))
-    except UnicodeDecodeError:
-        raise LudoError("error.journal_corrupt", path=str(path), line=1) from None
-    lines = text.split("\n")
-    cut = lines.pop()  # "" or a line cut short
-    if not lines and json.dumps(header).startswith(cut):  # empty, or the header cut short
-        return []
-    try:
-        found = _journal_line(path, 1, lines[0] if lines else cut)
+        found = _journal_line(path, 1, first)
     except LudoError:
         found = {}
     if found.get("journal") != header["journal"]:
@@ -138,7 +137,9 @@ def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
                             found=json.dumps(found.get(field)), wanted=json.dumps(wanted))
     results: list[GameResult] = []
     seen: set[int] = set()
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in lines:
+        if not line.endswith(b"\n"):
+            break  # the last line, cut short
         try:
             result = GameResult(**_journal_line(path, number, line))
         except TypeError:
@@ -146,7 +147,8 @@ def read_journal(path: Path, header: Mapping[str, Any]) -> list[GameResult]:
         if result is None or result.index in seen or not _well_formed(result, header["players"]):
             raise LudoError("error.journal_corrupt", path=str(path), line=number)
         seen.add(result.index)
-        results.append(result)
+        if games is None or result.index < games:
+            results.append(result)
     return results
 
 
@@ -163,10 +165,10 @@ def _well_formed(result: GameResult, players: int) -> bool:
             and (result.move_seconds is None or seats(result.move_seconds)))
 
 
-def _journal_line(path: Path, number: int, line: str) -> dict[str, Any]:
+def _journal_line(path: Path, number: int, line: bytes) -> dict[str, Any]:
     try:
-        value = json.loads(line)
-    except ValueError:
+        value = json.loads(line.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError too
         raise LudoError("error.journal_corrupt", path=str(path), line=number) from None
     if not isinstance(value, dict):
         raise LudoError("error.journal_corrupt", path=str(path), line=number)
@@ -184,27 +186,42 @@ class _JournalWriter:
         self.file: Any = None
 
     def _open(self) -> Any:
-        path = self.path
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        keep = text[:text.rfind("\n") + 1]
-        file = path.open("r+" if path.exists() else "w", encoding="utf-8")
-        file.truncate(len(keep.encode("utf-8")))
+        file = self.path.open("r+b" if self.path.exists() else "wb")
+        file.truncate(_end_of_last_line(file))
         file.seek(0, 2)
-        if not keep:
-            file.write(json.dumps(self.header) + "\n")
+        if file.tell() == 0:
+            _write_line(file, self.header)
         return file
 
     def __call__(self, result: GameResult) -> None:
         with writing(self.path):
             if self.file is None:
                 self.file = self._open()
-            self.file.write(json.dumps(dataclasses.asdict(result)) + "\n")
+            _write_line(self.file, dataclasses.asdict(result))
             self.file.flush()
 
     def close(self) -> None:
         if self.file is not None:
             with writing(self.path):
                 self.file.close()
+
+
+def _write_line(file: Any, value: Mapping[str, Any]) -> None:
+    file.write(json.dumps(value).encode() + b"\n")
+
+
+def _end_of_last_line(file: Any, block: int = 1 << 16) -> int:
+    """Where the last newline of a file open in binary ends (0: it has none), read from
+    the end a block at a time (a journal is not read whole to append to it)."""
+    end = file.seek(0, 2)
+    while end > 0:
+        start = max(0, end - block)
+        file.seek(start)
+        found = file.read(end - start).rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        end = start
+    return 0
 
 
 def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],

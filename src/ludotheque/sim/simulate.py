@@ -27,6 +27,7 @@ import math
 import os
 import random
 import signal
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -501,6 +502,7 @@ def _run_ray(plan: _Plan, games: int, jobs: int,
     ray = require_extra("ray", "ray", "--backend ray")
     started = False
     if not ray.is_initialized():
+        _check_ray_address()
         local = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs, "include_dashboard": False}
         ray.init(logging_level=logging.WARNING, **local)
         started = True
@@ -521,6 +523,35 @@ def _run_ray(plan: _Plan, games: int, jobs: int,
     finally:
         if started:
             ray.shutdown()
+
+
+RAY_CONNECT_SECONDS = 5.0  # a cluster that does not answer a connection by then is down
+
+
+def _check_ray_address() -> None:
+    """Refuse a RAY_ADDRESS no cluster answers at: `ray.init` would wait for it without
+    end (retrying for minutes). "auto" is the cluster running on this machine (ray's own
+    lookup); "local", a new one started for the run: nothing to check."""
+    address = os.environ.get("RAY_ADDRESS", "").strip()
+    if address in ("", "local"):
+        return
+    target = address.removeprefix("ray://")
+    if target == "auto":
+        try:  # ray's own lookup (not public API: if it moved, ray.init looks for itself)
+            from ray._private.services import canonicalize_bootstrap_address_or_die
+        except ImportError:
+            return
+        try:
+            target = canonicalize_bootstrap_address_or_die("auto")
+        except ConnectionError:
+            raise LudoError("error.ray_no_cluster") from None
+    host, _, port = target.rpartition(":")
+    if not host or not port.isdigit():
+        raise LudoError("error.ray_address", address=address)
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
+    except OSError:
+        raise LudoError("error.ray_unreachable", address=address) from None
 
 
 @dataclass

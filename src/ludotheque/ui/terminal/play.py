@@ -384,7 +384,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         t("ui.seat_entry", lang, number=i + 1, name=name) for i, name in enumerate(names))))
     if resumed:
         screen.intro(t("ui.resumed", lang, count=len(match.actions)), "bold")
-    exit_code = 0
+    exit_code, save_at_end = 0, settings.save is not None
     try:
         table.play()
         if table.passing:  # the end: everyone may look again
@@ -398,7 +398,8 @@ def run(settings: TerminalSettings, console: Console | None = None,
         console.print(t("ui.input_ended", lang), style="yellow")
         exit_code = 1
     except QuitGame:
-        table.offer_to_save()
+        table.offer_to_save()  # --save settled: saved to go on, or not as the person chose
+        save_at_end = False
         console.print(t("ui.quit", lang), style="yellow")
         exit_code = 1
     except KeyboardInterrupt:  # Ctrl-C: kept where --save says, as `quit` keeps it
@@ -407,7 +408,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         raise
     if not table.saved_for_later:  # a game saved to go on keeps its seed secret
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
-    if settings.save is not None and not table.saved_for_later:
+    if save_at_end:
         saved = table.keep(settings.save, "ui.save_record_question")
         if saved is not None:
             console.print(t("ui.saved", lang, path=str(saved)))
