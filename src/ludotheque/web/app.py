@@ -79,9 +79,8 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
     (`<game>.option_label.<name>`, `<game>.option_choice.<name>.<value>`: each game's
     catalog), beside the names and values the API takes; its help is the command line's,
     or `<game>.option_hint.<name>` where that one names other options."""
-    texts = spec.help_key.replace(".option.", ".option_label.", 1), \
-        spec.help_key.replace(".option.", ".option_choice.", 1), \
-        spec.help_key.replace(".option.", ".option_hint.", 1)
+    texts = spec.text_key("option_label"), spec.text_key("option_choice"), \
+        spec.text_key("option_hint")
     choices = None
     if spec.kind == "choice":
         allowed: Any = list(spec.choices)

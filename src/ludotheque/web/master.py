@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
@@ -616,9 +616,10 @@ class Master:
                                                       kind=TextParam("web.server.kind.object")))
         try:
             validated = game.validate(players, options)
+        except OptionError as error:
+            raise _option_refusal(game, error) from None
         except LudoError as error:
-            code = "player_count" if error.key == "error.player_count" else "option"
-            raise Refused(code, error=error) from None
+            raise Refused("player_count", error=error) from None
         seat_specs = body.get("seats")
         if seat_specs is None:
             seat_specs = [{"kind": "human"}] * players
@@ -1254,6 +1255,55 @@ class Master:
             await conn.send({"type": "rematch", "url": url, "status": new.row.status,
                              "by": [names[s.seat] for s in new.row.seats
                                     if s.kind == "human" and s.taken]})
+
+
+def _option_refusal(game: Any, error: OptionError) -> Refused:
+    """A bad option of a request, said in the lobby's words: the option's label in the
+    request's language beside the name the API takes, and what it allows (each choice's
+    label and value). A cross-check between options is said as the game says it."""
+    specs = {spec.name: spec for spec in game.option_specs}
+    spec = specs.get(error.params.get("name"))  # type: ignore[arg-type]
+    if error.key == "error.option_value" and spec is not None:
+        value = error.params.get("value")
+        return Refused("option", key="web.server.error.option_value", name=spec.name,
+                       label=TextParam(spec.text_key("option_label")),
+                       value=(value if isinstance(value, str) else json.dumps(value))[:40],
+                       allowed=_OptionAllowed(spec))
+    if error.key == "error.option_unknown":
+        return Refused("option", key="web.server.error.option_unknown",
+                       name=str(error.params.get("name"))[:40],
+                       game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
+    return Refused("option", error=error)
+
+
+class _OptionAllowed:
+    """An option's allowed values in the message's language: JSON's true or false, each
+    choice's label and value, or the numbers' range."""
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+
+    def message(self, lang: str) -> str:
+        spec = self.spec
+        if spec.kind == "bool":
+            return t("web.server.option.bool", lang)
+        if spec.kind == "choice":
+            prefix = spec.text_key("option_choice")
+            return ", ".join(t("web.server.option.named", lang, name=value,
+                               label=t(f"{prefix}.{value}", lang)) for value in spec.choices)
+        return spec.allowed(lang)
+
+
+class _OptionList:
+    """A game's options, each one's name (what the API takes) and its label in the
+    message's language."""
+
+    def __init__(self, specs: Any) -> None:
+        self.specs = sorted(specs, key=lambda spec: spec.name)
+
+    def message(self, lang: str) -> str:
+        return ", ".join(f"{spec.name} ({t(spec.text_key('option_label'), lang)})"
+                         for spec in self.specs)
 
 
 class _Duration:
