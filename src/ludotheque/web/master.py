@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import SeatRow, Storage, TableRow, now
+from ludotheque.web.db import NameTaken, SeatRow, Storage, TableRow, name_key, now
 from ludotheque.web.frames import error_frame, result_entry, update_frame
 
 log = logging.getLogger("ludotheque.web")
@@ -92,16 +92,11 @@ def clean_name(text: str) -> str:
     return " ".join(visible.split())
 
 
-def _name_key(name: str) -> str:
-    """Two names people would take for the same (case, width and spaces aside)."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
 def _looks_like_a_bot(name: str) -> bool:
     """A name ending with a bot's level in brackets, in any language ("Denis (easy)",
     "Léa (difficile)"): the bots' names read that way."""
-    key = _name_key(name)
-    return any(key.endswith(f"({_name_key(t(f'web.server.level.{level}', lang))})")
+    key = name_key(name)
+    return any(key.endswith(f"({name_key(t(f'web.server.level.{level}', lang))})")
                for level in LEVELS for lang in LANGUAGES)
 
 
@@ -710,10 +705,11 @@ class Master:
                 raise Refused("bad_name", high=NAME_MAX)
             if _looks_like_a_bot(cleaned):
                 raise Refused("bad_name", key="web.server.error.name_bot", name=cleaned)
-            if any(s.kind == "human" and s.taken and s.name and _name_key(s.name) ==
-                   _name_key(cleaned) for s in live.row.seats):
-                raise Refused("name_taken", status=409, name=cleaned)
-            if not await self._sit(live, seat, cleaned):
+            try:
+                seated = await self._sit(live, seat, cleaned)
+            except NameTaken:  # the database's unique name key: whichever server seated it
+                raise Refused("name_taken", status=409, name=cleaned) from None
+            if not seated:
                 self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
                                    or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
