@@ -509,7 +509,9 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.click("#create-submit")
     page.wait_for_selector("#create-error:not([hidden])")
     message = page.locator("#create-error").text_content()
-    assert "reverse" in message and "20" in message, message
+    # the option as the lobby names it (its label), beside the name the API takes
+    assert "«\u00a0Cartes Changement de sens\u00a0» (reverse)" in message and "20" in message, \
+        message
     # a timer out of range: the server's words (the page's language, no "null"), not the
     # browser's own bubble
     page.fill("#opt-reverse", "5")
