@@ -602,6 +602,56 @@ def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) 
         stop_thread_server(handle)
 
 
+SEAT_BADGES = """() => Object.fromEntries([...document.querySelectorAll("#board .seat")].map(
+  (s) => [s.querySelector(".seat-name").textContent,
+          [...s.querySelectorAll(".badge.warn")].map((b) => b.textContent.replace(/\\s/g, " "))]))"""
+
+
+def test_the_away_and_left_badges_speak_to_their_own_seat(browser, tmp_path) -> None:
+    """The badge of a seat a bot plays for reads "… for you" / "… à votre place" on that
+    seat's own page (not "à sa place", which is for the others'), in both languages: a
+    seat whose time ran out, then a seat left for good (its page now watches)."""
+    # the stand-ins never play (a long pause): the badges stay as they are
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=600.0,
+                               min_turn_timer=0.2, deals=random.Random(3))
+    try:
+        created = handle.create("diciassette", 2, turn_timer=0.5)
+        pages = {"Ada": new_page(browser, "fr-FR"), "Bob": new_page(browser, "en-GB")}
+        for name, page in pages.items():
+            join(page, handle.url + created["invite_url"], name)
+        words = {  # (own seat, another's), by the page's language
+            "absent": {"fr": ("un bot joue à votre place", "un bot joue à sa place"),
+                       "en": ("absent (a bot plays for you)", "absent (a bot plays)")},
+            "left": {"fr": ("vous avez quitté la table : un bot joue à votre place",
+                            "a quitté la table : un bot joue à sa place"),
+                     "en": ("you left the table: a bot plays for you",
+                            "left the table: a bot plays for this seat")}}
+        langs = {"Ada": "fr", "Bob": "en"}
+
+        def badges_read(who: str, kind: str) -> None:
+            for name, page in pages.items():
+                own, other = words[kind][langs[name]]
+                expected = own if name == who else other
+                page.wait_for_function(f"() => ({SEAT_BADGES})()[{who!r}].length === 1")
+                assert page.evaluate(SEAT_BADGES)[who] == [expected], (name, kind)
+
+        # whoever is to play first lets the time run out
+        pages["Ada"].wait_for_function(
+            f"() => Object.values(({SEAT_BADGES})()).some((b) => b.length)")
+        away = next(name for name, badges in pages["Ada"].evaluate(SEAT_BADGES).items()
+                    if badges)
+        badges_read(away, "absent")
+        stays = "Bob" if away == "Ada" else "Ada"
+        pages[stays].click("#leave")
+        pages[stays].click("#leave-yes")
+        pages[stays].wait_for_selector(".left-box")
+        badges_read(stays, "left")
+        for page in pages.values():
+            assert not page.errors, page.errors
+    finally:
+        stop_thread_server(handle)
+
+
 def test_page_reconnects_after_a_server_crash(browser, start_server_process) -> None:
     """kill -9 the server mid-game: the page says it is reconnecting, and once the server
     is back on the same address it carries on by itself from where the table was."""

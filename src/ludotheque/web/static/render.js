@@ -3,7 +3,8 @@
 
 import {el, tr} from "./common.js";
 
-// hooks: {send(actions), interactive: bool, table: update.table, gesture: state object}
+// hooks: {send(actions), interactive: bool, table: update.table, gesture: state object,
+//         leftSeat: the seat this page's person left (its page now watches), if any}
 export function renderScene(scene, hooks) {
   const root = el("div", {class: `scene game-${scene.game}`});
   root.append(renderSeats(scene, hooks));
@@ -34,8 +35,10 @@ function renderSeats(scene, hooks) {
     if (seat.turn) badges.append(el("span", {class: "badge turn-badge", text: `▶ ${tr("web.table.turn_marker")}`}));
     if (seat.you) badges.append(el("span", {class: "badge you-badge", text: tr("web.table.you_marker")}));
     if (meta.kind === "bot") badges.append(el("span", {class: "badge", text: tr("web.table.bot")}));
-    if (meta.left) badges.append(el("span", {class: "badge warn", text: tr("web.table.left")}));
-    else if (meta.absent) badges.append(el("span", {class: "badge warn", text: tr("web.table.absent")}));
+    // a bot plays the seat: said to its own person ("for you"), or of someone else
+    const own = seat.you || hooks.leftSeat === seat.seat ? "_own" : "";
+    if (meta.left) badges.append(el("span", {class: "badge warn", text: tr(`web.table.left${own}`)}));
+    else if (meta.absent) badges.append(el("span", {class: "badge warn", text: tr(`web.table.absent${own}`)}));
     else if (meta.kind === "human" && meta.taken && meta.connected === false) {
       badges.append(el("span", {class: "badge dim", text: tr("web.table.offline")}));
     }
