@@ -449,6 +449,23 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
                  + ` ${node.getBoundingClientRect().height}`)"""
 
 
+def layouts_while(page, script: str) -> int:
+    """How many times the browser laid the page out while `script` ran (Chromium's own
+    count, through the DevTools protocol): a count, not a time."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def count() -> int:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return int(next(m["value"] for m in metrics if m["name"] == "LayoutCount"))
+
+    before = count()
+    page.evaluate(script)
+    done = count() - before
+    cdp.detach()
+    return done
+
+
 def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> None:
     """At phone width: a card's word is never cut ("TRA/P", "SEN/S"), a badge never wraps
     inside its pill, and every button, field, summary and link is 44 px high."""
@@ -486,11 +503,19 @@ def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> 
     }""")
     assert bad == 14
     assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
-    # a real table and the join page, at phone width too
-    created, (token,) = server.table("diciassette", 2, humans=1)
-    page.goto(f"{server.url}/play/{token}")
-    page.wait_for_selector("#board .scene")
-    assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
+    # fitting measures every card, then sizes them: one layout for the board, not one per
+    # card (a read after each card's write made the browser lay the page out again)
+    assert layouts_while(page, """async () => {
+      const {fitCardFaces} = await import("/static/render.js");
+      fitCardFaces(document.getElementById("board"));
+    }""") <= 2
+    # a real table of each game and the join page, at phone width too
+    for game, players in (("diciassette", 2), ("wazabi", 3), ("dtc", 3), ("decimoarr", 4)):
+        created, (token,) = server.table(game, players, humans=1)
+        page.goto(f"{server.url}/play/{token}")
+        page.wait_for_selector("#board .scene .card:not(.mini) > .face", state="attached")
+        assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == [], \
+            game
     assert page.evaluate(SMALL_TARGETS) == []
     waiting = server.create("dtc", 2)
     page.goto(server.url + waiting["invite_url"])

@@ -99,16 +99,20 @@ function renderHand(scene, hooks) {
 }
 
 // A word on a card is never cut ("TRA/P", "SEN/S"): a face too wide for its card gets a
-// smaller font. Call it once the cards are in the page (it measures them).
+// smaller font. Call it once the cards are in the page (it measures them). Every face is
+// reset, then every card measured, then the faces too wide shrunk: the browser lays the
+// board out once, not once per card (a read after each card's write forces a layout).
 export function fitCardFaces(root) {
-  for (const face of root.querySelectorAll(".card:not(.mini) > .face")) {
-    face.style.fontSize = "";
+  const faces = [...root.querySelectorAll(".card:not(.mini) > .face")];
+  for (const face of faces) face.style.fontSize = "";
+  const sizes = faces.map((face) => {
     const card = face.parentElement;
     const style = getComputedStyle(card);
     const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const need = face.scrollWidth;
-    if (room > 0 && need > room) face.style.fontSize = `${Math.max(0.5, room / need).toFixed(3)}em`;
-  }
+    return room > 0 && need > room ? `${Math.max(0.5, room / need).toFixed(3)}em` : "";
+  });
+  faces.forEach((face, index) => { if (sizes[index]) face.style.fontSize = sizes[index]; });
 }
 
 // One card: a <button> when it carries a move (or a chooser of moves), else a <div>.
