@@ -337,7 +337,8 @@ def test_concurrent_joins_with_one_name_on_two_servers_seat_one_person(tmp_path)
 
 
 # -- an older SQLite file ---------------------------------------------------------------
-def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
+def older_sqlite_file(tmp_path, version: str) -> str:
+    """The URL of a new SQLite file migrated up to `version` only (Alembic)."""
     from alembic import command
     from alembic.config import Config
 
@@ -347,7 +348,12 @@ def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url)
-    command.upgrade(config, "0002")
+    command.upgrade(config, version)
+    return url
+
+
+def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
+    url = older_sqlite_file(tmp_path, "0002")
     engine = create_engine(url)
     with engine.begin() as conn:
         conn.exec_driver_sql(
@@ -369,16 +375,9 @@ def test_migrating_gives_existing_seats_their_name_key(tmp_path):
     """A file of schema 0004: its seats get their name key (an older table holding two
     seats with one key, from the race the index now prevents, still opens: the lowest seat
     keeps the key), and the database then refuses a name already at the table."""
-    from alembic import command
-    from alembic.config import Config
+    from ludotheque.web.db import NameTaken
 
-    from ludotheque.web.db import MIGRATIONS, NameTaken
-
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.set_main_option("sqlalchemy.url", url)
-    command.upgrade(config, "0004")
+    url = older_sqlite_file(tmp_path, "0004")
     engine = create_engine(url)
     with engine.begin() as conn:
         for table in ("a", "b"):
