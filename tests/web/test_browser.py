@@ -449,6 +449,23 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
                  + ` ${node.getBoundingClientRect().height}`)"""
 
 
+def layouts_while(page, script: str) -> int:
+    """How many times the browser laid the page out while `script` ran (Chromium's own
+    count, through the DevTools protocol): a count, not a time."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def count() -> int:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return int(next(m["value"] for m in metrics if m["name"] == "LayoutCount"))
+
+    before = count()
+    page.evaluate(script)
+    done = count() - before
+    cdp.detach()
+    return done
+
+
 def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> None:
     """At phone width: a card's word is never cut ("TRA/P", "SEN/S"), a badge never wraps
     inside its pill, and every button, field, summary and link is 44 px high."""
@@ -486,11 +503,19 @@ def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> 
     }""")
     assert bad == 14
     assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
-    # a real table and the join page, at phone width too
-    created, (token,) = server.table("diciassette", 2, humans=1)
-    page.goto(f"{server.url}/play/{token}")
-    page.wait_for_selector("#board .scene")
-    assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == []
+    # fitting measures every card, then sizes them: one layout for the board, not one per
+    # card (a read after each card's write made the browser lay the page out again)
+    assert layouts_while(page, """async () => {
+      const {fitCardFaces} = await import("/static/render.js");
+      fitCardFaces(document.getElementById("board"));
+    }""") <= 2
+    # a real table of each game and the join page, at phone width too
+    for game, players in (("diciassette", 2), ("wazabi", 3), ("dtc", 3), ("decimoarr", 4)):
+        created, (token,) = server.table(game, players, humans=1)
+        page.goto(f"{server.url}/play/{token}")
+        page.wait_for_selector("#board .scene .card:not(.mini) > .face", state="attached")
+        assert page.evaluate(MEASURE_FACES, page.locator("#board").element_handle()) == [], \
+            game
     assert page.evaluate(SMALL_TARGETS) == []
     waiting = server.create("dtc", 2)
     page.goto(server.url + waiting["invite_url"])
@@ -509,7 +534,9 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.click("#create-submit")
     page.wait_for_selector("#create-error:not([hidden])")
     message = page.locator("#create-error").text_content()
-    assert "reverse" in message and "20" in message, message
+    # the option as the lobby names it (its label), beside the name the API takes
+    assert "«\u00a0Cartes Changement de sens\u00a0» (reverse)" in message and "20" in message, \
+        message
     # a timer out of range: the server's words (the page's language, no "null"), not the
     # browser's own bubble
     page.fill("#opt-reverse", "5")
@@ -596,6 +623,56 @@ def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) 
                                (empty, "personne ne s'y est assis")):
             refused = handle.api.get(f"/api/join/{created['invite']}?lang=fr")
             assert refused.status_code == 410 and words in refused.json()["error"]["message"]
+    finally:
+        stop_thread_server(handle)
+
+
+SEAT_BADGES = """() => Object.fromEntries([...document.querySelectorAll("#board .seat")].map(
+  (s) => [s.querySelector(".seat-name").textContent,
+          [...s.querySelectorAll(".badge.warn")].map((b) => b.textContent.replace(/\\s/g, " "))]))"""
+
+
+def test_the_away_and_left_badges_speak_to_their_own_seat(browser, tmp_path) -> None:
+    """The badge of a seat a bot plays for reads "… for you" / "… à votre place" on that
+    seat's own page (not "à sa place", which is for the others'), in both languages: a
+    seat whose time ran out, then a seat left for good (its page now watches)."""
+    # the stand-ins never play (a long pause): the badges stay as they are
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=600.0,
+                               min_turn_timer=0.2, deals=random.Random(3))
+    try:
+        created = handle.create("diciassette", 2, turn_timer=0.5)
+        pages = {"Ada": new_page(browser, "fr-FR"), "Bob": new_page(browser, "en-GB")}
+        for name, page in pages.items():
+            join(page, handle.url + created["invite_url"], name)
+        words = {  # (own seat, another's), by the page's language
+            "absent": {"fr": ("un bot joue à votre place", "un bot joue à sa place"),
+                       "en": ("absent (a bot plays for you)", "absent (a bot plays)")},
+            "left": {"fr": ("vous avez quitté la table : un bot joue à votre place",
+                            "a quitté la table : un bot joue à sa place"),
+                     "en": ("you left the table: a bot plays for you",
+                            "left the table: a bot plays for this seat")}}
+        langs = {"Ada": "fr", "Bob": "en"}
+
+        def badges_read(who: str, kind: str) -> None:
+            for name, page in pages.items():
+                own, other = words[kind][langs[name]]
+                expected = own if name == who else other
+                page.wait_for_function(f"() => ({SEAT_BADGES})()[{who!r}].length === 1")
+                assert page.evaluate(SEAT_BADGES)[who] == [expected], (name, kind)
+
+        # whoever is to play first lets the time run out
+        pages["Ada"].wait_for_function(
+            f"() => Object.values(({SEAT_BADGES})()).some((b) => b.length)")
+        away = next(name for name, badges in pages["Ada"].evaluate(SEAT_BADGES).items()
+                    if badges)
+        badges_read(away, "absent")
+        stays = "Bob" if away == "Ada" else "Ada"
+        pages[stays].click("#leave")
+        pages[stays].click("#leave-yes")
+        pages[stays].wait_for_selector(".left-box")
+        badges_read(stays, "left")
+        for page in pages.values():
+            assert not page.errors, page.errors
     finally:
         stop_thread_server(handle)
 

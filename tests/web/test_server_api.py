@@ -119,6 +119,35 @@ def test_option_error_lists_the_allowed_options_in_french(server):
     assert any(name in message for name in options), message
 
 
+@pytest.mark.parametrize("body, english, french", [
+    ({"game": "decimoarr", "players": 3, "options": {"first_player": "me"}},
+     "The option “Who starts the game” (first_player) cannot be “me”. Allowed: “Drawn at "
+     "random” (random), “Seat 1” (first_seat).",
+     "L'option «\u00a0Qui commence la partie\u00a0» (first_player) ne peut pas valoir "
+     "«\u00a0me\u00a0». Valeurs permises\u00a0: «\u00a0Tirage au sort\u00a0» (random), "
+     "«\u00a0La place 1\u00a0» (first_seat)."),
+    ({"game": "diciassette", "players": 3, "options": {"reverse": 99}},
+     "The option “Reverse cards” (reverse) cannot be “99”. Allowed: an integer from 0 to 20.",
+     "L'option «\u00a0Cartes Changement de sens\u00a0» (reverse) ne peut pas valoir "
+     "«\u00a099\u00a0». Valeurs permises\u00a0: un entier de 0 à 20."),
+    ({"game": "wazabi", "players": 3, "options": {"teams": "maybe"}},
+     "cannot be “maybe”. Allowed: true or false.", "Valeurs permises\u00a0: true ou false."),
+    ({"game": "diciassette", "players": 3, "options": {"colour": "red"}},
+     "17 / Diciassette has no option “colour”. Its options: call_between_x2_cards (“17” may "
+     "be called between the two cards of an x2), direction_persists (",
+     "Ses options\u00a0: call_between_x2_cards («\u00a017\u00a0» peut être annoncé entre les deux "
+     "cartes d'un x2), direction_persists (Sens de jeu"),
+])
+def test_an_option_error_says_the_option_as_the_lobby_does(server, body, english, french):
+    """The option's label in the request's language (the lobby's words), beside the name
+    the API takes, and what it allows: each choice's label and value."""
+    for lang, words in (("en", english), ("fr", french)):
+        response = server.api.post(f"/api/tables?lang={lang}", json=body)
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "option" and words in error["message"], error["message"]
+
+
 def test_malformed_body_is_a_clear_400(server):
     response = server.api.post("/api/tables?lang=fr", content=b"{not json",
                                headers={"content-type": "application/json"})

@@ -290,8 +290,55 @@ def test_concurrent_rematch_on_two_servers_makes_one_table(tmp_path):
             stop_thread_server(handle)
 
 
+# -- one person per name, whichever server seats them -------------------------------
+def test_concurrent_joins_with_one_name_on_two_servers_seat_one_person(tmp_path):
+    """Four people join at the same moment as "Ann", "ANN", "Ａｎｎ" and " ann", through
+    two servers of one database: exactly one sits down, the others are told the name is
+    taken (in their language), and the table still waits for them."""
+    url = f"sqlite:///{tmp_path / 'names.sqlite3'}"
+    servers = [run_app_in_thread(url), run_app_in_thread(url)]
+    try:
+        created = servers[0].create("diciassette", 4)
+        for handle in servers:  # each server holds the table before anyone sits down
+            assert handle.api.get(f"/api/join/{created['invite']}").status_code == 200
+        names = ["Ann", "ANN", "\uff21\uff4e\uff4e", " ann"]
+        barrier = threading.Barrier(len(names))
+        answers: list = [None] * len(names)
+
+        def join(seat):
+            barrier.wait(timeout=DEADLINE)
+            answers[seat] = servers[seat % 2].api.post(
+                f"/api/join/{created['invite']}?lang=fr",
+                json={"seat": seat, "name": names[seat]})
+
+        threads = [threading.Thread(target=join, args=(seat,)) for seat in range(len(names))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=DEADLINE)
+        codes = sorted(answer.status_code for answer in answers)
+        assert codes == [200, 409, 409, 409], [a.text for a in answers]
+        for answer in answers:
+            if answer.status_code == 409:
+                error = answer.json()["error"]
+                assert error["code"] == "name_taken" and "s'appelle déjà" in error["message"]
+        row = Storage(url)
+        try:
+            seated = [s for s in row.get_table(created["table"]).seats if s.taken]
+        finally:
+            row.close()
+        assert len(seated) == 1
+        # the seats refused are still free: someone else sits down there
+        free = next(seat for seat, answer in enumerate(answers) if answer.status_code == 409)
+        assert servers[free % 2].join(created["invite"], free, "Bo")
+    finally:
+        for handle in servers:
+            stop_thread_server(handle)
+
+
 # -- an older SQLite file ---------------------------------------------------------------
-def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
+def older_sqlite_file(tmp_path, version: str) -> str:
+    """The URL of a new SQLite file migrated up to `version` only (Alembic)."""
     from alembic import command
     from alembic.config import Config
 
@@ -301,7 +348,12 @@ def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url)
-    command.upgrade(config, "0002")
+    command.upgrade(config, version)
+    return url
+
+
+def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
+    url = older_sqlite_file(tmp_path, "0002")
     engine = create_engine(url)
     with engine.begin() as conn:
         conn.exec_driver_sql(
@@ -315,6 +367,42 @@ def test_an_older_sqlite_file_is_migrated_when_opened(tmp_path):
         assert schema_version(storage.engine) == SCHEMA_HEAD
         row = storage.get_table("old")
         assert row is not None and row.seed == 7 and row.deadline is None and row.absent == []
+    finally:
+        storage.close()
+
+
+def test_migrating_gives_existing_seats_their_name_key(tmp_path):
+    """A file of schema 0004: its seats get their name key (an older table holding two
+    seats with one key, from the race the index now prevents, still opens: the lowest seat
+    keeps the key), and the database then refuses a name already at the table."""
+    from ludotheque.web.db import NameTaken
+
+    url = older_sqlite_file(tmp_path, "0004")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for table in ("a", "b"):
+            conn.exec_driver_sql(
+                "INSERT INTO tables (id, game, players, options, seed, status, created, "
+                f"invite, spectator) VALUES ('{table}', 'diciassette', 4, '{{}}', 7, "
+                f"'waiting', '2026-01-01 00:00:00', 'inv-{table}', 'spec-{table}')")
+        for table, seat, name, taken in (("a", 0, "Ann", 1), ("a", 1, "ANN", 1),
+                                         ("a", 2, None, 0), ("b", 0, "ann", 1),
+                                         ("b", 1, None, 0)):
+            conn.exec_driver_sql(
+                "INSERT INTO seats (table_id, seat, kind, name, token, taken) VALUES "
+                "(?, ?, 'human', ?, ?, ?)", (table, seat, name, f"tok-{table}{seat}", taken))
+    engine.dispose()
+    storage = Storage(url)
+    try:
+        assert schema_version(storage.engine) == SCHEMA_HEAD
+        with storage.engine.connect() as conn:
+            keys = conn.exec_driver_sql("SELECT table_id, seat, name_key FROM seats "
+                                        "ORDER BY table_id, seat").all()
+        assert [tuple(k) for k in keys] == [("a", 0, "ann"), ("a", 1, None), ("a", 2, None),
+                                            ("b", 0, "ann"), ("b", 1, None)]
+        with pytest.raises(NameTaken):
+            storage.take_seat("b", 1, "Ａｎｎ")
+        assert storage.take_seat("b", 1, "Bo")
     finally:
         storage.close()
 

@@ -32,6 +32,12 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     ruling: str | None = None  # the numbered ruling this option implements (e.g. "S6")
 
+    def text_key(self, kind: str) -> str:
+        """The key of one of the option's texts for people, from its help key:
+        `<game>.option_label.<name>`, `<game>.option_choice.<name>` (add `.<value>`),
+        `<game>.option_hint.<name>` (the lobby's words, which the web's errors reuse)."""
+        return self.help_key.replace(".option.", f".{kind}.", 1)
+
     def allowed(self, lang: str = "en") -> str:
         """A short description of the allowed values, in `lang`."""
         from ludotheque.i18n import t

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import math
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,8 @@ from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.master import Conn, Master, Refused, TextParam, bad_seat
+from ludotheque.web.limits import AddressBuckets, Bucket, Limits, Rate
+from ludotheque.web.master import Conn, Master, Refused, TextParam, _Duration, bad_seat
 
 log = logging.getLogger("ludotheque.web")
 
@@ -79,9 +81,8 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
     (`<game>.option_label.<name>`, `<game>.option_choice.<name>.<value>`: each game's
     catalog), beside the names and values the API takes; its help is the command line's,
     or `<game>.option_hint.<name>` where that one names other options."""
-    texts = spec.help_key.replace(".option.", ".option_label.", 1), \
-        spec.help_key.replace(".option.", ".option_choice.", 1), \
-        spec.help_key.replace(".option.", ".option_hint.", 1)
+    texts = spec.text_key("option_label"), spec.text_key("option_choice"), \
+        spec.text_key("option_hint")
     choices = None
     if spec.kind == "choice":
         allowed: Any = list(spec.choices)
@@ -100,9 +101,19 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
             "help": t(texts[2] if has_text(texts[2]) else spec.help_key, lang)}
 
 
+def _too_fast(rate: Rate, key: str, status: int = 400, **params: Any) -> Refused:
+    """A refusal for going over `rate` (its count, and its period in words)."""
+    return Refused("too_fast", key=key, status=status, count=rate.count,
+                   period=_Duration(rate.seconds), **params)
+
+
 def create_app(database_url: str | None = None, bot_delay: float = 0.6,
-               storage: Storage | None = None, **master_settings: Any) -> FastAPI:
-    """`master_settings`: hard_workers, min_turn_timer (see Master)."""
+               storage: Storage | None = None, limits: Limits | None = None,
+               **master_settings: Any) -> FastAPI:
+    """`master_settings`: hard_workers, min_turn_timer (see Master); `limits`: the rate
+    limits (default: from the environment, see limits.py)."""
+    limits = limits or Limits.from_env()
+    creators = AddressBuckets(limits.tables)
     store = storage or Storage(database_url or default_database_url())
     master = Master(store, bot_delay=bot_delay, **master_settings)
 
@@ -178,6 +189,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.post("/api/tables")
     async def create_table(request: Request):
         lang = request_lang(request)
+        empty = creators.take(request.client.host if request.client else "")
+        if empty is not None:  # this address created its share of tables for now
+            wait = math.ceil(empty.wait())
+            answer = refusal(_too_fast(empty.rate, "web.server.error.too_many_tables",
+                                       status=429, wait=_Duration(wait)), lang)
+            answer.headers["Retry-After"] = str(wait)
+            return answer
         try:
             body = await _json_body(request)
             live = master.create_table(body)
@@ -293,11 +311,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def socket(ws: WebSocket):
         await ws.accept()
         conn = Conn(ws.send_text, ws.close)
+        frames, chat = limits.bucket("frames"), limits.bucket("chat")
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if frames is not None and not frames.take():  # refused unread; the page stays
+                    await conn.send(_too_fast(frames.rate, "web.server.error.too_fast")
+                                    .frame(conn.lang))
+                    continue
                 raw: str | bytes | None = message.get("text")
                 if raw is None:  # a binary frame: UTF-8 JSON too (checked by _handle)
                     raw = message.get("bytes") or b""
@@ -308,7 +331,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                     refused = Refused("too_large", size=size, high=FRAME_MAX)
                     await conn.send(refused.frame(conn.lang))
                     continue
-                await _handle(master, conn, raw)
+                await _handle(master, conn, raw, chat)
         except WebSocketDisconnect:
             pass
         finally:
@@ -322,8 +345,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     return app
 
 
-async def _handle(master: Master, conn: Conn, raw: str | bytes) -> None:
-    """One client frame: every refusal becomes an error frame on this connection only."""
+async def _handle(master: Master, conn: Conn, raw: str | bytes,
+                  chat: Bucket | None = None) -> None:
+    """One client frame: every refusal becomes an error frame on this connection only.
+    `chat`: the page's chat bucket (a chat line over its rate is refused, not sent)."""
     try:
         try:
             frame = _client_json(raw)
@@ -362,6 +387,8 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes) -> None:
         if kind == "move":
             await master.move(conn, frame.get("actions"), frame.get("move"), frame.get("seat"))
         elif kind == "chat":
+            if chat is not None and not chat.take():
+                raise _too_fast(chat.rate, "web.server.error.too_fast_chat")
             await master.chat(conn, frame.get("text"))
         elif kind == "rematch":
             await master.rematch(conn)

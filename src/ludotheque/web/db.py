@@ -18,14 +18,16 @@ What must survive a restart and be the same on every server lives here too: the 
 timer's deadline (`deadline` for move `deadline_move`, epoch seconds), the seats the
 stand-in bot plays for (`absent`, and `left_seats`: the people who left the table for
 good, their seats absent forever), the last time someone sat down (`activity`: a waiting
-table nobody joined for `--waiting-ttl` is closed), and at most one rematch per table (a
-unique index on `rematch_of`).
+table nobody joined for `--waiting-ttl` is closed), at most one rematch per table (a
+unique index on `rematch_of`), and one person per name at a table (a unique index on the
+seats' `name_key`: two joins at once, on one server or two, cannot seat "Ann" and "ANN").
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +41,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0004"
+SCHEMA_HEAD = "0005"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -78,6 +80,10 @@ seats = Table(
     Column("name", String(64)),
     Column("token", String(64), unique=True),
     Column("taken", Boolean, nullable=False, default=False),
+    # `name_key(name)`: unique per table (NULL, a seat nobody sat at, never clashes). Text:
+    # NFKC may make one character up to 18.
+    Column("name_key", Text),
+    Index("ix_seats_table_name_key", "table_id", "name_key", unique=True),
 )
 
 moves = Table(
@@ -139,6 +145,15 @@ def _moves_since(conn: Any, table_id: str, start: int) -> list[tuple[int, int, s
 def _insert_bot_job(conn: Any, table_id: str, idx: int, seat: int, level: str) -> None:
     conn.execute(insert(bot_jobs).values(table_id=table_id, idx=idx, seat=seat, level=level,
                                          lease_until=0.0))
+
+
+def name_key(name: str) -> str:
+    """Two names people would take for the same (case, width and spaces aside)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+class NameTaken(Exception):
+    """Someone at the table already has a name with the same `name_key`."""
 
 
 def now() -> dt.datetime:
@@ -228,7 +243,8 @@ class Storage:
                 activity=row.activity or row.created, absent=[], left_seats=[]))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
-                 "name": s.name, "token": s.token, "taken": s.taken} for s in row.seats])
+                 "name": s.name, "name_key": name_key(s.name) if s.name else None,
+                 "token": s.token, "taken": s.taken} for s in row.seats])
             if row.rematch_of:
                 conn.execute(update(tables).where(tables.c.id == row.rematch_of)
                              .values(rematch=row.id))
@@ -347,17 +363,22 @@ class Storage:
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or
-        the table was closed meanwhile)."""
-        with self.engine.begin() as conn:
-            waiting = select(tables.c.id).where(tables.c.id == table_id,
-                                                tables.c.status.in_(("waiting", "playing")))
-            done = conn.execute(update(seats).where(
-                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
-                seats.c.taken.is_(False), waiting.exists()).values(taken=True, name=name))
-            if done.rowcount == 1:
-                conn.execute(update(tables).where(tables.c.id == table_id)
-                             .values(activity=now()))
-            return done.rowcount == 1
+        the table was closed meanwhile). Raises NameTaken if someone at the table has that
+        name (the database's unique index: whoever sat down first, on whichever server)."""
+        try:
+            with self.engine.begin() as conn:
+                waiting = select(tables.c.id).where(
+                    tables.c.id == table_id, tables.c.status.in_(("waiting", "playing")))
+                done = conn.execute(update(seats).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat,
+                    seats.c.kind == "human", seats.c.taken.is_(False), waiting.exists())
+                    .values(taken=True, name=name, name_key=name_key(name)))
+                if done.rowcount == 1:
+                    conn.execute(update(tables).where(tables.c.id == table_id)
+                                 .values(activity=now()))
+                return done.rowcount == 1
+        except IntegrityError:  # the only unique index this update can meet
+            raise NameTaken(name) from None
 
     def start_if_full(self, table_id: str, bot_job: tuple[int, str] | None = None) -> bool:
         """waiting -> playing once no human seat is free (one conditional statement, so two

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import SeatRow, Storage, TableRow, now
+from ludotheque.web.db import NameTaken, SeatRow, Storage, TableRow, name_key, now
 from ludotheque.web.frames import error_frame, result_entry, update_frame
 
 log = logging.getLogger("ludotheque.web")
@@ -92,16 +92,11 @@ def clean_name(text: str) -> str:
     return " ".join(visible.split())
 
 
-def _name_key(name: str) -> str:
-    """Two names people would take for the same (case, width and spaces aside)."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
 def _looks_like_a_bot(name: str) -> bool:
     """A name ending with a bot's level in brackets, in any language ("Denis (easy)",
     "Léa (difficile)"): the bots' names read that way."""
-    key = _name_key(name)
-    return any(key.endswith(f"({_name_key(t(f'web.server.level.{level}', lang))})")
+    key = name_key(name)
+    return any(key.endswith(f"({name_key(t(f'web.server.level.{level}', lang))})")
                for level in LEVELS for lang in LANGUAGES)
 
 
@@ -616,9 +611,10 @@ class Master:
                                                       kind=TextParam("web.server.kind.object")))
         try:
             validated = game.validate(players, options)
+        except OptionError as error:
+            raise _option_refusal(game, error) from None
         except LudoError as error:
-            code = "player_count" if error.key == "error.player_count" else "option"
-            raise Refused(code, error=error) from None
+            raise Refused("player_count", error=error) from None
         seat_specs = body.get("seats")
         if seat_specs is None:
             seat_specs = [{"kind": "human"}] * players
@@ -709,10 +705,11 @@ class Master:
                 raise Refused("bad_name", high=NAME_MAX)
             if _looks_like_a_bot(cleaned):
                 raise Refused("bad_name", key="web.server.error.name_bot", name=cleaned)
-            if any(s.kind == "human" and s.taken and s.name and _name_key(s.name) ==
-                   _name_key(cleaned) for s in live.row.seats):
-                raise Refused("name_taken", status=409, name=cleaned)
-            if not await self._sit(live, seat, cleaned):
+            try:
+                seated = await self._sit(live, seat, cleaned)
+            except NameTaken:  # the database's unique name key: whichever server seated it
+                raise Refused("name_taken", status=409, name=cleaned) from None
+            if not seated:
                 self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
                                    or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
@@ -1254,6 +1251,55 @@ class Master:
             await conn.send({"type": "rematch", "url": url, "status": new.row.status,
                              "by": [names[s.seat] for s in new.row.seats
                                     if s.kind == "human" and s.taken]})
+
+
+def _option_refusal(game: Any, error: OptionError) -> Refused:
+    """A bad option of a request, said in the lobby's words: the option's label in the
+    request's language beside the name the API takes, and what it allows (each choice's
+    label and value). A cross-check between options is said as the game says it."""
+    specs = {spec.name: spec for spec in game.option_specs}
+    spec = specs.get(error.params.get("name"))  # type: ignore[arg-type]
+    if error.key == "error.option_value" and spec is not None:
+        value = error.params.get("value")
+        return Refused("option", key="web.server.error.option_value", name=spec.name,
+                       label=TextParam(spec.text_key("option_label")),
+                       value=(value if isinstance(value, str) else json.dumps(value))[:40],
+                       allowed=_OptionAllowed(spec))
+    if error.key == "error.option_unknown":
+        return Refused("option", key="web.server.error.option_unknown",
+                       name=str(error.params.get("name"))[:40],
+                       game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
+    return Refused("option", error=error)
+
+
+class _OptionAllowed:
+    """An option's allowed values in the message's language: JSON's true or false, each
+    choice's label and value, or the numbers' range."""
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+
+    def message(self, lang: str) -> str:
+        spec = self.spec
+        if spec.kind == "bool":
+            return t("web.server.option.bool", lang)
+        if spec.kind == "choice":
+            prefix = spec.text_key("option_choice")
+            return ", ".join(t("web.server.option.named", lang, name=value,
+                               label=t(f"{prefix}.{value}", lang)) for value in spec.choices)
+        return spec.allowed(lang)
+
+
+class _OptionList:
+    """A game's options, each one's name (what the API takes) and its label in the
+    message's language."""
+
+    def __init__(self, specs: Any) -> None:
+        self.specs = sorted(specs, key=lambda spec: spec.name)
+
+    def message(self, lang: str) -> str:
+        return ", ".join(f"{spec.name} ({t(spec.text_key('option_label'), lang)})"
+                         for spec in self.specs)
 
 
 class _Duration:

@@ -3,7 +3,8 @@
 
 import {el, tr} from "./common.js";
 
-// hooks: {send(actions), interactive: bool, table: update.table, gesture: state object}
+// hooks: {send(actions), interactive: bool, table: update.table, gesture: state object,
+//         leftSeat: the seat this page's person left (its page now watches), if any}
 export function renderScene(scene, hooks) {
   const root = el("div", {class: `scene game-${scene.game}`});
   root.append(renderSeats(scene, hooks));
@@ -34,8 +35,10 @@ function renderSeats(scene, hooks) {
     if (seat.turn) badges.append(el("span", {class: "badge turn-badge", text: `▶ ${tr("web.table.turn_marker")}`}));
     if (seat.you) badges.append(el("span", {class: "badge you-badge", text: tr("web.table.you_marker")}));
     if (meta.kind === "bot") badges.append(el("span", {class: "badge", text: tr("web.table.bot")}));
-    if (meta.left) badges.append(el("span", {class: "badge warn", text: tr("web.table.left")}));
-    else if (meta.absent) badges.append(el("span", {class: "badge warn", text: tr("web.table.absent")}));
+    // a bot plays the seat: said to its own person ("for you"), or of someone else
+    const own = seat.you || hooks.leftSeat === seat.seat ? "_own" : "";
+    if (meta.left) badges.append(el("span", {class: "badge warn", text: tr(`web.table.left${own}`)}));
+    else if (meta.absent) badges.append(el("span", {class: "badge warn", text: tr(`web.table.absent${own}`)}));
     else if (meta.kind === "human" && meta.taken && meta.connected === false) {
       badges.append(el("span", {class: "badge dim", text: tr("web.table.offline")}));
     }
@@ -96,16 +99,20 @@ function renderHand(scene, hooks) {
 }
 
 // A word on a card is never cut ("TRA/P", "SEN/S"): a face too wide for its card gets a
-// smaller font. Call it once the cards are in the page (it measures them).
+// smaller font. Call it once the cards are in the page (it measures them). Every face is
+// reset, then every card measured, then the faces too wide shrunk: the browser lays the
+// board out once, not once per card (a read after each card's write forces a layout).
 export function fitCardFaces(root) {
-  for (const face of root.querySelectorAll(".card:not(.mini) > .face")) {
-    face.style.fontSize = "";
+  const faces = [...root.querySelectorAll(".card:not(.mini) > .face")];
+  for (const face of faces) face.style.fontSize = "";
+  const sizes = faces.map((face) => {
     const card = face.parentElement;
     const style = getComputedStyle(card);
     const room = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const need = face.scrollWidth;
-    if (room > 0 && need > room) face.style.fontSize = `${Math.max(0.5, room / need).toFixed(3)}em`;
-  }
+    return room > 0 && need > room ? `${Math.max(0.5, room / need).toFixed(3)}em` : "";
+  });
+  faces.forEach((face, index) => { if (sizes[index]) face.style.fontSize = sizes[index]; });
 }
 
 // One card: a <button> when it carries a move (or a chooser of moves), else a <div>.

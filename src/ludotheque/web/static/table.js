@@ -137,6 +137,7 @@ function hooks() {
   const interactive = mode === "play" && !!(state.update && state.update.legal && state.update.legal.length);
   return {
     interactive, table: state.update && state.update.table, send: sendMove,
+    leftSeat: state.left ? state.left.seat : null,
     gesture: {
       picked: state.picked,
       toggle: (index) => { state.picked.push(index); draw(); },

@@ -1,0 +1,121 @@
+"""Rate limits, against a real server with its limits lowered (create_app(limits=...)):
+a page flooding its socket is refused frame by frame with a `too_fast` error in its
+language, keeps its connection, and no other page waits; one address creating tables
+past its share gets a 429 in the request's language."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+from ludotheque.core.errors import LudoError
+from ludotheque.web.limits import Limits, Rate
+
+FLOOD = 100
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory):
+    # the chat's and the tables' buckets never refill during the test; the frames' one
+    # refills (a page flooded with pings is served again a moment later)
+    handle = run_app_in_thread(
+        f"sqlite:///{tmp_path_factory.mktemp('limits') / 't.sqlite3'}",
+        limits=Limits(chat=Rate(3, 3600.0), frames=Rate(20, 4.0), tables=Rate(6, 3600.0)))
+    try:
+        yield handle
+    finally:
+        stop_thread_server(handle)
+
+
+def replies(page, count: int) -> list[dict]:
+    return [page.recv() for _ in range(count)]
+
+
+def test_a_chat_flood_is_refused_line_by_line_and_the_page_plays_on(limited):
+    created, (token, _other) = limited.table("diciassette", 2, humans=2)
+    with limited.client() as flooder, limited.client() as neighbour:
+        flooder.hello(token, "fr")
+        neighbour.hello(_other)
+        for index in range(10):
+            flooder.send({"type": "chat", "text": f"spam {index}"})
+        said = [f for f in replies(flooder, 10) if f["type"] in ("chat", "error")]
+        while len(said) < 10:  # updates may come between (someone's presence)
+            frame = flooder.recv()
+            if frame["type"] in ("chat", "error"):
+                said.append(frame)
+        chats = [f["text"] for f in said if f["type"] == "chat"]
+        refused = [f for f in said if f["type"] == "error"]
+        assert chats == ["spam 0", "spam 1", "spam 2"] and len(refused) == 7
+        assert {f["code"] for f in refused} == {"too_fast"}
+        assert refused[0]["message"] == "Vous écrivez trop vite (limite\u00a0: 3 messages en " \
+                                        "1 h). Attendez un instant avant le suivant."
+        # the connection stays: the same page is served (a ping, its move)
+        flooder.send({"type": "ping"})
+        flooder.expect("pong")
+        # the other seat's chat is its own: it still chats
+        neighbour.send({"type": "chat", "text": "hello"})
+        assert neighbour.expect("chat", text="hello")["from"] == "P2"
+
+
+def test_a_frame_flood_is_refused_and_other_tables_are_not_kept_waiting(limited):
+    _created, (token,) = limited.table("diciassette", 2, humans=1)
+    _elsewhere, (other,) = limited.table("wazabi", 2, humans=1)
+    with limited.client() as flooder, limited.client() as neighbour:
+        flooder.hello(token, "en")
+        start = neighbour.hello(other)
+        for _ in range(FLOOD):
+            flooder.send({"type": "ping"})
+        # meanwhile, at another table: a move goes through and its update comes back
+        legal = start["legal"]
+        if legal:
+            neighbour.move([legal[0]["id"]], start["move"])
+            neighbour.until(lambda f: f["move"] > start["move"])
+        neighbour.send({"type": "ping"})
+        neighbour.expect("pong")
+        got = replies(flooder, FLOOD)
+        assert {f["type"] for f in got} <= {"pong", "error"}
+        refused = [f for f in got if f["type"] == "error"]
+        assert len(refused) >= FLOOD // 2 and {f["code"] for f in refused} == {"too_fast"}
+        assert refused[0]["message"] == "Too many messages from this page (the limit: 20 in " \
+                                        "4 s). Wait a moment, then carry on."
+        # a moment later the same connection is served again
+        end = time.monotonic() + DEADLINE
+        while True:
+            flooder.send({"type": "ping"})
+            if flooder.recv()["type"] == "pong":
+                break
+            assert time.monotonic() < end, "the flooded page was never served again"
+            time.sleep(0.2)
+
+
+def test_one_address_creating_too_many_tables_gets_a_429_in_its_language(limited):
+    # the module's other tests created three tables; three more, then refusals
+    body = {"game": "diciassette", "players": 2}
+    answers = [limited.api.post("/api/tables?lang=fr", json=body) for _ in range(5)]
+    codes = [a.status_code for a in answers]
+    assert 429 in codes and codes[:codes.index(429)] == [200] * codes.index(429)
+    refused = answers[-1]
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    error = refused.json()["error"]
+    assert error["code"] == "too_fast"
+    assert error["message"].startswith("Trop de tables créées depuis votre adresse "
+                                       "(limite\u00a0: 6 en 1 h). Réessayez dans ")
+    english = limited.api.post("/api/tables?lang=en", json=body).json()["error"]["message"]
+    assert english.startswith("Too many tables created from your address (the limit: 6 in "
+                              "1 h). Try again in ")
+    # joining is no creating: still served
+    created = answers[0].json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    assert limited.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"}) \
+        .status_code == 200
+
+
+@pytest.mark.parametrize("value", ["10", "0/5", "ten/5", "5/0", "5/inf"])
+def test_a_limit_setting_that_is_no_rate_is_said(value):
+    with pytest.raises(LudoError) as raised:
+        Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": value})
+    assert "LUDOTHEQUE_LIMIT_CHAT doit valoir NOMBRE/SECONDES" in raised.value.message("fr")
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "off"}).chat is None
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "4/2"}).chat == Rate(4, 2.0)
