@@ -22,7 +22,7 @@ def limited(tmp_path_factory):
     # refills (a page flooded with pings is served again a moment later)
     handle = run_app_in_thread(
         f"sqlite:///{tmp_path_factory.mktemp('limits') / 't.sqlite3'}",
-        limits=Limits(chat=Rate(3, 3600.0), frames=Rate(20, 4.0), tables=Rate(6, 3600.0)))
+        limits=Limits(chat=Rate(3, 3600), frames=Rate(20, 4), tables=Rate(6, 3600)))
     try:
         yield handle
     finally:
@@ -112,10 +112,10 @@ def test_one_address_creating_too_many_tables_gets_a_429_in_its_language(limited
         .status_code == 200
 
 
-@pytest.mark.parametrize("value", ["10", "0/5", "ten/5", "5/0", "5/inf"])
+@pytest.mark.parametrize("value", ["10", "0/5", "ten/5", "5/0", "5/inf", "5/1.5"])
 def test_a_limit_setting_that_is_no_rate_is_said(value):
     with pytest.raises(LudoError) as raised:
         Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": value})
     assert "LUDOTHEQUE_LIMIT_CHAT doit valoir NOMBRE/SECONDES" in raised.value.message("fr")
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "off"}).chat is None
-    assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "4/2"}).chat == Rate(4, 2.0)
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "4/2"}).chat == Rate(4, 2)

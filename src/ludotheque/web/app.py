@@ -27,7 +27,7 @@ from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.limits import AddressBuckets, Bucket, Limits, Rate
+from ludotheque.web.limits import Limiter, Limits, Rate, page_key
 from ludotheque.web.master import Conn, Master, Refused, TextParam, _Duration, bad_seat
 
 log = logging.getLogger("ludotheque.web")
@@ -113,7 +113,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     """`master_settings`: hard_workers, min_turn_timer (see Master); `limits`: the rate
     limits (default: from the environment, see limits.py)."""
     limits = limits or Limits.from_env()
-    creators = AddressBuckets(limits.tables)
+    limiters = limits.limiters()
+    creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
     store = storage or Storage(database_url or default_database_url())
     master = Master(store, bot_delay=bot_delay, **master_settings)
 
@@ -189,10 +190,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.post("/api/tables")
     async def create_table(request: Request):
         lang = request_lang(request)
-        empty = creators.take(request.client.host if request.client else "")
-        if empty is not None:  # this address created its share of tables for now
-            wait = math.ceil(empty.wait())
-            answer = refusal(_too_fast(empty.rate, "web.server.error.too_many_tables",
+        address = request.client.host if request.client else ""
+        if not creators.hit(address):  # this address created its share of tables for now
+            wait = max(1, math.ceil(creators.wait(address)))
+            answer = refusal(_too_fast(creators.rate, "web.server.error.too_many_tables",
                                        status=429, wait=_Duration(wait)), lang)
             answer.headers["Retry-After"] = str(wait)
             return answer
@@ -311,13 +312,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def socket(ws: WebSocket):
         await ws.accept()
         conn = Conn(ws.send_text, ws.close)
-        frames, chat = limits.bucket("frames"), limits.bucket("chat")
+        page = page_key()
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if frames is not None and not frames.take():  # refused unread; the page stays
+                if not frames.hit(page):  # refused unread; the page stays
                     await conn.send(_too_fast(frames.rate, "web.server.error.too_fast")
                                     .frame(conn.lang))
                     continue
@@ -331,7 +332,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                     refused = Refused("too_large", size=size, high=FRAME_MAX)
                     await conn.send(refused.frame(conn.lang))
                     continue
-                await _handle(master, conn, raw, chat)
+                await _handle(master, conn, raw, chat, page)
         except WebSocketDisconnect:
             pass
         finally:
@@ -346,9 +347,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
 
 
 async def _handle(master: Master, conn: Conn, raw: str | bytes,
-                  chat: Bucket | None = None) -> None:
+                  chat: Limiter | None = None, page: str = "") -> None:
     """One client frame: every refusal becomes an error frame on this connection only.
-    `chat`: the page's chat bucket (a chat line over its rate is refused, not sent)."""
+    `chat`: the chat's limiter, `page` this connection's key in it (a chat line over its
+    rate is refused, not sent)."""
     try:
         try:
             frame = _client_json(raw)
@@ -387,7 +389,7 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
         if kind == "move":
             await master.move(conn, frame.get("actions"), frame.get("move"), frame.get("seat"))
         elif kind == "chat":
-            if chat is not None and not chat.take():
+            if chat is not None and not chat.hit(page):
                 raise _too_fast(chat.rate, "web.server.error.too_fast_chat")
             await master.chat(conn, frame.get("text"))
         elif kind == "rematch":
