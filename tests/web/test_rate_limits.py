@@ -50,7 +50,7 @@ def test_a_chat_flood_is_refused_line_by_line_and_the_page_plays_on(limited):
         assert chats == ["spam 0", "spam 1", "spam 2"] and len(refused) == 7
         assert {f["code"] for f in refused} == {"too_fast"}
         assert refused[0]["message"] == "Vous écrivez trop vite (limite\u00a0: 3 messages en " \
-                                        "1 h). Attendez un instant avant le suivant."
+                                        "1\u00a0h). Attendez un instant avant le suivant."
         # the connection stays: the same page is served (a ping, its move)
         flooder.send({"type": "ping"})
         flooder.expect("pong")
@@ -79,7 +79,7 @@ def test_a_frame_flood_is_refused_and_other_tables_are_not_kept_waiting(limited)
         refused = [f for f in got if f["type"] == "error"]
         assert len(refused) >= FLOOD // 2 and {f["code"] for f in refused} == {"too_fast"}
         assert refused[0]["message"] == "Too many messages from this page (the limit: 20 in " \
-                                        "4 s). Wait a moment, then carry on."
+                                        "4\u00a0s). Wait a moment, then carry on."
         # a moment later the same connection is served again
         end = time.monotonic() + DEADLINE
         while True:
@@ -101,10 +101,10 @@ def test_one_address_creating_too_many_tables_gets_a_429_in_its_language(limited
     error = refused.json()["error"]
     assert error["code"] == "too_fast"
     assert error["message"].startswith("Trop de tables créées depuis votre adresse "
-                                       "(limite\u00a0: 6 en 1 h). Réessayez dans ")
+                                       "(limite\u00a0: 6 en 1\u00a0h). Réessayez dans ")
     english = limited.api.post("/api/tables?lang=en", json=body).json()["error"]["message"]
     assert english.startswith("Too many tables created from your address (the limit: 6 in "
-                              "1 h). Try again in ")
+                              "1\u00a0h). Try again in ")
     # joining is no creating: still served
     created = answers[0].json()
     invite = created["invite_url"].rsplit("/", 1)[1]
