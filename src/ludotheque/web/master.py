@@ -758,8 +758,8 @@ class Master:
         table_id, seat = known
         live = await self.get(table_id)
         assert live is not None
-        if conn.table is not None:  # a page that says hello again: it leaves its table
-            self._leave(conn)
+        if conn.table is not None:  # a page that says hello again stops watching its table
+            self._stop_watching(conn)
         conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
         seated = False
         async with live.lock:
@@ -794,10 +794,11 @@ class Master:
 
     def disconnect(self, conn: Conn) -> None:
         conn.closed = True
-        self._leave(conn)
+        self._stop_watching(conn)
 
-    def _leave(self, conn: Conn) -> None:
-        """The connection no longer watches its table (closed, or hello to another)."""
+    def _stop_watching(self, conn: Conn) -> None:
+        """The page no longer watches its table (closed, or hello to another); its person
+        keeps their seat (giving it up is `leave`)."""
         live = conn.table
         if live is None:
             return
