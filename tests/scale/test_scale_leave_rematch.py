@@ -4,10 +4,13 @@ each person's token reaches their own pages only."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
 from contextlib import ExitStack
+
+import redis
 
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
@@ -66,6 +69,43 @@ def test_a_person_who_leaves_on_one_server_is_seen_left_on_the_other(cluster):
     finally:
         engine.dispose()
     assert 0 in seats and 1 in seats  # seat 0 moved with nobody's page acting for it
+
+
+@contextlib.contextmanager
+def _notes_held(redis_url: str):
+    """Redis holds every publish back (CLIENT PAUSE WRITE) while inside: no server hears
+    another's news until the block ends, as when a note is slow to arrive."""
+    client = redis.Redis.from_url(redis_url)
+    client.execute_command("CLIENT", "PAUSE", int(DEADLINE * 1000), "WRITE")
+    try:
+        yield
+    finally:
+        client.execute_command("CLIENT", "UNPAUSE")
+        client.close()
+
+
+def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(cluster):
+    """P1 has a page on each server. The first leaves (server 0); the second, on server 1,
+    which has not heard of it, says leave too: it is told it left (in its language) and
+    watches, never "the game is over". Once the game is over, a leave is `game_over`."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    with ExitStack() as stack:
+        first = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
+        second = stack.enter_context(Page(cluster.ws_url(1), tokens[0], lang="fr"))
+        other = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        with _notes_held(cluster.broker):
+            first.send({"type": "leave"})
+            assert first.expect("left")["seat"] == 0
+            second.send({"type": "leave"})
+            assert second.expect("left") == {"type": "left", "seat": 0,
+                                             "url": f"/watch/{_spectator(cluster.database, table)}"}
+            refused = second.expect("error")
+            assert refused["code"] == "left" and "quitté" in refused["message"], refused
+            assert second.last["seat"] is None and second.last["table"]["seats"][0]["left"]
+        drive([other], random.Random(23))
+        other.send({"type": "leave"})
+        refused = other.expect("error")
+        assert refused["code"] == "game_over" and "over" in refused["message"], refused
 
 
 def _seen(seat, page: Page) -> Seat:

@@ -29,7 +29,7 @@ import datetime as dt
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index,
                         Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
@@ -187,6 +187,15 @@ class TableRow:
     left: list[int] = field(default_factory=list)  # left for good: also in `absent`
 
 
+class SeatLeft(NamedTuple):
+    """What `Storage.leave_seat` stored: the seats absent and left, and whether this leave
+    was the seat's first (not: another page of it left before, maybe on another server)."""
+
+    absent: list[int]
+    left: list[int]
+    first: bool
+
+
 def engine_url(url: str) -> str:
     """postgresql://… means psycopg 3 (the `scale` extra), not SQLAlchemy's psycopg2."""
     for plain in ("postgresql://", "postgres://"):
@@ -328,22 +337,25 @@ class Storage:
                 values.update(deadline=None, deadline_move=None)
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
-    def leave_seat(self, table_id: str, seat: int) -> tuple[list[int], list[int]] | None:
+    def leave_seat(self, table_id: str, seat: int) -> SeatLeft | None:
         """The person at `seat` leaves a table being played, for good: the seat joins
         `left_seats` and `absent` (the stand-in bot plays it to the end), in one transaction
         that re-reads both lists (a server's stale copy never drops another's seat).
-        Returns (absent, left), or None if the table is no longer being played or the seat
-        had already left."""
+        None if the table is no longer being played (and the seat had not left)."""
         with self.engine.begin() as conn:
             found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats)
                                  .where(tables.c.id == table_id).with_for_update()).first()
-            if found is None or found.status != "playing" or seat in (found.left_seats or []):
+            if found is None:
                 return None
             absent = sorted({*(found.absent or []), seat})
             left = sorted({*(found.left_seats or []), seat})
+            if seat in (found.left_seats or []):
+                return SeatLeft(absent, left, first=False)
+            if found.status != "playing":
+                return None
             conn.execute(update(tables).where(tables.c.id == table_id)
                          .values(absent=absent, left_seats=left))
-            return absent, left
+            return SeatLeft(absent, left, first=True)
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or

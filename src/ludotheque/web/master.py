@@ -1154,7 +1154,9 @@ class Master:
     async def leave(self, conn: Conn) -> None:
         """A `leave` frame: the person gives up their seat for good. The stand-in bot
         (medium, as for an absent seat) plays it to the end; the seat's token can no longer
-        act; every page is told, the person's own pages then watch as a spectator would."""
+        act; every page is told, the person's own pages then watch as a spectator would.
+        A page of a seat that left already (its leave crossed another page's, maybe through
+        another server) is told so (`left`) and watches too."""
         live, seat = self.seat_of(conn)
         async with live.lock:
             if self.broker.remote:
@@ -1162,16 +1164,21 @@ class Master:
             self.refuse_closed(live.row)
             if live.row.status == "waiting":
                 raise Refused("waiting")
-            if live.row.status == "over" or live.match.is_over():
-                raise Refused("game_over")
-            stored = await self._db(self.storage.leave_seat, live.row.id, seat)
-            if stored is None:  # the game ended meanwhile (another server's move)
-                await self.refresh(live)
-                raise Refused("game_over")
-            live.absent, live.left = set(stored[0]), set(stored[1])
+            first = conn.gone is None and seat not in live.left
+            if first:
+                if live.row.status == "over" or live.match.is_over():
+                    raise Refused("game_over")
+                stored = await self._db(self.storage.leave_seat, live.row.id, seat)
+                if stored is None:  # the game ended meanwhile (another server's move)
+                    await self.refresh(live)
+                    raise Refused("game_over")
+                live.absent, live.left, first = set(stored.absent), set(stored.left), \
+                    stored.first
             self._clear_timer(live)
             self.schedule(live)  # their turn: the stand-in plays it
-            await self.broadcast(live)
+            await self.broadcast(live)  # the seat's pages (this one too) watch from now on
+        if not first:
+            raise Refused("left")
         await self.broker.publish(live.row.id, live.moves)
 
     @staticmethod
