@@ -15,7 +15,8 @@ import redis
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
 
-from ludotheque.web.db import Storage, engine_url, moves, tables
+from ludotheque.web.db import Storage, bot_jobs, engine_url, moves, tables
+from ludotheque.web.services import stop_processes
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -106,6 +107,44 @@ def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(c
         other.send({"type": "leave"})
         refused = other.expect("error")
         assert refused["code"] == "game_over" and "over" in refused["message"], refused
+
+
+def test_a_stand_in_is_one_bot_job_not_a_race_of_the_servers(cluster):
+    """P1 (server 0) leaves on their turn while P2 plays on server 1: the stand-in's move
+    is asked of the workers (its job row written with the leave), as any bot's, not played
+    by each server holding the table. With no worker it waits for one; a worker then
+    plays every stand-in turn, once, and the game ends."""
+    stop_processes(cluster.workers)  # for now: the job stays in the database
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    engine = create_engine(engine_url(cluster.database))
+    with ExitStack() as stack:
+        stack.callback(engine.dispose)
+        p1 = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
+        p2 = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        while p1.last["to_act"] != 0:  # P2 plays until it is P1's turn
+            count = p2.expect("update", lambda f: f["move"] == p1.last["move"])["move"]
+            p2.send({"type": "move", "actions": [p2.last["legal"][0]["id"]], "move": count})
+            p1.expect("update", lambda f, n=count: f["move"] > n)
+        count = p1.last["move"]
+        p1.send({"type": "leave"})
+        p1.expect("left")
+        p2.expect("update", lambda f: f["table"]["seats"][0]["left"])
+        with engine.connect() as conn:
+            jobs = conn.execute(select(bot_jobs.c.idx, bot_jobs.c.seat, bot_jobs.c.level)
+                                .where(bot_jobs.c.table_id == table)).all()
+            stored = conn.execute(select(func.count()).select_from(moves)
+                                  .where(moves.c.table_id == table)).scalar_one()
+        assert [tuple(job) for job in jobs] == [(count, 0, "medium")] and stored == count
+        cluster.start_worker()
+        drive([p2], random.Random(24))
+        p1.expect("update", lambda f: f["result"] is not None)
+        check_table(cluster.database, cluster.url(0), table, [_seen(1, p2), _seen(None, p1)])
+        with engine.connect() as conn:
+            left = conn.execute(select(bot_jobs.c.idx).where(bot_jobs.c.table_id == table)
+                                ).all()
+            seats = conn.execute(select(moves.c.seat).where(moves.c.table_id == table)
+                                 ).scalars().all()
+        assert left == [] and seats.count(0) > 1  # every stand-in turn asked and played
 
 
 def _seen(seat, page: Page) -> Seat:

@@ -50,6 +50,7 @@ log = logging.getLogger("ludotheque.web")
 
 BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
 LEVELS = ("easy", "medium", "hard")
+STAND_IN = "medium"  # the level of the bot that plays for a person absent or gone
 NAME_MAX = 24
 CHAT_MAX = 300
 # the longest gesture a page sends in one frame: a DTC offer of the whole deck (66 cards)
@@ -221,6 +222,14 @@ class LiveTable:
                 names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
         self._names[lang] = names
         return names
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays `seat`: a bot seat's own, the stand-in's for a
+        person absent or gone; None while its person plays it."""
+        spec = self.row.seats[seat]
+        if spec.kind == "bot":
+            return spec.level or "medium"
+        return STAND_IN if seat in self.absent or seat in self.left else None
 
     def to_act(self) -> int | None:
         if self.row.status != "playing" or self.match.is_over():
@@ -450,13 +459,11 @@ class Master:
                     sum(s.taken for s in live.row.seats)):
                 self._note(live, (count, None, ()))
                 continue
-            seat = live.to_act()
-            if self.bot_jobs and not job and seat is not None \
-                    and live.row.seats[seat].kind == "bot":
+            wanted = self._bot_job(live) if live.to_act() is not None else None
+            if wanted is not None and not job:
                 log.warning("table %s: the bot's move %s had no job; asking again",
                             table_id, count)
-                await self._db(self.storage.add_bot_job, table_id, count, seat,
-                               live.row.seats[seat].level or "medium")
+                await self._db(self.storage.add_bot_job, table_id, count, *wanted)
 
     async def catch_up(self, live: LiveTable,
                        notes: Sequence[tuple[int, int | None, tuple[str, ...]]] = ()) -> None:
@@ -978,8 +985,7 @@ class Master:
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
                                                     deadline=deadline, bot_job=bot_job,
-                                                    done_job=self.bot_jobs and
-                                                    live.row.seats[seat].kind == "bot"))
+                                                    done_job=self.bot_jobs))
             except IntegrityError:
                 # Another server wrote this move first: the table moved on. The match is
                 # rebuilt from the database and the sender gets the fresh view.
@@ -1012,20 +1018,27 @@ class Master:
         """The turn timer's deadline of the move now to make, if a person present is to
         make it at a table with a timer."""
         seat = live.to_act()
-        if not live.row.turn_timer or seat is None or seat in live.absent \
-                or seat in live.left or live.row.seats[seat].kind != "human":
+        if not live.row.turn_timer or seat is None or live.bot_level(seat) is not None:
             return None
         return time.time() + live.row.turn_timer, live.moves
 
     def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
-        """Several servers: (seat, level) when the next move is a bot's, so the transaction
-        that makes the table reach that move also asks a worker for it."""
+        """Several servers: (seat, level) when the next move is a bot's (or a stand-in's),
+        so the transaction that makes the table reach that move also asks a worker for it."""
         if not self.bot_jobs or live.match.is_over():
             return None
         seat = live.match.current_player()
-        if seat < 0 or live.row.seats[seat].kind != "bot":
+        level = live.bot_level(seat) if seat >= 0 else None
+        return None if level is None else (seat, level)
+
+    def _stand_in_job(self, live: LiveTable, seat: int) -> tuple[int, int, str] | None:
+        """Several servers: the job (move, seat, level) of the stand-in of `seat`, whose
+        person is going absent or leaving on their turn. It is written with that change:
+        a worker plays the stand-in as any bot (one job, one server), never every server
+        that holds the table."""
+        if not self.bot_jobs or live.to_act() != seat:
             return None
-        return seat, live.row.seats[seat].level or "medium"
+        return live.moves, seat, STAND_IN
 
     def _clear_timer(self, live: LiveTable) -> None:
         if live.timer is not None:
@@ -1042,16 +1055,16 @@ class Master:
         if seat is None:
             self._clear_timer(live)
             return
-        spec = live.row.seats[seat]
-        if spec.kind == "bot" and self.bot_jobs:
+        level = live.bot_level(seat)
+        if level is not None and self.bot_jobs:
             # a worker computes it (worker.py): its job row was written in the transaction
-            # that reached this move (Storage.add_moves, start_if_full, create_table)
+            # that reached this move or made the seat a stand-in's (Storage.add_moves,
+            # start_if_full, create_table, set_absent, leave_seat)
             return
-        if spec.kind == "bot" or seat in live.absent or seat in live.left:
+        if level is not None:
             if live.bot_for != live.moves:
                 live.bot_for = live.moves
-                level = spec.level if spec.kind == "bot" else "medium"
-                self._spawn(self._bot_turn(live, seat, level or "medium", live.moves))
+                self._spawn(self._bot_turn(live, seat, level, live.moves))
             return
         if live.row.turn_timer and live.timer is None:
             loop = asyncio.get_running_loop()
@@ -1098,7 +1111,8 @@ class Master:
             return
         live.absent.add(seat)
         live.deadline = None
-        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent))
+        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
+                            bot_job=self._stand_in_job(live, seat))
         self._spawn(self._announce_presence(live))
 
     async def _bot_turn(self, live: LiveTable, seat: int, level: str, count: int) -> None:
@@ -1135,7 +1149,7 @@ class Master:
     def _person_is_back(self, live: LiveTable, seat: int) -> bool:
         """A stand-in's seat whose person came back (during its pause or while it thought):
         their turn, their timer."""
-        if live.row.seats[seat].kind == "bot" or seat in live.absent or seat in live.left:
+        if live.bot_level(seat) is not None:
             return False
         live.bot_for = -1
         self.schedule(live)
@@ -1168,7 +1182,8 @@ class Master:
             if first:
                 if live.row.status == "over" or live.match.is_over():
                     raise Refused("game_over")
-                stored = await self._db(self.storage.leave_seat, live.row.id, seat)
+                stored = await self._db(self.storage.leave_seat, live.row.id, seat,
+                                        self._stand_in_job(live, seat))
                 if stored is None:  # the game ended meanwhile (another server's move)
                     await self.refresh(live)
                     raise Refused("game_over")
@@ -1224,11 +1239,11 @@ class Master:
             if self.broker.remote:
                 await self.refresh(live)  # another server may have made the rematch already
             if live.row.rematch is None:
-                # a seat whose person left is a medium bot's in the rematch
+                # a seat whose person left is its stand-in's in the rematch
                 body = {"game": live.row.game, "players": live.row.players,
                         "options": live.row.options, "turn_timer": live.row.turn_timer,
                         "seats": [{"kind": s.kind, "level": s.level} if s.kind == "bot"
-                                  else {"kind": "bot", "level": "medium"}
+                                  else {"kind": "bot", "level": STAND_IN}
                                   if s.seat in live.left else {"kind": "human"}
                                   for s in live.row.seats]}
                 new = self.create_table(body, rematch_of=live, asker=seat)
