@@ -4,6 +4,7 @@ each person's token reaches their own pages only."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -16,6 +17,7 @@ from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
 
 from ludotheque.web.db import Storage, bot_jobs, engine_url, moves, tables
+from ludotheque.web.master import Conn, Master
 from ludotheque.web.services import stop_processes
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -145,6 +147,48 @@ def test_a_stand_in_is_one_bot_job_not_a_race_of_the_servers(cluster):
             seats = conn.execute(select(moves.c.seat).where(moves.c.table_id == table)
                                  ).scalars().all()
         assert left == [] and seats.count(0) > 1  # every stand-in turn asked and played
+
+
+async def _rematch_told_nobody(database: str, table: str) -> str:
+    """P1 asks for the rematch of `table` through a server that tells no other (a master
+    alone, whose broker publishes nothing), as if its note were lost; the rematch's id."""
+    async def unread(_text: str) -> None:
+        return None
+
+    storage = Storage(database)
+    master = Master(storage, deals=random.Random(26))
+    try:
+        old = await master.get(table)
+        page = Conn(unread)
+        page.table, page.seat = old, 0
+        await master.rematch(page)
+        return old.row.rematch
+    finally:
+        await master.close()
+        storage.close()
+
+
+def test_a_rematch_whose_notes_were_lost_still_reaches_the_open_pages(cluster):
+    """The rematch is made, then joined, through servers whose notes are lost: the finished
+    table's open pages, on both servers, get each offer from the servers' regular look at
+    the database, not only once they reconnect."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    storage = Storage(cluster.database)
+    with ExitStack() as stack:
+        stack.callback(storage.close)
+        pages = [stack.enter_context(Page(cluster.ws_url(server), tokens[server]))
+                 for server in (0, 1)]
+        drive(pages, random.Random(25))
+        new = storage.get_table(asyncio.run(_rematch_told_nobody(cluster.database, table)))
+        urls = [f"/play/{new.seats[seat].token}" for seat in (0, 1)]
+        for page, url in zip(pages, urls):
+            assert page.expect("rematch") == {"type": "rematch", "url": url,
+                                              "status": "waiting", "by": ["P1"]}
+        # P2 joins it through a server that tells nobody either: the database only
+        assert storage.take_seat(new.id, 1, "P2") and storage.start_if_full(new.id)
+        for page, url in zip(pages, urls):
+            assert page.expect("rematch", lambda f: len(f["by"]) == 2) == {
+                "type": "rematch", "url": url, "status": "playing", "by": ["P1", "P2"]}
 
 
 def _seen(seat, page: Page) -> Seat:

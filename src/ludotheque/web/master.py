@@ -190,6 +190,10 @@ class LiveTable:
     bot_for: int = -1  # the move count a bot task is already working on
     notes: list = field(default_factory=list)  # several servers: news not yet caught up
     following: bool = False  # a task is catching this table up
+    # over: (rematch, its status, its seats taken) as every page was last offered it, and
+    # when the safety-net look first saw the game over (time.monotonic())
+    offered: tuple[str, str, int] | None = None
+    ended: float | None = None
     # a seat's name changed (someone sat down): the next broadcast sends every page the
     # whole log again, narrated with the names (events told before named "Seat 2")
     relog: bool = False
@@ -442,21 +446,27 @@ class Master:
 
     async def _catch_up_all(self) -> None:
         """After each (re)connection to the broker and every few seconds: one look at every
-        table this server's pages watch (one query per hundred tables); the ones that moved
-        on without news are caught up; a bot's turn without its job gets one."""
+        table this server's pages watch (one query per hundred tables), and at the rematch
+        of those just finished; the ones that moved on without news (or whose rematch
+        offer changed) are caught up; a bot's turn without its job gets one."""
         watched = {table_id: live for table_id, live in self.tables.items()
-                   if live.conns and live.row.status != "over"}
+                   if self._looked_at(live)}
         if not watched:
             return
-        stored = await self._db(self.storage.watched, list(watched))
+        rematches = {live.row.rematch for live in watched.values()
+                     if live.row.status == "over" and live.row.rematch}
+        stored = await self._db(self.storage.watched, list({*watched, *rematches}))
         for table_id, live in watched.items():
             found = stored.get(table_id)
             if found is None:
                 continue
             count, status, rematch, taken, job = found
+            offer = stored.get(rematch or "")
             if (count, status, rematch, taken) != (
                     live.moves, live.row.status, live.row.rematch,
-                    sum(s.taken for s in live.row.seats)):
+                    sum(s.taken for s in live.row.seats)) or (
+                    offer is not None and live.row.status == "over"
+                    and live.offered != (rematch, offer[1], offer[3])):
                 self._note(live, (count, None, ()))
                 continue
             wanted = self._bot_job(live) if live.to_act() is not None else None
@@ -464,6 +474,20 @@ class Master:
                 log.warning("table %s: the bot's move %s had no job; asking again",
                             table_id, count)
                 await self._db(self.storage.add_bot_job, table_id, count, *wanted)
+
+    def _looked_at(self, live: LiveTable) -> bool:
+        """A table the safety-net look covers: one this server's pages watch, unfinished,
+        or finished with a rematch offer that may still change (none asked for yet, the
+        game over for less than `waiting_ttl`; or a rematch still waiting for people)."""
+        if not live.conns:
+            return False
+        if live.row.status != "over":
+            return True
+        if live.ended is None:  # within one look of its end, or of its loading
+            live.ended = time.monotonic()
+        if live.row.rematch is None:
+            return time.monotonic() - live.ended < self.waiting_ttl
+        return live.offered is None or live.offered[1] == "waiting"
 
     async def catch_up(self, live: LiveTable,
                        notes: Sequence[tuple[int, int | None, tuple[str, ...]]] = ()) -> None:
@@ -482,7 +506,7 @@ class Master:
                 await self.broadcast(live)
         if live.row.rematch is not None and (rematch is None or any(
                 start is None for _moves, start, _actions in notes)):
-            await self._send_rematch(live, list(live.conns))  # made, or someone joined it
+            await self._send_rematch(live)  # made, or someone joined it
 
     def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
                                                                   tuple[str, ...]]]
@@ -1248,7 +1272,7 @@ class Master:
                                   for s in live.row.seats]}
                 new = self.create_table(body, rematch_of=live, asker=seat)
                 live.row.rematch = new.row.id
-        await self._send_rematch(live, list(live.conns))
+        await self._send_rematch(live)
         await self.broker.publish(live.row.id, live.moves)
 
     async def _offer_again(self, table_id: str) -> None:
@@ -1256,19 +1280,25 @@ class Master:
         and `status` as they are now), on this server and, by a note, on the others."""
         old = self.tables.get(table_id)
         if old is not None:
-            await self._send_rematch(old, list(old.conns))
+            await self._send_rematch(old)
         await self.broker.publish(table_id, old.moves if old is not None else 0)
 
-    async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn]) -> None:
+    async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn] | None = None
+                            ) -> None:
         """The rematch offer, to each page its own: a person's new seat link (their token
         only, to their own pages), a spectator's (or a leaver's) the new table's public
-        link; `by`: who is already at the new table. Nobody is moved: the page asks."""
+        link; `by`: who is already at the new table. Nobody is moved: the page asks.
+        To every page unless `conns` are given; what every page was offered is then kept
+        (`offered`: the safety-net look compares it with the database)."""
         new = await self.get(live.row.rematch or "")
         if new is None:
             return
         if self.broker.remote:  # who sat down there, maybe through another server
             async with new.lock:
                 await self._catch_up_locked(new)
+        if conns is None:
+            conns = list(live.conns)
+            live.offered = (new.row.id, new.row.status, sum(s.taken for s in new.row.seats))
         for conn in conns:
             seat = new.row.seats[conn.seat] if conn.seat is not None else None
             url = f"/play/{seat.token}" if seat is not None and seat.token \
