@@ -9,6 +9,7 @@ import contextlib
 import json
 import random
 import threading
+import time
 from contextlib import ExitStack
 
 import redis
@@ -111,14 +112,23 @@ def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(c
         assert refused["code"] == "game_over" and "over" in refused["message"], refused
 
 
-def test_a_stand_in_is_one_bot_job_not_a_race_of_the_servers(cluster):
-    """P1 (server 0) leaves on their turn while P2 plays on server 1: the stand-in's move
-    is asked of the workers (its job row written with the leave), as any bot's, not played
-    by each server holding the table. With no worker it waits for one; a worker then
-    plays every stand-in turn, once, and the game ends."""
+def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:
+    """P1 (server 0) hands their turn to the stand-in (`hand_over(p1)`) while P2 plays on
+    server 1: the stand-in's move is asked of the workers (one job row, written with that
+    change), as any bot's, not played by each server holding the table. With no worker
+    it waits for one; a worker then plays every stand-in turn, once, and the game ends."""
     stop_processes(cluster.workers)  # for now: the job stays in the database
-    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS, turn_timer)
     engine = create_engine(engine_url(cluster.database))
+
+    def stored() -> tuple[list[tuple], int]:
+        with engine.connect() as conn:
+            jobs = conn.execute(select(bot_jobs.c.idx, bot_jobs.c.seat, bot_jobs.c.level)
+                                .where(bot_jobs.c.table_id == table)).all()
+            seats = conn.execute(select(moves.c.seat).where(moves.c.table_id == table)
+                                 ).scalars().all()
+        return [tuple(job) for job in jobs], seats
+
     with ExitStack() as stack:
         stack.callback(engine.dispose)
         p1 = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
@@ -128,25 +138,35 @@ def test_a_stand_in_is_one_bot_job_not_a_race_of_the_servers(cluster):
             p2.send({"type": "move", "actions": [p2.last["legal"][0]["id"]], "move": count})
             p1.expect("update", lambda f, n=count: f["move"] > n)
         count = p1.last["move"]
-        p1.send({"type": "leave"})
-        p1.expect("left")
-        p2.expect("update", lambda f: f["table"]["seats"][0]["left"])
-        with engine.connect() as conn:
-            jobs = conn.execute(select(bot_jobs.c.idx, bot_jobs.c.seat, bot_jobs.c.level)
-                                .where(bot_jobs.c.table_id == table)).all()
-            stored = conn.execute(select(func.count()).select_from(moves)
-                                  .where(moves.c.table_id == table)).scalar_one()
-        assert [tuple(job) for job in jobs] == [(count, 0, "medium")] and stored == count
+        hand_over(p1)
+        p2.expect("update", lambda f: f["table"]["seats"][0]["absent"])
+        end = time.monotonic() + DEADLINE
+        while not stored()[0]:  # (the time-out's write may follow its announcement)
+            assert time.monotonic() < end, "the stand-in's move was never asked for"
+            time.sleep(0.05)
+        jobs, seats = stored()
+        assert jobs == [(count, 0, "medium")] and len(seats) == count  # nobody played it
         cluster.start_worker()
         drive([p2], random.Random(24))
         p1.expect("update", lambda f: f["result"] is not None)
-        check_table(cluster.database, cluster.url(0), table, [_seen(1, p2), _seen(None, p1)])
-        with engine.connect() as conn:
-            left = conn.execute(select(bot_jobs.c.idx).where(bot_jobs.c.table_id == table)
-                                ).all()
-            seats = conn.execute(select(moves.c.seat).where(moves.c.table_id == table)
-                                 ).scalars().all()
-        assert left == [] and seats.count(0) > 1  # every stand-in turn asked and played
+        check_table(cluster.database, cluster.url(0), table,
+                    [_seen(1, p2), _seen(p1.last["seat"], p1)])  # P1's: seat 0's, or watching
+        jobs, seats = stored()
+        assert jobs == [] and seats.count(0) > 1  # every stand-in turn asked and played
+
+
+def test_the_stand_in_of_a_person_who_left_is_one_bot_job(cluster):
+    def leave(page: Page) -> None:
+        page.send({"type": "leave"})
+        page.expect("left")
+
+    _stand_in_by_one_job(cluster, None, leave)
+
+
+def test_the_stand_in_of_a_person_timed_out_is_one_bot_job(cluster):
+    """Both servers hold the table, so both run its turn timer and time P1 out."""
+    _stand_in_by_one_job(cluster, 10, lambda page: page.expect(
+        "update", lambda f: f["table"]["seats"][0]["absent"]))
 
 
 async def _rematch_told_nobody(database: str, table: str) -> str:

@@ -822,6 +822,7 @@ class Master:
             await self._send_rematch(live, [conn])
         if returning:
             self.schedule(live)
+            await self._tell_presence(live, returning)
 
     def disconnect(self, conn: Conn) -> None:
         conn.closed = True
@@ -944,39 +945,56 @@ class Master:
             else:
                 await conn.send(refused.frame(conn.lang))
             if was_absent:
-                await self._announce_presence(live)
+                await self._announce_presence(live, was_absent)
 
-    def back(self, conn: Conn) -> bool:
+    def back(self, conn: Conn) -> concurrent.futures.Future | None:
         """The person at this seat acts again (a move, a chat line, reopening the page, or
-        the page's "I'm back"): the stand-in bot stops. True if the seat was absent."""
+        the page's "I'm back"): the stand-in bot stops. The write of their presence; None
+        if the seat was not absent."""
         live = conn.table
         if live is None or conn.seat is None or conn.seat not in live.absent \
                 or conn.seat in live.left:
-            return False
+            return None
         live.absent.discard(conn.seat)
         fresh = live.to_act() == conn.seat  # their turn: a fresh turn time from now
         if fresh:
             live.row.deadline = live.row.deadline_move = None
-        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent), fresh)
-        return True
+        return self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
+                                   fresh)
 
     async def come_back(self, conn: Conn) -> None:
         """A `back` frame: the seat is present again; everyone sees it; the timer restarts.
         Always answered: a seat already back gets the table as it is."""
         live, _seat = self.seat_of(conn)
-        if self.back(conn):
-            await self._announce_presence(live)
+        written = self.back(conn)
+        if written is not None:
+            await self._announce_presence(live, written)
             return
         async with live.lock:  # already back (a move or a chat line said so)
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
             conn.sent = len(live.match.events or ())
 
-    async def _announce_presence(self, live: LiveTable) -> None:
+    async def _announce_presence(self, live: LiveTable,
+                                 written: concurrent.futures.Future) -> None:
         """A seat is absent again or no longer (its timer ran out, `back` said so): every
-        page sees it, then the stand-in or the seat's turn timer follows."""
+        page sees it, then the stand-in or the seat's turn timer follows; the other servers
+        once it is `written`."""
         async with live.lock:
             await self.broadcast(live)
         self.schedule(live)
+        await self._tell_presence(live, written)
+
+    async def _tell_presence(self, live: LiveTable, written: concurrent.futures.Future) -> None:
+        """Several servers: a seat's presence, once stored, is news for the others (they
+        read it from the database; told before, they could read the old one)."""
+        if not self.broker.remote:
+            return
+        try:
+            await asyncio.wrap_future(written)
+        except Exception:  # noqa: BLE001 - not stored: nothing to tell
+            log.exception("presence at table %s not written", live.row.id)
+            return
+        await self.broker.publish(live.row.id, live.moves)
 
     async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
         """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
@@ -1135,9 +1153,9 @@ class Master:
             return
         live.absent.add(seat)
         live.deadline = None
-        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
-                            bot_job=self._stand_in_job(live, seat))
-        self._spawn(self._announce_presence(live))
+        written = self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
+                                      bot_job=self._stand_in_job(live, seat))
+        self._spawn(self._announce_presence(live, written))
 
     async def _bot_turn(self, live: LiveTable, seat: int, level: str, count: int) -> None:
         """Pause (so people see the move happen), think off the loop, play like a person."""
@@ -1197,12 +1215,14 @@ class Master:
         another server) is told so (`left`) and watches too."""
         live, seat = self.seat_of(conn)
         async with live.lock:
+            if conn.gone is not None:  # another page of the seat left while this one waited
+                raise Refused("left")
             if self.broker.remote:
                 await self.refresh(live)
             self.refuse_closed(live.row)
             if live.row.status == "waiting":
                 raise Refused("waiting")
-            first = conn.gone is None and seat not in live.left
+            first = seat not in live.left
             if first:
                 if live.row.status == "over" or live.match.is_over():
                     raise Refused("game_over")
@@ -1253,7 +1273,7 @@ class Master:
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
-            await self._announce_presence(live)
+            await self._announce_presence(live, was_absent)
 
     async def rematch(self, conn: Conn) -> None:
         live, seat = self.seat_of(conn)
