@@ -85,10 +85,12 @@ async def play_seat(seat: Seat, ws_urls, alive, progress: dict[str, int]) -> Non
         await asyncio.sleep(0.2)
 
 
-def create_table(base: str, game: str, seats: list[dict[str, Any]]) -> tuple[str, list[str]]:
+def create_table(base: str, game: str, seats: list[dict[str, Any]],
+                 turn_timer: float | None = None) -> tuple[str, list[str]]:
     with httpx.Client(base_url=base, timeout=30) as api:
         created = api.post("/api/tables", json={"game": game, "players": len(seats),
-                                                "seats": seats}).json()
+                                                "seats": seats,
+                                                "turn_timer": turn_timer}).json()
         invite = created["invite_url"].rsplit("/", 1)[1]
         tokens = []
         for index, spec in enumerate(seats):

@@ -4,15 +4,22 @@ each person's token reaches their own pages only."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
 import threading
+import time
 from contextlib import ExitStack
+
+import redis
 
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
 
-from ludotheque.web.db import Storage, engine_url, moves, tables
+from ludotheque.web.db import Storage, bot_jobs, engine_url, moves, tables
+from ludotheque.web.master import Conn, Master
+from ludotheque.web.services import stop_processes
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -66,6 +73,142 @@ def test_a_person_who_leaves_on_one_server_is_seen_left_on_the_other(cluster):
     finally:
         engine.dispose()
     assert 0 in seats and 1 in seats  # seat 0 moved with nobody's page acting for it
+
+
+@contextlib.contextmanager
+def _notes_held(redis_url: str):
+    """Redis holds every publish back (CLIENT PAUSE WRITE) while inside: no server hears
+    another's news until the block ends, as when a note is slow to arrive."""
+    client = redis.Redis.from_url(redis_url)
+    client.execute_command("CLIENT", "PAUSE", int(DEADLINE * 1000), "WRITE")
+    try:
+        yield
+    finally:
+        client.execute_command("CLIENT", "UNPAUSE")
+        client.close()
+
+
+def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(cluster):
+    """P1 has a page on each server. The first leaves (server 0); the second, on server 1,
+    which has not heard of it, says leave too: it is told it left (in its language) and
+    watches, never "the game is over". Once the game is over, a leave is `game_over`."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    with ExitStack() as stack:
+        first = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
+        second = stack.enter_context(Page(cluster.ws_url(1), tokens[0], lang="fr"))
+        other = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        with _notes_held(cluster.broker):
+            first.send({"type": "leave"})
+            assert first.expect("left")["seat"] == 0
+            second.send({"type": "leave"})
+            assert second.expect("left") == {"type": "left", "seat": 0,
+                                             "url": f"/watch/{_spectator(cluster.database, table)}"}
+            refused = second.expect("error")
+            assert refused["code"] == "left" and "quitté" in refused["message"], refused
+            assert second.last["seat"] is None and second.last["table"]["seats"][0]["left"]
+        drive([other], random.Random(23))
+        other.send({"type": "leave"})
+        refused = other.expect("error")
+        assert refused["code"] == "game_over" and "over" in refused["message"], refused
+
+
+def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:
+    """P1 (server 0) hands their turn to the stand-in (`hand_over(p1)`) while P2 plays on
+    server 1: the stand-in's move is asked of the workers (one job row, written with that
+    change), as any bot's, not played by each server holding the table. With no worker
+    it waits for one; a worker then plays every stand-in turn, once, and the game ends."""
+    stop_processes(cluster.workers)  # for now: the job stays in the database
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS, turn_timer)
+    engine = create_engine(engine_url(cluster.database))
+
+    def stored() -> tuple[list[tuple], int]:
+        with engine.connect() as conn:
+            jobs = conn.execute(select(bot_jobs.c.idx, bot_jobs.c.seat, bot_jobs.c.level)
+                                .where(bot_jobs.c.table_id == table)).all()
+            seats = conn.execute(select(moves.c.seat).where(moves.c.table_id == table)
+                                 ).scalars().all()
+        return [tuple(job) for job in jobs], seats
+
+    with ExitStack() as stack:
+        stack.callback(engine.dispose)
+        p1 = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
+        p2 = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        while p1.last["to_act"] != 0:  # P2 plays until it is P1's turn
+            count = p2.expect("update", lambda f: f["move"] == p1.last["move"])["move"]
+            p2.send({"type": "move", "actions": [p2.last["legal"][0]["id"]], "move": count})
+            p1.expect("update", lambda f, n=count: f["move"] > n)
+        count = p1.last["move"]
+        hand_over(p1)
+        p2.expect("update", lambda f: f["table"]["seats"][0]["absent"])
+        end = time.monotonic() + DEADLINE
+        while not stored()[0]:  # (the time-out's write may follow its announcement)
+            assert time.monotonic() < end, "the stand-in's move was never asked for"
+            time.sleep(0.05)
+        jobs, seats = stored()
+        assert jobs == [(count, 0, "medium")] and len(seats) == count  # nobody played it
+        cluster.start_worker()
+        drive([p2], random.Random(24))
+        p1.expect("update", lambda f: f["result"] is not None)
+        check_table(cluster.database, cluster.url(0), table,
+                    [_seen(1, p2), _seen(p1.last["seat"], p1)])  # P1's: seat 0's, or watching
+        jobs, seats = stored()
+        assert jobs == [] and seats.count(0) > 1  # every stand-in turn asked and played
+
+
+def test_the_stand_in_of_a_person_who_left_is_one_bot_job(cluster):
+    def leave(page: Page) -> None:
+        page.send({"type": "leave"})
+        page.expect("left")
+
+    _stand_in_by_one_job(cluster, None, leave)
+
+
+def test_the_stand_in_of_a_person_timed_out_is_one_bot_job(cluster):
+    """Both servers hold the table, so both run its turn timer and time P1 out."""
+    _stand_in_by_one_job(cluster, 10, lambda page: page.expect(
+        "update", lambda f: f["table"]["seats"][0]["absent"]))
+
+
+async def _rematch_told_nobody(database: str, table: str) -> str:
+    """P1 asks for the rematch of `table` through a server that tells no other (a master
+    alone, whose broker publishes nothing), as if its note were lost; the rematch's id."""
+    async def unread(_text: str) -> None:
+        return None
+
+    storage = Storage(database)
+    master = Master(storage, deals=random.Random(26))
+    try:
+        old = await master.get(table)
+        page = Conn(unread)
+        page.table, page.seat = old, 0
+        await master.rematch(page)
+        return old.row.rematch
+    finally:
+        await master.close()
+        storage.close()
+
+
+def test_a_rematch_whose_notes_were_lost_still_reaches_the_open_pages(cluster):
+    """The rematch is made, then joined, through servers whose notes are lost: the finished
+    table's open pages, on both servers, get each offer from the servers' regular look at
+    the database, not only once they reconnect."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    storage = Storage(cluster.database)
+    with ExitStack() as stack:
+        stack.callback(storage.close)
+        pages = [stack.enter_context(Page(cluster.ws_url(server), tokens[server]))
+                 for server in (0, 1)]
+        drive(pages, random.Random(25))
+        new = storage.get_table(asyncio.run(_rematch_told_nobody(cluster.database, table)))
+        urls = [f"/play/{new.seats[seat].token}" for seat in (0, 1)]
+        for page, url in zip(pages, urls):
+            assert page.expect("rematch") == {"type": "rematch", "url": url,
+                                              "status": "waiting", "by": ["P1"]}
+        # P2 joins it through a server that tells nobody either: the database only
+        assert storage.take_seat(new.id, 1, "P2") and storage.start_if_full(new.id)
+        for page, url in zip(pages, urls):
+            assert page.expect("rematch", lambda f: len(f["by"]) == 2) == {
+                "type": "rematch", "url": url, "status": "playing", "by": ["P1", "P2"]}
 
 
 def _seen(seat, page: Page) -> Seat:

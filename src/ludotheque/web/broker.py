@@ -8,7 +8,8 @@ PostgreSQL; a page may be connected to any of them).
   the truth: a message that does not follow what a server holds (a gap) sends it to the
   database, and a lost message (Redis restarted, a server reconnecting) loses nothing:
   after every (re)connection the server catches up every table its pages watch from the
-  database, and it looks again every `POLL` seconds.
+  database (a finished one too while its rematch offer may still change), and it looks
+  again every `POLL` seconds.
 """
 
 from __future__ import annotations

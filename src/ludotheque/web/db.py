@@ -31,7 +31,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index,
                         Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
@@ -156,6 +156,18 @@ class NameTaken(Exception):
     """Someone at the table already has a name with the same `name_key`."""
 
 
+def _ask_bot_job(conn: Any, table_id: str, job: tuple[int, int, str] | None) -> None:
+    """A stand-in's job (move, seat, level), unless that move's job is there already (the
+    person went absent, came back, went absent again; or another server timed them out
+    too). The caller holds the table row's lock, so two such askings do not cross."""
+    if job is None:
+        return
+    asked = conn.execute(select(bot_jobs.c.idx).where(bot_jobs.c.table_id == table_id,
+                                                      bot_jobs.c.idx == job[0])).first()
+    if asked is None:
+        _insert_bot_job(conn, table_id, *job)
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
@@ -200,6 +212,15 @@ class TableRow:
     absent: list[int] = field(default_factory=list)
     activity: dt.datetime | None = None
     left: list[int] = field(default_factory=list)  # left for good: also in `absent`
+
+
+class SeatLeft(NamedTuple):
+    """What `Storage.leave_seat` stored: the seats absent and left, and whether this leave
+    was the seat's first (not: another page of it left before, maybe on another server)."""
+
+    absent: list[int]
+    left: list[int]
+    first: bool
 
 
 def engine_url(url: str) -> str:
@@ -331,35 +352,43 @@ class Storage:
                                  .where(tables.c.id == table_id)).first()
             return (found.deadline, found.deadline_move) if found else (None, None)
 
-    def set_absent(self, table_id: str, absent: Iterable[int],
-                   clear_deadline: bool = False) -> None:
+    def set_absent(self, table_id: str, absent: Iterable[int], clear_deadline: bool = False,
+                   bot_job: tuple[int, int, str] | None = None) -> None:
         """The seats the stand-in bot plays for; `clear_deadline`: the person whose turn it
-        is came back, their new turn time replaces the one that ran out."""
+        is came back, their new turn time replaces the one that ran out. `bot_job` (move,
+        seat, level): several servers, the stand-in's move asked of the workers with it."""
         with self.engine.begin() as conn:
             # a seat whose person left stays absent, whatever a stale copy says
-            left = conn.execute(select(tables.c.left_seats)
-                                .where(tables.c.id == table_id)).scalar()
+            left = conn.execute(select(tables.c.left_seats).where(tables.c.id == table_id)
+                                .with_for_update()).scalar()
             values: dict[str, Any] = {"absent": sorted({*absent, *(left or [])})}
             if clear_deadline:
                 values.update(deadline=None, deadline_move=None)
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            _ask_bot_job(conn, table_id, bot_job)
 
-    def leave_seat(self, table_id: str, seat: int) -> tuple[list[int], list[int]] | None:
+    def leave_seat(self, table_id: str, seat: int,
+                   bot_job: tuple[int, int, str] | None = None) -> SeatLeft | None:
         """The person at `seat` leaves a table being played, for good: the seat joins
         `left_seats` and `absent` (the stand-in bot plays it to the end), in one transaction
-        that re-reads both lists (a server's stale copy never drops another's seat).
-        Returns (absent, left), or None if the table is no longer being played or the seat
-        had already left."""
+        that re-reads both lists (a server's stale copy never drops another's seat), with
+        `bot_job` (as `set_absent`'s). None if the table is no longer being played (and the
+        seat had not left)."""
         with self.engine.begin() as conn:
             found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats)
                                  .where(tables.c.id == table_id).with_for_update()).first()
-            if found is None or found.status != "playing" or seat in (found.left_seats or []):
+            if found is None:
                 return None
             absent = sorted({*(found.absent or []), seat})
             left = sorted({*(found.left_seats or []), seat})
+            if seat in (found.left_seats or []):
+                return SeatLeft(absent, left, first=False)
+            if found.status != "playing":
+                return None
             conn.execute(update(tables).where(tables.c.id == table_id)
                          .values(absent=absent, left_seats=left))
-            return absent, left
+            _ask_bot_job(conn, table_id, bot_job)
+            return SeatLeft(absent, left, first=True)
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or

@@ -50,6 +50,7 @@ log = logging.getLogger("ludotheque.web")
 
 BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
 LEVELS = ("easy", "medium", "hard")
+STAND_IN = "medium"  # the level of the bot that plays for a person absent or gone
 NAME_MAX = 24
 CHAT_MAX = 300
 # the longest gesture a page sends in one frame: a DTC offer of the whole deck (66 cards)
@@ -184,6 +185,10 @@ class LiveTable:
     bot_for: int = -1  # the move count a bot task is already working on
     notes: list = field(default_factory=list)  # several servers: news not yet caught up
     following: bool = False  # a task is catching this table up
+    # over: (rematch, its status, its seats taken) as every page was last offered it, and
+    # when the safety-net look first saw the game over (time.monotonic())
+    offered: tuple[str, str, int] | None = None
+    ended: float | None = None
     # a seat's name changed (someone sat down): the next broadcast sends every page the
     # whole log again, narrated with the names (events told before named "Seat 2")
     relog: bool = False
@@ -216,6 +221,14 @@ class LiveTable:
                 names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
         self._names[lang] = names
         return names
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays `seat`: a bot seat's own, the stand-in's for a
+        person absent or gone; None while its person plays it."""
+        spec = self.row.seats[seat]
+        if spec.kind == "bot":
+            return spec.level or "medium"
+        return STAND_IN if seat in self.absent or seat in self.left else None
 
     def to_act(self) -> int | None:
         if self.row.status != "playing" or self.match.is_over():
@@ -428,30 +441,48 @@ class Master:
 
     async def _catch_up_all(self) -> None:
         """After each (re)connection to the broker and every few seconds: one look at every
-        table this server's pages watch (one query per hundred tables); the ones that moved
-        on without news are caught up; a bot's turn without its job gets one."""
+        table this server's pages watch (one query per hundred tables), and at the rematch
+        of those just finished; the ones that moved on without news (or whose rematch
+        offer changed) are caught up; a bot's turn without its job gets one."""
         watched = {table_id: live for table_id, live in self.tables.items()
-                   if live.conns and live.row.status != "over"}
+                   if self._looked_at(live)}
         if not watched:
             return
-        stored = await self._db(self.storage.watched, list(watched))
+        rematches = {live.row.rematch for live in watched.values()
+                     if live.row.status == "over" and live.row.rematch}
+        stored = await self._db(self.storage.watched, list({*watched, *rematches}))
         for table_id, live in watched.items():
             found = stored.get(table_id)
             if found is None:
                 continue
             count, status, rematch, taken, job = found
+            offer = stored.get(rematch or "")
             if (count, status, rematch, taken) != (
                     live.moves, live.row.status, live.row.rematch,
-                    sum(s.taken for s in live.row.seats)):
+                    sum(s.taken for s in live.row.seats)) or (
+                    offer is not None and live.row.status == "over"
+                    and live.offered != (rematch, offer[1], offer[3])):
                 self._note(live, (count, None, ()))
                 continue
-            seat = live.to_act()
-            if self.bot_jobs and not job and seat is not None \
-                    and live.row.seats[seat].kind == "bot":
+            wanted = self._bot_job(live) if live.to_act() is not None else None
+            if wanted is not None and not job:
                 log.warning("table %s: the bot's move %s had no job; asking again",
                             table_id, count)
-                await self._db(self.storage.add_bot_job, table_id, count, seat,
-                               live.row.seats[seat].level or "medium")
+                await self._db(self.storage.add_bot_job, table_id, count, *wanted)
+
+    def _looked_at(self, live: LiveTable) -> bool:
+        """A table the safety-net look covers: one this server's pages watch, unfinished,
+        or finished with a rematch offer that may still change (none asked for yet, the
+        game over for less than `waiting_ttl`; or a rematch still waiting for people)."""
+        if not live.conns:
+            return False
+        if live.row.status != "over":
+            return True
+        if live.ended is None:  # within one look of its end, or of its loading
+            live.ended = time.monotonic()
+        if live.row.rematch is None:
+            return time.monotonic() - live.ended < self.waiting_ttl
+        return live.offered is None or live.offered[1] == "waiting"
 
     async def catch_up(self, live: LiveTable,
                        notes: Sequence[tuple[int, int | None, tuple[str, ...]]] = ()) -> None:
@@ -470,7 +501,7 @@ class Master:
                 await self.broadcast(live)
         if live.row.rematch is not None and (rematch is None or any(
                 start is None for _moves, start, _actions in notes)):
-            await self._send_rematch(live, list(live.conns))  # made, or someone joined it
+            await self._send_rematch(live)  # made, or someone joined it
 
     def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
                                                                   tuple[str, ...]]]
@@ -755,8 +786,8 @@ class Master:
         table_id, seat = known
         live = await self.get(table_id)
         assert live is not None
-        if conn.table is not None:  # a page that says hello again: it leaves its table
-            self._leave(conn)
+        if conn.table is not None:  # a page that says hello again stops watching its table
+            self._stop_watching(conn)
         conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
         seated = False
         async with live.lock:
@@ -788,13 +819,15 @@ class Master:
             await self._send_rematch(live, [conn])
         if returning:
             self.schedule(live)
+            await self._tell_presence(live, returning)
 
     def disconnect(self, conn: Conn) -> None:
         conn.closed = True
-        self._leave(conn)
+        self._stop_watching(conn)
 
-    def _leave(self, conn: Conn) -> None:
-        """The connection no longer watches its table (closed, or hello to another)."""
+    def _stop_watching(self, conn: Conn) -> None:
+        """The page no longer watches its table (closed, or hello to another); its person
+        keeps their seat (giving it up is `leave`)."""
         live = conn.table
         if live is None:
             return
@@ -909,39 +942,56 @@ class Master:
             else:
                 await conn.send(refused.frame(conn.lang))
             if was_absent:
-                await self._announce_presence(live)
+                await self._announce_presence(live, was_absent)
 
-    def back(self, conn: Conn) -> bool:
+    def back(self, conn: Conn) -> concurrent.futures.Future | None:
         """The person at this seat acts again (a move, a chat line, reopening the page, or
-        the page's "I'm back"): the stand-in bot stops. True if the seat was absent."""
+        the page's "I'm back"): the stand-in bot stops. The write of their presence; None
+        if the seat was not absent."""
         live = conn.table
         if live is None or conn.seat is None or conn.seat not in live.absent \
                 or conn.seat in live.left:
-            return False
+            return None
         live.absent.discard(conn.seat)
         fresh = live.to_act() == conn.seat  # their turn: a fresh turn time from now
         if fresh:
             live.row.deadline = live.row.deadline_move = None
-        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent), fresh)
-        return True
+        return self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
+                                   fresh)
 
     async def come_back(self, conn: Conn) -> None:
         """A `back` frame: the seat is present again; everyone sees it; the timer restarts.
         Always answered: a seat already back gets the table as it is."""
         live, _seat = self.seat_of(conn)
-        if self.back(conn):
-            await self._announce_presence(live)
+        written = self.back(conn)
+        if written is not None:
+            await self._announce_presence(live, written)
             return
         async with live.lock:  # already back (a move or a chat line said so)
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
             conn.sent = len(live.match.events or ())
 
-    async def _announce_presence(self, live: LiveTable) -> None:
+    async def _announce_presence(self, live: LiveTable,
+                                 written: concurrent.futures.Future) -> None:
         """A seat is absent again or no longer (its timer ran out, `back` said so): every
-        page sees it, then the stand-in or the seat's turn timer follows."""
+        page sees it, then the stand-in or the seat's turn timer follows; the other servers
+        once it is `written`."""
         async with live.lock:
             await self.broadcast(live)
         self.schedule(live)
+        await self._tell_presence(live, written)
+
+    async def _tell_presence(self, live: LiveTable, written: concurrent.futures.Future) -> None:
+        """Several servers: a seat's presence, once stored, is news for the others (they
+        read it from the database; told before, they could read the old one)."""
+        if not self.broker.remote:
+            return
+        try:
+            await asyncio.wrap_future(written)
+        except Exception:  # noqa: BLE001 - not stored: nothing to tell
+            log.exception("presence at table %s not written", live.row.id)
+            return
+        await self.broker.publish(live.row.id, live.moves)
 
     async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
         """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
@@ -974,8 +1024,7 @@ class Master:
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
                                                     deadline=deadline, bot_job=bot_job,
-                                                    done_job=self.bot_jobs and
-                                                    live.row.seats[seat].kind == "bot"))
+                                                    done_job=self.bot_jobs))
             except IntegrityError:
                 # Another server wrote this move first: the table moved on. The match is
                 # rebuilt from the database and the sender gets the fresh view.
@@ -1008,20 +1057,27 @@ class Master:
         """The turn timer's deadline of the move now to make, if a person present is to
         make it at a table with a timer."""
         seat = live.to_act()
-        if not live.row.turn_timer or seat is None or seat in live.absent \
-                or seat in live.left or live.row.seats[seat].kind != "human":
+        if not live.row.turn_timer or seat is None or live.bot_level(seat) is not None:
             return None
         return time.time() + live.row.turn_timer, live.moves
 
     def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
-        """Several servers: (seat, level) when the next move is a bot's, so the transaction
-        that makes the table reach that move also asks a worker for it."""
+        """Several servers: (seat, level) when the next move is a bot's (or a stand-in's),
+        so the transaction that makes the table reach that move also asks a worker for it."""
         if not self.bot_jobs or live.match.is_over():
             return None
         seat = live.match.current_player()
-        if seat < 0 or live.row.seats[seat].kind != "bot":
+        level = live.bot_level(seat) if seat >= 0 else None
+        return None if level is None else (seat, level)
+
+    def _stand_in_job(self, live: LiveTable, seat: int) -> tuple[int, int, str] | None:
+        """Several servers: the job (move, seat, level) of the stand-in of `seat`, whose
+        person is going absent or leaving on their turn. It is written with that change:
+        a worker plays the stand-in as any bot (one job, one server), never every server
+        that holds the table."""
+        if not self.bot_jobs or live.to_act() != seat:
             return None
-        return seat, live.row.seats[seat].level or "medium"
+        return live.moves, seat, STAND_IN
 
     def _clear_timer(self, live: LiveTable) -> None:
         if live.timer is not None:
@@ -1038,16 +1094,16 @@ class Master:
         if seat is None:
             self._clear_timer(live)
             return
-        spec = live.row.seats[seat]
-        if spec.kind == "bot" and self.bot_jobs:
+        level = live.bot_level(seat)
+        if level is not None and self.bot_jobs:
             # a worker computes it (worker.py): its job row was written in the transaction
-            # that reached this move (Storage.add_moves, start_if_full, create_table)
+            # that reached this move or made the seat a stand-in's (Storage.add_moves,
+            # start_if_full, create_table, set_absent, leave_seat)
             return
-        if spec.kind == "bot" or seat in live.absent or seat in live.left:
+        if level is not None:
             if live.bot_for != live.moves:
                 live.bot_for = live.moves
-                level = spec.level if spec.kind == "bot" else "medium"
-                self._spawn(self._bot_turn(live, seat, level or "medium", live.moves))
+                self._spawn(self._bot_turn(live, seat, level, live.moves))
             return
         if live.row.turn_timer and live.timer is None:
             loop = asyncio.get_running_loop()
@@ -1094,8 +1150,9 @@ class Master:
             return
         live.absent.add(seat)
         live.deadline = None
-        self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent))
-        self._spawn(self._announce_presence(live))
+        written = self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
+                                      bot_job=self._stand_in_job(live, seat))
+        self._spawn(self._announce_presence(live, written))
 
     async def _bot_turn(self, live: LiveTable, seat: int, level: str, count: int) -> None:
         """Pause (so people see the move happen), think off the loop, play like a person."""
@@ -1131,7 +1188,7 @@ class Master:
     def _person_is_back(self, live: LiveTable, seat: int) -> bool:
         """A stand-in's seat whose person came back (during its pause or while it thought):
         their turn, their timer."""
-        if live.row.seats[seat].kind == "bot" or seat in live.absent or seat in live.left:
+        if live.bot_level(seat) is not None:
             return False
         live.bot_for = -1
         self.schedule(live)
@@ -1150,24 +1207,34 @@ class Master:
     async def leave(self, conn: Conn) -> None:
         """A `leave` frame: the person gives up their seat for good. The stand-in bot
         (medium, as for an absent seat) plays it to the end; the seat's token can no longer
-        act; every page is told, the person's own pages then watch as a spectator would."""
+        act; every page is told, the person's own pages then watch as a spectator would.
+        A page of a seat that left already (its leave crossed another page's, maybe through
+        another server) is told so (`left`) and watches too."""
         live, seat = self.seat_of(conn)
         async with live.lock:
+            if conn.gone is not None:  # another page of the seat left while this one waited
+                raise Refused("left")
             if self.broker.remote:
                 await self.refresh(live)
             self.refuse_closed(live.row)
             if live.row.status == "waiting":
                 raise Refused("waiting")
-            if live.row.status == "over" or live.match.is_over():
-                raise Refused("game_over")
-            stored = await self._db(self.storage.leave_seat, live.row.id, seat)
-            if stored is None:  # the game ended meanwhile (another server's move)
-                await self.refresh(live)
-                raise Refused("game_over")
-            live.absent, live.left = set(stored[0]), set(stored[1])
+            first = seat not in live.left
+            if first:
+                if live.row.status == "over" or live.match.is_over():
+                    raise Refused("game_over")
+                stored = await self._db(self.storage.leave_seat, live.row.id, seat,
+                                        self._stand_in_job(live, seat))
+                if stored is None:  # the game ended meanwhile (another server's move)
+                    await self.refresh(live)
+                    raise Refused("game_over")
+                live.absent, live.left, first = set(stored.absent), set(stored.left), \
+                    stored.first
             self._clear_timer(live)
             self.schedule(live)  # their turn: the stand-in plays it
-            await self.broadcast(live)
+            await self.broadcast(live)  # the seat's pages (this one too) watch from now on
+        if not first:
+            raise Refused("left")
         await self.broker.publish(live.row.id, live.moves)
 
     @staticmethod
@@ -1203,7 +1270,7 @@ class Master:
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
-            await self._announce_presence(live)
+            await self._announce_presence(live, was_absent)
 
     async def rematch(self, conn: Conn) -> None:
         live, seat = self.seat_of(conn)
@@ -1213,16 +1280,16 @@ class Master:
             if self.broker.remote:
                 await self.refresh(live)  # another server may have made the rematch already
             if live.row.rematch is None:
-                # a seat whose person left is a medium bot's in the rematch
+                # a seat whose person left is its stand-in's in the rematch
                 body = {"game": live.row.game, "players": live.row.players,
                         "options": live.row.options, "turn_timer": live.row.turn_timer,
                         "seats": [{"kind": s.kind, "level": s.level} if s.kind == "bot"
-                                  else {"kind": "bot", "level": "medium"}
+                                  else {"kind": "bot", "level": STAND_IN}
                                   if s.seat in live.left else {"kind": "human"}
                                   for s in live.row.seats]}
                 new = self.create_table(body, rematch_of=live, asker=seat)
                 live.row.rematch = new.row.id
-        await self._send_rematch(live, list(live.conns))
+        await self._send_rematch(live)
         await self.broker.publish(live.row.id, live.moves)
 
     async def _offer_again(self, table_id: str) -> None:
@@ -1230,19 +1297,25 @@ class Master:
         and `status` as they are now), on this server and, by a note, on the others."""
         old = self.tables.get(table_id)
         if old is not None:
-            await self._send_rematch(old, list(old.conns))
+            await self._send_rematch(old)
         await self.broker.publish(table_id, old.moves if old is not None else 0)
 
-    async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn]) -> None:
+    async def _send_rematch(self, live: LiveTable, conns: Sequence[Conn] | None = None
+                            ) -> None:
         """The rematch offer, to each page its own: a person's new seat link (their token
         only, to their own pages), a spectator's (or a leaver's) the new table's public
-        link; `by`: who is already at the new table. Nobody is moved: the page asks."""
+        link; `by`: who is already at the new table. Nobody is moved: the page asks.
+        To every page unless `conns` are given; what every page was offered is then kept
+        (`offered`: the safety-net look compares it with the database)."""
         new = await self.get(live.row.rematch or "")
         if new is None:
             return
         if self.broker.remote:  # who sat down there, maybe through another server
             async with new.lock:
                 await self._catch_up_locked(new)
+        if conns is None:
+            conns = list(live.conns)
+            live.offered = (new.row.id, new.row.status, sum(s.taken for s in new.row.seats))
         for conn in conns:
             seat = new.row.seats[conn.seat] if conn.seat is not None else None
             url = f"/play/{seat.token}" if seat is not None and seat.token \

@@ -71,7 +71,7 @@ async def _one(master: Master, loop: asyncio.AbstractEventLoop, table_id: str, i
         async with live.lock:
             await master.refresh(live)
     if live is None or live.moves != idx or live.to_act() != seat \
-            or live.row.seats[seat].kind != "bot":
+            or live.bot_level(seat) is None:  # a stand-in's person came back
         await loop.run_in_executor(None, master.storage.drop_bot_job, table_id, idx)
         return
     if bot_delay > 0:
