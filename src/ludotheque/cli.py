@@ -33,7 +33,6 @@ from ludotheque.i18n import (
     french_typography,
     language_from_environment,
     normalise_language,
-    mean,
     number,
     percent,
     t,
@@ -568,6 +567,8 @@ def simulate(
 
 
 def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -> None:
+    from ludotheque.sim.lengths import ROUNDS, lengths_text
+
     out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
                 players=count, seed=seed), style="bold")
     swept = len(summary["configs"]) > 1 or summary["configs"][0]["config"] != "default"
@@ -587,8 +588,8 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
                              wins=number(w, lang, 1, whole=True))
                            for i, w in enumerate(config["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
-        out.print(t("cli.simulate.length", lang, decisions=mean(config["mean_decisions"], lang),
-                    rounds=mean(config["mean_rounds"], lang)))
+        means = {"decisions": config["mean_decisions"], ROUNDS: config["mean_rounds"]}
+        out.print(t("report.summary.length", lang, lengths=lengths_text(chosen, means, lang)))
 
 
 # ---------------------------------------------------------------------- arena

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import MEAN_DECIMALS, has_text, mean, number, percent, percent_sign, t
+from ludotheque.i18n import MEAN_DECIMALS, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.report.compute import (
     Estimate,
@@ -37,9 +37,10 @@ from ludotheque.sim.report.load import (
     option_text,
     require_pandas,
 )
+from ludotheque.sim.lengths import ROUNDS, lengths_text, measure_label
 from ludotheque.sim.stats import stat_specs
 
-SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, "m_rounds")  # the lengths the summary gives
+SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, ROUNDS)  # the lengths the summary gives
 
 
 # ----------------------------------------------------------------- the document
@@ -171,8 +172,7 @@ class _GameReport:
         return t(label_key(self.game, spec), self.lang)
 
     def _measure_label(self, column: str) -> str:
-        key = "report.measure." + column
-        return t(key, self.lang) if has_text(key) else column
+        return measure_label(get_game(self.game), column, self.lang)
 
     def _series_dimension(self) -> tuple[str, list[str]]:
         """What the series of a figure are: the configurations, or else the bots."""
@@ -470,8 +470,8 @@ class _GameReport:
             fair = fair_balance(config.count, config.players)
             lines.append("  " + t("report.summary.balance", lang, balance=number(balance(config), lang, 3),
                                   low=number(fair.low, lang, 3), high=number(fair.high, lang, 3)))
-            lengths = [f"{mean(config.games[column].astype(float).mean(), lang)} "
-                       f"{self._measure_label(column).lower()}" for column in self._length_columns()
-                       if column in SUMMARY_LENGTHS]
-            lines.append("  " + t("report.summary.length", lang, lengths=", ".join(lengths)))
+            means = {column: config.games[column].astype(float).mean()
+                     for column in self._length_columns() if column in SUMMARY_LENGTHS}
+            lines.append("  " + t("report.summary.length", lang,
+                                  lengths=lengths_text(get_game(self.game), means, lang)))
         return lines
