@@ -38,7 +38,7 @@ from ludotheque.i18n import (
     t,
     tn,
 )
-from ludotheque.ui.terminal.typography import keep_no_break_spaces, longest_word
+from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
@@ -683,8 +683,8 @@ def report_command(
         if png is not None:
             check_png_folder(png)
         document = build_report(load_results(results), lang, [str(p) for p in results])
-        for line in document.summary:
-            out.print(line, markup=False)
+        for line in document.summary:  # wrapped here: rich would not indent the next lines
+            out.print(hanging(line, out.width), markup=False, soft_wrap=True)
         if html_path is not None:
             write_html(document, html_path)
             out.print(t("cli.report.written", lang, path=str(html_path)), markup=False)

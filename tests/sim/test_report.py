@@ -6,6 +6,7 @@ writer) or, for exact verdicts, from small tables built here."""
 from __future__ import annotations
 
 import base64
+import html
 import json
 import math
 import re
@@ -109,10 +110,12 @@ def test_first_seat_verdict_compares_the_fair_share_with_the_interval(tmp_path, 
     assert fair.low < fair.value < fair.high <= 1
     assert (balance < fair.low) == (expected != "none")
     for lang in ("en", "fr"):
-        summary = " ".join(rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang).summary)
-        fair = percent(0.5, lang)
-        assert t(f"report.verdict.seat.{expected}", lang, config=t("report.default", lang),
-                 rate=_rate_text(first, lang), fair=fair) in summary
+        report = rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang)
+        said = t(f"report.verdict.seat.{expected}", lang, rate=_rate_text(first, lang),
+                 fair=percent(0.5, lang))
+        assert "  " + said[0].upper() + said[1:] in report.summary  # under its head line
+        assert html.escape(t("report.for_config", lang, config=t("report.default", lang),
+                             text=said)) in rp.html_page(report)
 
 
 def test_bot_spread_and_seat_rotation(tmp_path):
@@ -213,6 +216,47 @@ def test_html_page_is_self_contained_titled_and_translated(files, tmp_path):
     with pytest.raises(LudoError) as error:
         rp.write_pngs(report, tmp_path / "report.html")
     assert error.value.key == "error.report_png_folder"
+
+
+def test_terminal_summary_at_80_columns_gives_the_bots_with_their_intervals(files):
+    """Each finding on its own line under its configuration's head (which alone names the
+    configuration), wrapped lines indented further; each bot's win rate per seat held and
+    the spread between bots, recomputed from the file."""
+    r17, _ = files
+    frame = pd.read_parquet(r17)
+    narrow = CliRunner(env={"COLUMNS": "80"})
+    for lang in ("en", "fr"):
+        result = narrow.invoke(app, ["report", str(r17), "--lang", lang])
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert all(len(line) <= 80 for line in lines), lines
+        label = t("report.default", lang)
+        heads = [line for line in lines if not line.startswith(" ")]
+        assert len(heads) == 1 and label in heads[0]
+        assert all(label not in line for line in lines[1:])
+        findings = [line for line in lines[1:] if not line.startswith("    ")]
+        assert all(line.startswith("  ") and line[2].isupper() for line in findings), findings
+        assert len(findings) < len(lines) - 1  # some wrapped, under their first line
+        flat = " ".join(result.output.replace("\u00a0", " ").replace("\u202f", " ").split())
+        rates = frame.groupby("bot")["win"].agg(["sum", "count", "mean"])
+        for bot, row in rates.iterrows():
+            low, high = wilson(row["sum"], int(row["count"]))
+            shown = (f"{bot} {number(100 * row['mean'], lang, 1)} % "
+                     f"[{number(100 * low, lang, 1)}–{number(100 * high, lang, 1)}]")
+            assert shown in flat, flat
+        spread = rates["mean"].max() - rates["mean"].min()
+        assert f"{number(100 * spread, lang, 1)} % [" in flat.split(";")[-1]
+
+
+def test_summary_names_the_player_count_once(tmp_path):
+    two = write(table(40, seat0_wins=20), tmp_path / "two.csv")
+    three = write(table(40, players=3, seat0_wins=20), tmp_path / "three.csv")
+    for lang in ("en", "fr"):
+        summary = rp.build_report(rp.load_results([two, three]), lang).summary
+        for players in (2, 3):
+            count = t("report.players_count", lang, players=players)
+            (head,) = [line for line in summary if count in line]
+            assert head.count(count) == 1 and not head.startswith(" ")
 
 
 def test_simulate_then_report_from_the_command_line(files, tmp_path):

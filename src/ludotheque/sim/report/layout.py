@@ -125,6 +125,11 @@ def _decimals(value: float) -> int:
     return 1 if math.isfinite(value) and abs(value) >= 10 else 2
 
 
+def _sentence(text: str) -> str:
+    """`text` with a capital first letter (a verdict starts a line of the summary)."""
+    return text[:1].upper() + text[1:]
+
+
 def _seat_name(seat: int, lang: str) -> str:
     return t("report.seat", lang, seat=seat + 1)
 
@@ -249,11 +254,26 @@ class _GameReport:
         section.text(t("report.rate_method", lang))
         return section
 
-    def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
+    def _verdict(self, who: str, config: Config, first: Rate) -> str:
+        """The verdict on the first seat (who="seat") or the starting player ("order")."""
         lang = self.lang
         fair = fair_share(config)
-        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang, config=config.label,
+        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang,
                  rate=_rate_text(first, lang), fair=_percent(fair, lang))
+
+    def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
+        """The verdict led by its configuration's label (the page lists them one by one)."""
+        return t("report.for_config", self.lang, config=config.label,
+                 text=self._verdict(who, config, first))
+
+    def _spread_text(self, config: Config) -> str:
+        """The gap between the best and the worst bot, with its interval and their names."""
+        rates = bot_rates(config)
+        best = max(rates, key=lambda b: rates[b].value)
+        worst = min(rates, key=lambda b: rates[b].value)
+        spread = bot_spread(config)
+        return t("report.spread_cell", self.lang, spread=_interval(
+            spread.value, spread.low, spread.high, self.lang, as_percent=True), best=best, worst=worst)
 
     def _balance(self) -> Section:
         lang = self.lang
@@ -264,12 +284,7 @@ class _GameReport:
         spreads = []
         for config in self.configs if any(len(c.bots()) > 1 for c in self.configs) else ():
             if len(config.bots()) > 1:
-                rates = bot_rates(config)
-                best = max(rates, key=lambda b: rates[b].value)
-                worst = min(rates, key=lambda b: rates[b].value)
-                spread = bot_spread(config)
-                spreads.append(t("report.spread_cell", lang, spread=_interval(
-                    spread.value, spread.low, spread.high, lang, as_percent=True), best=best, worst=worst))
+                spreads.append(self._spread_text(config))
             else:
                 spreads.append("–")
         if spreads:
@@ -458,15 +473,23 @@ class _GameReport:
 
     # -- terminal -----------------------------------------------------------
     def summary(self) -> list[str]:
+        """Per configuration, a head line, then its findings indented by two spaces (each
+        one sentence; the head names the configuration once)."""
         lang = self.lang
         lines = []
         for config in self.configs:
-            lines.append(t("report.summary.head", lang, game=self.title, config=config.label,
+            head = "report.summary.head_games" if config.label_has_players else "report.summary.head"
+            lines.append(t(head, lang, game=self.title, config=config.label,
                            games=number(config.count, lang), players=config.players))
-            lines.append("  " + self._verdict_text("seat", config, win_rates(config)["rate"][0]))
+            lines.append("  " + _sentence(self._verdict("seat", config, win_rates(config)["rate"][0])))
             if self.has_order:
-                lines.append("  " + self._verdict_text(
-                    "order", config, win_rates(config, "s_order")["rate"][0]))
+                lines.append("  " + _sentence(self._verdict(
+                    "order", config, win_rates(config, "s_order")["rate"][0])))
+            if len(config.bots()) > 1:
+                rates = bot_rates(config)
+                listed = ", ".join(f"{bot} {_rate_text(rates[bot], lang)}" for bot in rates)
+                lines.append("  " + t("report.summary.bots", lang, rates=listed,
+                                      spread=self._spread_text(config)))
             fair = fair_balance(config.count, config.players)
             lines.append("  " + t("report.summary.balance", lang, balance=number(balance(config), lang, 3),
                                   low=number(fair.low, lang, 3), high=number(fair.high, lang, 3)))
