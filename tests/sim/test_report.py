@@ -332,3 +332,55 @@ def test_simulations_and_statistics_need_no_report_library():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr
+
+
+# ------------------------------------------------------------------------ plots
+def _figure(report, name):
+    (block,) = [b for b in report.figures() if b.name == name]
+    return block.figure
+
+
+def test_fair_share_is_marked_only_at_the_seats_a_configuration_has(tmp_path):
+    two = write(table(40, seat0_wins=20), tmp_path / "two.csv")
+    three = write(table(40, players=3, seat0_wins=20), tmp_path / "three.csv")
+    report = rp.build_report(rp.load_results([two, three]), "en")
+    marks = [line for line in _figure(report, "dtc-seats").axes[0].get_lines()
+             if line.get_gid() == "fair"]
+    assert [sum(map(math.isfinite, line.get_ydata())) for line in marks] == [2, 3]
+    assert [pytest.approx(list(line.get_ydata())[:2]) for line in marks] == [[50, 50], [100 / 3] * 2]
+
+
+def test_no_legend_hides_a_plot(files):
+    report = rp.build_report(rp.load_results(files), "fr")
+    for block in report.figures():
+        figure = block.figure
+        figure.canvas.draw()
+        legends = [*figure.legends, *(a.get_legend() for a in figure.axes if a.get_legend())]
+        for legend in legends:
+            box = legend.get_window_extent()
+            assert not any(box.overlaps(axes.get_window_extent()) for axes in figure.axes), block.name
+
+
+@pytest.fixture(scope="module")
+def decimoarr(tmp_path_factory):
+    path = tmp_path_factory.mktemp("decimoarr") / "d.csv"
+    result = invoke(["simulate", "decimoarr", "-p", "2", "-n", "40", "--bots", "medium,easy",
+                     "--out", path, "-j", "1"])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_a_plot_names_its_one_rate_and_a_constant_is_not_plotted(decimoarr):
+    frame = pd.read_csv(decimoarr)
+    failures = [json.loads(cell) for cell in frame.loc[frame["seat"] == 0, "g_round_failures"]]
+    assert {value for values in failures for value in values} == {1}  # 2 players: one a round
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([decimoarr]), lang)
+        names = [block.name for block in report.figures()]
+        assert "decimoarr-values-round_failures" not in names
+        assert "decimoarr-values-round_flips" in names  # it varies
+        figure = _figure(report, "decimoarr-rates-seat")
+        rate = t("stats.decimoarr.seat.failure_rate", lang)
+        assert figure.axes[0].get_ylabel().startswith(rate)
+        (legend,) = figure.legends or [figure.axes[0].get_legend()]
+        assert [text.get_text() for text in legend.get_texts()] == ["medium", "easy"]

@@ -125,6 +125,11 @@ def _decimals(value: float) -> int:
     return 1 if math.isfinite(value) and abs(value) >= 10 else 2
 
 
+def _varies(data: Mapping[str, Sequence[float]]) -> bool:
+    """Whether some series takes two values or more: a constant makes no plot."""
+    return any(len(set(values)) > 1 for values in data.values())
+
+
 def _sentence(text: str) -> str:
     """`text` with a capital first letter (a verdict starts a line of the summary)."""
     return text[:1].upper() + text[1:]
@@ -336,7 +341,7 @@ class _GameReport:
                            f"{number(values.quantile(0.9), lang, 0)})")
             rows.append(row)
             data = {c.label: c.games[column].astype(float).to_numpy() for c in self.configs}
-            if any(len(set(v)) > 1 for v in data.values()):  # a constant makes no plot
+            if _varies(data):
                 panels.append((self._measure_label(column), data))
         section.add_table(t("report.length_caption", lang),
                           self._table(rows, t("report.col.measure", lang)))
@@ -396,10 +401,11 @@ class _GameReport:
                 game_rows.append([t("report.mean_of", lang, what=label)] + [
                     self._mean_text(values_mean(c, column)) for c in self.configs])
                 data = {c.label: [v for vs in values_of(c, column) for v in vs] for c in self.configs}
-                fig_title = t("report.fig.values", lang, what=label, game=self.title)
-                section.add_figure(self._figure("values-" + spec.name), fig_title,
-                                   histogram_figure(fig_title, t("report.axis.share_obs", lang),
-                                                    [(label, data)]))
+                if _varies(data):
+                    fig_title = t("report.fig.values", lang, what=label, game=self.title)
+                    section.add_figure(self._figure("values-" + spec.name), fig_title,
+                                       histogram_figure(fig_title, t("report.axis.share_obs", lang),
+                                                        [(label, data)]))
             elif spec.kind == SERIES:
                 if dimension == "config":
                     curves = {c.label: series_mean(c, column) for c in self.configs}
@@ -432,8 +438,10 @@ class _GameReport:
                        if len(bars) > 1 else name): per_seat
                       for label, by_name in bars.items() for name, per_seat in by_name.items()}
             fig_title = t("report.fig.rates_seat", lang, game=self.title)
+            # one rate: its name on the axis (the legend names the configurations or bots)
+            axis = next(iter(bars)) if len(bars) == 1 else t("report.axis.rate", lang)
             section.add_figure(self._figure("rates-seat"), fig_title,
-                               bar_figure(fig_title, t("report.axis.rate", lang),
+                               bar_figure(fig_title, axis,
                                           [str(seat + 1) for seat in range(players)], series,
                                           percent=True, xlabel=t("report.axis.seat", lang)))
         if section.blocks:
