@@ -569,9 +569,10 @@ def simulate(
 def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -> None:
     from ludotheque.sim.lengths import ROUNDS, lengths_text
 
-    out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
-                players=count, seed=seed), style="bold")
     swept = len(summary["configs"]) > 1 or summary["configs"][0]["config"] != "default"
+    out.print(t("cli.simulate.title_sweep" if swept else "cli.simulate.title", lang,
+                games=summary["games"], game=t(chosen.title_key, lang), players=count, seed=seed,
+                configs=len(summary["configs"])), style="bold")
     for config in summary["configs"]:
         if swept:
             out.print(t("cli.simulate.config", lang, config=config["config"]), style="bold",

@@ -98,6 +98,13 @@ def test_sweep_table_shows_each_configuration(lang, wanted):
     assert wanted + "2" in result.flat and wanted + "3" in result.flat
     assert ("Wins by seat" if lang == "en" else "Victoires par place") in result.flat
     assert len(re.findall("Configuration", result.flat)) == 2
+    # the head says the count is per configuration (8 games were played in all)
+    assert result.flat.startswith("4 games of Wazabi in each of 2 configurations" if lang == "en"
+                                  else "4 parties de Wazabi dans chacune des 2 configurations")
+    # the report calls a configuration by the same word
+    from ludotheque.i18n import t
+
+    assert t("report.col.config", lang) == wanted.split(":")[0].strip()
 
 
 @pytest.mark.parametrize(("args", "fragments"), [
