@@ -33,13 +33,12 @@ from ludotheque.i18n import (
     french_typography,
     language_from_environment,
     normalise_language,
-    mean,
     number,
     percent,
     t,
     tn,
 )
-from ludotheque.ui.terminal.typography import keep_no_break_spaces, longest_word
+from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
@@ -568,9 +567,12 @@ def simulate(
 
 
 def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -> None:
-    out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
-                players=count, seed=seed), style="bold")
+    from ludotheque.sim.lengths import ROUNDS, lengths_text
+
     swept = len(summary["configs"]) > 1 or summary["configs"][0]["config"] != "default"
+    out.print(t("cli.simulate.title_sweep" if swept else "cli.simulate.title", lang,
+                games=summary["games"], game=t(chosen.title_key, lang), players=count, seed=seed,
+                configs=len(summary["configs"])), style="bold")
     for config in summary["configs"]:
         if swept:
             out.print(t("cli.simulate.config", lang, config=config["config"]), style="bold",
@@ -587,8 +589,8 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
                              wins=number(w, lang, 1, whole=True))
                            for i, w in enumerate(config["wins_by_seat"]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
-        out.print(t("cli.simulate.length", lang, decisions=mean(config["mean_decisions"], lang),
-                    rounds=mean(config["mean_rounds"], lang)))
+        means = {"decisions": config["mean_decisions"], ROUNDS: config["mean_rounds"]}
+        out.print(t("report.summary.length", lang, lengths=lengths_text(chosen, means, lang)))
 
 
 # ---------------------------------------------------------------------- arena
@@ -682,8 +684,8 @@ def report_command(
         if png is not None:
             check_png_folder(png)
         document = build_report(load_results(results), lang, [str(p) for p in results])
-        for line in document.summary:
-            out.print(line, markup=False)
+        for line in document.summary:  # wrapped here: rich would not indent the next lines
+            out.print(hanging(line, out.width), markup=False, soft_wrap=True)
         if html_path is not None:
             write_html(document, html_path)
             out.print(t("cli.report.written", lang, path=str(html_path)), markup=False)

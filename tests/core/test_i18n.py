@@ -29,9 +29,10 @@ def test_french_texts_are_translated():
     def words(text: str) -> str:  # what is left to translate once the {fields} are out
         return re.sub(r"\{[^}]*\}", "", text)
 
+    french_too = {"report.col.config"}  # "Configuration": the same word in French
     same = [key for key, texts in catalog().items()
             if len(texts["en"]) > 12 and texts["en"] == texts["fr"] and not key.endswith(".title")
-            and re.search(r"[^\W\d_]", words(texts["en"]))]
+            and re.search(r"[^\W\d_]", words(texts["en"])) and key not in french_too]
     assert same == []
 
 

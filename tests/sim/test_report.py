@@ -6,6 +6,7 @@ writer) or, for exact verdicts, from small tables built here."""
 from __future__ import annotations
 
 import base64
+import html
 import json
 import math
 import re
@@ -109,10 +110,12 @@ def test_first_seat_verdict_compares_the_fair_share_with_the_interval(tmp_path, 
     assert fair.low < fair.value < fair.high <= 1
     assert (balance < fair.low) == (expected != "none")
     for lang in ("en", "fr"):
-        summary = " ".join(rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang).summary)
-        fair = percent(0.5, lang)
-        assert t(f"report.verdict.seat.{expected}", lang, config=t("report.default", lang),
-                 rate=_rate_text(first, lang), fair=fair) in summary
+        report = rp.build_report(rp.load_results([tmp_path / "r.csv"]), lang)
+        said = t(f"report.verdict.seat.{expected}", lang, rate=_rate_text(first, lang),
+                 fair=percent(0.5, lang))
+        assert "  " + said[0].upper() + said[1:] in report.summary  # under its head line
+        assert html.escape(t("report.for_config", lang, config=t("report.default", lang),
+                             text=said)) in rp.html_page(report)
 
 
 def test_bot_spread_and_seat_rotation(tmp_path):
@@ -215,6 +218,47 @@ def test_html_page_is_self_contained_titled_and_translated(files, tmp_path):
     assert error.value.key == "error.report_png_folder"
 
 
+def test_terminal_summary_at_80_columns_gives_the_bots_with_their_intervals(files):
+    """Each finding on its own line under its configuration's head (which alone names the
+    configuration), wrapped lines indented further; each bot's win rate per seat held and
+    the spread between bots, recomputed from the file."""
+    r17, _ = files
+    frame = pd.read_parquet(r17)
+    narrow = CliRunner(env={"COLUMNS": "80"})
+    for lang in ("en", "fr"):
+        result = narrow.invoke(app, ["report", str(r17), "--lang", lang])
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert all(len(line) <= 80 for line in lines), lines
+        label = t("report.default", lang)
+        heads = [line for line in lines if not line.startswith(" ")]
+        assert len(heads) == 1 and label in heads[0]
+        assert all(label not in line for line in lines[1:])
+        findings = [line for line in lines[1:] if not line.startswith("    ")]
+        assert all(line.startswith("  ") and line[2].isupper() for line in findings), findings
+        assert len(findings) < len(lines) - 1  # some wrapped, under their first line
+        flat = " ".join(result.output.replace("\u00a0", " ").replace("\u202f", " ").split())
+        rates = frame.groupby("bot")["win"].agg(["sum", "count", "mean"])
+        for bot, row in rates.iterrows():
+            low, high = wilson(row["sum"], int(row["count"]))
+            shown = (f"{bot} {number(100 * row['mean'], lang, 1)} % "
+                     f"[{number(100 * low, lang, 1)}–{number(100 * high, lang, 1)}]")
+            assert shown in flat, flat
+        spread = rates["mean"].max() - rates["mean"].min()
+        assert f"{number(100 * spread, lang, 1)} % [" in flat.split(";")[-1]
+
+
+def test_summary_names_the_player_count_once(tmp_path):
+    two = write(table(40, seat0_wins=20), tmp_path / "two.csv")
+    three = write(table(40, players=3, seat0_wins=20), tmp_path / "three.csv")
+    for lang in ("en", "fr"):
+        summary = rp.build_report(rp.load_results([two, three]), lang).summary
+        for players in (2, 3):
+            count = t("report.players_count", lang, players=players)
+            (head,) = [line for line in summary if count in line]
+            assert head.count(count) == 1 and not head.startswith(" ")
+
+
 def test_simulate_then_report_from_the_command_line(files, tmp_path):
     r17, _ = files
     page, plots = tmp_path / "rapport.html", tmp_path / "graphiques"
@@ -288,3 +332,55 @@ def test_simulations_and_statistics_need_no_report_library():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr
+
+
+# ------------------------------------------------------------------------ plots
+def _figure(report, name):
+    (block,) = [b for b in report.figures() if b.name == name]
+    return block.figure
+
+
+def test_fair_share_is_marked_only_at_the_seats_a_configuration_has(tmp_path):
+    two = write(table(40, seat0_wins=20), tmp_path / "two.csv")
+    three = write(table(40, players=3, seat0_wins=20), tmp_path / "three.csv")
+    report = rp.build_report(rp.load_results([two, three]), "en")
+    marks = [line for line in _figure(report, "dtc-seats").axes[0].get_lines()
+             if line.get_gid() == "fair"]
+    assert [sum(map(math.isfinite, line.get_ydata())) for line in marks] == [2, 3]
+    assert [pytest.approx(list(line.get_ydata())[:2]) for line in marks] == [[50, 50], [100 / 3] * 2]
+
+
+def test_no_legend_hides_a_plot(files):
+    report = rp.build_report(rp.load_results(files), "fr")
+    for block in report.figures():
+        figure = block.figure
+        figure.canvas.draw()
+        legends = [*figure.legends, *(a.get_legend() for a in figure.axes if a.get_legend())]
+        for legend in legends:
+            box = legend.get_window_extent()
+            assert not any(box.overlaps(axes.get_window_extent()) for axes in figure.axes), block.name
+
+
+@pytest.fixture(scope="module")
+def decimoarr(tmp_path_factory):
+    path = tmp_path_factory.mktemp("decimoarr") / "d.csv"
+    result = invoke(["simulate", "decimoarr", "-p", "2", "-n", "40", "--bots", "medium,easy",
+                     "--out", path, "-j", "1"])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_a_plot_names_its_one_rate_and_a_constant_is_not_plotted(decimoarr):
+    frame = pd.read_csv(decimoarr)
+    failures = [json.loads(cell) for cell in frame.loc[frame["seat"] == 0, "g_round_failures"]]
+    assert {value for values in failures for value in values} == {1}  # 2 players: one a round
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([decimoarr]), lang)
+        names = [block.name for block in report.figures()]
+        assert "decimoarr-values-round_failures" not in names
+        assert "decimoarr-values-round_flips" in names  # it varies
+        figure = _figure(report, "decimoarr-rates-seat")
+        rate = t("stats.decimoarr.seat.failure_rate", lang)
+        assert figure.axes[0].get_ylabel().startswith(rate)
+        (legend,) = figure.legends or [figure.axes[0].get_legend()]
+        assert [text.get_text() for text in legend.get_texts()] == ["medium", "easy"]

@@ -303,3 +303,16 @@ def test_bad_backend_or_jobs(kwargs, key):
     with pytest.raises(LudoError) as caught:
         run_simulation(DICI, 3, 2, 1, BOTS, **kwargs)
     assert caught.value.key == key
+
+
+def test_python_api_takes_a_game_name_and_one_bot_for_all_as_the_command_line_does():
+    from ludotheque.sim.simulate import simulate
+
+    game = get_game("wazabi")
+    full = simulate(game, 3, 12, 5, ["random", "random", "random"])
+    assert simulate("wazabi", 3, 12, 5, ["random"]) == full
+    assert simulate("wazabi", 3, 12, 5, "random") == full
+    assert full["games"] == 12 and sum(full["wins_by_seat"]) == pytest.approx(12)
+    with pytest.raises(LudoError) as error:
+        simulate("wazabi", 3, 12, 5, ["random", "random"])
+    assert error.value.key == "error.bot_count"

@@ -98,6 +98,13 @@ def test_sweep_table_shows_each_configuration(lang, wanted):
     assert wanted + "2" in result.flat and wanted + "3" in result.flat
     assert ("Wins by seat" if lang == "en" else "Victoires par place") in result.flat
     assert len(re.findall("Configuration", result.flat)) == 2
+    # the head says the count is per configuration (8 games were played in all)
+    assert result.flat.startswith("4 games of Wazabi in each of 2 configurations" if lang == "en"
+                                  else "4 parties de Wazabi dans chacune des 2 configurations")
+    # the report calls a configuration by the same word
+    from ludotheque.i18n import t
+
+    assert t("report.col.config", lang) == wanted.split(":")[0].strip()
 
 
 @pytest.mark.parametrize(("args", "fragments"), [
@@ -145,3 +152,25 @@ def test_an_interrupted_run_keeps_and_writes_the_finished_games(monkeypatch, tmp
     summary = json.loads(as_json.stdout)
     assert summary["interrupted"] is True and summary["games"] == 5 and summary["games_planned"] == 12
     assert "Interrupted: 5 of 12 games finished" in as_json.stderr
+
+
+@pytest.mark.parametrize(("game", "unit"), [("wazabi", {"en": "turns", "fr": "tours"}),
+                                            ("17", {"en": "rounds", "fr": "manches"})])
+def test_simulate_and_report_name_the_same_length_alike(game, unit, tmp_path):
+    """Wazabi's `rounds` metric counts turns: simulate and the report both call that
+    number turns (tours), with the mean recomputed from the results file."""
+    import pandas as pd
+
+    from ludotheque.i18n import mean
+
+    target = tmp_path / "runs.parquet"
+    for lang in ("en", "fr"):
+        shown = succeeded(invoke(["simulate", game, "--players", "3", "--games", "30", "--jobs", "1",
+                                  "--out", target, "--lang", lang]))
+        games = pd.read_parquet(target).query("seat == 0")
+        length = f"{mean(games['m_rounds'].mean(), lang)} {unit[lang]}"
+        assert length in shown.flat, shown.flat
+        report = succeeded(invoke(["report", target, "--lang", lang]))
+        assert length in report.flat, report.flat
+        other = {"turns": "rounds", "tours": "manches", "rounds": "turns", "manches": "tours"}
+        assert f"{mean(games['m_rounds'].mean(), lang)} {other[unit[lang]]}" not in report.flat

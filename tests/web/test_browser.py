@@ -18,26 +18,15 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from playwright import sync_api  # noqa: E402  (the test extra installs it)
+from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
 from web_servers import run_app_in_thread, stop_thread_server
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():  # `make test` installs it: a missing browser is a failure
-    pytest.fail("Debian's chromium is not installed: run `make test` (or apt-get install "
-                "chromium)", pytrace=False)
-
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 30_000  # a ceiling, not a timing: waits end as soon as the page is ready (2 busy cores)
 MAX_CLICKS = 600
 _SHOTS: set[str] = set()  # screenshots taken once per run
@@ -45,16 +34,6 @@ _SHOTS: set[str] = set()  # screenshots taken once per run
 # what a person can click to move: action buttons, playable cards, announce buttons
 MOVES = ("#moves button.move[data-action]:enabled, #board button.playable:enabled, "
          "#board button.claim:enabled")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):

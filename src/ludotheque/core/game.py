@@ -496,6 +496,10 @@ class Game(ABC):
     # beat asks for more (DTC, Décimoarr: README, issue 15).
     search_confidence: ClassVar[float] = 1.0
 
+    # What `State.metrics()["rounds"]` counts, as simulate and the report name it:
+    # "rounds", or "turns" in a game without rounds (Wazabi counts each player's turn).
+    rounds_count: ClassVar[str] = "rounds"
+
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated
         playouts: uniform by default. A game may give a cheap, plausible policy that

@@ -43,6 +43,7 @@ from ludotheque.core.errors import LudoError, OptionError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
 from ludotheque.core.options import options_to_json
+from ludotheque.core.registry import get_game
 
 BACKENDS = ("process", "ray", "local")
 DEFAULT_CONFIG = "default"
@@ -574,8 +575,21 @@ class SimulationRun:
         return [row for per_config in self.results for result in per_config for row in result.rows or ()]
 
 
+def _game_and_bots(game: Game | str, players: int,
+                   bots: Sequence[str] | str) -> tuple[Game, list[str]]:
+    """As the command line takes them: a game by its name too, one bot for every seat."""
+    if isinstance(game, str):
+        game = get_game(game)
+    names = [bots] if isinstance(bots, str) else list(bots)
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise LudoError("error.bot_count", given=len(names), count=players)
+    return game, names
+
+
 def run_simulation(
-    game: Game, players: int, games: int, seed: int, bots: Sequence[str],
+    game: Game | str, players: int, games: int, seed: int, bots: Sequence[str] | str,
     options: Mapping[str, Any] | None = None, rotate: bool = True, *,
     sweep: Mapping[str, Sequence[Any]] | None = None, budget: Any = None,
     jobs: int = 1, backend: str = "process", rows: bool = False,
@@ -592,12 +606,11 @@ def run_simulation(
     thinking` and `move_seconds`: the arena's report). `skip`: game indexes not to play
     (played already: they count as finished); `each` is called with every game's result
     as it ends (an arena's journal). Ctrl-C keeps the finished games (`interrupted=True`)."""
+    game, bots = _game_and_bots(game, players, bots)
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise LudoError("error.positive", name="--jobs", value=jobs, low=1)
-    if len(bots) != players:
-        raise LudoError("error.bot_count", given=len(bots), count=players)
     configs = sweep_configs(game, players, options, sweep)
     for name in set(bots):
         make_bot(name, game)
@@ -671,11 +684,11 @@ def summarise_run(game: Game, players: int, seed: int, bots: Sequence[str], rota
 
 
 def simulate(
-    game: Game,
+    game: Game | str,
     players: int,
     games: int,
     seed: int,
-    bots: Sequence[str],
+    bots: Sequence[str] | str,
     options: Mapping[str, Any] | None = None,
     rotate: bool = True,
     progress: Callable[[int], None] | None = None,
@@ -688,7 +701,8 @@ def simulate(
 ) -> dict[str, Any]:
     """Play `games` bot games (per configuration of `sweep`) and summarise them as a
     JSON-ready dictionary; `out` (a .parquet or .csv path) also gets one row per game
-    and seat."""
+    and seat. `game` is a Game or its name; `bots` one name per seat, or one for all."""
+    game, bots = _game_and_bots(game, players, bots)
     if out is not None:
         from ludotheque.sim.results import check_results_path
 

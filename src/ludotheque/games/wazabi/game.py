@@ -98,6 +98,7 @@ class Wazabi(Game):
     # A dice race: 100 iterations could not tell moves apart (0.54 vs medium), 400 won 0.585;
     # 520 take the time 400 took before issue 15 (1.30x faster an iteration).
     search_iterations = 520
+    rounds_count = "turns"  # its `rounds` metric counts turns: no rounds in Wazabi
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """The card a keeper sets aside is hidden from the other seats (one shared key)."""

@@ -47,9 +47,10 @@ def bar_figure(title: str, ylabel: str, groups: Sequence[str],
                 for v in values]
         position = x - 0.4 + width * (index + 0.5)
         axes.bar(position, centre, width * 0.9, yerr=[low, high], capsize=3, label=name)
-        if fair is not None:
-            axes.plot(position, [fair[name] * scale] * len(groups), linestyle="none", marker="_",
-                      markersize=14, color="black", label=fair_label if index == 0 else None)
+        if fair is not None:  # at the seats this series has
+            marks = [fair[name] * scale if v is not None else np.nan for v in values]
+            axes.plot(position, marks, linestyle="none", marker="_", markersize=14, color="black",
+                      label=fair_label if index == 0 else None, gid="fair")
     axes.set_xticks(x, groups)
     if len(groups) > 4 and max(map(len, groups)) > 12:
         axes.tick_params(axis="x", labelrotation=20)
@@ -58,7 +59,7 @@ def bar_figure(title: str, ylabel: str, groups: Sequence[str],
     if xlabel:
         axes.set_xlabel(xlabel)
     if len(series) > 1 or fair is not None:
-        axes.legend(fontsize="small")
+        _legend(figure, axes)
     return figure
 
 
@@ -90,7 +91,7 @@ def histogram_figure(title: str, ylabel: str,
         if index == 0:
             axes.set_ylabel(ylabel + " (%)")
         if len(present) > 1 and index == len(panels) - 1:
-            axes.legend(fontsize="small")
+            _legend(figure, axes)
     return figure
 
 
@@ -105,8 +106,16 @@ def curve_figure(title: str, xlabel: str, ylabel: str,
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     if len(curves) > 1:
-        axes.legend(fontsize="small")
+        _legend(figure, axes)
     return figure
+
+
+def _legend(figure: Any, axes: Any) -> None:
+    """The legend of `axes` below the plots, where it hides no bar nor curve."""
+    handles, labels = axes.get_legend_handles_labels()
+    columns = 1 if max(map(len, labels)) > 30 else min(3, len(labels))
+    figure.legend(handles, labels, loc="outside lower center", ncols=columns, fontsize="small",
+                  frameon=False)
 
 
 def png_bytes(figure: Any) -> bytes:

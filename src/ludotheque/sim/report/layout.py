@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import MEAN_DECIMALS, has_text, mean, number, percent, percent_sign, t
+from ludotheque.i18n import MEAN_DECIMALS, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.report.compute import (
     Estimate,
@@ -37,9 +37,10 @@ from ludotheque.sim.report.load import (
     option_text,
     require_pandas,
 )
+from ludotheque.sim.lengths import ROUNDS, lengths_text, measure_label
 from ludotheque.sim.stats import stat_specs
 
-SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, "m_rounds")  # the lengths the summary gives
+SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, ROUNDS)  # the lengths the summary gives
 
 
 # ----------------------------------------------------------------- the document
@@ -124,6 +125,16 @@ def _decimals(value: float) -> int:
     return 1 if math.isfinite(value) and abs(value) >= 10 else 2
 
 
+def _varies(data: Mapping[str, Sequence[float]]) -> bool:
+    """Whether some series takes two values or more: a constant makes no plot."""
+    return any(len(set(values)) > 1 for values in data.values())
+
+
+def _sentence(text: str) -> str:
+    """`text` with a capital first letter (a verdict starts a line of the summary)."""
+    return text[:1].upper() + text[1:]
+
+
 def _seat_name(seat: int, lang: str) -> str:
     return t("report.seat", lang, seat=seat + 1)
 
@@ -171,8 +182,7 @@ class _GameReport:
         return t(label_key(self.game, spec), self.lang)
 
     def _measure_label(self, column: str) -> str:
-        key = "report.measure." + column
-        return t(key, self.lang) if has_text(key) else column
+        return measure_label(get_game(self.game), column, self.lang)
 
     def _series_dimension(self) -> tuple[str, list[str]]:
         """What the series of a figure are: the configurations, or else the bots."""
@@ -249,11 +259,26 @@ class _GameReport:
         section.text(t("report.rate_method", lang))
         return section
 
-    def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
+    def _verdict(self, who: str, config: Config, first: Rate) -> str:
+        """The verdict on the first seat (who="seat") or the starting player ("order")."""
         lang = self.lang
         fair = fair_share(config)
-        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang, config=config.label,
+        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang,
                  rate=_rate_text(first, lang), fair=_percent(fair, lang))
+
+    def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
+        """The verdict led by its configuration's label (the page lists them one by one)."""
+        return t("report.for_config", self.lang, config=config.label,
+                 text=self._verdict(who, config, first))
+
+    def _spread_text(self, config: Config) -> str:
+        """The gap between the best and the worst bot, with its interval and their names."""
+        rates = bot_rates(config)
+        best = max(rates, key=lambda b: rates[b].value)
+        worst = min(rates, key=lambda b: rates[b].value)
+        spread = bot_spread(config)
+        return t("report.spread_cell", self.lang, spread=_interval(
+            spread.value, spread.low, spread.high, self.lang, as_percent=True), best=best, worst=worst)
 
     def _balance(self) -> Section:
         lang = self.lang
@@ -264,12 +289,7 @@ class _GameReport:
         spreads = []
         for config in self.configs if any(len(c.bots()) > 1 for c in self.configs) else ():
             if len(config.bots()) > 1:
-                rates = bot_rates(config)
-                best = max(rates, key=lambda b: rates[b].value)
-                worst = min(rates, key=lambda b: rates[b].value)
-                spread = bot_spread(config)
-                spreads.append(t("report.spread_cell", lang, spread=_interval(
-                    spread.value, spread.low, spread.high, lang, as_percent=True), best=best, worst=worst))
+                spreads.append(self._spread_text(config))
             else:
                 spreads.append("–")
         if spreads:
@@ -321,7 +341,7 @@ class _GameReport:
                            f"{number(values.quantile(0.9), lang, 0)})")
             rows.append(row)
             data = {c.label: c.games[column].astype(float).to_numpy() for c in self.configs}
-            if any(len(set(v)) > 1 for v in data.values()):  # a constant makes no plot
+            if _varies(data):
                 panels.append((self._measure_label(column), data))
         section.add_table(t("report.length_caption", lang),
                           self._table(rows, t("report.col.measure", lang)))
@@ -381,10 +401,11 @@ class _GameReport:
                 game_rows.append([t("report.mean_of", lang, what=label)] + [
                     self._mean_text(values_mean(c, column)) for c in self.configs])
                 data = {c.label: [v for vs in values_of(c, column) for v in vs] for c in self.configs}
-                fig_title = t("report.fig.values", lang, what=label, game=self.title)
-                section.add_figure(self._figure("values-" + spec.name), fig_title,
-                                   histogram_figure(fig_title, t("report.axis.share_obs", lang),
-                                                    [(label, data)]))
+                if _varies(data):
+                    fig_title = t("report.fig.values", lang, what=label, game=self.title)
+                    section.add_figure(self._figure("values-" + spec.name), fig_title,
+                                       histogram_figure(fig_title, t("report.axis.share_obs", lang),
+                                                        [(label, data)]))
             elif spec.kind == SERIES:
                 if dimension == "config":
                     curves = {c.label: series_mean(c, column) for c in self.configs}
@@ -417,8 +438,10 @@ class _GameReport:
                        if len(bars) > 1 else name): per_seat
                       for label, by_name in bars.items() for name, per_seat in by_name.items()}
             fig_title = t("report.fig.rates_seat", lang, game=self.title)
+            # one rate: its name on the axis (the legend names the configurations or bots)
+            axis = next(iter(bars)) if len(bars) == 1 else t("report.axis.rate", lang)
             section.add_figure(self._figure("rates-seat"), fig_title,
-                               bar_figure(fig_title, t("report.axis.rate", lang),
+                               bar_figure(fig_title, axis,
                                           [str(seat + 1) for seat in range(players)], series,
                                           percent=True, xlabel=t("report.axis.seat", lang)))
         if section.blocks:
@@ -458,20 +481,28 @@ class _GameReport:
 
     # -- terminal -----------------------------------------------------------
     def summary(self) -> list[str]:
+        """Per configuration, a head line, then its findings indented by two spaces (each
+        one sentence; the head names the configuration once)."""
         lang = self.lang
         lines = []
         for config in self.configs:
-            lines.append(t("report.summary.head", lang, game=self.title, config=config.label,
+            head = "report.summary.head_games" if config.label_has_players else "report.summary.head"
+            lines.append(t(head, lang, game=self.title, config=config.label,
                            games=number(config.count, lang), players=config.players))
-            lines.append("  " + self._verdict_text("seat", config, win_rates(config)["rate"][0]))
+            lines.append("  " + _sentence(self._verdict("seat", config, win_rates(config)["rate"][0])))
             if self.has_order:
-                lines.append("  " + self._verdict_text(
-                    "order", config, win_rates(config, "s_order")["rate"][0]))
+                lines.append("  " + _sentence(self._verdict(
+                    "order", config, win_rates(config, "s_order")["rate"][0])))
+            if len(config.bots()) > 1:
+                rates = bot_rates(config)
+                listed = ", ".join(f"{bot} {_rate_text(rates[bot], lang)}" for bot in rates)
+                lines.append("  " + t("report.summary.bots", lang, rates=listed,
+                                      spread=self._spread_text(config)))
             fair = fair_balance(config.count, config.players)
             lines.append("  " + t("report.summary.balance", lang, balance=number(balance(config), lang, 3),
                                   low=number(fair.low, lang, 3), high=number(fair.high, lang, 3)))
-            lengths = [f"{mean(config.games[column].astype(float).mean(), lang)} "
-                       f"{self._measure_label(column).lower()}" for column in self._length_columns()
-                       if column in SUMMARY_LENGTHS]
-            lines.append("  " + t("report.summary.length", lang, lengths=", ".join(lengths)))
+            means = {column: config.games[column].astype(float).mean()
+                     for column in self._length_columns() if column in SUMMARY_LENGTHS}
+            lines.append("  " + t("report.summary.length", lang,
+                                  lengths=lengths_text(get_game(self.game), means, lang)))
         return lines

@@ -127,6 +127,7 @@ class Config:
     options: dict[str, Any]
     rows: Any  # DataFrame: one row per game and seat
     games: Any  # DataFrame: one row per game (its seat 0 row), indexed by `_gid`
+    label_has_players: bool = False  # the label names the player count
 
     @property
     def count(self) -> int:
@@ -152,17 +153,20 @@ def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
             config, _, players = key
             same = [other for other in keys if other[0] == config]
             label = t("report.default", lang) if config == "default" else config
+            with_players = False
             if len(same) > 1:
                 varying = [name for name in options[key]
                            if len({json.dumps(options[o].get(name)) for o in same}) > 1]
                 parts = [f"{name}={option_text(options[key].get(name))}" for name in varying]
                 if len({o[2] for o in same}) > 1 or not parts:
                     parts.append(t("report.players_count", lang, players=players))
+                    with_players = True
                 label = f"{label} · {', '.join(parts)}"
             mask = (rows["config"] == key[0]) & (rows["options"] == key[1]) & (rows["players"] == players)
             part = rows[mask]
             games = part[part["seat"] == 0].set_index("_gid", drop=False)
-            configs.append(Config(game_name, label, int(players), options[key], part, games))
+            configs.append(Config(game_name, label, int(players), options[key], part, games,
+                                  with_players))
         if len({c.label for c in configs}) < len(configs):  # same options under two labels
             for index, config in enumerate(configs):
                 config.label = f"{config.label} ({index + 1})"

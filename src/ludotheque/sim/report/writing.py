@@ -13,12 +13,18 @@ from ludotheque.i18n import t
 from ludotheque.sim.report.layout import Report
 
 # ----------------------------------------------------------------------- writing
+# Nothing is wider than the window (a phone's included): a long file name breaks, a wide
+# table scrolls inside its own box; a rate and its interval, in the cells after the first,
+# stay on one line.
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 72em; color: #222;
-       line-height: 1.45; padding: 0 1em; }
+       line-height: 1.45; padding: 0 1em; overflow-wrap: anywhere; }
 h1 { border-bottom: 2px solid #444; } h2 { margin-top: 2em; border-bottom: 1px solid #aaa; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; }
+p.summary { margin: 0.8em 0 0.2em; } ul.summary { margin-top: 0; }
+div.table { overflow-x: auto; margin: 0.5em 0 1em; }
+table { border-collapse: collapse; font-size: 0.92em; overflow-wrap: normal; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
+td + td { white-space: nowrap; }
 th { background: #f0f0f0; } caption { caption-side: top; text-align: left; font-weight: bold;
                                           padding: 0.3em 0; }
 figure { margin: 1em 0; } figcaption { font-size: 0.9em; color: #555; }
@@ -36,7 +42,7 @@ def html_page(report: Report) -> str:
         parts.append("<p>" + html.escape(t("report.sources", lang, files=", ".join(report.sources)))
                      + "</p>")
     parts.append("<h2>" + html.escape(t("report.section.summary", lang)) + "</h2>")
-    parts.append("<pre>" + html.escape("\n".join(report.summary)) + "</pre>")
+    parts.append(_summary_html(report.summary))
     for section in report.sections:
         parts.append(f"<h{section.level}>{html.escape(section.title)}</h{section.level}>")
         for block in section.blocks:
@@ -45,13 +51,32 @@ def html_page(report: Report) -> str:
             elif block.kind == "table":
                 table = block.table.to_html(index=False, escape=True, border=0, na_rep="–")
                 caption = f"<caption>{html.escape(block.text)}</caption>"
-                parts.append(table.replace(">", ">" + caption, 1))
+                parts.append('<div class="table">' + table.replace(">", ">" + caption, 1)
+                             + "</div>")
             else:
                 data = base64.b64encode(block.png()).decode("ascii")
                 parts.append(f'<figure><img alt="{html.escape(block.text)}" '
                              f'src="data:image/png;base64,{data}">'
                              f"<figcaption>{html.escape(block.text)}</figcaption></figure>")
     parts.append("</body>\n</html>\n")
+    return "\n".join(parts)
+
+
+def _summary_html(lines: list[str]) -> str:
+    """The summary's head lines as bold paragraphs, each followed by the list of its
+    findings (the lines indented under it): readable at any width, unlike a <pre>."""
+    parts: list[str] = []
+    for line in lines:
+        if line.startswith(" "):
+            if not parts or not parts[-1].startswith("<ul"):
+                parts.append('<ul class="summary">')
+            parts[-1] += f"<li>{html.escape(line.strip())}</li>"
+        else:
+            if parts and parts[-1].startswith("<ul"):
+                parts[-1] += "</ul>"
+            parts.append(f'<p class="summary"><strong>{html.escape(line)}</strong></p>')
+    if parts and parts[-1].startswith("<ul"):
+        parts[-1] += "</ul>"
     return "\n".join(parts)
 
 

@@ -17,6 +17,7 @@ them together (or names that pattern differently).
 from __future__ import annotations
 
 import re
+import textwrap
 
 NO_BREAK_SPACES = "\u00a0\u202f\u2007\u2060\ufeff"  # no-break, narrow, figure; joiners
 _SPACE = rf"[^\S{NO_BREAK_SPACES}]"
@@ -49,3 +50,14 @@ def longest_word(text: str) -> int:
     """The length of the longest part of `text` a wrapped line never cuts (its words, with
     their no-break spaces inside: '95 %' in French is one)."""
     return max((len(word) for word in re.split(f"{_SPACE}+", text)), default=0)
+
+
+def hanging(line: str, width: int, step: int = 2) -> str:
+    """`line` wrapped at `width` columns, its continuation lines indented `step` columns
+    more than its first (so that a wrapped finding stays apart from the next one); it
+    breaks at plain spaces only, never at a no-break space nor before a % sign."""
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    words = line.strip().replace(" %", "\u00a0%")
+    return "\n".join(textwrap.wrap(words, width=max(width, 20), initial_indent=indent,
+                                    subsequent_indent=indent + " " * step,
+                                    break_long_words=False, break_on_hyphens=False)) or line

@@ -1,0 +1,62 @@
+"""The report's HTML page in a real browser (Debian's Chromium): at phone and desktop
+widths, in both languages, nothing is wider than the window (the page never scrolls
+sideways; a wide table scrolls inside its own box) and a number stays with its % sign."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
+from ludotheque.cli import app
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    """Two DTC runs with two player counts and two bots (long summary lines, wide tables)."""
+    folder = tmp_path_factory.mktemp("page")
+    paths = []
+    for players, bots in ((2, "medium,easy"), (5, "medium,easy,easy,easy,easy")):
+        path = folder / f"dtc{players}.parquet"
+        result = RUNNER.invoke(app, ["simulate", "dtc", "-p", str(players), "-n", "30", "-j", "1",
+                                     "--bots", bots, "--out", str(path)])
+        assert result.exit_code == 0, result.output
+        paths.append(path)
+    return paths
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_fits_the_window_at_phone_and_desktop_widths(browser, results, lang, tmp_path):
+    page_path = tmp_path / "report.html"
+    result = RUNNER.invoke(app, ["report", *map(str, results), "--html", str(page_path),
+                                 "--lang", lang])
+    assert result.exit_code == 0, result.output
+    summary = result.output.splitlines()[:-1]  # the summary, then "Report written..."
+    for viewport in (PHONE, DESKTOP):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto(page_path.as_uri())
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            # the summary's findings are listed under their configuration's head
+            heads = page.locator("p.summary").all_inner_texts()
+            findings = page.locator("ul.summary li").all_inner_texts()
+            assert len(heads) == 2 and len(heads) + len(findings) == len(
+                [line for line in summary if not line.startswith("    ")])
+            wider = page.evaluate("""() => [...document.querySelectorAll('body > *')]
+                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+                .map(e => e.tagName)""")
+            assert wider == [], wider
+            # a rate with its interval is one line: never cut inside "49.7 % [44.0–55.3]"
+            lines = page.evaluate("""() => [...document.querySelectorAll('td + td')]
+                .filter(td => td.textContent.includes('%')).map(td => {
+                    const range = document.createRange();
+                    range.selectNodeContents(td);
+                    const tops = [...range.getClientRects()].map(r => Math.round(r.top));
+                    return [td.textContent, new Set(tops).size];
+                })""")
+            assert lines and [cell for cell in lines if cell[1] != 1] == []
+        finally:
+            context.close()
