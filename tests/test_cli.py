@@ -268,9 +268,11 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
     text = result.text
     assert text.count("Ce numéro n'est pas dans la liste ; numéros possibles : 1, 2, 3, 4, 5, 6.") == 2
     assert "Coup illisible « banana »" in result.flat
-    assert "« 5s up » n'est pas un coup permis" in result.flat
-    assert "« 4d down » n'est pas un coup permis" in result.flat
-    assert "Coups permis : 3s up, 3s down, 1d up, 1d down, trash up, trash down" in result.flat
+    # the moves named as a French player types them (the parser reads both languages)
+    assert "« 5s haut » n'est pas un coup permis" in result.flat
+    assert "« 4d bas » n'est pas un coup permis" in result.flat
+    assert "Coups permis : 3s haut, 3s bas, 1d haut, 1d bas, poubelle haut, poubelle bas" \
+        in result.flat
     # Each bad answer is followed by a new prompt, then the game goes on unchanged.
     first_moves = text.index("Vos coups")
     first_play = text.index("Vous jouez")
