@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pyte
+import pytest
 
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
@@ -311,6 +312,38 @@ def test_the_layout_stays_put_and_each_player_has_a_colour(terminal):
                 break
     assert len(set(colours.values())) == 3, colours
     at = answer(term, PROMPT, "quit", at)
+    answer(term, SAVE_Q, "", at)
+    term.finish()
+
+
+def _display(term, rows: int, columns: int) -> str:
+    return "\n".join(flat(line) for line in _screen(term.raw, rows, columns).display)
+
+
+@pytest.mark.parametrize(("game", "seed", "needed", "error_end"), [
+    # Wazabi: the hand is the table's last line; 17: six moves and a third seat's row;
+    # Décimoarr: a table taller than the layout (the home cards, who is out)
+    ("wazabi", "4", ["Your hand:", "2. play"], "skip, replay)."),
+    ("diciassette", "5", ["3  Denis (heuristic)", "6. play Trap face down  [trap down]"],
+     "call, pass."),
+    ("decimoarr", "2", ["Home cards of Denis", "out      hidden", "24. p24"],
+     "at position 7)."),
+])
+def test_a_small_terminal_shows_the_whole_table_the_moves_and_an_error(terminal, game, seed,
+                                                                         needed, error_end):
+    """At 80x24 the layout that stays put cut the table's last lines (Wazabi's hand), the
+    moves after the fourth and a long error: what the reader needs is never cut."""
+    rows, columns = 24, 80
+    term = terminal("play", game, "--players", "3", "--seed", seed, "--lang", "en",
+                    "--delay", "0", rows=rows, columns=columns)
+    at = answer(term, PROMPT, "banana", 0)
+    at = term.expect(PROMPT, after=at)
+    shown = _display(term, rows, columns)
+    for text in needed:
+        assert text in shown, shown
+    error = " ".join(shown.split())  # the whole message, wrapped
+    assert "Cannot read the move 'banana'." in error and error_end + " Your move" in error, shown
+    term.send("quit\n")
     answer(term, SAVE_Q, "", at)
     term.finish()
 

@@ -150,36 +150,58 @@ class FullScreen(PlainScreen):
         self.recent: deque[Text] = deque(maxlen=200)
 
     # the regions, from the top: header (1 line), the table (full width), the reader's moves
-    # beside the last moves, a message line, and the prompt on the last line
-    def _sizes(self) -> tuple[int, int, int]:
-        rows = self.console.size.height
-        bottom = max(8, min(16, rows // 2 - 2))
-        table = rows - 1 - bottom - STATUS_ROWS - 1  # header, bottom, message, prompt
-        return rows, table, bottom
+    # beside the last moves, a message line, and the prompt on the last line. The sizes stay
+    # put from turn to turn unless what the reader needs would be cut: a taller table takes
+    # rows from the moves and the log, moves that do not fit beside the log take its place,
+    # and a screen too small for both is printed line after line (it scrolls, nothing is cut).
+    def _lines(self, renderable: RenderableType, width: int) -> int:
+        """How many lines `renderable` takes at `width` columns."""
+        return len(self.console.render_lines(renderable, self.console.options.update_width(
+            max(1, width)), pad=False))
 
     def draw(self) -> None:
-        rows, table_rows, bottom = self._sizes()
-        width = self.console.size.width
+        rows, width = self.console.size.height, self.console.size.width
         log_width = max(30, width * 2 // 5)
+        table = Text("") if self.table is None else self.colours.renderable(self.table, width - 4)
+        status_rows = max(STATUS_ROWS, self._lines(self.status, width))
+        room = rows - 1 - status_rows - 1  # under the header, over the message and the prompt
+        bottom = max(8, min(16, rows // 2 - 2))
+        table_rows = max(room - bottom, self._lines(table, width - 4) + 2)
+        moves_rows = self._lines(self.moves, width - log_width - 4) + 2
+        if room - table_rows < moves_rows:  # the moves first: the table shrinks to fit
+            table_rows = max(self._lines(table, width - 4) + 2, room - moves_rows)
+        bottom = room - table_rows
+        beside = bottom >= moves_rows  # else the moves take the whole width, without the log
+        if not beside and bottom < self._lines(self.moves, width - 4) + 2:
+            return self._draw_lines(table)
         layout = Layout()
         layout.split_column(Layout(name="header", size=1), Layout(name="table", size=table_rows),
-                            Layout(name="bottom", size=bottom), Layout(name="status", size=STATUS_ROWS))
-        layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
+                            Layout(name="bottom", size=bottom), Layout(name="status", size=status_rows))
         layout["header"].update(self.colours.text(self.header, "bold reverse"))
-        table = Text("") if self.table is None else self.colours.renderable(self.table, width - 4)
-        layout["table"].update(Panel(table, title=t("ui.panel.table", self.lang),
-                                     title_align="left"))
-        wrapped: list[Text] = []
-        for line in list(self.recent)[-(bottom - 2):]:  # the newest lines, folded to fit
-            wrapped.extend(line.wrap(self.console, log_width - 4))
-        tail = wrapped[-(bottom - 2):]
-        layout["log"].update(Panel(Group(*tail), title=t("ui.panel.log", self.lang),
-                                   title_align="left"))
-        layout["moves"].update(Panel(self.moves, title=t("ui.panel.moves", self.lang),
-                                     title_align="left"))
+        layout["table"].update(self._panel(table, "ui.panel.table"))
+        if beside:
+            layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
+            wrapped: list[Text] = []
+            for line in list(self.recent)[-(bottom - 2):]:  # the newest lines, folded to fit
+                wrapped.extend(line.wrap(self.console, log_width - 4))
+            layout["log"].update(self._panel(Group(*wrapped[-(bottom - 2):]), "ui.panel.log"))
+            layout["moves"].update(self._panel(self.moves, "ui.panel.moves"))
+        else:
+            layout["bottom"].update(self._panel(self.moves, "ui.panel.moves"))
         layout["status"].update(self.status)
         self.console.file.write(CLEAR_ALL)
         self.console.print(layout, height=rows - 1)
+
+    def _draw_lines(self, table: Text) -> None:
+        """A screen too small for the layout: the same regions one under the other."""
+        self.console.file.write(CLEAR_ALL)
+        self.console.print(self.colours.text(self.header, "bold reverse"))
+        self.console.print(self._panel(table, "ui.panel.table"))
+        self.console.print(self._panel(self.moves, "ui.panel.moves"))
+        self.console.print(self.status)
+
+    def _panel(self, renderable: RenderableType, title: str) -> Panel:
+        return Panel(renderable, title=t(title, self.lang), title_align="left")
 
     def note(self, line: str | Text, style: str | None = None) -> None:
         self.recent.append(self.colours.text(line, style))
