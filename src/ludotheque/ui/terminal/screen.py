@@ -2,9 +2,9 @@
 
 `PlainScreen` prints one line after another (standard output is a pipe, a file, a test,
 or `--plain`): what a script reads. `FullScreen` (a real terminal, tall enough) redraws
-one fixed layout at every change: the table at the top left, the last moves at the top
-right, the reader's moves under them, a message line, and the prompt on the last line,
-so that nothing moves when the game goes on. Both colour each seat's name (its own
+one fixed layout at every change: the table at the top, the reader's moves under it
+beside the last moves, a message line, and the prompt on the last line, so that nothing
+moves when the game goes on (unless it would cut what the reader needs: see `draw`). Both colour each seat's name (its own
 colour, always next to the written name: colour is never the only signal).
 
 Between two people at one screen (pass-and-play), `handover` clears the screen and its
