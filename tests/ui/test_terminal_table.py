@@ -15,7 +15,8 @@ import pytest
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
-from tests.ui.terminal import SRC
+from ludotheque.ui.terminal.screen import CLEAR_ALL
+from tests.ui.terminal import ANSI, SRC
 
 PROMPT = r"Your move \(number or text; help, quit\): "
 PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
@@ -346,6 +347,21 @@ def test_a_small_terminal_shows_the_whole_table_the_moves_and_an_error(terminal,
     term.send("quit\n")
     answer(term, SAVE_Q, "", at)
     term.finish()
+
+
+def test_the_last_reveal_is_shown_whole_when_the_game_ends(terminal):
+    """The full screen showed the end's reveal in its small log panel, then printed the final
+    table under it: the sum and the tokens that decided the game were cut."""
+    term = terminal("play", "diciassette", "--watch", "--players", "3", "--seed", "2",
+                    "--lang", "en", "--delay", "0", rows=24, columns=80)
+    term.expect(r"Seed of this game")
+    assert term.finish() == 0
+    end = " ".join(ANSI.sub("", term.raw[term.raw.rindex(CLEAR_ALL):]).split())
+    for line in ("Sum: 17, 17 or more: the call is right.",
+                 "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
+                 "Denis (heuristic): +0 Penalty, +1 Victory; now Victory 3, Penalty 0.",
+                 "Winner(s): Denis (heuristic)."):
+        assert line in end, end
 
 
 def test_log_and_cards_commands_in_the_chosen_language(terminal):

@@ -390,6 +390,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         if table.passing:  # the end: everyone may look again
             table.reader, table.looking = None, True
             table.show_events()
+        screen.game_over()
         console.print()
         console.print(screen.colours.renderable(table.table(), console.width))
         winners = ", ".join(names[p] for p in match.state.winners())

@@ -131,8 +131,8 @@ class PlainScreen:
     def pause(self) -> str:
         return self.read_line(t("ui.back_to_game", self.lang))
 
-    def close(self) -> None:
-        pass
+    def game_over(self) -> None:
+        """The game is over: the last moves are already printed whole."""
 
 
 class FullScreen(PlainScreen):
@@ -148,6 +148,7 @@ class FullScreen(PlainScreen):
         self.moves: RenderableType = Text("")
         self.status: Text = Text("")
         self.recent: deque[Text] = deque(maxlen=200)
+        self.since_turn: deque[Text] = deque(maxlen=200)  # the lines since the reader's turn
 
     # the regions, from the top: header (1 line), the table (full width), the reader's moves
     # beside the last moves, a message line, and the prompt on the last line. The sizes stay
@@ -204,8 +205,17 @@ class FullScreen(PlainScreen):
         return Panel(renderable, title=t(title, self.lang), title_align="left")
 
     def note(self, line: str | Text, style: str | None = None) -> None:
-        self.recent.append(self.colours.text(line, style))
+        text = self.colours.text(line, style)
+        self.recent.append(text)
+        self.since_turn.append(text)
         self.draw()
+
+    def game_over(self) -> None:
+        """The last moves since the reader's turn (the last round's reveal, the end), shown
+        whole in place of the layout: its log panel holds only the last few lines."""
+        self.console.file.write(CLEAR_ALL)
+        for line in self.since_turn:
+            self.console.print(line)
 
     def intro(self, line: str | Text, style: str | None = None) -> None:
         text = self.colours.text(line, style)
@@ -226,6 +236,7 @@ class FullScreen(PlainScreen):
 
     def turn(self, table: RenderableType, moves: RenderableType, header: str = "") -> None:
         self.table, self.moves, self.header = table, moves, header
+        self.since_turn.clear()
         self.draw()
         self.status = Text("")  # a message stays for one prompt
 
@@ -236,6 +247,7 @@ class FullScreen(PlainScreen):
     def handover(self, name: str) -> str:
         self.table, self.moves, self.status = None, Text(""), Text("")
         self.recent.clear()
+        self.since_turn.clear()
         self.console.file.write(CLEAR_ALL)
         self.console.print(Panel(self.colours.text(t("ui.handover", self.lang, player=name), "bold"),
                                  expand=False))
