@@ -364,6 +364,18 @@ def test_the_last_reveal_is_shown_whole_when_the_game_ends(terminal):
         assert line in end, end
 
 
+def test_watching_bots_shows_no_turn_of_yours(terminal):
+    """--watch drew a "Your turn" panel saying "The others are playing…" to a spectator; the
+    last moves now take the whole width."""
+    term = terminal("play", "wazabi", "--watch", "--players", "3", "--seed", "1", "--lang", "fr",
+                    "--delay", "0", rows=24, columns=80)
+    term.expect(r"Graine de cette partie")
+    assert term.finish() == 0
+    text = flat(term.text)
+    assert "Derniers coups" in text
+    assert "À vous" not in text and "Les autres jouent" not in text, text[-3000:]
+
+
 def test_log_and_cards_commands_in_the_chosen_language(terminal):
     term = terminal("play", "wazabi", "--players", "3", "--seed", "1", "--lang", "fr",
                     "--delay", "0")

@@ -375,6 +375,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         match = Match(game, settings.players, settings.options, seed=settings.seed)
     names = seat_names(settings)
     screen = make_screen(console, names, lang, read_line, settings.full_screen)
+    screen.watching = not settings.humans
     table = _Table(settings, match, screen, names, resumed)
 
     # The seed determines every hidden card: it is shown when the game is over, not before.

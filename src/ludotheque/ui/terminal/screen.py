@@ -83,6 +83,7 @@ class PlainScreen:
     """One line after another: for pipes, files, tests and `--plain`."""
 
     full = False
+    watching = False  # nobody plays at this screen (--watch): no "your turn"
 
     def __init__(self, console: Console, colours: Colours, lang: str,
                  read_line: Callable[[str], str]) -> None:
@@ -162,30 +163,29 @@ class FullScreen(PlainScreen):
 
     def draw(self) -> None:
         rows, width = self.console.size.height, self.console.size.width
-        log_width = max(30, width * 2 // 5)
+        log_width = width if self.watching else max(30, width * 2 // 5)
         table = Text("") if self.table is None else self.colours.renderable(self.table, width - 4)
         status_rows = max(STATUS_ROWS, self._lines(self.status, width))
         room = rows - 1 - status_rows - 1  # under the header, over the message and the prompt
         bottom = max(8, min(16, rows // 2 - 2))
         table_rows = max(room - bottom, self._lines(table, width - 4) + 2)
-        moves_rows = self._lines(self.moves, width - log_width - 4) + 2
+        moves_rows = 0 if self.watching else self._lines(self.moves, width - log_width - 4) + 2
         if room - table_rows < moves_rows:  # the moves first: the table shrinks to fit
             table_rows = max(self._lines(table, width - 4) + 2, room - moves_rows)
         bottom = room - table_rows
         beside = bottom >= moves_rows  # else the moves take the whole width, without the log
-        if not beside and bottom < self._lines(self.moves, width - 4) + 2:
+        if not beside and (self.watching or bottom < self._lines(self.moves, width - 4) + 2):
             return self._draw_lines(table)
         layout = Layout()
         layout.split_column(Layout(name="header", size=1), Layout(name="table", size=table_rows),
                             Layout(name="bottom", size=bottom), Layout(name="status", size=status_rows))
         layout["header"].update(self.colours.text(self.header, "bold reverse"))
         layout["table"].update(self._panel(table, "ui.panel.table"))
-        if beside:
+        if self.watching:  # nobody plays at this screen: the last moves take the whole width
+            layout["bottom"].update(self._log(bottom, log_width))
+        elif beside:
             layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
-            wrapped: list[Text] = []
-            for line in list(self.recent)[-(bottom - 2):]:  # the newest lines, folded to fit
-                wrapped.extend(line.wrap(self.console, log_width - 4))
-            layout["log"].update(self._panel(Group(*wrapped[-(bottom - 2):]), "ui.panel.log"))
+            layout["log"].update(self._log(bottom, log_width))
             layout["moves"].update(self._panel(self.moves, "ui.panel.moves"))
         else:
             layout["bottom"].update(self._panel(self.moves, "ui.panel.moves"))
@@ -198,8 +198,16 @@ class FullScreen(PlainScreen):
         self.console.file.write(CLEAR_ALL)
         self.console.print(self.colours.text(self.header, "bold reverse"))
         self.console.print(self._panel(table, "ui.panel.table"))
-        self.console.print(self._panel(self.moves, "ui.panel.moves"))
+        if not self.watching:
+            self.console.print(self._panel(self.moves, "ui.panel.moves"))
         self.console.print(self.status)
+
+    def _log(self, rows: int, width: int) -> Panel:
+        """The last moves: the newest lines, folded to fit `rows` by `width`."""
+        wrapped: list[Text] = []
+        for line in list(self.recent)[-(rows - 2):]:
+            wrapped.extend(line.wrap(self.console, width - 4))
+        return self._panel(Group(*wrapped[-(rows - 2):]), "ui.panel.log")
 
     def _panel(self, renderable: RenderableType, title: str) -> Panel:
         return Panel(renderable, title=t(title, self.lang), title_align="left")
@@ -242,7 +250,8 @@ class FullScreen(PlainScreen):
 
     def waiting(self) -> None:
         """Between the reader's turns: no moves to offer."""
-        self.moves = Text(t("ui.waiting", self.lang), style="dim")
+        if not self.watching:
+            self.moves = Text(t("ui.waiting", self.lang), style="dim")
 
     def handover(self, name: str) -> str:
         self.table, self.moves, self.status = None, Text(""), Text("")
