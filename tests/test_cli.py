@@ -392,6 +392,18 @@ def test_watch_in_french():
     assert "Vos coups" not in result.flat
 
 
+@pytest.mark.parametrize(("game", "title", "lang", "over", "turn"), [
+    ("diciassette", "17 / Diciassette", "fr", "Partie terminée", "Tour :"),
+    ("wazabi", "Wazabi", "en", "Game over", "Turn:"),
+])
+def test_the_final_table_says_the_game_is_over_not_whose_turn_it_is(game, title, lang, over,
+                                                                      turn):
+    result = ok(invoke(["play", game, "--watch", "--players", "3", "--seed", "2", "--lang", lang]))
+    assert result.exit_code == 0, result.text
+    final = [line for line in result.text.splitlines() if line.startswith(title + "  ·")][-1]
+    assert over in final and turn not in final, final
+
+
 # ----------------------------------------------------- usage errors: status 2
 USAGE_ERRORS = [
     pytest.param(["play", "diciassette", "--lang", "en", "--bots", "foo"],
