@@ -268,9 +268,11 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
     text = result.text
     assert text.count("Ce numéro n'est pas dans la liste ; numéros possibles : 1, 2, 3, 4, 5, 6.") == 2
     assert "Coup illisible « banana »" in result.flat
-    assert "« 5s up » n'est pas un coup permis" in result.flat
-    assert "« 4d down » n'est pas un coup permis" in result.flat
-    assert "Coups permis : 3s up, 3s down, 1d up, 1d down, trash up, trash down" in result.flat
+    # the moves named as a French player types them (the parser reads both languages)
+    assert "« 5s haut » n'est pas un coup permis" in result.flat
+    assert "« 4d bas » n'est pas un coup permis" in result.flat
+    assert "Coups permis : 3s haut, 3s bas, 1d haut, 1d bas, poubelle haut, poubelle bas" \
+        in result.flat
     # Each bad answer is followed by a new prompt, then the game goes on unchanged.
     first_moves = text.index("Vos coups")
     first_play = text.index("Vous jouez")
@@ -388,6 +390,18 @@ def test_watch_in_french():
     assert "Places : 1 : Bruno (hasard), 2 : Camille (heuristique)" in result.flat
     assert "Victoire :" in result.flat
     assert "Vos coups" not in result.flat
+
+
+@pytest.mark.parametrize(("game", "title", "lang", "over", "turn"), [
+    ("diciassette", "17 / Diciassette", "fr", "Partie terminée", "Tour :"),
+    ("wazabi", "Wazabi", "en", "Game over", "Turn:"),
+])
+def test_the_final_table_says_the_game_is_over_not_whose_turn_it_is(game, title, lang, over,
+                                                                      turn):
+    result = ok(invoke(["play", game, "--watch", "--players", "3", "--seed", "2", "--lang", lang]))
+    assert result.exit_code == 0, result.text
+    final = [line for line in result.text.splitlines() if line.startswith(title + "  ·")][-1]
+    assert over in final and turn not in final, final
 
 
 # ----------------------------------------------------- usage errors: status 2

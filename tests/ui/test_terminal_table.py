@@ -10,11 +10,13 @@ import subprocess
 import sys
 
 import pyte
+import pytest
 
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
-from tests.ui.terminal import SRC
+from ludotheque.ui.terminal.screen import CLEAR_ALL
+from tests.ui.terminal import ANSI, SRC
 
 PROMPT = r"Your move \(number or text; help, quit\): "
 PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
@@ -313,6 +315,65 @@ def test_the_layout_stays_put_and_each_player_has_a_colour(terminal):
     at = answer(term, PROMPT, "quit", at)
     answer(term, SAVE_Q, "", at)
     term.finish()
+
+
+def _display(term, rows: int, columns: int) -> str:
+    return "\n".join(flat(line) for line in _screen(term.raw, rows, columns).display)
+
+
+@pytest.mark.parametrize(("game", "seed", "needed", "error_end"), [
+    # Wazabi: the hand is the table's last line; 17: six moves and a third seat's row;
+    # Décimoarr: a table taller than the layout (the home cards, who is out)
+    ("wazabi", "4", ["Your hand:", "2. play"], "skip, replay)."),
+    ("diciassette", "5", ["3  Denis (heuristic)", "6. play Trap face down  [trap down]"],
+     "call, pass."),
+    ("decimoarr", "2", ["Home cards of Denis", "out      hidden", "24. p24"],
+     "at position 7)."),
+])
+def test_a_small_terminal_shows_the_whole_table_the_moves_and_an_error(terminal, game, seed,
+                                                                         needed, error_end):
+    """At 80x24 the layout that stays put cut the table's last lines (Wazabi's hand), the
+    moves after the fourth and a long error: what the reader needs is never cut."""
+    rows, columns = 24, 80
+    term = terminal("play", game, "--players", "3", "--seed", seed, "--lang", "en",
+                    "--delay", "0", rows=rows, columns=columns)
+    at = answer(term, PROMPT, "banana", 0)
+    at = term.expect(PROMPT, after=at)
+    shown = _display(term, rows, columns)
+    for text in needed:
+        assert text in shown, shown
+    error = " ".join(shown.split())  # the whole message, wrapped
+    assert "Cannot read the move 'banana'." in error and error_end + " Your move" in error, shown
+    term.send("quit\n")
+    answer(term, SAVE_Q, "", at)
+    term.finish()
+
+
+def test_the_last_reveal_is_shown_whole_when_the_game_ends(terminal):
+    """The full screen showed the end's reveal in its small log panel, then printed the final
+    table under it: the sum and the tokens that decided the game were cut."""
+    term = terminal("play", "diciassette", "--watch", "--players", "3", "--seed", "2",
+                    "--lang", "en", "--delay", "0", rows=24, columns=80)
+    term.expect(r"Seed of this game")
+    assert term.finish() == 0
+    end = " ".join(ANSI.sub("", term.raw[term.raw.rindex(CLEAR_ALL):]).split())
+    for line in ("Sum: 17, 17 or more: the call is right.",
+                 "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
+                 "Denis (heuristic): +0 Penalty, +1 Victory; now Victory 3, Penalty 0.",
+                 "Winner(s): Denis (heuristic)."):
+        assert line in end, end
+
+
+def test_watching_bots_shows_no_turn_of_yours(terminal):
+    """--watch drew a "Your turn" panel saying "The others are playing…" to a spectator; the
+    last moves now take the whole width."""
+    term = terminal("play", "wazabi", "--watch", "--players", "3", "--seed", "1", "--lang", "fr",
+                    "--delay", "0", rows=24, columns=80)
+    term.expect(r"Graine de cette partie")
+    assert term.finish() == 0
+    text = flat(term.text)
+    assert "Derniers coups" in text
+    assert "À vous" not in text and "Les autres jouent" not in text, text[-3000:]
 
 
 def test_log_and_cards_commands_in_the_chosen_language(terminal):

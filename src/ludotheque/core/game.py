@@ -149,13 +149,12 @@ class State(metaclass=StateType):
             return IllegalActionError("error.game_over")
         if player == CHANCE:
             return IllegalActionError("error.chance_pending")
-        legal = self.legal_actions()
-        shown = self.game.action_to_text(action) if _is_action_id(action, self.game) else repr(action)
+        shown = MoveForms(self.game, [action]) if _is_action_id(action, self.game) else repr(action)
         return IllegalActionError(
             "error.illegal_action",
             action=shown,
             player=player + 1,
-            allowed=", ".join(self.game.action_to_text(a) for a in legal),
+            allowed=MoveForms(self.game, self.legal_actions()),
         )
 
     # -- end of game ------------------------------------------------------
@@ -249,6 +248,20 @@ class State(metaclass=StateType):
 
     def check_invariants(self) -> None:
         """Raise AssertionError if the state is inconsistent (used by the conformance kit)."""
+
+
+class MoveForms:
+    """Moves named in an error as a person of the error's language types them ("jouer
+    retire1" in French, "play remove1" in English), joined by commas."""
+
+    def __init__(self, game: Game, actions: Sequence[int]) -> None:
+        self.game, self.actions = game, list(actions)
+
+    def message(self, lang: str) -> str:
+        return ", ".join(self.game.action_hint(action, lang) for action in self.actions)
+
+    def __str__(self) -> str:
+        return self.message("en")
 
 
 def _is_action_id(action: Any, game: Game) -> bool:

@@ -57,6 +57,8 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
         # A call window: the one to answer, not the one who played (the "turn").
         turn = t("diciassette.table.answering", lang, player=first_name(who(view["to_act"])),
                  last=first_name(who(view["turn"])))
+    elif view["phase"] == "over":  # nobody's turn: the winners are said under the table
+        turn = t("diciassette.table.over", lang)
     else:
         turn = t("diciassette.table.turn", lang, player=names[view["turn"]])
     header = "  ·  ".join([

@@ -59,7 +59,9 @@ def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
     me = view["seat"]
     n = view["players"]
     parts: list[Any] = []
-    header = [t("wazabi.title", lang), t("wazabi.table.turn", lang, player=names[view["turn"]]),
+    turn = t("wazabi.table.over", lang) if view["phase"] == "over" else \
+        t("wazabi.table.turn", lang, player=names[view["turn"]])
+    header = [t("wazabi.title", lang), turn,
               t("wazabi.table.direction", lang, direction=_direction(view["direction"], lang))]
     if view["games"] > 1:
         header.append(t("wazabi.table.game", lang, game=view["game_no"], games=view["games"]))

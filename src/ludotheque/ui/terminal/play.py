@@ -375,6 +375,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         match = Match(game, settings.players, settings.options, seed=settings.seed)
     names = seat_names(settings)
     screen = make_screen(console, names, lang, read_line, settings.full_screen)
+    screen.watching = not settings.humans
     table = _Table(settings, match, screen, names, resumed)
 
     # The seed determines every hidden card: it is shown when the game is over, not before.
@@ -390,6 +391,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         if table.passing:  # the end: everyone may look again
             table.reader, table.looking = None, True
             table.show_events()
+        screen.game_over()
         console.print()
         console.print(screen.colours.renderable(table.table(), console.width))
         winners = ", ".join(names[p] for p in match.state.winners())

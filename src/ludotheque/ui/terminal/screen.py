@@ -2,9 +2,9 @@
 
 `PlainScreen` prints one line after another (standard output is a pipe, a file, a test,
 or `--plain`): what a script reads. `FullScreen` (a real terminal, tall enough) redraws
-one fixed layout at every change: the table at the top left, the last moves at the top
-right, the reader's moves under them, a message line, and the prompt on the last line,
-so that nothing moves when the game goes on. Both colour each seat's name (its own
+one fixed layout at every change: the table at the top, the reader's moves under it
+beside the last moves, a message line, and the prompt on the last line, so that nothing
+moves when the game goes on (unless it would cut what the reader needs: see `draw`). Both colour each seat's name (its own
 colour, always next to the written name: colour is never the only signal).
 
 Between two people at one screen (pass-and-play), `handover` clears the screen and its
@@ -83,6 +83,7 @@ class PlainScreen:
     """One line after another: for pipes, files, tests and `--plain`."""
 
     full = False
+    watching = False  # nobody plays at this screen (--watch): no "your turn"
 
     def __init__(self, console: Console, colours: Colours, lang: str,
                  read_line: Callable[[str], str]) -> None:
@@ -131,8 +132,8 @@ class PlainScreen:
     def pause(self) -> str:
         return self.read_line(t("ui.back_to_game", self.lang))
 
-    def close(self) -> None:
-        pass
+    def game_over(self) -> None:
+        """The game is over: the last moves are already printed whole."""
 
 
 class FullScreen(PlainScreen):
@@ -148,42 +149,81 @@ class FullScreen(PlainScreen):
         self.moves: RenderableType = Text("")
         self.status: Text = Text("")
         self.recent: deque[Text] = deque(maxlen=200)
+        self.since_turn: deque[Text] = deque(maxlen=200)  # the lines since the reader's turn
 
     # the regions, from the top: header (1 line), the table (full width), the reader's moves
-    # beside the last moves, a message line, and the prompt on the last line
-    def _sizes(self) -> tuple[int, int, int]:
-        rows = self.console.size.height
-        bottom = max(8, min(16, rows // 2 - 2))
-        table = rows - 1 - bottom - STATUS_ROWS - 1  # header, bottom, message, prompt
-        return rows, table, bottom
+    # beside the last moves, a message line, and the prompt on the last line. The sizes stay
+    # put from turn to turn unless what the reader needs would be cut: a taller table takes
+    # rows from the moves and the log, moves that do not fit beside the log take its place,
+    # and a screen too small for both is printed line after line (it scrolls, nothing is cut).
+    def _lines(self, renderable: RenderableType, width: int) -> int:
+        """How many lines `renderable` takes at `width` columns."""
+        return len(self.console.render_lines(renderable, self.console.options.update_width(
+            max(1, width)), pad=False))
 
     def draw(self) -> None:
-        rows, table_rows, bottom = self._sizes()
-        width = self.console.size.width
-        log_width = max(30, width * 2 // 5)
+        rows, width = self.console.size.height, self.console.size.width
+        log_width = width if self.watching else max(30, width * 2 // 5)
+        table = Text("") if self.table is None else self.colours.renderable(self.table, width - 4)
+        status_rows = max(STATUS_ROWS, self._lines(self.status, width))
+        room = rows - 1 - status_rows - 1  # under the header, over the message and the prompt
+        bottom = max(8, min(16, rows // 2 - 2))
+        table_rows = max(room - bottom, self._lines(table, width - 4) + 2)
+        moves_rows = 0 if self.watching else self._lines(self.moves, width - log_width - 4) + 2
+        if room - table_rows < moves_rows:  # the moves first: the table shrinks to fit
+            table_rows = max(self._lines(table, width - 4) + 2, room - moves_rows)
+        bottom = room - table_rows
+        beside = bottom >= moves_rows  # else the moves take the whole width, without the log
+        if not beside and (self.watching or bottom < self._lines(self.moves, width - 4) + 2):
+            return self._draw_lines(table)
         layout = Layout()
         layout.split_column(Layout(name="header", size=1), Layout(name="table", size=table_rows),
-                            Layout(name="bottom", size=bottom), Layout(name="status", size=STATUS_ROWS))
-        layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
+                            Layout(name="bottom", size=bottom), Layout(name="status", size=status_rows))
         layout["header"].update(self.colours.text(self.header, "bold reverse"))
-        table = Text("") if self.table is None else self.colours.renderable(self.table, width - 4)
-        layout["table"].update(Panel(table, title=t("ui.panel.table", self.lang),
-                                     title_align="left"))
-        wrapped: list[Text] = []
-        for line in list(self.recent)[-(bottom - 2):]:  # the newest lines, folded to fit
-            wrapped.extend(line.wrap(self.console, log_width - 4))
-        tail = wrapped[-(bottom - 2):]
-        layout["log"].update(Panel(Group(*tail), title=t("ui.panel.log", self.lang),
-                                   title_align="left"))
-        layout["moves"].update(Panel(self.moves, title=t("ui.panel.moves", self.lang),
-                                     title_align="left"))
+        layout["table"].update(self._panel(table, "ui.panel.table"))
+        if self.watching:  # nobody plays at this screen: the last moves take the whole width
+            layout["bottom"].update(self._log(bottom, log_width))
+        elif beside:
+            layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
+            layout["log"].update(self._log(bottom, log_width))
+            layout["moves"].update(self._panel(self.moves, "ui.panel.moves"))
+        else:
+            layout["bottom"].update(self._panel(self.moves, "ui.panel.moves"))
         layout["status"].update(self.status)
         self.console.file.write(CLEAR_ALL)
         self.console.print(layout, height=rows - 1)
 
+    def _draw_lines(self, table: Text) -> None:
+        """A screen too small for the layout: the same regions one under the other."""
+        self.console.file.write(CLEAR_ALL)
+        self.console.print(self.colours.text(self.header, "bold reverse"))
+        self.console.print(self._panel(table, "ui.panel.table"))
+        if not self.watching:
+            self.console.print(self._panel(self.moves, "ui.panel.moves"))
+        self.console.print(self.status)
+
+    def _log(self, rows: int, width: int) -> Panel:
+        """The last moves: the newest lines, folded to fit `rows` by `width`."""
+        wrapped: list[Text] = []
+        for line in list(self.recent)[-(rows - 2):]:
+            wrapped.extend(line.wrap(self.console, width - 4))
+        return self._panel(Group(*wrapped[-(rows - 2):]), "ui.panel.log")
+
+    def _panel(self, renderable: RenderableType, title: str) -> Panel:
+        return Panel(renderable, title=t(title, self.lang), title_align="left")
+
     def note(self, line: str | Text, style: str | None = None) -> None:
-        self.recent.append(self.colours.text(line, style))
+        text = self.colours.text(line, style)
+        self.recent.append(text)
+        self.since_turn.append(text)
         self.draw()
+
+    def game_over(self) -> None:
+        """The last moves since the reader's turn (the last round's reveal, the end), shown
+        whole in place of the layout: its log panel holds only the last few lines."""
+        self.console.file.write(CLEAR_ALL)
+        for line in self.since_turn:
+            self.console.print(line)
 
     def intro(self, line: str | Text, style: str | None = None) -> None:
         text = self.colours.text(line, style)
@@ -204,16 +244,19 @@ class FullScreen(PlainScreen):
 
     def turn(self, table: RenderableType, moves: RenderableType, header: str = "") -> None:
         self.table, self.moves, self.header = table, moves, header
+        self.since_turn.clear()
         self.draw()
         self.status = Text("")  # a message stays for one prompt
 
     def waiting(self) -> None:
         """Between the reader's turns: no moves to offer."""
-        self.moves = Text(t("ui.waiting", self.lang), style="dim")
+        if not self.watching:
+            self.moves = Text(t("ui.waiting", self.lang), style="dim")
 
     def handover(self, name: str) -> str:
         self.table, self.moves, self.status = None, Text(""), Text("")
         self.recent.clear()
+        self.since_turn.clear()
         self.console.file.write(CLEAR_ALL)
         self.console.print(Panel(self.colours.text(t("ui.handover", self.lang, player=name), "bold"),
                                  expand=False))
