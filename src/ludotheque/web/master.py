@@ -327,7 +327,7 @@ class Master:
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
                  min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
                  bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL,
-                 deals: random.Random | None = None) -> None:
+                 deals: random.Random | None = None, turn_timers: bool = True) -> None:
         self.storage = storage
         # Each table's seed: the system's entropy; a test passes a seeded generator so the
         # same deals come back on every run.
@@ -339,6 +339,10 @@ class Master:
         self.bot_delay = bot_delay
         self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
         self.waiting_ttl = waiting_ttl
+        # A server counts down its tables' turns; a worker (worker.py) runs none: its copy
+        # of a table is read only when a bot is to move (it hears no news in between), and
+        # the servers holding the table time its people out (the deadline is stored).
+        self.turn_timers = turn_timers
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
         self._loading: dict[str, asyncio.Lock] = {}
@@ -1105,7 +1109,7 @@ class Master:
                 live.bot_for = live.moves
                 self._spawn(self._bot_turn(live, seat, level, live.moves))
             return
-        if live.row.turn_timer and live.timer is None:
+        if live.row.turn_timer and live.timer is None and self.turn_timers:
             loop = asyncio.get_running_loop()
             if live.row.deadline_move == live.moves and live.row.deadline is not None:
                 # the stored deadline of this move: it survives a restart, every server
