@@ -365,15 +365,12 @@ class Master:
 
     # -- life -------------------------------------------------------------
     async def start(self) -> None:
-        """Every unfinished table is rebuilt from the database and its bots resume."""
+        """Every unfinished table is rebuilt from the database; its bots and timers resume."""
         for table_id in self.storage.live_table_ids():
             try:
-                live = await self.get(table_id)
+                await self.get(table_id)
             except Exception:  # noqa: BLE001 - one broken table must not stop the server
                 log.exception("table %s could not be rebuilt", table_id)
-                continue
-            if live is not None:
-                self.schedule(live)
         self._spawn(self._sweep())
         if self.broker.remote:
             self._spawn(self.broker.run(self._on_change, self._catch_up_all))
@@ -606,15 +603,18 @@ class Master:
                                                       self.storage.get_moves(row.id)]),
                          absent=set(row.absent), left=set(row.left))
         self._add(live)
-        self.schedule(live)
         return live
 
     def _add(self, live: LiveTable) -> None:
+        """This server holds the table from now on (made here, or loaded: at start, by a
+        page's hello, by another server's rematch): its tokens are known, and its bot, its
+        stand-ins or its turn timer (to the stored deadline) run as after any change."""
         self.tables[live.row.id] = live
         self.tokens[live.row.spectator] = (live.row.id, None)
         for seat in live.row.seats:
             if seat.token:
                 self.tokens[seat.token] = (live.row.id, seat.seat)
+        self.schedule(live)
 
     # -- creating and joining --------------------------------------------
     def create_table(self, body: Any, rematch_of: LiveTable | None = None,
@@ -709,7 +709,6 @@ class Master:
                 raise
             return self.tables.get(made.id) or self._loaded(made)
         self._add(live)
-        self.schedule(live)
         return live
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
