@@ -12,6 +12,7 @@ import threading
 import time
 from contextlib import ExitStack
 
+import httpx
 import redis
 
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
@@ -110,6 +111,36 @@ def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(c
         other.send({"type": "leave"})
         refused = other.expect("error")
         assert refused["code"] == "game_over" and "over" in refused["message"], refused
+
+
+def test_a_page_whose_person_left_elsewhere_is_told_so_when_it_moves(cluster):
+    """P1 leaves through server 0 while the notes are held; server 1 reads the table anew
+    (someone asks for a seat there) before it hears the note: P2's page there sees the
+    seat left. P1's page on server 1 then moves: it is refused (`left`) and told it
+    watches (the `left` frame, a spectator's view), as a second `leave` would be."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    storage = Storage(cluster.database)
+    invite = storage.get_table(table).invite
+    storage.close()
+    with ExitStack() as stack:
+        first = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
+        second = stack.enter_context(Page(cluster.ws_url(1), tokens[0], lang="fr"))
+        other = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        with _notes_held(cluster.broker):
+            first.send({"type": "leave"})
+            assert first.expect("left")["seat"] == 0
+            taken = httpx.post(f"{cluster.url(1)}/api/join/{invite}",
+                               json={"seat": 0, "name": "Zoé"}, timeout=DEADLINE)
+            assert taken.status_code == 409, taken.text
+            # what server 1 read for that request, its pages see too
+            other.expect("update", lambda f: f["table"]["seats"][0]["left"])
+            second.send({"type": "move", "actions": [0], "move": second.last["move"]})
+            assert second.expect("left") == {"type": "left", "seat": 0,
+                                             "url": f"/watch/{_spectator(cluster.database, table)}"}
+            refused = second.expect("error")
+            assert refused["code"] == "left" and "quitté" in refused["message"], refused
+            assert second.last["seat"] is None and second.last["legal"] == []
+            assert second.last["table"]["seats"][0]["left"]
 
 
 def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:

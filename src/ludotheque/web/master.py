@@ -721,8 +721,8 @@ class Master:
         live = await self.get(row.id)
         assert live is not None
         async with live.lock:
-            if self.broker.remote:
-                await self.refresh(live)
+            if self.broker.remote:  # news read here is every page's news too (a leave)
+                await self._catch_up_locked(live)
             self.refuse_closed(live.row)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
                 TextParam("web.server.error.no_free_seat")
@@ -919,9 +919,6 @@ class Master:
     async def move(self, conn: Conn, actions: Any, count: Any, seat_field: Any = None) -> None:
         """A person's gesture from a page."""
         live, _seat = self.seat_of(conn)
-        if conn.seat in live.left:  # left on another server, this page not switched yet
-            self._watch_if_left(live, [conn])
-            raise Refused("left")
         if seat_field is not None and seat_field != conn.seat:
             raise Refused("not_your_seat", own=conn.seat + 1,
                           seat=seat_field + 1 if isinstance(seat_field, int) else seat_field)
@@ -932,7 +929,7 @@ class Master:
                                                     high=MAX_ACTIONS))
         was_absent = self.back(conn)
         try:
-            await self.play(live, conn.seat, actions, count)
+            await self.play(live, conn.seat, actions, count, person=True)
         except Refused as refused:
             # refused, but the person acted: everyone is told they are back (an accepted
             # move tells them with the move)
@@ -996,9 +993,18 @@ class Master:
             return
         await self.broker.publish(live.row.id, live.moves)
 
-    async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
-        """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
+    async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int,
+                   person: bool = False) -> None:
+        """THE move path, for people and bots alike. Raises Refused (nothing changed).
+
+        A `person`'s move for a seat they left (through another page or server, before
+        this page was switched, or while the move waited for the table) is refused: the
+        seat's pages are told they watch (`left` frame, spectator's view), as `leave`
+        tells them."""
         async with live.lock:
+            if person and seat in live.left:
+                await self.broadcast(live)
+                raise Refused("left")
             match = live.match
             if live.row.status == "waiting":
                 raise Refused("waiting")
