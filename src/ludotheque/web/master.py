@@ -35,7 +35,7 @@ from typing import Any
 
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
 from ludotheque.core.match import Match
-from ludotheque.core.options import options_to_json
+from ludotheque.core.options import OptionName, options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LANGUAGES, number, t
@@ -1338,7 +1338,8 @@ class Master:
 def _option_refusal(game: Any, error: OptionError) -> Refused:
     """A bad option of a request, said in the lobby's words: the option's label in the
     request's language beside the name the API takes, and what it allows (each choice's
-    label and value). A cross-check between options is said as the game says it."""
+    label and value). A cross-check between options is said as the game says it, the
+    options it names by their labels."""
     specs = {spec.name: spec for spec in game.option_specs}
     spec = specs.get(error.params.get("name"))  # type: ignore[arg-type]
     if error.key == "error.option_value" and spec is not None:
@@ -1351,7 +1352,25 @@ def _option_refusal(game: Any, error: OptionError) -> Refused:
         return Refused("option", key="web.server.error.option_unknown",
                        name=str(error.params.get("name"))[:40],
                        game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
-    return Refused("option", error=error)
+    return Refused("option", error=OptionError(error.key, **{
+        key: _OptionLabel(specs[value.name], value.value)
+        if isinstance(value, OptionName) and value.name in specs else value
+        for key, value in error.params.items()}))
+
+
+class _OptionLabel:
+    """An option a cross-check names, in the message's language: its label in the lobby,
+    and the choice asked for (a true asks for the option itself)."""
+
+    def __init__(self, spec: Any, value: Any) -> None:
+        self.spec, self.value = spec, value
+
+    def message(self, lang: str) -> str:
+        label = t(self.spec.text_key("option_label"), lang)
+        if self.spec.kind == "choice" and self.value is not None:
+            choice = t(f"{self.spec.text_key('option_choice')}.{self.value}", lang)
+            return t("web.server.option.choice", lang, label=label, choice=choice)
+        return t("web.server.option.label", lang, label=label)
 
 
 class _OptionAllowed:
