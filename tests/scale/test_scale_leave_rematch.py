@@ -89,24 +89,36 @@ def _notes_held(redis_url: str):
         client.close()
 
 
+def _p1_on_both_servers(cluster, stack: ExitStack) -> tuple[str, Page, Page, Page]:
+    """A table of two people: P1's pages on server 0 and on server 1 (in French), P2's on
+    server 1; the table's id and those pages."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    return (table, *(stack.enter_context(Page(cluster.ws_url(server), token, lang=lang))
+                     for server, token, lang in ((0, tokens[0], "en"), (1, tokens[0], "fr"),
+                                                 (1, tokens[1], "en"))))
+
+
+def _told_it_left(page: Page, cluster, table: str) -> None:
+    """P1's French page was refused (`left`), told it left, and watches from now on."""
+    assert page.expect("left") == {"type": "left", "seat": 0,
+                                   "url": f"/watch/{_spectator(cluster.database, table)}"}
+    refused = page.expect("error")
+    assert refused["code"] == "left" and "quitté" in refused["message"], refused
+    assert page.last["seat"] is None and page.last["legal"] == []
+    assert page.last["table"]["seats"][0]["left"]
+
+
 def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(cluster):
     """P1 has a page on each server. The first leaves (server 0); the second, on server 1,
     which has not heard of it, says leave too: it is told it left (in its language) and
     watches, never "the game is over". Once the game is over, a leave is `game_over`."""
-    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
     with ExitStack() as stack:
-        first = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
-        second = stack.enter_context(Page(cluster.ws_url(1), tokens[0], lang="fr"))
-        other = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        table, first, second, other = _p1_on_both_servers(cluster, stack)
         with _notes_held(cluster.broker):
             first.send({"type": "leave"})
             assert first.expect("left")["seat"] == 0
             second.send({"type": "leave"})
-            assert second.expect("left") == {"type": "left", "seat": 0,
-                                             "url": f"/watch/{_spectator(cluster.database, table)}"}
-            refused = second.expect("error")
-            assert refused["code"] == "left" and "quitté" in refused["message"], refused
-            assert second.last["seat"] is None and second.last["table"]["seats"][0]["left"]
+            _told_it_left(second, cluster, table)
         drive([other], random.Random(23))
         other.send({"type": "leave"})
         refused = other.expect("error")
@@ -118,14 +130,11 @@ def test_a_page_whose_person_left_elsewhere_is_told_so_when_it_moves(cluster):
     (someone asks for a seat there) before it hears the note: P2's page there sees the
     seat left. P1's page on server 1 then moves: it is refused (`left`) and told it
     watches (the `left` frame, a spectator's view), as a second `leave` would be."""
-    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
-    storage = Storage(cluster.database)
-    invite = storage.get_table(table).invite
-    storage.close()
     with ExitStack() as stack:
-        first = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
-        second = stack.enter_context(Page(cluster.ws_url(1), tokens[0], lang="fr"))
-        other = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        table, first, second, other = _p1_on_both_servers(cluster, stack)
+        storage = Storage(cluster.database)
+        invite = storage.get_table(table).invite
+        storage.close()
         with _notes_held(cluster.broker):
             first.send({"type": "leave"})
             assert first.expect("left")["seat"] == 0
@@ -135,12 +144,7 @@ def test_a_page_whose_person_left_elsewhere_is_told_so_when_it_moves(cluster):
             # what server 1 read for that request, its pages see too
             other.expect("update", lambda f: f["table"]["seats"][0]["left"])
             second.send({"type": "move", "actions": [0], "move": second.last["move"]})
-            assert second.expect("left") == {"type": "left", "seat": 0,
-                                             "url": f"/watch/{_spectator(cluster.database, table)}"}
-            refused = second.expect("error")
-            assert refused["code"] == "left" and "quitté" in refused["message"], refused
-            assert second.last["seat"] is None and second.last["legal"] == []
-            assert second.last["table"]["seats"][0]["left"]
+            _told_it_left(second, cluster, table)
 
 
 def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:
