@@ -392,3 +392,35 @@ def test_a_bad_byte_far_into_a_record_or_results_file_is_said_where_it_is(tmp_pa
     results.write_bytes(b"game,bot\n" + b"17,easy\n" * 30_000 + b"17,\xe9\n")
     said = usage_error(invoke(["report", results, "--lang", "fr"])).flat
     assert f"octet invalide à la position {9 + 8 * 30_000 + 4})" in said, said
+
+
+# the games' cross-checks between options, and what the web says instead
+# (tests/web/test_server_api.py): (game, players, options, English, French)
+CROSS_CHECKS = [
+    ("dtc", 2, {"variant_literal": True},
+     "The option variant_literal only makes sense with variant_higher=true.",
+     "L'option variant_literal n'a de sens qu'avec variant_higher=true."),
+    ("decimoarr", 5, {"layout": "grid"}, "(25 cards, 5 players): use layout=ring.",
+     "(25 cartes, 5 joueurs) : utilisez layout=ring."),
+    ("wazabi", 4, {"teams": True, "continue_until_one_left": True},
+     "they cannot be combined with continue_until_one_left.",
+     "impossible de les combiner avec continue_until_one_left."),
+    ("wazabi", 3, {"tournament_games": 3, "continue_until_one_left": True},
+     "it cannot be combined with continue_until_one_left.",
+     "impossible de le combiner avec continue_until_one_left."),
+    ("dtc", 6, {"copies": 1, "jokers": 0},
+     "Use more copies or jokers, a smaller hand_size or fewer players.",
+     "Prenez plus d'exemplaires ou de jokers, une main plus petite (hand_size) ou moins de "
+     "joueurs."),
+]
+
+
+@pytest.mark.parametrize("game, players, options, english, french", CROSS_CHECKS)
+def test_options_that_do_not_go_together_are_named_as_the_command_line_takes_them(
+        game, players, options, english, french):
+    given = [arg for name, value in options.items()
+             for arg in ("-o", f"{name}={str(value).lower()}")]
+    for lang, words in (("en", english), ("fr", french)):
+        result = usage_error(invoke(["rules", game, "--players", players, *given,
+                                     "--lang", lang]))
+        assert words in result.flat, result.flat

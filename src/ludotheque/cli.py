@@ -867,6 +867,10 @@ def serve(
                                                   help=_h("cli.serve.opt.broker"))] = None,
     waiting_ttl: Annotated[float, typer.Option("--waiting-ttl",
                                                help=_h("cli.serve.opt.waiting_ttl"))] = 86400.0,
+    proxy_headers: Annotated[bool, typer.Option("--proxy-headers/--no-proxy-headers",
+                                                help=_h("cli.serve.opt.proxy_headers"))] = True,
+    forwarded_allow_ips: Annotated[Optional[str], typer.Option(
+        "--forwarded-allow-ips", help=_h("cli.serve.opt.forwarded_allow_ips"))] = None,
     lang: LangOption = None,
 ) -> None:
     with _guard(lang) as lang:
@@ -882,7 +886,8 @@ def serve(
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         link = t("cli.serve.link", lang, url=f"http://{shown}:{port}/")
         run_server(host=host, port=port, database=database, bot_delay=bot_delay,
-                   broker=broker, waiting_ttl=waiting_ttl,
+                   broker=broker, waiting_ttl=waiting_ttl, proxy_headers=proxy_headers,
+                   forwarded_allow_ips=forwarded_allow_ips,
                    ready=lambda: out.print(link, markup=False))
 
 

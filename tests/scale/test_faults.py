@@ -14,10 +14,10 @@ import sys
 import time
 from contextlib import ExitStack
 
-from play import DEADLINE, Seat, check_table, create_table, diagnose, play_seat
+from play import DEADLINE, Page, Seat, check_table, create_table, diagnose, play_seat
 from sqlalchemy import create_engine, select
 
-from ludotheque.web.db import SCHEMA_HEAD, bot_jobs, engine_url
+from ludotheque.web.db import SCHEMA_HEAD, Storage, bot_jobs, engine_url
 
 # people only, and people with an easy bot (computed by the worker)
 TABLES = [
@@ -91,6 +91,29 @@ def test_sigkill_one_server_mid_game(cluster):
     assert cluster.servers[0].poll() is not None
     assert any(seat.reconnections for _t, seats in tables for seat in seats)
     _check_all(cluster, tables)
+
+
+def test_a_server_that_loads_a_table_for_a_page_runs_its_turn_timer(cluster):
+    """Server 0 made the table and counts its turn; it dies while a person who never comes
+    back is on turn. Server 1 (started before the table existed) loads it only for a
+    spectator's hello: it counts down to the stored deadline, times the person out, and
+    the stand-in (a worker's job) plays for them. The game never stalls."""
+    table, _tokens = create_table(cluster.url(0), "diciassette",
+                                  [{"kind": "human"}, {"kind": "human"}], turn_timer=10)
+    cluster.servers[0].send_signal(signal.SIGKILL)
+    cluster.servers[0].wait(timeout=10)
+    storage = Storage(cluster.database)
+    try:
+        with Page(cluster.ws_url(1), storage.get_table(table).spectator) as page:
+            seat = page.first["to_act"]
+            assert page.first["move"] == 0
+            assert not page.first["table"]["seats"][seat]["absent"]
+            timed_out = page.expect("update", lambda f: f["table"]["seats"][seat]["absent"])
+            assert timed_out["table"]["deadline"] is None
+            page.expect("update", lambda f: f["move"] > 0)
+        assert storage.get_moves(table)[0][1] == seat  # the stand-in's move, for the person
+    finally:
+        storage.close()
 
 
 def test_redis_restarts_mid_game(cluster, redis_server):

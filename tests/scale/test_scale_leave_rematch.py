@@ -12,6 +12,7 @@ import threading
 import time
 from contextlib import ExitStack
 
+import httpx
 import redis
 
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
@@ -88,28 +89,62 @@ def _notes_held(redis_url: str):
         client.close()
 
 
+def _p1_on_both_servers(cluster, stack: ExitStack) -> tuple[str, Page, Page, Page]:
+    """A table of two people: P1's pages on server 0 and on server 1 (in French), P2's on
+    server 1; the table's id and those pages."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    return (table, *(stack.enter_context(Page(cluster.ws_url(server), token, lang=lang))
+                     for server, token, lang in ((0, tokens[0], "en"), (1, tokens[0], "fr"),
+                                                 (1, tokens[1], "en"))))
+
+
+def _told_it_left(page: Page, cluster, table: str) -> None:
+    """P1's French page was refused (`left`), told it left, and watches from now on."""
+    assert page.expect("left") == {"type": "left", "seat": 0,
+                                   "url": f"/watch/{_spectator(cluster.database, table)}"}
+    refused = page.expect("error")
+    assert refused["code"] == "left" and "quitté" in refused["message"], refused
+    assert page.last["seat"] is None and page.last["legal"] == []
+    assert page.last["table"]["seats"][0]["left"]
+
+
 def test_leaving_twice_through_two_servers_answers_left_then_the_end_game_over(cluster):
     """P1 has a page on each server. The first leaves (server 0); the second, on server 1,
     which has not heard of it, says leave too: it is told it left (in its language) and
     watches, never "the game is over". Once the game is over, a leave is `game_over`."""
-    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
     with ExitStack() as stack:
-        first = stack.enter_context(Page(cluster.ws_url(0), tokens[0]))
-        second = stack.enter_context(Page(cluster.ws_url(1), tokens[0], lang="fr"))
-        other = stack.enter_context(Page(cluster.ws_url(1), tokens[1]))
+        table, first, second, other = _p1_on_both_servers(cluster, stack)
         with _notes_held(cluster.broker):
             first.send({"type": "leave"})
             assert first.expect("left")["seat"] == 0
             second.send({"type": "leave"})
-            assert second.expect("left") == {"type": "left", "seat": 0,
-                                             "url": f"/watch/{_spectator(cluster.database, table)}"}
-            refused = second.expect("error")
-            assert refused["code"] == "left" and "quitté" in refused["message"], refused
-            assert second.last["seat"] is None and second.last["table"]["seats"][0]["left"]
+            _told_it_left(second, cluster, table)
         drive([other], random.Random(23))
         other.send({"type": "leave"})
         refused = other.expect("error")
         assert refused["code"] == "game_over" and "over" in refused["message"], refused
+
+
+def test_a_page_whose_person_left_elsewhere_is_told_so_when_it_moves(cluster):
+    """P1 leaves through server 0 while the notes are held; server 1 reads the table anew
+    (someone asks for a seat there) before it hears the note: P2's page there sees the
+    seat left. P1's page on server 1 then moves: it is refused (`left`) and told it
+    watches (the `left` frame, a spectator's view), as a second `leave` would be."""
+    with ExitStack() as stack:
+        table, first, second, other = _p1_on_both_servers(cluster, stack)
+        storage = Storage(cluster.database)
+        invite = storage.get_table(table).invite
+        storage.close()
+        with _notes_held(cluster.broker):
+            first.send({"type": "leave"})
+            assert first.expect("left")["seat"] == 0
+            taken = httpx.post(f"{cluster.url(1)}/api/join/{invite}",
+                               json={"seat": 0, "name": "Zoé"}, timeout=DEADLINE)
+            assert taken.status_code == 409, taken.text
+            # what server 1 read for that request, its pages see too
+            other.expect("update", lambda f: f["table"]["seats"][0]["left"])
+            second.send({"type": "move", "actions": [0], "move": second.last["move"]})
+            _told_it_left(second, cluster, table)
 
 
 def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:

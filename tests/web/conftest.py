@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,13 +91,16 @@ class ProcessHandle:
 
 
 def start_process(database: str, log_path: Path, port: int | None = None,
-                  bot_delay: float = 0.0) -> ProcessHandle:
+                  bot_delay: float = 0.0, args: Sequence[str] = (),
+                  env: Mapping[str, str] | None = None) -> ProcessHandle:
+    """`ludotheque serve` with `args` more, its environment `env` more."""
     port = port or free_port()
     log_file = open(log_path, "ab")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
         [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--database", database, "--bot-delay", str(bot_delay)],
-        stdout=log_file, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+         "--database", database, "--bot-delay", str(bot_delay), *args],
+        stdout=log_file, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     log_file.close()
     url = f"http://127.0.0.1:{port}"
     handle = ProcessHandle(url=url, ws_url=f"ws://127.0.0.1:{port}/ws", port=port,
@@ -121,14 +124,16 @@ def start_process(database: str, log_path: Path, port: int | None = None,
 
 @pytest.fixture
 def start_server_process(tmp_path) -> Iterator[Any]:
-    """A factory: start_server_process(database=None, port=None) -> ProcessHandle; every
-    process started is stopped at the end of the test."""
+    """A factory: start_server_process(database=None, port=None, args=(), env=None) ->
+    ProcessHandle (`ludotheque serve` with `args` more, `env` added to its environment);
+    every process started is stopped at the end of the test."""
     started: list[ProcessHandle] = []
 
     def start(database: str | None = None, port: int | None = None,
-              bot_delay: float = 0.0) -> ProcessHandle:
+              bot_delay: float = 0.0, **more: Any) -> ProcessHandle:
         database = database or f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-        handle = start_process(database, tmp_path / f"server-{len(started)}.log", port, bot_delay)
+        handle = start_process(database, tmp_path / f"server-{len(started)}.log", port,
+                               bot_delay, **more)
         started.append(handle)
         return handle
 

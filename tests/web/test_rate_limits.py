@@ -112,6 +112,29 @@ def test_one_address_creating_too_many_tables_gets_a_429_in_its_language(limited
         .status_code == 200
 
 
+@pytest.mark.parametrize("args, apart", [
+    ([], True),  # uvicorn's default: a proxy on this machine is trusted
+    (["--forwarded-allow-ips", "127.0.0.1"], True),
+    (["--forwarded-allow-ips", "192.0.2.7"], False),  # the proxy is elsewhere
+    (["--no-proxy-headers"], False),
+])
+def test_behind_a_trusted_proxy_each_client_address_has_its_own_table_limit(
+        start_server_process, args, apart):
+    """`ludotheque serve` behind a reverse proxy (these requests come from 127.0.0.1 with
+    the proxy's X-Forwarded-For): trusted, each client's address counts its own tables;
+    not trusted (elsewhere, or proxy headers off), every client shares the proxy's."""
+    served = start_server_process(args=args, env={"LUDOTHEQUE_LIMIT_TABLES": "1/3600"})
+    body = {"game": "diciassette", "players": 2}
+
+    def create(client: str) -> int:
+        return served.api.post("/api/tables", json=body,
+                               headers={"X-Forwarded-For": client}).status_code
+
+    assert create("203.0.113.1") == 200
+    assert create("203.0.113.1") == 429
+    assert create("203.0.113.2") == (200 if apart else 429)
+
+
 @pytest.mark.parametrize("value", ["10", "0/5", "ten/5", "5/0", "5/inf", "5/1.5"])
 def test_a_limit_setting_that_is_no_rate_is_said(value):
     with pytest.raises(LudoError) as raised:

@@ -148,6 +148,36 @@ def test_an_option_error_says_the_option_as_the_lobby_does(server, body, english
         assert error["code"] == "option" and words in error["message"], error["message"]
 
 
+@pytest.mark.parametrize("body, english, french", [
+    ({"game": "dtc", "players": 2, "options": {"variant_literal": True}},
+     "The option “The variant read literally” only makes sense with “The “more confusion” "
+     "variant”.",
+     "L'option «\u00a0La variante lue à la lettre\u00a0» n'a de sens qu'avec «\u00a0La "
+     "variante «\u00a0pour plus de confusion\u00a0»\u00a0»."),
+    ({"game": "decimoarr", "players": 5, "options": {"layout": "grid"}},
+     "(25 cards, 5 players): use “Table layout”: “Ring”.",
+     "(25 cartes, 5 joueurs)\u00a0: utilisez «\u00a0Disposition des cartes\u00a0»\u00a0: "
+     "«\u00a0Anneau\u00a0»."),
+    ({"game": "wazabi", "players": 4,
+      "options": {"teams": True, "continue_until_one_left": True}},
+     "they cannot be combined with “Play on for a full ranking”.",
+     "impossible de les combiner avec «\u00a0Continuer pour un classement complet\u00a0»."),
+    ({"game": "dtc", "players": 6, "options": {"copies": 1, "jokers": 0}},
+     "a smaller “Cards in hand” or fewer players.",
+     "une main plus petite («\u00a0Cartes en main\u00a0») ou moins de joueurs."),
+])
+def test_options_that_do_not_go_together_are_named_by_their_lobby_labels(
+        server, body, english, french):
+    """A game's cross-check between options names them as the lobby shows them, in the
+    request's language (the command line says the names it takes: test_cli_bad_input)."""
+    for lang, words in (("en", english), ("fr", french)):
+        response = server.api.post(f"/api/tables?lang={lang}", json=body)
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "option" and words in error["message"], error["message"]
+        assert "=" not in error["message"] and "_" not in error["message"]  # no raw name
+
+
 def test_malformed_body_is_a_clear_400(server):
     response = server.api.post("/api/tables?lang=fr", content=b"{not json",
                                headers={"content-type": "application/json"})

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
 import threading
 import time
 
@@ -19,6 +21,7 @@ from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
+from ludotheque.web.services import stop_processes
 
 
 # -- the replay's full reveal ----------------------------------------------------------
@@ -182,6 +185,59 @@ def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tm
     first, own, adopted = asyncio.run(scenario())
     assert own != first  # B had made its own deadline
     assert adopted == first
+
+
+def test_a_worker_alone_never_times_a_person_out_the_server_holding_the_table_does(
+        tmp_path):
+    """A worker computes bots' moves; turn timers belong to the servers whose pages show
+    them. The worker plays the bot's move (writing the person's deadline with it) and,
+    however long the person then waits with no server up, never marks them absent nor
+    plays for them; a server that holds the table again times them out at that stored
+    deadline, and the worker then plays the stand-in's move."""
+    database = f"sqlite:///{tmp_path / 'worker.sqlite3'}"
+    handle = run_app_in_thread(database, min_turn_timer=0.2, bot_jobs=True,
+                               deals=random.Random(4))
+    try:  # the bot acts first (this deal), then Ann: the bot's move is a worker's job
+        created = handle.create("diciassette", 2, [{"kind": "bot", "level": "easy"},
+                                                   {"kind": "human"}], turn_timer=0.2)
+        handle.join(created["invite"], 1, "Ann")
+    finally:
+        stop_thread_server(handle)
+    table = created["table"]
+    engine = create_engine(database)
+
+    def stored() -> tuple[int, float | None, list[int]]:
+        with engine.connect() as conn:
+            count = conn.execute(select(func.count()).select_from(moves)
+                                 .where(moves.c.table_id == table)).scalar_one()
+            row = conn.execute(select(tables.c.deadline, tables.c.absent)
+                               .where(tables.c.id == table)).one()
+        return count, row.deadline, list(row.absent or [])
+
+    def wait_for(condition) -> tuple[int, float | None, list[int]]:
+        end = time.monotonic() + DEADLINE
+        while not condition(found := stored()):
+            assert time.monotonic() < end, f"not as expected: {found}"
+            time.sleep(0.05)
+        return found
+
+    worker = subprocess.Popen([sys.executable, "-m", "ludotheque", "worker", "--database",
+                               database, "--bot-delay", "0", "--lease", "2"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        count, deadline, absent = wait_for(lambda found: found[0] >= 1)
+        assert count == 1 and deadline is not None and absent == []  # Ann's turn, timed
+        # a bound, not a measure: the worker had every chance to time Ann out
+        time.sleep(max(0.0, deadline + 1.0 - time.time()))
+        assert stored() == (1, deadline, [])
+        handle = run_app_in_thread(database, min_turn_timer=0.2, bot_jobs=True)
+        try:  # the server times Ann out; the worker plays her stand-in's move
+            wait_for(lambda found: found[2] == [1] and found[0] >= 2)
+        finally:
+            stop_thread_server(handle)
+    finally:
+        stop_processes([worker])
+        engine.dispose()
 
 
 # -- a deal over before the first decision ------------------------------------------------

@@ -123,6 +123,21 @@ def _to_int(value: Any) -> int:
     raise ValueError
 
 
+class OptionName:
+    """An option a game's cross-check error names (a parameter of its text), maybe with
+    the value it asks for: said as the command line takes it (`layout=ring`). Each door
+    may say it its own way: the web says the lobby's label (web/master.py)."""
+
+    def __init__(self, name: str, value: Any = None) -> None:
+        self.name, self.value = name, value
+
+    def message(self, lang: str = "en") -> str:
+        if self.value is None:
+            return self.name
+        shown = str(self.value).lower() if isinstance(self.value, bool) else self.value
+        return f"{self.name}={shown}"
+
+
 def validate_options(
     specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
 ) -> Mapping[str, Any]:

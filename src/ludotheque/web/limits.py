@@ -12,6 +12,8 @@ The defaults leave room for anyone playing (10 chat messages in 5 s, 300 frames 
 `COUNT/SECONDS` or `off`) change them: tests lower them, the load benchmark (one address,
 hundreds of tables) lifts the tables' one. Each server counts its own: behind a load
 balancer spreading one address over N servers, an address may create N times its share.
+Behind a reverse proxy the address is the client's only if the proxy is trusted
+(`ludotheque serve --forwarded-allow-ips`, see server.py); else every client is the proxy.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from typing import Any
 
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
 from ludotheque.core.match import Match
-from ludotheque.core.options import options_to_json
+from ludotheque.core.options import OptionName, options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LANGUAGES, number, t
@@ -327,7 +327,7 @@ class Master:
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
                  min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
                  bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL,
-                 deals: random.Random | None = None) -> None:
+                 deals: random.Random | None = None, turn_timers: bool = True) -> None:
         self.storage = storage
         # Each table's seed: the system's entropy; a test passes a seeded generator so the
         # same deals come back on every run.
@@ -339,6 +339,10 @@ class Master:
         self.bot_delay = bot_delay
         self.min_turn_timer = min_turn_timer  # tests use a fraction of a second
         self.waiting_ttl = waiting_ttl
+        # A server counts down its tables' turns; a worker (worker.py) runs none: its copy
+        # of a table is read only when a bot is to move (it hears no news in between), and
+        # the servers holding the table time its people out (the deadline is stored).
+        self.turn_timers = turn_timers
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
         self._loading: dict[str, asyncio.Lock] = {}
@@ -361,15 +365,12 @@ class Master:
 
     # -- life -------------------------------------------------------------
     async def start(self) -> None:
-        """Every unfinished table is rebuilt from the database and its bots resume."""
+        """Every unfinished table is rebuilt from the database; its bots and timers resume."""
         for table_id in self.storage.live_table_ids():
             try:
-                live = await self.get(table_id)
+                await self.get(table_id)
             except Exception:  # noqa: BLE001 - one broken table must not stop the server
                 log.exception("table %s could not be rebuilt", table_id)
-                continue
-            if live is not None:
-                self.schedule(live)
         self._spawn(self._sweep())
         if self.broker.remote:
             self._spawn(self.broker.run(self._on_change, self._catch_up_all))
@@ -602,15 +603,18 @@ class Master:
                                                       self.storage.get_moves(row.id)]),
                          absent=set(row.absent), left=set(row.left))
         self._add(live)
-        self.schedule(live)
         return live
 
     def _add(self, live: LiveTable) -> None:
+        """This server holds the table from now on (made here, or loaded: at start, by a
+        page's hello, by another server's rematch): its tokens are known, and its bot, its
+        stand-ins or its turn timer (to the stored deadline) run as after any change."""
         self.tables[live.row.id] = live
         self.tokens[live.row.spectator] = (live.row.id, None)
         for seat in live.row.seats:
             if seat.token:
                 self.tokens[seat.token] = (live.row.id, seat.seat)
+        self.schedule(live)
 
     # -- creating and joining --------------------------------------------
     def create_table(self, body: Any, rematch_of: LiveTable | None = None,
@@ -705,7 +709,6 @@ class Master:
                 raise
             return self.tables.get(made.id) or self._loaded(made)
         self._add(live)
-        self.schedule(live)
         return live
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
@@ -718,8 +721,8 @@ class Master:
         live = await self.get(row.id)
         assert live is not None
         async with live.lock:
-            if self.broker.remote:
-                await self.refresh(live)
+            if self.broker.remote:  # news read here is every page's news too (a leave)
+                await self._catch_up_locked(live)
             self.refuse_closed(live.row)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
                 TextParam("web.server.error.no_free_seat")
@@ -916,9 +919,6 @@ class Master:
     async def move(self, conn: Conn, actions: Any, count: Any, seat_field: Any = None) -> None:
         """A person's gesture from a page."""
         live, _seat = self.seat_of(conn)
-        if conn.seat in live.left:  # left on another server, this page not switched yet
-            self._watch_if_left(live, [conn])
-            raise Refused("left")
         if seat_field is not None and seat_field != conn.seat:
             raise Refused("not_your_seat", own=conn.seat + 1,
                           seat=seat_field + 1 if isinstance(seat_field, int) else seat_field)
@@ -929,7 +929,7 @@ class Master:
                                                     high=MAX_ACTIONS))
         was_absent = self.back(conn)
         try:
-            await self.play(live, conn.seat, actions, count)
+            await self.play(live, conn.seat, actions, count, person=True)
         except Refused as refused:
             # refused, but the person acted: everyone is told they are back (an accepted
             # move tells them with the move)
@@ -993,9 +993,18 @@ class Master:
             return
         await self.broker.publish(live.row.id, live.moves)
 
-    async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int) -> None:
-        """THE move path, for people and bots alike. Raises Refused (nothing changed)."""
+    async def play(self, live: LiveTable, seat: int, actions: Sequence[Any], count: int,
+                   person: bool = False) -> None:
+        """THE move path, for people and bots alike. Raises Refused (nothing changed).
+
+        A `person`'s move for a seat they left (through another page or server, before
+        this page was switched, or while the move waited for the table) is refused: the
+        seat's pages are told they watch (`left` frame, spectator's view), as `leave`
+        tells them."""
         async with live.lock:
+            if person and seat in live.left:
+                await self.broadcast(live)
+                raise Refused("left")
             match = live.match
             if live.row.status == "waiting":
                 raise Refused("waiting")
@@ -1105,7 +1114,7 @@ class Master:
                 live.bot_for = live.moves
                 self._spawn(self._bot_turn(live, seat, level, live.moves))
             return
-        if live.row.turn_timer and live.timer is None:
+        if live.row.turn_timer and live.timer is None and self.turn_timers:
             loop = asyncio.get_running_loop()
             if live.row.deadline_move == live.moves and live.row.deadline is not None:
                 # the stored deadline of this move: it survives a restart, every server
@@ -1329,7 +1338,8 @@ class Master:
 def _option_refusal(game: Any, error: OptionError) -> Refused:
     """A bad option of a request, said in the lobby's words: the option's label in the
     request's language beside the name the API takes, and what it allows (each choice's
-    label and value). A cross-check between options is said as the game says it."""
+    label and value). A cross-check between options is said as the game says it, the
+    options it names by their labels."""
     specs = {spec.name: spec for spec in game.option_specs}
     spec = specs.get(error.params.get("name"))  # type: ignore[arg-type]
     if error.key == "error.option_value" and spec is not None:
@@ -1342,7 +1352,25 @@ def _option_refusal(game: Any, error: OptionError) -> Refused:
         return Refused("option", key="web.server.error.option_unknown",
                        name=str(error.params.get("name"))[:40],
                        game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
-    return Refused("option", error=error)
+    return Refused("option", error=OptionError(error.key, **{
+        key: _OptionLabel(specs[value.name], value.value)
+        if isinstance(value, OptionName) and value.name in specs else value
+        for key, value in error.params.items()}))
+
+
+class _OptionLabel:
+    """An option a cross-check names, in the message's language: its label in the lobby,
+    and the choice asked for (a true asks for the option itself)."""
+
+    def __init__(self, spec: Any, value: Any) -> None:
+        self.spec, self.value = spec, value
+
+    def message(self, lang: str) -> str:
+        label = t(self.spec.text_key("option_label"), lang)
+        if self.spec.kind == "choice" and self.value is not None:
+            choice = t(f"{self.spec.text_key('option_choice')}.{self.value}", lang)
+            return t("web.server.option.choice", lang, label=label, choice=choice)
+        return t("web.server.option.label", lang, label=label)
 
 
 class _OptionAllowed:

@@ -20,8 +20,15 @@ UVICORN_SETTINGS = {
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
           bot_delay: float = 0.6, log_level: str = "warning", broker: str | None = None,
-          waiting_ttl: float | None = None, ready: Callable[[], None] | None = None) -> None:
-    """`ready`: called once the app is made (its database open), before it listens."""
+          waiting_ttl: float | None = None, proxy_headers: bool = True,
+          forwarded_allow_ips: str | None = None,
+          ready: Callable[[], None] | None = None) -> None:
+    """`ready`: called once the app is made (its database open), before it listens.
+
+    `proxy_headers`, `forwarded_allow_ips`: uvicorn's own (same defaults: the proxies of
+    FORWARDED_ALLOW_IPS, else of this machine, are trusted). A trusted reverse proxy's
+    X-Forwarded-For gives each request its client's address, which the per-address rate
+    limit counts (limits.py); an untrusted one's is ignored (anyone could send it)."""
     import uvicorn
 
     from ludotheque.web.app import create_app
@@ -32,4 +39,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
                      waiting_ttl=WAITING_TTL if waiting_ttl is None else waiting_ttl)
     if ready is not None:
         ready()
-    uvicorn.run(app, host=host, port=port, log_level=log_level, **UVICORN_SETTINGS)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, proxy_headers=proxy_headers,
+                forwarded_allow_ips=forwarded_allow_ips, **UVICORN_SETTINGS)

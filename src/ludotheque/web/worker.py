@@ -10,6 +10,9 @@ index) row, same announcement on the broker). The move's row, the job's deletion
 the next bot's job are one transaction. A worker that dies mid-thought just lets its lease run out: another
 worker (or the same one, restarted) takes the job again. A job whose move was already
 made (a person came back, another worker was faster) is dropped.
+
+A worker runs no turn timer: the servers holding a table count its people's turns
+(to the deadline stored with each move, this worker's too) and time them out.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ KEEP = 1000  # tables kept in memory between two of their bots' moves
 async def work(database: str, broker_url: str | None, lease: float = 15.0,
                bot_delay: float = 0.6, stop: asyncio.Event | None = None) -> None:
     storage = Storage(database)
-    master = Master(storage, bot_delay=0.0, broker=make_broker(broker_url), bot_jobs=True)
+    master = Master(storage, bot_delay=0.0, broker=make_broker(broker_url), bot_jobs=True,
+                    turn_timers=False)
     name = f"{socket.gethostname()}:{os.getpid()}"
     loop = asyncio.get_running_loop()
     try:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp, win_shares
-from ludotheque.core.options import OptionSpec
+from ludotheque.core.options import OptionName, OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.decimoarr import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.decimoarr.actions import ACTIONS
@@ -112,7 +112,8 @@ class Decimoarr(Game):
             raise OptionError("decimoarr.error.too_few_cards", cards=cards, players=players,
                               needed=needed)
         if options["layout"] == "grid" and (cards != 25 or players > 4):
-            raise OptionError("decimoarr.error.grid", cards=cards, players=players)
+            raise OptionError("decimoarr.error.grid", cards=cards, players=players,
+                              ring=OptionName("layout", "ring"))
         skulls = options["skulls"]
         if len(set(skulls)) != len(skulls):
             raise OptionError("decimoarr.error.skulls", skulls=",".join(map(str, skulls)))

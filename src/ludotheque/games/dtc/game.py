@@ -34,7 +34,7 @@ from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, win_shares
-from ludotheque.core.options import OptionSpec
+from ludotheque.core.options import OptionName, OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.dtc import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.dtc.actions import ACTIONS
@@ -127,11 +127,14 @@ class DTC(Game):
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
         if options["variant_literal"] and not options["variant_higher"]:
-            raise OptionError("dtc.error.literal_without_variant")
+            raise OptionError("dtc.error.literal_without_variant",
+                              literal=OptionName("variant_literal"),
+                              higher=OptionName("variant_higher", True))
         deck = deck_of(options)
         if deck.size < players * deck.hand:
             raise OptionError("dtc.error.deck_too_small", cards=deck.size, players=players,
-                              hand=deck.hand, needed=players * deck.hand)
+                              hand=deck.hand, needed=players * deck.hand,
+                              hand_size=OptionName("hand_size"))
 
     @staticmethod
     def search_belief(state: State, view: DTCView, rng: random.Random) -> None:  # type: ignore[override]

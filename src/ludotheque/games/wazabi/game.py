@@ -25,7 +25,7 @@ from typing import Any
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import NotationError, OptionError
 from ludotheque.core.game import Game, State, _NotationHelp
-from ludotheque.core.options import OptionSpec
+from ludotheque.core.options import OptionName, OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.wazabi import encoding, render, rules_text, scene, stats, wording
 from ludotheque.games.wazabi.actions import ACTIONS
@@ -114,9 +114,11 @@ class Wazabi(Game):
         if options["teams"] and players not in (4, 6):
             raise OptionError("wazabi.error.teams_players", players=players)
         if options["teams"] and options["continue_until_one_left"]:
-            raise OptionError("wazabi.error.teams_continue")
+            raise OptionError("wazabi.error.teams_continue",
+                              option=OptionName("continue_until_one_left"))
         if options["continue_until_one_left"] and options["tournament_games"] > 1:
-            raise OptionError("wazabi.error.continue_tournament")
+            raise OptionError("wazabi.error.continue_tournament",
+                              option=OptionName("continue_until_one_left"))
 
     # -------------------------------------------------------------- notation
     def text_to_action(self, text: str, state: State | None = None) -> int:
