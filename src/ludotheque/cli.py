@@ -505,6 +505,7 @@ def simulate(
 ) -> None:
     from ludotheque.sim.results import check_results_path, write_results
     from ludotheque.sim.simulate import (
+        PLAYERS,
         LiveCounts,
         parse_sweep_assignments,
         run_simulation,
@@ -513,13 +514,20 @@ def simulate(
     )
 
     with _guard(lang) as lang:
+        chosen = get_game(game)
+        swept = parse_sweep_assignments(sweep or [], chosen)
+        if PLAYERS in swept and players is not None:
+            raise LudoError("error.sweep_players_twice")
         chosen, count, _ = _table(game, players, option)
         _positive("--games", games_count)
-        names = parse_bot_list(bots, chosen, count, default="heuristic")
+        # Sweeping the player count: one bot for every seat of every table (checked by
+        # sweep_configs), else one per seat.
+        seats = len([name for name in (bots or "").split(",") if name.strip()]) or 1
+        names = parse_bot_list(bots, chosen, seats if PLAYERS in swept else count,
+                               default="heuristic")
         jobs = _default_jobs() if jobs is None else jobs
         _positive("--jobs", jobs)
-        swept = parse_sweep_assignments(sweep or [], chosen)
-        total = games_count * len(sweep_configs(chosen, count, _options(option), swept))
+        total = games_count * len(sweep_configs(chosen, count, _options(option), swept, names))
         if results_path is not None:
             check_results_path(results_path)
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
@@ -570,9 +578,11 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
     from ludotheque.sim.lengths import ROUNDS, lengths_text
 
     swept = len(summary["configs"]) > 1 or summary["configs"][0]["config"] != "default"
-    out.print(t("cli.simulate.title_sweep" if swept else "cli.simulate.title", lang,
-                games=summary["games"], game=t(chosen.title_key, lang), players=count, seed=seed,
-                configs=len(summary["configs"])), style="bold")
+    # each configuration its own player count: its label says it
+    title = ("cli.simulate.title" if not swept else "cli.simulate.title_sweep"
+             if isinstance(summary["players"], int) else "cli.simulate.title_sweep_players")
+    out.print(t(title, lang, games=summary["games"], game=t(chosen.title_key, lang),
+                players=count, seed=seed, configs=len(summary["configs"])), style="bold")
     for config in summary["configs"]:
         if swept:
             out.print(t("cli.simulate.config", lang, config=config["config"]), style="bold",

@@ -31,6 +31,7 @@ FIXED_COLUMNS: dict[str, str] = {  # name -> Arrow type
     "rank": "int64", "decisions": "int64",
 }
 PREFIXES = ("m_", "g_", "s_")
+PLAYERS = "players"  # the player count: a column, and swept as an option is (`--sweep players=2,5`)
 
 
 def check_results_path(path: Any) -> Path:

@@ -14,6 +14,7 @@ from ludotheque.core.files import bad_byte, check_readable, os_reason
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LazyText, t
+from ludotheque.sim.results import PLAYERS
 
 FORMATS = (".parquet", ".csv")
 REQUIRED = ("game", "config", "options", "game_index", "seed", "players", "seat", "bot", "win",
@@ -153,7 +154,8 @@ def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
             config, _, players = key
             same = [other for other in keys if other[0] == config]
             label = t("report.default", lang) if config == "default" else config
-            with_players = False
+            # a sweep of the player count names it ("players=5 ...")
+            with_players = any(part.startswith(PLAYERS + "=") for part in config.split())
             if len(same) > 1:
                 varying = [name for name in options[key]
                            if len({json.dumps(options[o].get(name)) for o in same}) > 1]
