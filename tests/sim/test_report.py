@@ -384,3 +384,46 @@ def test_a_plot_names_its_one_rate_and_a_constant_is_not_plotted(decimoarr):
         assert figure.axes[0].get_ylabel().startswith(rate)
         (legend,) = figure.legends or [figure.axes[0].get_legend()]
         assert [text.get_text() for text in legend.get_texts()] == ["medium", "easy"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mean_length_per_configuration_is_plotted_with_its_interval_median_and_deciles(
+        files, lang, tmp_path):
+    """With several configurations, one row per configuration: the mean game length with
+    its interval, the median and the 10th-90th percentiles (recomputed with pandas), in the
+    page and the PNG files, labelled in the report's language; one configuration has none."""
+    r17, wazabi = files
+    report = rp.build_report(rp.load_results([wazabi]), lang)
+    figure = _figure(report, "wazabi-length-means")
+    games = pd.read_csv(wazabi).query("seat == 0")
+    labels = list(dict.fromkeys(games["config"]))
+    axes = [a for a in figure.axes if a.get_yticklabels()]
+    measures = [a.get_xlabel() for a in axes]
+    assert measures == [t("report.measure.decisions", lang), t("report.measure.g_turns", lang)]
+    for axes_, column in zip(axes, ("decisions", "g_turns")):
+        assert [label.get_text() for label in axes_.get_yticklabels()] == labels
+        by_config = games.groupby("config", sort=False)[column]
+        lines = {line.get_gid(): list(line.get_ydata()) for line in axes_.get_lines()}
+        marks = {line.get_gid(): list(line.get_xdata()) for line in axes_.get_lines()
+                 if line.get_gid() in ("mean", "median")}
+        assert marks["mean"] == pytest.approx(list(by_config.mean()))
+        assert marks["median"] == pytest.approx(list(by_config.median()))
+        assert lines["mean"] == lines["median"] == [2, 1, 0]  # the first one at the top
+        (deciles,) = [c for c in axes_.collections if c.get_gid() == "percentiles"]
+        spans = [value for segment in deciles.get_segments() for value in segment[:, 0]]
+        assert spans == pytest.approx([value for pair in zip(by_config.quantile(0.1),
+                                                             by_config.quantile(0.9))
+                                       for value in pair])
+        (bars,) = [c for c in axes_.collections if c.get_gid() == "interval"]
+        low_high = [tuple(segment[:, 0]) for segment in bars.get_segments()]
+        for (low, high), mean in zip(low_high, by_config.mean()):
+            assert low < mean < high
+    (legend,) = figure.legends
+    assert [text.get_text() for text in legend.get_texts()] == [
+        t(f"report.legend.{mark}", lang) for mark in ("mean", "median", "deciles")]
+    assert figure.get_suptitle() == t("report.fig.length_means", lang, game="Wazabi")
+    assert "wazabi-length-means.png" in [p.name for p in rp.write_pngs(report, tmp_path)]
+    page = rp.html_page(report)
+    assert f'alt="{html.escape(t("report.fig.length_means", lang, game="Wazabi"))}"' in page
+    single = rp.build_report(rp.load_results([r17]), lang)
+    assert not [b for b in single.figures() if b.name.endswith("length-means")]

@@ -29,7 +29,14 @@ from ludotheque.sim.report.compute import (
     verdict,
     win_rates,
 )
-from ludotheque.sim.report.figures import bar_figure, curve_figure, histogram_figure, png_bytes
+from ludotheque.sim.report.figures import (
+    Spread,
+    bar_figure,
+    curve_figure,
+    histogram_figure,
+    png_bytes,
+    spread_figure,
+)
 from ludotheque.sim.report.load import (
     Config,
     changed_options,
@@ -327,28 +334,42 @@ class _GameReport:
         return kept
 
     def _length(self) -> Section:
+        """The table of each length measure per configuration; with several configurations,
+        their means and spreads side by side (overlaid histograms are hard to compare),
+        then the histograms."""
         lang = self.lang
         section = Section(t("report.section.length", lang), level=3)
         rows = []
-        panels = []
+        histograms, spreads = [], []
         for column in self._length_columns():
-            row = [self._measure_label(column)]
+            label = self._measure_label(column)
+            row = [label]
+            per_config = []
             for config in self.configs:
                 values = config.games[column].astype(float)
                 estimate = game_number(config, column)
-                row.append(f"{_estimate_text(estimate, lang, MEAN_DECIMALS)}, {number(values.median(), lang, 0)} "
-                           f"({number(values.quantile(0.1), lang, 0)}–"
-                           f"{number(values.quantile(0.9), lang, 0)})")
+                spread = Spread(estimate.value, estimate.low, estimate.high, values.median(),
+                                values.quantile(0.1), values.quantile(0.9))
+                per_config.append(spread)
+                row.append(f"{_estimate_text(estimate, lang, MEAN_DECIMALS)}, "
+                           f"{number(spread.median, lang, 0)} ({number(spread.p10, lang, 0)}–"
+                           f"{number(spread.p90, lang, 0)})")
             rows.append(row)
             data = {c.label: c.games[column].astype(float).to_numpy() for c in self.configs}
             if _varies(data):
-                panels.append((self._measure_label(column), data))
+                histograms.append((label, data))
+                spreads.append((label, per_config))
         section.add_table(t("report.length_caption", lang),
                           self._table(rows, t("report.col.measure", lang)))
-        if panels:
+        if spreads and len(self.configs) > 1:
+            fig_title = t("report.fig.length_means", lang, game=self.title)
+            legend = [t(f"report.legend.{mark}", lang) for mark in ("mean", "median", "deciles")]
+            section.add_figure(self._figure("length-means"), fig_title,
+                               spread_figure(fig_title, self.labels, legend, spreads))
+        if histograms:
             fig_title = t("report.fig.length", lang, game=self.title)
             section.add_figure(self._figure("length"), fig_title, histogram_figure(
-                fig_title, t("report.axis.share_games", lang), panels))
+                fig_title, t("report.axis.share_games", lang), histograms))
         return section
 
     def _mean_text(self, estimate: Estimate) -> str:
