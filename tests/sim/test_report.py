@@ -427,3 +427,46 @@ def test_mean_length_per_configuration_is_plotted_with_its_interval_median_and_d
     assert f'alt="{html.escape(t("report.fig.length_means", lang, game="Wazabi"))}"' in page
     single = rp.build_report(rp.load_results([r17]), lang)
     assert not [b for b in single.figures() if b.name.endswith("length-means")]
+
+
+def test_several_configurations_correct_their_verdicts_together(tmp_path):
+    """Four configurations: seat 1 wins 61, 50, 70 and 50 games of 100. Alone, 61 % would
+    be an advantage (the fair 50 % is outside its interval); among four tests, Holm's
+    correction (recomputed with pandas and scipy) leaves only 70 % established."""
+    from scipy.stats import norm
+
+    frame = pd.concat([table(100, seat0_wins=wins, config=f"c{index}")
+                       for index, wins in enumerate((61, 50, 70, 50))])
+    path = write(frame, tmp_path / "four.csv")
+    first = frame[frame["seat"] == 0].groupby("config", sort=False)["win"].agg(["mean", "count"])
+    z = (first["mean"] - 0.5) / (0.25 / first["count"]) ** 0.5
+    p = pd.Series(2 * norm.sf(z.abs()), index=first.index).sort_values()
+    adjusted = (p * list(range(len(p), 0, -1))).clip(upper=1).cummax().reindex(first.index)
+    assert list(adjusted < 0.05) == [False, False, True, False]
+    assert p["c0"] < 0.05 < adjusted["c0"]  # alone, c0 would have been a verdict
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([path]), lang)
+        page = rp.html_page(report)
+        configs = rp.configurations(rp.load_results([path]), lang)["dtc"]
+        for config in configs:
+            rate = rp.win_rates(config)["rate"][0]
+            assert rate.value == pytest.approx(first.at[config.label, "mean"])
+            texts = {"rate": _rate_text(rate, lang), "fair": percent(0.5, lang), "count": 4,
+                     "p": number(adjusted[config.label], lang, 3)
+                     if adjusted[config.label] >= 0.001 else f"< {number(0.001, lang, 3)}"}
+            if config.label == "c0":
+                said = t("report.verdict.seat.chance", lang, **texts)
+            elif config.label == "c2":
+                said = (t("report.verdict.seat.advantage", lang, **texts) + " "
+                        + t("report.holm", lang, **texts))
+            else:
+                said = t("report.verdict.seat.none", lang, **texts)
+            assert "  " + said[0].upper() + said[1:] in report.summary
+            assert html.escape(t("report.for_config", lang, config=config.label, text=said)) in page
+        assert html.escape(t("report.rate_method", lang)) in page
+        assert "Holm" in t("report.rate_method", lang)
+    # one configuration: nothing to correct, the plain verdict
+    alone = rp.build_report(rp.load_results([write(table(100, seat0_wins=61), tmp_path / "one.csv")]),
+                            "en")
+    assert any(line.startswith("  Evidence of a first-seat advantage at 95 %: seat 1 wins 61.0 %")
+               and line.endswith("above the fair 50.0 %.") for line in alone.summary)

@@ -12,6 +12,7 @@ from ludotheque.core.registry import get_game
 from ludotheque.i18n import MEAN_DECIMALS, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.report.compute import (
+    ALPHA,
     Estimate,
     Rate,
     balance,
@@ -20,7 +21,9 @@ from ludotheque.sim.report.compute import (
     fair_balance,
     fair_share,
     game_number,
+    holm,
     ratio,
+    score_p_value,
     seat_number,
     seats_balanced,
     series_mean,
@@ -128,6 +131,11 @@ def _estimate_text(value: Estimate, lang: str, decimals: int = 2) -> str:
     return _interval(value.value, value.low, value.high, lang, decimals=decimals)
 
 
+def _p_text(p: float, lang: str) -> str:
+    """A p-value: three decimals, or "< 0.001"."""
+    return f"< {number(0.001, lang, 3)}" if p < 0.001 else number(p, lang, 3)
+
+
 def _decimals(value: float) -> int:
     return 1 if math.isfinite(value) and abs(value) >= 10 else 2
 
@@ -179,6 +187,7 @@ class _GameReport:
         self.specs = stat_specs(game)
         self.has_order = all(
             "s_order" in c.rows.columns and c.rows["s_order"].notna().all() for c in configs)
+        self._holm: dict[str, dict[str, float]] = {}  # see `_adjusted`
 
     # -- helpers ------------------------------------------------------------
     def _table(self, rows: list[list[str]], first: str, extra: Sequence[str] = ()) -> Any:
@@ -267,11 +276,30 @@ class _GameReport:
         return section
 
     def _verdict(self, who: str, config: Config, first: Rate) -> str:
-        """The verdict on the first seat (who="seat") or the starting player ("order")."""
+        """The verdict on the first seat (who="seat") or the starting player ("order").
+        With several configurations, their tests are one family: a verdict stands only if
+        its Holm-adjusted p is below 5 % (else the gap may be chance), and says that p."""
         lang = self.lang
         fair = fair_share(config)
-        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang,
-                 rate=_rate_text(first, lang), fair=_percent(fair, lang))
+        found = verdict(first, fair)
+        texts = {"rate": _rate_text(first, lang), "fair": _percent(fair, lang)}
+        if len(self.configs) == 1 or found == "none":
+            return t(f"report.verdict.{who}.{found}", lang, **texts)
+        p = self._adjusted(who)[config.label]
+        family = {"count": len(self.configs), "p": _p_text(p, lang)}
+        if p >= ALPHA:
+            return t(f"report.verdict.{who}.chance", lang, **texts, **family)
+        return f"{t(f'report.verdict.{who}.{found}', lang, **texts)} {t('report.holm', lang, **family)}"
+
+    def _adjusted(self, who: str) -> dict[str, float]:
+        """Per configuration, the Holm-adjusted p-value of its verdict `who` (the family:
+        this game's configurations)."""
+        if who not in self._holm:
+            by = "seat" if who == "seat" else "s_order"
+            p_values = [score_p_value(win_rates(c, by)["rate"][0], fair_share(c))
+                        for c in self.configs]
+            self._holm[who] = dict(zip(self.labels, holm(p_values)))
+        return self._holm[who]
 
     def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
         """The verdict led by its configuration's label (the page lists them one by one)."""
