@@ -112,7 +112,7 @@ def test_sweep_table_shows_each_configuration(lang, wanted):
     (["--sweep", "nope=1,2"], ["Unknown option 'nope'"]),
     (["--sweep", "trap=4,5", "--option", "trap=3"], ["Option 'trap' is given twice"]),
     (["--sweep", "trap=4,99"], ["Option 'trap' cannot be '99'"]),
-    (["--out", "results.xlsx"], ["a results file must end in .parquet, .csv"]),
+    (["--out", "results.xlsx"], ["a results file must end in .parquet or .csv"]),
     (["--jobs", "0"], ["--jobs must be at least 1, not 0"]),
     (["--backend", "gpu"], ["Unknown backend 'gpu'", "process, ray, local"]),
     # SIM gives --players and one bot per seat: a sweep of the player count takes neither
@@ -235,3 +235,17 @@ def test_the_python_api_sweeps_the_player_count_too():
     assert [(c.label, c.players, c.bots) for c in run.configs] == [
         ("players=3", 3, ("easy",) * 3), ("players=2", 2, ("easy",) * 2)]
     assert [[len(r.ranks) for r in results] for results in run.results] == [[3] * 3, [2] * 3]
+
+
+@pytest.mark.parametrize(("lang", "written", "read"), [
+    ("en", "a results file must end in .parquet or .csv.", "a results file ends in .parquet or .csv."),
+    ("fr", "un fichier de résultats doit se terminer par .parquet ou .csv.",
+     "un fichier de résultats se termine par .parquet ou .csv."),
+])
+def test_a_results_file_of_another_kind_is_refused_in_a_sentence(lang, written, read, tmp_path):
+    other = tmp_path / "results.txt"
+    result = invoke(SIM + ["--out", other, "--lang", lang])
+    assert result.exit_code == 2 and written in result.flat, result.flat
+    other.write_text("game,seat\n", encoding="utf-8")
+    result = invoke(["report", other, "--lang", lang])
+    assert result.exit_code == 2 and read in result.flat, result.flat
