@@ -34,6 +34,7 @@ from ludotheque.i18n import (
     language_from_environment,
     normalise_language,
     number,
+    numbers,
     percent,
     t,
     tn,
@@ -591,13 +592,13 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
         table.add_column(t("cli.col.bot", lang))
         table.add_column(t("cli.col.wins", lang), justify="right")
         table.add_column(t("cli.col.win_rate", lang), justify="right")
-        for name in config["wins_by_bot"]:
-            table.add_row(name, number(config["wins_by_bot"][name], lang, 1, whole=True),
-                          percent(config["win_rate_by_bot"][name], lang))
+        bots = config["wins_by_bot"]
+        wins = numbers([*bots.values(), *config["wins_by_seat"]], lang, 1)  # one format
+        for name, won in zip(bots, wins):
+            table.add_row(name, won, percent(config["win_rate_by_bot"][name], lang))
         out.print(table)
-        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1,
-                             wins=number(w, lang, 1, whole=True))
-                           for i, w in enumerate(config["wins_by_seat"]))
+        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1, wins=won)
+                           for i, won in enumerate(wins[len(bots):]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
         means = {"decisions": config["mean_decisions"], ROUNDS: config["mean_rounds"]}
         out.print(t("report.summary.length", lang, lengths=lengths_text(chosen, means, lang)))

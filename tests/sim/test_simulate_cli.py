@@ -249,3 +249,20 @@ def test_a_results_file_of_another_kind_is_refused_in_a_sentence(lang, written, 
     other.write_text("game,seat\n", encoding="utf-8")
     result = invoke(["report", other, "--lang", lang])
     assert result.exit_code == 2 and read in result.flat, result.flat
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_wins_are_written_alike_when_some_are_shared(lang):
+    """DTC at 3 (seed 3): a shared game makes some seats' wins halves, others whole; all are
+    then written with one decimal (5.5 · 4.5 · 2.0, never 5.5 · 4.5 · 2), the file's numbers."""
+    args = ["simulate", "dtc", "--players", "3", "--games", "12", "--seed", "3", "--bots", "easy",
+            "--jobs", "1", "--lang", lang]
+    summary = json.loads(succeeded(invoke(args + ["--json"])).stdout)
+    seats = summary["wins_by_seat"]
+    assert any(w.is_integer() for w in seats) and not all(w.is_integer() for w in seats)
+    point = "." if lang == "en" else ","
+    wanted = " · ".join(f"{i + 1}{'' if lang == 'en' else ' '}: {w:.1f}".replace(".", point)
+                        for i, w in enumerate(seats))
+    shown = succeeded(invoke(args)).flat
+    assert wanted in shown, shown
+    assert re.search(rf"easy {summary['wins_by_bot']['easy']:.1f}".replace(".", point), shown)
