@@ -470,3 +470,21 @@ def test_several_configurations_correct_their_verdicts_together(tmp_path):
                             "en")
     assert any(line.startswith("  Evidence of a first-seat advantage at 95 %: seat 1 wins 61.0 %")
                and line.endswith("above the fair 50.0 %.") for line in alone.summary)
+
+
+def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_path):
+    dtc = tmp_path / "dtc.csv"
+    result = invoke(["simulate", "dtc", "-n", "10", "-j", "1", "--out", dtc])
+    assert result.exit_code == 0, result.output
+    _, wazabi = files
+    for lang in ("en", "fr"):
+        general = t("report.stats_method", lang)
+        notes = {}
+        for path in (dtc, wazabi):
+            report = rp.build_report(rp.load_results([path]), lang)
+            (section,) = [s for s in report.sections if s.title == t("report.section.stats", lang)]
+            (notes[path.stem],) = [b.text for b in section.blocks
+                                   if b.kind == "text" and b.text.startswith(general)]
+        assert notes == {"dtc": general + " " + t("stats.dtc.public_example", lang),
+                         "wazabi": general}
+        assert "bluff" not in general

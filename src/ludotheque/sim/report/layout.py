@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import MEAN_DECIMALS, number, percent, percent_sign, t
+from ludotheque.i18n import MEAN_DECIMALS, has_text, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.report.compute import (
     ALPHA,
@@ -494,7 +494,10 @@ class _GameReport:
                                           [str(seat + 1) for seat in range(players)], series,
                                           percent=True, xlabel=t("report.axis.seat", lang)))
         if section.blocks:
-            section.text(t("report.stats_method", lang))
+            # the game's own example of a fact known only once it is revealed, if it has one
+            example = f"stats.{self.game}.public_example"
+            section.text(t("report.stats_method", lang)
+                         + (" " + t(example, lang) if has_text(example) else ""))
         return section
 
     def _per_seat(self, spec: Ratio, dimension: str,
