@@ -488,3 +488,18 @@ def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_pat
         assert notes == {"dtc": general + " " + t("stats.dtc.public_example", lang),
                          "wazabi": general}
         assert "bluff" not in general
+
+
+def test_a_measure_that_never_varies_gets_no_row(files):
+    """Wazabi's games in a match are always 1 (pandas says so): no "1.0 [1.0–1.0]" row,
+    as no plot; the measures that vary keep theirs."""
+    _, wazabi = files
+    games = pd.read_csv(wazabi).query("seat == 0")
+    assert games["m_games"].nunique() == 1 and games["decisions"].nunique() > 1
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([wazabi]), lang)
+        length = next(b.table for s in report.sections for b in s.blocks
+                      if b.kind == "table" and b.text == t("report.length_caption", lang))
+        measures = list(length[t("report.col.measure", lang)])
+        assert t("report.measure.m_games", lang) not in measures
+        assert t("report.measure.decisions", lang) in measures

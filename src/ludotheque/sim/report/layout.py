@@ -347,13 +347,21 @@ class _GameReport:
                                       percent=True))
         return section
 
+    def _constant(self, column: str, level: str = GAME) -> bool:
+        """Whether a number takes one value in every game (or seat) of every configuration
+        (Wazabi's games in a match: always 1): the tables leave it out, as the plots do."""
+        return len({v for c in self.configs
+                    for v in (c.games if level == GAME else c.rows)[column].dropna()}) <= 1
+
     def _length_columns(self) -> list[str]:
-        """decisions, turns, the game's metrics; without the columns that repeat another."""
+        """decisions, turns, the game's metrics; without the columns that repeat another
+        or never vary."""
         columns = self.configs[0].rows.columns
         wanted = ["decisions", "g_" + TURNS] + [c for c in columns if c.startswith("m_")]
         kept: list[str] = []
         for column in wanted:
-            if column not in columns or any(self.configs[0].games[column].isna()):
+            if column not in columns or any(self.configs[0].games[column].isna()) \
+                    or self._constant(column):
                 continue
             if any(all(c.games[column].astype(float).equals(c.games[k].astype(float))
                        for c in self.configs) for k in kept):
@@ -436,7 +444,7 @@ class _GameReport:
                     ratio_bars[SEAT][label] = self._per_seat(spec, dimension, series_names)
                 continue
             column = ("g_" if spec.level == GAME else "s_") + spec.name
-            if column not in columns:
+            if column not in columns or spec.kind == NUMBER and self._constant(column, spec.level):
                 continue
             if spec.kind == NUMBER and spec.level == GAME:
                 game_rows.append([label] + [self._mean_text(game_number(c, column))
