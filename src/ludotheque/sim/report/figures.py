@@ -66,15 +66,16 @@ def bar_figure(title: str, ylabel: str, groups: Sequence[str],
 
 def histogram_figure(title: str, ylabel: str,
                      panels: Sequence[tuple[str, Mapping[str, Sequence[float]]]]) -> Any:
-    """Distributions side by side, one panel per (x label, data): in each, one step
-    histogram per series, as shares."""
+    """Distributions, one panel per (x label, data), stacked one under the other (side by
+    side, three were too small to read on a phone): in each, one step histogram per
+    series, as shares."""
     import numpy as np
 
     _require_matplotlib()
-    figure = _new_figure(width=max(7.5, 4.2 * len(panels)), height=4.2)
+    figure = _new_figure(height=1.2 + 3.0 * len(panels))
     figure.suptitle(title)
     for index, (xlabel, data) in enumerate(panels):
-        axes = figure.add_subplot(1, len(panels), index + 1)
+        axes = figure.add_subplot(len(panels), 1, index + 1)
         present = {name: np.asarray(values, dtype=float) for name, values in data.items()
                    if len(values)}
         if present:
@@ -89,8 +90,7 @@ def histogram_figure(title: str, ylabel: str,
                 axes.hist(values, bins=bins, weights=np.full(len(values), 100.0 / len(values)),
                           histtype="step", linewidth=1.6, label=name)
         axes.set_xlabel(xlabel)
-        if index == 0:
-            axes.set_ylabel(ylabel + " (%)")
+        axes.set_ylabel(ylabel + " (%)")
         if len(present) > 1 and index == len(panels) - 1:
             _legend(figure, axes)
     return figure
