@@ -140,7 +140,7 @@ def test_games_at_80_columns_cuts_and_splits_no_option_name_or_value(lang):
 @pytest.mark.parametrize("lang, headers", [
     ("fr", ["taux de victoire", "IC à 95 %", "rang moyen", "cote (openskill)", "ms par coup",
             "ms (95e centile)", "ms (max.)"]),
-    ("en", ["win rate", "95% CI", "mean rank", "rating (openskill)", "ms per move", "p95 ms",
+    ("en", ["win rate", "95 % CI", "mean rank", "rating (openskill)", "ms per move", "p95 ms",
             "max ms"]),
 ])
 def test_arena_tables_at_80_columns_cut_no_header_name_or_number(lang, headers):

@@ -34,6 +34,7 @@ from ludotheque.i18n import (
     language_from_environment,
     normalise_language,
     number,
+    numbers,
     percent,
     t,
     tn,
@@ -505,6 +506,7 @@ def simulate(
 ) -> None:
     from ludotheque.sim.results import check_results_path, write_results
     from ludotheque.sim.simulate import (
+        PLAYERS,
         LiveCounts,
         parse_sweep_assignments,
         run_simulation,
@@ -513,13 +515,20 @@ def simulate(
     )
 
     with _guard(lang) as lang:
+        chosen = get_game(game)
+        swept = parse_sweep_assignments(sweep or [], chosen)
+        if PLAYERS in swept and players is not None:
+            raise LudoError("error.sweep_players_twice")
         chosen, count, _ = _table(game, players, option)
         _positive("--games", games_count)
-        names = parse_bot_list(bots, chosen, count, default="heuristic")
+        # Sweeping the player count: one bot for every seat of every table (checked by
+        # sweep_configs), else one per seat.
+        seats = len([name for name in (bots or "").split(",") if name.strip()]) or 1
+        names = parse_bot_list(bots, chosen, seats if PLAYERS in swept else count,
+                               default="heuristic")
         jobs = _default_jobs() if jobs is None else jobs
         _positive("--jobs", jobs)
-        swept = parse_sweep_assignments(sweep or [], chosen)
-        total = games_count * len(sweep_configs(chosen, count, _options(option), swept))
+        total = games_count * len(sweep_configs(chosen, count, _options(option), swept, names))
         if results_path is not None:
             check_results_path(results_path)
         arguments = {"sweep": swept, "budget": _budget(iterations, budget_ms), "jobs": jobs,
@@ -570,9 +579,11 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
     from ludotheque.sim.lengths import ROUNDS, lengths_text
 
     swept = len(summary["configs"]) > 1 or summary["configs"][0]["config"] != "default"
-    out.print(t("cli.simulate.title_sweep" if swept else "cli.simulate.title", lang,
-                games=summary["games"], game=t(chosen.title_key, lang), players=count, seed=seed,
-                configs=len(summary["configs"])), style="bold")
+    # each configuration its own player count: its label says it
+    title = ("cli.simulate.title" if not swept else "cli.simulate.title_sweep"
+             if isinstance(summary["players"], int) else "cli.simulate.title_sweep_players")
+    out.print(t(title, lang, games=summary["games"], game=t(chosen.title_key, lang),
+                players=count, seed=seed, configs=len(summary["configs"])), style="bold")
     for config in summary["configs"]:
         if swept:
             out.print(t("cli.simulate.config", lang, config=config["config"]), style="bold",
@@ -581,13 +592,13 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
         table.add_column(t("cli.col.bot", lang))
         table.add_column(t("cli.col.wins", lang), justify="right")
         table.add_column(t("cli.col.win_rate", lang), justify="right")
-        for name in config["wins_by_bot"]:
-            table.add_row(name, number(config["wins_by_bot"][name], lang, 1, whole=True),
-                          percent(config["win_rate_by_bot"][name], lang))
+        bots = config["wins_by_bot"]
+        wins = numbers([*bots.values(), *config["wins_by_seat"]], lang, 1)  # one format
+        for name, won in zip(bots, wins):
+            table.add_row(name, won, percent(config["win_rate_by_bot"][name], lang))
         out.print(table)
-        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1,
-                             wins=number(w, lang, 1, whole=True))
-                           for i, w in enumerate(config["wins_by_seat"]))
+        seats = " · ".join(t("cli.simulate.seat_wins", lang, seat=i + 1, wins=won)
+                           for i, won in enumerate(wins[len(bots):]))
         out.print(t("cli.simulate.seats", lang, seats=seats))
         means = {"decisions": config["mean_decisions"], ROUNDS: config["mean_rounds"]}
         out.print(t("report.summary.length", lang, lengths=lengths_text(chosen, means, lang)))

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 import ludotheque.games  # noqa: F401  (registers every game's statistics labels)
-from ludotheque.i18n import LANGUAGES, catalog, language_from_environment, normalise_language, t
+from ludotheque.i18n import (
+    LANGUAGES,
+    catalog,
+    language_from_environment,
+    normalise_language,
+    percent_sign,
+    t,
+)
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "ludotheque"
 
@@ -34,6 +41,15 @@ def test_french_texts_are_translated():
             if len(texts["en"]) > 12 and texts["en"] == texts["fr"] and not key.endswith(".title")
             and re.search(r"[^\W\d_]", words(texts["en"])) and key not in french_too]
     assert same == []
+
+
+def test_a_percentage_is_written_one_way_in_each_language():
+    """As `percent` writes it: "95 %" in English too (the arena's "95% CI" beside the
+    report's "95 %" was two forms of one thing), with a narrow no-break space in French."""
+    glued = {key: texts["en"] for key, texts in catalog().items() if re.search(r"\d%", texts["en"])}
+    assert glued == {}
+    assert t("cli.col.ci95", "en") == "95 % CI" and t("cli.col.ci95", "fr").endswith(
+        "95" + percent_sign("fr"))
 
 
 def test_every_key_the_code_uses_exists():

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from ludotheque.i18n import mean, number, percent
+from ludotheque.i18n import mean, number, numbers, percent
 from ludotheque.sim import report as rp
 
 SRC = Path(os.environ.get("LUDO_TEST_SRC") or Path(__file__).resolve().parents[2] / "src")
 
 
-def test_number_rounds_halves_up_drops_zero_fractions_on_request_and_writes_french():
-    assert number(300.0, "en", 1, whole=True) == "300"
-    assert number(300.5, "en", 1, whole=True) == "300.5"
+def test_number_rounds_halves_up_writes_numbers_side_by_side_alike_and_writes_french():
+    assert numbers([300.0, 12.0], "en", 1) == ["300", "12"]
+    assert numbers([300.5, 12.0], "en", 1) == ["300.5", "12.0"]  # not "300.5 · 12"
     assert number(5.15, "en", 1) == "5.2" and number(5.125, "en", 2) == "5.13"
     assert number(1234567.5, "fr", 1) == "1\u202f234\u202f567,5"
     assert number(-0.04, "en", 1) == "0.0"

@@ -384,3 +384,122 @@ def test_a_plot_names_its_one_rate_and_a_constant_is_not_plotted(decimoarr):
         assert figure.axes[0].get_ylabel().startswith(rate)
         (legend,) = figure.legends or [figure.axes[0].get_legend()]
         assert [text.get_text() for text in legend.get_texts()] == ["medium", "easy"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mean_length_per_configuration_is_plotted_with_its_interval_median_and_deciles(
+        files, lang, tmp_path):
+    """With several configurations, one row per configuration: the mean game length with
+    its interval, the median and the 10th-90th percentiles (recomputed with pandas), in the
+    page and the PNG files, labelled in the report's language; one configuration has none."""
+    r17, wazabi = files
+    report = rp.build_report(rp.load_results([wazabi]), lang)
+    figure = _figure(report, "wazabi-length-means")
+    games = pd.read_csv(wazabi).query("seat == 0")
+    labels = list(dict.fromkeys(games["config"]))
+    axes = [a for a in figure.axes if a.get_yticklabels()]
+    measures = [a.get_xlabel() for a in axes]
+    assert measures == [t("report.measure.decisions", lang), t("report.measure.g_turns", lang)]
+    for axes_, column in zip(axes, ("decisions", "g_turns")):
+        assert [label.get_text() for label in axes_.get_yticklabels()] == labels
+        by_config = games.groupby("config", sort=False)[column]
+        lines = {line.get_gid(): list(line.get_ydata()) for line in axes_.get_lines()}
+        marks = {line.get_gid(): list(line.get_xdata()) for line in axes_.get_lines()
+                 if line.get_gid() in ("mean", "median")}
+        assert marks["mean"] == pytest.approx(list(by_config.mean()))
+        assert marks["median"] == pytest.approx(list(by_config.median()))
+        assert lines["mean"] == lines["median"] == [2, 1, 0]  # the first one at the top
+        (deciles,) = [c for c in axes_.collections if c.get_gid() == "percentiles"]
+        spans = [value for segment in deciles.get_segments() for value in segment[:, 0]]
+        assert spans == pytest.approx([value for pair in zip(by_config.quantile(0.1),
+                                                             by_config.quantile(0.9))
+                                       for value in pair])
+        (bars,) = [c for c in axes_.collections if c.get_gid() == "interval"]
+        low_high = [tuple(segment[:, 0]) for segment in bars.get_segments()]
+        for (low, high), mean in zip(low_high, by_config.mean()):
+            assert low < mean < high
+    (legend,) = figure.legends
+    assert [text.get_text() for text in legend.get_texts()] == [
+        t(f"report.legend.{mark}", lang) for mark in ("mean", "median", "deciles")]
+    assert figure.get_suptitle() == t("report.fig.length_means", lang, game="Wazabi")
+    assert "wazabi-length-means.png" in [p.name for p in rp.write_pngs(report, tmp_path)]
+    page = rp.html_page(report)
+    assert f'alt="{html.escape(t("report.fig.length_means", lang, game="Wazabi"))}"' in page
+    single = rp.build_report(rp.load_results([r17]), lang)
+    assert not [b for b in single.figures() if b.name.endswith("length-means")]
+
+
+def test_several_configurations_correct_their_verdicts_together(tmp_path):
+    """Four configurations: seat 1 wins 61, 50, 70 and 50 games of 100. Alone, 61 % would
+    be an advantage (the fair 50 % is outside its interval); among four tests, Holm's
+    correction (recomputed with pandas and scipy) leaves only 70 % established."""
+    from scipy.stats import norm
+
+    frame = pd.concat([table(100, seat0_wins=wins, config=f"c{index}")
+                       for index, wins in enumerate((61, 50, 70, 50))])
+    path = write(frame, tmp_path / "four.csv")
+    first = frame[frame["seat"] == 0].groupby("config", sort=False)["win"].agg(["mean", "count"])
+    z = (first["mean"] - 0.5) / (0.25 / first["count"]) ** 0.5
+    p = pd.Series(2 * norm.sf(z.abs()), index=first.index).sort_values()
+    adjusted = (p * list(range(len(p), 0, -1))).clip(upper=1).cummax().reindex(first.index)
+    assert list(adjusted < 0.05) == [False, False, True, False]
+    assert p["c0"] < 0.05 < adjusted["c0"]  # alone, c0 would have been a verdict
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([path]), lang)
+        page = rp.html_page(report)
+        configs = rp.configurations(rp.load_results([path]), lang)["dtc"]
+        for config in configs:
+            rate = rp.win_rates(config)["rate"][0]
+            assert rate.value == pytest.approx(first.at[config.label, "mean"])
+            texts = {"rate": _rate_text(rate, lang), "fair": percent(0.5, lang), "count": 4,
+                     "p": number(adjusted[config.label], lang, 3)
+                     if adjusted[config.label] >= 0.001 else f"< {number(0.001, lang, 3)}"}
+            if config.label == "c0":
+                said = t("report.verdict.seat.chance", lang, **texts)
+            elif config.label == "c2":
+                said = (t("report.verdict.seat.advantage", lang, **texts) + " "
+                        + t("report.holm", lang, **texts))
+            else:
+                said = t("report.verdict.seat.none", lang, **texts)
+            assert "  " + said[0].upper() + said[1:] in report.summary
+            assert html.escape(t("report.for_config", lang, config=config.label, text=said)) in page
+        assert html.escape(t("report.rate_method", lang)) in page
+        assert "Holm" in t("report.rate_method", lang)
+    # one configuration: nothing to correct, the plain verdict
+    alone = rp.build_report(rp.load_results([write(table(100, seat0_wins=61), tmp_path / "one.csv")]),
+                            "en")
+    assert any(line.startswith("  Evidence of a first-seat advantage at 95 %: seat 1 wins 61.0 %")
+               and line.endswith("above the fair 50.0 %.") for line in alone.summary)
+
+
+def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_path):
+    dtc = tmp_path / "dtc.csv"
+    result = invoke(["simulate", "dtc", "-n", "10", "-j", "1", "--out", dtc])
+    assert result.exit_code == 0, result.output
+    _, wazabi = files
+    for lang in ("en", "fr"):
+        general = t("report.stats_method", lang)
+        notes = {}
+        for path in (dtc, wazabi):
+            report = rp.build_report(rp.load_results([path]), lang)
+            (section,) = [s for s in report.sections if s.title == t("report.section.stats", lang)]
+            (notes[path.stem],) = [b.text for b in section.blocks
+                                   if b.kind == "text" and b.text.startswith(general)]
+        assert notes == {"dtc": general + " " + t("stats.dtc.public_example", lang),
+                         "wazabi": general}
+        assert "bluff" not in general
+
+
+def test_a_measure_that_never_varies_gets_no_row(files):
+    """Wazabi's games in a match are always 1 (pandas says so): no "1.0 [1.0–1.0]" row,
+    as no plot; the measures that vary keep theirs."""
+    _, wazabi = files
+    games = pd.read_csv(wazabi).query("seat == 0")
+    assert games["m_games"].nunique() == 1 and games["decisions"].nunique() > 1
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([wazabi]), lang)
+        length = next(b.table for s in report.sections for b in s.blocks
+                      if b.kind == "table" and b.text == t("report.length_caption", lang))
+        measures = list(length[t("report.col.measure", lang)])
+        assert t("report.measure.m_games", lang) not in measures
+        assert t("report.measure.decisions", lang) in measures

@@ -1,6 +1,7 @@
 """The report's HTML page in a real browser (Debian's Chromium): at phone and desktop
 widths, in both languages, nothing is wider than the window (the page never scrolls
-sideways; a wide table scrolls inside its own box) and a number stays with its % sign."""
+sideways; a wide table or plot scrolls inside its own box), a number stays with its %
+sign and a plot is never shrunk so much that its text cannot be read."""
 
 from __future__ import annotations
 
@@ -60,5 +61,12 @@ def test_the_page_fits_the_window_at_phone_and_desktop_widths(browser, results, 
                     return [td.textContent, new Set(tops).size];
                 })""")
             assert lines and [cell for cell in lines if cell[1] != 1] == []
+            # a plot is shown at 80 % of its size or more (its text readable on a phone), a
+            # narrower window scrolling it inside its own box
+            scales = page.evaluate("""() => [...document.querySelectorAll('figure img')]
+                .map(img => img.getBoundingClientRect().width / img.naturalWidth)""")
+            assert scales and min(scales) >= 0.8 - 1e-3, scales
+            if viewport == DESKTOP:
+                assert scales == [1] * len(scales)
         finally:
             context.close()

@@ -112,9 +112,11 @@ def test_sweep_table_shows_each_configuration(lang, wanted):
     (["--sweep", "nope=1,2"], ["Unknown option 'nope'"]),
     (["--sweep", "trap=4,5", "--option", "trap=3"], ["Option 'trap' is given twice"]),
     (["--sweep", "trap=4,99"], ["Option 'trap' cannot be '99'"]),
-    (["--out", "results.xlsx"], ["a results file must end in .parquet, .csv"]),
+    (["--out", "results.xlsx"], ["a results file must end in .parquet or .csv"]),
     (["--jobs", "0"], ["--jobs must be at least 1, not 0"]),
     (["--backend", "gpu"], ["Unknown backend 'gpu'", "process, ray, local"]),
+    # SIM gives --players and one bot per seat: a sweep of the player count takes neither
+    (["--sweep", "players=2,4"], ["The player count is given twice (by --players and --sweep"]),
 ])
 def test_bad_arguments_exit_2_with_a_clear_message(args, fragments, tmp_path):
     result = invoke(SIM + ["--lang", "en"] + [str(tmp_path / a) if a.endswith(".xlsx") else a
@@ -174,3 +176,93 @@ def test_simulate_and_report_name_the_same_length_alike(game, unit, tmp_path):
         assert length in report.flat, report.flat
         other = {"turns": "rounds", "tours": "manches", "rounds": "turns", "manches": "tours"}
         assert f"{mean(games['m_rounds'].mean(), lang)} {other[unit[lang]]}" not in report.flat
+
+
+def test_a_sweep_of_the_player_count_plays_each_table_and_the_report_compares_them(tmp_path):
+    """`--sweep players=2,5`: each configuration its own seats, in the summary, the results
+    file and the report (seat tables, fair shares, summary heads), recomputed with pandas."""
+    import pandas as pd
+
+    from ludotheque.i18n import percent, t
+    from ludotheque.sim import report as rp
+
+    target = tmp_path / "players.csv"
+    summary = json.loads(succeeded(invoke(["simulate", "dtc", "--games", "30", "--jobs", "1",
+                                           "--sweep", "players=2,5", "--bots", "easy",
+                                           "--out", target, "--json"])).stdout)
+    assert summary["players"] == [2, 5] and summary["bots"] == ["easy"]
+    frame = pd.read_csv(target)
+    for config, players in zip(summary["configs"], (2, 5)):
+        assert config["config"] == f"players={players}" and config["players"] == players
+        assert config["bots"] == ["easy"] * players and config["games"] == 30
+        rows = frame[frame["config"] == config["config"]]
+        assert set(rows["players"]) == {players} and len(rows) == 30 * players
+        wins = rows.groupby("seat")["win"].sum()
+        assert list(wins.index) == list(range(players))
+        assert config["wins_by_seat"] == pytest.approx(list(wins), abs=1e-4)
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([target]), lang)
+        seats = next(b.table for s in report.sections for b in s.blocks
+                     if b.kind == "table" and b.text == t("report.seats_caption", lang))
+        for players in (2, 5):
+            rows = frame[frame["config"] == f"players={players}"]
+            cells = list(seats[f"players={players}"])
+            shares = rows.groupby("seat")["win"].mean()
+            assert [cell.split(" [")[0] for cell in cells[:players]] == [
+                percent(share, lang) for share in shares]
+            assert cells[players:-1] == ["–"] * (5 - players)  # the seats it does not have
+            assert cells[-1] == percent(rows["win"].sum() / (30 * players), lang)
+        heads = [line for line in report.summary if not line.startswith(" ")]
+        tail = ": 30 games" if lang == "en" else "\u00a0: 30 parties"
+        assert [head.split("· ")[1] for head in heads] == [f"players={n}{tail}" for n in (2, 5)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sweep_of_the_player_count_takes_one_bot_for_every_seat(lang):
+    result = invoke(["simulate", "dtc", "--games", "2", "--sweep", "players=2,5", "--bots",
+                     "easy,medium", "--lang", lang])
+    assert result.exit_code == 2, result.output
+    assert ("one bot plays every seat: give one bot (--bots=heuristic), not 2" if lang == "en" else
+            "un seul bot joue toutes les places : donnez un bot (--bots=heuristic), pas 2"
+            ) in result.flat
+    result = invoke(["simulate", "dtc", "--games", "2", "--sweep", "players=2,9", "--lang", lang])
+    assert result.exit_code == 2 and ("played by 2 to 6 players, not 9" if lang == "en"
+                                      else "se joue de 2 à 6 joueurs, pas 9") in result.flat
+
+
+def test_the_python_api_sweeps_the_player_count_too():
+    run = simulate_module.run_simulation("dtc", 2, 3, 7, "easy", sweep={"players": [3, 2]})
+    assert [(c.label, c.players, c.bots) for c in run.configs] == [
+        ("players=3", 3, ("easy",) * 3), ("players=2", 2, ("easy",) * 2)]
+    assert [[len(r.ranks) for r in results] for results in run.results] == [[3] * 3, [2] * 3]
+
+
+@pytest.mark.parametrize(("lang", "written", "read"), [
+    ("en", "a results file must end in .parquet or .csv.", "a results file ends in .parquet or .csv."),
+    ("fr", "un fichier de résultats doit se terminer par .parquet ou .csv.",
+     "un fichier de résultats se termine par .parquet ou .csv."),
+])
+def test_a_results_file_of_another_kind_is_refused_in_a_sentence(lang, written, read, tmp_path):
+    other = tmp_path / "results.txt"
+    result = invoke(SIM + ["--out", other, "--lang", lang])
+    assert result.exit_code == 2 and written in result.flat, result.flat
+    other.write_text("game,seat\n", encoding="utf-8")
+    result = invoke(["report", other, "--lang", lang])
+    assert result.exit_code == 2 and read in result.flat, result.flat
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_wins_are_written_alike_when_some_are_shared(lang):
+    """DTC at 3 (seed 3): a shared game makes some seats' wins halves, others whole; all are
+    then written with one decimal (5.5 · 4.5 · 2.0, never 5.5 · 4.5 · 2), the file's numbers."""
+    args = ["simulate", "dtc", "--players", "3", "--games", "12", "--seed", "3", "--bots", "easy",
+            "--jobs", "1", "--lang", lang]
+    summary = json.loads(succeeded(invoke(args + ["--json"])).stdout)
+    seats = summary["wins_by_seat"]
+    assert any(w.is_integer() for w in seats) and not all(w.is_integer() for w in seats)
+    point = "." if lang == "en" else ","
+    wanted = " · ".join(f"{i + 1}{'' if lang == 'en' else ' '}: {w:.1f}".replace(".", point)
+                        for i, w in enumerate(seats))
+    shown = succeeded(invoke(args)).flat
+    assert wanted in shown, shown
+    assert re.search(rf"easy {summary['wins_by_bot']['easy']:.1f}".replace(".", point), shown)

@@ -17,7 +17,7 @@ import gettext
 import locale
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 LANGUAGES = ("en", "fr")
@@ -137,22 +137,27 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
         or "}}" in template else template
 
 
-def number(value: float, lang: str, decimals: int = 0, whole: bool = False) -> str:
+def number(value: float, lang: str, decimals: int = 0) -> str:
     """1234567.5 -> '1,234,567.5' in English, '1 234 567,5' in French (narrow no-break
     spaces). Halves round up, as people do (5.15 -> 5.2, 0.125 -> 0.13): the value is
-    rounded as it is written, not as its binary double. `whole=True` drops a fraction
-    that rounds to zeros (300.0 -> '300', 57.5 stays '57.5')."""
+    rounded as it is written, not as its binary double."""
     from decimal import ROUND_HALF_UP, Decimal
 
     if value != value or value in (float("inf"), float("-inf")):
         return "–"
     rounded = Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
-    if whole and rounded == rounded.to_integral_value():
-        rounded = rounded.quantize(Decimal(1))
     text = f"{rounded:,}" if rounded else f"{abs(rounded):,}"  # no "-0.0"
     if lang == "fr":
         text = text.replace(",", "\u202f").replace(".", ",")
     return text
+
+
+def numbers(values: Sequence[float], lang: str, decimals: int) -> list[str]:
+    """Numbers read side by side, written alike: with `decimals` decimals, or none when
+    every one is whole (wins counting shared games as fractions: '59.7 · 59.0', else
+    '60 · 59'; never '59.7 · 59')."""
+    whole = all(float(value).is_integer() for value in values)
+    return [number(value, lang, 0 if whole else decimals) for value in values]
 
 
 def percent(share: float, lang: str, decimals: int = 1) -> str:

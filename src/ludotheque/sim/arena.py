@@ -1,4 +1,4 @@
-"""An arena: bots play seat-rotated games; per bot, win rate with a 95% interval,
+"""An arena: bots play seat-rotated games; per bot, win rate with a 95 % interval,
 mean rank and an openskill (Plackett-Luce) rating; a head-to-head table.
 
 Game i puts entry j in seat (i + j) mod n, so every entry sits in every seat
@@ -282,7 +282,7 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
         # head_to_head[a][b]: share of the games in which a finished ahead of b (ties: half).
         "head_to_head": {a: {b: round(ahead[a][b] / count, 4) for b in entries if b != a}
                          for a in entries} if count else {},
-        # Its Wilson 95% interval, [low, high], a game counting once (a tie as half a game won).
+        # Its Wilson 95 % interval, [low, high], a game counting once (a tie as half a game won).
         "head_to_head_ci": {a: {b: [round(bound, 4) for bound in wilson(ahead[a][b], count)]
                                 for b in entries if b != a}
                             for a in entries} if count else {},

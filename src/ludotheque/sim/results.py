@@ -23,6 +23,7 @@ from typing import Any
 
 from ludotheque.core.errors import LudoError
 from ludotheque.core.files import check_writable, writing
+from ludotheque.i18n import LazyText
 
 FORMATS = (".parquet", ".csv")
 FIXED_COLUMNS: dict[str, str] = {  # name -> Arrow type
@@ -31,6 +32,12 @@ FIXED_COLUMNS: dict[str, str] = {  # name -> Arrow type
     "rank": "int64", "decisions": "int64",
 }
 PREFIXES = ("m_", "g_", "s_")
+PLAYERS = "players"  # the player count: a column, and swept as an option is (`--sweep players=2,5`)
+
+
+def formats_text() -> LazyText:
+    """".parquet or .csv" in the reader's language (an error's `allowed`)."""
+    return LazyText("files.one_of", items=", ".join(FORMATS[:-1]), last=FORMATS[-1])
 
 
 def check_results_path(path: Any) -> Path:
@@ -40,7 +47,7 @@ def check_results_path(path: Any) -> Path:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise LudoError("error.out_format", path=str(path), allowed=", ".join(FORMATS))
+        raise LudoError("error.out_format", path=str(path), allowed=formats_text())
     check_writable(path)
     if suffix == ".parquet":
         require_extra("pyarrow", "report", "--out *.parquet")

@@ -44,6 +44,7 @@ from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
+from ludotheque.sim.results import PLAYERS
 
 BACKENDS = ("process", "ray", "local")
 DEFAULT_CONFIG = "default"
@@ -252,17 +253,22 @@ def seats_for_game(bots: Sequence[str], index: int, rotate: bool) -> list[str]:
 # ------------------------------------------------------------------ configurations
 @dataclass(frozen=True)
 class SimConfig:
-    """One set of options a simulation plays: "default", or a sweep's combination."""
+    """One table a simulation plays: "default", or a sweep's combination of options (and
+    player count: `--sweep players=2,5`), with the bot of each of its seats."""
 
     label: str
     options: Mapping[str, Any]  # validated
+    players: int
+    bots: tuple[str, ...]  # one per seat
 
     def __reduce__(self):  # validated options are a mappingproxy, which cannot be pickled
-        return (_make_config, (self.label, dict(self.options)))
+        return (_make_config, (self.label, dict(self.options), self.players, self.bots))
 
 
-def _make_config(label: str, options: dict[str, Any]) -> SimConfig:
-    return SimConfig(label, MappingProxyType(options))
+def _make_config(label: str, options: dict[str, Any], players: int,
+                 bots: tuple[str, ...]) -> SimConfig:
+    return SimConfig(label, MappingProxyType(options), players, bots)
+
 
 
 def _shown(value: Any) -> str:
@@ -280,6 +286,7 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
     instead; ';' also works for every option.
     """
     kinds = {spec.name: spec.kind for spec in game.option_specs}
+    kinds.setdefault(PLAYERS, "int")
     parsed: dict[str, list[str]] = {}
     for item in items:
         name, sep, text = item.partition("=")
@@ -299,12 +306,18 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
 
 
 def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = None,
-                  sweep: Mapping[str, Sequence[Any]] | None = None) -> list[SimConfig]:
+                  sweep: Mapping[str, Sequence[Any]] | None = None,
+                  bots: Sequence[str] | str = ("random",)) -> list[SimConfig]:
     """Every combination of the swept values over `options`, each validated (OptionError
-    names the bad option and value), labelled "name=value ..."; ["default"] without a sweep."""
+    names the bad option and value, PlayerCountError a bad player count), labelled
+    "name=value ..."; ["default"] without a sweep. `bots`: one per seat, or one for all
+    (the only way when the player count is swept: each table has its own seats)."""
     base = dict(options or {})
     if not sweep:
-        return [SimConfig(DEFAULT_CONFIG, game.validate(players, base))]
+        return [_config(game, DEFAULT_CONFIG, players, base, bots)]
+    names = [bots] if isinstance(bots, str) else list(bots)
+    if PLAYERS in sweep and len(set(names)) != 1:
+        raise LudoError("error.sweep_players_bots", given=len(names))
     for name in sweep:
         if name in base:
             raise OptionError("error.sweep_twice", name=name)
@@ -314,13 +327,43 @@ def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = 
     configs: list[SimConfig] = []
     seen: set[str] = set()
     for values in itertools.product(*(sweep[name] for name in names)):
-        validated = game.validate(players, {**base, **dict(zip(names, values))})
-        label = " ".join(f"{name}={_shown(validated[name])}" for name in names)
+        chosen = dict(zip(names, values))
+        count = _player_count(chosen.pop(PLAYERS, players))
+        config = _config(game, "", count, {**base, **chosen}, bots)
+        label = " ".join(f"{name}={_shown(count if name == PLAYERS else config.options[name])}"
+                         for name in names)
         if label in seen:
             raise OptionError("error.sweep_duplicate", label=label)
         seen.add(label)
-        configs.append(SimConfig(label, validated))
+        configs.append(SimConfig(label, config.options, count, config.bots))
     return configs
+
+
+def _player_count(value: Any) -> Any:
+    """A swept player count as an int ('5' -> 5); anything else as it is, for
+    `Game.validate` to refuse in words ("DTC is played by 2 to 6 players, not 'two'")."""
+    from ludotheque.core.options import _to_int
+
+    try:
+        return _to_int(value)
+    except ValueError:
+        return value
+
+
+def _config(game: Game, label: str, players: int, options: Mapping[str, Any],
+            bots: Sequence[str] | str) -> SimConfig:
+    return SimConfig(label, game.validate(players, options), players,
+                     tuple(_bots_by_seat(bots, players)))
+
+
+def _bots_by_seat(bots: Sequence[str] | str, players: int) -> list[str]:
+    """One bot name per seat: `bots` as given, or its one name in every seat."""
+    names = [bots] if isinstance(bots, str) else list(bots)
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise LudoError("error.bot_count", given=len(names), count=players)
+    return names
 
 
 # ------------------------------------------------------------------------- rows
@@ -397,7 +440,6 @@ class _Plan:
     """What a worker needs to play any game of a run (sent once per chunk)."""
 
     game: Game
-    bots: tuple[str, ...]
     rotate: bool
     budget: Any
     seed: int
@@ -419,7 +461,7 @@ def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
             break
         if index in plan.skip:
             continue
-        seats = seats_for_game(plan.bots, index, plan.rotate)
+        seats = seats_for_game(config.bots, index, plan.rotate)
         seed = derive_seed(plan.seed, index)
         events: list[Event] | None = [] if plan.rows else None
         try:
@@ -575,17 +617,16 @@ class SimulationRun:
         return [row for per_config in self.results for result in per_config for row in result.rows or ()]
 
 
-def _game_and_bots(game: Game | str, players: int,
-                   bots: Sequence[str] | str) -> tuple[Game, list[str]]:
-    """As the command line takes them: a game by its name too, one bot for every seat."""
+def _game_and_bots(game: Game | str, players: int, bots: Sequence[str] | str,
+                   sweep: Mapping[str, Sequence[Any]] | None = None) -> tuple[Game, list[str]]:
+    """As the command line takes them: a game by its name too, one bot for every seat
+    (and only one when the player count is swept: the tables have other seats)."""
     if isinstance(game, str):
         game = get_game(game)
     names = [bots] if isinstance(bots, str) else list(bots)
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise LudoError("error.bot_count", given=len(names), count=players)
-    return game, names
+    if sweep and PLAYERS in sweep:
+        return game, names  # each configuration's seats (`sweep_configs`)
+    return game, _bots_by_seat(names, players)
 
 
 def run_simulation(
@@ -606,19 +647,20 @@ def run_simulation(
     thinking` and `move_seconds`: the arena's report). `skip`: game indexes not to play
     (played already: they count as finished); `each` is called with every game's result
     as it ends (an arena's journal). Ctrl-C keeps the finished games (`interrupted=True`)."""
-    game, bots = _game_and_bots(game, players, bots)
+    game, bots = _game_and_bots(game, players, bots, sweep)
     if backend not in BACKENDS:
         raise LudoError("error.backend", name=backend, allowed=", ".join(BACKENDS))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise LudoError("error.positive", name="--jobs", value=jobs, low=1)
-    configs = sweep_configs(game, players, options, sweep)
-    for name in set(bots):
-        make_bot(name, game)
+    configs = sweep_configs(game, players, options, sweep, bots)
+    for config in configs:
+        for name in set(config.bots):
+            make_bot(name, game, players=config.players, options=config.options)
     skipped = frozenset(index for index in skip if 0 <= index < games)
-    plan = _Plan(game, tuple(bots), rotate, budget, seed, tuple(configs), rows, timed, skipped)
+    plan = _Plan(game, rotate, budget, seed, tuple(configs), rows, timed, skipped)
     total = len(configs) * games
     run = SimulationRun(configs, games, [[] for _ in configs],
-                        tallies=[Tally(players, bots) for _ in configs])
+                        tallies=[Tally(c.players, c.bots) for c in configs])
     finished = len(configs) * len(skipped)
     keep = keep or rows
 
@@ -667,15 +709,20 @@ def run_simulation(
 def summarise_run(game: Game, players: int, seed: int, bots: Sequence[str], rotate: bool,
                   run: SimulationRun) -> dict[str, Any]:
     """The JSON summary: one entry per configuration in `configs`; without a sweep, the
-    single configuration's keys at the top level too."""
+    single configuration's keys at the top level too. When the player count is swept,
+    the top level's `players` lists the counts, and its `bots` is the one bot of all."""
     per_config = [{"config": config.label,
-                   **summarise(game, players, seed, bots, config.options, rotate, tally)}
+                   **summarise(game, config.players, seed, config.bots, config.options, rotate,
+                               tally)}
                   for config, tally in zip(run.configs, run.tallies)]
     if len(run.configs) == 1 and run.configs[0].label == DEFAULT_CONFIG:
         summary = {key: value for key, value in per_config[0].items() if key != "config"}
     else:
-        summary = {"game": game.name, "players": players, "games": run.games, "seed": seed,
-                   "bots": list(bots), "rotate": rotate}
+        counts = list(dict.fromkeys(config.players for config in run.configs))
+        summary = {"game": game.name, "players": counts[0] if len(counts) == 1 else counts,
+                   "games": run.games, "seed": seed,
+                   "bots": list(dict.fromkeys(bots)) if len(counts) > 1 else list(bots),
+                   "rotate": rotate}
     summary["configs"] = per_config
     summary["interrupted"] = run.interrupted
     if run.interrupted:
@@ -702,7 +749,7 @@ def simulate(
     """Play `games` bot games (per configuration of `sweep`) and summarise them as a
     JSON-ready dictionary; `out` (a .parquet or .csv path) also gets one row per game
     and seat. `game` is a Game or its name; `bots` one name per seat, or one for all."""
-    game, bots = _game_and_bots(game, players, bots)
+    game, bots = _game_and_bots(game, players, bots, sweep)
     if out is not None:
         from ludotheque.sim.results import check_results_path
 

@@ -11,7 +11,9 @@ The statistics:
 
 * win rates with Wilson 95 % intervals (`sim.arena.wilson`). A verdict about the
   first seat (or the starting player) says whether the fair share lies outside
-  that interval, which is the two-sided score test at the 5 % level;
+  that interval, which is the two-sided score test at the 5 % level. With several
+  configurations, those tests are one family: a verdict stands when its Holm-adjusted
+  p-value is below 5 % (the chance of any false verdict among them stays at 5 %);
 * means with a 95 % bootstrap interval over games (Poisson weights and a fixed
   seed, so that the same files give the same report). Resampling whole games
   respects the dependence between the seats, and the observations, of a game;

@@ -112,6 +112,33 @@ def verdict(value: Rate, fair: float) -> str:
     return "none"
 
 
+ALPHA = 0.05  # the level of every verdict: 5 % (95 % intervals)
+
+
+def score_p_value(value: Rate, fair: float) -> float:
+    """The two-sided p-value of the score test of `value` against the share `fair`: the
+    test the Wilson interval inverts (p < 5 % exactly when `fair` lies outside it)."""
+    if not value.trials or not 0 < fair < 1:
+        return math.nan
+    z = (value.value - fair) / math.sqrt(fair * (1 - fair) / value.trials)
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm-Bonferroni adjusted p-values: rejecting each test whose adjusted p is below 5 %
+    keeps at 5 % the chance of any false verdict among them (the family-wise error rate).
+    The k-th smallest p is multiplied by (m - k + 1), never below the one before it; a
+    missing p (nan) counts as 1."""
+    m = len(p_values)
+    p = [1.0 if math.isnan(value) else value for value in p_values]
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, index in enumerate(sorted(range(m), key=p.__getitem__)):
+        running = max(running, min(1.0, (m - rank) * p[index]))
+        adjusted[index] = running
+    return adjusted
+
+
 def balance(config: Config) -> float:
     """Ludii's Balance: 1 - (highest seat win rate - lowest)."""
     rates = config.rows.groupby("seat")["win"].mean()

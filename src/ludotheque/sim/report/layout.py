@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import MEAN_DECIMALS, number, percent, percent_sign, t
+from ludotheque.i18n import MEAN_DECIMALS, has_text, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
 from ludotheque.sim.report.compute import (
+    ALPHA,
     Estimate,
     Rate,
     balance,
@@ -20,7 +21,9 @@ from ludotheque.sim.report.compute import (
     fair_balance,
     fair_share,
     game_number,
+    holm,
     ratio,
+    score_p_value,
     seat_number,
     seats_balanced,
     series_mean,
@@ -29,7 +32,14 @@ from ludotheque.sim.report.compute import (
     verdict,
     win_rates,
 )
-from ludotheque.sim.report.figures import bar_figure, curve_figure, histogram_figure, png_bytes
+from ludotheque.sim.report.figures import (
+    Spread,
+    bar_figure,
+    curve_figure,
+    histogram_figure,
+    png_bytes,
+    spread_figure,
+)
 from ludotheque.sim.report.load import (
     Config,
     changed_options,
@@ -121,6 +131,11 @@ def _estimate_text(value: Estimate, lang: str, decimals: int = 2) -> str:
     return _interval(value.value, value.low, value.high, lang, decimals=decimals)
 
 
+def _p_text(p: float, lang: str) -> str:
+    """A p-value: three decimals, or "< 0.001"."""
+    return f"< {number(0.001, lang, 3)}" if p < 0.001 else number(p, lang, 3)
+
+
 def _decimals(value: float) -> int:
     return 1 if math.isfinite(value) and abs(value) >= 10 else 2
 
@@ -172,6 +187,7 @@ class _GameReport:
         self.specs = stat_specs(game)
         self.has_order = all(
             "s_order" in c.rows.columns and c.rows["s_order"].notna().all() for c in configs)
+        self._holm: dict[str, dict[str, float]] = {}  # see `_adjusted`
 
     # -- helpers ------------------------------------------------------------
     def _table(self, rows: list[list[str]], first: str, extra: Sequence[str] = ()) -> Any:
@@ -260,11 +276,30 @@ class _GameReport:
         return section
 
     def _verdict(self, who: str, config: Config, first: Rate) -> str:
-        """The verdict on the first seat (who="seat") or the starting player ("order")."""
+        """The verdict on the first seat (who="seat") or the starting player ("order").
+        With several configurations, their tests are one family: a verdict stands only if
+        its Holm-adjusted p is below 5 % (else the gap may be chance), and says that p."""
         lang = self.lang
         fair = fair_share(config)
-        return t(f"report.verdict.{who}.{verdict(first, fair)}", lang,
-                 rate=_rate_text(first, lang), fair=_percent(fair, lang))
+        found = verdict(first, fair)
+        texts = {"rate": _rate_text(first, lang), "fair": _percent(fair, lang)}
+        if len(self.configs) == 1 or found == "none":
+            return t(f"report.verdict.{who}.{found}", lang, **texts)
+        p = self._adjusted(who)[config.label]
+        family = {"count": len(self.configs), "p": _p_text(p, lang)}
+        if p >= ALPHA:
+            return t(f"report.verdict.{who}.chance", lang, **texts, **family)
+        return f"{t(f'report.verdict.{who}.{found}', lang, **texts)} {t('report.holm', lang, **family)}"
+
+    def _adjusted(self, who: str) -> dict[str, float]:
+        """Per configuration, the Holm-adjusted p-value of its verdict `who` (the family:
+        this game's configurations)."""
+        if who not in self._holm:
+            by = "seat" if who == "seat" else "s_order"
+            p_values = [score_p_value(win_rates(c, by)["rate"][0], fair_share(c))
+                        for c in self.configs]
+            self._holm[who] = dict(zip(self.labels, holm(p_values)))
+        return self._holm[who]
 
     def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
         """The verdict led by its configuration's label (the page lists them one by one)."""
@@ -312,13 +347,21 @@ class _GameReport:
                                       percent=True))
         return section
 
+    def _constant(self, column: str, level: str = GAME) -> bool:
+        """Whether a number takes one value in every game (or seat) of every configuration
+        (Wazabi's games in a match: always 1): the tables leave it out, as the plots do."""
+        return len({v for c in self.configs
+                    for v in (c.games if level == GAME else c.rows)[column].dropna()}) <= 1
+
     def _length_columns(self) -> list[str]:
-        """decisions, turns, the game's metrics; without the columns that repeat another."""
+        """decisions, turns, the game's metrics; without the columns that repeat another
+        or never vary."""
         columns = self.configs[0].rows.columns
         wanted = ["decisions", "g_" + TURNS] + [c for c in columns if c.startswith("m_")]
         kept: list[str] = []
         for column in wanted:
-            if column not in columns or any(self.configs[0].games[column].isna()):
+            if column not in columns or any(self.configs[0].games[column].isna()) \
+                    or self._constant(column):
                 continue
             if any(all(c.games[column].astype(float).equals(c.games[k].astype(float))
                        for c in self.configs) for k in kept):
@@ -327,28 +370,42 @@ class _GameReport:
         return kept
 
     def _length(self) -> Section:
+        """The table of each length measure per configuration; with several configurations,
+        their means and spreads side by side (overlaid histograms are hard to compare),
+        then the histograms."""
         lang = self.lang
         section = Section(t("report.section.length", lang), level=3)
         rows = []
-        panels = []
+        histograms, spreads = [], []
         for column in self._length_columns():
-            row = [self._measure_label(column)]
+            label = self._measure_label(column)
+            row = [label]
+            per_config = []
             for config in self.configs:
                 values = config.games[column].astype(float)
                 estimate = game_number(config, column)
-                row.append(f"{_estimate_text(estimate, lang, MEAN_DECIMALS)}, {number(values.median(), lang, 0)} "
-                           f"({number(values.quantile(0.1), lang, 0)}–"
-                           f"{number(values.quantile(0.9), lang, 0)})")
+                spread = Spread(estimate.value, estimate.low, estimate.high, values.median(),
+                                values.quantile(0.1), values.quantile(0.9))
+                per_config.append(spread)
+                row.append(f"{_estimate_text(estimate, lang, MEAN_DECIMALS)}, "
+                           f"{number(spread.median, lang, 0)} ({number(spread.p10, lang, 0)}–"
+                           f"{number(spread.p90, lang, 0)})")
             rows.append(row)
             data = {c.label: c.games[column].astype(float).to_numpy() for c in self.configs}
             if _varies(data):
-                panels.append((self._measure_label(column), data))
+                histograms.append((label, data))
+                spreads.append((label, per_config))
         section.add_table(t("report.length_caption", lang),
                           self._table(rows, t("report.col.measure", lang)))
-        if panels:
+        if spreads and len(self.configs) > 1:
+            fig_title = t("report.fig.length_means", lang, game=self.title)
+            legend = [t(f"report.legend.{mark}", lang) for mark in ("mean", "median", "deciles")]
+            section.add_figure(self._figure("length-means"), fig_title,
+                               spread_figure(fig_title, self.labels, legend, spreads))
+        if histograms:
             fig_title = t("report.fig.length", lang, game=self.title)
             section.add_figure(self._figure("length"), fig_title, histogram_figure(
-                fig_title, t("report.axis.share_games", lang), panels))
+                fig_title, t("report.axis.share_games", lang), histograms))
         return section
 
     def _mean_text(self, estimate: Estimate) -> str:
@@ -387,7 +444,7 @@ class _GameReport:
                     ratio_bars[SEAT][label] = self._per_seat(spec, dimension, series_names)
                 continue
             column = ("g_" if spec.level == GAME else "s_") + spec.name
-            if column not in columns:
+            if column not in columns or spec.kind == NUMBER and self._constant(column, spec.level):
                 continue
             if spec.kind == NUMBER and spec.level == GAME:
                 game_rows.append([label] + [self._mean_text(game_number(c, column))
@@ -445,7 +502,10 @@ class _GameReport:
                                           [str(seat + 1) for seat in range(players)], series,
                                           percent=True, xlabel=t("report.axis.seat", lang)))
         if section.blocks:
-            section.text(t("report.stats_method", lang))
+            # the game's own example of a fact known only once it is revealed, if it has one
+            example = f"stats.{self.game}.public_example"
+            section.text(t("report.stats_method", lang)
+                         + (" " + t(example, lang) if has_text(example) else ""))
         return section
 
     def _per_seat(self, spec: Ratio, dimension: str,

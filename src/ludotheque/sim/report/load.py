@@ -14,8 +14,8 @@ from ludotheque.core.files import bad_byte, check_readable, os_reason
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LazyText, t
+from ludotheque.sim.results import FORMATS, PLAYERS, formats_text
 
-FORMATS = (".parquet", ".csv")
 REQUIRED = ("game", "config", "options", "game_index", "seed", "players", "seat", "bot", "win",
             "rank", "decisions")
 INTEGERS = ("game_index", "seed", "players", "seat", "rank", "decisions")
@@ -54,7 +54,7 @@ def _read(pd: Any, path: Path) -> Any:
         raise LudoError("error.report_is_folder", path=str(path), allowed=allowed)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise LudoError("error.report_format", path=str(path), allowed=allowed)
+        raise LudoError("error.report_format", path=str(path), allowed=formats_text())
     # No size limit: a results file of many games is big, and pandas reads it in columns.
     check_readable(path, LazyText("files.wanted.results", allowed=allowed), limit=None)
     if suffix == ".parquet":
@@ -153,7 +153,8 @@ def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
             config, _, players = key
             same = [other for other in keys if other[0] == config]
             label = t("report.default", lang) if config == "default" else config
-            with_players = False
+            # a sweep of the player count names it ("players=5 ...")
+            with_players = any(part.startswith(PLAYERS + "=") for part in config.split())
             if len(same) > 1:
                 varying = [name for name in options[key]
                            if len({json.dumps(options[o].get(name)) for o in same}) > 1]

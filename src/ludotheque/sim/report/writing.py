@@ -27,9 +27,12 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
 td + td { white-space: nowrap; }
 th { background: #f0f0f0; } caption { caption-side: top; text-align: left; font-weight: bold;
                                           padding: 0.3em 0; }
-figure { margin: 1em 0; } figcaption { font-size: 0.9em; color: #555; }
-img { max-width: 100%; } p.note { font-size: 0.9em; color: #444; }
+figure { margin: 1em 0; overflow-x: auto; } figcaption { font-size: 0.9em; color: #555; }
+img { max-width: 100%; height: auto; } p.note { font-size: 0.9em; color: #444; }
 """
+# A plot is never shrunk below this share of its size (its text would be too small to
+# read on a phone): a narrower window scrolls it sideways inside its own box.
+SMALLEST_PLOT = 0.8
 
 
 def html_page(report: Report) -> str:
@@ -54,12 +57,20 @@ def html_page(report: Report) -> str:
                 parts.append('<div class="table">' + table.replace(">", ">" + caption, 1)
                              + "</div>")
             else:
-                data = base64.b64encode(block.png()).decode("ascii")
-                parts.append(f'<figure><img alt="{html.escape(block.text)}" '
+                png = block.png()
+                width, height = _png_size(png)
+                data = base64.b64encode(png).decode("ascii")
+                parts.append(f'<figure><img alt="{html.escape(block.text)}" width="{width}" '
+                             f'height="{height}" style="min-width: {round(SMALLEST_PLOT * width)}px" '
                              f'src="data:image/png;base64,{data}">'
                              f"<figcaption>{html.escape(block.text)}</figcaption></figure>")
     parts.append("</body>\n</html>\n")
     return "\n".join(parts)
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height in pixels (its IHDR chunk, right after the signature)."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def _summary_html(lines: list[str]) -> str:
