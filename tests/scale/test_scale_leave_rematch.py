@@ -147,6 +147,38 @@ def test_a_page_whose_person_left_elsewhere_is_told_so_when_it_moves(cluster):
             _told_it_left(second, cluster, table)
 
 
+def test_a_move_from_a_seat_left_on_another_server_is_never_stored(cluster):
+    """P1 leaves through server 0 while the notes are held; server 1, which has not heard
+    of it, gets a move from P1's page there: the database's write of a person's move reads
+    the seats left in its own transaction and refuses it, so the seat plays no move of the
+    person who left (the stand-in's job, no worker running, waits untouched); the page is
+    told it left and watches."""
+    stop_processes(cluster.workers)  # the stand-in's move waits in the database
+    try:
+        with ExitStack() as stack:
+            table, first, second, other = _p1_on_both_servers(cluster, stack)
+            while second.last["to_act"] != 0:  # P2 plays until it is P1's turn
+                count = other.expect("update",
+                                     lambda f: f["move"] == second.last["move"])["move"]
+                other.send({"type": "move", "actions": [other.last["legal"][0]["id"]],
+                            "move": count})
+                second.expect("update", lambda f, n=count: f["move"] > n)
+            played = second.last["move"]
+            with _notes_held(cluster.broker):
+                first.send({"type": "leave"})
+                assert first.expect("left")["seat"] == 0
+                second.send({"type": "move", "actions": [second.last["legal"][0]["id"]],
+                             "move": second.last["move"]})
+                _told_it_left(second, cluster, table)
+            storage = Storage(cluster.database)
+            try:
+                assert storage.count_moves(table) == played
+            finally:
+                storage.close()
+    finally:
+        cluster.start_worker()
+
+
 def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:
     """P1 (server 0) hands their turn to the stand-in (`hand_over(p1)`) while P2 plays on
     server 1: the stand-in's move is asked of the workers (one job row, written with that

@@ -156,6 +156,10 @@ class NameTaken(Exception):
     """Someone at the table already has a name with the same `name_key`."""
 
 
+class SeatGone(Exception):
+    """A person's move for a seat they left the table from (`Storage.add_moves`)."""
+
+
 def _ask_bot_job(conn: Any, table_id: str, job: tuple[int, int, str] | None) -> None:
     """A stand-in's job (move, seat, level), unless that move's job is there already (the
     person went absent, came back, went absent again; or another server timed them out
@@ -434,10 +438,13 @@ class Storage:
     def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
                   over: bool = False, result: dict | None = None,
                   deadline: tuple[float, int] | None = None,
-                  bot_job: tuple[int, str] | None = None, done_job: bool = True) -> None:
+                  bot_job: tuple[int, str] | None = None, done_job: bool = True,
+                  person: bool = False) -> None:
         """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
         table's status too if the game just ended, and the turn timer's next `deadline`
         (epoch seconds, move)). A clash on (table, index) raises and nothing is written.
+        A `person`'s move for a seat they left (`leave_seat`, maybe on another server that
+        this one has not heard yet) raises SeatGone, and nothing is written.
 
         Several servers: the bot job of this move is done (`done_job`: a bot's move), and
         `bot_job` (seat, level), the next move's, is asked for, in the same transaction. A
@@ -448,6 +455,12 @@ class Storage:
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
             conn.execute(_INSERT_MOVES, rows)
+            # read after the write: SQLite then holds the write lock, PostgreSQL the row's
+            # (as leave_seat takes it), so a leave is wholly before this move or after it
+            if person and seat in (conn.execute(
+                    select(tables.c.left_seats).where(tables.c.id == table_id)
+                    .with_for_update()).scalar() or []):
+                raise SeatGone(seat)
             if done_job:
                 conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
             if bot_job is not None:

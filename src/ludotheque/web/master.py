@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import NameTaken, SeatRow, Storage, TableRow, name_key, now
+from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableRow, name_key, now
 from ludotheque.web.frames import error_frame, result_entry, update_frame
 
 log = logging.getLogger("ludotheque.web")
@@ -1033,16 +1033,16 @@ class Master:
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
                                                     deadline=deadline, bot_job=bot_job,
-                                                    done_job=self.bot_jobs))
+                                                    done_job=self.bot_jobs, person=person))
+            except SeatGone:
+                # They left through another server, which this one had not heard yet: the
+                # seat's pages are told they watch (the `left` frame goes with the table).
+                await self._read_again(live)
+                raise Refused("left") from None
             except IntegrityError:
-                # Another server wrote this move first: the table moved on. The match is
-                # rebuilt from the database and the sender gets the fresh view.
-                stored = await self._db(self.storage.get_moves, live.row.id)
-                live.match = rebuild(live.row, [a for _, _, a in stored])
-                await self.refresh(live)
-                self._clear_timer(live)
-                self.schedule(live)
-                await self.broadcast(live)
+                # Another server wrote this move first: the table moved on; the sender gets
+                # the fresh view.
+                await self._read_again(live)
                 raise Refused("stale", sent=count, current=live.moves) from None
             except Exception:
                 # Not written, so not played: the match goes back to what the database holds.
@@ -1060,6 +1060,17 @@ class Master:
         await self.broker.publish(live.row.id, live.moves, start, texts)
         if over:  # a game of bots, or finished by stand-ins after everyone left
             self._forget_if_done(live)
+
+    async def _read_again(self, live: LiveTable) -> None:
+        """A move this server held was refused by the database (another server's news not
+        heard yet): the match rebuilt from the moves stored, the table read anew, its bots
+        and timer scheduled again, every page told (the caller holds the table's lock)."""
+        stored = await self._db(self.storage.get_moves, live.row.id)
+        live.match = rebuild(live.row, [a for _, _, a in stored])
+        await self.refresh(live)
+        self._clear_timer(live)
+        self.schedule(live)
+        await self.broadcast(live)
 
     # -- bots and the turn timer -----------------------------------------
     def _next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
