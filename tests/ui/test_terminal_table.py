@@ -100,8 +100,9 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_person(terminal):
     at = 0
     turns = 0
     while turns < 14:
-        at = term.expect(r"press Enter to play|" + PROMPT, after=at)
-        if term.text[:at].endswith("press Enter to play (quit: leave the game). "):
+        at = term.expect(r"press Enter to (play|hand over)|" + PROMPT, after=at)
+        if re.search(r"press Enter to (play|hand over) \(quit: leave the game\)\. $",
+                     term.text[:at]):
             term.send("\n")
         else:
             term.send("1\n")
@@ -131,6 +132,53 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_person(terminal):
     # seat 1's first turn comes before seat 2's: its dealt hand is told in its own segment only
     first = {m.group(1): m.start() for m in reversed(handovers)}
     assert f"Your hand: {cards_text(hands[0], 'en')}." in text[first["1"]:]
+
+
+# Wazabi, seed 3, two people: Player 1 plays "Draw 3 cards" and draws these three (told to
+# Player 1 only); Player 2's dealt hand and first draw must not show before their turn.
+DRAWN = {"en": "You draw: Remove 1 of your dice, A player keeps only 1 card, A player skips his turn.",
+         "fr": "Vous piochez : Supprimez 1 de vos dés, Le joueur de votre choix n'a plus qu'1 "
+               "carte, Le joueur de votre choix passe son tour."}
+PLAYER_2_SECRETS = {"en": ("Give 1 of your dice to a player", "Play again and reverse"),
+                    "fr": ("Donnez 1 de vos dés au joueur de votre choix", "Rejouez et changez")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_pass_and_play_shows_the_mover_what_their_move_did_before_the_hand_over(lang):
+    """The hand-over screen came right after a move: Player 1 saw the cards their "Draw 3"
+    drew only at their next turn. Now their table and the new lines come first, then Enter."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "wazabi", "--players", "2", "--humans",
+         "1,2", "--seed", "3", "--lang", lang], input="\nplay draw3\n\n\nquit\n",
+        capture_output=True, text=True, env={**ENV, "COLUMNS": "200"}, timeout=300)
+    text = flat(result.stdout)
+    handover = {"en": "Pass the device to Player 2.", "fr": "Passez l'appareil au joueur 2."}[lang]
+    outcome = text[text.index("> play draw3"):text.index(handover)]
+    assert DRAWN[lang] in outcome, outcome
+    assert {"en": "At the screen: Player 1", "fr": "Devant l'écran : Joueur 1"}[lang] in outcome
+    assert {"en": "Player 1: press Enter to hand over (quit: leave the game).",
+            "fr": "Joueur 1 : Entrée pour passer la main, « quitter » pour arrêter la partie."
+            }[lang] in outcome
+    for secret in PLAYER_2_SECRETS[lang]:
+        assert secret not in outcome
+    assert all(secret in text[text.index(handover):] for secret in PLAYER_2_SECRETS[lang])
+
+
+def test_the_full_screen_shows_the_turn_that_is_over_then_the_hand_over(terminal):
+    term = terminal("play", "wazabi", "--players", "2", "--humans", "1,2", "--seed", "3",
+                    "--lang", "en", "--delay", "0")
+    at = answer(term, r"press Enter to play", "", 0)
+    at = answer(term, PROMPT, "play draw3", at)
+    at = term.expect(r"Player 1: press Enter to hand over \(quit: leave the game\)\. ", after=at)
+    shown = _display(term, 40, 100)
+    assert "╭─ Turn over" in shown and "╭─ Your turn" not in shown, shown
+    assert "Your turn is over: look at what it did, then pass the" in shown
+    assert "You draw: Remove 1 of your dice" in shown and "At the screen: Player 1" in shown
+    term.send("\n")
+    at = term.expect(r"Pass the device to Player 2\.", after=at)
+    at = answer(term, r"press Enter to play", "quit", at)
+    answer(term, SAVE_Q, "", at)
+    assert term.finish() == 1
 
 
 def test_humans_option_is_checked():

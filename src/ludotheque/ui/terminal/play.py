@@ -183,12 +183,23 @@ class _Table:
         self.show_events()
 
     def hand_over(self, player: int) -> None:
-        """Clear the screen and wait until the next person has the device."""
+        """Show the person leaving what their move did (what they drew, what it revealed:
+        their own view), then clear the screen and wait until the next person has the device."""
+        if self.reader is not None:
+            self.show_events()
+            done = t("ui.turn_done", self.lang, player=self.names[player], number=player + 1)
+            self.wait_for(self.screen.outcome(
+                self.table(), Text(done, style="bold"), self.header(),
+                t("ui.handover_done_prompt", self.lang, player=self.names[self.reader])))
         self.reader, self.looking = None, False
-        answer = self.screen.handover(self.names[player]).strip().lower()
-        if answer in QUIT_WORDS:
-            raise QuitGame
+        self.wait_for(self.screen.handover(self.names[player], player + 1))
         self.reader, self.looking = player, True
+
+    @staticmethod
+    def wait_for(answer: str) -> None:
+        """An Enter between two people: anything goes on, except a word to quit."""
+        if answer.strip().lower() in QUIT_WORDS:
+            raise QuitGame
 
     def moves_block(self, legal: Sequence[int], numbers: Mapping[int, int],
                     gesture: Gesture, view: Mapping[str, Any] | None = None) -> Group:
