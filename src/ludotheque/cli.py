@@ -163,6 +163,7 @@ def _positive(name: str, value: int, low: int = 1) -> None:
 
 MAX_MS = 3_600_000  # a bot's thinking time: an hour a move at most
 MAX_SECONDS = 3_600  # a benchmark's time, a delay
+WATCH_PACE = 1.0  # `play --watch` on a terminal: seconds between two moves, time to read them
 
 
 def _span(name: str, value: float | None, low: float, high: float, above: bool = False) -> None:
@@ -310,6 +311,7 @@ def play(
     save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=_h("cli.opt.resume"))] = None,
     delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
+    pace: Annotated[Optional[float], typer.Option("--pace", help=_h("cli.opt.pace"))] = None,
     plain: Annotated[bool, typer.Option("--plain", help=_h("cli.opt.plain"))] = False,
     option: OptionList = None,
     iterations: IterationsOption = None,
@@ -320,10 +322,11 @@ def play(
     given_lang = lang or _GROUP_LANG[0]  # `ludotheque --lang en play --resume` wins too
     with _guard(lang) as lang:
         _span("--delay", delay, 0, 60)
+        _span("--pace", pace, 0, 60)
         if save is not None:
             check_writable(save)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        pace = delay if delay is not None else (0.5 if interactive else 0.0)
+        reveal = delay if delay is not None else (0.5 if interactive else 0.0)
         match = None
         if resume is not None:
             from ludotheque.ui.terminal.resume import load_saved_game
@@ -338,7 +341,8 @@ def play(
             if game is not None and get_game(game).name != settings.game.name:
                 raise LudoError("error.resume_game", path=str(resume),
                                 game=settings.game.name, given=game)
-            settings.save, settings.delay = save, pace
+            settings.save, settings.delay = save, reveal
+            settings.pace = pace or 0.0  # a resumed game has a person at the screen
             settings.full_screen = interactive and not plain
             settings.ask_to_save = sys.stdin.isatty()
             lang = settings.lang
@@ -356,7 +360,9 @@ def play(
                 seed = random.SystemRandom().randrange(10**6)
             settings = TerminalSettings(
                 game=chosen, players=count, seed=seed, lang=lang, humans=seats, bots=by_seat,
-                options=dict(options), save=save, delay=pace,
+                options=dict(options), save=save, delay=reveal,
+                pace=pace if pace is not None else (WATCH_PACE if watch and sys.stdout.isatty()
+                                                    else 0.0),
                 budget=_budget(iterations, budget_ms), full_screen=interactive and not plain,
                 ask_to_save=sys.stdin.isatty(),
             )

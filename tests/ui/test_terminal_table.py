@@ -5,9 +5,11 @@ for plain output, through pipes)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pyte
 import pytest
@@ -17,6 +19,8 @@ from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
 from ludotheque.ui.terminal.screen import CLEAR_ALL
 from tests.ui.terminal import ANSI, SRC
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository: `tests.ui.recorded_sleep`
 
 PROMPT = r"Your move \(number or text; help, quit\): "
 PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
@@ -422,6 +426,51 @@ def test_watching_bots_shows_no_turn_of_yours(terminal):
     text = flat(term.text)
     assert "Derniers coups" in text
     assert "À vous" not in text and "Les autres jouent" not in text, text[-3000:]
+
+
+# -------------------------------------------------------- the pace of watched bots
+RECORDER = "tests.ui.recorded_sleep"  # the CLI, its pauses written down instead of slept
+RECORDED = {"PYTHONPATH": os.pathsep.join((str(SRC), str(ROOT)))}
+
+
+def _watch(path, *extra: str) -> list[str]:
+    return ["play", "diciassette", "--watch", "--players", "3", "--seed", "5", "--lang", "en",
+            "--delay", "0", "--save", str(path), *extra]
+
+
+def _pauses(text: str) -> list[str]:
+    return re.findall(r"\[sleep ([\d.]+)\]", text)
+
+
+def test_watching_bots_in_a_terminal_pauses_after_each_move(terminal, tmp_path):
+    """`play --watch` was over in two seconds: a person at a terminal now gets a second
+    after each move (none after the last)."""
+    path = tmp_path / "watched.json"
+    term = terminal(*_watch(path), module=RECORDER, env=RECORDED)
+    assert term.finish() == 0
+    moves = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    assert _pauses(term.text) == ["1.0"] * (moves - 1)
+
+
+def test_the_pace_asked_for_is_kept_and_output_to_a_pipe_has_none(tmp_path):
+    path = tmp_path / "watched.json"
+
+    def run(*extra: str) -> list[str]:
+        result = subprocess.run([sys.executable, "-m", RECORDER, *_watch(path, *extra)],
+                                capture_output=True, text=True, env={**ENV, **RECORDED},
+                                input="", timeout=300)
+        assert result.returncode == 0, result.stderr
+        return _pauses(result.stderr)
+
+    assert run() == []  # nobody watches a pipe: no pause
+    moves = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    assert run("--pace", "0.25") == ["0.25"] * (moves - 1)
+    bad = cli(*_watch(path, "--pace", "-1"))
+    assert bad.returncode == 2 and "--pace" in bad.stderr
+    for lang, said in (("en", "Seconds to wait after each bot's move"),
+                       ("fr", "Secondes d'attente après chaque coup d'un bot")):
+        shown = cli("play", "--help", "--lang", lang)
+        assert "--pace" in shown.stdout and said in " ".join(flat(shown.stdout).split())
 
 
 def test_log_and_cards_commands_in_the_chosen_language(terminal):

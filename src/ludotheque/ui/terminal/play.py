@@ -52,6 +52,7 @@ class TerminalSettings:
     options: Mapping[str, Any] = field(default_factory=dict)
     save: Path | None = None
     delay: float = 0.0  # seconds between the steps of a reveal (0 when not interactive)
+    pace: float = 0.0  # seconds after each bot's move shown, for a person to read it (--pace)
     budget: Any = None  # thinking budget of search bots (bots.ismcts.Budget), None: the game's
     full_screen: bool = False  # the layout that stays put (a real terminal), else plain lines
     ask_to_save: bool = False  # `quit` asks for a file (a person types); a script's next line is not one
@@ -180,6 +181,8 @@ class _Table:
                 if isinstance(self.screen, FullScreen):
                     self.screen.waiting()
                 self.show_events()
+                if self.settings.pace and self.looking and not self.match.is_over():
+                    time.sleep(self.settings.pace)
         self.show_events()
 
     def hand_over(self, player: int) -> None:
