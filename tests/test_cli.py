@@ -728,6 +728,23 @@ def test_abandoned_game_is_saved_and_replays_as_unfinished(tmp_path):
     assert summary["finished"] is False and summary["winners"] == []
 
 
+@pytest.mark.parametrize(("lang", "seed_line"), [("en", "Seed of this game"),
+                                                 ("fr", "Graine de cette partie")])
+def test_a_game_a_file_can_take_further_keeps_its_seed_secret_when_the_input_ends(
+        tmp_path, lang, seed_line):
+    """Ctrl-D (the input ends) printed the seed of a resumed game, or of one --save keeps:
+    the file still goes on, and the seed deals every hidden card."""
+    path = tmp_path / "going.json"
+    saved = ok(invoke(PLAY_EN[:-1] + [lang, "--save", path], input="1\n"))
+    assert saved.exit_code == 1 and path.exists()
+    assert seed_line not in saved.flat, saved.flat  # saved by --save: resumable
+    resumed = ok(invoke(["play", "--resume", path, "--lang", lang], input=""))
+    assert resumed.exit_code == 1
+    assert seed_line not in resumed.flat, resumed.flat
+    ended = ok(invoke(PLAY_EN[:-1] + [lang], input="1\n"))  # nothing keeps it: the seed is told
+    assert ended.exit_code == 1 and re.search(seed_line + r" ?: 7 ", ended.flat), ended.flat
+
+
 def _first_card_play(actions: list[str], skip: int = 3) -> int:
     plays = [i for i, a in enumerate(actions) if a not in ("call", "pass")]
     return plays[skip]

@@ -422,7 +422,8 @@ def run(settings: TerminalSettings, console: Console | None = None,
         if settings.save is not None:
             table.offer_to_save(ask=False)
         raise
-    if not table.saved_for_later:  # a game saved to go on keeps its seed secret
+    # A game a file can take further (saved now, or resumed from one) keeps its seed secret.
+    if match.is_over() or not (resumed or table.saved_for_later or save_at_end):
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if save_at_end:
         saved = table.keep(settings.save, "ui.save_record_question")
