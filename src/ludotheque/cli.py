@@ -404,6 +404,8 @@ def replay_command(
     step: Annotated[bool, typer.Option("--step", help=_h("cli.opt.step"))] = False,
     seat: Annotated[Optional[int], typer.Option("--seat", help=_h("cli.opt.step_seat"))] = None,
 ) -> None:
+    from ludotheque.ui.terminal.play import GAME_OVER, end_lines
+
     with _guard(lang) as lang:
         record = Record.load(record_path)
         match = replay(record)
@@ -437,12 +439,15 @@ def replay_command(
         if verbose:
             renderer = game.parts.renderer
             for event in match.events_for(None):
-                for line in renderer.event_lines(event, lang, names, None):
-                    out.print(line)
+                if event["kind"] != GAME_OVER:  # told once, last (end_lines)
+                    for line in renderer.event_lines(event, lang, names, None):
+                        out.print(line)
         out.print(t("cli.replay.checked", lang, count=len(record.actions), game=t(game.title_key, lang)))
         if over:
-            out.print(t("ui.winners", lang, players=", ".join(names[p] for p in match.state.winners())),
-                      style="bold green")
+            *story, last = end_lines(match, None, lang, names)
+            for line in story if verbose else []:
+                out.print(line)
+            out.print(last, style="bold green")
         else:
             out.print(t("cli.replay.unfinished", lang))
 

@@ -405,14 +405,14 @@ def test_the_last_reveal_is_shown_whole_when_the_game_ends(terminal):
     """The full screen showed the end's reveal in its small log panel, then printed the final
     table under it: the sum and the tokens that decided the game were cut."""
     term = terminal("play", "diciassette", "--watch", "--players", "3", "--seed", "2",
-                    "--lang", "en", "--delay", "0", rows=24, columns=80)
+                    "--lang", "en", "--delay", "0", "--pace", "0", rows=24, columns=80)
     term.expect(r"Seed of this game")
     assert term.finish() == 0
     end = " ".join(ANSI.sub("", term.raw[term.raw.rindex(CLEAR_ALL):]).split())
     for line in ("Sum: 17, 17 or more: the call is right.",
                  "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
                  "Denis (heuristic): +0 Penalty, +1 Victory; now Victory 3, Penalty 0.",
-                 "Winner(s): Denis (heuristic)."):
+                 "Game over: Denis (heuristic) has 3 Victory tokens and wins."):
         assert line in end, end
 
 
@@ -420,7 +420,7 @@ def test_watching_bots_shows_no_turn_of_yours(terminal):
     """--watch drew a "Your turn" panel saying "The others are playing…" to a spectator; the
     last moves now take the whole width."""
     term = terminal("play", "wazabi", "--watch", "--players", "3", "--seed", "1", "--lang", "fr",
-                    "--delay", "0", rows=24, columns=80)
+                    "--delay", "0", "--pace", "0", rows=24, columns=80)
     term.expect(r"Graine de cette partie")
     assert term.finish() == 0
     text = flat(term.text)
@@ -562,7 +562,7 @@ def test_the_save_question_asks_before_replacing_a_file(terminal, tmp_path):
 def test_a_save_that_fails_at_the_end_asks_for_another_file(terminal, tmp_path):
     path = tmp_path / "record.json"
     term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
-                    "--watch", "--delay", "0", "--save", "/dev/full")
+                    "--watch", "--delay", "0", "--pace", "0", "--save", "/dev/full")
     at = term.expect(r"Cannot\s+write\s+/dev/full:\s+the\s+disk\s+is\s+full\.")
     at = answer(term, r"Save\s+the\s+record\s+of\s+the\s+game\s+to\s+another\s+file\?\s+File\s+"
                 r"name\s+\(Enter:\s+leave\s+without\s+saving\):", str(path), at)

@@ -39,6 +39,7 @@ from ludotheque.ui.terminal.screen import FullScreen, PlainScreen, make_screen
 # Names that start with a consonant, so French never needs an elision ("de Bruno").
 COMPACT_ABOVE = 12  # more legal moves than this are listed in columns, by their text form
 BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
+GAME_OVER = "game_over"  # the kind of the event that ends a game (its scores and winners)
 
 
 @dataclass
@@ -154,6 +155,8 @@ class _Table:
             return
         self.screen.set_table(self.table(), self.header())
         for event in events:
+            if event["kind"] == GAME_OVER:  # told once, under the final table (end_lines)
+                continue
             step = event["kind"] == "resolution"
             for line in self.renderer.event_lines(event, self.lang, self.names, self.reader):
                 self.screen.note(line, "cyan" if step else None)
@@ -408,8 +411,10 @@ def run(settings: TerminalSettings, console: Console | None = None,
         screen.game_over()
         console.print()
         console.print(screen.colours.renderable(table.table(), console.width))
-        winners = ", ".join(names[p] for p in match.state.winners())
-        console.print(t("ui.winners", lang, players=winners), style="bold green")
+        *story, last = end_lines(match, table.reader, lang, names)
+        for line in story:
+            console.print(screen.colours.text(line))
+        console.print(screen.colours.text(last, "bold green"))
     except InputEnded:
         console.print(t("ui.input_ended", lang), style="yellow")
         exit_code = 1
@@ -430,6 +435,16 @@ def run(settings: TerminalSettings, console: Console | None = None,
         if saved is not None:
             console.print(t("ui.saved", lang, path=str(saved)))
     return exit_code
+
+
+def end_lines(match: Match, reader: int | None, lang: str, names: Sequence[str]) -> list[str]:
+    """How the game ended, as `reader` reads it: the lines of the game's "game_over" event
+    (the scores, then one line naming the winners and why), else one line naming them."""
+    renderer = match.game.parts.renderer
+    lines = [line for event in match.events_for(reader) if event["kind"] == GAME_OVER
+             for line in renderer.event_lines(event, lang, names, reader)]
+    return lines or [t("ui.winners", lang,
+                       players=", ".join(names[p] for p in match.state.winners()))]
 
 
 def write_elsewhere(text: str, game: str) -> Path | None:
