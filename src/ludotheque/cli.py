@@ -415,14 +415,13 @@ def replay_command(
         if seat is not None and not step:
             raise LudoError("error.seat_needs_step")
         if step:
-            from ludotheque.ui.terminal.play import _line_reader
-            from ludotheque.ui.terminal.stepper import step_through
+            from ludotheque.ui.terminal.stepper import key_reader, step_through
 
             if seat is not None and not 1 <= seat <= match.num_players:
                 raise LudoError("error.seat", seat=seat, players=match.num_players)
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
             step_through(record, names, lang, None if seat is None else seat - 1, out,
-                         _line_reader(sys.stdin, out), clear=interactive)
+                         key_reader(sys.stdin, out), clear=interactive)
             return
         summary = {
             "game": game.name,

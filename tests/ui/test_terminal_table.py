@@ -286,17 +286,14 @@ def test_replay_steps_forward_and_back_from_one_seat(terminal, tmp_path):
     step = r"Move \d+/\d+\. Enter or n: next.*: "
     at = term.expect(step)
     assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille) saw it" in term.text
-    at = answer(term, step, "n", 0)
-    at = term.expect(rf"Move 1/{total}: ", after=at)
-    at = answer(term, step, "n", at)
-    at = term.expect(rf"Move 2/{total}: ", after=at)
-    at = answer(term, step, "b", at)
-    at = term.expect(rf"Move 1/{total}: ", after=at)
-    at = answer(term, step, "x", at)
-    at = term.expect(r"Unknown key", after=at)
-    at = answer(term, step, "e", at)
-    at = term.expect(rf"Move {total}/{total}: ", after=at)
-    answer(term, step, "q", at)
+    # on a terminal one key acts, without Enter; a number is ended by Enter
+    for keys, then in (("n", rf"Move 1/{total}: "), ("n", rf"Move 2/{total}: "),
+                       ("b", rf"Move 1/{total}: "), ("x", r"Unknown key"),
+                       ("\r", rf"Move 2/{total}: "), ("12\r", rf"Move 12/{total}: "),
+                       ("\x1b[D", rf"Move 11/{total}: "), ("e", rf"Move {total}/{total}: ")):
+        term.send(keys)
+        at = term.expect(step, after=term.expect(then, after=at))
+    term.send("q")
     assert term.finish() == 0
     # from seat 2's view, the others' hands are backs during the game
     rows = _rows(term.text, "Bruno (random)") + _rows(term.text, "Denis (random)")
