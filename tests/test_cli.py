@@ -328,8 +328,8 @@ def test_quit_abandons_with_exit_code_1(lang, word, message):
 
 
 @pytest.mark.parametrize(("lang", "given", "message"), [
-    ("fr", "", "L'entrée s'est terminée avant la fin de la partie : partie abandonnée."),
-    ("fr", "1\n", "L'entrée s'est terminée avant la fin de la partie : partie abandonnée."),
+    ("fr", "", "L'entrée s'est fermée avant la fin : partie abandonnée."),
+    ("fr", "1\n", "L'entrée s'est fermée avant la fin : partie abandonnée."),
     ("en", "1\n\n2\n", "Input ended before the game did: game abandoned."),
 ])
 def test_input_ending_early_abandons_with_exit_code_1(lang, given, message):

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository: `tests.ui.recorded
 PROMPT = r"Your move \(number or text; help, quit\): "
 PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
 SAVE_Q = r"File name \(Enter: leave without saving\):"
-SAVE_Q_FR = r"Nom du fichier \(Entrée\s:\squitter sans sauvegarder\)\s:"
+SAVE_Q_FR = r"Nom du fichier \(Entrée\s:\squitter sans enregistrer\)\s:"
 ENV = {"PYTHONPATH": str(SRC), "PATH": ""}
 
 
@@ -161,7 +161,7 @@ def test_pass_and_play_shows_the_mover_what_their_move_did_before_the_hand_over(
     assert DRAWN[lang] in outcome, outcome
     assert {"en": "At the screen: Player 1", "fr": "Devant l'écran : Joueur 1"}[lang] in outcome
     assert {"en": "Player 1: press Enter to hand over (quit: leave the game).",
-            "fr": "Joueur 1 : Entrée pour passer la main, « quitter » pour arrêter la partie."
+            "fr": "Joueur 1 : appuyez sur Entrée pour passer la main (« quitter » pour arrêter)."
             }[lang] in outcome
     for secret in PLAYER_2_SECRETS[lang]:
         assert secret not in outcome
@@ -211,7 +211,7 @@ def test_quit_offers_to_save_and_resume_goes_on_with_everything_restored(termina
     at = answer(term, PROMPT_FR, "quitter", 0)
     answer(term, r"Nom du fichier .*:", str(path), at)
     assert term.finish() == 1
-    assert "Enregistrement sauvegardé dans" in flat(term.text) and "--resume" in term.text
+    assert "Partie enregistrée dans" in flat(term.text) and "--resume" in term.text
     assert "Graine de cette partie" not in term.text  # a game to go on keeps its seed secret
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["meta"]["bots"] == ["human", "random", "heuristic", "easy"]
@@ -520,8 +520,8 @@ def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
     moves = re.findall(r"Coup (\d+)/\d+ : ", text)
     assert moves == ["1", "2", "1", str(total)], moves
     assert "Touche inconnue" not in text
-    # "vu de la place 1 (Bruno)", not "(Bruno (hasard))"
-    assert "vu de la place 1 (Bruno)" in text and "hasard))" not in text
+    # "vu depuis la place 1 (Bruno)", not "(Bruno (hasard))"
+    assert "vu depuis la place 1 (Bruno)" in text and "hasard))" not in text
 
 
 def test_ctrl_c_during_a_game_saves_it_to_the_save_file_before_leaving(terminal, tmp_path):
@@ -594,12 +594,12 @@ def test_a_file_that_cannot_be_saved_is_said_then_asked_again_once_in_french(ter
                     "--delay", "0", "--plain")
     at = answer(term, PROMPT_FR, "quitter", 0)
     at = answer(term, SAVE_Q_FR, str(missing), at)
-    at = term.expect(r"Impossible de sauvegarder dans\s+\S+partie\.json\s: [^.]+\.\s+"
-                     r"Sauvegarder la partie", after=at)
+    at = term.expect(r"Impossible d'enregistrer la partie dans\s+\S+partie\.json\s: [^.]+\.\s+"
+                     r"Enregistrer la partie", after=at)
     answer(term, SAVE_Q_FR, str(path), at)
     assert term.finish() == 1
     text = flat(" ".join(term.text.split()))
-    assert text.count("Nom du fichier (Entrée : quitter sans sauvegarder)") == 2, text[-1500:]
+    assert text.count("Nom du fichier (Entrée : quitter sans enregistrer)") == 2, text[-1500:]
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "wazabi"
 
 
@@ -613,7 +613,7 @@ def test_a_save_that_fails_without_a_terminal_writes_the_record_to_the_temporary
     kept = list(tmp_path.glob("ludotheque-wazabi-*.json"))
     assert len(kept) == 1, result.stderr
     assert f"Impossible d'écrire /dev/full : le disque est plein. Rien n'est perdu : la partie a " \
-        f"été écrite dans {kept[0]} à la place." in flat(" ".join(result.stderr.split()))
+        f"été enregistrée ailleurs, dans {kept[0]}." in flat(" ".join(result.stderr.split()))
     record = json.loads(kept[0].read_text(encoding="utf-8"))
     assert record["game"] == "wazabi" and record["result"] is not None
     assert kept[0].stat().st_mode & 0o777 == 0o600  # a shared folder: its owner's only
