@@ -172,7 +172,7 @@ def test_arena_from_python_refuses_a_journal_it_cannot_write_as_the_command_does
         arena(get_game("diciassette"), 3, 2, 1, BOTS, journal=journal)
     assert caught.value.key == ("error.save_folder" if where == "missing folder"
                                 else "error.save_is_folder")
-    for lang, says in (("en", "Cannot save to"), ("fr", "Impossible de sauvegarder dans")):
+    for lang, says in (("en", "Cannot save to"), ("fr", "Impossible d'enregistrer dans")):
         said = CliRunner().invoke(app, ["arena", "diciassette", "--players", "3", "--bots",
                                         ",".join(BOTS), "--games", "2", "--journal", str(journal),
                                         "--lang", lang])

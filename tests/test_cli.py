@@ -207,11 +207,11 @@ def test_whole_game_with_numbers_in_french():
     assert re.search(r"[Gg]raine[^.]*\b7\b", out)
     assert "Places : 1 : Vous, 2 : Camille (heuristique), 3 : Denis (heuristique), 4 : Fanny (heuristique)" in out
     for french in ("Vos coups :", "Manche 1", "Votre coup (numéro ou texte ; aide, quitter) :",
-                   "Victoire :", "Pioche :", "Ligne :"):
+                   "Fin de la partie :", "Pioche :", "Ligne :"):
         assert french in out
-    for english in ("Your moves", "Round 1", "Your move", "Winner(s)", "Draw pile", "Queue:"):
+    for english in ("Your moves", "Round 1", "Your move", "Game over", "Draw pile", "Queue:"):
         assert english not in out
-    assert out.index("Victoire :") > out.rindex("Votre coup")
+    assert out.index("Fin de la partie :") > out.rindex("Votre coup")
 
 
 def test_whole_game_with_numbers_in_english():
@@ -221,9 +221,9 @@ def test_whole_game_with_numbers_in_english():
     assert "17 / Diciassette: 4 players" in out
     assert re.search(r"[Ss]eed[^.]*\b7\b", out)
     for english in ("Your moves:", "Round 1", "Your move (number or text; help, quit):",
-                    "Winner(s):", "Draw pile:", "Queue:"):
+                    "Game over:", "Draw pile:", "Queue:"):
         assert english in out
-    for french in ("Vos coups", "Manche", "Victoire :", "Pioche", "Vous "):
+    for french in ("Vos coups", "Manche", "Fin de la partie", "Pioche", "Vous "):
         assert french not in out
 
 
@@ -278,7 +278,7 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
     first_play = text.index("Vous jouez")
     assert text[first_moves:first_play].count(prompt) == len(bad) + 1
     assert "Vous jouez 3 (recto) face visible." in result.flat
-    assert "Victoire :" in result.flat
+    assert "Fin de la partie :" in result.flat
 
 
 def test_invalid_input_in_english():
@@ -324,12 +324,12 @@ def test_quit_abandons_with_exit_code_1(lang, word, message):
     result = ok(invoke(args, input=f"1\n{word}\n1\n1\n"))
     assert result.exit_code == 1
     assert message in result.flat
-    assert "Victoire :" not in result.flat and "Winner" not in result.flat
+    assert "Fin de la partie" not in result.flat and "Game over" not in result.flat
 
 
 @pytest.mark.parametrize(("lang", "given", "message"), [
-    ("fr", "", "L'entrée s'est terminée avant la fin de la partie : partie abandonnée."),
-    ("fr", "1\n", "L'entrée s'est terminée avant la fin de la partie : partie abandonnée."),
+    ("fr", "", "L'entrée s'est fermée avant la fin : partie abandonnée."),
+    ("fr", "1\n", "L'entrée s'est fermée avant la fin : partie abandonnée."),
     ("en", "1\n\n2\n", "Input ended before the game did: game abandoned."),
 ])
 def test_input_ending_early_abandons_with_exit_code_1(lang, given, message):
@@ -376,7 +376,7 @@ def test_watch_bots_only_to_the_end(players):
     args = ["play", "diciassette", "--watch", "--players", players, "--seed", "5", "--lang", "en"]
     result = ok(invoke(args, input=""))
     assert result.exit_code == 0, result.text
-    assert "Winner(s):" in result.flat
+    assert "Game over:" in result.flat
     assert "Your move" not in result.flat and "You" not in result.flat
     assert "1: Bruno (heuristic)" in result.flat
     if players == 6:
@@ -388,7 +388,7 @@ def test_watch_in_french():
                         "--bots", "random,heuristic,random,heuristic"]))
     assert result.exit_code == 0
     assert "Places : 1 : Bruno (hasard), 2 : Camille (heuristique)" in result.flat
-    assert "Victoire :" in result.flat
+    assert "Fin de la partie :" in result.flat
     assert "Vos coups" not in result.flat
 
 
@@ -402,6 +402,30 @@ def test_the_final_table_says_the_game_is_over_not_whose_turn_it_is(game, title,
     assert result.exit_code == 0, result.text
     final = [line for line in result.text.splitlines() if line.startswith(title + "  ·")][-1]
     assert over in final and turn not in final, final
+
+
+@pytest.mark.parametrize(("game", "lang", "end"), [
+    ("diciassette", "en", "Game over: Camille (random) has 3 Victory tokens and wins."),
+    ("wazabi", "fr", "Fin de la partie : Fanny (hasard) n'a plus de dé et gagne."),
+    ("dtc", "en", "Game over: Fanny (random) wins with the fewest penalty cards (8)."),
+    ("decimoarr", "fr", "Fin de la partie : Denis (hasard) gagne avec le plus de diamants."),
+])
+def test_the_end_is_told_once_under_the_final_table_and_says_why(game, lang, end):
+    """"Game over. Winner: X." then, under the table, "Winner(s): X." said the same thing
+    twice and never why: one line now, the last before the seed."""
+    result = ok(invoke(["play", game, "--watch", "--seed", "4", "--lang", lang,
+                        "--bots", "random"]))
+    assert result.exit_code == 0, result.text
+    lines = [line.strip() for line in result.text.splitlines() if line.strip()]
+    assert lines[-2] == end and lines[-1].startswith(("Seed of", "Graine de")), lines[-12:]
+    assert result.flat.count(end) == 1
+    assert "Winner" not in result.flat and "Victoire :" not in result.flat
+
+
+def test_replay_tells_the_end_once(saved_game):
+    verbose = ok(invoke(["replay", saved_game[0], "--verbose", "--lang", "en"]))
+    ends = [line for line in verbose.text.splitlines() if line.startswith("Game over")]
+    assert len(ends) == 1 and verbose.text.rstrip().endswith(ends[0]), verbose.text[-500:]
 
 
 # ----------------------------------------------------- usage errors: status 2
@@ -673,10 +697,10 @@ def test_replay_checks_every_move_and_prints_the_winners(saved_game):
     assert f"{count} moves of 17 / Diciassette replayed and checked." in result.flat
     names = replay_names(Record.from_json(data), data["players"], "en")
     seats = ", ".join(names[w] for w in data["result"]["winners"])
-    assert f"Winner(s): {seats}." in result.flat
+    assert f"Game over: {seats} has 3 Victory tokens and wins." in result.flat
     assert names[data["meta"]["human_seat"]] == "Human"
     # The same winners as the game that was played.
-    played = re.findall(r"Winner\(s\): (.*?)\.", " ".join(play_text.split()))[-1]
+    played = re.findall(r"Game over: (.*?) has 3 Victory tokens", " ".join(play_text.split()))[-1]
     seat_line = re.search(r"Seats: (.*?) Cards are dealt", " ".join(play_text.split())).group(1)
     names = dict(re.findall(r"(\d): (You|" + BOT_NAME + ")", seat_line))
     assert {int(s) - 1 for s, n in names.items() if n in played} == set(data["result"]["winners"])
@@ -684,7 +708,7 @@ def test_replay_checks_every_move_and_prints_the_winners(saved_game):
     assert f"{count} coups de 17 / Diciassette rejoués et vérifiés." in french.flat
     french_names = replay_names(Record.from_json(data), data["players"], "fr")
     winners = ", ".join(french_names[w] for w in data["result"]["winners"])
-    assert f"Victoire : {winners}." in french.flat
+    assert f"Fin de la partie : {winners} a 3 jetons Victoire et gagne." in french.flat
 
 
 def test_replay_json(saved_game):
@@ -707,7 +731,7 @@ def test_replay_verbose_prints_the_events(saved_game):
     loud = ok(invoke(["replay", path, "--lang", "en", "--verbose"]))
     assert loud.exit_code == 0
     assert len(loud.text.splitlines()) > len(quiet.text.splitlines()) + 20
-    for sentence in ("Cards are dealt: 3 each.", "Round 1:", "called \"17\"", "Winner(s):"):
+    for sentence in ("Cards are dealt: 3 each.", "Round 1:", "called \"17\"", "Game over:"):
         assert sentence in loud.flat
     assert "replayed and checked." in loud.flat
     french = ok(invoke(["replay", path, "--lang", "fr", "-v"]))
@@ -726,6 +750,23 @@ def test_abandoned_game_is_saved_and_replays_as_unfinished(tmp_path):
     assert "The record stops before the end of the game." in replayed.flat
     summary = json.loads(ok(invoke(["replay", path, "--json"])).stdout)
     assert summary["finished"] is False and summary["winners"] == []
+
+
+@pytest.mark.parametrize(("lang", "seed_line"), [("en", "Seed of this game"),
+                                                 ("fr", "Graine de cette partie")])
+def test_a_game_a_file_can_take_further_keeps_its_seed_secret_when_the_input_ends(
+        tmp_path, lang, seed_line):
+    """Ctrl-D (the input ends) printed the seed of a resumed game, or of one --save keeps:
+    the file still goes on, and the seed deals every hidden card."""
+    path = tmp_path / "going.json"
+    saved = ok(invoke(PLAY_EN[:-1] + [lang, "--save", path], input="1\n"))
+    assert saved.exit_code == 1 and path.exists()
+    assert seed_line not in saved.flat, saved.flat  # saved by --save: resumable
+    resumed = ok(invoke(["play", "--resume", path, "--lang", lang], input=""))
+    assert resumed.exit_code == 1
+    assert seed_line not in resumed.flat, resumed.flat
+    ended = ok(invoke(PLAY_EN[:-1] + [lang], input="1\n"))  # nothing keeps it: the seed is told
+    assert ended.exit_code == 1 and re.search(seed_line + r" ?: 7 ", ended.flat), ended.flat
 
 
 def _first_card_play(actions: list[str], skip: int = 3) -> int:
@@ -925,7 +966,7 @@ def test_installed_console_script_plays_a_whole_game_from_piped_stdin():
     assert "Traceback" not in completed.stderr
     out = " ".join(ANSI.sub("", completed.stdout).split())
     assert "Your moves:" in out and "> 1" in out
-    assert "Winner(s):" in out
+    assert "Game over:" in out
     assert "Input ended" not in out
 
 

@@ -164,6 +164,7 @@ def _positive(name: str, value: int, low: int = 1) -> None:
 
 MAX_MS = 3_600_000  # a bot's thinking time: an hour a move at most
 MAX_SECONDS = 3_600  # a benchmark's time, a delay
+WATCH_PACE = 1.0  # `play --watch` on a terminal: seconds between two moves, time to read them
 
 
 def _span(name: str, value: float | None, low: float, high: float, above: bool = False) -> None:
@@ -311,6 +312,7 @@ def play(
     save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help=_h("cli.opt.resume"))] = None,
     delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
+    pace: Annotated[Optional[float], typer.Option("--pace", help=_h("cli.opt.pace"))] = None,
     plain: Annotated[bool, typer.Option("--plain", help=_h("cli.opt.plain"))] = False,
     option: OptionList = None,
     iterations: IterationsOption = None,
@@ -321,10 +323,11 @@ def play(
     given_lang = lang or _GROUP_LANG[0]  # `ludotheque --lang en play --resume` wins too
     with _guard(lang) as lang:
         _span("--delay", delay, 0, 60)
+        _span("--pace", pace, 0, 60)
         if save is not None:
             check_writable(save)
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        pace = delay if delay is not None else (0.5 if interactive else 0.0)
+        reveal = delay if delay is not None else (0.5 if interactive else 0.0)
         match = None
         if resume is not None:
             from ludotheque.ui.terminal.resume import load_saved_game
@@ -339,7 +342,8 @@ def play(
             if game is not None and get_game(game).name != settings.game.name:
                 raise LudoError("error.resume_game", path=str(resume),
                                 game=settings.game.name, given=game)
-            settings.save, settings.delay = save, pace
+            settings.save, settings.delay = save, reveal
+            settings.pace = pace or 0.0  # a resumed game has a person at the screen
             settings.full_screen = interactive and not plain
             settings.ask_to_save = sys.stdin.isatty()
             lang = settings.lang
@@ -357,7 +361,9 @@ def play(
                 seed = random.SystemRandom().randrange(10**6)
             settings = TerminalSettings(
                 game=chosen, players=count, seed=seed, lang=lang, humans=seats, bots=by_seat,
-                options=dict(options), save=save, delay=pace,
+                options=dict(options), save=save, delay=reveal,
+                pace=pace if pace is not None else (WATCH_PACE if watch and sys.stdout.isatty()
+                                                    else 0.0),
                 budget=_budget(iterations, budget_ms), full_screen=interactive and not plain,
                 ask_to_save=sys.stdin.isatty(),
             )
@@ -399,6 +405,8 @@ def replay_command(
     step: Annotated[bool, typer.Option("--step", help=_h("cli.opt.step"))] = False,
     seat: Annotated[Optional[int], typer.Option("--seat", help=_h("cli.opt.step_seat"))] = None,
 ) -> None:
+    from ludotheque.ui.terminal.play import GAME_OVER, end_lines
+
     with _guard(lang) as lang:
         record = Record.load(record_path)
         match = replay(record)
@@ -408,14 +416,13 @@ def replay_command(
         if seat is not None and not step:
             raise LudoError("error.seat_needs_step")
         if step:
-            from ludotheque.ui.terminal.play import _line_reader
-            from ludotheque.ui.terminal.stepper import step_through
+            from ludotheque.ui.terminal.stepper import key_reader, step_through
 
             if seat is not None and not 1 <= seat <= match.num_players:
                 raise LudoError("error.seat", seat=seat, players=match.num_players)
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
             step_through(record, names, lang, None if seat is None else seat - 1, out,
-                         _line_reader(sys.stdin, out), clear=interactive)
+                         key_reader(sys.stdin, out), clear=interactive)
             return
         summary = {
             "game": game.name,
@@ -432,12 +439,15 @@ def replay_command(
         if verbose:
             renderer = game.parts.renderer
             for event in match.events_for(None):
-                for line in renderer.event_lines(event, lang, names, None):
-                    out.print(line)
+                if event["kind"] != GAME_OVER:  # told once, last (end_lines)
+                    for line in renderer.event_lines(event, lang, names, None):
+                        out.print(line)
         out.print(t("cli.replay.checked", lang, count=len(record.actions), game=t(game.title_key, lang)))
         if over:
-            out.print(t("ui.winners", lang, players=", ".join(names[p] for p in match.state.winners())),
-                      style="bold green")
+            *story, last = end_lines(match, None, lang, names)
+            for line in story if verbose else []:
+                out.print(line)
+            out.print(last, style="bold green")
         else:
             out.print(t("cli.replay.unfinished", lang))
 

@@ -198,7 +198,7 @@ def test_cli_a_person_plays_by_position_or_by_number():
                   input="p9\n1\n" + "".join(f"{n}\n" for _ in range(40) for n in range(1, 25)))
     assert "You turn over p9:" in text  # by position
     assert "You turn over p1:" in text  # by number: move 1 of a free first flip is p1
-    assert "Winner(s)" in text
+    assert "Game over: " in text
 
 
 def test_cli_simulate_bench_and_rules():

@@ -261,7 +261,7 @@ def test_the_table_says_the_game_is_over_not_that_the_next_challenge_ends_it():
     for seat in (0, 1, None):
         en, fr = _table_text(state.view(seat), "en"), _table_text(state.view(seat), "fr")
         assert "next challenge" not in en and "prochaine contestation" not in fr
-        assert "Game over. Winner(s): Ada" in en and "Partie terminée. Victoire : Ada" in fr
+        assert "·  Game over" in en and "·  Partie terminée" in fr
 
 
 def test_the_last_challenge_line_agrees_with_the_number_of_cards():

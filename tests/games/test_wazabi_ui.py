@@ -108,8 +108,8 @@ def invoke(args, input=None):
     return plain(ANSI.sub("", result.output))
 
 
-@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Victoire :"),
-                                              ("en", "Winner")])
+@pytest.mark.parametrize(("lang", "wanted"), [("fr", "Fin de la partie :"),
+                                              ("en", "Game over:")])
 def test_play_watch_replay_simulate_and_bench(tmp_path, lang, wanted):
     record = tmp_path / "game.json"
     out = invoke(["play", "wazabi", "--players", "3", "--seed", "7", "--lang", lang, "--save", record],
@@ -137,7 +137,7 @@ def test_help_in_the_terminal_lists_the_notation_and_the_game_goes_on(lang, word
     assert "Traceback" not in out
     assert all(verb in out for verb in verbs), out[:2000]
     assert ("retire1" if lang == "fr" else "remove1") in out  # card codes in the reader's words
-    assert ("Victoire :" if lang == "fr" else "Winner") in out
+    assert ("Fin de la partie :" if lang == "fr" else "Game over:") in out
 
 
 def test_notation_help_is_a_text_in_each_language_and_bad_input_says_it():
@@ -198,8 +198,8 @@ def test_others_keep_two_card_reads_right_for_every_player():
 
 
 @pytest.mark.parametrize(("lang", "tournament", "single"), [
-    ("fr", "Fin du tournoi. Victoire : ", "Fin de la partie. Victoire : "),
-    ("en", "Tournament over. Winner: ", "Game over. Winner: "),
+    ("fr", "Fin du tournoi : Camille gagne avec le plus de points.", "Fin de la partie : "),
+    ("en", "Tournament over: Camille wins with the most points.", "Game over: "),
 ])
 def test_the_last_line_says_the_tournament_is_over(lang, tournament, single):
     t = Table([["remove1", "skip", "skip"], DULL, DULL], options={"tournament_games": 2},
@@ -214,11 +214,14 @@ def test_the_last_line_says_the_tournament_is_over(lang, tournament, single):
     t.roll("W")
     t.do("play remove1")
     said = lines(t, None, lang)
-    assert said[-1] == tournament + "Camille." and not any(line.startswith(single) for line in said)
+    assert said[-1] == tournament and not any(line.startswith(single) for line in said)
     t = Table([["remove1", "skip", "skip"], DULL, DULL], dice=[1, 3, 2])
     t.roll("W")
     t.do("play remove1")
-    assert lines(t, None, lang)[-1] == single + "Ada."
+    assert lines(t, None, lang)[-1] == single + {
+        "fr": "Ada n'a plus de dé et gagne.", "en": "Ada has no dice left and wins."}[lang]
+    assert lines(t, 0, lang)[-1] == single + {  # Ada reads it
+        "fr": "vous n'avez plus de dé et gagnez.", "en": "you have no dice left and win."}[lang]
 
 
 def test_moves_about_a_seat_name_it_as_the_reader_reads_it():

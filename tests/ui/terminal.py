@@ -28,13 +28,13 @@ LIMIT = float(os.environ.get("LUDO_TEST_LIMIT", 120))  # seconds: a safety net a
 
 class Terminal:
     def __init__(self, *args: str, columns: int = 100, rows: int = 40,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, module: str = "ludotheque") -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         environment = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm",
                        "COLUMNS": str(columns), "LINES": str(rows), **(env or {})}
         environment.pop("NO_COLOR", None)
-        self.process = subprocess.Popen([sys.executable, "-m", "ludotheque", *args],
+        self.process = subprocess.Popen([sys.executable, "-m", module, *args],
                                         stdin=slave, stdout=slave, stderr=slave,
                                         env=environment, start_new_session=True)
         os.close(slave)

@@ -178,3 +178,28 @@ def test_one_french_word_each_for_the_lobby_and_the_replay():
     bad = {key: text for key, text in french().items()
            if re.search(r"\bsalon\b|rediffusion", text, re.IGNORECASE)}
     assert not bad
+
+
+# -- the terminal's own texts (second review)
+
+def test_no_seat_name_follows_a_bare_a_and_no_place_reads_as_instead():
+    # "Passez l'appareil à Joueur 2": a person's name at the screen can be "Joueur 2", which
+    # takes an article ("au joueur 2"); "permis à la place 2" reads as "permitted instead".
+    bad = {key: text for key, text in french().items()
+           if re.search(r"à la place \{", text)
+           or (key.startswith(("ui.", "cli.")) and re.search(r"\bà " + NAMED, text))}
+    assert not bad
+
+
+def test_no_word_explains_itself():
+    # "(quitter : quitter la partie)"
+    bad = {key: text for key, text in french().items()
+           if re.search(r"\b(\w+)[\s\u00a0\u202f]*:\s*\1\b", text, re.IGNORECASE)}
+    assert not bad
+
+
+def test_a_saved_game_is_said_the_usual_way():
+    texts = french()
+    assert texts["ui.saved"] == "Partie enregistrée dans {path}."
+    assert texts["ui.saved_resume"].startswith("Partie enregistrée dans {path}\u00a0; pour la reprendre")
+    assert not {key: text for key, text in texts.items() if "Enregistrement sauvegardé" in text}

@@ -5,9 +5,11 @@ for plain output, through pipes)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pyte
 import pytest
@@ -18,10 +20,12 @@ from ludotheque.games.dtc.wording import cards_text
 from ludotheque.ui.terminal.screen import CLEAR_ALL
 from tests.ui.terminal import ANSI, SRC
 
+ROOT = Path(__file__).resolve().parents[2]  # the repository: `tests.ui.recorded_sleep`
+
 PROMPT = r"Your move \(number or text; help, quit\): "
 PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
 SAVE_Q = r"File name \(Enter: leave without saving\):"
-SAVE_Q_FR = r"Nom du fichier \(Entrée\s:\squitter sans sauvegarder\)\s:"
+SAVE_Q_FR = r"Nom du fichier \(Entrée\s:\squitter sans enregistrer\)\s:"
 ENV = {"PYTHONPATH": str(SRC), "PATH": ""}
 
 
@@ -100,8 +104,9 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_person(terminal):
     at = 0
     turns = 0
     while turns < 14:
-        at = term.expect(r"press Enter to play|" + PROMPT, after=at)
-        if term.text[:at].endswith("press Enter to play (quit: leave the game). "):
+        at = term.expect(r"press Enter to (play|hand over)|" + PROMPT, after=at)
+        if re.search(r"press Enter to (play|hand over) \(quit: leave the game\)\. $",
+                     term.text[:at]):
             term.send("\n")
         else:
             term.send("1\n")
@@ -133,6 +138,53 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_person(terminal):
     assert f"Your hand: {cards_text(hands[0], 'en')}." in text[first["1"]:]
 
 
+# Wazabi, seed 3, two people: Player 1 plays "Draw 3 cards" and draws these three (told to
+# Player 1 only); Player 2's dealt hand and first draw must not show before their turn.
+DRAWN = {"en": "You draw: Remove 1 of your dice, A player keeps only 1 card, A player skips his turn.",
+         "fr": "Vous piochez : Supprimez 1 de vos dés, Le joueur de votre choix n'a plus qu'1 "
+               "carte, Le joueur de votre choix passe son tour."}
+PLAYER_2_SECRETS = {"en": ("Give 1 of your dice to a player", "Play again and reverse"),
+                    "fr": ("Donnez 1 de vos dés au joueur de votre choix", "Rejouez et changez")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_pass_and_play_shows_the_mover_what_their_move_did_before_the_hand_over(lang):
+    """The hand-over screen came right after a move: Player 1 saw the cards their "Draw 3"
+    drew only at their next turn. Now their table and the new lines come first, then Enter."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "wazabi", "--players", "2", "--humans",
+         "1,2", "--seed", "3", "--lang", lang], input="\nplay draw3\n\n\nquit\n",
+        capture_output=True, text=True, env={**ENV, "COLUMNS": "200"}, timeout=300)
+    text = flat(result.stdout)
+    handover = {"en": "Pass the device to Player 2.", "fr": "Passez l'appareil au joueur 2."}[lang]
+    outcome = text[text.index("> play draw3"):text.index(handover)]
+    assert DRAWN[lang] in outcome, outcome
+    assert {"en": "At the screen: Player 1", "fr": "Devant l'écran : Joueur 1"}[lang] in outcome
+    assert {"en": "Player 1: press Enter to hand over (quit: leave the game).",
+            "fr": "Joueur 1 : appuyez sur Entrée pour passer la main (« quitter » pour arrêter)."
+            }[lang] in outcome
+    for secret in PLAYER_2_SECRETS[lang]:
+        assert secret not in outcome
+    assert all(secret in text[text.index(handover):] for secret in PLAYER_2_SECRETS[lang])
+
+
+def test_the_full_screen_shows_the_turn_that_is_over_then_the_hand_over(terminal):
+    term = terminal("play", "wazabi", "--players", "2", "--humans", "1,2", "--seed", "3",
+                    "--lang", "en", "--delay", "0")
+    at = answer(term, r"press Enter to play", "", 0)
+    at = answer(term, PROMPT, "play draw3", at)
+    at = term.expect(r"Player 1: press Enter to hand over \(quit: leave the game\)\. ", after=at)
+    shown = _display(term, 40, 100)
+    assert "╭─ Turn over" in shown and "╭─ Your turn" not in shown, shown
+    assert "Your turn is over: look at what it did, then pass the" in shown
+    assert "You draw: Remove 1 of your dice" in shown and "At the screen: Player 1" in shown
+    term.send("\n")
+    at = term.expect(r"Pass the device to Player 2\.", after=at)
+    at = answer(term, r"press Enter to play", "quit", at)
+    answer(term, SAVE_Q, "", at)
+    assert term.finish() == 1
+
+
 def test_humans_option_is_checked():
     bad = cli("play", "dtc", "--players", "3", "--humans", "1,4", "--lang", "en")
     assert bad.returncode == 2 and "Seat 4 does not exist: seats are 1 to 3." in bad.stderr
@@ -159,7 +211,7 @@ def test_quit_offers_to_save_and_resume_goes_on_with_everything_restored(termina
     at = answer(term, PROMPT_FR, "quitter", 0)
     answer(term, r"Nom du fichier .*:", str(path), at)
     assert term.finish() == 1
-    assert "Enregistrement sauvegardé dans" in flat(term.text) and "--resume" in term.text
+    assert "Partie enregistrée dans" in flat(term.text) and "--resume" in term.text
     assert "Graine de cette partie" not in term.text  # a game to go on keeps its seed secret
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["meta"]["bots"] == ["human", "random", "heuristic", "easy"]
@@ -234,17 +286,14 @@ def test_replay_steps_forward_and_back_from_one_seat(terminal, tmp_path):
     step = r"Move \d+/\d+\. Enter or n: next.*: "
     at = term.expect(step)
     assert f"Start ({total} moves)" in term.text and "as seat 2 (Camille) saw it" in term.text
-    at = answer(term, step, "n", 0)
-    at = term.expect(rf"Move 1/{total}: ", after=at)
-    at = answer(term, step, "n", at)
-    at = term.expect(rf"Move 2/{total}: ", after=at)
-    at = answer(term, step, "b", at)
-    at = term.expect(rf"Move 1/{total}: ", after=at)
-    at = answer(term, step, "x", at)
-    at = term.expect(r"Unknown key", after=at)
-    at = answer(term, step, "e", at)
-    at = term.expect(rf"Move {total}/{total}: ", after=at)
-    answer(term, step, "q", at)
+    # on a terminal one key acts, without Enter; a number is ended by Enter
+    for keys, then in (("n", rf"Move 1/{total}: "), ("n", rf"Move 2/{total}: "),
+                       ("b", rf"Move 1/{total}: "), ("x", r"Unknown key"),
+                       ("\r", rf"Move 2/{total}: "), ("12\r", rf"Move 12/{total}: "),
+                       ("\x1b[D", rf"Move 11/{total}: "), ("e", rf"Move {total}/{total}: ")):
+        term.send(keys)
+        at = term.expect(step, after=term.expect(then, after=at))
+    term.send("q")
     assert term.finish() == 0
     # from seat 2's view, the others' hands are backs during the game
     rows = _rows(term.text, "Bruno (random)") + _rows(term.text, "Denis (random)")
@@ -353,14 +402,14 @@ def test_the_last_reveal_is_shown_whole_when_the_game_ends(terminal):
     """The full screen showed the end's reveal in its small log panel, then printed the final
     table under it: the sum and the tokens that decided the game were cut."""
     term = terminal("play", "diciassette", "--watch", "--players", "3", "--seed", "2",
-                    "--lang", "en", "--delay", "0", rows=24, columns=80)
+                    "--lang", "en", "--delay", "0", "--pace", "0", rows=24, columns=80)
     term.expect(r"Seed of this game")
     assert term.finish() == 0
     end = " ".join(ANSI.sub("", term.raw[term.raw.rindex(CLEAR_ALL):]).split())
     for line in ("Sum: 17, 17 or more: the call is right.",
                  "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
                  "Denis (heuristic): +0 Penalty, +1 Victory; now Victory 3, Penalty 0.",
-                 "Winner(s): Denis (heuristic)."):
+                 "Game over: Denis (heuristic) has 3 Victory tokens and wins."):
         assert line in end, end
 
 
@@ -368,12 +417,57 @@ def test_watching_bots_shows_no_turn_of_yours(terminal):
     """--watch drew a "Your turn" panel saying "The others are playing…" to a spectator; the
     last moves now take the whole width."""
     term = terminal("play", "wazabi", "--watch", "--players", "3", "--seed", "1", "--lang", "fr",
-                    "--delay", "0", rows=24, columns=80)
+                    "--delay", "0", "--pace", "0", rows=24, columns=80)
     term.expect(r"Graine de cette partie")
     assert term.finish() == 0
     text = flat(term.text)
     assert "Derniers coups" in text
     assert "À vous" not in text and "Les autres jouent" not in text, text[-3000:]
+
+
+# -------------------------------------------------------- the pace of watched bots
+RECORDER = "tests.ui.recorded_sleep"  # the CLI, its pauses written down instead of slept
+RECORDED = {"PYTHONPATH": os.pathsep.join((str(SRC), str(ROOT)))}
+
+
+def _watch(path, *extra: str) -> list[str]:
+    return ["play", "diciassette", "--watch", "--players", "3", "--seed", "5", "--lang", "en",
+            "--delay", "0", "--save", str(path), *extra]
+
+
+def _pauses(text: str) -> list[str]:
+    return re.findall(r"\[sleep ([\d.]+)\]", text)
+
+
+def test_watching_bots_in_a_terminal_pauses_after_each_move(terminal, tmp_path):
+    """`play --watch` was over in two seconds: a person at a terminal now gets a second
+    after each move (none after the last)."""
+    path = tmp_path / "watched.json"
+    term = terminal(*_watch(path), module=RECORDER, env=RECORDED)
+    assert term.finish() == 0
+    moves = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    assert _pauses(term.text) == ["1.0"] * (moves - 1)
+
+
+def test_the_pace_asked_for_is_kept_and_output_to_a_pipe_has_none(tmp_path):
+    path = tmp_path / "watched.json"
+
+    def run(*extra: str) -> list[str]:
+        result = subprocess.run([sys.executable, "-m", RECORDER, *_watch(path, *extra)],
+                                capture_output=True, text=True, env={**ENV, **RECORDED},
+                                input="", timeout=300)
+        assert result.returncode == 0, result.stderr
+        return _pauses(result.stderr)
+
+    assert run() == []  # nobody watches a pipe: no pause
+    moves = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    assert run("--pace", "0.25") == ["0.25"] * (moves - 1)
+    bad = cli(*_watch(path, "--pace", "-1"))
+    assert bad.returncode == 2 and "--pace" in bad.stderr
+    for lang, said in (("en", "Seconds to wait after each bot's move"),
+                       ("fr", "Secondes d'attente après chaque coup d'un bot")):
+        shown = cli("play", "--help", "--lang", lang)
+        assert "--pace" in shown.stdout and said in " ".join(flat(shown.stdout).split())
 
 
 def test_log_and_cards_commands_in_the_chosen_language(terminal):
@@ -426,8 +520,8 @@ def test_replay_step_keys_are_the_ones_the_french_prompt_names(tmp_path):
     moves = re.findall(r"Coup (\d+)/\d+ : ", text)
     assert moves == ["1", "2", "1", str(total)], moves
     assert "Touche inconnue" not in text
-    # "vu de la place 1 (Bruno)", not "(Bruno (hasard))"
-    assert "vu de la place 1 (Bruno)" in text and "hasard))" not in text
+    # "vu depuis la place 1 (Bruno)", not "(Bruno (hasard))"
+    assert "vu depuis la place 1 (Bruno)" in text and "hasard))" not in text
 
 
 def test_ctrl_c_during_a_game_saves_it_to_the_save_file_before_leaving(terminal, tmp_path):
@@ -465,7 +559,7 @@ def test_the_save_question_asks_before_replacing_a_file(terminal, tmp_path):
 def test_a_save_that_fails_at_the_end_asks_for_another_file(terminal, tmp_path):
     path = tmp_path / "record.json"
     term = terminal("play", "wazabi", "--players", "2", "--seed", "3", "--lang", "en",
-                    "--watch", "--delay", "0", "--save", "/dev/full")
+                    "--watch", "--delay", "0", "--pace", "0", "--save", "/dev/full")
     at = term.expect(r"Cannot\s+write\s+/dev/full:\s+the\s+disk\s+is\s+full\.")
     at = answer(term, r"Save\s+the\s+record\s+of\s+the\s+game\s+to\s+another\s+file\?\s+File\s+"
                 r"name\s+\(Enter:\s+leave\s+without\s+saving\):", str(path), at)
@@ -500,12 +594,12 @@ def test_a_file_that_cannot_be_saved_is_said_then_asked_again_once_in_french(ter
                     "--delay", "0", "--plain")
     at = answer(term, PROMPT_FR, "quitter", 0)
     at = answer(term, SAVE_Q_FR, str(missing), at)
-    at = term.expect(r"Impossible de sauvegarder dans\s+\S+partie\.json\s: [^.]+\.\s+"
-                     r"Sauvegarder la partie", after=at)
+    at = term.expect(r"Impossible d'enregistrer la partie dans\s+\S+partie\.json\s: [^.]+\.\s+"
+                     r"Enregistrer la partie", after=at)
     answer(term, SAVE_Q_FR, str(path), at)
     assert term.finish() == 1
     text = flat(" ".join(term.text.split()))
-    assert text.count("Nom du fichier (Entrée : quitter sans sauvegarder)") == 2, text[-1500:]
+    assert text.count("Nom du fichier (Entrée : quitter sans enregistrer)") == 2, text[-1500:]
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "wazabi"
 
 
@@ -519,7 +613,7 @@ def test_a_save_that_fails_without_a_terminal_writes_the_record_to_the_temporary
     kept = list(tmp_path.glob("ludotheque-wazabi-*.json"))
     assert len(kept) == 1, result.stderr
     assert f"Impossible d'écrire /dev/full : le disque est plein. Rien n'est perdu : la partie a " \
-        f"été écrite dans {kept[0]} à la place." in flat(" ".join(result.stderr.split()))
+        f"été enregistrée ailleurs, dans {kept[0]}." in flat(" ".join(result.stderr.split()))
     record = json.loads(kept[0].read_text(encoding="utf-8"))
     assert record["game"] == "wazabi" and record["result"] is not None
     assert kept[0].stat().st_mode & 0o777 == 0o600  # a shared folder: its owner's only

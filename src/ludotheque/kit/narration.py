@@ -31,6 +31,14 @@ class Narrator:
             return tn(key + "_you", count, self.lang, **params)
         return tn(key, count, self.lang, player=self.names[player], **params)
 
+    def winners(self, key: str, winners: Sequence[int], **params: Any) -> str:
+        """The end of a game: `key_you` when the reader alone wins, else `key` (singular or
+        plural) naming the winners as `players`."""
+        if list(winners) == [self.seat]:
+            return t(key + "_you", self.lang, **params)
+        return tn(key, len(winners), self.lang,
+                  players=", ".join(self.who(p) for p in winners), **params)
+
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
         return t("ui.you_mid", self.lang) if player == self.seat else self.names[player]

@@ -240,8 +240,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                      diamonds=tn("decimoarr.count.diamonds", event["scores"][p], lang),
                      rounds=tn("decimoarr.count.rounds_won", event["rounds_won"][p], lang))
                  for p in range(len(event["scores"]))]
-        lines.append(t("decimoarr.event.game_over", lang,
-                       players=", ".join(names[p] for p in event["winners"])))
+        lines.append(Narrator(lang, names, seat).winners("decimoarr.event.game_over",
+                                                         event["winners"]))
         return lines
     return []
 

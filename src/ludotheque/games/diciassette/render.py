@@ -15,7 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE
+from ludotheque.games.diciassette.components import IS_DOUBLE, KIND_OF_CODE, VALUE, VICTORIES_TO_WIN
 from ludotheque.games.diciassette.wording import card_name
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator, first_name
@@ -177,7 +177,10 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [say(key, event["player"])]
     if kind == "resolution":
         return resolution_lines(event, lang, names, seat)
-    return []  # "game_over" is announced by the caller with the final table
+    if kind == "game_over":  # a round gives at most one Victory token: a winner has exactly 3
+        return [Narrator(lang, names, seat).winners("diciassette.event.game_over",
+                                                    event["winners"], victories=VICTORIES_TO_WIN)]
+    return []
 
 
 def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[str],

@@ -44,7 +44,7 @@ def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
     me = view["seat"]
     parts: list[Any] = []
     if view["phase"] == "over":
-        pile = t("dtc.table.over", lang, players=", ".join(names[p] for p in view["winners"]))
+        pile = t("dtc.table.over", lang)  # the winners and why: the last line under the table
     elif view["pile"]:
         pile = t("dtc.table.pile", lang, size=view["pile"])
     else:
@@ -195,7 +195,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         lines = [t(ending, lang)]
         for player, (score, hand) in enumerate(zip(event["scores"], event["hands"])):
             lines.append(say_n("dtc.event.final", player, score, hand=cards_text(hand, lang)))
-        lines.append(t("dtc.event.game_over", lang,
-                       players=", ".join(names[p] for p in event["winners"])))
+        lines.append(narrator.winners(
+            "dtc.event.game_over", event["winners"], score=event["scores"][event["winners"][0]]))
         return lines
     return []

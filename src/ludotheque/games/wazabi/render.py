@@ -242,6 +242,5 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return lines
     if kind == "game_over":
         key = "wazabi.event.tournament_over" if event.get("tournament") else "wazabi.event.game_over"
-        return [tn(key, len(event["winners"]), lang,
-                   players=", ".join(names[p] for p in event["winners"]))]
+        return [Narrator(lang, names, seat).winners(key, event["winners"])]
     return []  # take_from: the take itself follows

@@ -39,6 +39,7 @@ from ludotheque.ui.terminal.screen import FullScreen, PlainScreen, make_screen
 # Names that start with a consonant, so French never needs an elision ("de Bruno").
 COMPACT_ABOVE = 12  # more legal moves than this are listed in columns, by their text form
 BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
+GAME_OVER = "game_over"  # the kind of the event that ends a game (its scores and winners)
 
 
 @dataclass
@@ -52,6 +53,7 @@ class TerminalSettings:
     options: Mapping[str, Any] = field(default_factory=dict)
     save: Path | None = None
     delay: float = 0.0  # seconds between the steps of a reveal (0 when not interactive)
+    pace: float = 0.0  # seconds after each bot's move shown, for a person to read it (--pace)
     budget: Any = None  # thinking budget of search bots (bots.ismcts.Budget), None: the game's
     full_screen: bool = False  # the layout that stays put (a real terminal), else plain lines
     ask_to_save: bool = False  # `quit` asks for a file (a person types); a script's next line is not one
@@ -153,6 +155,8 @@ class _Table:
             return
         self.screen.set_table(self.table(), self.header())
         for event in events:
+            if event["kind"] == GAME_OVER:  # told once, under the final table (end_lines)
+                continue
             step = event["kind"] == "resolution"
             for line in self.renderer.event_lines(event, self.lang, self.names, self.reader):
                 self.screen.note(line, "cyan" if step else None)
@@ -180,15 +184,28 @@ class _Table:
                 if isinstance(self.screen, FullScreen):
                     self.screen.waiting()
                 self.show_events()
+                if self.settings.pace and self.looking and not self.match.is_over():
+                    time.sleep(self.settings.pace)
         self.show_events()
 
     def hand_over(self, player: int) -> None:
-        """Clear the screen and wait until the next person has the device."""
+        """Show the person leaving what their move did (what they drew, what it revealed:
+        their own view), then clear the screen and wait until the next person has the device."""
+        if self.reader is not None:
+            self.show_events()
+            done = t("ui.turn_done", self.lang, player=self.names[player], number=player + 1)
+            self.wait_for(self.screen.outcome(
+                self.table(), Text(done, style="bold"), self.header(),
+                t("ui.handover_done_prompt", self.lang, player=self.names[self.reader])))
         self.reader, self.looking = None, False
-        answer = self.screen.handover(self.names[player]).strip().lower()
-        if answer in QUIT_WORDS:
-            raise QuitGame
+        self.wait_for(self.screen.handover(self.names[player], player + 1))
         self.reader, self.looking = player, True
+
+    @staticmethod
+    def wait_for(answer: str) -> None:
+        """An Enter between two people: anything goes on, except a word to quit."""
+        if answer.strip().lower() in QUIT_WORDS:
+            raise QuitGame
 
     def moves_block(self, legal: Sequence[int], numbers: Mapping[int, int],
                     gesture: Gesture, view: Mapping[str, Any] | None = None) -> Group:
@@ -394,8 +411,10 @@ def run(settings: TerminalSettings, console: Console | None = None,
         screen.game_over()
         console.print()
         console.print(screen.colours.renderable(table.table(), console.width))
-        winners = ", ".join(names[p] for p in match.state.winners())
-        console.print(t("ui.winners", lang, players=winners), style="bold green")
+        *story, last = end_lines(match, table.reader, lang, names)
+        for line in story:
+            console.print(screen.colours.text(line))
+        console.print(screen.colours.text(last, "bold green"))
     except InputEnded:
         console.print(t("ui.input_ended", lang), style="yellow")
         exit_code = 1
@@ -408,13 +427,24 @@ def run(settings: TerminalSettings, console: Console | None = None,
         if settings.save is not None:
             table.offer_to_save(ask=False)
         raise
-    if not table.saved_for_later:  # a game saved to go on keeps its seed secret
+    # A game a file can take further (saved now, or resumed from one) keeps its seed secret.
+    if match.is_over() or not (resumed or table.saved_for_later or save_at_end):
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if save_at_end:
         saved = table.keep(settings.save, "ui.save_record_question")
         if saved is not None:
             console.print(t("ui.saved", lang, path=str(saved)))
     return exit_code
+
+
+def end_lines(match: Match, reader: int | None, lang: str, names: Sequence[str]) -> list[str]:
+    """How the game ended, as `reader` reads it: the lines of the game's "game_over" event
+    (the scores, then one line naming the winners and why), else one line naming them."""
+    renderer = match.game.parts.renderer
+    lines = [line for event in match.events_for(reader) if event["kind"] == GAME_OVER
+             for line in renderer.event_lines(event, lang, names, reader)]
+    return lines or [t("ui.winners", lang,
+                       players=", ".join(names[p] for p in match.state.winners()))]
 
 
 def write_elsewhere(text: str, game: str) -> Path | None:

@@ -113,7 +113,9 @@ class PlainScreen:
         """The table as the reader sees it now: printed at each turn only."""
         self.table = table
 
-    def turn(self, table: RenderableType, moves: RenderableType, header: str = "") -> None:
+    def turn(self, table: RenderableType, moves: RenderableType, header: str = "",
+             title: str = "ui.panel.moves") -> None:
+        """The table and the reader's moves (`title`: the key of the moves panel's title)."""
         self.console.print()
         if header:
             self.console.print(self.colours.text(header, "bold"))
@@ -123,10 +125,17 @@ class PlainScreen:
     def ask(self, prompt: str) -> str:
         return self.read_line(prompt)
 
-    def handover(self, name: str) -> str:
+    def outcome(self, table: RenderableType, note: RenderableType, header: str, prompt: str) -> str:
+        """The table as the person leaving sees it after their move, `note` in place of their
+        moves, then an Enter before the device changes hands."""
+        self.turn(table, note, header, "ui.panel.turn_over")
+        return self.read_line(prompt)
+
+    def handover(self, name: str, number: int) -> str:
         self.console.print()
         self.console.rule()
-        self.console.print(self.colours.text(t("ui.handover", self.lang, player=name), "bold"))
+        self.console.print(self.colours.text(
+            t("ui.handover", self.lang, player=name, number=number), "bold"))
         return self.read_line(t("ui.handover_prompt", self.lang, player=name))
 
     def pause(self) -> str:
@@ -147,6 +156,7 @@ class FullScreen(PlainScreen):
         self.table: RenderableType | None = None
         self.header = ""
         self.moves: RenderableType = Text("")
+        self.moves_title = "ui.panel.moves"
         self.status: Text = Text("")
         self.recent: deque[Text] = deque(maxlen=200)
         self.since_turn: deque[Text] = deque(maxlen=200)  # the lines since the reader's turn
@@ -186,9 +196,9 @@ class FullScreen(PlainScreen):
         elif beside:
             layout["bottom"].split_row(Layout(name="moves"), Layout(name="log", size=log_width))
             layout["log"].update(self._log(bottom, log_width))
-            layout["moves"].update(self._panel(self.moves, "ui.panel.moves"))
+            layout["moves"].update(self._panel(self.moves, self.moves_title))
         else:
-            layout["bottom"].update(self._panel(self.moves, "ui.panel.moves"))
+            layout["bottom"].update(self._panel(self.moves, self.moves_title))
         layout["status"].update(self.status)
         self.console.file.write(CLEAR_ALL)
         self.console.print(layout, height=rows - 1)
@@ -199,7 +209,7 @@ class FullScreen(PlainScreen):
         self.console.print(self.colours.text(self.header, "bold reverse"))
         self.console.print(self._panel(table, "ui.panel.table"))
         if not self.watching:
-            self.console.print(self._panel(self.moves, "ui.panel.moves"))
+            self.console.print(self._panel(self.moves, self.moves_title))
         self.console.print(self.status)
 
     def _log(self, rows: int, width: int) -> Panel:
@@ -242,8 +252,9 @@ class FullScreen(PlainScreen):
         self.table = table
         self.header = header
 
-    def turn(self, table: RenderableType, moves: RenderableType, header: str = "") -> None:
-        self.table, self.moves, self.header = table, moves, header
+    def turn(self, table: RenderableType, moves: RenderableType, header: str = "",
+             title: str = "ui.panel.moves") -> None:
+        self.table, self.moves, self.header, self.moves_title = table, moves, header, title
         self.since_turn.clear()
         self.draw()
         self.status = Text("")  # a message stays for one prompt
@@ -253,13 +264,13 @@ class FullScreen(PlainScreen):
         if not self.watching:
             self.moves = Text(t("ui.waiting", self.lang), style="dim")
 
-    def handover(self, name: str) -> str:
+    def handover(self, name: str, number: int) -> str:
         self.table, self.moves, self.status = None, Text(""), Text("")
         self.recent.clear()
         self.since_turn.clear()
         self.console.file.write(CLEAR_ALL)
-        self.console.print(Panel(self.colours.text(t("ui.handover", self.lang, player=name), "bold"),
-                                 expand=False))
+        self.console.print(Panel(self.colours.text(
+            t("ui.handover", self.lang, player=name, number=number), "bold"), expand=False))
         return self.read_line(t("ui.handover_prompt", self.lang, player=name))
 
 

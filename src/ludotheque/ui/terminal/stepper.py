@@ -7,15 +7,17 @@ the table, and each event as the public read it plus each seat's private part of
 A move is never named by its text form (DTC's "add 4" would show a hidden card): what a
 move did is told by its events, as the chosen reader read them.
 
-Keys (a line each, so that it works in a pipe too): Enter or n next, b back, a number
-goes to that move, s the start, e the end, q quits.
+Keys: Enter or n next, b back, a number goes to that move (ended by Enter), s the start,
+e the end, q quits. On a terminal a key acts at once (`key_reader`); from a pipe, a line each.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import select
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from rich.console import Console, Group
 from rich.text import Text
@@ -27,15 +29,16 @@ from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.i18n import t
 from ludotheque.kit.narration import first_name
-from ludotheque.ui.terminal.play import InputEnded
+from ludotheque.ui.terminal.play import InputEnded, _line_reader
 from ludotheque.ui.terminal.screen import CLEAR_ALL, Colours
 
+RIGHT, LEFT = "\x1b[c", "\x1b[d"  # the arrow keys (lowered, as every answer is)
 # The keys of each language, as its prompt names them ("s" is "suivant" in French, "start"
 # in English): next, back, start, end, quit.
 KEYS = {
-    "en": {"next": {"", "n", "next", "+"}, "back": {"b", "back", "p", "-", "prev"},
+    "en": {"next": {"", "n", "next", "+", RIGHT}, "back": {"b", "back", "p", "-", "prev", LEFT},
            "start": {"s", "start"}, "end": {"e", "end"}, "quit": {"q", "quit", "exit"}},
-    "fr": {"next": {"", "s", "suivant", "n", "+"}, "back": {"r", "retour", "p", "-", "b"},
+    "fr": {"next": {"", "s", "suivant", "n", "+", RIGHT}, "back": {"r", "retour", "p", "-", "b", LEFT},
            "start": {"d", "début", "debut"}, "end": {"f", "fin"},
            "quit": {"q", "quitter", "quit"}},
 }
@@ -80,6 +83,46 @@ def event_lines(match: Match, start: int, end: int, reader: int | None, revealed
                     lines.append(Text(t("ui.step.private", lang, player=first_name(names[seat]), line=line),
                                       style="dim"))
     return lines
+
+
+def _one_key(fd: int) -> str:
+    """One key press: a character (UTF-8: one to four bytes), or an arrow's escape sequence."""
+    first = os.read(fd, 1)
+    if first == b"\x1b":  # an arrow sends ESC [ D at once; Escape alone, nothing after it
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        return (first + (os.read(fd, 2) if ready else b"")).decode("ascii", "replace")
+    more = 0 if first < b"\xc0" else 1 if first < b"\xe0" else 2 if first < b"\xf0" else 3
+    return (first + (os.read(fd, more) if more else b"")).decode("utf-8", "replace")
+
+
+def key_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
+    """One key at a time, without Enter, from a terminal; a digit starts a move number, read
+    to Enter. Not a terminal (a pipe, a test): a line each. Raises InputEnded (Ctrl-D)."""
+    if not stream.isatty():
+        return _line_reader(stream, console)
+    import termios
+    import tty
+
+    def read(prompt: str) -> str:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+        try:  # no Enter, no echo, keys typed ahead kept; Ctrl-C still interrupts
+            tty.setcbreak(fd, termios.TCSANOW)
+            console.print(prompt + " ", end="")
+            console.file.flush()
+            key = _one_key(fd)
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        if key in ("", "\x04"):
+            raise InputEnded
+        if key.isdigit():  # the rest of the number, the terminal echoing it, then Enter
+            console.print(key, end="")
+            console.file.flush()
+            return key + os.read(fd, 64).decode("utf-8", "replace")
+        console.print(key if key.isprintable() else "")
+        return key.strip("\r\n")
+
+    return read
 
 
 def step_through(record: Record, names: Sequence[str], lang: str, seat: int | None,
