@@ -54,7 +54,9 @@ class RedisBroker:
     def __init__(self, url: str) -> None:
         import secrets
 
-        import redis.asyncio as redis
+        from ludotheque.core.errors import require_extra
+
+        redis = require_extra("redis.asyncio", "scale", "--broker redis://")
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
 

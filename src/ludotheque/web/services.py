@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ludotheque.core.errors import require_extra
+
 START_TIMEOUT = 60.0
 
 
@@ -53,6 +55,7 @@ def _as_owner(command: list[str]) -> list[str]:
 @contextlib.contextmanager
 def temp_postgres() -> Iterator[str]:
     """A fresh PostgreSQL cluster; yields its SQLAlchemy URL (database `ludotheque`)."""
+    psycopg = require_extra("psycopg", "scale", "PostgreSQL")
     initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
     port = free_port()
     folder = Path(tempfile.mkdtemp(prefix="ludo-pg-"))
@@ -70,8 +73,6 @@ def temp_postgres() -> Iterator[str]:
                                   str(folder / "log"), "-w", "-t", str(int(START_TIMEOUT)),
                                   "start"]), check=True, stdout=subprocess.DEVNULL)
         started = True
-        import psycopg
-
         with psycopg.connect(f"host=127.0.0.1 port={port} user=ludo dbname=postgres",
                              autocommit=True) as conn:
             conn.execute("CREATE DATABASE ludotheque")
