@@ -56,6 +56,10 @@ CHAT_MAX = 300
 # the longest gesture a page sends in one frame: a DTC offer of the whole deck (66 cards)
 # and its announce; a frame stays under 8 KiB (`app.FRAME_MAX`)
 MAX_ACTIONS = 128
+# A table's seed is drawn below this (the database's BIGINT holds it): a seat that sees its
+# own cards must not find the seed, hence every hidden card, by trying them all (2**31
+# seeds take a day of one core in Python, minutes in C; 2**63 are out of reach).
+SEEDS = 2**63
 TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
@@ -685,10 +689,10 @@ class Master:
         # A deal over before anyone's first decision (Wazabi with 2 players: dice given
         # without a choice, about one deal in 1,600) is dealt again, as in the Gymnasium and
         # OpenSpiel environments: a table nobody plays at is no game.
-        seed = self.deals.randrange(2**31)
+        seed = self.deals.randrange(SEEDS)
         match = Match(game, players, validated, seed=seed)
         while match.is_over():
-            seed = self.deals.randrange(2**31)
+            seed = self.deals.randrange(SEEDS)
             match = Match(game, players, validated, seed=seed)
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.name, players=players,
