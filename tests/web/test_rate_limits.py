@@ -59,6 +59,31 @@ def test_a_chat_flood_is_refused_line_by_line_and_the_page_plays_on(limited):
         assert neighbour.expect("chat", text="hello")["from"] == "P2"
 
 
+def test_a_seat_opening_more_pages_gets_no_more_chat_lines(limited):
+    """The chat's share is the seat's: three pages of one seat's link say 3 lines in all
+    (each page alone would have said 3); a spectator is told it cannot chat."""
+    created, (token, _other) = limited.table("diciassette", 2, humans=2)
+    pages = [limited.client() for _ in range(3)]
+    try:
+        for page in pages:
+            page.hello(token)
+        said = []
+        for index in range(6):
+            page = pages[index % 3]
+            page.send({"type": "chat", "text": f"line {index}"})
+            said.append(next(f for f in iter(page.recv, None) if f["type"] in ("chat", "error")
+                             and (f["type"] == "error" or f["text"] == f"line {index}")))
+        assert [f["type"] for f in said] == ["chat"] * 3 + ["error"] * 3
+        assert {f["code"] for f in said[3:]} == {"too_fast"}
+        with limited.client() as watcher:
+            watcher.hello(created["spectator"])
+            watcher.send({"type": "chat", "text": "hi"})
+            assert watcher.expect("error")["code"] == "spectator"
+    finally:
+        for page in pages:
+            page.close()
+
+
 def test_a_frame_flood_is_refused_and_other_tables_are_not_kept_waiting(limited):
     _created, (token,) = limited.table("diciassette", 2, humans=1)
     _elsewhere, (other,) = limited.table("wazabi", 2, humans=1)

@@ -332,7 +332,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                     refused = Refused("too_large", size=size, high=FRAME_MAX)
                     await conn.send(refused.frame(conn.lang))
                     continue
-                await _handle(master, conn, raw, chat, page)
+                await _handle(master, conn, raw, chat)
         except WebSocketDisconnect:
             pass
         finally:
@@ -347,10 +347,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
 
 
 async def _handle(master: Master, conn: Conn, raw: str | bytes,
-                  chat: Limiter | None = None, page: str = "") -> None:
+                  chat: Limiter | None = None) -> None:
     """One client frame: every refusal becomes an error frame on this connection only.
-    `chat`: the chat's limiter, `page` this connection's key in it (a chat line over its
-    rate is refused, not sent)."""
+    `chat`: the chat's limiter, counted per seat (a chat line over its rate is refused,
+    not sent): a seat opening more pages gets no more lines."""
     try:
         try:
             frame = _client_json(raw)
@@ -389,7 +389,8 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
         if kind == "move":
             await master.move(conn, frame.get("actions"), frame.get("move"), frame.get("seat"))
         elif kind == "chat":
-            if chat is not None and not chat.hit(page):
+            live, seat = master.seat_of(conn)  # a spectator is told so, not "too fast"
+            if chat is not None and not chat.hit(f"chat-{live.row.id}-{seat}"):
                 raise _too_fast(chat.rate, "web.server.error.too_fast_chat")
             await master.chat(conn, frame.get("text"))
         elif kind == "rematch":

@@ -1,8 +1,8 @@
 """Rate limits: one page cannot flood its table, one address cannot flood the lobby.
 
 The counting is the `limits` library's moving window, in this server's memory: each chat
-message (a page's), each frame (a page's) or each table created over HTTP (a client
-address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
+message (a seat's, whichever of its pages sent it), each frame (a page's) or each table
+created over HTTP (a client address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
 waits for nothing and touches nothing but its own page or request, so other tables never
 wait for a flood; a key unused for its window is forgotten by the storage.
 
@@ -76,7 +76,7 @@ class Limiter:
 class Limits:
     """The server's rate limits (None: no limit)."""
 
-    chat: Rate | None = Rate(10, 5)  # chat messages per page
+    chat: Rate | None = Rate(10, 5)  # chat messages per seat (all its pages together)
     frames: Rate | None = Rate(300, 10)  # any frame per page
     tables: Rate | None = Rate(120, 120)  # tables created per client address
 
