@@ -36,6 +36,18 @@ STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
 BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
 FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "leave", "ping")
+# Every HTTP answer's: the pages run only this server's scripts and styles (a name or a
+# chat line that slipped into the markup would run nothing), talk only to it, and are
+# never framed by another site (clickjacking); no answer is read as another type than it
+# says; no Referer ever carries a page's address, which holds a seat's token.
+SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
+    ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
+     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+     "frame-ancestors 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "no-referrer"),
+)]
 
 
 def request_lang(request: Request) -> str:
@@ -53,6 +65,25 @@ def request_lang(request: Request) -> str:
 def refusal(refused: Refused, lang: str) -> JSONResponse:
     return JSONResponse({"error": {"code": refused.code, "message": refused.message(lang)}},
                         status_code=refused.status)
+
+
+class SecurityHeaders:
+    """ASGI middleware: SECURITY_HEADERS on every HTTP response (the WebSocket has none)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 def _page(name: str) -> Any:
@@ -130,6 +161,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.master = master
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, _error: Exception):
