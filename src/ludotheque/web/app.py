@@ -28,7 +28,15 @@ from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Limiter, Limits, Rate, page_key
-from ludotheque.web.master import Conn, Master, Refused, TextParam, _Duration, bad_seat
+from ludotheque.web.master import (
+    Conn,
+    Master,
+    Refused,
+    TextParam,
+    _Duration,
+    bad_seat,
+    quoted,
+)
 
 log = logging.getLogger("ludotheque.web")
 
@@ -207,7 +215,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def rules(name: str, request: Request):
         lang = request_lang(request)
         try:
-            game = get_game(name)
+            game = get_game(quoted(name))  # no game's name is longer
         except LudoError as error:
             return refusal(Refused("unknown_game", status=404, error=error), lang)
         return {"game": game.name, "title": t(game.title_key, lang),
@@ -267,7 +275,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def _finished(table: str, lang: str, reveal: bool = False):
         live = await master.get(table)
         if live is None:
-            raise Refused("unknown_table", status=404, table=table[:40])
+            raise Refused("unknown_table", status=404, table=quoted(table))
         if live.row.status != "over":
             raise Refused("not_over", status=403,
                           key="web.server.error.reveal_not_over" if reveal else None)
@@ -300,7 +308,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 raise Refused("bad_step", total=total)
             seat = _int_param(request, "seat", None)
             if seat is not None and not 0 <= seat < live.row.players:
-                raise bad_seat(request.query_params["seat"][:40], live.row.players)
+                raise bad_seat(quoted(request.query_params["seat"]), live.row.players)
         except Refused as refused:
             return refusal(refused, lang)
         partial = Record(game=record.game, players=record.players, options=record.options,
@@ -395,7 +403,7 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
         kind = frame["type"]
         if kind not in FRAME_TYPES:
-            raise Refused("unknown_type", type=kind[:40], allowed=", ".join(FRAME_TYPES))
+            raise Refused("unknown_type", type=quoted(kind), allowed=", ".join(FRAME_TYPES))
         if kind == "ping":
             await conn.send({"type": "pong"})
             return
