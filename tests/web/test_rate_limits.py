@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from web_servers import DEADLINE, WsClient, run_app_in_thread, stop_thread_server
+from websockets.exceptions import ConnectionClosed
 
 from ludotheque.core.errors import LudoError
 from ludotheque.web.limits import Limits, Rate
@@ -167,3 +168,52 @@ def test_a_limit_setting_that_is_no_rate_is_said(value):
     assert "LUDOTHEQUE_LIMIT_CHAT doit valoir NOMBRE/SECONDES" in raised.value.message("fr")
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "off"}).chat is None
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "4/2"}).chat == Rate(4, 2)
+
+
+def test_one_address_holding_too_many_websockets_gets_the_next_refused(tmp_path):
+    """Each open WebSocket is kept in memory and has its own frames' share: one address
+    holds 3 at most here. The 4th gets `too_many_sockets` in its language and is closed;
+    the 3 open ones are still served; once one closes, a new one is taken."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'sockets.sqlite3'}",
+                               limits=Limits(sockets=3))
+    created, (token,) = handle.table("diciassette", 2, humans=1)
+    pages = [handle.client() for _ in range(3)]
+    try:
+        for page in pages:
+            page.hello(token)
+        with WsClient(handle.ws_url + "?lang=fr") as extra:
+            refused = extra.expect("error")
+            assert refused["code"] == "too_many_sockets"
+            assert refused["message"] == "Trop de connexions depuis votre adresse (3 à la " \
+                                         "fois). Fermez quelques onglets de ce site, puis réessayez."
+            with pytest.raises(ConnectionClosed) as closed:
+                extra.recv()
+            assert closed.value.rcvd.code == 1008
+        for page in pages:
+            page.send({"type": "ping"})
+            page.expect("pong")
+        pages.pop().close()
+        end = time.monotonic() + DEADLINE
+        while True:  # the server hears of the close a moment later
+            with WsClient(handle.ws_url) as again:
+                try:
+                    again.send({"type": "ping"})
+                    if again.recv()["type"] == "pong":
+                        break
+                except ConnectionClosed:  # refused: the cap was still full
+                    pass
+            assert time.monotonic() < end, "the closed socket was never given back"
+    finally:
+        for page in pages:
+            page.close()
+        stop_thread_server(handle)
+
+
+def test_a_cap_setting_that_is_no_count_is_said():
+    for value in ("0", "ten", "3/5", "-2"):
+        with pytest.raises(LudoError) as raised:
+            Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": value})
+        assert "LUDOTHEQUE_LIMIT_SOCKETS doit valoir NOMBRE" in raised.value.message("fr")
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": "off"}).sockets is None
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": "12"}).sockets == 12
+    assert Limits().sockets == 64

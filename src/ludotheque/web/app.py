@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ludotheque.core.errors import LudoError
@@ -27,7 +28,7 @@ from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.limits import Limiter, Limits, Rate, page_key
+from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
 from ludotheque.web.master import (
     Conn,
     Master,
@@ -35,6 +36,7 @@ from ludotheque.web.master import (
     TextParam,
     _Duration,
     bad_seat,
+    dumps,
     quoted,
 )
 
@@ -58,7 +60,7 @@ SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
 )]
 
 
-def request_lang(request: Request) -> str:
+def request_lang(request: HTTPConnection) -> str:
     """?lang=xx, else the browser's Accept-Language, else English."""
     asked = request.query_params.get("lang")
     if asked and asked[:2].lower() in LANGUAGES:
@@ -154,6 +156,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     limits = limits or Limits.from_env()
     limiters = limits.limiters()
     creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
+    sockets = Cap(limits.sockets)
     store = storage or Storage(database_url or default_database_url())
     master = Master(store, bot_delay=bot_delay, **master_settings)
 
@@ -351,6 +354,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.websocket("/ws")
     async def socket(ws: WebSocket):
         await ws.accept()
+        address = ws.client.host if ws.client else ""
+        if not sockets.take(address):  # this address holds its share of connections
+            refused = Refused("too_many_sockets", high=sockets.count)
+            await ws.send_text(dumps(refused.frame(request_lang(ws))))
+            await ws.close(code=1008)  # policy violation; the page tries again later
+            return
         conn = Conn(ws.send_text, ws.close)
         page = page_key()
         try:
@@ -376,6 +385,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         except WebSocketDisconnect:
             pass
         finally:
+            sockets.give_back(address)
             master.disconnect(conn)
             if ws.application_state == WebSocketState.CONNECTED:
                 try:
