@@ -36,6 +36,9 @@ MOVES = ("#moves button.move[data-action]:enabled, #board button.playable:enable
          "#board button.claim:enabled")
 
 
+# The pages' Content-Security-Policy forbids eval: `wait_for_function` gets its condition
+# as a function ("() => ..."), compiled once by Playwright, not an expression it would
+# evaluate in the page at every poll.
 def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
     context = browser.new_context(viewport=viewport, locale=locale)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -218,18 +221,19 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     join(ada, invite, "Ada")
     join(bob, invite, "Bob")
     assert bob.locator("html").get_attribute("lang") == "fr"
-    ada.wait_for_function("document.body.dataset.status === 'playing'")
+    ada.wait_for_function("() => document.body.dataset.status === 'playing'")
     shots = {"done": False}
     # chat is plain text: markup arrives as the characters typed
     ada.fill("#chat-text", "<b>hello</b> & <img src=x onerror=alert(1)>")
     ada.press("#chat-text", "Enter")
-    bob.wait_for_function("document.querySelectorAll('#chat-list li').length > 0")
+    bob.wait_for_function("() => document.querySelectorAll('#chat-list li').length > 0")
     assert "<b>hello</b> & <img" in bob.locator("#chat-list li").last.text_content()
     assert bob.locator("#chat-list b, #chat-list img").count() == 0
     # Bob switches to English: the log and the page are drawn again in English
     bob.click("button.lang[data-lang='en']")
-    bob.wait_for_function("document.getElementById('log-title').textContent === 'Game log'")
-    bob.wait_for_function("[...document.querySelectorAll('#log li')].some(li => /Round 1/.test(li.textContent))")
+    bob.wait_for_function("() => document.getElementById('log-title').textContent === 'Game log'")
+    bob.wait_for_function("() => [...document.querySelectorAll('#log li')]"
+                          ".some(li => /Round 1/.test(li.textContent))")
 
     def during(clicks: int) -> None:
         if clicks == 4:  # reload one page mid-game: it carries on from the server
@@ -238,7 +242,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
             ada.wait_for_selector("#board .scene")
             ada.wait_for_function("n => document.querySelectorAll('#log li').length >= n",
                                   arg=log_before)
-            ada.wait_for_function("document.querySelectorAll('#chat-list li').length === 1")
+            ada.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 1")
         if clicks == 2 and not shots["done"]:
             screenshots(ada, "table-diciassette")
             shots["done"] = True
@@ -269,14 +273,14 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     ada.screenshot(path=str(ARTIFACTS / "replay-diciassette-desktop.png"), full_page=True)
     # the full reveal: every seat's own view side by side, Bob's cards face up on Ada's page
     ada.select_option("#seat-view", "all")
-    ada.wait_for_function("document.querySelectorAll('.reveal-seat').length === 3")
+    ada.wait_for_function("() => document.querySelectorAll('.reveal-seat').length === 3")
     bob_hand = ada.locator(".reveal-seat[data-seat='1'] .hand .card.up")
     assert bob_hand.count() > 0
     assert "Bob" in ada.locator(".reveal-seat[data-seat='1'] h2").text_content()
     step = ada.locator("#step").text_content()
     ada.keyboard.press("ArrowRight")  # stepping keeps the reveal
     ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=step)
-    ada.wait_for_function("document.querySelectorAll('.reveal-seat').length === 3")
+    ada.wait_for_function("() => document.querySelectorAll('.reveal-seat').length === 3")
     ada.screenshot(path=str(ARTIFACTS / "replay-reveal-diciassette-desktop.png"), full_page=True)
     assert not ada.errors, ada.errors
     # rematch: an offer. Ada asks and goes to her seat at the new table, which waits for
@@ -286,7 +290,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     old_ada, old_bob = ada.url, bob.url
     ada.click("#rematch")
     ada.wait_for_url(lambda url: "/play/" in url and url != old_ada)
-    ada.wait_for_function("document.body.dataset.status === 'waiting'")
+    ada.wait_for_function("() => document.body.dataset.status === 'waiting'")
     bob.wait_for_selector("#rematch-offer")
     assert "Rematch proposed by Ada." in bob.locator("#rematch-offer").text_content()
     assert bob.url == old_bob and bob.locator("#result h2").is_visible()
@@ -298,7 +302,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     bob.click("#rematch-join")
     bob.wait_for_url(lambda url: "/play/" in url and url != old_bob)
     for page in (ada, bob):
-        page.wait_for_function("document.body.dataset.status === 'playing'")
+        page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert not bob.errors and not spectator.errors, (bob.errors, spectator.errors)
 
 
@@ -308,7 +312,7 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     bob = new_page(browser, "fr-FR")
     join(ada, invite, "Ada")
     join(bob, invite, "Bob")
-    bob.wait_for_function("document.body.dataset.status === 'playing'")
+    bob.wait_for_function("() => document.body.dataset.status === 'playing'")
     bob.click("#leave")
     bob.wait_for_selector(".leave-confirm")
     assert "pour de bon" in bob.locator(".leave-confirm").text_content()
@@ -319,7 +323,7 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     bob.wait_for_selector(".left-box")
     assert "Vous avez quitté cette table" in bob.locator(".left-box").text_content()
     assert bob.locator("#chat-form").is_hidden() and bob.locator("#leave").count() == 0
-    ada.wait_for_function("[...document.querySelectorAll('.seat')].some(s => "
+    ada.wait_for_function("() => [...document.querySelectorAll('.seat')].some(s => "
                           "/Bob/.test(s.textContent) && /left the table: a bot plays for "
                           "this seat/.test(s.textContent))")
     assert ada.locator("#leave").is_visible()
@@ -521,14 +525,14 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.fill("#opt-reverse", "5")
     page.fill("#timer", "5")
     page.click("#create-submit")
-    page.wait_for_function("document.getElementById('create-error').textContent.includes("
+    page.wait_for_function("() => document.getElementById('create-error').textContent.includes("
                            "'minuteur')")
     assert page.locator("#create-error").text_content() == "Le minuteur de tour doit être " \
         "désactivé ou réglé entre 10 et 3600 secondes, pas 5."
     page.fill("#timer", "")
     # the language switch redraws the lobby in English and remembers it
     page.click("button.lang[data-lang='en']")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
     page.wait_for_selector("text=Create the table")
     page.reload()
     page.wait_for_selector("text=Create the table")
@@ -550,7 +554,7 @@ def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) 
     page.clock.install()  # the page's own clock, moved on by the test (time flows too)
     page.goto(f"{server.url}/play/{token}")
     page.wait_for_selector("#board .scene")
-    page.wait_for_function("document.body.dataset.interactive === 'yes'")
+    page.wait_for_function("() => document.body.dataset.interactive === 'yes'")
     move = int(page.evaluate("document.body.dataset.move"))
     alert = page.locator("#alert")
 
@@ -590,7 +594,7 @@ def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) 
         watcher.goto(handle.url + empty["spectator_url"])
         for page in (ann, watcher):
             page.wait_for_selector("#board .scene")
-            page.wait_for_function("document.body.dataset.status === 'closed'")
+            page.wait_for_function("() => document.body.dataset.status === 'closed'")
             assert page.locator("#board .seat.turn, #board .turn-badge, #turn.mine").count() == 0
             assert not page.errors, page.errors
         assert ann.locator("#turn").text_content() == \
@@ -685,3 +689,48 @@ def test_page_reconnects_after_a_server_crash(browser, start_server_process) -> 
     assert page.locator("#log li").count() >= log
     play_to_the_end([page], rng)
     check_result(page)
+
+
+# Every policy violation the page meets, kept for the test to read.
+VIOLATIONS = """window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+def test_pages_work_under_the_security_headers_and_no_referer_carries_a_token(
+        browser, server) -> None:
+    """Every page (lobby, join, table, spectator, replay) works under its Content-Security-
+    Policy with no violation (Décimoarr's grid included, sized through the CSSOM); markup
+    slipped into a page runs nothing; no request a page makes says where it came from
+    (a table page's address holds its seat's token)."""
+    created = server.create("decimoarr", 2, [{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    token = server.join(created["invite"], 0, "Ann")
+    other = server.create("decimoarr", 2)
+    page = new_page(browser)
+    page.add_init_script(VIOLATIONS)
+    referers: list[str] = []
+    page.on("request", lambda request: referers.extend(
+        [f"{request.url} <- {request.headers['referer']}"]
+        if request.headers.get("referer") else []))
+    for path, ready in [("/", ".game-card"), (f"/join/{other['invite']}", "#name"),
+                        (f"/watch/{created['spectator']}", "#board .grid .card"),
+                        (f"/replay/{created['table']}", "#alert:not([hidden])"),
+                        (f"/play/{token}", "#board .grid .card")]:
+        response = page.goto(server.url + path)
+        headers = response.headers
+        assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), path
+        assert headers.get("x-content-type-options") == "nosniff"
+        assert headers.get("referrer-policy") == "no-referrer"
+        page.wait_for_selector(ready)
+        assert page.evaluate("window.__violations") == [], path
+    grid = page.locator("#board .grid").first
+    cols = grid.evaluate("g => getComputedStyle(g).getPropertyValue('--cols').trim()")
+    tracks = grid.evaluate("g => getComputedStyle(g).gridTemplateColumns.split(' ').length")
+    assert cols.isdigit() and int(cols) == tracks > 1
+    assert referers == []
+    page.evaluate("""document.body.insertAdjacentHTML("beforeend",
+        '<img src="/nothing" onerror="window.__ran = true">')""")
+    page.wait_for_function("() => window.__violations.length > 0")
+    assert page.evaluate("window.__ran") is None
+    assert page.errors == []
+    page.context.close()

@@ -208,3 +208,15 @@ def test_rematch_offers_and_leaving_carry_no_other_seats_token(tmp_path):
             storage.close()
 
     asyncio.run(scenario())
+
+
+def test_seeds_are_too_many_to_try_from_what_a_seat_sees(server):
+    """A seat sees its own cards: were seeds below 2**31, trying each (a day of one core in
+    Python) would find the table's seed, hence every hidden card and the pile's order.
+    Seeds come from 2**63 values: of 24 tables, one below 2**31 in 2**-32 of the runs."""
+    seeds = []
+    for _ in range(24):
+        table = server.create("diciassette", 2)["table"]
+        seeds.append(server.master.tables[table].row.seed)
+    assert max(seeds) >= 2**31, seeds
+    assert all(0 <= seed < 2**63 for seed in seeds)  # the database's BIGINT holds each

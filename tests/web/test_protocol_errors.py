@@ -198,8 +198,11 @@ def test_spectator_cannot_play_or_chat(table):
 
 def test_chat_limits_and_bad_language(table):
     page = table.pages[table.idle]
-    page.send({"type": "chat", "text": "   "})
-    error_on(page, "chat_empty")
+    # nothing visible is nothing to say: control and invisible characters (NUL, zero-width
+    # space, bidi override) are left out before the line is judged empty
+    for text in ("   ", "\u0000\u0007", "\u200b\u202e \u2066"):
+        page.send({"type": "chat", "text": text})
+        error_on(page, "chat_empty")
     page.send({"type": "chat", "text": "y" * 301})
     assert "300" in error_on(page, "chat_too_long")["message"]
     for text in (12, {"a": 1}):  # not text at all: said so, not "empty"
@@ -272,4 +275,30 @@ def test_bytes_that_are_not_utf8_are_refused_in_the_page_language(server, table)
         assert response.status_code == 400
         assert "La requête n'est pas valide\u00a0: ce n'est pas du texte UTF-8 (octet " \
             in response.json()["error"]["message"], response.text
+    table.still_served()
+
+
+def test_an_error_quotes_at_most_forty_characters_of_what_was_sent(server, table):
+    """A refusal names the value it refuses, cut short: a 7,000-character field of a frame
+    or a 60,000-character one of a request is not sent back (not to the page, not to the
+    others); a value that is no text is quoted as JSON."""
+    flood = "x" * 7000
+    page = table.pages[table.idle]
+    for frame in ({"type": flood}, {"type": "move", "actions": [1], "move": table.move,
+                                    "seat": {"seat": flood}}):
+        page.send(frame)
+        message = page.expect("error")["message"]
+        assert "x" * 20 in message and "x" * 41 not in message, message
+    page.send({"type": "move", "actions": [1], "move": table.move, "seat": [1, 2]})
+    assert "seat [1, 2]" in error_on(page, "not_your_seat")["message"]
+    for seat in ({"kind": "x" * 60000}, {"kind": "bot", "level": "x" * 60000},
+                 {"kind": {"kind": "human"}}):
+        answer = server.api.post("/api/tables", json={"game": "diciassette", "players": 2,
+                                                      "seats": [seat, {"kind": "human"}]})
+        assert answer.status_code == 400 and len(answer.text) < 400, answer.text[:400]
+    assert "“{\"kind\": \"human\"}”" in answer.json()["error"]["message"]
+    for answer in (server.api.post("/api/tables", json={"game": "g" * 60000}),
+                   server.api.get(f"/api/games/{'g' * 10000}/rules")):
+        assert answer.status_code in (400, 404) and len(answer.text) < 400, answer.text[:400]
+        assert answer.json()["error"]["code"] == "unknown_game"
     table.still_served()

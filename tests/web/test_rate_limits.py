@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from web_servers import DEADLINE, WsClient, run_app_in_thread, stop_thread_server
+from websockets.exceptions import ConnectionClosed
 
 from ludotheque.core.errors import LudoError
 from ludotheque.web.limits import Limits, Rate
@@ -57,6 +58,31 @@ def test_a_chat_flood_is_refused_line_by_line_and_the_page_plays_on(limited):
         # the other seat's chat is its own: it still chats
         neighbour.send({"type": "chat", "text": "hello"})
         assert neighbour.expect("chat", text="hello")["from"] == "P2"
+
+
+def test_a_seat_opening_more_pages_gets_no_more_chat_lines(limited):
+    """The chat's share is the seat's: three pages of one seat's link say 3 lines in all
+    (each page alone would have said 3); a spectator is told it cannot chat."""
+    created, (token, _other) = limited.table("diciassette", 2, humans=2)
+    pages = [limited.client() for _ in range(3)]
+    try:
+        for page in pages:
+            page.hello(token)
+        said = []
+        for index in range(6):
+            page = pages[index % 3]
+            page.send({"type": "chat", "text": f"line {index}"})
+            said.append(next(f for f in iter(page.recv, None) if f["type"] in ("chat", "error")
+                             and (f["type"] == "error" or f["text"] == f"line {index}")))
+        assert [f["type"] for f in said] == ["chat"] * 3 + ["error"] * 3
+        assert {f["code"] for f in said[3:]} == {"too_fast"}
+        with limited.client() as watcher:
+            watcher.hello(created["spectator"])
+            watcher.send({"type": "chat", "text": "hi"})
+            assert watcher.expect("error")["code"] == "spectator"
+    finally:
+        for page in pages:
+            page.close()
 
 
 def test_a_frame_flood_is_refused_and_other_tables_are_not_kept_waiting(limited):
@@ -142,3 +168,52 @@ def test_a_limit_setting_that_is_no_rate_is_said(value):
     assert "LUDOTHEQUE_LIMIT_CHAT doit valoir NOMBRE/SECONDES" in raised.value.message("fr")
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "off"}).chat is None
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_CHAT": "4/2"}).chat == Rate(4, 2)
+
+
+def test_one_address_holding_too_many_websockets_gets_the_next_refused(tmp_path):
+    """Each open WebSocket is kept in memory and has its own frames' share: one address
+    holds 3 at most here. The 4th gets `too_many_sockets` in its language and is closed;
+    the 3 open ones are still served; once one closes, a new one is taken."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'sockets.sqlite3'}",
+                               limits=Limits(sockets=3))
+    created, (token,) = handle.table("diciassette", 2, humans=1)
+    pages = [handle.client() for _ in range(3)]
+    try:
+        for page in pages:
+            page.hello(token)
+        with WsClient(handle.ws_url + "?lang=fr") as extra:
+            refused = extra.expect("error")
+            assert refused["code"] == "too_many_sockets"
+            assert refused["message"] == "Trop de connexions depuis votre adresse (3 à la " \
+                                         "fois). Fermez quelques onglets de ce site, puis réessayez."
+            with pytest.raises(ConnectionClosed) as closed:
+                extra.recv()
+            assert closed.value.rcvd.code == 1008
+        for page in pages:
+            page.send({"type": "ping"})
+            page.expect("pong")
+        pages.pop().close()
+        end = time.monotonic() + DEADLINE
+        while True:  # the server hears of the close a moment later
+            with WsClient(handle.ws_url) as again:
+                try:
+                    again.send({"type": "ping"})
+                    if again.recv()["type"] == "pong":
+                        break
+                except ConnectionClosed:  # refused: the cap was still full
+                    pass
+            assert time.monotonic() < end, "the closed socket was never given back"
+    finally:
+        for page in pages:
+            page.close()
+        stop_thread_server(handle)
+
+
+def test_a_cap_setting_that_is_no_count_is_said():
+    for value in ("0", "ten", "3/5", "-2"):
+        with pytest.raises(LudoError) as raised:
+            Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": value})
+        assert "LUDOTHEQUE_LIMIT_SOCKETS doit valoir NOMBRE" in raised.value.message("fr")
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": "off"}).sockets is None
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": "12"}).sockets == 12
+    assert Limits().sockets == 64

@@ -126,7 +126,7 @@ def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp
     were told with "Place 2", "Place 3". Once the others sit down, every page gets the log
     again, narrated with their names."""
     server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
-                               deals=random.Random(1))  # a deal whose opening names them
+                               deals=random.Random(7))  # a deal whose opening names them
     try:
         created = server.create(game, 3, [{"kind": "human"}] * 3)
         first = server.join(created["invite"], 0, "Alice")
@@ -585,7 +585,7 @@ def test_a_sequence_goes_on_only_after_moves_that_build_a_choice(tmp_path):
     deal is seeded and the two moves before are a seeded walk, so the position comes up
     on every run."""
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'steps.sqlite3'}",
-                               deals=random.Random(285))
+                               deals=random.Random(5933))
     pages = []
     try:
         created = handle.create("diciassette", 2, [{"kind": "human"}] * 2)
@@ -593,7 +593,7 @@ def test_a_sequence_goes_on_only_after_moves_that_build_a_choice(tmp_path):
         pages = [handle.client(), handle.client()]
         for page, token in zip(pages, tokens):
             page.hello(token)
-        walk = random.Random(285)
+        walk = random.Random(5933)
         for move in range(2):
             frame = pages[0].until(lambda f, n=move: f["move"] == n)
             actor = pages[frame["to_act"]]

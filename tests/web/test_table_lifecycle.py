@@ -196,7 +196,7 @@ def test_a_worker_alone_never_times_a_person_out_the_server_holding_the_table_do
     deadline, and the worker then plays the stand-in's move."""
     database = f"sqlite:///{tmp_path / 'worker.sqlite3'}"
     handle = run_app_in_thread(database, min_turn_timer=0.2, bot_jobs=True,
-                               deals=random.Random(4))
+                               deals=random.Random(0))
     try:  # the bot acts first (this deal), then Ann: the bot's move is a worker's job
         created = handle.create("diciassette", 2, [{"kind": "bot", "level": "easy"},
                                                    {"kind": "human"}], turn_timer=0.2)
@@ -244,16 +244,16 @@ def test_a_worker_alone_never_times_a_person_out_the_server_holding_the_table_do
 def test_a_deal_over_before_anyones_first_decision_is_dealt_again(tmp_path):
     """Wazabi with 2 players can end in its opening chance (dice given without a choice):
     such a table would stay "playing" for ever with nobody to act. The deal generator seeded
-    with 214 gives such a deal first (checked here); the table gets the next deal."""
-    from ludotheque.web.master import Master, rebuild
+    with 1107 gives such a deal first (checked here); the table gets the next deal."""
+    from ludotheque.web.master import SEEDS, Master, rebuild
 
     wazabi = get_game("wazabi")
-    first_seed = random.Random(214).randrange(2**31)
+    first_seed = random.Random(1107).randrange(SEEDS)
     assert Match(wazabi, 2, wazabi.validate(2, {}), seed=first_seed).is_over()
 
     async def scenario() -> tuple:
         storage = Storage(f"sqlite:///{tmp_path / 'deal.sqlite3'}")
-        master = Master(storage, bot_delay=0.0, deals=random.Random(214))
+        master = Master(storage, bot_delay=0.0, deals=random.Random(1107))
         try:
             live = master.create_table({"game": "wazabi", "players": 2,
                                         "seats": [{"kind": "human"}, {"kind": "human"}]})

@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ludotheque.core.errors import LudoError
@@ -27,8 +28,17 @@ from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import LANGUAGES, catalog, has_text, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
-from ludotheque.web.limits import Limiter, Limits, Rate, page_key
-from ludotheque.web.master import Conn, Master, Refused, TextParam, _Duration, bad_seat
+from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
+from ludotheque.web.master import (
+    Conn,
+    Master,
+    Refused,
+    TextParam,
+    _Duration,
+    bad_seat,
+    dumps,
+    quoted,
+)
 
 log = logging.getLogger("ludotheque.web")
 
@@ -36,9 +46,21 @@ STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
 BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
 FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "leave", "ping")
+# Every HTTP answer's: the pages run only this server's scripts and styles (a name or a
+# chat line that slipped into the markup would run nothing), talk only to it, and are
+# never framed by another site (clickjacking); no answer is read as another type than it
+# says; no Referer ever carries a page's address, which holds a seat's token.
+SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
+    ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
+     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+     "frame-ancestors 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "no-referrer"),
+)]
 
 
-def request_lang(request: Request) -> str:
+def request_lang(request: HTTPConnection) -> str:
     """?lang=xx, else the browser's Accept-Language, else English."""
     asked = request.query_params.get("lang")
     if asked and asked[:2].lower() in LANGUAGES:
@@ -53,6 +75,25 @@ def request_lang(request: Request) -> str:
 def refusal(refused: Refused, lang: str) -> JSONResponse:
     return JSONResponse({"error": {"code": refused.code, "message": refused.message(lang)}},
                         status_code=refused.status)
+
+
+class SecurityHeaders:
+    """ASGI middleware: SECURITY_HEADERS on every HTTP response (the WebSocket has none)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 def _page(name: str) -> Any:
@@ -115,6 +156,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     limits = limits or Limits.from_env()
     limiters = limits.limiters()
     creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
+    sockets = Cap(limits.sockets)
     store = storage or Storage(database_url or default_database_url())
     master = Master(store, bot_delay=bot_delay, **master_settings)
 
@@ -130,6 +172,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.master = master
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, _error: Exception):
@@ -175,7 +218,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def rules(name: str, request: Request):
         lang = request_lang(request)
         try:
-            game = get_game(name)
+            game = get_game(quoted(name))  # no game's name is longer
         except LudoError as error:
             return refusal(Refused("unknown_game", status=404, error=error), lang)
         return {"game": game.name, "title": t(game.title_key, lang),
@@ -235,7 +278,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def _finished(table: str, lang: str, reveal: bool = False):
         live = await master.get(table)
         if live is None:
-            raise Refused("unknown_table", status=404, table=table[:40])
+            raise Refused("unknown_table", status=404, table=quoted(table))
         if live.row.status != "over":
             raise Refused("not_over", status=403,
                           key="web.server.error.reveal_not_over" if reveal else None)
@@ -268,7 +311,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 raise Refused("bad_step", total=total)
             seat = _int_param(request, "seat", None)
             if seat is not None and not 0 <= seat < live.row.players:
-                raise bad_seat(request.query_params["seat"][:40], live.row.players)
+                raise bad_seat(quoted(request.query_params["seat"]), live.row.players)
         except Refused as refused:
             return refusal(refused, lang)
         partial = Record(game=record.game, players=record.players, options=record.options,
@@ -311,6 +354,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.websocket("/ws")
     async def socket(ws: WebSocket):
         await ws.accept()
+        address = ws.client.host if ws.client else ""
+        if not sockets.take(address):  # this address holds its share of connections
+            refused = Refused("too_many_sockets", high=sockets.count)
+            await ws.send_text(dumps(refused.frame(request_lang(ws))))
+            await ws.close(code=1008)  # policy violation; the page tries again later
+            return
         conn = Conn(ws.send_text, ws.close)
         page = page_key()
         try:
@@ -332,10 +381,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                     refused = Refused("too_large", size=size, high=FRAME_MAX)
                     await conn.send(refused.frame(conn.lang))
                     continue
-                await _handle(master, conn, raw, chat, page)
+                await _handle(master, conn, raw, chat)
         except WebSocketDisconnect:
             pass
         finally:
+            sockets.give_back(address)
             master.disconnect(conn)
             if ws.application_state == WebSocketState.CONNECTED:
                 try:
@@ -347,10 +397,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
 
 
 async def _handle(master: Master, conn: Conn, raw: str | bytes,
-                  chat: Limiter | None = None, page: str = "") -> None:
+                  chat: Limiter | None = None) -> None:
     """One client frame: every refusal becomes an error frame on this connection only.
-    `chat`: the chat's limiter, `page` this connection's key in it (a chat line over its
-    rate is refused, not sent)."""
+    `chat`: the chat's limiter, counted per seat (a chat line over its rate is refused,
+    not sent): a seat opening more pages gets no more lines."""
     try:
         try:
             frame = _client_json(raw)
@@ -363,7 +413,7 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
         kind = frame["type"]
         if kind not in FRAME_TYPES:
-            raise Refused("unknown_type", type=kind[:40], allowed=", ".join(FRAME_TYPES))
+            raise Refused("unknown_type", type=quoted(kind), allowed=", ".join(FRAME_TYPES))
         if kind == "ping":
             await conn.send({"type": "pong"})
             return
@@ -389,7 +439,8 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
         if kind == "move":
             await master.move(conn, frame.get("actions"), frame.get("move"), frame.get("seat"))
         elif kind == "chat":
-            if chat is not None and not chat.hit(page):
+            live, seat = master.seat_of(conn)  # a spectator is told so, not "too fast"
+            if chat is not None and not chat.hit(f"chat-{live.row.id}-{seat}"):
                 raise _too_fast(chat.rate, "web.server.error.too_fast_chat")
             await master.chat(conn, frame.get("text"))
         elif kind == "rematch":

@@ -325,8 +325,10 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
                         [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1",
                          "--port", str(port), "--database", database, "--bot-delay", "0",
                          *extra], stdout=log_file, stderr=subprocess.STDOUT,
-                        # one address creates every table of the run: no limit on that
-                        env={**os.environ, "LUDOTHEQUE_LIMIT_TABLES": "off"}))
+                        # one address creates every table and opens every page of the
+                        # run: no limit on either
+                        env={**os.environ, "LUDOTHEQUE_LIMIT_TABLES": "off",
+                             "LUDOTHEQUE_LIMIT_SOCKETS": "off"}))
                 ports.append(port)
             if broker:
                 with open(folder / "worker.log", "wb") as log_file:

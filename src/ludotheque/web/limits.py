@@ -1,8 +1,9 @@
-"""Rate limits: one page cannot flood its table, one address cannot flood the lobby.
+"""Rate limits: one page cannot flood its table, one address cannot flood the lobby nor
+hold every connection.
 
 The counting is the `limits` library's moving window, in this server's memory: each chat
-message (a page's), each frame (a page's) or each table created over HTTP (a client
-address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
+message (a seat's, whichever of its pages sent it), each frame (a page's) or each table
+created over HTTP (a client address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
 waits for nothing and touches nothing but its own page or request, so other tables never
 wait for a flood; a key unused for its window is forgotten by the storage.
 
@@ -14,6 +15,10 @@ hundreds of tables) lifts the tables' one. Each server counts its own: behind a 
 balancer spreading one address over N servers, an address may create N times its share.
 Behind a reverse proxy the address is the client's only if the proxy is trusted
 (`ludotheque serve --forwarded-allow-ips`, see server.py); else every client is the proxy.
+
+One cap is no rate: the WebSockets a client address holds open at once (64 by default,
+`LUDOTHEQUE_LIMIT_SOCKETS`: COUNT or `off`), each kept in memory and each allowed its own
+frames; a household's tabs stay far below it.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from __future__ import annotations
 import itertools
 import os
 import time
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from limits import RateLimitItemPerSecond
 from limits.storage import MemoryStorage
@@ -72,22 +78,58 @@ class Limiter:
         return max(0.0, self._window.get_window_stats(self._item, key).reset_time - time.time())
 
 
+@dataclass
+class Cap:
+    """At most `count` held at once per key (a client address's open WebSockets; None: no
+    cap)."""
+
+    count: int | None
+    _held: Counter = field(default_factory=Counter)
+
+    @staticmethod
+    def parse(text: str, name: str) -> int | None:
+        """`COUNT` (`64`), or `off` (None: no cap)."""
+        if text.strip().lower() == "off":
+            return None
+        try:
+            count = int(text)
+        except ValueError:
+            count = 0
+        if count < 1:
+            raise LudoError("web.server.error.cap_setting", name=name, value=text[:40])
+        return count
+
+    def take(self, key: str) -> bool:
+        """One more held by `key` if the cap allows it (True), else nothing taken (False)."""
+        if self.count is not None and self._held[key] >= self.count:
+            return False
+        self._held[key] += 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        self._held[key] -= 1
+        if self._held[key] <= 0:
+            del self._held[key]
+
+
 @dataclass(frozen=True)
 class Limits:
-    """The server's rate limits (None: no limit)."""
+    """The server's rate limits and its cap on connections (None: no limit)."""
 
-    chat: Rate | None = Rate(10, 5)  # chat messages per page
+    chat: Rate | None = Rate(10, 5)  # chat messages per seat (all its pages together)
     frames: Rate | None = Rate(300, 10)  # any frame per page
     tables: Rate | None = Rate(120, 120)  # tables created per client address
+    sockets: int | None = 64  # WebSockets open at once per client address
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
-        given = {}
-        for name in ("chat", "frames", "tables"):
+        given: dict[str, Rate | int | None] = {}
+        for name in ("chat", "frames", "tables", "sockets"):
             variable = f"LUDOTHEQUE_LIMIT_{name.upper()}"
             if variable in environ:
-                given[name] = Rate.parse(environ[variable], variable)
-        return cls(**given)
+                parse = Cap.parse if name == "sockets" else Rate.parse
+                given[name] = parse(environ[variable], variable)
+        return cls(**given)  # type: ignore[arg-type]
 
     def limiters(self) -> dict[str, Limiter]:
         """A limiter per rate ("chat", "frames", "tables"), all counting in one storage of

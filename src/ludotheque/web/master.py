@@ -56,6 +56,10 @@ CHAT_MAX = 300
 # the longest gesture a page sends in one frame: a DTC offer of the whole deck (66 cards)
 # and its announce; a frame stays under 8 KiB (`app.FRAME_MAX`)
 MAX_ACTIONS = 128
+# A table's seed is drawn below this (the database's BIGINT holds it): a seat that sees its
+# own cards must not find the seed, hence every hidden card, by trying them all (2**31
+# seeds take a day of one core in Python, minutes in C; 2**63 are out of reach).
+SEEDS = 2**63
 TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
@@ -99,6 +103,15 @@ def _looks_like_a_bot(name: str) -> bool:
     key = name_key(name)
     return any(key.endswith(f"({name_key(t(f'web.server.level.{level}', lang))})")
                for level in LEVELS for lang in LANGUAGES)
+
+
+QUOTED_MAX = 40  # characters of a client's value that an error message quotes
+
+
+def quoted(value: Any) -> str:
+    """A client's value as an error message quotes it: a text as it is, anything else as
+    JSON; at most QUOTED_MAX characters (an error never sends a flood back)."""
+    return (value if isinstance(value, str) else json.dumps(value))[:QUOTED_MAX]
 
 
 def bad_seat(value: str, players: int) -> Refused:
@@ -631,14 +644,14 @@ class Master:
             raise Refused("bad_request", reason=TextParam("web.server.error.field_type", field="game",
                                                       kind=TextParam("web.server.kind.string")))
         try:
-            game = get_game(name)
+            game = get_game(quoted(name))  # no game's name is longer
         except LudoError as error:
             raise Refused("unknown_game", error=error) from None
         players = body.get("players", game.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
             raise Refused("player_count", key="web.server.error.players_type", field="players",
                           game=TextParam(game.title_key), low=game.min_players,
-                          high=game.max_players, value=json.dumps(players)[:40])
+                          high=game.max_players, value=quoted(json.dumps(players)))
         options = body.get("options") or {}
         if not isinstance(options, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
@@ -661,12 +674,12 @@ class Master:
             kind = spec.get("kind") if isinstance(spec, Mapping) else None
             if kind not in ("human", "bot"):
                 raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
-                              kind=kind)
+                              kind=quoted(kind))
             level = None
             if kind == "bot":
                 level = spec.get("level", "medium")
                 if level not in LEVELS:
-                    raise Refused("bot_level", seat=index + 1, level=level)
+                    raise Refused("bot_level", seat=index + 1, level=quoted(level))
             seat_rows.append(SeatRow(seat=index, kind=kind, level=level, name=None,
                                      token=new_token() if kind == "human" else None, taken=False))
         timer = body.get("turn_timer")
@@ -685,10 +698,10 @@ class Master:
         # A deal over before anyone's first decision (Wazabi with 2 players: dice given
         # without a choice, about one deal in 1,600) is dealt again, as in the Gymnasium and
         # OpenSpiel environments: a table nobody plays at is no game.
-        seed = self.deals.randrange(2**31)
+        seed = self.deals.randrange(SEEDS)
         match = Match(game, players, validated, seed=seed)
         while match.is_over():
-            seed = self.deals.randrange(2**31)
+            seed = self.deals.randrange(SEEDS)
             match = Match(game, players, validated, seed=seed)
         row = TableRow(
             id=secrets.token_urlsafe(8), game=game.name, players=players,
@@ -728,7 +741,7 @@ class Master:
                 TextParam("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < live.row.players):
-                raise bad_seat(json.dumps(seat)[:40], live.row.players)
+                raise bad_seat(quoted(json.dumps(seat)), live.row.players)
             target = live.row.seats[seat]
             if target.kind != "human":
                 raise Refused("not_human_seat", seat=seat + 1, free=free)
@@ -920,8 +933,8 @@ class Master:
         """A person's gesture from a page."""
         live, _seat = self.seat_of(conn)
         if seat_field is not None and seat_field != conn.seat:
-            raise Refused("not_your_seat", own=conn.seat + 1,
-                          seat=seat_field + 1 if isinstance(seat_field, int) else seat_field)
+            raise Refused("not_your_seat", own=conn.seat + 1, seat=seat_field + 1
+                          if type(seat_field) is int else quoted(seat_field))
         if (not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS
                 or not all(isinstance(a, (int, str)) and not isinstance(a, bool) for a in actions)
                 or isinstance(count, bool) or not isinstance(count, int)):
@@ -1277,13 +1290,13 @@ class Master:
         if text is not None and not isinstance(text, str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
                                                       kind=TextParam("web.server.kind.string")))
-        if not text or not text.strip():
+        # plain text: control and invisible characters (but line breaks) become spaces,
+        # before the line is judged: nothing left to read is an empty line
+        text = "".join(c if c == "\n" or c.isprintable() else " " for c in text or "").strip()
+        if not text:
             raise Refused("chat_empty")
-        text = text.strip()
         if len(text) > CHAT_MAX:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
-        # plain text: control characters (but line breaks) become spaces
-        text = "".join(c if c == "\n" or c.isprintable() else " " for c in text)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
         stamp = await self._db(self.storage.add_chat, live.row.id, conn.seat, name, text)
@@ -1357,11 +1370,11 @@ def _option_refusal(game: Any, error: OptionError) -> Refused:
         value = error.params.get("value")
         return Refused("option", key="web.server.error.option_value", name=spec.name,
                        label=TextParam(spec.text_key("option_label")),
-                       value=(value if isinstance(value, str) else json.dumps(value))[:40],
+                       value=quoted(value),
                        allowed=_OptionAllowed(spec))
     if error.key == "error.option_unknown":
         return Refused("option", key="web.server.error.option_unknown",
-                       name=str(error.params.get("name"))[:40],
+                       name=quoted(str(error.params.get("name"))),
                        game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
     return Refused("option", error=OptionError(error.key, **{
         key: _OptionLabel(specs[value.name], value.value)

@@ -62,7 +62,10 @@ function renderZone(zone, hooks) {
   const box = el("section", {class: `zone zone-${zone.id}`, "aria-label": zone.label},
     el("h3", {text: zone.label}));
   if (zone.layout === "grid") {
-    const grid = el("div", {class: "grid", style: `--rows:${zone.rows};--cols:${zone.cols}`});
+    const grid = el("div", {class: "grid"});
+    // set through the CSSOM: the Content-Security-Policy refuses style attributes
+    grid.style.setProperty("--rows", zone.rows);
+    grid.style.setProperty("--cols", zone.cols);
     for (const c of zone.cards) {
       const node = cardNode(c, hooks, false);
       if (c.pos) node.style.gridArea = `${c.pos[0] + 1} / ${c.pos[1] + 1}`;
