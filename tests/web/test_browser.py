@@ -302,10 +302,19 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     assert not bob.errors and not spectator.errors, (bob.errors, spectator.errors)
 
 
+# Every badge of a seat whole and inside its seat's box (a long one wraps, never spills).
+BADGES_OUTSIDE = """() => [...document.querySelectorAll(".seat .badge")].filter((badge) => {
+  const seat = badge.closest(".seat").getBoundingClientRect(), box = badge.getBoundingClientRect();
+  return box.left < seat.left || box.right > seat.right || badge.scrollWidth > badge.clientWidth + 1;
+}).map((badge) => badge.textContent)"""
+
+
 def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server) -> None:
+    """On a phone, in French: the page that left says so in one sentence, and the long
+    "you left" badge stays inside its seat (the page does not scroll sideways)."""
     ada = new_page(browser, "en-GB")
     invite, _ = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
-    bob = new_page(browser, "fr-FR")
+    bob = new_page(browser, "fr-FR", PHONE)
     join(ada, invite, "Ada")
     join(bob, invite, "Bob")
     bob.wait_for_function("document.body.dataset.status === 'playing'")
@@ -317,8 +326,13 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     bob.click("#leave")
     bob.click("#leave-yes")
     bob.wait_for_selector(".left-box")
-    assert "Vous avez quitté cette table" in bob.locator(".left-box").text_content()
+    assert re.sub(r"\s", " ", bob.locator(".left-box").text_content()) == (
+        "Vous avez quitté cette table : un bot joue à votre place jusqu'à la fin. "
+        "Vous regardez désormais la partie.")
     assert bob.locator("#chat-form").is_hidden() and bob.locator("#leave").count() == 0
+    bob.wait_for_selector(".seat .badge.warn")
+    assert bob.evaluate(BADGES_OUTSIDE) == []
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ada.wait_for_function("[...document.querySelectorAll('.seat')].some(s => "
                           "/Bob/.test(s.textContent) && /left the table: a bot plays for "
                           "this seat/.test(s.textContent))")
