@@ -305,7 +305,8 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
 # Every badge of a seat whole and inside its seat's box (a long one wraps, never spills).
 BADGES_OUTSIDE = """() => [...document.querySelectorAll(".seat .badge")].filter((badge) => {
   const seat = badge.closest(".seat").getBoundingClientRect(), box = badge.getBoundingClientRect();
-  return box.left < seat.left || box.right > seat.right || badge.scrollWidth > badge.clientWidth + 1;
+  return box.left < seat.left || box.right > seat.right
+    || badge.scrollWidth > badge.clientWidth + 1;
 }).map((badge) => badge.textContent)"""
 
 
@@ -338,6 +339,33 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
                           "this seat/.test(s.textContent))")
     assert ada.locator("#leave").is_visible()
     assert not ada.errors and not bob.errors, (ada.errors, bob.errors)
+
+
+def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browser,
+                                                                           server) -> None:
+    """Whoever sat down first (the lobby's "take a seat yourself" leaves the lobby page and
+    its links) is told who is still missing and gets the invite link to send them; a
+    spectator is not; the box goes once everyone is seated."""
+    created = server.create("diciassette", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
+                                                                         "level": "easy"}])
+    token = server.join(created["invite"], 0, "Maman")
+    mum = new_page(browser, "fr-FR", PHONE)
+    mum.goto(f"{server.url}/play/{token}")
+    mum.wait_for_selector("#invite-link")
+    assert mum.input_value("#invite-link") == server.url + created["invite_url"]
+    waiting_for = mum.locator("#waiting-for").text_content()
+    assert re.sub(r"\s", " ", waiting_for) == "On attend encore : Place 2."
+    mum.click('button[data-copy="invite-link"]')
+    assert mum.evaluate("navigator.clipboard.readText()") == server.url + created["invite_url"]
+    assert mum.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    watcher = new_page(browser, "en-GB")
+    watcher.goto(server.url + created["spectator_url"])
+    watcher.wait_for_selector("#board .scene")
+    assert watcher.locator("#invite-link").count() == 0
+    server.join(created["invite"], 1, "Papa")
+    mum.wait_for_function("document.body.dataset.status === 'playing'")
+    assert mum.locator("#invite-link").count() == 0
+    assert not mum.errors and not watcher.errors, (mum.errors, watcher.errors)
 
 
 @pytest.mark.parametrize("game, players", [("wazabi", 3), ("dtc", 3), ("decimoarr", 3)])
