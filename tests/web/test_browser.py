@@ -306,10 +306,20 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     assert not bob.errors and not spectator.errors, (bob.errors, spectator.errors)
 
 
+# Every badge of a seat whole and inside its seat's box (a long one wraps, never spills).
+BADGES_OUTSIDE = """() => [...document.querySelectorAll(".seat .badge")].filter((badge) => {
+  const seat = badge.closest(".seat").getBoundingClientRect(), box = badge.getBoundingClientRect();
+  return box.left < seat.left || box.right > seat.right
+    || badge.scrollWidth > badge.clientWidth + 1;
+}).map((badge) => badge.textContent)"""
+
+
 def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server) -> None:
+    """On a phone, in French: the page that left says so in one sentence, and the long
+    "you left" badge stays inside its seat (the page does not scroll sideways)."""
     ada = new_page(browser, "en-GB")
     invite, _ = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
-    bob = new_page(browser, "fr-FR")
+    bob = new_page(browser, "fr-FR", PHONE)
     join(ada, invite, "Ada")
     join(bob, invite, "Bob")
     bob.wait_for_function("() => document.body.dataset.status === 'playing'")
@@ -321,13 +331,45 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     bob.click("#leave")
     bob.click("#leave-yes")
     bob.wait_for_selector(".left-box")
-    assert "Vous avez quitté cette table" in bob.locator(".left-box").text_content()
+    assert re.sub(r"\s", " ", bob.locator(".left-box").text_content()) == (
+        "Vous avez quitté cette table : un bot joue à votre place jusqu'à la fin. "
+        "Vous regardez désormais la partie.")
     assert bob.locator("#chat-form").is_hidden() and bob.locator("#leave").count() == 0
+    bob.wait_for_selector(".seat .badge.warn")
+    assert bob.evaluate(BADGES_OUTSIDE) == []
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ada.wait_for_function("() => [...document.querySelectorAll('.seat')].some(s => "
                           "/Bob/.test(s.textContent) && /left the table: a bot plays for "
                           "this seat/.test(s.textContent))")
     assert ada.locator("#leave").is_visible()
     assert not ada.errors and not bob.errors, (ada.errors, bob.errors)
+
+
+def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browser,
+                                                                           server) -> None:
+    """Whoever sat down first (the lobby's "take a seat yourself" leaves the lobby page and
+    its links) is told who is still missing and gets the invite link to send them; a
+    spectator is not; the box goes once everyone is seated."""
+    created = server.create("diciassette", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
+                                                                         "level": "easy"}])
+    token = server.join(created["invite"], 0, "Maman")
+    mum = new_page(browser, "fr-FR", PHONE)
+    mum.goto(f"{server.url}/play/{token}")
+    mum.wait_for_selector("#invite-link")
+    assert mum.input_value("#invite-link") == server.url + created["invite_url"]
+    waiting_for = mum.locator("#waiting-for").text_content()
+    assert re.sub(r"\s", " ", waiting_for) == "On attend encore : Place 2."
+    mum.click('button[data-copy="invite-link"]')
+    assert mum.evaluate("navigator.clipboard.readText()") == server.url + created["invite_url"]
+    assert mum.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    watcher = new_page(browser, "en-GB")
+    watcher.goto(server.url + created["spectator_url"])
+    watcher.wait_for_selector("#board .scene")
+    assert watcher.locator("#invite-link").count() == 0
+    server.join(created["invite"], 1, "Papa")
+    mum.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert mum.locator("#invite-link").count() == 0
+    assert not mum.errors and not watcher.errors, (mum.errors, watcher.errors)
 
 
 @pytest.mark.parametrize("game, players", [("wazabi", 3), ("dtc", 3), ("decimoarr", 3)])

@@ -303,7 +303,11 @@ class LiveTable:
         if body is None:
             body = self._build(seat, lang, start, log_reset, with_scene, names)
             self._cache[key] = body
-        return {**body, "table": public or self.public(lang, names)}
+        frame = {**body, "table": public or self.public(lang, names)}
+        if seat is not None and self.row.status == "waiting" and self.free_seats():
+            # someone seated may send the link on (they came by it); a spectator may not
+            frame["invite_url"] = f"/join/{self.row.invite}"
+        return frame
 
     def _build(self, seat: int | None, lang: str, start: int, log_reset: bool,
                with_scene: bool, names: list[str]) -> dict[str, Any]:

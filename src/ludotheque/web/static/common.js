@@ -174,3 +174,11 @@ export async function copyText(text, button) {
 export function absolute(path) {
   return new URL(path, location.origin).href;
 }
+
+// A labelled link to pass on: read-only, selected when focused, with its Copy button.
+export function linkRow(id, label, url) {
+  const input = el("input", {id, type: "text", readonly: true, value: url, onfocus: (e) => e.target.select()});
+  const copy = el("button", {type: "button", class: "secondary", "data-copy": id, text: tr("web.copy")});
+  copy.addEventListener("click", () => copyText(url, copy));
+  return el("div", {class: "field"}, el("label", {for: id, text: label}), el("div", {class: "link-row"}, input, copy));
+}

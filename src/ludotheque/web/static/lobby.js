@@ -1,7 +1,7 @@
 // The lobby (/): the four games, and a form to create a table (game, players, options,
 // seats human or bot with a level, turn timer); then the invite and spectator links.
 
-import {el, tr, loadTexts, langSwitch, showRules, api, copyText, absolute} from "./common.js";
+import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -177,13 +177,6 @@ async function submit(event) {
   } finally {
     button.disabled = false;
   }
-}
-
-function linkRow(id, label, url) {
-  const input = el("input", {id, type: "text", readonly: true, value: url, onfocus: (e) => e.target.select()});
-  const copy = el("button", {type: "button", class: "secondary", "data-copy": id, text: tr("web.copy")});
-  copy.addEventListener("click", () => copyText(url, copy));
-  return el("div", {class: "field"}, el("label", {for: id, text: label}), el("div", {class: "link-row"}, input, copy));
 }
 
 function showCreated(data) {

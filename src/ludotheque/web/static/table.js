@@ -1,7 +1,7 @@
 // The table page (/play/<seat token> and /watch/<spectator token>): one WebSocket, the
 // server's frames drawn as they come, moves sent as atomic action lists.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -205,6 +205,7 @@ function draw() {
     moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
   }
   if (mode === "play" && mine && !state.left && table.status === "playing") moves.append(leaveBox());
+  if (mode === "play" && update.invite_url) moves.append(inviteBox(table, update.invite_url));
   $("chat-form").hidden = mode === "watch" || !!state.left;
   moves.hidden = mode === "watch";
   drawReveal();
@@ -214,6 +215,15 @@ function draw() {
     const again = document.querySelector(focused);
     if (again && !again.disabled) again.focus();
   }
+}
+
+// A table still waiting: who is missing, and its invite link to send them (the lobby's
+// page with the link is gone once its creator took a seat).
+function inviteBox(table, url) {
+  const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
+  return el("div", {class: "banner invite-box"},
+    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing.join(", ")})}),
+    linkRow("invite-link", tr("web.table.invite_link"), absolute(url)));
 }
 
 // "Leave the table", then a confirmation in the page: the seat goes to a bot for good.
