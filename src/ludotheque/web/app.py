@@ -467,7 +467,13 @@ def _client_json(raw: str | bytes) -> Any:
 
 
 async def _json_body(request: Request) -> Any:
-    """The request's JSON object; refused (nothing read past it) over BODY_MAX bytes."""
+    """The request's JSON object; refused (nothing read past it) over BODY_MAX bytes, or
+    unless sent as application/json: a form of another site may post text/plain with no
+    preflight, never application/json (the browser asks this server first, CORS)."""
+    given = request.headers.get("content-type", "")
+    if given.partition(";")[0].strip().lower() != "application/json":
+        raise Refused("not_json", status=415, given=quoted(given) if given else
+                      TextParam("web.server.error.content_type_missing"))
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > BODY_MAX:
         raise Refused("body_too_large", status=413, high=BODY_MAX)
