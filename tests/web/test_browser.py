@@ -454,6 +454,9 @@ def test_lobby_options_speak_to_people_and_create_what_was_chosen(browser, serve
                                  text.replace("Memoarrr!", "")), text  # French spacing
     page.locator("details summary").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert re.fullmatch(r"Nombre de joueurs \(de \d à \d\)",
+                        page.locator("label[for='players']").text_content()), \
+        page.locator("label[for='players']").text_content()
     assert page.locator("label[for='opt-perdu_cards']").text_content() == \
         "Cartes «\u00a0perdu\u00a0» en jeu à moins de 5 joueurs"
     assert page.locator("#opt-perdu_cards option").all_text_contents() == [
