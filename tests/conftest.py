@@ -1,7 +1,13 @@
 """Test-wide settings: hypothesis is seeded (derandomised, no example database), so a
-run fails or passes the same way on every machine and every time."""
+run fails or passes the same way on every machine and every time. The web servers the
+tests start (in this process or as processes, which inherit the environment) take any
+number of bot-only tables: many tests watch bots play (test_rate_limits.py tests the cap)."""
+
+import os
 
 from hypothesis import settings
+
+os.environ.setdefault("LUDOTHEQUE_LIMIT_BOT_TABLES", "off")
 
 settings.register_profile("seeded", derandomize=True, database=None, deadline=None,
                           print_blob=True)

@@ -314,6 +314,40 @@ BADGES_OUTSIDE = """() => [...document.querySelectorAll(".seat .badge")].filter(
 }).map((badge) => badge.textContent)"""
 
 
+# Whether the button of `selector` is drawn as a move button of #moves is (its colours).
+LOOKS_LIKE_A_MOVE = """(selector) => {
+  const move = document.createElement("button");
+  move.className = "move";
+  document.getElementById("moves").append(move);
+  const colours = (b) => ["backgroundColor", "color", "borderColor"]
+    .map((name) => getComputedStyle(b)[name]).join();
+  const same = colours(move) === colours(document.querySelector(selector));
+  move.remove();
+  return same;
+}"""
+
+
+def test_a_spectator_reads_the_chat_but_sees_no_empty_panel(browser, server) -> None:
+    """Only players write: a spectator has no empty "Chat" panel, then reads the lines
+    with a note saying why there is no form."""
+    ada = new_page(browser, "fr-FR")
+    invite, watch = create_table(ada, server.url, "diciassette", 3, ["human", "easy", "easy"])
+    join(ada, invite, "Ada")
+    spectator = new_page(browser, "fr-FR", PHONE)
+    spectator.goto(watch)
+    spectator.wait_for_selector("#board .scene")
+    assert spectator.locator("#chat-panel").is_hidden()
+    ada.fill("#chat-text", "Bonjour")
+    ada.press("#chat-text", "Enter")
+    spectator.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 1")
+    assert spectator.locator("#chat-panel").is_visible()
+    assert spectator.locator("#chat-form").is_hidden()
+    assert spectator.locator("#chat-readonly").text_content() == "Seuls les joueurs écrivent ici."
+    assert ada.locator("#chat-readonly").is_hidden() and ada.locator("#chat-form").is_visible()
+    assert ada.get_attribute("#chat-text", "placeholder") == "Votre message"
+    assert not ada.errors and not spectator.errors, (ada.errors, spectator.errors)
+
+
 def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server) -> None:
     """On a phone, in French: the page that left says so in one sentence, and the long
     "you left" badge stays inside its seat (the page does not scroll sideways)."""
@@ -323,6 +357,10 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     join(ada, invite, "Ada")
     join(bob, invite, "Bob")
     bob.wait_for_function("() => document.body.dataset.status === 'playing'")
+    # leaving is no move: away from the moves and the board, not in the moves' style
+    assert bob.evaluate("() => !document.getElementById('leave').closest('#moves, #board, "
+                        ".main-col') && !!document.getElementById('leave').closest('.side-col')")
+    assert bob.evaluate(LOOKS_LIKE_A_MOVE, "#leave") is False
     bob.click("#leave")
     bob.wait_for_selector(".leave-confirm")
     assert "pour de bon" in bob.locator(".leave-confirm").text_content()
@@ -416,6 +454,9 @@ def test_lobby_options_speak_to_people_and_create_what_was_chosen(browser, serve
                                  text.replace("Memoarrr!", "")), text  # French spacing
     page.locator("details summary").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert re.fullmatch(r"Nombre de joueurs \(de \d à \d\)",
+                        page.locator("label[for='players']").text_content()), \
+        page.locator("label[for='players']").text_content()
     assert page.locator("label[for='opt-perdu_cards']").text_content() == \
         "Cartes «\u00a0perdu\u00a0» en jeu à moins de 5 joueurs"
     assert page.locator("#opt-perdu_cards option").all_text_contents() == [

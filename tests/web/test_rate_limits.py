@@ -217,3 +217,33 @@ def test_a_cap_setting_that_is_no_count_is_said():
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": "off"}).sockets is None
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_SOCKETS": "12"}).sockets == 12
     assert Limits().sockets == 64
+
+
+def test_one_address_gets_a_few_unfinished_bot_only_tables_then_a_clear_429(tmp_path):
+    """Bots playing bots tie up the hard bots for nobody: an address has 2 unfinished ones
+    at most here (the bots think for an hour: none ends during the test). The next is
+    refused in the asker's language, nothing created; a table with a person is still
+    made."""
+    bots = [{"kind": "bot", "level": "hard"}] * 2
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'bots.sqlite3'}", bot_delay=3600,
+                               limits=Limits(bot_tables=2))
+    try:
+        for _ in range(2):
+            handle.create("diciassette", 2, bots)
+        before = len(handle.master.tables)
+        for lang, words in (("en", "at most 2 at once"), ("fr", "au plus 2 à la fois")):
+            response = handle.api.post(f"/api/tables?lang={lang}",
+                                       json={"game": "diciassette", "players": 2, "seats": bots})
+            assert response.status_code == 429, response.text
+            error = response.json()["error"]
+            assert error["code"] == "too_many_bot_tables" and words in error["message"]
+        assert len(handle.master.tables) == before
+        handle.create("diciassette", 2, [{"kind": "human"}, *bots[1:]])
+    finally:
+        stop_thread_server(handle)
+    assert Limits().bot_tables == 3
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_BOT_TABLES": "off"}).bot_tables is None
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_BOT_TABLES": "5"}).bot_tables == 5
+    with pytest.raises(LudoError) as raised:
+        Limits.from_env({"LUDOTHEQUE_LIMIT_BOT_TABLES": "none"})
+    assert "LUDOTHEQUE_LIMIT_BOT_TABLES doit valoir NOMBRE" in raised.value.message("fr")

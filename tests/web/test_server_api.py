@@ -192,6 +192,35 @@ def test_malformed_body_is_a_clear_400(server):
         "The request is not valid: a value was expected at line 2, column 4."
 
 
+def test_a_post_that_is_not_json_is_a_clear_415(server):
+    """A form of another site may post text/plain (no preflight): every POST route takes
+    only application/json, so no such form creates a table nor takes a seat."""
+    created = server.create("dtc", 3, [{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                                       {"kind": "bot", "level": "easy"}])
+    before = len(server.master.tables)
+    table = json.dumps({"game": "dtc", "players": 3})
+    seat = json.dumps({"seat": 0, "name": "Eve"})
+    for path, body in (("/api/tables", table), (f"/api/join/{created['invite']}", seat)):
+        for given, quoted in (("text/plain", "text/plain"),
+                              ("application/x-www-form-urlencoded", "application/x-www-form"),
+                              (None, None)):
+            headers = {"content-type": given} if given else {}
+            for lang, words in (("en", "must be JSON"), ("fr", "doit être du JSON")):
+                response = server.api.post(f"{path}?lang={lang}", content=body.encode(),
+                                           headers=headers)
+                assert response.status_code == 415, response.text
+                error = response.json()["error"]
+                assert error["code"] == "not_json" and words in error["message"]
+                assert "application/json" in error["message"]
+                assert (quoted or {"en": "missing", "fr": "absent"}[lang]) in error["message"]
+    assert len(server.master.tables) == before
+    assert not server.master.tables[created["table"]].row.seats[0].taken
+    # a charset beside the type is still JSON
+    answer = server.api.post("/api/tables?lang=en", content=table.encode(),
+                             headers={"content-type": "application/json; charset=utf-8"})
+    assert answer.status_code == 200, answer.text
+
+
 def test_deeply_nested_or_huge_bodies_are_clear_json_errors(server):
     """Brackets nested too deeply: a JSON 400 (no crash, no plain-text 500); a body over
     the limit: a JSON 413, read no further. The server serves on."""

@@ -157,6 +157,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     limiters = limits.limiters()
     creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
     sockets = Cap(limits.sockets)
+    bot_tables: dict[str, list[str]] = {}  # an address's bot-only tables, maybe finished
     store = storage or Storage(database_url or default_database_url())
     master = Master(store, bot_delay=bot_delay, **master_settings)
 
@@ -242,7 +243,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             return answer
         try:
             body = await _json_body(request)
+            bots_only = limits.bot_tables is not None and _bots_only(body)
+            if bots_only:
+                running = [table for table in bot_tables.get(address, ())
+                           if (live := master.tables.get(table)) is not None
+                           and live.row.status not in ("over", "closed")]
+                if len(running) >= limits.bot_tables:
+                    raise Refused("too_many_bot_tables", status=429, high=limits.bot_tables)
             live = master.create_table(body)
+            if bots_only:
+                bot_tables[address] = [*running, live.row.id]
         except Refused as refused:
             return refusal(refused, lang)
         return {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
@@ -467,7 +477,13 @@ def _client_json(raw: str | bytes) -> Any:
 
 
 async def _json_body(request: Request) -> Any:
-    """The request's JSON object; refused (nothing read past it) over BODY_MAX bytes."""
+    """The request's JSON object; refused (nothing read past it) over BODY_MAX bytes, or
+    unless sent as application/json: a form of another site may post text/plain with no
+    preflight, never application/json (the browser asks this server first, CORS)."""
+    given = request.headers.get("content-type", "")
+    if given.partition(";")[0].strip().lower() != "application/json":
+        raise Refused("not_json", status=415, given=quoted(given) if given else
+                      TextParam("web.server.error.content_type_missing"))
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > BODY_MAX:
         raise Refused("body_too_large", status=413, high=BODY_MAX)
@@ -483,6 +499,13 @@ async def _json_body(request: Request) -> Any:
     if not isinstance(body, dict):
         raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
     return body
+
+
+def _bots_only(body: dict[str, Any]) -> bool:
+    """A table asked with every seat a bot (a malformed one is refused later)."""
+    seats = body.get("seats")
+    return isinstance(seats, list) and bool(seats) and all(
+        isinstance(seat, dict) and seat.get("kind") == "bot" for seat in seats)
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:

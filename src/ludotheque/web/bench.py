@@ -328,7 +328,8 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
                         # one address creates every table and opens every page of the
                         # run: no limit on either
                         env={**os.environ, "LUDOTHEQUE_LIMIT_TABLES": "off",
-                             "LUDOTHEQUE_LIMIT_SOCKETS": "off"}))
+                             "LUDOTHEQUE_LIMIT_SOCKETS": "off",
+                             "LUDOTHEQUE_LIMIT_BOT_TABLES": "off"}))
                 ports.append(port)
             if broker:
                 with open(folder / "worker.log", "wb") as log_file:

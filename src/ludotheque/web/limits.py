@@ -18,7 +18,10 @@ Behind a reverse proxy the address is the client's only if the proxy is trusted
 
 One cap is no rate: the WebSockets a client address holds open at once (64 by default,
 `LUDOTHEQUE_LIMIT_SOCKETS`: COUNT or `off`), each kept in memory and each allowed its own
-frames; a household's tabs stay far below it.
+frames; a household's tabs stay far below it. Another caps the unfinished tables with no
+human seat a client address created (3 by default, `LUDOTHEQUE_LIMIT_BOT_TABLES`: COUNT or
+`off`): bots playing bots tie up the hard bots' workers for nobody (the lobby always seats
+a person; the API allows bot-only tables for tests and demonstrations).
 """
 
 from __future__ import annotations
@@ -120,14 +123,15 @@ class Limits:
     frames: Rate | None = Rate(300, 10)  # any frame per page
     tables: Rate | None = Rate(120, 120)  # tables created per client address
     sockets: int | None = 64  # WebSockets open at once per client address
+    bot_tables: int | None = 3  # unfinished tables with no human seat per client address
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
         given: dict[str, Rate | int | None] = {}
-        for name in ("chat", "frames", "tables", "sockets"):
+        for name in ("chat", "frames", "tables", "sockets", "bot_tables"):
             variable = f"LUDOTHEQUE_LIMIT_{name.upper()}"
             if variable in environ:
-                parse = Cap.parse if name == "sockets" else Rate.parse
+                parse = Cap.parse if name in ("sockets", "bot_tables") else Rate.parse
                 given[name] = parse(environ[variable], variable)
         return cls(**given)  # type: ignore[arg-type]
 

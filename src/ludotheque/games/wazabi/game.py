@@ -7,7 +7,7 @@ remove1, passdice, remove2, give1, steal, keep1, draw3, keep2, skip, replay.
   give pN      give one die to player N (a GIVE face, or the "Give 1 die" card)
   take pN      take a blind card from player N ("Take 1 card", or drawing from
                an empty pile and discard)
-  target pN    player N is the target ("keeps only 1 card", "skips his turn")
+  target pN    player N is the target ("keeps only 1 card", "skips their turn")
   play CARD    play that card, e.g. "play remove2"
   pass         play no card this turn
   keep CARD    keep that card (a "keeps 1 / 2 cards" effect; one decision per card)

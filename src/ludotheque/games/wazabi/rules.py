@@ -5,7 +5,7 @@ contention rolls: most W starts, ties re-roll, W5/W6), ROLL (the current
 player's dice), RESHUFFLE (the discard becomes the pile), PICK (a blind card
 taken from a hand). Decisions: GIVE (a recipient for one die), PLAY (a card
 or pass), DIRECTION (left/right for "all pass their dice"), TARGET (the
-player hit by "keeps 1 card" or "skips his turn"), TAKE (the player a card
+player hit by "keeps 1 card" or "skips their turn"), TAKE (the player a card
 is taken from, blind), KEEP (the affected player keeps one card, one
 decision per card kept). OVER at the end.
 

@@ -44,15 +44,15 @@ Each player receives **{dice} dice** and **3 cards**; the other cards form the f
 - **All pass their dice**: choose left or right; every player (you too) hands their whole pool to that neighbour.
 - **Give 1 die**: give one of your dice to a player of your choice (besides any Give faces).
 - **Take 1 card**: take a card blind from the hand of a player of your choice; if nobody has a card, draw one.
-- **A player keeps only 1 card**: choose a player with 2 cards or more; **he** chooses the card he keeps and discards the others.
+- **A player keeps only 1 card**: choose a player with 2 cards or more; **they** choose the card they keep and discard the others.
 - **Draw 3 cards**.
-- **All other players keep only 2 cards**: each other player with more than 2 cards chooses the 2 he keeps.
-- **A player skips his turn**: the card lies in front of him until he has lost a turn; several can pile up.
+- **All other players keep only 2 cards**: each other player with more than 2 cards chooses the 2 they keep.
+- **A player skips their turn**: the card lies in front of them until they have lost a turn; several can pile up.
 - **Play again and reverse**: you play a whole new turn, then play goes the other way.
 
 ## End of the game
 
-As soon as a player has no die left, he wins, even in the middle of a turn.
+As soon as a player has no die left, they win, even in the middle of a turn.
 """,
     "fr": """\
 # Wazabi

@@ -52,7 +52,7 @@ class LastPlayView(TypedDict):
     player: int
     card: str
     side: NotRequired[Literal["left", "right"]]  # "all pass their dice": once chosen
-    target: NotRequired[int]  # "keeps only 1 card", "skips his turn": once chosen
+    target: NotRequired[int]  # "keeps only 1 card", "skips their turn": once chosen
 
 
 class WazabiView(TypedDict):
@@ -71,7 +71,7 @@ class WazabiView(TypedDict):
     hands: list[HandView]  # one per seat
     pile: int  # cards in the draw pile
     discard: list[str]  # the discard, oldest first (public)
-    skips: list[int]  # "skips his turn" cards waiting per seat
+    skips: list[int]  # "skips their turn" cards waiting per seat
     active: list[bool]  # per seat: still in the game
     finished: list[int]  # seats out of the game, in the order they left
     contenders: list[int]  # the seats rolling for the start (every seat before it, then none)

@@ -127,7 +127,7 @@ function drawForm() {
                              oninput: (e) => { form.timer = e.target.value; }});
   f.replaceChildren(
     el("div", {class: "field"}, el("label", {for: "game", text: tr("web.lobby.game")}), gameSelect),
-    el("div", {class: "field"}, el("label", {for: "players", text: `${tr("web.lobby.players")} (${tr("web.players_range", {min: g.min_players, max: g.max_players})})`}), players),
+    el("div", {class: "field"}, el("label", {for: "players", text: tr("web.lobby.players_count", {min: g.min_players, max: g.max_players})}), players),
     seatsBox,
     el("details", {}, el("summary", {text: tr("web.lobby.options")}), optionsBox),
     el("div", {class: "field"}, el("label", {for: "timer", text: tr("web.lobby.timer")}), timer),

@@ -204,9 +204,11 @@ function draw() {
   } else if (mode === "play" && !h.interactive && table.status === "playing") {
     moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
   }
-  if (mode === "play" && mine && !state.left && table.status === "playing") moves.append(leaveBox());
+  // leaving is no move: away from them, under the chat (and last on a phone)
+  $("leave-area").replaceChildren(...(mode === "play" && mine && !state.left
+    && table.status === "playing" ? [leaveBox()] : []));
   if (mode === "play" && update.invite_url) moves.append(inviteBox(table, update.invite_url));
-  $("chat-form").hidden = mode === "watch" || !!state.left;
+  showChat();
   moves.hidden = mode === "watch";
   drawReveal();
   drawResult();
@@ -229,15 +231,15 @@ function inviteBox(table, url) {
 // "Leave the table", then a confirmation in the page: the seat goes to a bot for good.
 function leaveBox() {
   if (!state.confirmLeave) {
-    return el("div", {class: "actions leave"}, el("button", {type: "button", id: "leave",
+    return el("div", {class: "actions leave"}, el("button", {type: "button", id: "leave", class: "danger",
       text: tr("web.table.leave"), onclick: () => { state.confirmLeave = true; draw(); }}));
   }
   return el("div", {class: "banner warn leave-confirm", role: "alertdialog"},
     el("p", {text: tr("web.table.leave_confirm")}),
     el("div", {class: "actions"},
-      el("button", {type: "button", id: "leave-yes", class: "move", text: tr("web.table.leave_yes"),
+      el("button", {type: "button", id: "leave-yes", class: "danger", text: tr("web.table.leave_yes"),
                     onclick: (e) => { e.target.disabled = true; act({type: "leave"}); }}),
-      el("button", {type: "button", id: "leave-no", class: "move primary", text: tr("web.table.leave_no"),
+      el("button", {type: "button", id: "leave-no", class: "primary", text: tr("web.table.leave_no"),
                     onclick: () => { state.confirmLeave = false; draw(); }})));
 }
 
@@ -332,6 +334,16 @@ function addChat(frame) {
   list.append(el("li", {}, el("span", {class: "dim", text: `${hh} `}),
     el("strong", {text: `${frame.from || "?"}${lang === "fr" ? "\u202f:" : ":"} `}), el("span", {text: frame.text || ""})));
   list.scrollTop = list.scrollHeight;
+  showChat();
+}
+
+// Only players write: a spectator (or a player who left) reads the chat without its
+// form, told why; with no message yet, a spectator sees no empty panel at all.
+function showChat() {
+  const reader = mode === "watch" || !!state.left;
+  $("chat-form").hidden = reader;
+  $("chat-readonly").hidden = !reader;
+  $("chat-panel").hidden = mode === "watch" && !$("chat-list").children.length;
 }
 
 function showConnection() {
@@ -383,7 +395,8 @@ function drawChrome() {
   $("chat-text").setAttribute("aria-label", tr("web.table.chat_placeholder"));
   $("chat-send").textContent = tr("web.table.send");
   $("home").title = tr("web.back_lobby");
-  $("chat-form").hidden = mode === "watch" || !!state.left;
+  $("chat-readonly").textContent = tr("web.table.chat_readonly");
+  showChat();
 }
 
 async function main() {
