@@ -5,7 +5,7 @@ import re
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import catalog
 
-NAMED = r"\{(?:player|giver|target|caller|skipped|name)\}"
+NAMED = r"\{(?:player|giver|target|caller|skipped|name|victim|to)\}"
 
 
 def french():
@@ -186,15 +186,15 @@ def test_no_seat_name_follows_a_bare_a_and_no_place_reads_as_instead():
     # "Passez l'appareil à Joueur 2": a person's name at the screen can be "Joueur 2", which
     # takes an article ("au joueur 2"); "permis à la place 2" reads as "permitted instead".
     bad = {key: text for key, text in french().items()
-           if re.search(r"à la place \{", text)
-           or (key.startswith(("ui.", "cli.")) and re.search(r"\bà " + NAMED, text))}
+           if re.search(r"à la place \{", text) or re.search(r"\b[àÀ] " + NAMED, text)}
     assert not bad
 
 
 def test_no_word_explains_itself():
-    # "(quitter : quitter la partie)"
+    # "(quitter : quitter la partie)" (a field's format, as in {to:to}, is no word)
     bad = {key: text for key, text in french().items()
-           if re.search(r"\b(\w+)[\s\u00a0\u202f]*:\s*\1\b", text, re.IGNORECASE)}
+           if re.search(r"\b(\w+)[\s\u00a0\u202f]*:\s*\1\b", re.sub(r"\{[^}]*\}", "", text),
+                        re.IGNORECASE)}
     assert not bad
 
 
@@ -203,3 +203,23 @@ def test_a_saved_game_is_said_the_usual_way():
     assert texts["ui.saved"] == "Partie enregistrée dans {path}."
     assert texts["ui.saved_resume"].startswith("Partie enregistrée dans {path}\u00a0; pour la reprendre")
     assert not {key: text for key, text in texts.items() if "Enregistrement sauvegardé" in text}
+
+
+def test_a_default_seat_name_takes_its_article_after_a():
+    # « À Joueur 2 de jouer » is not French: « Au joueur 2 de jouer », « à la place 2 »,
+    # while a person's name stays « à Ada »; English is unchanged.
+    from ludotheque.games.diciassette.render import event_lines
+    from ludotheque.games.wazabi.actions import ACTIONS
+    from ludotheque.games.wazabi.wording import describe_action
+
+    turn = {"kind": "turn", "player": 1, "plays_required": 1}
+    assert event_lines(turn, "fr", ["Joueur 1", "Joueur 2"], 0) == ["Au joueur 2 de jouer."]
+    assert event_lines(turn, "fr", ["Joueur 1", "Ada"], 0) == ["À Ada de jouer."]
+    assert event_lines(turn, "fr", ["Place 1", "Place 2"], None) == ["À la place 2 de jouer."]
+    assert event_lines(turn, "en", ["Player 1", "Player 2"], 0) == ["Player 2's turn."]
+    give = next(i for i, move in enumerate(ACTIONS) if move.kind == "give" and move.arg == 1)
+    view = {"seat": 0}
+    assert describe_action(give, "fr", view, ["Joueur 1", "Joueur 2"]) == "donner un dé au joueur 2"
+    assert describe_action(give, "fr", view, ["Joueur 1", "Ada (facile)"]) == "donner un dé à Ada"
+    # « à » is French: an English text never asks for it
+    assert not [key for key, entry in catalog().items() if re.search(r":[tT]o\}", entry["en"])]

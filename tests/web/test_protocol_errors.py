@@ -18,12 +18,12 @@ from ludotheque.web.master import MAX_ACTIONS
 class Table:
     """Two people (seats 0 and 1), a bot (seat 2) and a spectator, waiting on a person."""
 
-    def __init__(self, server, lang_of_seat0: str = "en") -> None:
+    def __init__(self, server, lang_of_seat0: str = "en", names: tuple[str, str] = ("P1", "P2")) -> None:
         self.server = server
         created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "human"},
                                                    {"kind": "bot", "level": "easy"}])
         self.id = created["table"]
-        self.tokens = [server.join(created["invite"], seat, f"P{seat + 1}") for seat in (0, 1)]
+        self.tokens = [server.join(created["invite"], seat, names[seat]) for seat in (0, 1)]
         self.pages = [server.client(), server.client()]
         self.watcher = server.client()
         self.pages[0].hello(self.tokens[0], lang=lang_of_seat0)
@@ -104,6 +104,22 @@ def test_not_your_turn_names_who_is_to_play_and_lists_no_moves(table):
     assert f"P{table.actor + 1}" in message
     assert table.actor_frame["legal"][0]["text"] not in message  # nobody's moves listed
     table.still_served()
+
+
+@pytest.mark.parametrize("names, said", [
+    (("Joueur 1", "Joueur 2"), "c'est au joueur {seat} de jouer"),  # a common noun: « au »
+    (("Ada", "Ugo"), "c'est à {name} de jouer")])
+def test_not_your_turn_in_french_says_a_or_au_before_the_name(server, names, said):
+    made = Table(server, names=names)
+    try:
+        page = made.pages[made.idle]
+        page.send({"type": "lang", "lang": "fr"})
+        page.expect("update")
+        page.move([made.actor_frame["legal"][0]["id"]], made.move)
+        message = error_on(page, "not_your_turn")["message"]
+        assert said.format(seat=made.actor + 1, name=names[made.actor]) in message, message
+    finally:
+        made.close()
 
 
 def test_stale_move_count_gets_a_fresh_update(table):

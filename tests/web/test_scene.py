@@ -187,3 +187,37 @@ def test_17_draw_pile_with_a_plain_back_on_top_says_so(lang: str, plain: str) ->
         match.apply(rng.choice(match.legal_actions()))
     assert any(plain in note for note in notes)
     assert not [n for n in notes if re.search(r"top back: back|dessus\W+dos\b", n)]
+
+
+@pytest.mark.parametrize("lang, you, yours, third", [
+    ("en", "You call the bluff on Zoé's", "Denis calls the bluff on your", "Denis calls the bluff on Zoé's"),
+    ("fr", "Vous accusez Zoé de bluff", "Denis vous accuse de bluff", "Denis accuse Zoé de bluff")])
+def test_dtc_reveal_speaks_to_the_reader_as_the_log_does(lang, you, yours, third) -> None:
+    """The challenger's own page said « Denis accuse Zoé de bluff » while its log said
+    « Vous contestez… »: the reveal's title is in the second person for the two seats
+    in it, as the log (the terminal's narration) is."""
+    from ludotheque.games.dtc.render import event_lines
+
+    game = get_game("dtc")
+    match = Match(game, 4, seed=11)
+    rng = random.Random(5)
+    while match.view(None)["last_reveal"] is None:
+        start = len(match.actions)
+        match.apply(rng.choice(match.legal_actions()))
+    reveal = match.view(None)["last_reveal"]
+    target, giver = reveal["target"], reveal["giver"]
+    names = [f"P{i}" for i in range(4)]
+    names[target], names[giver] = "Denis", "Zoé"
+    other = next(s for s in range(4) if s not in (target, giver))
+
+    def title(seat: int) -> str:
+        return build_scene(game, match.view(seat), lang, names)["reveal"]["title"]
+
+    def log(seat: int) -> str:
+        return next(line for event in match.events_for(seat, start)
+                    if event["kind"] == "challenge" for line in event_lines(event, lang, names, seat))
+
+    for seat, said in ((target, you), (giver, yours)):  # the page and its log, alike
+        assert title(seat).startswith(said) and log(seat).startswith(said.split()[0])
+        assert "Zoé" not in title(giver) + log(giver) and "Denis" not in title(target) + log(target)
+    assert title(other).startswith(third) and "Denis" in log(other) and "Zoé" in log(other)

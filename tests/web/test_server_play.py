@@ -154,6 +154,28 @@ def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp
         stop_thread_server(server)
 
 
+def test_the_french_log_and_turn_line_say_au_before_a_default_name(tmp_path):
+    """« À Place 3 de jouer » is not French: a seat nobody sat in yet is « la place 3 »
+    (« À la place 3 de jouer. »), a person's name stays « À Chloé de jouer »."""
+    server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
+                               deals=random.Random(7))  # seat 3 starts, Alice's page waits
+    try:
+        created = server.create("wazabi", 3, [{"kind": "human"}] * 3)
+        first = server.join(created["invite"], 0, "Alice")
+        with server.client() as page:
+            log = PageLog()
+            log.read(page.hello(first, lang="fr"))
+            assert "À la place 3 de jouer." in log.lines, log.lines
+            server.join(created["invite"], 1, "Bruno")
+            server.join(created["invite"], 2, "Chloé")
+            frame = page.until(lambda f: f["table"]["status"] == "playing")
+            log.read(frame)
+            assert "À Chloé de jouer." in log.lines, log.lines
+            assert frame["scene"]["turn_text"] == "▶ À Chloé de jouer"
+    finally:
+        stop_thread_server(server)
+
+
 def test_reconnection_restores_the_seat_and_sends_only_new_events(server):
     created, tokens = server.table("diciassette", 3, humans=2)
     with server.client() as a:

@@ -7,7 +7,9 @@ them (docs/translating.md), compiled to `.mo` files that this module reads with
 the standard library, all at once on the first lookup. A text's key is its
 entry's `msgctxt`; its English text the `msgid`; plurals use each language's
 gettext plural rule. `t(key, lang, **params)` formats a text with `str.format`;
-`tn` picks the plural form. A test checks that every key exists in every language
+`tn` picks the plural form. In French, `{player:to}` writes « à » before a name
+and `{player:To}` « À » at a sentence's start, contracted before a default seat name
+(« au joueur 2 », « à la place 2 », but « à Ada »): see `french_to`. A test checks that every key exists in every language
 with the same fields.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import string
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -40,6 +43,38 @@ def french_typography(text: str) -> str:
     return (text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
             .replace(" :", "\u00a0:").replace(" !", "\u00a0!").replace(" ?", "\u00a0?")
             .replace(" ;", "\u00a0;").replace(" %", "\u202f%"))
+
+
+# French default seat names ("Joueur 2", "Place 2": `ui.player_n`, `web.seat_n`,
+# `web.server.seat_name`, `report.seat`) and « à » before them.
+_FRENCH_TO = (("Joueur ", "au joueur "), ("Place ", "à la place "))
+
+
+def french_to(name: str) -> str:
+    """« à » and `name`: « à Ada », but « au joueur 2 », « à la place 2 » for a default
+    seat name (a common noun takes its article: « À Joueur 2 de jouer » is not French)."""
+    for bare, to in _FRENCH_TO:
+        if name.startswith(bare) and name[len(bare):].isdigit():
+            return to + name[len(bare):]
+    return "à " + name
+
+
+class _Formatter(string.Formatter):
+    """`str.format`, plus the specs `to` and `To` (« à » before a name, see `french_to`)."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec in ("to", "To"):
+            text = french_to(str(value))
+            return text[0].upper() + text[1:] if format_spec == "To" else text
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def _format(template: str, params: dict[str, object]) -> str:
+    return _FORMATTER.vformat(template, (), params) if ":to}" in template.lower() \
+        else template.format(**params)
 
 
 def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int], int]]:
@@ -131,7 +166,7 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     if isinstance(template, tuple):
         raise KeyError(f"text {key!r} has plural forms: read it with tn")
     if params:
-        return template.format(**params)
+        return _format(template, params)
     # a doubled brace is a brace, with or without parameters (`{field}`s stay as they are)
     return template.replace("{{", "{").replace("}}", "}") if "{{" in template \
         or "}}" in template else template
@@ -191,7 +226,7 @@ def tn(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) 
     if not isinstance(forms, tuple):
         raise KeyError(f"text {key!r} has no plural forms: read it with t")
     template = forms[min(_PLURAL[lang](count), len(forms) - 1)]
-    return template.format(count=count, **params)
+    return _format(template, {"count": count, **params})
 
 
 class LazyText:

@@ -25,6 +25,15 @@ class Narrator:
             return t(key + "_you", self.lang, **params)
         return t(key, self.lang, player=self.names[player], **params)
 
+    def say_to(self, key: str, player: int, other: int, field: str, **params: Any) -> str:
+        """A sentence about `player` acting on `other` (named by `field`): `key_you` when
+        the reader is `player`, `key_yours` when it is `other`, else `key` naming both."""
+        if player == self.seat:
+            return t(key + "_you", self.lang, **{field: self.names[other]}, **params)
+        if other == self.seat:
+            return t(key + "_yours", self.lang, player=self.names[player], **params)
+        return t(key, self.lang, player=self.names[player], **{field: self.names[other]}, **params)
+
     def say_n(self, key: str, player: int, count: int, **params: Any) -> str:
         """The same, singular or plural for `count`."""
         if player == self.seat:

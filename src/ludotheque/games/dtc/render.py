@@ -172,14 +172,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         claim = claim_text(event["count"], event["value"], lang)
         cards = cards_text(event["cards"], lang)
         player, giver = event["player"], event["giver"]
-        if player == seat:
-            lines = [t("dtc.event.challenge_you", lang, giver=names[giver], claim=claim, cards=cards)]
-        elif giver == seat:
-            lines = [t("dtc.event.challenge_yours", lang, player=names[player], claim=claim,
-                       cards=cards)]
-        else:
-            lines = [t("dtc.event.challenge", lang, player=names[player], giver=names[giver],
-                       claim=claim, cards=cards)]
+        lines = [narrator.say_to("dtc.event.challenge", player, giver, "giver", claim=claim,
+                                 cards=cards)]
         if event["true"]:
             lines.append(t("dtc.event.true", lang))
         elif event["higher"]:

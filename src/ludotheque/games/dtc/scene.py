@@ -17,6 +17,7 @@ from ludotheque.games.dtc.components import CODES, KIND_OF_CODE, NUM_VALUES
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE, CLAIM
 from ludotheque.games.dtc.wording import card_name, cards_text, claim_text
 from ludotheque.i18n import t, tn
+from ludotheque.kit.narration import Narrator
 from ludotheque.kit.scene import back, base, card, counter, result_block, seat_entry
 
 _MAX_BACKS = 10
@@ -137,8 +138,9 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
             steps.append(tn("web.dtc.reveal_taker", len(reveal["cards"]), lang,
                             player=names[reveal["taker"]]))
         out["reveal"] = {"key": f"dtc-{view['chain_number']}-{reveal['giver']}",
-                         "title": t("web.dtc.reveal_title", lang, giver=names[reveal["giver"]],
-                                    target=names[reveal["target"]], claim=claim),
+                         "title": Narrator(lang, names, me).say_to(
+                             "web.dtc.reveal_title", reveal["target"], reveal["giver"], "giver",
+                             claim=claim),
                          "steps": steps}
     out["result"] = result_block(view, lang, names, [
         t("web.dtc.final", lang, player=names[p], malus=view["malus"][p]["size"])
