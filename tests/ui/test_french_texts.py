@@ -223,3 +223,19 @@ def test_a_default_seat_name_takes_its_article_after_a():
     assert describe_action(give, "fr", view, ["Joueur 1", "Ada (facile)"]) == "donner un dé à Ada"
     # « à » is French: an English text never asks for it
     assert not [key for key, entry in catalog().items() if re.search(r":[tT]o\}", entry["en"])]
+
+
+def test_no_two_texts_are_run_together():
+    """A merge once glued a badge's words to the next text's (« un bot joue à votre
+    placeQuitter cette partie… »): no lower-case letter is followed by a capital starting
+    a word, in either language, but in names that are spelled so (OpenSpiel, WebSockets)."""
+    glued = re.compile(r"[a-zà-ÿœ][A-ZÀ-ÖØ-ÞŒ][a-zà-ÿœ]")
+    spelled = ("OpenSpiel", "WebSockets", "WebSocket")
+    bad = {}
+    for key, entry in catalog().items():
+        for lang, text in entry.items():
+            for name in spelled:
+                text = text.replace(name, "")
+            if glued.search(text):
+                bad[key, lang] = text
+    assert not bad

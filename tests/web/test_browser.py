@@ -363,7 +363,8 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     assert bob.evaluate(LOOKS_LIKE_A_MOVE, "#leave") is False
     bob.click("#leave")
     bob.wait_for_selector(".leave-confirm")
-    assert "pour de bon" in bob.locator(".leave-confirm").text_content()
+    assert bob.locator(".leave-confirm").text_content().strip().startswith(
+        "Quitter cette partie pour de bon")
     bob.click("#leave-no")  # changing one's mind: nothing sent, still seated
     bob.wait_for_selector(".leave-confirm", state="detached")
     bob.click("#leave")
