@@ -821,3 +821,22 @@ def test_pages_work_under_the_security_headers_and_no_referer_carries_a_token(
     assert page.evaluate("window.__ran") is None
     assert page.errors == []
     page.context.close()
+
+
+def test_move_buttons_start_with_a_capital_where_the_log_does_not(browser, server) -> None:
+    """Moves are lower-case words in the catalogs, as the log and the command line say them
+    (17: « annoncer « 17 » ! », « passer (pas d'annonce) »); a button made of one starts
+    with a capital. The page's own module draws them, in the page (a 17 table reaches its
+    call only by chance, so the labels are given)."""
+    created = server.create("diciassette", 2, [{"kind": "human"}, {"kind": "bot",
+                                                                  "level": "easy"}])
+    token = server.join(created["invite"], 0, "Ada")
+    page = new_page(browser, "fr-FR")
+    page.goto(f"{server.url}/play/{token}?lang=fr")
+    page.wait_for_selector("#board .scene")
+    drawn = page.evaluate("""async (labels) => {
+        const {moveButton} = await import("/static/render.js");
+        return labels.map((label, id) => moveButton({id, label}, {send() {}}).textContent);
+    }""", ["annoncer « 17 » !", "passer (pas d'annonce)"])
+    assert drawn == ["Annoncer « 17 » !", "Passer (pas d'annonce)"]
+    assert not page.errors, page.errors

@@ -164,9 +164,13 @@ function openChooser(node, c, hooks) {
   box.querySelector("button").focus();
 }
 
+// A button's words start with a capital, as a button's do; the same move in the log or at
+// the command line starts in lower case (« annoncer « 17 » ! » there, « Annoncer… » here).
+const capitalised = (text) => text.replace(/\p{L}/u, (letter) => letter.toUpperCase());
+
 export function moveButton(move, hooks) {
-  return el("button", {type: "button", class: "move", "data-action": move.id, text: move.label,
-                       onclick: () => hooks.send([move.id])});
+  return el("button", {type: "button", class: "move", "data-action": move.id,
+                       text: capitalised(move.label), onclick: () => hooks.send([move.id])});
 }
 
 // DTC's offer: pick cards in the hand, take one back, then announce: one move frame.
