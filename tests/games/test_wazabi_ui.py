@@ -41,7 +41,7 @@ def lines(t: Table, seat, lang):
 
 
 def test_every_text_exists_in_both_languages_with_the_same_fields():
-    fields = re.compile(r"{(\w*)}")
+    fields = re.compile(r"{(\w*)(?::\w*)?}")  # {name} or {name:to} (French: « au joueur 2 »)
     texts = {k: v for k, v in catalog().items() if k.startswith("wazabi.")}
     assert len(texts) > 100
     for key, by_lang in texts.items():
