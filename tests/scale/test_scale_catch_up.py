@@ -66,7 +66,7 @@ def test_a_slow_catch_up_never_holds_another_table(postgres, redis_server):
         master = Master(storage, broker=RedisBroker(redis_server.url), deals=random.Random(16))
         other = Storage(postgres)
         try:
-            slow, quick = master.create_table(BOTS), master.create_table(BOTS)
+            slow, quick = await master.create_table(BOTS), await master.create_table(BOTS)
             for live in (slow, quick):
                 _another_server_moves(other, live.row.id)
             storage.held = slow.row.id
@@ -100,7 +100,7 @@ def test_a_note_with_the_next_moves_is_applied_without_reading_them(postgres,
         master = Master(storage, broker=RedisBroker(redis_server.url), deals=random.Random(16))
         other = Storage(postgres)
         try:
-            live = master.create_table(BOTS)
+            live = await master.create_table(BOTS)
             start, text = _another_server_moves(other, live.row.id)
             storage.move_reads.clear()
             await master.catch_up(live, [(start + 1, start, (text,))])

@@ -27,7 +27,7 @@ def _sink() -> tuple[Conn, list]:
 async def _big_offer_table(master: Master, deal: int):
     """A 4-player DTC table played by seeded medium bots until a seat must beat an offer
     of 16 cards or more (None if the game ends first)."""
-    live = master.create_table({"game": "dtc", "players": 4})
+    live = await master.create_table({"game": "dtc", "players": 4})
     for seat in range(4):
         await master.join(live.row.invite, seat, f"P{seat + 1}")
     rng = random.Random(deal)

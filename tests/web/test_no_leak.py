@@ -48,7 +48,7 @@ def normalised(frames: list) -> list:
 
 
 async def new_table(master: Master, game: str, players: int):
-    live = master.create_table({"game": game, "players": players})
+    live = await master.create_table({"game": game, "players": players})
     for seat in range(players):
         await master.join(live.row.invite, seat, f"Player {seat + 1}")
     return live

@@ -115,7 +115,7 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
         for master in masters:
             await master.start()
         try:
-            live = masters[0].create_table({"game": "diciassette", "players": 2,
+            live = await masters[0].create_table({"game": "diciassette", "players": 2,
                                             "turn_timer": 0.2,
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
             for seat in (0, 1):
@@ -158,7 +158,7 @@ def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tm
         storages = [Storage(url), Storage(url)]
         masters = [Master(s, bot_delay=0.0, min_turn_timer=0.05) for s in storages]
         try:
-            live = masters[0].create_table({"game": "wazabi", "players": 2,
+            live = await masters[0].create_table({"game": "wazabi", "players": 2,
                                             "turn_timer": 600,
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
             for seat in (0, 1):
@@ -255,7 +255,7 @@ def test_a_deal_over_before_anyones_first_decision_is_dealt_again(tmp_path):
         storage = Storage(f"sqlite:///{tmp_path / 'deal.sqlite3'}")
         master = Master(storage, bot_delay=0.0, deals=random.Random(1107))
         try:
-            live = master.create_table({"game": "wazabi", "players": 2,
+            live = await master.create_table({"game": "wazabi", "players": 2,
                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
             return live.row.seed, live.match.is_over(), rebuild(
                 storage.get_table(live.row.id), [])

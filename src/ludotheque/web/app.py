@@ -253,7 +253,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                            and live.row.status not in ("over", "closed")]
                 if len(running) >= limits.bot_tables:
                     raise Refused("too_many_bot_tables", status=429, high=limits.bot_tables)
-            live = master.create_table(body)
+            live = await master.create_table(body)
             if bots_only:
                 bot_tables[address] = [*running, live.row.id]
         except Refused as refused:
@@ -264,7 +264,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.get("/api/join/{invite}")
     async def join_info(invite: str, request: Request):
         lang = request_lang(request)
-        row = store.table_by_invite(invite)
+        row = await master.db(store.table_by_invite, invite)
         live = await master.get(row.id) if row else None
         if live is None:
             return refusal(Refused("unknown_token", status=404), lang)
@@ -334,7 +334,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         names = live.names(lang)
         actor = action = None
         if step > 0:
-            moves = store.get_moves(live.row.id)
+            moves = await master.db(store.get_moves, live.row.id)
             actor = moves[step - 1][1] if len(moves) >= step else None
             # the move as its player chose it, from the view it was chosen in: the seats it
             # is about are named (Wazabi's "give a die to Denis", whose dice go where)

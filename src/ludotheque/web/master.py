@@ -383,7 +383,7 @@ class Master:
     # -- life -------------------------------------------------------------
     async def start(self) -> None:
         """Every unfinished table is rebuilt from the database; its bots and timers resume."""
-        for table_id in self.storage.live_table_ids():
+        for table_id in await self.db(self.storage.live_table_ids):
             try:
                 await self.get(table_id)
             except Exception:  # noqa: BLE001 - one broken table must not stop the server
@@ -411,7 +411,7 @@ class Master:
                             await self.broadcast(live)
                         await self.broker.publish(table_id, live.moves)
                         self._forget_if_done(live)
-                    row = live.row if live is not None else await self._db(
+                    row = live.row if live is not None else await self.db(
                         self.storage.get_table, table_id)
                     if row is not None and row.rematch_of:  # a rematch: the offer says so
                         await self._offer_again(row.rematch_of)
@@ -421,7 +421,7 @@ class Master:
                 log.exception("closing waiting tables failed")
             await asyncio.sleep(period)
 
-    async def _db(self, function: Any, *args: Any) -> Any:
+    async def db(self, function: Any, *args: Any) -> Any:
         """A storage call: in a reader thread with several servers (PostgreSQL over the
         network), inline alone (SQLite in the same process answers in microseconds)."""
         if not self.broker.remote:
@@ -468,7 +468,7 @@ class Master:
             return
         rematches = {live.row.rematch for live in watched.values()
                      if live.row.status == "over" and live.row.rematch}
-        stored = await self._db(self.storage.watched, list({*watched, *rematches}))
+        stored = await self.db(self.storage.watched, list({*watched, *rematches}))
         for table_id, live in watched.items():
             found = stored.get(table_id)
             if found is None:
@@ -486,7 +486,7 @@ class Master:
             if wanted is not None and not job:
                 log.warning("table %s: the bot's move %s had no job; asking again",
                             table_id, count)
-                await self._db(self.storage.add_bot_job, table_id, count, *wanted)
+                await self.db(self.storage.add_bot_job, table_id, count, *wanted)
 
     def _looked_at(self, live: LiveTable) -> bool:
         """A table the safety-net look covers: one this server's pages watch, unfinished,
@@ -554,7 +554,7 @@ class Master:
     async def refresh(self, live: LiveTable) -> bool:
         """What the database holds for this table after the last move held (the caller
         holds the table's lock); True if anything changed."""
-        row, missed = await self._db(self.storage.table_since, live.row.id, live.moves)
+        row, missed = await self.db(self.storage.table_since, live.row.id, live.moves)
         if row is None:
             return False
         changed = bool(missed) or row.status != live.row.status \
@@ -606,18 +606,15 @@ class Master:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                row, stored = await self._db(self.storage.table_since, table_id, 0)
+                row, stored = await self.db(self.storage.table_since, table_id, 0)
                 if row is None:
                     return None
-                actions = [a for _, _, a in stored]
-                live = LiveTable(row=row, match=rebuild(row, actions), absent=set(row.absent),
-                                 left=set(row.left))
-                self._add(live)
+                live = self._loaded(row, stored)
         return live
 
-    def _loaded(self, row: TableRow) -> LiveTable:
-        live = LiveTable(row=row, match=rebuild(row, [a for _, _, a in
-                                                      self.storage.get_moves(row.id)]),
+    def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
+        """A table read from the database (its row, its moves), held from now on."""
+        live = LiveTable(row=row, match=rebuild(row, [a for _, _, a in stored]),
                          absent=set(row.absent), left=set(row.left))
         self._add(live)
         return live
@@ -634,8 +631,8 @@ class Master:
         self.schedule(live)
 
     # -- creating and joining --------------------------------------------
-    def create_table(self, body: Any, rematch_of: LiveTable | None = None,
-                     asker: int | None = None) -> LiveTable:
+    async def create_table(self, body: Any, rematch_of: LiveTable | None = None,
+                           asker: int | None = None) -> LiveTable:
         """A new table from the lobby's request (validated exactly as the CLI validates).
 
         A rematch keeps each human seat for the person who had it (their name, a new
@@ -645,8 +642,9 @@ class Master:
             raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
         name = body.get("game")
         if not isinstance(name, str):
-            raise Refused("bad_request", reason=TextParam("web.server.error.field_type", field="game",
-                                                      kind=TextParam("web.server.kind.string")))
+            raise Refused("bad_request", reason=TextParam(
+                "web.server.error.field_type", field="game",
+                kind=TextParam("web.server.kind.string")))
         try:
             game = get_game(quoted(name))  # no game's name is longer
         except LudoError as error:
@@ -716,21 +714,24 @@ class Master:
         live = LiveTable(row=row, match=match)
         first = self._bot_job(live)
         try:
-            self.storage.create_table(row, bot_job=first)
+            await self.db(self.storage.create_table, row, first)
         except IntegrityError:
             if rematch_of is None:
                 raise
             # another server made this rematch first (one per table, database-enforced)
-            made = self.storage.rematch_table(rematch_of.row.id)
+            made = await self.db(self.storage.rematch_table, rematch_of.row.id)
             if made is None:
                 raise
-            return self.tables.get(made.id) or self._loaded(made)
+            return self.tables.get(made.id) or self._loaded(
+                made, await self.db(self.storage.get_moves, made.id))
+        if row.id in self.tables:  # a page's hello loaded it while it was written
+            return self.tables[row.id]
         self._add(live)
         return live
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
         """Sit a person at a free human seat; returns the seat token."""
-        row = await self._db(self.storage.table_by_invite, invite) \
+        row = await self.db(self.storage.table_by_invite, invite) \
             if isinstance(invite, str) else None
         if row is None:
             raise Refused("unknown_token", status=404)
@@ -761,7 +762,7 @@ class Master:
             except NameTaken:  # the database's unique name key: whichever server seated it
                 raise Refused("name_taken", status=409, name=cleaned) from None
             if not seated:
-                self.refuse_closed(await self._db(self.storage.get_table, live.row.id)
+                self.refuse_closed(await self.db(self.storage.get_table, live.row.id)
                                    or live.row)
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
         await self.broker.publish(live.row.id, live.moves)
@@ -771,13 +772,13 @@ class Master:
         """`name` sits down at a free human seat (the caller holds the table's lock): the
         table starts once every human seat is taken, and every page is told. False if the
         seat was taken (or the table closed) meanwhile."""
-        if not await self._db(self.storage.take_seat, live.row.id, seat, name):
+        if not await self.db(self.storage.take_seat, live.row.id, seat, name):
             return False
         target = live.row.seats[seat]
         target.taken, target.name = True, name
         live._names.clear()
         live.relog = True
-        if await self._db(functools.partial(self.storage.start_if_full, live.row.id,
+        if await self.db(functools.partial(self.storage.start_if_full, live.row.id,
                                             bot_job=self._bot_job(live))) \
                 or self.broker.remote:
             await self.refresh(live)
@@ -799,7 +800,7 @@ class Master:
             raise Refused("unknown_token", status=404)
         known = self.tokens.get(token)
         if known is None:
-            found = await self._db(self.storage.table_by_token, token)
+            found = await self.db(self.storage.table_by_token, token)
             if found is None:
                 raise Refused("unknown_token", status=404)
             known = (found[0].id, found[1])
@@ -833,7 +834,7 @@ class Master:
             if live.row.rematch_of:  # the old table's pages: who is at the rematch now
                 await self._offer_again(live.row.rematch_of)
         if since == 0:
-            for line in await self._db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
+            for line in await self.db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
                 await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
         if live.row.rematch:
             await self._send_rematch(live, [conn])
@@ -1064,8 +1065,8 @@ class Master:
             except Exception:
                 # Not written, so not played: the match goes back to what the database holds.
                 log.exception("move at table %s not written", live.row.id)
-                live.match = rebuild(live.row, [a for _, _, a in
-                                                self.storage.get_moves(live.row.id)])
+                live.match = rebuild(live.row, [a for _, _, a in await self.db(
+                    self.storage.get_moves, live.row.id)])
                 raise Refused("internal", status=500) from None
             if over:
                 live.row.status, live.row.result = "over", result
@@ -1082,7 +1083,7 @@ class Master:
         """A move this server held was refused by the database (another server's news not
         heard yet): the match rebuilt from the moves stored, the table read anew, its bots
         and timer scheduled again, every page told (the caller holds the table's lock)."""
-        stored = await self._db(self.storage.get_moves, live.row.id)
+        stored = await self.db(self.storage.get_moves, live.row.id)
         live.match = rebuild(live.row, [a for _, _, a in stored])
         await self.refresh(live)
         self._clear_timer(live)
@@ -1260,7 +1261,7 @@ class Master:
             if first:
                 if live.row.status == "over" or live.match.is_over():
                     raise Refused("game_over")
-                stored = await self._db(self.storage.leave_seat, live.row.id, seat,
+                stored = await self.db(self.storage.leave_seat, live.row.id, seat,
                                         self._stand_in_job(live, seat))
                 if stored is None:  # the game ended meanwhile (another server's move)
                     await self.refresh(live)
@@ -1303,7 +1304,7 @@ class Master:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
-        stamp = await self._db(self.storage.add_chat, live.row.id, conn.seat, name, text)
+        stamp = await self.db(self.storage.add_chat, live.row.id, conn.seat, name, text)
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
@@ -1324,7 +1325,7 @@ class Master:
                                   else {"kind": "bot", "level": STAND_IN}
                                   if s.seat in live.left else {"kind": "human"}
                                   for s in live.row.seats]}
-                new = self.create_table(body, rematch_of=live, asker=seat)
+                new = await self.create_table(body, rematch_of=live, asker=seat)
                 live.row.rematch = new.row.id
         await self._send_rematch(live)
         await self.broker.publish(live.row.id, live.moves)
