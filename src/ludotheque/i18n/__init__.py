@@ -9,8 +9,8 @@ entry's `msgctxt`; its English text the `msgid`; plurals use each language's
 gettext plural rule. `t(key, lang, **params)` formats a text with `str.format`;
 `tn` picks the plural form. In French, `{player:to}` writes « à » before a name
 and `{player:To}` « À » at a sentence's start, contracted before a default seat name
-(« au joueur 2 », « à la place 2 », but « à Ada »): see `french_to`. A test checks that every key exists in every language
-with the same fields.
+(« au joueur 2 », « à la place 2 », but « à Ada »): see `french_to`. A test checks
+that every key exists in every language with the same fields.
 """
 
 from __future__ import annotations
