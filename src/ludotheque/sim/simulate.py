@@ -315,7 +315,7 @@ def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = 
     base = dict(options or {})
     if not sweep:
         return [_config(game, DEFAULT_CONFIG, players, base, bots)]
-    names = [bots] if isinstance(bots, str) else list(bots)
+    names = _bot_names(bots)
     if PLAYERS in sweep and len(set(names)) != 1:
         raise LudoError("error.sweep_players_bots", given=len(names))
     for name in sweep:
@@ -356,9 +356,14 @@ def _config(game: Game, label: str, players: int, options: Mapping[str, Any],
                      tuple(_bots_by_seat(bots, players)))
 
 
+def _bot_names(bots: Sequence[str] | str) -> list[str]:
+    """The bots given: a list of names, or one name (a str, not its letters)."""
+    return [bots] if isinstance(bots, str) else list(bots)
+
+
 def _bots_by_seat(bots: Sequence[str] | str, players: int) -> list[str]:
     """One bot name per seat: `bots` as given, or its one name in every seat."""
-    names = [bots] if isinstance(bots, str) else list(bots)
+    names = _bot_names(bots)
     if len(names) == 1:
         names *= players
     if len(names) != players:
@@ -623,7 +628,7 @@ def _game_and_bots(game: Game | str, players: int, bots: Sequence[str] | str,
     (and only one when the player count is swept: the tables have other seats)."""
     if isinstance(game, str):
         game = get_game(game)
-    names = [bots] if isinstance(bots, str) else list(bots)
+    names = _bot_names(bots)
     if sweep and PLAYERS in sweep:
         return game, names  # each configuration's seats (`sweep_configs`)
     return game, _bots_by_seat(names, players)
