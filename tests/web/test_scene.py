@@ -17,7 +17,9 @@ from ludotheque.web.scene import build_scene
 
 GAMES = [game.name for game in all_games()]
 
-PLAYERS = {"diciassette": 3, "wazabi": 3, "dtc": 4, "decimoarr": 3}
+# Three seats where the game allows it (DTC: four), so that a fifth game needs no entry.
+PLAYERS = {game.name: min(max(3, game.min_players), game.max_players) for game in all_games()}
+PLAYERS["dtc"] = 4
 
 
 def _reachable(scene: dict) -> set[int]:
