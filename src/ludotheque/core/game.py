@@ -513,6 +513,11 @@ class Game(ABC):
     # "rounds", or "turns" in a game without rounds (Wazabi counts each player's turn).
     rounds_count: ClassVar[str] = "rounds"
 
+    # The English headings of the rules summary's sections the `cards` command shows (the
+    # card reference): the components, and the section on what cards do where there is one
+    # (Wazabi's "Card effects", 17's "Special cards").
+    card_sections: ClassVar[tuple[str, ...]] = ("Components",)
+
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated
         playouts: uniform by default. A game may give a cheap, plausible policy that

@@ -84,6 +84,7 @@ class Diciassette(Game):
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("17", "seventeen", "dix-sept")
     title_key = "diciassette.title"
+    card_sections = ("Components", "Special cards")  # the `cards` command
     rules_key = "diciassette.rules"
     min_players = 2
     max_players = 6

@@ -85,6 +85,7 @@ class Wazabi(Game):
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("wasabi",)
     title_key = "wazabi.title"
+    card_sections = ("Components", "Card effects")  # the `cards` command
     rules_key = "wazabi.rules"
     min_players = 2
     max_players = 6
