@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State, _NotationHelp, win_shares
+from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.diciassette import encoding, render, rules_text, scene, stats, wording
@@ -85,7 +85,6 @@ class Diciassette(Game):
     aliases = ("17", "seventeen", "dix-sept")
     title_key = "diciassette.title"
     card_sections = ("Components", "Special cards")  # the `cards` command
-    rules_key = "diciassette.rules"
     min_players = 2
     max_players = 6
     default_players = 4
@@ -121,7 +120,7 @@ class Diciassette(Game):
                 kind = self._card(first, state)
                 if kind is not None:
                     return ACTIONS.id("down" if second in _DOWN_WORDS else "up", CODES[kind])
-        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
+        raise self.notation_error(text)
 
     def _card(self, word: str, state: State | None) -> int | None:
         word = _CARD_ALIASES.get(word, word)
