@@ -15,11 +15,11 @@ from ludotheque.core.registry import get_game
 from ludotheque.core.registry import all_games
 from ludotheque.web.scene import build_scene
 
+from web_servers import table_players
+
 GAMES = [game.name for game in all_games()]
 
-# Three seats where the game allows it (DTC: four), so that a fifth game needs no entry.
-PLAYERS = {game.name: min(max(3, game.min_players), game.max_players) for game in all_games()}
-PLAYERS["dtc"] = 4
+PLAYERS = {game.name: table_players(game) for game in all_games()}
 
 
 def _reachable(scene: dict) -> set[int]:
