@@ -127,7 +127,7 @@ def test_seats_are_relative_to_the_reader():
     assert np.array_equal(first_1, second_0)
 
 
-@pytest.mark.parametrize("name", ["diciassette", "wazabi", "dtc", "decimoarr"])
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
 def test_pettingzoo_observation_is_the_encoding_of_the_agents_view(name):
     env = pettingzoo_env(name, players=3)
     env.reset(seed=4)
