@@ -38,13 +38,14 @@ def _position(game, players: int, seed: int):
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
 def test_the_deadline_is_checked_inside_a_pass(game):
     view, legal = _position(game, 4, seed=3)
-    bot = make_bot("hard", game, Budget(ms=10))
-    # Each reading moves the clock 1 ms: a budget of 10 ms allows about ten readings.
-    # Checked only between passes, the first pass would run to its end (dozens of steps).
+    bot = make_bot("hard", game, Budget(ms=3))
+    # Each reading moves the clock 1 ms: a budget of 3 ms allows about three readings.
+    # Checked only between passes, the first pass would run to its end (more steps than
+    # that even where a playout stops at the next round, a round of a few moves).
     bot.clock = clock = TickingClock(0.001)
     action = bot.choose(dict(view), legal, random.Random(1))
     assert action in legal
-    assert clock.readings <= 13  # start, a reading per step until the deadline, the end
+    assert clock.readings <= 6  # start, a reading per step until the deadline, the end
     assert bot.last_iterations == 0  # the pass cut by the deadline is dropped, not counted
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 import ludotheque.games  # noqa: F401  (registers the games)
-from ludotheque.core import get_game
+from ludotheque.core import all_games, get_game
 from ludotheque.core.chance import SeededChance
 from ludotheque.i18n import t
 from ludotheque.kit.stats import (
@@ -29,7 +29,7 @@ from ludotheque.kit.stats import (
 from ludotheque.sim import stats as stats_module
 from ludotheque.sim.stats import game_statistics, stat_specs
 
-GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
+GAMES = [game.name for game in all_games()]  # every registered game, added ones too
 
 
 def play(game, players, options=None, seed=0):

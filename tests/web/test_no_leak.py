@@ -20,11 +20,14 @@ import pytest
 
 from ludotheque.core.chance import SeededChance
 from ludotheque.core.match import Match
+from ludotheque.core.registry import all_games
 from ludotheque.web.app import _handle
 from ludotheque.web.db import Storage
 from ludotheque.web.master import Conn, Master, Refused
 
-GAMES = [("diciassette", 3), ("wazabi", 3), ("dtc", 4), ("decimoarr", 3)]
+from web_servers import table_players
+
+GAMES = [(game.name, table_players(game)) for game in all_games()]
 
 
 def sink_conn() -> tuple[Conn, list]:

@@ -15,9 +15,11 @@ from ludotheque.core.registry import get_game
 from ludotheque.core.registry import all_games
 from ludotheque.web.scene import build_scene
 
+from web_servers import table_players
+
 GAMES = [game.name for game in all_games()]
 
-PLAYERS = {"diciassette": 3, "wazabi": 3, "dtc": 4, "decimoarr": 3}
+PLAYERS = {game.name: table_players(game) for game in all_games()}
 
 
 def _reachable(scene: dict) -> set[int]:

@@ -18,3 +18,28 @@ def test_bench_server_runs_and_reports_its_numbers():
         entry = report[label]
         assert {"moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms"} <= set(entry)
     assert report["people"]["moves"] > 0
+
+
+def test_the_tables_rotate_through_every_registered_game_that_seats_three():
+    """No list of games in the bench: a game registered later is played too, one that
+    cannot seat three people is not."""
+    from ludotheque.core import registry
+    from ludotheque.games.dtc.game import DTC
+    from ludotheque.web.bench import bench_games
+
+    class Copy(DTC):
+        name = "dtc_copy"
+
+    class Duel(DTC):
+        name = "dtc_duel"
+        max_players = 2
+
+    for game in (Copy(), Duel()):
+        registry.register(game)
+    try:
+        games = bench_games()
+    finally:
+        for name in ("dtc_copy", "dtc_duel"):
+            registry._GAMES.pop(name)
+    assert "dtc_copy" in games and "dtc_duel" not in games
+    assert {"diciassette", "wazabi", "dtc", "decimoarr"} <= set(games)

@@ -10,7 +10,8 @@ import time
 
 import pytest
 from ludotheque.core.errors import LudoError
-from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from ludotheque.core.registry import all_games
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server, table_players
 
 
 def drive(pages, limit: float = 3 * DEADLINE) -> None:
@@ -28,8 +29,7 @@ def drive(pages, limit: float = 3 * DEADLINE) -> None:
                 sent[index] = frame["move"]
 
 
-@pytest.mark.parametrize("game, players", [("diciassette", 3), ("wazabi", 3), ("dtc", 4),
-                                           ("decimoarr", 3)])
+@pytest.mark.parametrize("game, players", [(game.name, table_players(game)) for game in all_games()])
 def test_two_people_and_bots_play_each_game_to_the_end(server, game, players):
     seats = [{"kind": "human"}, {"kind": "human"}] + \
         [{"kind": "bot", "level": "medium"}] * (players - 2)

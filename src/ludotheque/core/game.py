@@ -280,7 +280,6 @@ class Game(ABC):
     num_actions: ClassVar[int]
     # Every action id decoded once (kind, argument, text form): both text directions.
     actions: ClassVar[ActionTable]
-    rules_key: ClassVar[str]
     # The game's texts, rules text, renderer, encoder, statistics and bots, wired explicitly.
     parts: ClassVar[GameParts]
 
@@ -429,7 +428,7 @@ class Game(ABC):
     def parse_action(self, action: int | str, state: State | None = None) -> int:
         """An action id from an id or a text form (bad input: NotationError)."""
         if isinstance(action, bool):
-            raise NotationError("error.notation", text=action, forms=_NotationHelp(self))
+            raise self.notation_error(action)
         if isinstance(action, int):
             if not 0 <= action < self.num_actions:
                 raise NotationError(
@@ -438,7 +437,12 @@ class Game(ABC):
             return action
         if isinstance(action, str):
             return self.text_to_action(action, state)
-        raise NotationError("error.notation", text=action, forms=_NotationHelp(self))
+        raise self.notation_error(action)
+
+    def notation_error(self, text: Any) -> NotationError:
+        """The error for a move nobody can read: what was typed, and the forms the game
+        reads (its `notation_help`, in the language of the message)."""
+        return NotationError("error.notation", text=text, forms=_NotationHelp(self))
 
     def building_moves(self, view: Mapping[str, Any]) -> Collection[int]:
         """The moves that only build a compound choice, for the seat whose `view` this is
@@ -512,6 +516,11 @@ class Game(ABC):
     # What `State.metrics()["rounds"]` counts, as simulate and the report name it:
     # "rounds", or "turns" in a game without rounds (Wazabi counts each player's turn).
     rounds_count: ClassVar[str] = "rounds"
+
+    # The English headings of the rules summary's sections the `cards` command shows (the
+    # card reference): the components, and the section on what cards do where there is one
+    # (Wazabi's "Card effects", 17's "Special cards").
+    card_sections: ClassVar[tuple[str, ...]] = ("Components",)
 
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated

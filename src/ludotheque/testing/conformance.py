@@ -79,6 +79,32 @@ def random_states(game: Game, players: int, options: Mapping[str, Any], seed: in
             assert decisions <= MAX_DECISIONS, f"{game.name}: a game did not end in {MAX_DECISIONS} decisions"
 
 
+def spaced_states(game: Game, players: int, options: Mapping[str, Any], seed: int, games: int,
+                  every: int) -> Iterator[tuple[int, tuple[State, SeededChance, random.Random]]]:
+    """About one in `every` of `random_states`, with its index, each picked by a generator
+    of its own: a fixed stride falls on the same moment of a game's cycle every time (two
+    players who each bid once a round: always the first bid, when nothing is hidden yet)."""
+    pick = random.Random(derive_seed(seed, "spaced", every))
+    for index, found in enumerate(random_states(game, players, options, seed, games)):
+        if not pick.randrange(every):
+            yield index, found
+
+
+def _anything_hidden_varies(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                            games: int) -> bool:
+    """Whether sampling some seat's view varies what it hides, at any moment of the games
+    (not only the ones a check picked: a game may hide something at few moments, e.g.
+    only between two bids of a round, or only in its first rounds)."""
+    for index, (state, _, _) in enumerate(random_states(game, players, options, seed, games)):
+        for seat in [*range(players), None]:
+            view = state.view(seat)
+            seen = {json.dumps(game.sample(view, random.Random(derive_seed(seed, index, n)))
+                               .to_json(), sort_keys=True) for n in range(4)}
+            if len(seen) > 1:
+                return True
+    return False
+
+
 def _label(game: Game, players: int, options: Mapping[str, Any]) -> str:
     return f"{game.name} players={players} options={dict(options)}"
 
@@ -143,9 +169,7 @@ def check_replay(game: Game, players: int, options: Mapping[str, Any], seed: int
 def check_snapshots(game: Game, players: int, options: Mapping[str, Any], seed: int,
                     games: int = 5, every: int = 3) -> None:
     label = _label(game, players, options)
-    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         data = json.loads(json.dumps(state.to_json()))
         rebuilt = game.state_from_json(data)
         assert rebuilt.to_json() == state.to_json(), f"{label}: snapshot round trip differs"
@@ -168,9 +192,7 @@ def check_snapshots(game: Game, players: int, options: Mapping[str, Any], seed: 
 def check_clone_independence(game: Game, players: int, options: Mapping[str, Any], seed: int,
                              games: int = 5, every: int = 4) -> None:
     label = _label(game, players, options)
-    for index, (state, chance, rng) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, chance, rng) in spaced_states(game, players, options, seed, games, every):
         before = json.dumps(state.to_json(), sort_keys=True)
         view_before = state.view(state.current_player())
         copy = state.clone()
@@ -194,9 +216,7 @@ def check_clone_independence(game: Game, players: int, options: Mapping[str, Any
 def check_illegal_actions(game: Game, players: int, options: Mapping[str, Any], seed: int,
                           games: int = 3, every: int = 2) -> None:
     label = _label(game, players, options)
-    for index, (state, _, _) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, _, _) in spaced_states(game, players, options, seed, games, every):
         before = json.dumps(state.to_json(), sort_keys=True)
         legal = set(state.legal_actions())
         illegal = [a for a in range(game.num_actions) if a not in legal]
@@ -276,9 +296,7 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
     """
     label = _label(game, players, options)
     compared = 0
-    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         for seat in [*range(players), None]:
             twin = game.sample(state.view(seat), random.Random(rng.random()))
             assert twin.view(seat) == state.view(seat), \
@@ -339,9 +357,7 @@ def check_refusals_leak_nothing(game: Game, players: int, options: Mapping[str, 
     label = _label(game, players, options)
     probes = _probe_texts(game)
     compared = 0
-    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         seat = state.current_player()
         original = state.clone()
         twin = game.sample(state.view(seat), random.Random(rng.random()))
@@ -416,9 +432,7 @@ def check_determinisation(game: Game, players: int, options: Mapping[str, Any], 
                           games: int = 5, every: int = 2, samples: int = 4) -> None:
     label = _label(game, players, options)
     varied = 0
-    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         counts = state.component_counts()
         for seat in [*range(players), None]:
             view = state.view(seat)
@@ -434,7 +448,8 @@ def check_determinisation(game: Game, players: int, options: Mapping[str, Any], 
             varied += len(distinct) > 1
             # The original is untouched.
             assert state.component_counts() == counts
-    assert varied, f"{label}: determinisation never varied anything hidden"
+    assert varied or _anything_hidden_varies(game, players, options, seed, games), \
+        f"{label}: determinisation never varied anything hidden"
 
 
 def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], seed: int,
@@ -444,9 +459,7 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
     Returns how many views were sampled."""
     label = _label(game, players, options)
     checked = varied = 0
-    for index, (state, _, rng) in enumerate(random_states(game, players, options, seed, games)):
-        if index % every:
-            continue
+    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         counts = state.component_counts()
         for seat in [state.current_player(), None]:
             view = state.view(seat)
@@ -477,7 +490,8 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
                 distinct.add(json.dumps(sample.to_json(), sort_keys=True))
             checked += 1
             varied += len(distinct) > 1
-    assert varied, f"{label}: sampling from a view never varied anything hidden"
+    assert varied or _anything_hidden_varies(game, players, options, seed, games), \
+        f"{label}: sampling from a view never varied anything hidden"
     return checked
 
 

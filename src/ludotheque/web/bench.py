@@ -35,8 +35,14 @@ from typing import Any
 
 from ludotheque.i18n import number, t
 
-GAMES = ("diciassette", "wazabi", "dtc", "decimoarr")
 SEATS = 3
+
+
+def bench_games() -> list[str]:
+    """The games the tables rotate through: every registered game that seats SEATS."""
+    from ludotheque.core.registry import all_games
+
+    return [game.name for game in all_games() if game.min_players <= SEATS <= game.max_players]
 START_TIMEOUT = 60.0
 
 
@@ -185,8 +191,10 @@ async def _post(api: Any, url: str, body: dict[str, Any]) -> dict[str, Any]:
 
 async def _create_tables(api: Any, count: int, rng: random.Random, hard: bool) -> list[list[str]]:
     """`count` started tables; the seat URLs of their people."""
+    games = bench_games()
+
     async def one(index: int) -> list[str]:
-        game = GAMES[index % len(GAMES)]
+        game = games[index % len(games)]
         seats = [{"kind": "human"}] + ([{"kind": "bot", "level": "hard"}] * (SEATS - 1) if hard
                                        else [{"kind": "human"}] * (SEATS - 1))
         created = await _post(api, "/api/tables", {"game": game, "players": SEATS,

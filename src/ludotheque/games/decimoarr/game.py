@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State, _NotationHelp, win_shares
+from ludotheque.core.errors import OptionError
+from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionName, OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.decimoarr import encoding, render, rules_text, scene, stats, wording
@@ -88,7 +88,6 @@ class Decimoarr(Game):
     )
     aliases = ("décimoarr", "decimoarr...", "décimoarr...", "memoarrr")
     title_key = "decimoarr.title"
-    rules_key = "decimoarr.rules"
     min_players = 2
     max_players = 5
     default_players = 4
@@ -128,7 +127,7 @@ class Decimoarr(Game):
             action = ACTIONS.get("flip", int(found.group(1)) - 1)
             if action is not None:
                 return action
-        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
+        raise self.notation_error(text)
 
     def notation_help(self, lang: str = "en") -> str:
         from ludotheque.i18n import t

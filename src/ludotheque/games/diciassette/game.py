@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State, _NotationHelp, win_shares
+from ludotheque.core.game import Game, State, win_shares
 from ludotheque.core.options import OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.diciassette import encoding, render, rules_text, scene, stats, wording
@@ -84,7 +84,7 @@ class Diciassette(Game):
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("17", "seventeen", "dix-sept")
     title_key = "diciassette.title"
-    rules_key = "diciassette.rules"
+    card_sections = ("Components", "Special cards")  # the `cards` command
     min_players = 2
     max_players = 6
     default_players = 4
@@ -120,7 +120,7 @@ class Diciassette(Game):
                 kind = self._card(first, state)
                 if kind is not None:
                     return ACTIONS.id("down" if second in _DOWN_WORDS else "up", CODES[kind])
-        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
+        raise self.notation_error(text)
 
     def _card(self, word: str, state: State | None) -> int | None:
         word = _CARD_ALIASES.get(word, word)

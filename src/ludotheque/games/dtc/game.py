@@ -108,7 +108,6 @@ class DTC(Game):
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("donne-tes-cartes", "donnetescartes")
     title_key = "dtc.title"
-    rules_key = "dtc.rules"
     min_players = 2
     max_players = 6
     default_players = 4

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.actions import typed_number
-from ludotheque.core.errors import NotationError, OptionError
-from ludotheque.core.game import Game, State, _NotationHelp
+from ludotheque.core.errors import OptionError
+from ludotheque.core.game import Game, State
 from ludotheque.core.options import OptionName, OptionSpec
 from ludotheque.core.parts import GameParts
 from ludotheque.games.wazabi import encoding, render, rules_text, scene, stats, wording
@@ -85,7 +85,7 @@ class Wazabi(Game):
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("wasabi",)
     title_key = "wazabi.title"
-    rules_key = "wazabi.rules"
+    card_sections = ("Components", "Card effects")  # the `cards` command
     min_players = 2
     max_players = 6
     default_players = 4
@@ -123,7 +123,7 @@ class Wazabi(Game):
     # -------------------------------------------------------------- notation
     def text_to_action(self, text: str, state: State | None = None) -> int:
         if not isinstance(text, str):
-            raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
+            raise self.notation_error(text)
         words = text.strip().lower().split()
         if len(words) == 1:
             word = words[0]
@@ -146,7 +146,7 @@ class Wazabi(Game):
             code = wording.card_code(arg)
             if verb in _CARD_VERBS and code is not None:
                 return ACTIONS.id(_CARD_VERBS[verb], code)
-        raise NotationError("error.notation", text=text, forms=_NotationHelp(self))
+        raise self.notation_error(text)
 
     def notation_help(self, lang: str = "en") -> str:
         from ludotheque.i18n import t

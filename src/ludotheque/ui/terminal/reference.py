@@ -2,7 +2,8 @@
 
 Taken from the game's own rules summary (`Game.rules_text`, both languages, the options
 in force), so that the reference never disagrees with the rules: its components section
-and the section on what cards do (Wazabi's card effects, 17's special cards). The
+and the section on what cards do (`Game.card_sections`: Wazabi's card effects, 17's
+special cards). The
 summaries have the same sections in the same order in every language; they are found by
 their place in the English text.
 """
@@ -13,15 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.game import Game
-
-# Per game, the English headings of the sections that make its card reference.
-CARD_SECTIONS: dict[str, tuple[str, ...]] = {
-    "diciassette": ("Components", "Special cards"),
-    "wazabi": ("Components", "Card effects"),
-    "dtc": ("Components",),
-    "decimoarr": ("Components",),
-}
-DEFAULT_SECTIONS = ("Components",)
 
 
 def _sections(markdown: str) -> list[tuple[str, list[str]]]:
@@ -39,9 +31,8 @@ def card_reference(game: Game, lang: str, options: Mapping[str, Any]) -> str:
     """The card reference as Markdown, in `lang`."""
     english = [heading for heading, _ in _sections(game.rules_text("en", options))]
     local = _sections(game.rules_text(lang, options))
-    wanted = CARD_SECTIONS.get(game.name, DEFAULT_SECTIONS)
     parts = []
-    for heading in wanted:
+    for heading in game.card_sections:
         if heading in english and english.index(heading) < len(local):
             title, lines = local[english.index(heading)]
             parts.append("## " + title + "\n" + "\n".join(lines).strip())
