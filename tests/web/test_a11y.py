@@ -149,16 +149,23 @@ def assert_focus_kept(page, when: str) -> None:
 def test_a_whole_game_with_the_keyboard_alone(browser, server, game: str) -> None:  # noqa: F811
     """Tab to a move, Enter or Space: to the end. After each move (one's own, a card picked
     for an offer) and the others' moves, the focus is still among the moves, visible; the
-    log only grows and the turn line is never set again to the same words."""
+    log only grows, no live region is drawn anew (17's reveal was, at each step) and the
+    turn line is never set again to the same words."""
     rng = random.Random(game)
     page = new_page(browser, "fr-FR")
     page.goto(seat_url(server, game))
     page.wait_for_selector("#board .scene")
     page.evaluate("""() => {
-      window.__removed = 0; window.__turns = [];
+      window.__removed = 0; window.__turns = []; window.__regions = [];
       new MutationObserver((records) => records.forEach((r) => {
         window.__removed += r.removedNodes.length; }))
         .observe(document.getElementById("log"), {childList: true});
+      // a live region thrown away and drawn again is read out again, or not at all
+      const LIVE = "[aria-live], [role=status], [role=alert]";
+      new MutationObserver((records) => records.forEach((r) => r.removedNodes.forEach((n) => {
+        if (n.nodeType === 1 && (n.matches(LIVE) || n.querySelector(LIVE))) {
+          window.__regions.push(n.outerHTML.slice(0, 80)); } })))
+        .observe(document.body, {childList: true, subtree: true});
       const turn = document.getElementById("turn");
       new MutationObserver(() => window.__turns.push(turn.textContent))
         .observe(turn, {childList: true, characterData: true, subtree: true});
@@ -190,6 +197,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser, server, game: str) -> Non
         assert presses < 400, "no end after 400 moves"
     page.wait_for_selector("#result:not([hidden]) h2")
     assert page.evaluate("window.__removed") == 0, "the log was drawn again: read out again"
+    assert page.evaluate("window.__regions") == []
     turns = page.evaluate("window.__turns")
     assert turns and all(a != b for a, b in zip(turns, turns[1:])), turns
     assert not page.errors, page.errors

@@ -221,8 +221,9 @@ export function renderGesture(scene, hooks) {
   return box;
 }
 
+// No live region: it is drawn anew at each step, and the log (one) says the same lines.
 export function renderReveal(reveal, shown, onSkip, open = true, onToggle = null) {
-  const box = el("details", {class: "reveal", open, "aria-live": "polite", "aria-label": tr("web.table.reveal")},
+  const box = el("details", {class: "reveal", open, "aria-label": tr("web.table.reveal")},
     el("summary", {}, el("strong", {text: reveal.title})));
   if (onToggle) box.addEventListener("toggle", () => onToggle(box.open));
   const list = el("ol", {class: "steps"});
