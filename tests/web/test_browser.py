@@ -511,9 +511,11 @@ MEASURE_FACES = """root => {
 SMALL_TARGETS = """() => [...document.querySelectorAll(
     "button:not(.card), .button-link, a.home-link, summary, select, input:not([type=radio])" +
     ":not([type=checkbox]), .choice-list label, .field.check label")]
-  .filter((node) => node.offsetParent !== null && node.getBoundingClientRect().height < 43.5)
-  .map((node) => `${node.tagName} ${node.id || node.className} ${node.textContent.trim()}`
-                 + ` ${node.getBoundingClientRect().height}`)"""
+  .filter((node) => node.offsetParent !== null)
+  .map((node) => [node, node.getBoundingClientRect()])
+  .filter(([node, box]) => box.height < 43.5 || box.width < 43.5)
+  .map(([node, box]) => `${node.tagName} ${node.id || node.className} ${node.textContent.trim()}`
+                        + ` ${box.width}x${box.height}`)"""
 
 
 def layouts_while(page, script: str) -> int:
@@ -535,7 +537,7 @@ def layouts_while(page, script: str) -> int:
 
 def test_phone_layout_words_on_cards_badges_and_tap_targets(browser, server) -> None:
     """At phone width: a card's word is never cut ("TRA/P", "SEN/S"), a badge never wraps
-    inside its pill, and every button, field, summary and link is 44 px high."""
+    inside its pill, and every button, field, summary and link is 44x44 px."""
     page = new_page(browser, "fr-FR", PHONE)
     page.goto(server.url + "/")
     page.wait_for_selector(".game-card")

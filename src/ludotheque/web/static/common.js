@@ -85,7 +85,14 @@ export function langSwitch(onChange) {
     box.append(el("button", {
       type: "button", class: "lang", "aria-pressed": code === lang ? "true" : "false",
       "data-lang": code, lang: code, text: code.toUpperCase(),
-      onclick: () => { if (code !== lang) { setLang(code); onChange(code); } },
+      onclick: async () => {
+        if (code === lang) return;
+        setLang(code);
+        await onChange(code);
+        // the switch was drawn again: the keyboard stays on the language just chosen
+        const again = document.querySelector(`.langs button[data-lang="${code}"]`);
+        if (again) again.focus();
+      },
     }));
   }
   return box;

@@ -4,7 +4,8 @@
 import {el, tr} from "./common.js";
 
 // hooks: {send(actions), interactive: bool, table: update.table, gesture: state object,
-//         leftSeat: the seat this page's person left (its page now watches), if any}
+//         leftSeat: the seat this page's person left (its page now watches), if any,
+//         level: the zones' heading level, 2 unless the scene is under a heading of its own}
 export function renderScene(scene, hooks) {
   const root = el("div", {class: `scene game-${scene.game}`});
   root.append(renderSeats(scene, hooks));
@@ -58,9 +59,14 @@ function renderSeats(scene, hooks) {
   return list;
 }
 
+// A zone's title: a heading under the page's title (h1), or under the scene's own (replay).
+function zoneTitle(text, hooks) {
+  return el(`h${hooks.level || 2}`, {class: "zone-title", text});
+}
+
 function renderZone(zone, hooks) {
   const box = el("section", {class: `zone zone-${zone.id}`, "aria-label": zone.label},
-    el("h3", {text: zone.label}));
+    zoneTitle(zone.label, hooks));
   if (zone.layout === "grid") {
     const grid = el("div", {class: "grid"});
     // set through the CSSOM: the Content-Security-Policy refuses style attributes
@@ -81,16 +87,18 @@ function renderZone(zone, hooks) {
 
 function renderHand(scene, hooks) {
   const hand = scene.hand;
-  const box = el("section", {class: "zone hand", "aria-label": hand.label}, el("h3", {text: hand.label}));
+  const box = el("section", {class: "zone hand", "aria-label": hand.label}, zoneTitle(hand.label, hooks));
   const gesture = scene.gesture && hooks.interactive ? hooks.gesture : null;
   const cards = el("div", {class: "cards"});
   hand.cards.forEach((c, index) => {
     if (gesture) {
-      const picked = gesture.picked.includes(index);
       const action = c.action;
-      const node = cardNode({...c, action: null}, hooks, false, action !== null && action !== undefined && !picked
+      const node = cardNode({...c, action: null}, hooks, false, action !== null && action !== undefined
         ? () => gesture.toggle(index) : null);
-      if (picked) { node.classList.add("picked"); node.setAttribute("aria-pressed", "true"); node.disabled = true; }
+      // a card in the offer: a pressed button, disabled (the tray's copy takes it back)
+      if (gesture.picked.includes(index)) {
+        node.classList.add("picked"); node.setAttribute("aria-pressed", "true"); node.disabled = true;
+      }
       cards.append(node);
     } else {
       cards.append(cardNode(c, hooks, false));
@@ -156,7 +164,7 @@ function openChooser(node, c, hooks) {
     el("span", {class: "chooser-title", text: c.label}),
     c.choices.map((ch) => el("button", {
       type: "button", class: "move", "data-action": ch.id, title: ch.label, "aria-label": ch.label,
-      text: ch.short || ch.label, onclick: () => { box.remove(); hooks.send([ch.id]); },
+      text: ch.short || ch.label, onclick: () => { hooks.send([ch.id]); box.remove(); },  // sent from where the focus is
     })),
     el("button", {type: "button", class: "move secondary", text: tr("web.table.cancel"),
                   onclick: () => { box.remove(); node.focus(); }}));
@@ -213,8 +221,9 @@ export function renderGesture(scene, hooks) {
   return box;
 }
 
+// No live region: it is drawn anew at each step, and the log (one) says the same lines.
 export function renderReveal(reveal, shown, onSkip, open = true, onToggle = null) {
-  const box = el("details", {class: "reveal", open, "aria-live": "polite", "aria-label": tr("web.table.reveal")},
+  const box = el("details", {class: "reveal", open, "aria-label": tr("web.table.reveal")},
     el("summary", {}, el("strong", {text: reveal.title})));
   if (onToggle) box.addEventListener("toggle", () => onToggle(box.open));
   const list = el("ol", {class: "steps"});

@@ -72,7 +72,7 @@ function draw() {
     board.append(el("div", {class: "reveal-seats"}, data.reveal.map((each) => el("section",
       {class: "reveal-seat", "data-seat": each.seat, "aria-label": tr("web.replay.seen_by", {name: each.name})},
       el("h2", {text: tr("web.replay.seen_by", {name: each.name})}),
-      each.scene ? renderScene(each.scene, hooks) : el("p", {class: "note", text: "—"})))));
+      each.scene ? renderScene(each.scene, {...hooks, level: 3}) : el("p", {class: "note", text: "—"})))));
   } else if (scene) {
     board.append(renderScene(scene, hooks));
   }
@@ -92,7 +92,6 @@ function draw() {
 
 async function main() {
   await loadTexts();
-  $("langs").replaceChildren(langSwitch(async () => { await loadTexts(); chrome(); load(step); }));
   chrome();
   $("rules-button").addEventListener("click", () => data && showRules(data.game));
   document.addEventListener("keydown", (event) => {
@@ -106,7 +105,9 @@ async function main() {
   await load(null);
 }
 
+// the header's texts, and the language switch (its pressed button is the page's language)
 function chrome() {
+  $("langs").replaceChildren(langSwitch(async () => { await loadTexts(); chrome(); await load(step); }));
   $("home").title = tr("web.back_lobby");
   $("rules-button").textContent = tr("web.rules");
   $("log-title").textContent = tr("web.table.log");

@@ -17,6 +17,8 @@ const state = {
   askedRematch: false, offer: null, offerDismissed: false,
   left: null,  // this page's person left the table: {seat, url}
   confirmLeave: false,
+  focus: null,  // where the keyboard was when a move went (its button is disabled then)
+  logShown: 0, logFresh: true,  // log entries in the page; a new list for the next draw
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -66,8 +68,10 @@ function send(frame) {
 
 function sendMove(actions) {
   if (state.waitingMove || !state.update) return;
+  const spot = focusSpot();
   if (act({type: "move", actions, move: state.update.move})) {
     state.waitingMove = true;
+    state.focus = spot;
     document.querySelectorAll("#board button.move, #board button.playable, #moves button")
       .forEach((b) => { b.disabled = true; });
   }
@@ -103,7 +107,7 @@ function onFrame(frame) {
 }
 
 function onUpdate(update) {
-  if (update.log_reset) { state.log = []; state.eventCount = 0; }
+  if (update.log_reset) { state.log = []; state.eventCount = 0; state.logShown = 0; state.logFresh = true; }
   for (const entry of update.events || []) {
     if (entry.index < state.eventCount) continue;
     state.log.push(entry);
@@ -159,9 +163,9 @@ function draw() {
   const turn = $("turn");
   // closed: why (nobody sat down, or the free seats stayed free)
   const someoneSat = (table.seats || []).some((s) => s.kind === "human" && s.taken);
-  turn.textContent = table.status === "waiting" ? tr("web.table.waiting")
+  setText(turn, table.status === "waiting" ? tr("web.table.waiting")
     : table.status === "closed" ? tr(someoneSat ? "web.table.closed_partly" : "web.table.closed")
-    : (scene ? scene.turn_text : "");
+    : (scene ? scene.turn_text : ""));
   turn.classList.toggle("mine", myTurn);
   $("role").textContent = mode === "watch" ? tr("web.table.spectator") : "";
   showConnection();
@@ -173,8 +177,9 @@ function draw() {
   document.body.dataset.status = table.status || "";
   document.body.dataset.interactive = h.interactive ? "yes" : "no";
   const board = $("board");
-  const focused = document.activeElement && document.activeElement.closest("#board, #moves")
-    ? selectorOf(document.activeElement) : null;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const spot = focusSpot() || (lost ? state.focus : null);
+  state.focus = null;
   board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
@@ -213,10 +218,31 @@ function draw() {
   drawReveal();
   drawResult();
   drawLog();
-  if (focused) {
-    const again = document.querySelector(focused);
-    if (again && !again.disabled) again.focus();
-  }
+  if (spot) restoreFocus(spot);
+}
+
+// A text set only when it changed: a live region reads out each change, even to the same words.
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+// Where the keyboard is among the moves: a redraw replaces every button (after a move of
+// one's own or of another seat, a card picked for an offer), the focus must not fall to
+// the page's top. The same move if it is still there, else the control at the same place.
+const CONTROLS = "#moves button:enabled, #board button:enabled";
+
+function focusSpot() {
+  const active = document.activeElement;
+  if (!active || !active.closest("#moves, #board")) return null;
+  return {selector: selectorOf(active), index: [...document.querySelectorAll(CONTROLS)].indexOf(active)};
+}
+
+function restoreFocus(spot) {
+  const same = spot.selector && document.querySelector(spot.selector);
+  const controls = [...document.querySelectorAll(CONTROLS)];
+  const target = same && !same.disabled ? same : controls[Math.min(Math.max(spot.index, 0), controls.length - 1)];
+  // no move for now: the moves' place (Tab goes on from there; the next turn's first move)
+  (target || $("moves")).focus();
 }
 
 // A table still waiting: who is missing, and its invite link to send them (the lobby's
@@ -232,7 +258,7 @@ function inviteBox(table, url) {
 function leaveBox() {
   if (!state.confirmLeave) {
     return el("div", {class: "actions leave"}, el("button", {type: "button", id: "leave", class: "danger",
-      text: tr("web.table.leave"), onclick: () => { state.confirmLeave = true; draw(); }}));
+      text: tr("web.table.leave"), onclick: () => { state.confirmLeave = true; draw(); $("leave-no").focus(); }}));
   }
   return el("div", {class: "banner warn leave-confirm", role: "alertdialog"},
     el("p", {text: tr("web.table.leave_confirm")}),
@@ -240,7 +266,7 @@ function leaveBox() {
       el("button", {type: "button", id: "leave-yes", class: "danger", text: tr("web.table.leave_yes"),
                     onclick: (e) => { e.target.disabled = true; act({type: "leave"}); }}),
       el("button", {type: "button", id: "leave-no", class: "primary", text: tr("web.table.leave_no"),
-                    onclick: () => { state.confirmLeave = false; draw(); }})));
+                    onclick: () => { state.confirmLeave = false; draw(); $("leave").focus(); }})));
 }
 
 // The rematch someone asked for: join one's own seat there (or watch it), or stay here
@@ -272,6 +298,7 @@ function offerBox() {
 }
 
 function selectorOf(node) {
+  if (!node.dataset) return null;
   if (node.dataset.action) return `[data-action="${node.dataset.action}"]`;
   if (node.dataset.claim) return `[data-claim="${node.dataset.claim}"]`;
   return null;
@@ -309,17 +336,32 @@ function drawResult() {
     buttons.append(el("a", {class: "button-link", href: `/api/tables/${encodeURIComponent(tableId)}/record`,
                             download: `ludotheque-${tableId}.json`, text: tr("web.table.export")}));
   }
-  box.replaceChildren(el("h2", {text: result.title}),
-    el("ul", {}, lines.map((line) => el("li", {text: line}))), buttons);
   const offer = offerBox();
-  if (offer) box.append(offer);
+  replaceIfChanged(box, [el("h2", {text: result.title}),
+    el("ul", {}, lines.map((line) => el("li", {text: line}))), buttons, offer]);
 }
 
+// A live region's children replaced only if they differ: the same result is not read out
+// again at every update, and a focused button in it stays.
+function replaceIfChanged(box, nodes) {
+  const fresh = el("div", {}, nodes);
+  if (fresh.innerHTML !== box.innerHTML) box.replaceChildren(...fresh.childNodes);
+}
+
+// The log is a live region: only new entries are added, so only they are read out. A whole
+// new log (the first, or in another language) goes into a new list, which is not read out.
 function drawLog() {
-  const list = $("log");
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
-  list.replaceChildren(...state.log.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
-  if (atBottom || state.first) list.scrollTop = list.scrollHeight;
+  let list = $("log");
+  const atBottom = state.logFresh || list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  if (state.logFresh) {
+    const fresh = list.cloneNode(false);
+    list.replaceWith(fresh);
+    list = fresh;
+    state.logFresh = false;
+  }
+  list.append(...state.log.slice(state.logShown).flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
+  state.logShown = state.log.length;
+  if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
 const chatSeen = new Set();  // the server sends the recent chat again after each hello
@@ -414,7 +456,11 @@ async function main() {
     if (act({type: "chat", text: text.slice(0, 300)})) input.value = "";
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") document.querySelectorAll(".chooser").forEach((x) => x.remove());
+    if (event.key !== "Escape") return;
+    document.querySelectorAll(".chooser").forEach((box) => {
+      if (box.contains(document.activeElement)) box.previousElementSibling.focus();  // its card
+      box.remove();
+    });
   });
   window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
   connect();
