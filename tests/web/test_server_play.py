@@ -121,29 +121,31 @@ class PageLog:
 
 
 @pytest.mark.parametrize("game", ["wazabi", "diciassette", "dtc", "decimoarr"])
-def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp_path, game):
-    """Alice's page (and a spectator's) opened while the table waited: the opening events
-    were told with "Place 2", "Place 3". Once the others sit down, every page gets the log
-    again, narrated with their names."""
+def test_a_page_open_before_the_others_sat_down_shows_the_game_once_it_starts(tmp_path, game):
+    """Alice's page (and a spectator's) opened while the table waited used to show the
+    game already: its deal, Wazabi's first rolls ("Seat 2 rolls…", named after nobody),
+    whose turn it was. Nothing of the game is told before everyone sits; once they do,
+    every page gets the whole log, narrated with their names."""
     server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
-                               deals=random.Random(7))  # a deal whose opening names them
+                               deals=random.Random(7))
     try:
         created = server.create(game, 3, [{"kind": "human"}] * 3)
         first = server.join(created["invite"], 0, "Alice")
         with server.client() as page, server.client() as watcher:
             logs = {page: PageLog(), watcher: PageLog()}
             logs[page].read(page.hello(first, lang="fr"))
-            logs[watcher].read(watcher.hello(created["spectator"], lang="en"))
-            assert any("Place 2" in line or "Place 3" in line for line in logs[page].lines)
-            server.join(created["invite"], 1, "Bruno")
+            logs[watcher].read(watcher.hello(created["spectator"]))
+            server.join(created["invite"], 1, "Bruno")  # a second person: still waiting
             server.join(created["invite"], 2, "Chloé")
             for each, log in logs.items():
-                while True:
+                frame = each.last_update
+                while frame["table"]["status"] == "waiting":
+                    assert (frame["events"], frame["view"], frame["scene"], frame["legal"],
+                            frame["to_act"]) == ([], None, None, [], None)
+                    assert not log.lines
                     frame = each.expect("update")
                     log.read(frame)
-                    if frame["table"]["status"] == "playing":
-                        break
-                assert log.lines, game
+                assert log.lines and frame["view"] is not None, game
                 unnamed = [line for line in log.lines if "Place " in line or "Seat " in line]
                 assert unnamed == [], unnamed
             # and what the log says matches a page opened now
@@ -154,18 +156,17 @@ def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp
         stop_thread_server(server)
 
 
-def test_the_french_log_and_turn_line_say_au_before_a_default_name(tmp_path):
-    """« À Place 3 de jouer » is not French: a seat nobody sat in yet is « la place 3 »
-    (« À la place 3 de jouer. »), a person's name stays « À Chloé de jouer »."""
+def test_the_french_log_and_turn_line_say_a_before_a_name(tmp_path):
+    """« À Chloé de jouer » (a default name, which takes its article, « Au joueur 2 de
+    jouer », is tested with the texts: a table's seats all have people's names by now)."""
     server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
-                               deals=random.Random(7))  # seat 3 starts, Alice's page waits
+                               deals=random.Random(7))  # seat 3 starts
     try:
         created = server.create("wazabi", 3, [{"kind": "human"}] * 3)
         first = server.join(created["invite"], 0, "Alice")
         with server.client() as page:
             log = PageLog()
             log.read(page.hello(first, lang="fr"))
-            assert "À la place 3 de jouer." in log.lines, log.lines
             server.join(created["invite"], 1, "Bruno")
             server.join(created["invite"], 2, "Chloé")
             frame = page.until(lambda f: f["table"]["status"] == "playing")

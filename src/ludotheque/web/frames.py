@@ -89,5 +89,13 @@ def update_frame(*, game: Game, table: Mapping[str, Any], seat: int | None,
     }
 
 
+def waiting_frame(*, seat: int | None, move: int, log_reset: bool = False) -> dict[str, Any]:
+    """The update of a table still waiting for its people: nothing of the game yet (no
+    view, no log, no moves), only who sits where (the public table, added by the caller)."""
+    return {"type": "update", "table": {}, "seat": seat, "move": move, "view": None,
+            "to_act": None, "legal": [], "events": [], "log_reset": log_reset, "scene": None,
+            "result": None}
+
+
 def error_frame(code: str, key: str, lang: str, **params: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": t(key, lang, **params)}

@@ -175,7 +175,9 @@ function draw() {
   const board = $("board");
   const focused = document.activeElement && document.activeElement.closest("#board, #moves")
     ? selectorOf(document.activeElement) : null;
-  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
+  // nothing of the game while the table waits for its people (the invite box says who)
+  const quiet = scene === null && (update.view || table.status === "waiting");
+  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: quiet ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
   fitCardFaces(board);
