@@ -196,6 +196,10 @@ def play_to_the_end(pages: list, rng: random.Random, on_click=None, keyboard=())
 def check_result(page) -> None:
     page.wait_for_selector("#result:not([hidden]) h2")
     assert page.locator("#result h2").text_content().strip()
+    # the end is said once, by the result: the log once said it again ("Game over: …")
+    ends = [line for line in page.locator("#log li").all_text_contents()
+            if re.match(r"(Game over|Tournament over|Fin de la partie|Fin du tournoi)\b", line)]
+    assert ends == [], ends
     assert page.locator("#rematch").is_visible()
     assert not page.errors, page.errors
 

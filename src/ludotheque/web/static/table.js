@@ -320,7 +320,10 @@ function drawResult() {
 function drawLog() {
   const list = $("log");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
-  list.replaceChildren(...state.log.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
+  // the end of the game is the result's to say (who won, everyone's score, what next):
+  // the log does not say it a second time (the terminal's and the replay's narration do)
+  const told = state.log.filter((entry) => !(entry.event && entry.event.kind === "game_over"));
+  list.replaceChildren(...told.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
   if (atBottom || state.first) list.scrollTop = list.scrollHeight;
 }
 
