@@ -103,7 +103,9 @@ def join(page, invite: str, name: str) -> None:
     page.fill("#name", name)
     page.click("#join-submit")
     page.wait_for_url("**/play/**")
-    page.wait_for_selector("#board .scene")
+    page.wait_for_function("() => document.body.dataset.status")  # its first update
+    if page.evaluate("document.body.dataset.status") != "waiting":  # no game shown before
+        page.wait_for_selector("#board .scene")
 
 
 def is_over(page) -> bool:
