@@ -302,7 +302,7 @@ class LiveTable:
         connecting does not rebuild the scene of every other page."""
         names = self.names(lang)
         key = (seat, lang, start, log_reset, with_scene, self.moves, self.row.status,
-               tuple(names))
+               tuple(names), tuple(sorted(self.row.left_at.items())))
         if self._cache_moves != self.moves:
             self._cache.clear()
             self._cache_moves = self.moves
@@ -327,7 +327,9 @@ class LiveTable:
             game=match.game, table={}, seat=seat, view=match.view(seat),
             events=match.events_for(seat, start), start=start, legal=legal, to_act=to_act,
             move=self.moves, names=names, lang=lang, result=self.result(lang, names),
-            log_reset=log_reset, with_scene=with_scene)
+            log_reset=log_reset, with_scene=with_scene, stand_ins={
+                left: (event, t("web.server.stand_in_name", lang, name=names[left]))
+                for left, event in self.row.left_at.items()})
 
     def record(self) -> Record:
         """The record (with the SEED): for the export once the game is over, never before."""
@@ -578,6 +580,7 @@ class Master:
         live.row.rematch = row.rematch
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent, live.left = set(row.absent), set(row.left)
+        live.row.left_at = row.left_at
         for mine, stored in zip(live.row.seats, row.seats):
             if mine.name != stored.name:
                 live.relog = True
@@ -1271,12 +1274,14 @@ class Master:
                 if live.row.status == "over" or live.match.is_over():
                     raise Refused("game_over")
                 stored = await self.db(self.storage.leave_seat, live.row.id, seat,
-                                        self._stand_in_job(live, seat))
+                                       len(live.match.events or ()),
+                                       self._stand_in_job(live, seat))
                 if stored is None:  # the game ended meanwhile (another server's move)
                     await self.refresh(live)
                     raise Refused("game_over")
                 live.absent, live.left, first = set(stored.absent), set(stored.left), \
                     stored.first
+                live.row.left_at = stored.left_at
             self._clear_timer(live)
             self.schedule(live)  # their turn: the stand-in plays it
             await self.broadcast(live)  # the seat's pages (this one too) watch from now on
