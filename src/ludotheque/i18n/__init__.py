@@ -11,8 +11,8 @@ gettext plural rule. `t(key, lang, **params)` formats a text with `str.format`;
 an article, a person's name none: `{player:to}` writes « au joueur 2 », « à la place 2 »,
 « à Ada » (`{player:To}` at a sentence's start) and `{player:the}` « le joueur 2 »,
 « la place 2 », « Ada » after another preposition (« par », « pour », « devant »...):
-see `french_name`. A list of names takes it on each one. A test checks that every key
-exists in every language with the same fields.
+see `french_name`; `Names` (several in one field) takes it on each one. A test checks
+that every key exists in every language with the same fields.
 """
 
 from __future__ import annotations
@@ -65,18 +65,29 @@ def french_name(name: str, spec: str) -> str:
     return _BEFORE_A_NAME[spec] + name
 
 
+def _as_spec_says(name: str, spec: str) -> str:
+    """`name` as the spec `to`/`the` writes it (`To`/`The`: at a sentence's start)."""
+    lowered = spec.lower()
+    if lowered not in _BEFORE_A_NAME:
+        return format(name, spec)
+    text = french_name(name, lowered)
+    return text[0].upper() + text[1:] if spec != lowered and text else text
+
+
+class Names(tuple):
+    """Several names in one field, written "A, B", each one as the field's spec asks
+    (`{players:the}`: « le joueur 1, Ada »)."""
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(_as_spec_says(str(name), spec) for name in self)
+
+
 class _Formatter(string.Formatter):
-    """`str.format`, plus the specs `to`/`To` and `the`/`The` (see `french_name`; the
-    capital one starts a sentence), and a list of names written "A, B" (each one with
-    the spec's article)."""
+    """`str.format`, plus the specs `to`/`To` and `the`/`The` (see `french_name`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
-        if isinstance(value, (list, tuple)):
-            return ", ".join(self.format_field(item, format_spec) for item in value)
-        spec = format_spec.lower()
-        if spec in _BEFORE_A_NAME:
-            text = french_name(str(value), spec)
-            return text[0].upper() + text[1:] if format_spec != spec and text else text
+        if format_spec.lower() in _BEFORE_A_NAME and not isinstance(value, Names):
+            return _as_spec_says(str(value), format_spec)
         return super().format_field(value, format_spec)
 
 
@@ -85,10 +96,8 @@ _FORMATTER = _Formatter()
 
 def _format(template: str, params: dict[str, object]) -> str:
     lowered = template.lower()
-    if ":to}" in lowered or ":the}" in lowered \
-            or any(isinstance(value, (list, tuple)) for value in params.values()):
-        return _FORMATTER.vformat(template, (), params)
-    return template.format(**params)
+    return _FORMATTER.vformat(template, (), params) if ":to}" in lowered \
+        or ":the}" in lowered else template.format(**params)
 
 
 def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int], int]]:
