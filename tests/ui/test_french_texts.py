@@ -184,9 +184,13 @@ def test_one_french_word_each_for_the_lobby_and_the_replay():
 
 def test_no_seat_name_follows_a_bare_a_and_no_place_reads_as_instead():
     # "Passez l'appareil à Joueur 2": a person's name at the screen can be "Joueur 2", which
-    # takes an article ("au joueur 2"); "permis à la place 2" reads as "permitted instead".
+    # takes an article ("au joueur 2", "par le joueur 2"); "permis à la place 2" reads as
+    # "permitted instead". ({name} is also a bench's or an option's; the page's own texts
+    # name people who typed their names.)
     bad = {key: text for key, text in french().items()
-           if re.search(r"à la place \{", text) or re.search(r"\b[àÀ] " + NAMED, text)}
+           if re.search(r"à la place \{", text) or re.search(r"\b[àÀ] " + NAMED, text)
+           or re.search(r"\b(?:par|pour|entre|devant|contre|avec|chez|que|de|d')\s*"
+                        r"\{(?:player|giver|target|caller|skipped|victim|to)\}", text)}
     assert not bad
 
 
@@ -223,6 +227,38 @@ def test_a_default_seat_name_takes_its_article_after_a():
     assert describe_action(give, "fr", view, ["Joueur 1", "Ada (facile)"]) == "donner un dé à Ada"
     # « à » is French: an English text never asks for it
     assert not [key for key, entry in catalog().items() if re.search(r":[tT]o\}", entry["en"])]
+
+
+def test_a_default_seat_name_takes_its_article_after_any_preposition():
+    # « jouée par Joueur 2 », « une Pénalité pour Joueur 3 »: after « par », « pour »,
+    # « entre »... a default seat name takes its article too, a person's name still none.
+    from ludotheque.games.diciassette.render import resolution_lines
+    from ludotheque.games.dtc.render import event_lines as dtc_lines
+    from ludotheque.games.wazabi.render import event_lines as wazabi_lines
+
+    resolution = {"caller": 1, "cards": [{"card": "4s", "face_up": True, "by": 2}],
+                  "reached": True, "sum": 17, "traps": [2], "tokens": []}
+    defaults = ["Joueur 1", "Joueur 2", "Joueur 3"]
+    lines = resolution_lines(resolution, "fr", defaults, 0)
+    assert "  4 (recto), jouée par le joueur 3" in lines
+    assert ("Piège posé par le joueur 3\u00a0: une Victoire pour le joueur 3, une Pénalité "
+            "pour le joueur 2.") in lines
+    lines = resolution_lines(resolution, "fr", ["Ada", "Zoé", "Ugo (facile)"], 1)
+    assert "  4 (recto), jouée par Ugo" in lines
+    assert ("Piège posé par Ugo (facile)\u00a0: une Victoire pour Ugo (facile), une Pénalité "
+            "pour vous.") in lines
+    challenge = {"kind": "challenge", "player": 0, "giver": 2, "taker": 0, "count": 2,
+                 "value": 5, "cards": ["5", "5"], "true": True, "higher": False}
+    assert "annoncé par la place 3" in dtc_lines(challenge, "fr", ["Place 1", "Place 2", "Place 3"],
+                                                 1)[0]
+    assert "annoncé par Ada" in dtc_lines(challenge, "fr", ["Zoé", "Ugo", "Ada"], 1)[0]
+    tie = {"kind": "start_roll", "rolls": [], "tied": [0, 2]}
+    assert wazabi_lines(tie, "fr", defaults, 1) == ["Égalité entre le joueur 1, le joueur 3\u00a0: "
+                                                    "nouveau lancer."]
+    assert wazabi_lines(tie, "fr", ["Ada", "Zoé", "Ugo"], 1) == ["Égalité entre Ada, Ugo\u00a0: "
+                                                                 "nouveau lancer."]
+    assert wazabi_lines(tie, "en", ["Player 1", "Player 2", "Player 3"], 1) == [
+        "Tie between Player 1, Player 3: they roll again."]
 
 
 def test_no_two_texts_are_run_together():

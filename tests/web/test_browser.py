@@ -103,7 +103,9 @@ def join(page, invite: str, name: str) -> None:
     page.fill("#name", name)
     page.click("#join-submit")
     page.wait_for_url("**/play/**")
-    page.wait_for_selector("#board .scene")
+    page.wait_for_function("() => document.body.dataset.status")  # its first update
+    if page.evaluate("document.body.dataset.status") != "waiting":  # no game shown before
+        page.wait_for_selector("#board .scene")
 
 
 def is_over(page) -> bool:
@@ -196,6 +198,10 @@ def play_to_the_end(pages: list, rng: random.Random, on_click=None, keyboard=())
 def check_result(page) -> None:
     page.wait_for_selector("#result:not([hidden]) h2")
     assert page.locator("#result h2").text_content().strip()
+    # the end is said once, by the result: the log once said it again ("Game over: …")
+    ends = [line for line in page.locator("#log li").all_text_contents()
+            if re.match(r"(Game over|Tournament over|Fin de la partie|Fin du tournoi)\b", line)]
+    assert ends == [], ends
     assert page.locator("#rematch").is_visible()
     assert not page.errors, page.errors
 
@@ -388,7 +394,8 @@ def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browse
                                                                            server) -> None:
     """Whoever sat down first (the lobby's "take a seat yourself" leaves the lobby page and
     its links) is told who is still missing and gets the invite link to send them; a
-    spectator is not; the box goes once everyone is seated."""
+    spectator is not; the box goes once everyone is seated. Nothing of the game shows
+    before (its deal, its log): it starts when the table does."""
     created = server.create("diciassette", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
                                                                          "level": "easy"}])
     token = server.join(created["invite"], 0, "Maman")
@@ -403,10 +410,16 @@ def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browse
     assert mum.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     watcher = new_page(browser, "en-GB")
     watcher.goto(server.url + created["spectator_url"])
-    watcher.wait_for_selector("#board .scene")
+    watcher.wait_for_function("() => document.body.dataset.status === 'waiting'")
     assert watcher.locator("#invite-link").count() == 0
+    for page in (mum, watcher):
+        assert page.locator("#log li").count() == 0
+        assert page.locator("#board").text_content().strip() == ""  # nor "Loading…"
     server.join(created["invite"], 1, "Papa")
-    mum.wait_for_function("() => document.body.dataset.status === 'playing'")
+    for page in (mum, watcher):
+        page.wait_for_function("() => document.body.dataset.status === 'playing'")
+        page.wait_for_selector("#board .scene")
+        assert page.locator("#log li").count() > 0
     assert mum.locator("#invite-link").count() == 0
     assert not mum.errors and not watcher.errors, (mum.errors, watcher.errors)
 

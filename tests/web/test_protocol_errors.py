@@ -122,6 +122,35 @@ def test_not_your_turn_in_french_says_a_or_au_before_the_name(server, names, sai
         made.close()
 
 
+@pytest.mark.parametrize("names, said", [
+    (("Joueur 1", "Joueur 2"), "(par le joueur {seat})"),  # a common noun takes its article
+    (("Ada", "Ugo"), "(par {name})")])
+def test_a_card_played_in_french_says_par_le_or_par_before_the_name(server, names, said):
+    # the line's cards on a French spectator's page name who played them; the people play
+    # cards face up (or pass a call) until one of theirs is in the line
+    made = Table(server, names=names)
+    watcher = made.watcher
+    try:
+        watcher.send({"type": "lang", "lang": "fr"})
+        frame = watcher.expect("update")
+        for _ in range(40):
+            labels = [card["label"] for zone in frame["scene"]["zones"] if zone["id"] == "queue"
+                      for card in zone["cards"]]
+            people = [said.format(seat=seat + 1, name=names[seat]) for seat in (0, 1)]
+            if any(label.endswith(tuple(people)) for label in labels):
+                break
+            if frame["to_act"] in (0, 1):
+                page = made.pages[frame["to_act"]]
+                legal = page.until(lambda f, move=frame["move"]: f["move"] == move)["legal"]
+                chosen = next((m for m in legal if m["text"].endswith(" up")), legal[-1])
+                page.move([chosen["id"]], frame["move"])
+            frame = watcher.until(lambda f, move=frame["move"]: f["move"] > move)
+        else:
+            raise AssertionError(f"no card of a person's in the line: {labels}")
+    finally:
+        made.close()
+
+
 def test_stale_move_count_gets_a_fresh_update(table):
     page = table.pages[table.actor]
     page.move([table.actor_frame["legal"][0]["id"]], table.move - 1)

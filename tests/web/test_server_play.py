@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import threading
 import time
 
@@ -121,29 +122,31 @@ class PageLog:
 
 
 @pytest.mark.parametrize("game", ["wazabi", "diciassette", "dtc", "decimoarr"])
-def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp_path, game):
-    """Alice's page (and a spectator's) opened while the table waited: the opening events
-    were told with "Place 2", "Place 3". Once the others sit down, every page gets the log
-    again, narrated with their names."""
+def test_a_page_open_before_the_others_sat_down_shows_the_game_once_it_starts(tmp_path, game):
+    """Alice's page (and a spectator's) opened while the table waited used to show the
+    game already: its deal, Wazabi's first rolls ("Seat 2 rolls…", named after nobody),
+    whose turn it was. Nothing of the game is told before everyone sits; once they do,
+    every page gets the whole log, narrated with their names."""
     server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
-                               deals=random.Random(7))  # a deal whose opening names them
+                               deals=random.Random(7))
     try:
         created = server.create(game, 3, [{"kind": "human"}] * 3)
         first = server.join(created["invite"], 0, "Alice")
         with server.client() as page, server.client() as watcher:
             logs = {page: PageLog(), watcher: PageLog()}
             logs[page].read(page.hello(first, lang="fr"))
-            logs[watcher].read(watcher.hello(created["spectator"], lang="en"))
-            assert any("Place 2" in line or "Place 3" in line for line in logs[page].lines)
-            server.join(created["invite"], 1, "Bruno")
+            logs[watcher].read(watcher.hello(created["spectator"]))
+            server.join(created["invite"], 1, "Bruno")  # a second person: still waiting
             server.join(created["invite"], 2, "Chloé")
             for each, log in logs.items():
-                while True:
+                frame = each.last_update
+                while frame["table"]["status"] == "waiting":
+                    assert (frame["events"], frame["view"], frame["scene"], frame["legal"],
+                            frame["to_act"]) == ([], None, None, [], None)
+                    assert not log.lines
                     frame = each.expect("update")
                     log.read(frame)
-                    if frame["table"]["status"] == "playing":
-                        break
-                assert log.lines, game
+                assert log.lines and frame["view"] is not None, game
                 unnamed = [line for line in log.lines if "Place " in line or "Seat " in line]
                 assert unnamed == [], unnamed
             # and what the log says matches a page opened now
@@ -154,18 +157,17 @@ def test_a_page_open_before_the_others_sat_down_shows_their_names_in_the_log(tmp
         stop_thread_server(server)
 
 
-def test_the_french_log_and_turn_line_say_au_before_a_default_name(tmp_path):
-    """« À Place 3 de jouer » is not French: a seat nobody sat in yet is « la place 3 »
-    (« À la place 3 de jouer. »), a person's name stays « À Chloé de jouer »."""
+def test_the_french_log_and_turn_line_say_a_before_a_name(tmp_path):
+    """« À Chloé de jouer » (a default name, which takes its article, « Au joueur 2 de
+    jouer », is tested with the texts: a table's seats all have people's names by now)."""
     server = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}",
-                               deals=random.Random(7))  # seat 3 starts, Alice's page waits
+                               deals=random.Random(7))  # seat 3 starts
     try:
         created = server.create("wazabi", 3, [{"kind": "human"}] * 3)
         first = server.join(created["invite"], 0, "Alice")
         with server.client() as page:
             log = PageLog()
             log.read(page.hello(first, lang="fr"))
-            assert "À la place 3 de jouer." in log.lines, log.lines
             server.join(created["invite"], 1, "Bruno")
             server.join(created["invite"], 2, "Chloé")
             frame = page.until(lambda f: f["table"]["status"] == "playing")
@@ -474,6 +476,72 @@ def test_leaving_hands_the_seat_to_a_bot_for_good(tmp_path):
             assert b.hello(token)["seat"] == 0
             b.send({"type": "chat", "text": "hello"})
             assert b.expect("chat")["text"] == "hello"
+    finally:
+        stop_thread_server(handle)
+
+
+def page_log(page) -> list[tuple[dict, list[str]]]:
+    """(event, its lines) as the page's log shows them, from every frame it received."""
+    entries: dict[int, tuple[dict, list[str]]] = {}
+    for frame in page.frames:
+        if frame["type"] == "update":
+            if frame["log_reset"]:
+                entries = {}
+            entries.update((e["index"], (e["event"], e["lines"])) for e in frame["events"])
+    return [entries[index] for index in sorted(entries)]
+
+
+@pytest.mark.parametrize("when", ["his turn", "another's turn"])
+def test_the_log_names_the_stand_in_of_a_person_who_left_and_the_person_before(tmp_path, when):
+    """Bob plays, then leaves (at his own turn, or at another's): on every page (his own,
+    which watches from then on, Ann's, a spectator's, one opened at the end) his moves read
+    "Bob …" (« Vous … » on his page while he sat), the bot's after "Bob (bot) …", never
+    "Bob …" again (the bot presented as him) nor « Vous » for the seat he left."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'leave.sqlite3'}",
+                               deals=random.Random(5))
+    try:
+        created = handle.create("diciassette", 3, [{"kind": "human"}] * 2
+                                + [{"kind": "bot", "level": "easy"}])
+        tokens = [handle.join(created["invite"], seat, name)
+                  for seat, name in enumerate(("Ann", "Bob"))]
+        with handle.client() as a, handle.client() as b, handle.client() as watcher:
+            a.hello(tokens[0])
+            b.hello(tokens[1], lang="fr")
+            watcher.hello(created["spectator"])
+            played = False
+            while True:  # both play their first move until Bob played, then it is `when`
+                frame = a.until(lambda f: f["to_act"] in (0, 1))
+                actor = frame["to_act"]
+                if played and (actor == 1) == (when == "his turn"):
+                    break
+                page = (a, b)[actor]
+                legal = page.until(lambda f, move=frame["move"]: f["move"] == move)["legal"]
+                chosen = next((m for m in legal if m["text"] == "pass"), legal[0])  # no call
+                page.move([chosen["id"]], frame["move"])
+                a.until(lambda f, move=frame["move"]: f["move"] > move)
+                played = played or actor == 1
+            left_at = len(page_log(a))  # the stand-in's first event: nobody acts till then
+            b.send({"type": "leave"})
+            b.expect("left")
+            drive([a])
+            b.until(lambda f: f["result"] is not None)
+            watcher.until(lambda f: f["result"] is not None)
+            with handle.client() as fresh:
+                fresh.hello(created["spectator"])
+                for page, you in ((a, False), (b, True), (watcher, False), (fresh, False)):
+                    bobs = [(index, lines[0]) for index, (event, lines) in
+                            enumerate(page_log(page)) if event.get("player") == 1 and lines]
+                    before = [line for index, line in bobs if index < left_at]
+                    after = [line for index, line in bobs if index >= left_at]
+                    assert before and after
+                    if you:  # Bob's page while he sat: « Vous passez », « À vous de jouer »
+                        assert all("vous" in line.lower() and "Bob" not in line
+                                   for line in before), before
+                    else:
+                        assert all("Bob" in line and "(bot)" not in line
+                                   for line in before), before
+                    assert all("Bob (bot)" in line and not re.search(
+                        r"\b(you|vous)\b", line, re.IGNORECASE) for line in after), after
     finally:
         stop_thread_server(handle)
 

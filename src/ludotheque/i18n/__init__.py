@@ -7,9 +7,11 @@ them (docs/translating.md), compiled to `.mo` files that this module reads with
 the standard library, all at once on the first lookup. A text's key is its
 entry's `msgctxt`; its English text the `msgid`; plurals use each language's
 gettext plural rule. `t(key, lang, **params)` formats a text with `str.format`;
-`tn` picks the plural form. In French, `{player:to}` writes « à » before a name
-and `{player:To}` « À » at a sentence's start, contracted before a default seat name
-(« au joueur 2 », « à la place 2 », but « à Ada »): see `french_to`. A test checks
+`tn` picks the plural form. In French a default seat name is a common noun and takes
+an article, a person's name none: `{player:to}` writes « au joueur 2 », « à la place 2 »,
+« à Ada » (`{player:To}` at a sentence's start) and `{player:the}` « le joueur 2 »,
+« la place 2 », « Ada » after another preposition (« par », « pour », « devant »...):
+see `french_name`; `Names` (several in one field) takes it on each one. A test checks
 that every key exists in every language with the same fields.
 """
 
@@ -46,26 +48,46 @@ def french_typography(text: str) -> str:
 
 
 # French default seat names ("Joueur 2", "Place 2": `ui.player_n`, `web.seat_n`,
-# `web.server.seat_name`, `report.seat`) and « à » before them.
-_FRENCH_TO = (("Joueur ", "au joueur "), ("Place ", "à la place "))
+# `web.server.seat_name`, `report.seat`), bare and as a field's spec writes them.
+_FRENCH_DEFAULT_NAMES = {"Joueur ": {"to": "au joueur ", "the": "le joueur "},
+                         "Place ": {"to": "à la place ", "the": "la place "}}
+_BEFORE_A_NAME = {"to": "à ", "the": ""}
 
 
-def french_to(name: str) -> str:
-    """« à » and `name`: « à Ada », but « au joueur 2 », « à la place 2 » for a default
-    seat name (a common noun takes its article: « À Joueur 2 de jouer » is not French)."""
-    for bare, to in _FRENCH_TO:
+def french_name(name: str, spec: str) -> str:
+    """A name after a preposition, `spec` being `to` (« à » and the name) or `the` (the
+    name as « par », « pour »... take it): a default seat name is a common noun and takes
+    its article (« au joueur 2 », « par le joueur 2 »; « À Joueur 2 de jouer » is not
+    French), a person's name none (« à Ada », « par Ada »)."""
+    for bare, forms in _FRENCH_DEFAULT_NAMES.items():
         if name.startswith(bare) and name[len(bare):].isdigit():
-            return to + name[len(bare):]
-    return "à " + name
+            return forms[spec] + name[len(bare):]
+    return _BEFORE_A_NAME[spec] + name
+
+
+def _as_spec_says(name: str, spec: str) -> str:
+    """`name` as the spec `to`/`the` writes it (`To`/`The`: at a sentence's start)."""
+    lowered = spec.lower()
+    if lowered not in _BEFORE_A_NAME:
+        return format(name, spec)
+    text = french_name(name, lowered)
+    return text[0].upper() + text[1:] if spec != lowered and text else text
+
+
+class Names(tuple):
+    """Several names in one field, written "A, B", each one as the field's spec asks
+    (`{players:the}`: « le joueur 1, Ada »)."""
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(_as_spec_says(str(name), spec) for name in self)
 
 
 class _Formatter(string.Formatter):
-    """`str.format`, plus the specs `to` and `To` (« à » before a name, see `french_to`)."""
+    """`str.format`, plus the specs `to`/`To` and `the`/`The` (see `french_name`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
-        if format_spec in ("to", "To"):
-            text = french_to(str(value))
-            return text[0].upper() + text[1:] if format_spec == "To" else text
+        if format_spec.lower() in _BEFORE_A_NAME and not isinstance(value, Names):
+            return _as_spec_says(str(value), format_spec)
         return super().format_field(value, format_spec)
 
 
@@ -73,8 +95,9 @@ _FORMATTER = _Formatter()
 
 
 def _format(template: str, params: dict[str, object]) -> str:
-    return _FORMATTER.vformat(template, (), params) if ":to}" in template.lower() \
-        else template.format(**params)
+    lowered = template.lower()
+    return _FORMATTER.vformat(template, (), params) if ":to}" in lowered \
+        or ":the}" in lowered else template.format(**params)
 
 
 def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int], int]]:

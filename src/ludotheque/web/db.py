@@ -41,7 +41,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0005"
+SCHEMA_HEAD = "0006"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -67,6 +67,7 @@ tables = Table(
     Column("absent", JSON),  # seats the stand-in bot plays for (timed out, not back)
     Column("activity", DateTime(timezone=True)),  # created, or someone last sat down
     Column("left_seats", JSON),  # seats whose person left for good (a bot plays them)
+    Column("left_at", JSON),  # [[seat, the first event of its stand-in's], ...]
     Index("ix_tables_rematch_of", "rematch_of", unique=True),  # one rematch, once
     Index("ix_tables_status_activity", "status", "activity"),
 )
@@ -216,6 +217,7 @@ class TableRow:
     absent: list[int] = field(default_factory=list)
     activity: dt.datetime | None = None
     left: list[int] = field(default_factory=list)  # left for good: also in `absent`
+    left_at: dict[int, int] = field(default_factory=dict)  # seat -> its stand-in's 1st event
 
 
 class SeatLeft(NamedTuple):
@@ -224,6 +226,7 @@ class SeatLeft(NamedTuple):
 
     absent: list[int]
     left: list[int]
+    left_at: dict[int, int]
     first: bool
 
 
@@ -265,7 +268,7 @@ class Storage:
                 seed=row.seed, status=row.status, created=row.created,
                 turn_timer=row.turn_timer, invite=row.invite, spectator=row.spectator,
                 rematch_of=row.rematch_of, rematch=None, result=None,
-                activity=row.activity or row.created, absent=[], left_seats=[]))
+                activity=row.activity or row.created, absent=[], left_seats=[], left_at=[]))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "name_key": name_key(s.name) if s.name else None,
@@ -291,6 +294,7 @@ class Storage:
             deadline=found["deadline"], deadline_move=found["deadline_move"],
             absent=list(found["absent"] or []), activity=found["activity"],
             left=list(found["left_seats"] or []),
+            left_at=dict(found["left_at"] or []),
             seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
                            token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
 
@@ -371,28 +375,33 @@ class Storage:
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
             _ask_bot_job(conn, table_id, bot_job)
 
-    def leave_seat(self, table_id: str, seat: int,
+    def leave_seat(self, table_id: str, seat: int, event: int = 0,
                    bot_job: tuple[int, int, str] | None = None) -> SeatLeft | None:
         """The person at `seat` leaves a table being played, for good: the seat joins
         `left_seats` and `absent` (the stand-in bot plays it to the end), in one transaction
         that re-reads both lists (a server's stale copy never drops another's seat), with
-        `bot_job` (as `set_absent`'s). None if the table is no longer being played (and the
-        seat had not left)."""
+        `bot_job` (as `set_absent`'s); `event`, the index of the stand-in's first event, goes
+        to `left_at`. None if the table is no longer being played (and the seat had not
+        left)."""
         with self.engine.begin() as conn:
-            found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats)
+            found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats,
+                                        tables.c.left_at)
                                  .where(tables.c.id == table_id).with_for_update()).first()
             if found is None:
                 return None
             absent = sorted({*(found.absent or []), seat})
             left = sorted({*(found.left_seats or []), seat})
+            left_at = dict(found.left_at or [])
             if seat in (found.left_seats or []):
-                return SeatLeft(absent, left, first=False)
+                return SeatLeft(absent, left, left_at, first=False)
             if found.status != "playing":
                 return None
+            left_at[seat] = event
             conn.execute(update(tables).where(tables.c.id == table_id)
-                         .values(absent=absent, left_seats=left))
+                         .values(absent=absent, left_seats=left,
+                                 left_at=sorted(map(list, left_at.items()))))
             _ask_bot_job(conn, table_id, bot_job)
-            return SeatLeft(absent, left, first=True)
+            return SeatLeft(absent, left, left_at, first=True)
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or

@@ -65,12 +65,25 @@ def scene_for(game: Game, view: Mapping[str, Any], lang: str, names: Sequence[st
         return None
 
 
+def names_at(names: Sequence[str], stand_ins: Mapping[int, tuple[int, str]],
+             index: int) -> Sequence[str]:
+    """The seats' names in event `index`'s narration: a seat whose person left is named
+    after its stand-in (seat -> (its first event, its name)) from that event on, so that
+    the log never presents the bot as the person, nor the person's own moves as the bot's."""
+    if not stand_ins:
+        return names
+    return [stand_ins[seat][1] if seat in stand_ins and index >= stand_ins[seat][0] else name
+            for seat, name in enumerate(names)]
+
+
 def update_frame(*, game: Game, table: Mapping[str, Any], seat: int | None,
                  view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], start: int,
                  legal: Sequence[int], to_act: int | None, move: int, names: Sequence[str],
                  lang: str, result: Mapping[str, Any] | None, log_reset: bool = False,
-                 with_scene: bool = True) -> dict[str, Any]:
-    """One `update` frame for one seat (None: a spectator) in one language."""
+                 with_scene: bool = True,
+                 stand_ins: Mapping[int, tuple[int, str]] | None = None) -> dict[str, Any]:
+    """One `update` frame for one seat (None: a spectator) in one language; `stand_ins`
+    (see `names_at`) name the bots playing for people who left, in the log."""
     legal_list = legal_entries(game, legal, lang, view, names)
     return {
         "type": "update",
@@ -81,12 +94,21 @@ def update_frame(*, game: Game, table: Mapping[str, Any], seat: int | None,
         "to_act": to_act,
         "legal": legal_list,
         "events": [{"index": start + offset, "event": event,
-                    "lines": narrate(game, event, lang, names, seat)}
+                    "lines": narrate(game, event, lang,
+                                     names_at(names, stand_ins or {}, start + offset), seat)}
                    for offset, event in enumerate(events)],
         "log_reset": log_reset,
         "scene": scene_for(game, view, lang, names, legal_list) if with_scene else None,
         "result": dict(result) if result is not None else None,
     }
+
+
+def waiting_frame(*, seat: int | None, move: int, log_reset: bool = False) -> dict[str, Any]:
+    """The update of a table still waiting for its people: nothing of the game yet (no
+    view, no log, no moves), only who sits where (the public table, added by the caller)."""
+    return {"type": "update", "table": {}, "seat": seat, "move": move, "view": None,
+            "to_act": None, "legal": [], "events": [], "log_reset": log_reset, "scene": None,
+            "result": None}
 
 
 def error_frame(code: str, key: str, lang: str, **params: Any) -> dict[str, Any]:

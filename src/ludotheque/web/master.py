@@ -44,7 +44,7 @@ from sqlalchemy.exc import IntegrityError
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
 from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableRow, name_key, now
-from ludotheque.web.frames import error_frame, result_entry, update_frame
+from ludotheque.web.frames import error_frame, result_entry, update_frame, waiting_frame
 
 log = logging.getLogger("ludotheque.web")
 
@@ -202,8 +202,8 @@ class LiveTable:
     # when the safety-net look first saw the game over (time.monotonic())
     offered: tuple[str, str, int] | None = None
     ended: float | None = None
-    # a seat's name changed (someone sat down): the next broadcast sends every page the
-    # whole log again, narrated with the names (events told before named "Seat 2")
+    # a seat's name changed (someone sat down, the table started): the next broadcast
+    # sends every page the whole log again, narrated with the names
     relog: bool = False
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
@@ -217,6 +217,13 @@ class LiveTable:
     @property
     def moves(self) -> int:
         return len(self.match.actions)
+
+    @property
+    def told(self) -> int:
+        """How many events the pages are told: none while the table waits for its people
+        (the game, its deal and first rolls included, is nobody's before it starts, and
+        its log would name seats by the names of nobody), all of them once it started."""
+        return 0 if self.row.status == "waiting" else len(self.match.events or ())
 
     def names(self, lang: str) -> list[str]:
         """Seat names in `lang` (cached: they change only when someone sits down)."""
@@ -295,7 +302,7 @@ class LiveTable:
         connecting does not rebuild the scene of every other page."""
         names = self.names(lang)
         key = (seat, lang, start, log_reset, with_scene, self.moves, self.row.status,
-               tuple(names))
+               tuple(names), tuple(sorted(self.row.left_at.items())))
         if self._cache_moves != self.moves:
             self._cache.clear()
             self._cache_moves = self.moves
@@ -311,6 +318,8 @@ class LiveTable:
 
     def _build(self, seat: int | None, lang: str, start: int, log_reset: bool,
                with_scene: bool, names: list[str]) -> dict[str, Any]:
+        if self.row.status == "waiting":
+            return waiting_frame(seat=seat, move=self.moves, log_reset=log_reset)
         match = self.match
         to_act = self.to_act()
         legal = match.legal_actions() if to_act is not None and to_act == seat else []
@@ -318,7 +327,9 @@ class LiveTable:
             game=match.game, table={}, seat=seat, view=match.view(seat),
             events=match.events_for(seat, start), start=start, legal=legal, to_act=to_act,
             move=self.moves, names=names, lang=lang, result=self.result(lang, names),
-            log_reset=log_reset, with_scene=with_scene)
+            log_reset=log_reset, with_scene=with_scene, stand_ins={
+                left: (event, t("web.server.stand_in_name", lang, name=names[left]))
+                for left, event in self.row.left_at.items()})
 
     def record(self) -> Record:
         """The record (with the SEED): for the export once the game is over, never before."""
@@ -569,6 +580,7 @@ class Master:
         live.row.rematch = row.rematch
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent, live.left = set(row.absent), set(row.left)
+        live.row.left_at = row.left_at
         for mine, stored in zip(live.row.seats, row.seats):
             if mine.name != stored.name:
                 live.relog = True
@@ -821,10 +833,10 @@ class Master:
                     and live.row.status == "waiting":
                 # a rematch's seat kept for this person: opening its link sits them down
                 seated = await self._sit(live, spec.seat, spec.name)
-            start = min(max(0, since), len(live.match.events or ()))
+            start = min(max(0, since), live.told)
             live.conns.add(conn)
             await conn.send(live.frame(conn.seat, lang, start))
-            conn.sent = len(live.match.events or ())
+            conn.sent = live.told
             if conn.gone is not None:
                 await conn.send(self._left_frame(live, conn.gone))
             others = [c for c in live.conns if c is not conn]
@@ -892,13 +904,13 @@ class Master:
             return
         async with live.lock:
             await conn.send(live.frame(conn.seat, lang, 0, log_reset=True))
-            conn.sent = len(live.match.events or ())
+            conn.sent = live.told
 
     async def broadcast(self, live: LiveTable) -> None:
         """Each page gets its own seat's update from the events it has (all of them again,
         `log_reset`, after a seat's name changed); the caller holds the table's lock, so
         frames go out in the order moves were accepted."""
-        total = len(live.match.events or ())
+        total = live.told
         relog, live.relog = live.relog, False
         gone = self._watch_if_left(live, list(live.conns))
         await asyncio.gather(*(c.send(self._left_frame(live, c.gone)) for c in gone
@@ -956,7 +968,7 @@ class Master:
                     await conn.send(refused.frame(conn.lang))
                     if not was_absent:
                         await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
-                        conn.sent = len(live.match.events or ())
+                        conn.sent = live.told
             else:
                 await conn.send(refused.frame(conn.lang))
             if was_absent:
@@ -987,7 +999,7 @@ class Master:
             return
         async with live.lock:  # already back (a move or a chat line said so)
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
-            conn.sent = len(live.match.events or ())
+            conn.sent = live.told
 
     async def _announce_presence(self, live: LiveTable,
                                  written: concurrent.futures.Future) -> None:
@@ -1262,12 +1274,14 @@ class Master:
                 if live.row.status == "over" or live.match.is_over():
                     raise Refused("game_over")
                 stored = await self.db(self.storage.leave_seat, live.row.id, seat,
-                                        self._stand_in_job(live, seat))
+                                       len(live.match.events or ()),
+                                       self._stand_in_job(live, seat))
                 if stored is None:  # the game ended meanwhile (another server's move)
                     await self.refresh(live)
                     raise Refused("game_over")
                 live.absent, live.left, first = set(stored.absent), set(stored.left), \
                     stored.first
+                live.row.left_at = stored.left_at
             self._clear_timer(live)
             self.schedule(live)  # their turn: the stand-in plays it
             await self.broadcast(live)  # the seat's pages (this one too) watch from now on

@@ -19,7 +19,7 @@ from ludotheque.games.wazabi.wording import (
     card_name, count_text, faces_text, neighbour, short_name,
 )
 from ludotheque.games.wazabi.views import WazabiView
-from ludotheque.i18n import t, tn
+from ludotheque.i18n import Names, t, tn
 from ludotheque.kit.narration import Narrator, first_name
 
 _CARD_STYLE = "bold black on white"
@@ -156,7 +156,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                  for player, faces, w in event["rolls"]]
         if event["tied"]:
             lines.append(t("wazabi.event.tie", lang,
-                           players=", ".join(names[p] for p in event["tied"])))
+                           players=Names(names[p] for p in event["tied"])))
         else:
             lines.append(say("wazabi.event.starter", event["starter"]))
         return lines
@@ -232,7 +232,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         lines = []
         if event["tournament"]:
             lines.append(t("wazabi.event.game_end", lang, game=event["game"],
-                           players=", ".join(names[p] for p in event["winners"]),
+                           players=Names(names[p] for p in event["winners"]),
                            points=event["points"],
                            scores=", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))))
         if len(event["ranking"]) > 1:

@@ -180,7 +180,9 @@ function draw() {
   const lost = !document.activeElement || document.activeElement === document.body;
   const spot = focusSpot() || (lost ? state.focus : null);
   state.focus = null;
-  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: scene === null && update.view ? "" : tr("web.loading")}));
+  // nothing of the game while the table waits for its people (the invite box says who)
+  const quiet = scene === null && (update.view || table.status === "waiting");
+  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: quiet ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
   fitCardFaces(board);
@@ -359,7 +361,10 @@ function drawLog() {
     list = fresh;
     state.logFresh = false;
   }
-  list.append(...state.log.slice(state.logShown).flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
+  // the end of the game is the result's to say (who won, everyone's score, what next):
+  // the log does not say it a second time (the terminal's and the replay's narration do)
+  const told = state.log.slice(state.logShown).filter((entry) => !(entry.event && entry.event.kind === "game_over"));
+  list.append(...told.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
   state.logShown = state.log.length;
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
