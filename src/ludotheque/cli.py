@@ -529,7 +529,9 @@ def simulate(
         swept = parse_sweep_assignments(sweep or [], chosen)
         if PLAYERS in swept and players is not None:
             raise LudoError("error.sweep_players_twice")
-        chosen, count, _ = _table(game, players, option)
+        # A sweep's options are checked in each of its configurations (sweep_configs), not
+        # at a player count it may not play.
+        chosen, count, _ = _table(game, players, None if swept else option)
         _positive("--games", games_count)
         # Sweeping the player count: one bot for every seat of every table (checked by
         # sweep_configs), else one per seat.

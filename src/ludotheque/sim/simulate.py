@@ -39,10 +39,10 @@ from typing import Any
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import RandomBot, make_bot
 from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, settle
-from ludotheque.core.errors import LudoError, OptionError, require_extra
+from ludotheque.core.errors import LudoError, OptionError, PlayerCountError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
-from ludotheque.core.options import options_to_json
+from ludotheque.core.options import options_to_json, validate_options
 from ludotheque.core.registry import get_game
 from ludotheque.sim.results import PLAYERS
 
@@ -308,8 +308,9 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
 def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = None,
                   sweep: Mapping[str, Sequence[Any]] | None = None,
                   bots: Sequence[str] | str = ("random",)) -> list[SimConfig]:
-    """Every combination of the swept values over `options`, each validated (OptionError
-    names the bad option and value, PlayerCountError a bad player count), labelled
+    """Every combination of the swept values over `options`, each validated before any game
+    is played (OptionError names the bad option and value, PlayerCountError a bad player
+    count, both led by the configuration they refuse), labelled
     "name=value ..."; ["default"] without a sweep. `bots`: one per seat, or one for all
     (the only way when the player count is swept: each table has its own seats)."""
     base = dict(options or {})
@@ -323,13 +324,18 @@ def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = 
             raise OptionError("error.sweep_twice", name=name)
         if not sweep[name]:
             raise OptionError("error.sweep_syntax", item=f"{name}=")
+    validate_options(game.option_specs, base)  # --option's own names and values
     names = list(sweep)
     configs: list[SimConfig] = []
     seen: set[str] = set()
     for values in itertools.product(*(sweep[name] for name in names)):
         chosen = dict(zip(names, values))
         count = _player_count(chosen.pop(PLAYERS, players))
-        config = _config(game, "", count, {**base, **chosen}, bots)
+        try:
+            config = _config(game, "", count, {**base, **chosen}, bots)
+        except (OptionError, PlayerCountError) as error:  # the same kind, naming the table
+            given = " ".join(f"{name}={_shown(value)}" for name, value in zip(names, values))
+            raise type(error)("error.sweep_config", config=given, error=error) from None
         label = " ".join(f"{name}={_shown(count if name == PLAYERS else config.options[name])}"
                          for name in names)
         if label in seen:
