@@ -30,7 +30,7 @@ import signal
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -446,6 +446,36 @@ def game_rows(game: Game, config: SimConfig, index: int, seed: int, bots: Sequen
 
 
 # ---------------------------------------------------------------------- running
+class IndexSet:
+    """A set of game indexes at a bit each, in blocks of 65,536 (a stray index costs one
+    block): an arena's journal of millions of games is checked and skipped in flat memory."""
+
+    def __init__(self, indexes: Iterable[int] = ()) -> None:
+        self.blocks: dict[int, bytearray] = {}
+        self.count = 0
+        for index in indexes:
+            self.add(index)
+
+    def add(self, index: int) -> bool:
+        """Add `index`; False if it was there already."""
+        block = self.blocks.setdefault(index >> 16, bytearray(1 << 13))
+        byte, bit = (index & 0xFFFF) >> 3, 1 << (index & 7)
+        if block[byte] & bit:
+            return False
+        block[byte] |= bit
+        self.count += 1
+        return True
+
+    def __contains__(self, index: object) -> bool:
+        if not isinstance(index, int) or index < 0:
+            return False
+        block = self.blocks.get(index >> 16)
+        return block is not None and bool(block[(index & 0xFFFF) >> 3] & 1 << (index & 7))
+
+    def __len__(self) -> int:
+        return self.count
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What a worker needs to play any game of a run (sent once per chunk)."""
@@ -457,7 +487,7 @@ class _Plan:
     configs: tuple[SimConfig, ...]
     rows: bool
     timed: bool = True  # each move's thinking time measured (arena's report)
-    skip: frozenset[int] = frozenset()  # game indexes played already (an arena's journal)
+    skip: IndexSet = field(default_factory=IndexSet)  # game indexes played already (a journal)
 
 
 def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
@@ -647,7 +677,7 @@ def run_simulation(
     jobs: int = 1, backend: str = "process", rows: bool = False,
     progress: Callable[[int], None] | None = None, keep: bool = True,
     live: LiveCounts | None = None, timed: bool = True,
-    skip: Collection[int] = (), each: Callable[[GameResult], None] | None = None,
+    skip: Iterable[int] = (), each: Callable[[GameResult], None] | None = None,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
@@ -667,7 +697,7 @@ def run_simulation(
     for config in configs:
         for name in set(config.bots):
             make_bot(name, game, players=config.players, options=config.options)
-    skipped = frozenset(index for index in skip if 0 <= index < games)
+    skipped = IndexSet(index for index in skip if 0 <= index < games)
     plan = _Plan(game, rotate, budget, seed, tuple(configs), rows, timed, skipped)
     total = len(configs) * games
     run = SimulationRun(configs, games, [[] for _ in configs],
