@@ -633,9 +633,34 @@ def _check_ray_address() -> None:
     if not host or not port.isdigit():
         raise LudoError("error.ray_address", address=address)
     try:
-        socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
+        connection = socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS)
     except OSError:
         raise LudoError("error.ray_unreachable", address=address) from None
+    with connection:
+        if os.environ.get("RAY_USE_TLS", "0") in ("", "0") and not _speaks_grpc(connection):
+            raise LudoError("error.ray_not_ray", address=address)
+
+
+# HTTP/2's opening (its preface and an empty SETTINGS frame), as a gRPC client sends it
+_HTTP2_OPENING = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _speaks_grpc(connection: socket.socket) -> bool:
+    """Whether what listens answers HTTP/2's opening with its own SETTINGS frame, as the
+    gRPC servers of a Ray cluster and of a Ray Client do: ray.init would otherwise retry
+    for minutes at a port where something else listens (a web server...). Over TLS
+    (RAY_USE_TLS) nothing answers in clear: not asked then."""
+    head = b""
+    try:
+        connection.sendall(_HTTP2_OPENING)
+        while len(head) < 9:  # a frame's header: length (3 bytes), type, flags, stream
+            chunk = connection.recv(9 - len(head))
+            if not chunk:
+                break
+            head += chunk
+    except OSError:  # no answer in RAY_CONNECT_SECONDS, or the connection dropped
+        return False
+    return len(head) == 9 and head[3] == 4  # type 4: SETTINGS
 
 
 @dataclass
