@@ -213,6 +213,25 @@ def test_a_journal_is_read_a_line_at_a_time_never_whole(tmp_path):
     assert _games_in(journal) == [0, *range(2, 202), 1]
 
 
+def test_the_games_of_a_journal_are_read_back_one_at_a_time_for_the_summary(tmp_path):
+    """An arena resumed with every game in its journal: the games below --games are not all
+    kept in memory once read (they were: several times the journal's size), but read back
+    one at a time, in index order, for the summary, which is the first sitting's exactly
+    (the thinking times too: they are the journal's)."""
+    game, journal, bots = get_game("diciassette"), tmp_path / "cell.jsonl", ["random"] * 3
+    first = arena(game, 3, 3000, 1, bots, journal=journal)
+    size = journal.stat().st_size
+    tracemalloc.start()
+    try:
+        again = arena(game, 3, 3000, 1, bots, journal=journal)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # what stays is 8 bytes a move for the thinking times' 95th percentile
+    assert size > files.MEGABYTE and peak < size / 3, (size, peak)
+    assert again == first
+
+
 def test_a_line_too_long_is_named_and_nothing_is_changed(tmp_path, monkeypatch):
     monkeypatch.setattr(files, "MAX_LINE_BYTES", files.MEGABYTE)  # 64 MB: too big to write here
     game, journal = _journal_with(tmp_path, lambda later: json.dumps(

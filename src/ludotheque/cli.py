@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
@@ -39,6 +38,7 @@ from ludotheque.i18n import (
     t,
     tn,
 )
+from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
@@ -54,8 +54,8 @@ def _h(key: str) -> str:
 
 app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
                   rich_markup_mode=None)
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = LiveConsole(highlight=False)
+err = LiveConsole(stderr=True, highlight=False)
 
 GameArgument = Annotated[str, typer.Argument(metavar=_h("cli.metavar.game"),
                                              help=_h("cli.arg.game"))]
@@ -529,7 +529,9 @@ def simulate(
         swept = parse_sweep_assignments(sweep or [], chosen)
         if PLAYERS in swept and players is not None:
             raise LudoError("error.sweep_players_twice")
-        chosen, count, _ = _table(game, players, option)
+        # A sweep's options are checked in each of its configurations (sweep_configs), not
+        # at a player count it may not play.
+        chosen, count, _ = _table(game, players, None if swept else option)
         _positive("--games", games_count)
         # Sweeping the player count: one bot for every seat of every table (checked by
         # sweep_configs), else one per seat.

@@ -472,6 +472,46 @@ def test_several_configurations_correct_their_verdicts_together(tmp_path):
                and line.endswith("above the fair 50.0 %.") for line in alone.summary)
 
 
+def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
+    """Played games, one configuration each, where the starting player is drawn: two tests
+    per game (seat 1, the starting player), one family per game. In DTC (seed 30) the
+    starting player wins less than the fair share by chance (p < 5 % alone), which Holm's
+    correction over the two tests no longer calls a finding; 17's real first-player
+    advantage is still found (its family is its own: DTC's tests do not weigh on it)."""
+    from scipy.stats import norm
+
+    paths = {"dtc": tmp_path / "dtc.csv", "17": tmp_path / "17.csv"}
+    for game, args in (("dtc", ["-n", "200", "--seed", "30"]),
+                       ("17", ["-p", "3", "-n", "200", "--seed", "1"])):
+        result = invoke(["simulate", game, *args, "--bots", "random", "-j", "1",
+                         "--out", paths[game]])
+        assert result.exit_code == 0, result.output
+    expected = {"dtc": ("none", "chance"), "diciassette": ("none", "advantage")}
+    for lang in ("en", "fr"):
+        frame = rp.load_results(list(paths.values()))
+        report = rp.build_report(frame, lang)
+        for game, configs in rp.configurations(frame, lang).items():
+            (config,) = configs
+            fair = rp.fair_share(config)
+            rates = [rp.win_rates(config, by)["rate"][0] for by in ("seat", "s_order")]
+            z = [(r.value - fair) / (fair * (1 - fair) / r.trials) ** 0.5 for r in rates]
+            p = [2 * norm.sf(abs(value)) for value in z]
+            smaller = 2 * min(p)  # Holm over two tests: the smaller p doubled, then the other
+            adjusted = [smaller if value == min(p) else max(smaller, value) for value in p]
+            if game == "dtc":  # alone, the starting player's gap would be a verdict
+                assert rp.verdict(rates[1], fair) != "none" and p[1] < 0.05 < adjusted[1]
+            for who, rate, found, p_adjusted in zip(("seat", "order"), rates, expected[game],
+                                                   adjusted):
+                texts = {"rate": _rate_text(rate, lang), "fair": percent(fair, lang),
+                         "count": 2, "p": number(p_adjusted, lang, 3) if p_adjusted >= 0.001
+                         else f"< {number(0.001, lang, 3)}"}
+                said = t(f"report.verdict.{who}.{found}", lang, **texts)
+                if found == "advantage":
+                    said += " " + t("report.holm", lang, **texts)
+                assert "  " + said[0].upper() + said[1:] in report.summary
+        assert html.escape(t("report.rate_method", lang)) in rp.html_page(report)
+
+
 def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_path):
     dtc = tmp_path / "dtc.csv"
     result = invoke(["simulate", "dtc", "-n", "10", "-j", "1", "--out", dtc])

@@ -153,7 +153,7 @@ def test_sweep_parsing_and_list_options():
     (["dice_per_player"], None, "error.sweep_syntax"),
     (["dice_per_player=3,,4"], None, "error.sweep_syntax"),
     (["nope=1,2"], None, "error.option_unknown"),
-    (["dice_per_player=3,99"], None, "error.option_value"),
+    (["dice_per_player=3,99"], None, "error.option_value"),  # in the configuration's words
     (["dice_per_player=3,13"], None, "wazabi.error.too_many_dice"),  # 2 x 13 dice: more than the box
     (["dice_per_player=3", "dice_per_player=4"], None, "error.sweep_twice"),
     (["dice_per_player=3,4"], {"dice_per_player": "3"}, "error.sweep_twice"),
@@ -163,7 +163,11 @@ def test_bad_sweeps_are_refused_before_any_game(items, options, key):
     with pytest.raises(OptionError) as caught:
         run_simulation(WAZABI, 2, 1, 1, ["random", "random"], options,
                        sweep=parse_sweep_assignments(items, WAZABI))
-    assert caught.value.key == key
+    error = caught.value
+    if error.key == "error.sweep_config":  # a configuration refused: the error it met
+        assert error.params["config"] == "dice_per_player=" + items[0].rsplit(",", 1)[1]
+        error = error.params["error"]
+    assert error.key == key
     assert caught.value.message("fr") != caught.value.message("en")
 
 

@@ -230,6 +230,28 @@ def test_a_sweep_of_the_player_count_takes_one_bot_for_every_seat(lang):
                                       else "se joue de 2 à 6 joueurs, pas 9") in result.flat
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sweep_checks_its_options_in_each_configuration_before_any_game(lang, tmp_path):
+    """Wazabi's box holds 24 dice: 8 per player fit 2 or 3 players (never played at the
+    default 4, so not refused there), 6 per player do not fit 5; the refusal names the
+    configuration, comes before any game and writes no file."""
+    from ludotheque.i18n import t
+
+    summary = json.loads(succeeded(invoke(
+        ["simulate", "wazabi", "--games", "2", "--jobs", "1", "--sweep", "players=2,3",
+         "-o", "dice_per_player=8", "--bots", "random", "--json", "--lang", lang])).stdout)
+    assert [(c["config"], c["options"]["dice_per_player"]) for c in summary["configs"]] == [
+        ("players=2", 8), ("players=3", 8)]
+    target = tmp_path / "never.csv"
+    result = invoke(["simulate", "wazabi", "--games", "2", "--jobs", "1", "--sweep",
+                     "players=2,5", "-o", "dice_per_player=6", "--out", target, "--lang", lang])
+    assert result.exit_code == 2, result.output
+    wrong = t("wazabi.error.too_many_dice", lang, players=5, dice=6, total=30, box=24, most=4)
+    said = t("error.sweep_config", lang, config="players=5", error=wrong)
+    assert " ".join(said.split()) in result.flat, result.flat
+    assert not target.exists()
+
+
 def test_the_python_api_sweeps_the_player_count_too():
     run = simulate_module.run_simulation("dtc", 2, 3, 7, "easy", sweep={"players": [3, 2]})
     assert [(c.label, c.players, c.bots) for c in run.configs] == [

@@ -6,12 +6,15 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 import ray
 
 from ludotheque.core.registry import get_game
+from ludotheque.sim import simulate
 from ludotheque.sim.simulate import run_simulation
 
 
@@ -72,3 +75,38 @@ def test_a_ray_address_that_is_no_address_is_said():
     said = _simulate_on_ray("my-cluster", "en")
     assert "RAY_ADDRESS is my-cluster, which is not the address of a Ray cluster (host:port, " \
         "ray://host:port, auto or local): correct it, or unset RAY_ADDRESS" in said, said
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "Something answers at {address} (RAY_ADDRESS), but it is not a Ray cluster: give the "
+           "address that ray start --head printed on the cluster's machine, or unset RAY_ADDRESS "
+           "to run the games on a local Ray cluster started for them."),
+    ("fr", "Quelque chose répond à l'adresse {address} (RAY_ADDRESS), mais ce n'est pas une "
+           "grappe Ray : donnez l'adresse qu'a affichée ray start --head sur la machine de la "
+           "grappe, ou retirez la variable RAY_ADDRESS (unset RAY_ADDRESS) pour jouer les parties "
+           "sur une grappe Ray locale, démarrée pour elles.")])
+def test_a_ray_address_where_a_web_server_listens_is_said_not_waited_on(lang, says):
+    """A plain web server at RAY_ADDRESS: the connection is accepted, so ray.init retried
+    for minutes; it is now refused at once, in words."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), SimpleHTTPRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        address = f"127.0.0.1:{server.server_address[1]}"
+        for given in (address, f"ray://{address}"):
+            said = _simulate_on_ray(given, lang)
+            assert says.format(address=given) in said, said
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_a_ray_cluster_s_own_address_passes_the_check(monkeypatch):
+    """The check that refuses a web server lets a real cluster's address through."""
+    ray.init(num_cpus=1, include_dashboard=False)
+    try:
+        monkeypatch.setenv("RAY_ADDRESS", ray.get_runtime_context().gcs_address)
+        simulate._check_ray_address()  # no error
+    finally:
+        ray.shutdown()

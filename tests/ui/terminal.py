@@ -75,6 +75,11 @@ class Terminal:
     def send(self, text: str) -> None:
         os.write(self.master, text.encode())
 
+    def resize(self, columns: int, rows: int = 40) -> None:
+        """The window resized, as a terminal does it: the new size, then SIGWINCH."""
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        os.killpg(self.process.pid, signal.SIGWINCH)
+
     def interrupt(self) -> None:
         os.killpg(self.process.pid, signal.SIGINT)
 

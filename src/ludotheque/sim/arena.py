@@ -15,11 +15,14 @@ many CPU-hours can go on over several sittings.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
+import heapq
 import json
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +30,11 @@ from openskill.models import PlackettLuce
 
 from ludotheque.core.budget import Budget
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import check_writable, read_lines, writing
+from ludotheque.core.files import check_writable, read_lines, reading, writing
 from ludotheque.core.game import Game
 from ludotheque.core.options import options_to_json
 from ludotheque.i18n import LazyText
-from ludotheque.sim.simulate import GameResult, LiveCounts, run_simulation, seats_for_game
+from ludotheque.sim.simulate import GameResult, IndexSet, LiveCounts, run_simulation, seats_for_game
 
 Z95 = 1.959963984540054
 
@@ -52,10 +55,12 @@ def move_times(seconds: Sequence[float]) -> dict[str, float]:
     max (0.0 for a bot that had no choice to make)."""
     if not seconds:
         return {"ms_mean": 0.0, "ms_p95": 0.0, "ms_max": 0.0}
-    ordered = sorted(seconds)
-    p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
-    return {"ms_mean": round(1000 * sum(ordered) / len(ordered), 2),
-            "ms_p95": round(1000 * p95, 2), "ms_max": round(1000 * ordered[-1], 2)}
+    count = len(seconds)
+    # the p95 is the (count - rank)-th largest: only the top 5 % are sorted
+    rank = max(0, math.ceil(0.95 * count) - 1)
+    p95 = heapq.nlargest(count - rank, seconds)[-1]
+    return {"ms_mean": round(1000 * math.fsum(seconds) / count, 2),
+            "ms_p95": round(1000 * p95, 2), "ms_max": round(1000 * max(seconds), 2)}
 
 
 def entry_names(bots: Sequence[str]) -> list[str]:
@@ -80,22 +85,26 @@ def arena(game: Game, players: int, games: int, seed: int, bots: Sequence[str],
     finished are rated and `interrupted` is true (`games_planned`: what was asked).
     `journal`: see the module's docstring."""
     entries = entry_names(bots)
-    played: list[GameResult] = []
+    played: Iterable[GameResult] = ()
+    skip: Iterable[int] = ()
     write: _JournalWriter | None = None
     if journal is not None:
         check_writable(journal)
         header = journal_header(game, players, seed, entries, options, budget)
         played = read_journal(journal, header, games)
+        skip = played.indexes()
         write = _JournalWriter(journal, header)
     try:
         run = run_simulation(game, players, games, seed, [_bot_of(e) for e in entries], options,
                              rotate=True, budget=budget, jobs=jobs, progress=progress, live=live,
-                             skip={result.index for result in played}, each=write)
+                             skip=skip, each=write)
     finally:
         if write is not None:
             write.close()
-    results = [(seats_for_game(entries, result.index, rotate=True), result)
-               for result in sorted(played + run.results[0], key=lambda r: r.index)]
+    # in index order (the ratings are updated game after game): the journal's games read
+    # back one at a time, merged with this sitting's
+    ordered = heapq.merge(played, sorted(run.results[0], key=_index), key=_index)
+    results = ((seats_for_game(entries, result.index, rotate=True), result) for result in ordered)
     summary = summarise_arena(game, players, seed, entries, results)
     summary["interrupted"] = run.interrupted
     if run.interrupted:
@@ -112,19 +121,52 @@ def journal_header(game: Game, players: int, seed: int, entries: Sequence[str],
             "iterations": getattr(budget, "iterations", None), "ms": getattr(budget, "ms", None)}
 
 
+def _index(result: GameResult) -> int:
+    return result.index
+
+
+class JournalGames:
+    """The games of a journal below --games, known by where their line starts (8 bytes a
+    game, -1 for a game not in it) and read back one at a time, in index order, when
+    iterated: a journal of millions of games is never held in memory."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offsets = array("q")
+
+    def add(self, index: int, offset: int) -> None:
+        """Note where game `index` starts."""
+        if index >= len(self.offsets):
+            self.offsets.extend(array("q", [-1]) * (index + 1 - len(self.offsets)))
+        self.offsets[index] = offset
+
+    def indexes(self) -> Iterator[int]:
+        return (index for index, offset in enumerate(self.offsets) if offset >= 0)
+
+    def __iter__(self) -> Iterator[GameResult]:
+        if not self.offsets:
+            return
+        with reading(self.path), self.path.open("rb") as file:
+            for offset in self.offsets:
+                if offset >= 0:
+                    file.seek(offset)
+                    yield GameResult(**json.loads(file.readline()))
+
+
 def read_journal(path: Path, header: Mapping[str, Any],
-                 games: int | None = None) -> list[GameResult]:
-    """The games of a journal (none if there is no file), read a line at a time: a journal
-    of millions of games is never in memory whole, and its games from index `games` on
-    are checked but left out. A last line without its newline (the run was killed while
-    writing it) is left out: that game is played again. A file that is not a journal (or
-    the start of this one's header) is refused, untouched."""
+                 games: int | None = None) -> JournalGames:
+    """The games of a journal (none if there is no file), read a line at a time: each is
+    checked, and only where those below index `games` start is kept (`JournalGames`).
+    A last line without its newline (the run was killed while writing it) is left out:
+    that game is played again. A file that is not a journal (or the start of this one's
+    header) is refused, untouched."""
+    found_games = JournalGames(path)
     if not path.exists():
-        return []
+        return found_games
     lines = enumerate(read_lines(path, wanted=LazyText("files.wanted.journal")), start=1)
     _, first = next(lines, (1, b""))
     if not first.endswith(b"\n") and json.dumps(header).encode().startswith(first):
-        return []  # empty, or the header cut short
+        return found_games  # empty, or the header cut short
     try:
         found = _journal_line(path, 1, first)
     except LudoError:
@@ -135,8 +177,10 @@ def read_journal(path: Path, header: Mapping[str, Any],
         if found.get(field) != wanted:
             raise LudoError("error.journal_other", path=str(path), field=field,
                             found=json.dumps(found.get(field)), wanted=json.dumps(wanted))
-    results: list[GameResult] = []
-    seen: set[int] = set()
+    with reading(path), path.open("rb") as file:  # read_lines leaves a byte order mark out
+        offset = len(codecs.BOM_UTF8) if file.read(3) == codecs.BOM_UTF8 else 0
+    offset += len(first)
+    seen = IndexSet()  # every game's index, for repeats
     for number, line in lines:
         if not line.endswith(b"\n"):
             break  # the last line, cut short
@@ -144,12 +188,13 @@ def read_journal(path: Path, header: Mapping[str, Any],
             result = GameResult(**_journal_line(path, number, line))
         except TypeError:
             result = None
-        if result is None or result.index in seen or not _well_formed(result, header["players"]):
+        if result is None or not _well_formed(result, header["players"]) \
+                or not seen.add(result.index):
             raise LudoError("error.journal_corrupt", path=str(path), line=number)
-        seen.add(result.index)
         if games is None or result.index < games:
-            results.append(result)
-    return results
+            found_games.add(result.index, offset)
+        offset += len(line)
+    return found_games
 
 
 def _well_formed(result: GameResult, players: int) -> bool:
@@ -225,7 +270,8 @@ def _end_of_last_line(file: Any, block: int = 1 << 16) -> int:
 
 
 def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
-                    results: Sequence[tuple[list[str], GameResult]]) -> dict[str, Any]:
+                    results: Iterable[tuple[list[str], GameResult]]) -> dict[str, Any]:
+    """The arena's summary of its games (seats, result), read once, in index order."""
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in entries}
     wins = dict.fromkeys(entries, 0.0)
@@ -233,8 +279,10 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
     ahead = {a: dict.fromkeys(entries, 0.0) for a in entries}
     seconds = dict.fromkeys(entries, 0.0)
     moves = dict.fromkeys(entries, 0)
-    times: dict[str, list[float]] = {name: [] for name in entries}
+    times = {name: array("d") for name in entries}  # 8 bytes a move
+    count = 0
     for seats, result in results:
+        count += 1
         for name, (spent, choices) in zip(seats, result.thinking or ()):
             seconds[name] += spent
             moves[name] += choices
@@ -253,7 +301,6 @@ def summarise_arena(game: Game, players: int, seed: int, entries: Sequence[str],
         rated = model.rate([[ratings[name]] for name in seats], ranks=list(result.ranks))
         for name, (rating,) in zip(seats, rated):
             ratings[name] = rating
-    count = len(results)
     table = []
     for name in entries:
         low, high = wilson(wins[name], count)

@@ -30,7 +30,7 @@ import signal
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -39,10 +39,10 @@ from typing import Any
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import RandomBot, make_bot
 from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, settle
-from ludotheque.core.errors import LudoError, OptionError, require_extra
+from ludotheque.core.errors import LudoError, OptionError, PlayerCountError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
-from ludotheque.core.options import options_to_json
+from ludotheque.core.options import options_to_json, validate_options
 from ludotheque.core.registry import get_game
 from ludotheque.sim.results import PLAYERS
 
@@ -308,8 +308,9 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
 def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = None,
                   sweep: Mapping[str, Sequence[Any]] | None = None,
                   bots: Sequence[str] | str = ("random",)) -> list[SimConfig]:
-    """Every combination of the swept values over `options`, each validated (OptionError
-    names the bad option and value, PlayerCountError a bad player count), labelled
+    """Every combination of the swept values over `options`, each validated before any game
+    is played (OptionError names the bad option and value, PlayerCountError a bad player
+    count, both led by the configuration they refuse), labelled
     "name=value ..."; ["default"] without a sweep. `bots`: one per seat, or one for all
     (the only way when the player count is swept: each table has its own seats)."""
     base = dict(options or {})
@@ -323,13 +324,18 @@ def sweep_configs(game: Game, players: int, options: Mapping[str, Any] | None = 
             raise OptionError("error.sweep_twice", name=name)
         if not sweep[name]:
             raise OptionError("error.sweep_syntax", item=f"{name}=")
+    validate_options(game.option_specs, base)  # --option's own names and values
     names = list(sweep)
     configs: list[SimConfig] = []
     seen: set[str] = set()
     for values in itertools.product(*(sweep[name] for name in names)):
         chosen = dict(zip(names, values))
         count = _player_count(chosen.pop(PLAYERS, players))
-        config = _config(game, "", count, {**base, **chosen}, bots)
+        try:
+            config = _config(game, "", count, {**base, **chosen}, bots)
+        except (OptionError, PlayerCountError) as error:  # the same kind, naming the table
+            given = " ".join(f"{name}={_shown(value)}" for name, value in zip(names, values))
+            raise type(error)("error.sweep_config", config=given, error=error) from None
         label = " ".join(f"{name}={_shown(count if name == PLAYERS else config.options[name])}"
                          for name in names)
         if label in seen:
@@ -440,6 +446,36 @@ def game_rows(game: Game, config: SimConfig, index: int, seed: int, bots: Sequen
 
 
 # ---------------------------------------------------------------------- running
+class IndexSet:
+    """A set of game indexes at a bit each, in blocks of 65,536 (a stray index costs one
+    block): an arena's journal of millions of games is checked and skipped in flat memory."""
+
+    def __init__(self, indexes: Iterable[int] = ()) -> None:
+        self.blocks: dict[int, bytearray] = {}
+        self.count = 0
+        for index in indexes:
+            self.add(index)
+
+    def add(self, index: int) -> bool:
+        """Add `index`; False if it was there already."""
+        block = self.blocks.setdefault(index >> 16, bytearray(1 << 13))
+        byte, bit = (index & 0xFFFF) >> 3, 1 << (index & 7)
+        if block[byte] & bit:
+            return False
+        block[byte] |= bit
+        self.count += 1
+        return True
+
+    def __contains__(self, index: object) -> bool:
+        if not isinstance(index, int) or index < 0:
+            return False
+        block = self.blocks.get(index >> 16)
+        return block is not None and bool(block[(index & 0xFFFF) >> 3] & 1 << (index & 7))
+
+    def __len__(self) -> int:
+        return self.count
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What a worker needs to play any game of a run (sent once per chunk)."""
@@ -451,7 +487,7 @@ class _Plan:
     configs: tuple[SimConfig, ...]
     rows: bool
     timed: bool = True  # each move's thinking time measured (arena's report)
-    skip: frozenset[int] = frozenset()  # game indexes played already (an arena's journal)
+    skip: IndexSet = field(default_factory=IndexSet)  # game indexes played already (a journal)
 
 
 def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
@@ -597,9 +633,34 @@ def _check_ray_address() -> None:
     if not host or not port.isdigit():
         raise LudoError("error.ray_address", address=address)
     try:
-        socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
+        connection = socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS)
     except OSError:
         raise LudoError("error.ray_unreachable", address=address) from None
+    with connection:
+        if os.environ.get("RAY_USE_TLS", "0") in ("", "0") and not _speaks_grpc(connection):
+            raise LudoError("error.ray_not_ray", address=address)
+
+
+# HTTP/2's opening (its preface and an empty SETTINGS frame), as a gRPC client sends it
+_HTTP2_OPENING = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _speaks_grpc(connection: socket.socket) -> bool:
+    """Whether what listens answers HTTP/2's opening with its own SETTINGS frame, as the
+    gRPC servers of a Ray cluster and of a Ray Client do: ray.init would otherwise retry
+    for minutes at a port where something else listens (a web server...). Over TLS
+    (RAY_USE_TLS) nothing answers in clear: not asked then."""
+    head = b""
+    try:
+        connection.sendall(_HTTP2_OPENING)
+        while len(head) < 9:  # a frame's header: length (3 bytes), type, flags, stream
+            chunk = connection.recv(9 - len(head))
+            if not chunk:
+                break
+            head += chunk
+    except OSError:  # no answer in RAY_CONNECT_SECONDS, or the connection dropped
+        return False
+    return len(head) == 9 and head[3] == 4  # type 4: SETTINGS
 
 
 @dataclass
@@ -641,7 +702,7 @@ def run_simulation(
     jobs: int = 1, backend: str = "process", rows: bool = False,
     progress: Callable[[int], None] | None = None, keep: bool = True,
     live: LiveCounts | None = None, timed: bool = True,
-    skip: Collection[int] = (), each: Callable[[GameResult], None] | None = None,
+    skip: Iterable[int] = (), each: Callable[[GameResult], None] | None = None,
 ) -> SimulationRun:
     """Play `games` games per configuration; `jobs` processes (1: in this process) on
     `backend`; `rows=True` also builds the per-seat rows (events and statistics: slower).
@@ -661,7 +722,7 @@ def run_simulation(
     for config in configs:
         for name in set(config.bots):
             make_bot(name, game, players=config.players, options=config.options)
-    skipped = frozenset(index for index in skip if 0 <= index < games)
+    skipped = IndexSet(index for index in skip if 0 <= index < games)
     plan = _Plan(game, rotate, budget, seed, tuple(configs), rows, timed, skipped)
     total = len(configs) * games
     run = SimulationRun(configs, games, [[] for _ in configs],

@@ -11,9 +11,11 @@ The statistics:
 
 * win rates with Wilson 95 % intervals (`sim.arena.wilson`). A verdict about the
   first seat (or the starting player) says whether the fair share lies outside
-  that interval, which is the two-sided score test at the 5 % level. With several
-  configurations, those tests are one family: a verdict stands when its Holm-adjusted
-  p-value is below 5 % (the chance of any false verdict among them stays at 5 %);
+  that interval, which is the two-sided score test at the 5 % level. The tests behind
+  a game's verdicts (the first seat and, where the starting player is drawn, the
+  starting player, in every configuration) are one family: with more than one, a
+  verdict stands when its Holm-adjusted p-value is below 5 % (the chance of any false
+  verdict about the game stays at 5 %). Each game is a family of its own;
 * means with a 95 % bootstrap interval over games (Poisson weights and a fixed
   seed, so that the same files give the same report). Resampling whole games
   respects the dependence between the seats, and the observations, of a game;

@@ -187,7 +187,7 @@ class _GameReport:
         self.specs = stat_specs(game)
         self.has_order = all(
             "s_order" in c.rows.columns and c.rows["s_order"].notna().all() for c in configs)
-        self._holm: dict[str, dict[str, float]] = {}  # see `_adjusted`
+        self._holm: dict[tuple[str, str], float] | None = None  # see `_adjusted`
 
     # -- helpers ------------------------------------------------------------
     def _table(self, rows: list[list[str]], first: str, extra: Sequence[str] = ()) -> Any:
@@ -277,29 +277,40 @@ class _GameReport:
 
     def _verdict(self, who: str, config: Config, first: Rate) -> str:
         """The verdict on the first seat (who="seat") or the starting player ("order").
-        With several configurations, their tests are one family: a verdict stands only if
-        its Holm-adjusted p is below 5 % (else the gap may be chance), and says that p."""
+        Every verdict drawn about this game is one family (`_family`): with more than one,
+        a verdict stands only if its Holm-adjusted p is below 5 % (else the gap may be
+        chance), and says that p."""
         lang = self.lang
         fair = fair_share(config)
         found = verdict(first, fair)
         texts = {"rate": _rate_text(first, lang), "fair": _percent(fair, lang)}
-        if len(self.configs) == 1 or found == "none":
+        adjusted = self._adjusted()
+        if len(adjusted) == 1 or found == "none":
             return t(f"report.verdict.{who}.{found}", lang, **texts)
-        p = self._adjusted(who)[config.label]
-        family = {"count": len(self.configs), "p": _p_text(p, lang)}
+        p = adjusted[(who, config.label)]
+        family = {"count": len(adjusted), "p": _p_text(p, lang)}
         if p >= ALPHA:
             return t(f"report.verdict.{who}.chance", lang, **texts, **family)
-        return f"{t(f'report.verdict.{who}.{found}', lang, **texts)} {t('report.holm', lang, **family)}"
+        said = t(f"report.verdict.{who}.{found}", lang, **texts)
+        return f"{said} {t('report.holm', lang, **family)}"
 
-    def _adjusted(self, who: str) -> dict[str, float]:
-        """Per configuration, the Holm-adjusted p-value of its verdict `who` (the family:
-        this game's configurations)."""
-        if who not in self._holm:
-            by = "seat" if who == "seat" else "s_order"
-            p_values = [score_p_value(win_rates(c, by)["rate"][0], fair_share(c))
-                        for c in self.configs]
-            self._holm[who] = dict(zip(self.labels, holm(p_values)))
-        return self._holm[who]
+    def _family(self) -> list[tuple[str, Config]]:
+        """The tests behind this game's verdicts: the first seat in every configuration and,
+        when the starting player is drawn, the starting player in every configuration. They
+        are asked of the same games, so they are corrected together: the chance that any
+        verdict about the game is chance alone stays at 5 %."""
+        questions = ("seat", "order") if self.has_order else ("seat",)
+        return [(who, config) for who in questions for config in self.configs]
+
+    def _adjusted(self) -> dict[tuple[str, str], float]:
+        """Per (question, configuration) of `_family`, its Holm-adjusted p-value."""
+        if self._holm is None:
+            family = self._family()
+            by = {"seat": "seat", "order": "s_order"}
+            p_values = [score_p_value(win_rates(c, by[who])["rate"][0], fair_share(c))
+                        for who, c in family]
+            self._holm = {(who, c.label): p for (who, c), p in zip(family, holm(p_values))}
+        return self._holm
 
     def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
         """The verdict led by its configuration's label (the page lists them one by one)."""

@@ -32,6 +32,7 @@ from ludotheque.core.files import os_reason, writing
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
 from ludotheque.i18n import french_typography, has_text, t
+from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.gesture import Gesture
 from ludotheque.ui.terminal.reference import card_reference
 from ludotheque.ui.terminal.screen import FullScreen, PlainScreen, make_screen
@@ -383,7 +384,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
         read_line: Callable[[str], str] | None = None, match: Match | None = None) -> int:
     """Play one game (or go on with `match`, a resumed game); returns the exit code
     (0 finished, 1 abandoned)."""
-    console = console or Console(highlight=False)
+    console = console or LiveConsole(highlight=False)
     lang = settings.lang
     read_line = read_line or _line_reader(sys.stdin, console)
     game = settings.game
