@@ -265,7 +265,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def join_info(invite: str, request: Request):
         lang = request_lang(request)
         row = await master.db(store.table_by_invite, invite)
-        live = await master.get(row.id) if row else None
+        live = await master.get(row.id, hold=False) if row else None
         if live is None:
             return refusal(Refused("unknown_token", status=404), lang)
         try:
@@ -289,7 +289,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         return {"seat_url": f"/play/{token}"}
 
     async def _finished(table: str, lang: str, reveal: bool = False):
-        live = await master.get(table)
+        live = await master.get(table, hold=False)
         if live is None:
             raise Refused("unknown_table", status=404, table=quoted(table))
         if live.row.status != "over":

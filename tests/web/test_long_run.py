@@ -1,0 +1,75 @@
+"""What a server running for days keeps in memory, against a real server and real
+WebSockets: found by a soak of many tables (people, bots, rematches, spectators, tables
+left midway), each growth that never levelled off has its test here. Tables nobody
+watches leave memory once nothing can happen there without a person; reading an old
+table (its record, its invite) or an unknown id keeps nothing; the per-address and
+per-page counts keep only what is under way."""
+
+from __future__ import annotations
+
+import time
+
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+BOTS = [{"kind": "bot", "level": "easy"}]
+
+
+def wait_for(condition, what: str) -> None:
+    end = time.monotonic() + 3 * DEADLINE
+    while not condition():
+        assert time.monotonic() < end, what
+        time.sleep(0.02)
+
+
+def test_games_left_midway_with_no_turn_timer_leave_memory_and_resume_from_their_links(
+        tmp_path):
+    """A person plays a move against a bot and goes (a page closed, or the connection
+    cut): with no turn timer nothing happens there until they come back, so the master
+    holds none of these tables; their links bring each back where it was."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'left.sqlite3'}")
+    try:
+        tables = []
+        for index in range(4):
+            created, (token,) = handle.table("diciassette", 2, humans=1)
+            with handle.client() as page:
+                frame = page.hello(token)
+                frame = page.until(lambda f: f["to_act"] == 0 and f["legal"])
+                page.move([frame["legal"][0]["id"]], frame["move"])
+                frame = page.until(lambda f, m=frame["move"]: f["move"] > m)
+                if index % 2:
+                    page.drop()
+            tables.append((created["table"], token))
+        wait_for(lambda: not any(table in handle.master.tables for table, _ in tables),
+                 f"tables left midway still held: {list(handle.master.tables)}")
+        assert not handle.master.tokens
+        for table, token in tables:
+            moves = len(handle.master.storage.get_moves(table))
+            with handle.client() as page:
+                frame = page.hello(token)
+                assert frame["table"]["status"] == "playing" and frame["move"] == moves
+                frame = page.until(lambda f: f["to_act"] == 0 and f["legal"])
+                page.move([frame["legal"][0]["id"]], frame["move"])
+                page.until(lambda f, m=frame["move"]: f["move"] > m)
+    finally:
+        stop_thread_server(handle)
+
+
+def test_reading_old_tables_and_unknown_ids_keeps_nothing_in_memory(tmp_path):
+    """A finished table's record, replay and invite, and ids nobody made (a crawler's),
+    are read from the database each time: the master holds no table and no lock after."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'read.sqlite3'}")
+    try:
+        created = handle.create("wazabi", 2, BOTS * 2)
+        wait_for(lambda: handle.master.storage.get_table(created["table"]).status == "over"
+                 and created["table"] not in handle.master.tables, "the bots did not finish")
+        table = created["table"]
+        assert handle.api.get(f"/api/tables/{table}/record").status_code == 200
+        assert handle.api.get(f"/api/tables/{table}/replay?step=1").status_code == 200
+        assert handle.api.get(f"/api/join/{created['invite']}").status_code == 200
+        for index in range(20):
+            assert handle.api.get(f"/api/tables/nosuch{index}/record").status_code == 404
+        assert table not in handle.master.tables
+        assert not handle.master._loading
+    finally:
+        stop_thread_server(handle)
+
