@@ -11,6 +11,8 @@ import time
 
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
+from ludotheque.web.limits import Limits
+
 BOTS = [{"kind": "bot", "level": "easy"}]
 
 
@@ -70,6 +72,29 @@ def test_reading_old_tables_and_unknown_ids_keeps_nothing_in_memory(tmp_path):
             assert handle.api.get(f"/api/tables/nosuch{index}/record").status_code == 404
         assert table not in handle.master.tables
         assert not handle.master._loading
+    finally:
+        stop_thread_server(handle)
+
+
+def test_bot_only_tables_of_many_addresses_are_forgotten_once_over(tmp_path):
+    """The per-address list of bot-only tables (its cap) keeps the addresses with one
+    under way, not every address that ever made one."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'bots.sqlite3'}",
+                               limits=Limits(bot_tables=3))
+    try:
+        made = []
+        for index in range(5):
+            response = handle.api.post("/api/tables", json={
+                "game": "wazabi", "players": 2, "seats": BOTS * 2},
+                headers={"X-Forwarded-For": f"203.0.113.{index + 1}"})
+            assert response.status_code == 200, response.text
+            made.append(response.json()["table"])
+        wait_for(lambda: all(handle.master.storage.get_table(t).status == "over"
+                             for t in made), "the bots did not finish")
+        handle.api.post("/api/tables", json={"game": "wazabi", "players": 2,
+                                             "seats": BOTS * 2},
+                        headers={"X-Forwarded-For": "203.0.113.99"})
+        assert set(handle.app.state.bot_tables) <= {"203.0.113.99"}
     finally:
         stop_thread_server(handle)
 

@@ -176,6 +176,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.master = master
+    # what the tests look into (no route reaches them)
+    app.state.bot_tables, app.state.limiters = bot_tables, limiters
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Exception)
@@ -248,9 +250,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             body = await _json_body(request)
             bots_only = limits.bot_tables is not None and _bots_only(body)
             if bots_only:
-                running = [table for table in bot_tables.get(address, ())
-                           if (live := master.tables.get(table)) is not None
-                           and live.row.status not in ("over", "closed")]
+                _prune_bot_tables(bot_tables, master)
+                running = bot_tables.get(address, [])
                 if len(running) >= limits.bot_tables:
                     raise Refused("too_many_bot_tables", status=429, high=limits.bot_tables)
             live = await master.create_table(body)
@@ -509,6 +510,18 @@ def _bots_only(body: dict[str, Any]) -> bool:
     seats = body.get("seats")
     return isinstance(seats, list) and bool(seats) and all(
         isinstance(seat, dict) and seat.get("kind") == "bot" for seat in seats)
+
+
+def _prune_bot_tables(bot_tables: dict[str, list[str]], master: Master) -> None:
+    """Each address keeps only its bot-only tables still playing, and an address with none
+    is dropped: the dict holds no more than the bot-only tables under way."""
+    for address, tables in list(bot_tables.items()):
+        running = [table for table in tables if (live := master.tables.get(table)) is not None
+                   and live.row.status not in ("over", "closed")]
+        if running:
+            bot_tables[address] = running
+        else:
+            del bot_tables[address]
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
