@@ -98,3 +98,16 @@ def test_bot_only_tables_of_many_addresses_are_forgotten_once_over(tmp_path):
     finally:
         stop_thread_server(handle)
 
+
+def test_the_counts_of_closed_pages_are_forgotten(tmp_path):
+    """Each page's frames are counted under its own key: a closed page's key goes."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'pages.sqlite3'}")
+    try:
+        for _ in range(30):
+            with handle.client() as page:
+                page.send({"type": "ping"})
+                page.expect("pong")
+        window = handle.app.state.limiters["frames"]._window
+        wait_for(lambda: not window.storage.events, "the closed pages' counts are kept")
+    finally:
+        stop_thread_server(handle)

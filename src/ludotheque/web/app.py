@@ -400,6 +400,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             pass
         finally:
             sockets.give_back(address)
+            frames.forget(page)
             master.disconnect(conn)
             if ws.application_state == WebSocketState.CONNECTED:
                 try:
