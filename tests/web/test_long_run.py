@@ -11,7 +11,7 @@ import time
 
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
-from ludotheque.web.limits import Limits
+from ludotheque.web.limits import Limiter, Limits, Rate
 
 BOTS = [{"kind": "bot", "level": "easy"}]
 
@@ -111,3 +111,19 @@ def test_the_counts_of_closed_pages_are_forgotten(tmp_path):
         wait_for(lambda: not window.storage.events, "the closed pages' counts are kept")
     finally:
         stop_thread_server(handle)
+
+
+def test_counts_whose_window_emptied_are_cleared_as_new_keys_come(monkeypatch):
+    """A seat's chat lines are counted under its own key: once its window is empty and
+    new keys pile up, its key goes (the library keeps it for good)."""
+    monkeypatch.setattr(Limiter, "PRUNE_AT", 8)
+    chat = Limits(chat=Rate(1, 1)).limiters()["chat"]
+    item, window = chat._item, chat._window
+    for seat in range(8):
+        assert chat.hit(f"chat-old-{seat}")
+    wait_for(lambda: all(window.test(item, f"chat-old-{seat}") for seat in range(8)),
+             "the old lines' window never emptied")
+    for seat in range(8):
+        assert chat.hit(f"chat-new-{seat}")
+    kept = list(window.storage.events)
+    assert len(kept) == 8 and not any("chat-old" in key for key in kept), kept

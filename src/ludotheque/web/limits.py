@@ -83,9 +83,9 @@ class Limiter:
         """One more for `key` if its rate allows it (True), else nothing counted (False)."""
         if self._item is None:
             return True
-        self._keys.add(key)
         if len(self._keys) >= self._prune_at:
             self._prune()
+        self._keys.add(key)
         return self._window.hit(self._item, key)
 
     def forget(self, key: str) -> None:
