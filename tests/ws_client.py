@@ -5,6 +5,7 @@ every frame kept."""
 from __future__ import annotations
 
 import json
+import socket
 import time
 from typing import Any
 
@@ -26,6 +27,13 @@ class WsClient:
 
     def close(self) -> None:
         self._opened.__exit__(None, None, None)
+
+    def drop(self) -> None:
+        """The connection cut with no closing handshake (a phone out of range, a killed
+        browser): the server hears nothing but the TCP connection ending."""
+        self.ws.socket.shutdown(socket.SHUT_RDWR)
+        self.ws.socket.close()
+        self.close()
 
     def __enter__(self) -> WsClient:
         return self

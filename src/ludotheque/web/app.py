@@ -176,6 +176,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app = FastAPI(title="ludotheque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.master = master
+    # what the tests look into (no route reaches them)
+    app.state.bot_tables, app.state.limiters = bot_tables, limiters
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Exception)
@@ -248,9 +250,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             body = await _json_body(request)
             bots_only = limits.bot_tables is not None and _bots_only(body)
             if bots_only:
-                running = [table for table in bot_tables.get(address, ())
-                           if (live := master.tables.get(table)) is not None
-                           and live.row.status not in ("over", "closed")]
+                _prune_bot_tables(bot_tables, master)
+                running = bot_tables.get(address, [])
                 if len(running) >= limits.bot_tables:
                     raise Refused("too_many_bot_tables", status=429, high=limits.bot_tables)
             live = await master.create_table(body)
@@ -265,7 +266,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def join_info(invite: str, request: Request):
         lang = request_lang(request)
         row = await master.db(store.table_by_invite, invite)
-        live = await master.get(row.id) if row else None
+        live = await master.get(row.id, hold=False) if row else None
         if live is None:
             return refusal(Refused("unknown_token", status=404), lang)
         try:
@@ -289,7 +290,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         return {"seat_url": f"/play/{token}"}
 
     async def _finished(table: str, lang: str, reveal: bool = False):
-        live = await master.get(table)
+        live = await master.get(table, hold=False)
         if live is None:
             raise Refused("unknown_table", status=404, table=quoted(table))
         if live.row.status != "over":
@@ -399,6 +400,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             pass
         finally:
             sockets.give_back(address)
+            frames.forget(page)
             master.disconnect(conn)
             if ws.application_state == WebSocketState.CONNECTED:
                 try:
@@ -509,6 +511,18 @@ def _bots_only(body: dict[str, Any]) -> bool:
     seats = body.get("seats")
     return isinstance(seats, list) and bool(seats) and all(
         isinstance(seat, dict) and seat.get("kind") == "bot" for seat in seats)
+
+
+def _prune_bot_tables(bot_tables: dict[str, list[str]], master: Master) -> None:
+    """Each address keeps only its bot-only tables still playing, and an address with none
+    is dropped: the dict holds no more than the bot-only tables under way."""
+    for address, tables in list(bot_tables.items()):
+        running = [table for table in tables if (live := master.tables.get(table)) is not None
+                   and live.row.status not in ("over", "closed")]
+        if running:
+            bot_tables[address] = running
+        else:
+            del bot_tables[address]
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:

@@ -63,16 +63,45 @@ class Rate:
 
 
 class Limiter:
-    """One rate, counted per key (a page, a client address) in a shared storage."""
+    """One rate, counted per key (a page, a client address) in a shared storage.
+
+    The library's memory storage keeps a key whose window emptied (limits 5.8: an empty
+    list, one per page ever opened, for good): the keys counted since the last look are
+    looked at again once they are `PRUNE_AT` or twice as many as were left, and those with
+    nothing in their window are cleared."""
+
+    PRUNE_AT = 512
 
     def __init__(self, rate: Rate | None, storage: MemoryStorage) -> None:
         self.rate = rate
         self._item = RateLimitItemPerSecond(rate.count, rate.seconds) if rate else None
         self._window = MovingWindowRateLimiter(storage)
+        self._keys: set[str] = set()
+        self._prune_at = self.PRUNE_AT
 
     def hit(self, key: str) -> bool:
         """One more for `key` if its rate allows it (True), else nothing counted (False)."""
-        return self._item is None or self._window.hit(self._item, key)
+        if self._item is None:
+            return True
+        if len(self._keys) >= self._prune_at:
+            self._prune()
+        self._keys.add(key)
+        return self._window.hit(self._item, key)
+
+    def forget(self, key: str) -> None:
+        """`key` is done with (a page's closed socket): its counts go."""
+        if self._item is not None:
+            self._window.clear(self._item, key)
+            self._keys.discard(key)
+
+    def _prune(self) -> None:
+        item = self._item
+        assert item is not None
+        for key in list(self._keys):
+            if self._window.get_window_stats(item, key).remaining >= item.amount:
+                self._window.clear(item, key)
+                self._keys.discard(key)
+        self._prune_at = max(self.PRUNE_AT, 2 * len(self._keys))
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may go on again."""

@@ -205,6 +205,7 @@ class LiveTable:
     # a seat's name changed (someone sat down, the table started): the next broadcast
     # sends every page the whole log again, narrated with the names
     relog: bool = False
+    arriving: int = 0  # pages between their hello's load of the table and their first frame
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -396,7 +397,9 @@ class Master:
         """Every unfinished table is rebuilt from the database; its bots and timers resume."""
         for table_id in await self.db(self.storage.live_table_ids):
             try:
-                await self.get(table_id)
+                live = await self.get(table_id)
+                if live is not None:  # a game abandoned midway waits for its people
+                    self.forget_if_unwatched(live)
             except Exception:  # noqa: BLE001 - one broken table must not stop the server
                 log.exception("table %s could not be rebuilt", table_id)
         self._spawn(self._sweep())
@@ -421,7 +424,7 @@ class Master:
                             self._clear_timer(live)
                             await self.broadcast(live)
                         await self.broker.publish(table_id, live.moves)
-                        self._forget_if_done(live)
+                        self.forget_if_unwatched(live)
                     row = live.row if live is not None else await self.db(
                         self.storage.get_table, table_id)
                     if row is not None and row.rematch_of:  # a rematch: the offer says so
@@ -531,6 +534,7 @@ class Master:
         if live.row.rematch is not None and (rematch is None or any(
                 start is None for _moves, start, _actions in notes)):
             await self._send_rematch(live)  # made, or someone joined it
+        self.forget_if_unwatched(live)  # its last move was another server's
 
     def _apply_notes(self, live: LiveTable, notes: Sequence[tuple[int, int | None,
                                                                   tuple[str, ...]]]
@@ -610,24 +614,38 @@ class Master:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def get(self, table_id: str) -> LiveTable | None:
+    async def get(self, table_id: str, hold: bool = True) -> LiveTable | None:
+        """The table, loaded from the database if this server does not hold it; held from
+        then on unless `hold` is False (a page of the API that only reads it: a finished
+        table's record or replay, an invite's table before anyone joins)."""
         live = self.tables.get(table_id)
         if live is not None:
             return live
+        if not hold:
+            row, stored = await self.db(self.storage.table_since, table_id, 0)
+            return None if row is None else self._built(row, stored)
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.tables.get(table_id)
-            if live is None:
-                row, stored = await self.db(self.storage.table_since, table_id, 0)
-                if row is None:
-                    return None
-                live = self._loaded(row, stored)
+        try:
+            async with lock:
+                live = self.tables.get(table_id)
+                if live is None:
+                    row, stored = await self.db(self.storage.table_since, table_id, 0)
+                    if row is None:
+                        return None
+                    live = self._loaded(row, stored)
+        finally:  # loads at once share one lock; an id asked for once (anyone's) leaves none
+            if self._loading.get(table_id) is lock and not lock.locked():
+                del self._loading[table_id]
         return live
+
+    @staticmethod
+    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
+        return LiveTable(row=row, match=rebuild(row, [a for _, _, a in stored]),
+                         absent=set(row.absent), left=set(row.left))
 
     def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
         """A table read from the database (its row, its moves), held from now on."""
-        live = LiveTable(row=row, match=rebuild(row, [a for _, _, a in stored]),
-                         absent=set(row.absent), left=set(row.left))
+        live = self._built(row, stored)
         self._add(live)
         return live
 
@@ -819,28 +837,32 @@ class Master:
         table_id, seat = known
         live = await self.get(table_id)
         assert live is not None
-        if conn.table is not None:  # a page that says hello again stops watching its table
-            self._stop_watching(conn)
-        conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
-        seated = False
-        async with live.lock:
-            if self.broker.remote:  # catch up before answering (a leave on another server)
-                await self._catch_up_locked(live)
-            self._watch_if_left(live, [conn])
-            returning = self.back(conn)  # reopening the seat's link: the person is back
-            spec = live.row.seats[conn.seat] if conn.seat is not None else None
-            if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
-                    and live.row.status == "waiting":
-                # a rematch's seat kept for this person: opening its link sits them down
-                seated = await self._sit(live, spec.seat, spec.name)
-            start = min(max(0, since), live.told)
-            live.conns.add(conn)
-            await conn.send(live.frame(conn.seat, lang, start))
-            conn.sent = live.told
-            if conn.gone is not None:
-                await conn.send(self._left_frame(live, conn.gone))
-            others = [c for c in live.conns if c is not conn]
-            await self._send_presence(live, others)
+        live.arriving += 1  # not forgotten while this page arrives (others may leave)
+        try:
+            if conn.table is not None:  # a page that says hello again stops watching its table
+                self._stop_watching(conn)
+            conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
+            seated = False
+            async with live.lock:
+                if self.broker.remote:  # catch up before answering (a leave on another server)
+                    await self._catch_up_locked(live)
+                self._watch_if_left(live, [conn])
+                returning = self.back(conn)  # reopening the seat's link: the person is back
+                spec = live.row.seats[conn.seat] if conn.seat is not None else None
+                if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
+                        and live.row.status == "waiting":
+                    # a rematch's seat kept for this person: opening its link sits them down
+                    seated = await self._sit(live, spec.seat, spec.name)
+                start = min(max(0, since), live.told)
+                live.conns.add(conn)
+                await conn.send(live.frame(conn.seat, lang, start))
+                conn.sent = live.told
+                if conn.gone is not None:
+                    await conn.send(self._left_frame(live, conn.gone))
+                others = [c for c in live.conns if c is not conn]
+                await self._send_presence(live, others)
+        finally:
+            live.arriving -= 1
         if seated:
             await self.broker.publish(live.row.id, live.moves)
             if live.row.rematch_of:  # the old table's pages: who is at the rematch now
@@ -868,16 +890,22 @@ class Master:
         conn.table = None
         if self.closing:
             return
-        if self._forget_if_done(live):
+        if self.forget_if_unwatched(live):
             return
         self._spawn(self._presence_changed(live))
 
-    def _forget_if_done(self, live: LiveTable) -> bool:
-        """A table over or closed that nobody watches leaves memory: the database keeps it
-        (a late task still holding this object only reads it; the next visitor gets it
-        rebuilt from the record). True if forgotten."""
-        if live.row.status in ("over", "closed") and not live.conns:
-            self._forget(live)
+    def forget_if_unwatched(self, live: LiveTable) -> bool:
+        """A table that nobody watches (no page open, none arriving) leaves memory when
+        nothing can happen there until someone comes: over or closed, or a game abandoned
+        midway, a person's turn with no turn timer (the stand-in never comes). The database
+        keeps it: the next visitor gets it rebuilt from the record (a late task still
+        holding this object finds nothing to do there). True if forgotten."""
+        if live.conns or live.arriving or self.closing:
+            return False
+        seat = live.to_act()
+        if live.row.status in ("over", "closed") or (
+                seat is not None and live.bot_level(seat) is None and not live.row.turn_timer):
+            self.forget(live)
             return True
         return False
 
@@ -885,7 +913,8 @@ class Master:
         async with live.lock:  # never between a move applied and its row written
             await self._send_presence(live, list(live.conns))
 
-    def _forget(self, live: LiveTable) -> None:
+    def forget(self, live: LiveTable) -> None:
+        """The table leaves memory, its tokens with it (the database keeps it)."""
         if self.tables.get(live.row.id) is live:
             del self.tables[live.row.id]
             for token in [live.row.spectator, *(s.token for s in live.row.seats if s.token)]:
@@ -1088,8 +1117,10 @@ class Master:
             self.schedule(live)  # before telling: the frames carry the next turn's deadline
             await self.broadcast(live)
         await self.broker.publish(live.row.id, live.moves, start, texts)
-        if over:  # a game of bots, or finished by stand-ins after everyone left
-            self._forget_if_done(live)
+        # a game of bots, finished by stand-ins after everyone left, or a bot's move to a
+        # person who left without a word; a worker keeps its tables (worker.KEEP)
+        if self.turn_timers or over:
+            self.forget_if_unwatched(live)
 
     async def _read_again(self, live: LiveTable) -> None:
         """A move this server held was refused by the database (another server's news not

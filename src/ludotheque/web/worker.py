@@ -57,7 +57,8 @@ async def work(database: str, broker_url: str | None, lease: float = 15.0,
                 await _one(master, loop, *job, bot_delay=bot_delay)
             except Exception:  # noqa: BLE001 - the database away: the lease runs out and
                 log.exception("bot job %s failed", job)  # the job is taken again
-                master.tables.pop(job[0], None)
+                if (held := master.tables.get(job[0])) is not None:
+                    master.forget(held)
                 await asyncio.sleep(RETRY)
     finally:
         await master.close()
@@ -69,7 +70,8 @@ async def _one(master: Master, loop: asyncio.AbstractEventLoop, table_id: str, i
     live = master.tables.get(table_id)
     if live is None:
         if len(master.tables) >= KEEP:
-            master.tables.clear()
+            for held in list(master.tables.values()):
+                master.forget(held)
         live = await master.get(table_id)
     else:  # other servers moved on: only the moves after the last one held are read
         async with live.lock:
@@ -91,7 +93,7 @@ async def _one(master: Master, loop: asyncio.AbstractEventLoop, table_id: str, i
         log.info("bot move refused at table %s: %s", table_id, refused.code)
         await loop.run_in_executor(None, master.storage.drop_bot_job, table_id, idx)
     if live.match.is_over():
-        master.tables.pop(table_id, None)
+        master.forget(live)
 
 
 def run(database: str, broker: str | None, lease: float, bot_delay: float) -> None:

@@ -1,0 +1,129 @@
+"""What a server running for days keeps in memory, against a real server and real
+WebSockets: found by a soak of many tables (people, bots, rematches, spectators, tables
+left midway), each growth that never levelled off has its test here. Tables nobody
+watches leave memory once nothing can happen there without a person; reading an old
+table (its record, its invite) or an unknown id keeps nothing; the per-address and
+per-page counts keep only what is under way."""
+
+from __future__ import annotations
+
+import time
+
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+from ludotheque.web.limits import Limiter, Limits, Rate
+
+BOTS = [{"kind": "bot", "level": "easy"}]
+
+
+def wait_for(condition, what: str) -> None:
+    end = time.monotonic() + 3 * DEADLINE
+    while not condition():
+        assert time.monotonic() < end, what
+        time.sleep(0.02)
+
+
+def test_games_left_midway_with_no_turn_timer_leave_memory_and_resume_from_their_links(
+        tmp_path):
+    """A person plays a move against a bot and goes (a page closed, or the connection
+    cut): with no turn timer nothing happens there until they come back, so the master
+    holds none of these tables; their links bring each back where it was."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'left.sqlite3'}")
+    try:
+        tables = []
+        for index in range(4):
+            created, (token,) = handle.table("diciassette", 2, humans=1)
+            with handle.client() as page:
+                frame = page.hello(token)
+                frame = page.until(lambda f: f["to_act"] == 0 and f["legal"])
+                page.move([frame["legal"][0]["id"]], frame["move"])
+                frame = page.until(lambda f, m=frame["move"]: f["move"] > m)
+                if index % 2:
+                    page.drop()
+            tables.append((created["table"], token))
+        wait_for(lambda: not any(table in handle.master.tables for table, _ in tables),
+                 f"tables left midway still held: {list(handle.master.tables)}")
+        assert not handle.master.tokens
+        for table, token in tables:
+            moves = len(handle.master.storage.get_moves(table))
+            with handle.client() as page:
+                frame = page.hello(token)
+                assert frame["table"]["status"] == "playing" and frame["move"] == moves
+                frame = page.until(lambda f: f["to_act"] == 0 and f["legal"])
+                page.move([frame["legal"][0]["id"]], frame["move"])
+                page.until(lambda f, m=frame["move"]: f["move"] > m)
+    finally:
+        stop_thread_server(handle)
+
+
+def test_reading_old_tables_and_unknown_ids_keeps_nothing_in_memory(tmp_path):
+    """A finished table's record, replay and invite, and ids nobody made (a crawler's),
+    are read from the database each time: the master holds no table and no lock after."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'read.sqlite3'}")
+    try:
+        created = handle.create("wazabi", 2, BOTS * 2)
+        wait_for(lambda: handle.master.storage.get_table(created["table"]).status == "over"
+                 and created["table"] not in handle.master.tables, "the bots did not finish")
+        table = created["table"]
+        assert handle.api.get(f"/api/tables/{table}/record").status_code == 200
+        assert handle.api.get(f"/api/tables/{table}/replay?step=1").status_code == 200
+        assert handle.api.get(f"/api/join/{created['invite']}").status_code == 200
+        for index in range(20):
+            assert handle.api.get(f"/api/tables/nosuch{index}/record").status_code == 404
+        assert table not in handle.master.tables
+        assert not handle.master._loading
+    finally:
+        stop_thread_server(handle)
+
+
+def test_bot_only_tables_of_many_addresses_are_forgotten_once_over(tmp_path):
+    """The per-address list of bot-only tables (its cap) keeps the addresses with one
+    under way, not every address that ever made one."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'bots.sqlite3'}",
+                               limits=Limits(bot_tables=3))
+    try:
+        made = []
+        for index in range(5):
+            response = handle.api.post("/api/tables", json={
+                "game": "wazabi", "players": 2, "seats": BOTS * 2},
+                headers={"X-Forwarded-For": f"203.0.113.{index + 1}"})
+            assert response.status_code == 200, response.text
+            made.append(response.json()["table"])
+        wait_for(lambda: all(handle.master.storage.get_table(t).status == "over"
+                             for t in made), "the bots did not finish")
+        handle.api.post("/api/tables", json={"game": "wazabi", "players": 2,
+                                             "seats": BOTS * 2},
+                        headers={"X-Forwarded-For": "203.0.113.99"})
+        assert set(handle.app.state.bot_tables) <= {"203.0.113.99"}
+    finally:
+        stop_thread_server(handle)
+
+
+def test_the_counts_of_closed_pages_are_forgotten(tmp_path):
+    """Each page's frames are counted under its own key: a closed page's key goes."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'pages.sqlite3'}")
+    try:
+        for _ in range(30):
+            with handle.client() as page:
+                page.send({"type": "ping"})
+                page.expect("pong")
+        window = handle.app.state.limiters["frames"]._window
+        wait_for(lambda: not window.storage.events, "the closed pages' counts are kept")
+    finally:
+        stop_thread_server(handle)
+
+
+def test_counts_whose_window_emptied_are_cleared_as_new_keys_come(monkeypatch):
+    """A seat's chat lines are counted under its own key: once its window is empty and
+    new keys pile up, its key goes (the library keeps it for good)."""
+    monkeypatch.setattr(Limiter, "PRUNE_AT", 8)
+    chat = Limits(chat=Rate(1, 1)).limiters()["chat"]
+    item, window = chat._item, chat._window
+    for seat in range(8):
+        assert chat.hit(f"chat-old-{seat}")
+    wait_for(lambda: all(window.test(item, f"chat-old-{seat}") for seat in range(8)),
+             "the old lines' window never emptied")
+    for seat in range(8):
+        assert chat.hit(f"chat-new-{seat}")
+    kept = list(window.storage.events)
+    assert len(kept) == 8 and not any("chat-old" in key for key in kept), kept
