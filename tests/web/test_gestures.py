@@ -55,6 +55,8 @@ def test_an_offer_of_more_than_sixteen_cards_goes_in_one_frame(tmp_path):
             state, seat = live.match.state, live.match.state.giver
             conn, frames = _sink()
             await master.hello(conn, live.row.seats[seat].token, "en", 0)
+            # the table nobody watched, at a person's turn, had left memory: the page's own
+            live = master.tables[live.row.id]
             # the page's gesture: one card more than the offer to beat, then an announce
             cards = [kind for kind, count in enumerate(state.hands[seat]) for _ in range(count)]
             trial, gesture = state.clone(), []
