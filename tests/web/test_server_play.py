@@ -496,6 +496,16 @@ def page_log(page) -> list[tuple[dict, list[str], list[dict]]]:
     return [entries[index] for index in sorted(entries)]
 
 
+def strings(value) -> list[str]:
+    """Every text in a frame's part (a scene, a result: JSON)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for item in value for text in strings(item)] \
+        if isinstance(value, list | tuple) else []
+
+
 @pytest.mark.parametrize("when", ["his turn", "another's turn"])
 def test_the_log_names_the_stand_in_of_a_person_who_left_and_the_person_before(tmp_path, when):
     """Bob plays, then leaves (at his own turn, or at another's): on every page (his own,
@@ -547,6 +557,13 @@ def test_the_log_names_the_stand_in_of_a_person_who_left_and_the_person_before(t
                                    for line in before), before
                     assert all("Bob (bot)" in line and not re.search(
                         r"\b(you|vous)\b", line, re.IGNORECASE) for line in after), after
+                    # the scene (its turn line, "played by", the counts) and the result
+                    # name the seat as the log does once he left
+                    mentions = [text for frame in page.frames if frame["type"] == "update"
+                                and frame["table"]["seats"][1]["left"]
+                                for text in strings((frame["scene"], frame["result"]))
+                                if "Bob" in text]
+                    assert mentions and all("Bob (bot)" in text for text in mentions), mentions
     finally:
         stop_thread_server(handle)
 

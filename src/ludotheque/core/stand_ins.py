@@ -17,6 +17,11 @@ from ludotheque.i18n import t
 Span = tuple[int, int, "int | None"]
 
 
+class StandInName(str):
+    """A stand-in's name, "Ada (bot)": whole even in a short mention (`first_name` keeps
+    it, where "Camille (easy)", a bot's own, reads "Camille"), never just "Ada"."""
+
+
 def playing(spans: Iterable[Sequence[Any]], index: int) -> set[int]:
     """The seats a stand-in plays at event `index`."""
     return {seat for seat, first, end in spans
@@ -28,7 +33,7 @@ def names_at(names: Sequence[str], spans: Iterable[Sequence[Any]], index: int,
     """The seats' names in event `index`'s narration (or, `index` being the events told
     so far, on the table as it is now): a stand-in's seat reads "Ada (bot)"."""
     standing = playing(spans, index)
-    return [t("ui.stand_in_name", lang, name=name) if seat in standing else name
+    return [StandInName(t("ui.stand_in_name", lang, name=name)) if seat in standing else name
             for seat, name in enumerate(names)]
 
 

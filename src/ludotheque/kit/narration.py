@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ludotheque.core.stand_ins import StandInName
 from ludotheque.i18n import t, tn
 
 
@@ -54,5 +55,6 @@ class Narrator:
 
 
 def first_name(name: str) -> str:
-    """"Camille (heuristic)" -> "Camille": for short mentions (a queue, counts)."""
-    return name.split(" (")[0]
+    """"Camille (heuristic)" -> "Camille": for short mentions (a queue, counts); a
+    stand-in's "Ada (bot)" stays whole (the bot is not Ada)."""
+    return name if isinstance(name, StandInName) else name.split(" (")[0]
