@@ -390,6 +390,21 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
     assert not ada.errors and not bob.errors, (ada.errors, bob.errors)
 
 
+def test_the_seats_still_free_are_named_as_a_person_writes_a_list(browser, server) -> None:
+    """« Place 2, Place 3 et Place 4 », "Seat 2, Seat 3 and Seat 4": the page joins names
+    as the server's texts do (common.js `joinNames`), never "Seat 2, Seat 3, Seat 4"."""
+    created = server.create("diciassette", 4, [{"kind": "human"}] * 4)
+    token = server.join(created["invite"], 0, "Ada")
+    for locale, expected in (("en-GB", "Still to sit down: Seat 2, Seat 3 and Seat 4."),
+                             ("fr-FR", "On attend encore : Place 2, Place 3 et Place 4.")):
+        page = new_page(browser, locale)
+        page.goto(f"{server.url}/play/{token}")
+        page.wait_for_selector("#waiting-for")
+        assert re.sub(r"\s", " ", page.locator("#waiting-for").text_content()) == expected
+        assert not page.errors, page.errors
+        page.context.close()
+
+
 def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browser,
                                                                            server) -> None:
     """Whoever sat down first (the lobby's "take a seat yourself" leaves the lobby page and

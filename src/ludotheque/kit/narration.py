@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core.stand_ins import StandInName
-from ludotheque.i18n import t, tn
+from ludotheque.i18n import join_names, t, tn
 
 
 class Narrator:
@@ -47,7 +47,7 @@ class Narrator:
         if list(winners) == [self.seat]:
             return t(key + "_you", self.lang, **params)
         return tn(key, len(winners), self.lang,
-                  players=", ".join(self.who(p) for p in winners), **params)
+                  players=join_names(map(self.who, winners), self.lang), **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""

@@ -233,7 +233,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def texts(request: Request):
         lang = request_lang(request)
         return {"lang": lang, "texts": {key: by_lang[lang] for key, by_lang in catalog().items()
-                                        if key.startswith("web.")}}
+                                        if key.startswith(("web.", "list."))}}
 
     @app.post("/api/tables")
     async def create_table(request: Request):

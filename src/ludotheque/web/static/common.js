@@ -27,6 +27,13 @@ export async function loadTexts() {
   TEXTS = data.texts || {};
 }
 
+// Names in a sentence as a person writes them: "Ada and Bob", "Ada, Bob and Camille"
+// (« Ada, Bob et Camille »): ludotheque.i18n.join_names's twin, with its text.
+export function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(", ") + tr("list.and") + names[names.length - 1];
+}
+
 // The text `key` with {name} fields filled; the key itself if unknown (never HTML).
 export function tr(key, params = {}) {
   const template = TEXTS[key];
