@@ -94,11 +94,14 @@ export function langSwitch(onChange) {
       "data-lang": code, lang: code, text: code.toUpperCase(),
       onclick: async () => {
         if (code === lang) return;
+        const focus = document.activeElement;  // the switch's, or elsewhere (the log)
+        const onSwitch = !focus || focus === document.body || !!focus.closest(".langs");
         setLang(code);
         await onChange(code);
-        // the switch was drawn again: the keyboard stays on the language just chosen
+        // the switch was drawn again: the keyboard stays on the language just chosen, or
+        // where it was (a click that did not move the focus: a voice command, a script)
         const again = document.querySelector(`.langs button[data-lang="${code}"]`);
-        if (again) again.focus();
+        if (again && onSwitch) again.focus();
       },
     }));
   }

@@ -357,8 +357,10 @@ function drawLog() {
   const atBottom = state.logFresh || list.scrollHeight - list.scrollTop - list.clientHeight < 30;
   if (state.logFresh) {
     const fresh = list.cloneNode(false);
+    const focused = list.contains(document.activeElement);
     list.replaceWith(fresh);
     list = fresh;
+    if (focused) list.focus({preventScroll: true});  // the keyboard stays on the log
     state.logFresh = false;
   }
   // the end of the game is the result's to say (who won, everyone's score, what next):
