@@ -21,6 +21,7 @@ from rich.table import Table
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
 from ludotheque.bots import bot_names, parse_bot_list
+from ludotheque.core import stand_ins
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
 from ludotheque.core.files import check_writable
@@ -436,15 +437,19 @@ def replay_command(
         if as_json:
             print(json.dumps(summary))
             return
+        # a stand-in's events (a web table's record) name the seat "Ada (bot)"
+        spans = stand_ins.valid(record.meta.get("stand_ins"), match.num_players)
         if verbose:
             renderer = game.parts.renderer
-            for event in match.events_for(None):
+            for index, event in enumerate(match.events_for(None)):
                 if event["kind"] != GAME_OVER:  # told once, last (end_lines)
-                    for line in renderer.event_lines(event, lang, names, None):
+                    for line in renderer.event_lines(
+                            event, lang, stand_ins.names_at(names, spans, index, lang), None):
                         out.print(line)
         out.print(t("cli.replay.checked", lang, count=len(record.actions), game=t(game.title_key, lang)))
         if over:
-            *story, last = end_lines(match, None, lang, names)
+            *story, last = end_lines(match, None, lang, stand_ins.names_at(
+                names, spans, len(match.events or ()), lang))
             for line in story if verbose else []:
                 out.print(line)
             out.print(last, style="bold green")

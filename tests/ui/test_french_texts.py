@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import catalog
 
@@ -253,12 +255,29 @@ def test_a_default_seat_name_takes_its_article_after_any_preposition():
                                                  1)[0]
     assert "annoncé par Ada" in dtc_lines(challenge, "fr", ["Zoé", "Ugo", "Ada"], 1)[0]
     tie = {"kind": "start_roll", "rolls": [], "tied": [0, 2]}
-    assert wazabi_lines(tie, "fr", defaults, 1) == ["Égalité entre le joueur 1, le joueur 3\u00a0: "
-                                                    "nouveau lancer."]
-    assert wazabi_lines(tie, "fr", ["Ada", "Zoé", "Ugo"], 1) == ["Égalité entre Ada, Ugo\u00a0: "
+    assert wazabi_lines(tie, "fr", defaults, 1) == [
+        "Égalité entre le joueur 1 et le joueur 3\u00a0: nouveau lancer."]
+    assert wazabi_lines(tie, "fr", ["Ada", "Zoé", "Ugo"], 1) == ["Égalité entre Ada et Ugo\u00a0: "
                                                                  "nouveau lancer."]
     assert wazabi_lines(tie, "en", ["Player 1", "Player 2", "Player 3"], 1) == [
-        "Tie between Player 1, Player 3: they roll again."]
+        "Tie between Player 1 and Player 3: they roll again."]
+    three = {**tie, "tied": [0, 1, 2]}
+    assert wazabi_lines(three, "fr", ["Ada", "Zoé", "Ugo"], 1) == [
+        "Égalité entre Ada, Zoé et Ugo\u00a0: nouveau lancer."]
+    assert wazabi_lines(three, "en", ["Ada", "Zoé", "Ugo"], 1) == [
+        "Tie between Ada, Zoé and Ugo: they roll again."]
+
+
+@pytest.mark.parametrize("lang, joined", [
+    ("en", ["", "Ada", "Ada and Zoé", "Ada, Zoé and Ugo", "Ada, Zoé, Ugo and Léa"]),
+    ("fr", ["", "Ada", "Ada et Zoé", "Ada, Zoé et Ugo", "Ada, Zoé, Ugo et Léa"])])
+def test_names_in_a_sentence_are_joined_as_a_person_writes_them(lang, joined):
+    """« A et B », « A, B et C » ("A and B", "A, B and C"), never « A, B »: the winners in
+    the terminal's last line, in the web's result, in the log."""
+    from ludotheque.i18n import join_names
+
+    names = ["Ada", "Zoé", "Ugo", "Léa"]
+    assert [join_names(names[:count], lang) for count in range(5)] == joined
 
 
 def test_no_two_texts_are_run_together():

@@ -22,7 +22,7 @@ import random
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
+from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
 from test_browser import SMALL_TARGETS, is_over, new_page
 
 AXE = Axe()
@@ -227,6 +227,49 @@ def test_the_language_switch_keeps_the_focus_and_sets_the_page_language(
             assert page.evaluate("document.documentElement.lang") == lang, url
             assert page.evaluate("document.activeElement.dataset.lang") == lang, url
     assert not page.errors, page.errors
+
+
+def test_the_focus_stays_on_the_log_when_the_language_changes(browser, server) -> None:  # noqa: F811
+    """The keyboard is on the log and the language changes (a click that does not move
+    the focus: a voice command): the log is a new list in the new language, the focus on
+    it still, not lost to the page."""
+    page = new_page(browser, "en-GB")
+    page.goto(seat_url(server, "diciassette"))
+    page.wait_for_selector("#log li")
+    page.focus("#log")
+    for lang in ("fr", "en"):
+        page.evaluate("window.__log = document.getElementById('log')")
+        page.evaluate("l => document.querySelector(`.langs button[data-lang='${l}']`).click()",
+                      lang)
+        page.wait_for_function("() => document.getElementById('log') !== window.__log"
+                               " && document.querySelector('#log li')")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("document.activeElement.id") == "log", lang
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_playable_card_has_a_mark_that_is_not_a_colour(browser, server, viewport) -> None:  # noqa: F811
+    """A card that can be played carries a folded corner (a shape, seen without colour),
+    on a phone's small cards as on a desktop's; a card that cannot, none."""
+    page = new_page(browser, "fr-FR", viewport)
+    page.goto(seat_url(server, "diciassette"))
+    while True:  # a turn that plays a card (some start with a call: pass it)
+        page.wait_for_function(IN_PLAY)
+        assert not is_over(page)
+        if page.locator("#board .card.playable").count():
+            break
+        passing = page.locator("#moves button.move").last
+        then_wait(page, passing, passing.click, lambda: None)
+    corners = page.evaluate("""() => [...document.querySelectorAll('#board .card')].map((card) => {
+      const mark = getComputedStyle(card, '::after');
+      return [card.classList.contains('playable'), mark.content !== 'none'
+              && parseFloat(mark.width) >= 6 && mark.clipPath !== 'none'];
+    })""")
+    assert any(playable for playable, _ in corners)
+    assert all(playable == marked for playable, marked in corners), corners
+    page.context.close()
 
 
 def test_large_text_on_a_phone_stays_on_the_screen(browser, server) -> None:  # noqa: F811

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
+from test_server_play import drive, first_but_a_pass, page_log
 from web_servers import run_app_in_thread, stop_thread_server
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -39,6 +40,13 @@ MOVES = ("#moves button.move[data-action]:enabled, #board button.playable:enable
 # The pages' Content-Security-Policy forbids eval: `wait_for_function` gets its condition
 # as a function ("() => ..."), compiled once by Playwright, not an expression it would
 # evaluate in the page at every poll.
+def replay_key(page, key: str) -> None:
+    """Press `key` on a replay page and wait for the step it goes to."""
+    step = page.locator("#step").text_content()
+    page.keyboard.press(key)
+    page.wait_for_function("t => document.getElementById('step').textContent !== t", arg=step)
+
+
 def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
     context = browser.new_context(viewport=viewport, locale=locale)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -270,12 +278,8 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     # the replay of the finished game steps with the arrow keys
     ada.click("#result a[href^='/replay/']")
     ada.wait_for_selector("#board .scene")
-    total = ada.locator("#step").text_content()
-    ada.keyboard.press("Home")
-    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=total)
-    first = ada.locator("#step").text_content()
-    ada.keyboard.press("ArrowRight")
-    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=first)
+    replay_key(ada, "Home")
+    replay_key(ada, "ArrowRight")
     ada.screenshot(path=str(ARTIFACTS / "replay-diciassette-desktop.png"), full_page=True)
     # the full reveal: every seat's own view side by side, Bob's cards face up on Ada's page
     ada.select_option("#seat-view", "all")
@@ -283,9 +287,7 @@ def test_17_two_people_and_a_bot(browser, server) -> None:
     bob_hand = ada.locator(".reveal-seat[data-seat='1'] .hand .card.up")
     assert bob_hand.count() > 0
     assert "Bob" in ada.locator(".reveal-seat[data-seat='1'] h2").text_content()
-    step = ada.locator("#step").text_content()
-    ada.keyboard.press("ArrowRight")  # stepping keeps the reveal
-    ada.wait_for_function("t => document.getElementById('step').textContent !== t", arg=step)
+    replay_key(ada, "ArrowRight")  # stepping keeps the reveal
     ada.wait_for_function("() => document.querySelectorAll('.reveal-seat').length === 3")
     ada.screenshot(path=str(ARTIFACTS / "replay-reveal-diciassette-desktop.png"), full_page=True)
     assert not ada.errors, ada.errors
@@ -388,6 +390,58 @@ def test_leaving_the_table_asks_first_then_a_bot_plays_the_seat(browser, server)
                           "this seat/.test(s.textContent))")
     assert ada.locator("#leave").is_visible()
     assert not ada.errors and not bob.errors, (ada.errors, bob.errors)
+
+
+def test_the_replay_names_the_moves_of_a_stand_in_as_the_table_did(browser, tmp_path) -> None:
+    """Bob leaves at once, his stand-in plays his seat, Ann plays to the end: the replay
+    page says "Bob (bot)" for the bot's moves ("… by Bob (bot)", the log, the result), as
+    the table's log did, never "Bob" (he played none); its seat list still says "Bob"."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'replay.sqlite3'}",
+                               deals=random.Random(5))
+    try:
+        created, (ann, bob) = handle.table("diciassette", 3, humans=2)
+        with handle.client() as a, handle.client() as b:
+            a.hello(ann)
+            b.hello(bob)
+            b.send({"type": "leave"})
+            b.expect("left")
+            drive([a], pick=first_but_a_pass)
+            told = [line for event, lines, _ in page_log(a) for line in lines]
+        page = new_page(browser)
+        page.goto(f"{handle.url}/replay/{created['table']}")
+        page.wait_for_selector("#log li")
+        shown = page.locator("#log li").all_text_contents()
+        assert [line for line in shown if "P2" in line] == [
+            line for line in told if "P2" in line]
+        assert any("P2 (bot)" in line for line in shown)
+        assert all("P2 (bot)" in line for line in shown if "P2" in line), shown
+        assert page.locator("#seat-view option[value='1']").text_content() == "P2"
+        seen = set()
+        replay_key(page, "Home")
+        while not page.locator("#result:not([hidden])").count():
+            replay_key(page, "ArrowRight")
+            seen.add(page.locator("#action").text_content())
+        assert any("P2 (bot)" in action for action in seen), seen
+        assert all("P2 (bot)" in action for action in seen if "P2" in action), seen
+        assert not page.errors, page.errors
+        page.context.close()
+    finally:
+        stop_thread_server(handle)
+
+
+def test_the_seats_still_free_are_named_as_a_person_writes_a_list(browser, server) -> None:
+    """« Place 2, Place 3 et Place 4 », "Seat 2, Seat 3 and Seat 4": the page joins names
+    as the server's texts do (common.js `joinNames`), never "Seat 2, Seat 3, Seat 4"."""
+    created = server.create("diciassette", 4, [{"kind": "human"}] * 4)
+    token = server.join(created["invite"], 0, "Ada")
+    for locale, expected in (("en-GB", "Still to sit down: Seat 2, Seat 3 and Seat 4."),
+                             ("fr-FR", "On attend encore : Place 2, Place 3 et Place 4.")):
+        page = new_page(browser, locale)
+        page.goto(f"{server.url}/play/{token}")
+        page.wait_for_selector("#waiting-for")
+        assert re.sub(r"\s", " ", page.locator("#waiting-for").text_content()) == expected
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browser,

@@ -3,6 +3,7 @@ reconnection, the turn timer (absent players), rematch, and bots off the event l
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -10,13 +11,21 @@ import threading
 import time
 
 import pytest
+from ludotheque.cli import app as cli_app
 from ludotheque.core.errors import LudoError
 from ludotheque.core.registry import all_games
+from typer.testing import CliRunner
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server, table_players
 
 
-def drive(pages, limit: float = 3 * DEADLINE) -> None:
-    """Each page plays its first legal move whenever its seat is to act, to the end."""
+def first_but_a_pass(legal: list[dict]) -> dict:
+    """A "pass" if there is one (a 17 call ends the round at once), else the first move."""
+    return next((move for move in legal if move["text"] == "pass"), legal[0])
+
+
+def drive(pages, limit: float = 3 * DEADLINE, pick=lambda legal: legal[0]) -> None:
+    """Each page plays its `pick` of the legal moves (the first) whenever its seat is to
+    act, to the end."""
     end = time.monotonic() + limit
     sent: dict[int, int] = {}
     while not all(page.last_update["result"] for page in pages):
@@ -26,7 +35,7 @@ def drive(pages, limit: float = 3 * DEADLINE) -> None:
             frame = page.last_update
             if (frame["result"] is None and frame["to_act"] == frame["seat"] and frame["legal"]
                     and sent.get(index) != frame["move"]):
-                page.move([frame["legal"][0]["id"]], frame["move"])
+                page.move([pick(frame["legal"])["id"]], frame["move"])
                 sent[index] = frame["move"]
 
 
@@ -480,15 +489,27 @@ def test_leaving_hands_the_seat_to_a_bot_for_good(tmp_path):
         stop_thread_server(handle)
 
 
-def page_log(page) -> list[tuple[dict, list[str]]]:
-    """(event, its lines) as the page's log shows them, from every frame it received."""
-    entries: dict[int, tuple[dict, list[str]]] = {}
+def page_log(page) -> list[tuple[dict, list[str], list[dict]]]:
+    """(event, its lines, the seats as the frame that brought it showed them) as the page's
+    log shows them, from every frame it received."""
+    entries: dict[int, tuple[dict, list[str], list[dict]]] = {}
     for frame in page.frames:
         if frame["type"] == "update":
             if frame["log_reset"]:
                 entries = {}
-            entries.update((e["index"], (e["event"], e["lines"])) for e in frame["events"])
+            entries.update((e["index"], (e["event"], e["lines"], frame["table"]["seats"]))
+                           for e in frame["events"])
     return [entries[index] for index in sorted(entries)]
+
+
+def strings(value) -> list[str]:
+    """Every text in a frame's part (a scene, a result: JSON)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for item in value for text in strings(item)] \
+        if isinstance(value, list | tuple) else []
 
 
 @pytest.mark.parametrize("when", ["his turn", "another's turn"])
@@ -516,8 +537,7 @@ def test_the_log_names_the_stand_in_of_a_person_who_left_and_the_person_before(t
                     break
                 page = (a, b)[actor]
                 legal = page.until(lambda f, move=frame["move"]: f["move"] == move)["legal"]
-                chosen = next((m for m in legal if m["text"] == "pass"), legal[0])  # no call
-                page.move([chosen["id"]], frame["move"])
+                page.move([first_but_a_pass(legal)["id"]], frame["move"])
                 a.until(lambda f, move=frame["move"]: f["move"] > move)
                 played = played or actor == 1
             left_at = len(page_log(a))  # the stand-in's first event: nobody acts till then
@@ -529,7 +549,7 @@ def test_the_log_names_the_stand_in_of_a_person_who_left_and_the_person_before(t
             with handle.client() as fresh:
                 fresh.hello(created["spectator"])
                 for page, you in ((a, False), (b, True), (watcher, False), (fresh, False)):
-                    bobs = [(index, lines[0]) for index, (event, lines) in
+                    bobs = [(index, lines[0]) for index, (event, lines, _) in
                             enumerate(page_log(page)) if event.get("player") == 1 and lines]
                     before = [line for index, line in bobs if index < left_at]
                     after = [line for index, line in bobs if index >= left_at]
@@ -542,6 +562,76 @@ def test_the_log_names_the_stand_in_of_a_person_who_left_and_the_person_before(t
                                    for line in before), before
                     assert all("Bob (bot)" in line and not re.search(
                         r"\b(you|vous)\b", line, re.IGNORECASE) for line in after), after
+                    # the scene (its turn line, "played by", the counts) and the result
+                    # name the seat as the log does once he left
+                    mentions = [text for frame in page.frames if frame["type"] == "update"
+                                and frame["table"]["seats"][1]["left"]
+                                for text in strings((frame["scene"], frame["result"]))
+                                if "Bob" in text]
+                    assert mentions and all("Bob (bot)" in text for text in mentions), mentions
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_timer_stand_in_is_named_a_bot_in_the_log_the_turn_line_the_record_and_replay(
+        tmp_path):
+    """Ann plays, lets her turn timer run out (the stand-in plays her seat), comes back and
+    plays to the end: in English and in French, on a spectator's page, on one opened at the
+    end and after a restart, her moves read "Ann …", the stand-in's "Ann (bot) …" (never
+    "Ann …": she did not play them), the turn line while it plays says "Ann (bot)"; the
+    record keeps where it played, and its replay (the page's, the terminal's) says the same."""
+    handle, created, token = _timed_table(tmp_path, 1.0)
+    try:
+        with handle.client() as page, handle.client() as watcher, handle.client() as french:
+            page.hello(token)
+            watcher.hello(created["spectator"])
+            french.hello(created["spectator"], "fr")
+            frame = page.until(lambda f: f["to_act"] == 0 and f["legal"])
+            page.move([frame["legal"][0]["id"]], frame["move"])  # Ann's own move, then none
+            away = watcher.until(lambda f: f["table"]["seats"][0]["absent"], timeout=3 * DEADLINE)
+            assert away["to_act"] == 0 and "Ann (bot)" in away["scene"]["turn_text"]
+            assert "Ann (bot)" in french.until(
+                lambda f: f["table"]["seats"][0]["absent"])["scene"]["turn_text"]
+            watcher.until(lambda f: f["to_act"] != 0)  # the stand-in played her turn
+            page.send({"type": "back"})
+            page.until(lambda f: not f["table"]["seats"][0]["absent"])
+            drive([page])
+            for each in (watcher, french):
+                each.until(lambda f: f["result"] is not None)
+            logs = {lang: page_log(each) for lang, each in (("en", watcher), ("fr", french))}
+            for entries in logs.values():
+                anns = [(seats[0]["absent"], lines[0]) for event, lines, seats in entries
+                        if event.get("player") == 0 and lines]
+                assert [absent for absent, _ in anns].count(True) >= 1, anns
+                assert not anns[0][0] and not anns[-1][0], anns  # hers before and after
+                for absent, line in anns:
+                    assert ("Ann (bot)" in line) == absent and "Ann" in line, anns
+        shown = {lang: [entry[1] for entry in entries] for lang, entries in logs.items()}
+        table = created["table"]
+        record = handle.api.get(f"/api/tables/{table}/record").json()
+        stop_thread_server(handle)
+        handle = run_app_in_thread(handle.database)  # another server, or a restart
+        for lang in ("en", "fr"):
+            with handle.client() as fresh:
+                fresh.hello(created["spectator"], lang)
+                assert [lines for _, lines, _ in page_log(fresh)] == shown[lang]
+        replayed = [handle.api.get(f"/api/tables/{table}/replay?step={step}&lang=en").json()
+                    for step in range(len(record["actions"]) + 1)]
+        assert replayed[-1]["lines"] == [line for lines in shown["en"] for line in lines]
+        by_bot = {step["actor_name"] for step in replayed if step["actor"] == 0}
+        assert by_bot == {"Ann", "Ann (bot)"} and replayed[-1]["names"][0] == "Ann"
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        told = CliRunner(env={"COLUMNS": "300"}).invoke(
+            cli_app, ["replay", str(path), "--verbose", "--lang", "en"])
+        assert told.exit_code == 0, told.output
+        assert [line for line in told.output.splitlines() if line.startswith("Ann")] == [
+            line for lines in shown["en"] for line in lines if line.startswith("Ann")]
+        old = {key: value for key, value in record["meta"].items() if key != "stand_ins"}
+        path.write_text(json.dumps({**record, "meta": old}), encoding="utf-8")  # before it
+        told = CliRunner(env={"COLUMNS": "300"}).invoke(
+            cli_app, ["replay", str(path), "--verbose", "--lang", "en"])
+        assert told.exit_code == 0 and "(bot)" not in told.output, told.output
     finally:
         stop_thread_server(handle)
 

@@ -22,7 +22,7 @@ import locale
 import os
 import string
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 LANGUAGES = ("en", "fr")
@@ -74,12 +74,28 @@ def _as_spec_says(name: str, spec: str) -> str:
     return text[0].upper() + text[1:] if spec != lowered and text else text
 
 
+def join_names(names: Iterable[object], lang: str) -> str:
+    """Names in a sentence, as a person writes them: "Ada", "Ada and Bob", "Ada, Bob and
+    Camille" (« Ada, Bob et Camille »). The pages' twin: `joinNames` in common.js."""
+    names = [str(name) for name in names]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + t("list.and", lang) + names[-1]
+
+
 class Names(tuple):
-    """Several names in one field, written "A, B", each one as the field's spec asks
-    (`{players:the}`: « le joueur 1, Ada »)."""
+    """Several names in one field, written "A, B and C" in `lang` (`join_names`), each one
+    as the field's spec asks (`{players:the}`: « le joueur 1 et Ada »)."""
+
+    lang: str
+
+    def __new__(cls, names: Iterable[str], lang: str) -> Names:
+        made = super().__new__(cls, names)
+        made.lang = lang
+        return made
 
     def __format__(self, spec: str) -> str:
-        return ", ".join(_as_spec_says(str(name), spec) for name in self)
+        return join_names((_as_spec_says(str(name), spec) for name in self), self.lang)
 
 
 class _Formatter(string.Formatter):

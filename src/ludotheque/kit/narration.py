@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ludotheque.i18n import t, tn
+from ludotheque.core.stand_ins import StandInName
+from ludotheque.i18n import join_names, t, tn
 
 
 class Narrator:
@@ -46,7 +47,7 @@ class Narrator:
         if list(winners) == [self.seat]:
             return t(key + "_you", self.lang, **params)
         return tn(key, len(winners), self.lang,
-                  players=", ".join(self.who(p) for p in winners), **params)
+                  players=join_names(map(self.who, winners), self.lang), **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
@@ -54,5 +55,6 @@ class Narrator:
 
 
 def first_name(name: str) -> str:
-    """"Camille (heuristic)" -> "Camille": for short mentions (a queue, counts)."""
-    return name.split(" (")[0]
+    """"Camille (heuristic)" -> "Camille": for short mentions (a queue, counts); a
+    stand-in's "Ada (bot)" stays whole (the bot is not Ada)."""
+    return name if isinstance(name, StandInName) else name.split(" (")[0]

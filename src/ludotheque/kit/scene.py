@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ludotheque.i18n import t
+from ludotheque.i18n import join_names, t
 
 
 def card(face: str | None, label: str, up: bool = True, text: str | None = None,
@@ -94,7 +94,7 @@ def result_block(view: Mapping[str, Any], lang: str, names: Sequence[str],
         title = t("web.result.you_win", lang) if len(winners) == 1 else \
             t("web.result.you_share", lang)
     elif winners:
-        title = t("web.result.winners", lang, players=", ".join(names[p] for p in winners))
+        title = t("web.result.winners", lang, players=join_names((names[p] for p in winners), lang))
     else:
         title = t("web.result.none", lang)
     return {"title": title, "lines": list(lines)}

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
@@ -234,7 +235,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def texts(request: Request):
         lang = request_lang(request)
         return {"lang": lang, "texts": {key: by_lang[lang] for key, by_lang in catalog().items()
-                                        if key.startswith("web.")}}
+                                        if key.startswith(("web.", "list."))}}
 
     @app.post("/api/tables")
     async def create_table(request: Request):
@@ -332,11 +333,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                          seed=record.seed, actions=record.actions[:max(step - 1, 0)])
         match = replay(partial)
         game = match.game
-        names = live.names(lang)
-        actor = action = None
+        # the seat list and the headers name the people; a stand-in's doing reads "Ada (bot)"
+        people, spans = live.names(lang), live.row.stand_ins
+        names = stand_ins.names_at(people, spans, len(match.events or ()), lang)
+        actor = actor_name = action = None
         if step > 0:
             moves = await master.db(store.get_moves, live.row.id)
             actor = moves[step - 1][1] if len(moves) >= step else None
+            actor_name = None if actor is None else names[actor]
             # the move as its player chose it, from the view it was chosen in: the seats it
             # is about are named (Wazabi's "give a die to Denis", whose dice go where)
             chosen_in = match.view(match.current_player())
@@ -346,8 +350,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                       "label": game.describe_action(action_id, lang, view=chosen_in,
                                                     names=names)}
         view = match.view(seat)
-        lines = [line for event in match.events_for(seat)
-                 for line in narrate(game, event, lang, names, seat)]
+        lines = [line for index, event in enumerate(match.events_for(seat))
+                 for line in narrate(game, event, lang,
+                                     stand_ins.names_at(people, spans, index, lang), seat)]
+        names = stand_ins.names_at(people, spans, len(match.events or ()), lang)
         result = None
         if match.is_over():
             result = result_entry(match.state.winners(), match.state.returns(), names, lang)
@@ -356,11 +362,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             views = []
             for each in range(live.row.players):
                 own = match.view(each)
-                views.append({"seat": each, "name": names[each], "view": own,
+                views.append({"seat": each, "name": people[each], "view": own,
                               "scene": scene_for(game, own, lang, names, [])})
         return {"table": live.row.id, "game": game.name, "title": t(game.title_key, lang),
-                "players": live.row.players, "names": names, "total": total, "step": step,
-                "seat": seat, "actor": actor, "action": action, "view": view,
+                "players": live.row.players, "names": people, "total": total, "step": step,
+                "seat": seat, "actor": actor, "actor_name": actor_name, "action": action,
+                "view": view,
                 "scene": scene_for(game, view, lang, names, []), "lines": lines,
                 "result": result, "reveal": views}
 

@@ -39,9 +39,10 @@ from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, Fore
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchModuleError
 
+from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0006"
+SCHEMA_HEAD = "0007"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -68,6 +69,7 @@ tables = Table(
     Column("activity", DateTime(timezone=True)),  # created, or someone last sat down
     Column("left_seats", JSON),  # seats whose person left for good (a bot plays them)
     Column("left_at", JSON),  # [[seat, the first event of its stand-in's], ...]
+    Column("away_at", JSON),  # [[seat, first event, end or null], ...]: core.stand_ins
     Index("ix_tables_rematch_of", "rematch_of", unique=True),  # one rematch, once
     Index("ix_tables_status_activity", "status", "activity"),
 )
@@ -218,6 +220,13 @@ class TableRow:
     activity: dt.datetime | None = None
     left: list[int] = field(default_factory=list)  # left for good: also in `absent`
     left_at: dict[int, int] = field(default_factory=dict)  # seat -> its stand-in's 1st event
+    away_at: list[list] = field(default_factory=list)  # the absences' spans (timed out)
+
+    @property
+    def stand_ins(self) -> list[list]:
+        """Every stand-in's span (`core.stand_ins`): the leavers' and the absences'."""
+        return [[seat, event, None] for seat, event in sorted(self.left_at.items())] \
+            + self.away_at
 
 
 class SeatLeft(NamedTuple):
@@ -268,7 +277,8 @@ class Storage:
                 seed=row.seed, status=row.status, created=row.created,
                 turn_timer=row.turn_timer, invite=row.invite, spectator=row.spectator,
                 rematch_of=row.rematch_of, rematch=None, result=None,
-                activity=row.activity or row.created, absent=[], left_seats=[], left_at=[]))
+                activity=row.activity or row.created, absent=[], left_seats=[], left_at=[],
+                away_at=[]))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "name_key": name_key(s.name) if s.name else None,
@@ -294,7 +304,7 @@ class Storage:
             deadline=found["deadline"], deadline_move=found["deadline_move"],
             absent=list(found["absent"] or []), activity=found["activity"],
             left=list(found["left_seats"] or []),
-            left_at=dict(found["left_at"] or []),
+            left_at=dict(found["left_at"] or []), away_at=list(found["away_at"] or []),
             seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
                            token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
 
@@ -360,20 +370,28 @@ class Storage:
                                  .where(tables.c.id == table_id)).first()
             return (found.deadline, found.deadline_move) if found else (None, None)
 
-    def set_absent(self, table_id: str, absent: Iterable[int], clear_deadline: bool = False,
-                   bot_job: tuple[int, int, str] | None = None) -> None:
-        """The seats the stand-in bot plays for; `clear_deadline`: the person whose turn it
-        is came back, their new turn time replaces the one that ran out. `bot_job` (move,
-        seat, level): several servers, the stand-in's move asked of the workers with it."""
+    def set_absent(self, table_id: str, absent: Iterable[int], event: int,
+                   clear_deadline: bool = False,
+                   bot_job: tuple[int, int, str] | None = None) -> list[list]:
+        """The seats the stand-in bot plays for, as of event `event` (a seat gone absent
+        or back there opens or closes its span in `away_at`); `clear_deadline`: the person
+        whose turn it is came back, their new turn time replaces the one that ran out.
+        `bot_job` (move, seat, level): several servers, the stand-in's move asked of the
+        workers with it. The spans stored."""
         with self.engine.begin() as conn:
             # a seat whose person left stays absent, whatever a stale copy says
-            left = conn.execute(select(tables.c.left_seats).where(tables.c.id == table_id)
-                                .with_for_update()).scalar()
-            values: dict[str, Any] = {"absent": sorted({*absent, *(left or [])})}
+            found = conn.execute(select(tables.c.left_seats, tables.c.absent, tables.c.away_at)
+                                 .where(tables.c.id == table_id).with_for_update()).first()
+            if found is None:
+                return []
+            now_absent = sorted({*absent, *(found.left_seats or [])})
+            spans = stand_ins.moved(found.away_at or [], found.absent or [], now_absent, event)
+            values: dict[str, Any] = {"absent": now_absent, "away_at": spans}
             if clear_deadline:
                 values.update(deadline=None, deadline_move=None)
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
             _ask_bot_job(conn, table_id, bot_job)
+            return spans
 
     def leave_seat(self, table_id: str, seat: int, event: int = 0,
                    bot_job: tuple[int, int, str] | None = None) -> SeatLeft | None:

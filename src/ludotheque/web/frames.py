@@ -12,8 +12,9 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludotheque.core import stand_ins
 from ludotheque.core.game import Game
-from ludotheque.i18n import t
+from ludotheque.i18n import join_names, t
 
 log = logging.getLogger("ludotheque.web")
 
@@ -40,7 +41,7 @@ def legal_entries(game: Game, legal: Sequence[int], lang: str,
 def result_entry(winners: Sequence[int], returns: Sequence[float], names: Sequence[str],
                  lang: str) -> dict[str, Any]:
     """The final result (public once the game is over)."""
-    who = t("web.server.and", lang).join(names[p] for p in winners)
+    who = join_names((names[p] for p in winners), lang)
     if not winners:
         line = t("web.server.result.none", lang)
     elif len(winners) == 1:
@@ -65,26 +66,18 @@ def scene_for(game: Game, view: Mapping[str, Any], lang: str, names: Sequence[st
         return None
 
 
-def names_at(names: Sequence[str], stand_ins: Mapping[int, tuple[int, str]],
-             index: int) -> Sequence[str]:
-    """The seats' names in event `index`'s narration: a seat whose person left is named
-    after its stand-in (seat -> (its first event, its name)) from that event on, so that
-    the log never presents the bot as the person, nor the person's own moves as the bot's."""
-    if not stand_ins:
-        return names
-    return [stand_ins[seat][1] if seat in stand_ins and index >= stand_ins[seat][0] else name
-            for seat, name in enumerate(names)]
-
-
 def update_frame(*, game: Game, table: Mapping[str, Any], seat: int | None,
                  view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], start: int,
                  legal: Sequence[int], to_act: int | None, move: int, names: Sequence[str],
                  lang: str, result: Mapping[str, Any] | None, log_reset: bool = False,
-                 with_scene: bool = True,
-                 stand_ins: Mapping[int, tuple[int, str]] | None = None) -> dict[str, Any]:
-    """One `update` frame for one seat (None: a spectator) in one language; `stand_ins`
-    (see `names_at`) name the bots playing for people who left, in the log."""
-    legal_list = legal_entries(game, legal, lang, view, names)
+                 with_scene: bool = True, spans: Sequence[Sequence[Any]] = ()
+                 ) -> dict[str, Any]:
+    """One `update` frame for one seat (None: a spectator) in one language. `spans`, the
+    stand-ins' (`core.stand_ins`), name a seat "Ada (bot)" in the log's events its bot
+    played, and in the scene, the moves and the turn line while it plays; `result` was
+    told the names as they are now (`stand_ins.names_at` at the events told)."""
+    now = stand_ins.names_at(names, spans, start + len(events), lang)
+    legal_list = legal_entries(game, legal, lang, view, now)
     return {
         "type": "update",
         "table": dict(table),
@@ -95,10 +88,11 @@ def update_frame(*, game: Game, table: Mapping[str, Any], seat: int | None,
         "legal": legal_list,
         "events": [{"index": start + offset, "event": event,
                     "lines": narrate(game, event, lang,
-                                     names_at(names, stand_ins or {}, start + offset), seat)}
+                                     stand_ins.names_at(names, spans, start + offset, lang),
+                                     seat)}
                    for offset, event in enumerate(events)],
         "log_reset": log_reset,
-        "scene": scene_for(game, view, lang, names, legal_list) if with_scene else None,
+        "scene": scene_for(game, view, lang, now, legal_list) if with_scene else None,
         "result": dict(result) if result is not None else None,
     }
 

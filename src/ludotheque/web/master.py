@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludotheque.core import stand_ins
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
 from ludotheque.core.match import Match
 from ludotheque.core.options import OptionName, options_to_json
@@ -243,6 +244,11 @@ class LiveTable:
         self._names[lang] = names
         return names
 
+    def names_now(self, lang: str) -> list[str]:
+        """Seat names in `lang` as the table reads now: "Ada (bot)" while a stand-in plays
+        Ada's seat (the seat list keeps "Ada", its badge says she left or is away)."""
+        return stand_ins.names_at(self.names(lang), self.row.stand_ins, self.told, lang)
+
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that plays `seat`: a bot seat's own, the stand-in's for a
         person absent or gone; None while its person plays it."""
@@ -292,7 +298,8 @@ class LiveTable:
         if not self.match.is_over():
             return None
         state = self.match.state
-        return result_entry(state.winners(), state.returns(), names or self.names(lang), lang)
+        return result_entry(state.winners(), state.returns(), names or self.names_now(lang),
+                            lang)
 
     def frame(self, seat: int | None, lang: str, start: int, log_reset: bool = False,
               with_scene: bool = True, public: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -303,7 +310,7 @@ class LiveTable:
         connecting does not rebuild the scene of every other page."""
         names = self.names(lang)
         key = (seat, lang, start, log_reset, with_scene, self.moves, self.row.status,
-               tuple(names), tuple(sorted(self.row.left_at.items())))
+               tuple(names), repr(self.row.stand_ins))
         if self._cache_moves != self.moves:
             self._cache.clear()
             self._cache_moves = self.moves
@@ -327,16 +334,16 @@ class LiveTable:
         return update_frame(
             game=match.game, table={}, seat=seat, view=match.view(seat),
             events=match.events_for(seat, start), start=start, legal=legal, to_act=to_act,
-            move=self.moves, names=names, lang=lang, result=self.result(lang, names),
-            log_reset=log_reset, with_scene=with_scene, stand_ins={
-                left: (event, t("web.server.stand_in_name", lang, name=names[left]))
-                for left, event in self.row.left_at.items()})
+            move=self.moves, names=names, lang=lang, result=self.result(lang),
+            log_reset=log_reset, with_scene=with_scene, spans=self.row.stand_ins)
 
     def record(self) -> Record:
         """The record (with the SEED): for the export once the game is over, never before."""
         return self.match.record(table=self.row.id, names=self.names("en"),
                                  seats=[{"kind": s.kind, "level": s.level} for s in self.row.seats],
-                                 source="ludotheque serve")
+                                 source="ludotheque serve",
+                                 **({"stand_ins": self.row.stand_ins} if self.row.stand_ins
+                                    else {}))
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -574,7 +581,7 @@ class Master:
             return False
         changed = bool(missed) or row.status != live.row.status \
             or row.rematch != live.row.rematch or set(row.absent) != live.absent \
-            or set(row.left) != live.left or any(
+            or set(row.left) != live.left or row.stand_ins != live.row.stand_ins or any(
             (a.taken, a.name) != (b.taken, b.name) for a, b in zip(row.seats, live.row.seats))
         for _idx, _seat, action in missed:
             live.match.apply(action)
@@ -584,7 +591,7 @@ class Master:
         live.row.rematch = row.rematch
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent, live.left = set(row.absent), set(row.left)
-        live.row.left_at = row.left_at
+        live.row.left_at, live.row.away_at = row.left_at, row.away_at
         for mine, stored in zip(live.row.seats, row.seats):
             if mine.name != stored.name:
                 live.relog = True
@@ -1011,12 +1018,20 @@ class Master:
         if live is None or conn.seat is None or conn.seat not in live.absent \
                 or conn.seat in live.left:
             return None
-        live.absent.discard(conn.seat)
         fresh = live.to_act() == conn.seat  # their turn: a fresh turn time from now
         if fresh:
             live.row.deadline = live.row.deadline_move = None
-        return self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
-                                   fresh)
+        return self._absent(live, live.absent - {conn.seat}, clear_deadline=fresh)
+
+    def _absent(self, live: LiveTable, absent: set[int], **options: Any
+                ) -> concurrent.futures.Future:
+        """The seats absent from the next event on (their stand-ins' spans follow), here at
+        once, in the database by the writer (`options`: `Storage.set_absent`'s)."""
+        event = live.told
+        live.row.away_at = stand_ins.moved(live.row.away_at, live.absent, absent, event)
+        live.absent = absent
+        return self._writer.submit(self.storage.set_absent, live.row.id, set(absent), event,
+                                   **options)
 
     async def come_back(self, conn: Conn) -> None:
         """A `back` frame: the seat is present again; everyone sees it; the timer restarts.
@@ -1229,10 +1244,9 @@ class Master:
         live.timer = None
         if live.moves != count or live.to_act() != seat:
             return
-        live.absent.add(seat)
         live.deadline = None
-        written = self._writer.submit(self.storage.set_absent, live.row.id, set(live.absent),
-                                      bot_job=self._stand_in_job(live, seat))
+        written = self._absent(live, live.absent | {seat},
+                               bot_job=self._stand_in_job(live, seat))
         self._spawn(self._announce_presence(live, written))
 
     async def _bot_turn(self, live: LiveTable, seat: int, level: str, count: int) -> None:

@@ -156,7 +156,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                  for player, faces, w in event["rolls"]]
         if event["tied"]:
             lines.append(t("wazabi.event.tie", lang,
-                           players=Names(names[p] for p in event["tied"])))
+                           players=Names((names[p] for p in event["tied"]), lang)))
         else:
             lines.append(say("wazabi.event.starter", event["starter"]))
         return lines
@@ -232,7 +232,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         lines = []
         if event["tournament"]:
             lines.append(t("wazabi.event.game_end", lang, game=event["game"],
-                           players=Names(names[p] for p in event["winners"]),
+                           players=Names((names[p] for p in event["winners"]), lang),
                            points=event["points"],
                            scores=", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))))
         if len(event["ranking"]) > 1:

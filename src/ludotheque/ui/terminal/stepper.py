@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from rich.console import Console, Group
 from rich.text import Text
 
+from ludotheque.core import stand_ins
 from ludotheque.core.actions import typed_number
 from ludotheque.core.game import State
 from ludotheque.core.match import Match
@@ -64,12 +65,14 @@ def frames_of(record: Record) -> tuple[Match, list[Frame]]:
 
 
 def event_lines(match: Match, start: int, end: int, reader: int | None, revealed: bool,
-                lang: str, names: Sequence[str]) -> list[Text]:
+                lang: str, people: Sequence[str], spans: Sequence[Sequence] = ()) -> list[Text]:
     """The events [start, end) as `reader` read them; revealed: the public sentence, then
-    each seat's private part as that seat read it."""
+    each seat's private part as that seat read it. `spans`: the stand-ins' (the record's,
+    `core.stand_ins`), whose events name the seat "Ada (bot)"."""
     renderer = match.game.parts.renderer
     lines: list[Text] = []
-    for event in (match.events or [])[start:end]:
+    for index, event in enumerate((match.events or [])[start:end], start):
+        names = stand_ins.names_at(people, spans, index, lang)
         if not revealed:
             lines += [Text(line) for line in
                       renderer.event_lines(event.for_player(reader), lang, names, reader)]
@@ -128,6 +131,7 @@ def key_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
 def step_through(record: Record, names: Sequence[str], lang: str, seat: int | None,
                  console: Console, read_line: Callable[[str], str], clear: bool) -> int:
     match, frames = frames_of(record)
+    spans = stand_ins.valid(record.meta.get("stand_ins"), match.num_players)
     game = match.game
     renderer = game.parts.renderer
     over = frames[-1].state.is_terminal()
@@ -147,7 +151,8 @@ def step_through(record: Record, names: Sequence[str], lang: str, seat: int | No
         if index == 0:
             title = t("ui.step.start", lang, total=last)
         else:
-            title = t("ui.step.move", lang, number=index, total=last, player=names[frame.actor])
+            title = t("ui.step.move", lang, number=index, total=last, player=stand_ins.names_at(
+                names, spans, frames[index - 1].events, lang)[frame.actor])
         console.print(colours.text(f"{t(game.title_key, lang)}  ·  {title}  ·  {reading}",
                                    "bold reverse"))
         readers: list[int | None] = list(range(frame.state.num_players)) if revealed else [seat]
@@ -159,9 +164,10 @@ def step_through(record: Record, names: Sequence[str], lang: str, seat: int | No
             tables.append(renderer.table(frame.state.view(reader), lang, names))
         console.print(colours.renderable(Group(*tables), console.width))
         before = frames[index - 1].events if index else 0
-        shown = event_lines(match, before, frame.events, seat, revealed, lang, names)
+        shown = event_lines(match, before, frame.events, seat, revealed, lang, names, spans)
         room = LOG_TAIL - len(shown)  # earlier lines, dimmed, fill the rest of the tail
-        older = event_lines(match, 0, before, seat, revealed, lang, names)[-room:] if room > 0 else []
+        older = event_lines(match, 0, before, seat, revealed, lang, names,
+                            spans)[-room:] if room > 0 else []
         console.print(Text(t("ui.panel.log", lang), style="bold"))
         for line in older:
             console.print(colours.text(line, "dim"))

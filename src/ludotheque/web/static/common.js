@@ -27,6 +27,13 @@ export async function loadTexts() {
   TEXTS = data.texts || {};
 }
 
+// Names in a sentence as a person writes them: "Ada and Bob", "Ada, Bob and Camille"
+// (« Ada, Bob et Camille »): ludotheque.i18n.join_names's twin, with its text.
+export function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(", ") + tr("list.and") + names[names.length - 1];
+}
+
 // The text `key` with {name} fields filled; the key itself if unknown (never HTML).
 export function tr(key, params = {}) {
   const template = TEXTS[key];
@@ -87,11 +94,14 @@ export function langSwitch(onChange) {
       "data-lang": code, lang: code, text: code.toUpperCase(),
       onclick: async () => {
         if (code === lang) return;
+        const focus = document.activeElement;  // the switch's, or elsewhere (the log)
+        const onSwitch = !focus || focus === document.body || !!focus.closest(".langs");
         setLang(code);
         await onChange(code);
-        // the switch was drawn again: the keyboard stays on the language just chosen
+        // the switch was drawn again: the keyboard stays on the language just chosen, or
+        // where it was (a click that did not move the focus: a voice command, a script)
         const again = document.querySelector(`.langs button[data-lang="${code}"]`);
-        if (again) again.focus();
+        if (again && onSwitch) again.focus();
       },
     }));
   }

@@ -59,7 +59,7 @@ function draw() {
   document.title = $("title").textContent;
   drawControls();
   $("step").textContent = tr("web.replay.step", {step: data.step, total: data.total});
-  const actor = data.actor !== null && data.actor !== undefined ? data.names[data.actor] : null;
+  const actor = data.actor_name ?? null;  // "Ada (bot)" for a stand-in's move
   $("action").textContent = !data.action ? "" : (actor === null ? data.action.label
     : tr("web.replay.action", {player: actor, move: data.action.label}));
   const scene = data.scene;
