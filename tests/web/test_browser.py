@@ -764,7 +764,7 @@ def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) 
 
 
 SEAT_BADGES = """() => Object.fromEntries([...document.querySelectorAll("#board .seat")].map(
-  (s) => [s.querySelector(".seat-name").textContent,
+  (s) => [s.querySelector(".seat-name").textContent.replace(/ \\(bot\\)$/, ""),  // "Ada (bot)": her stand-in
           [...s.querySelectorAll(".badge.warn")].map((b) => b.textContent.replace(/\\s/g, " "))]))"""
 
 

@@ -43,7 +43,9 @@ def test_rules_are_markdown_in_both_languages_and_unknown_game_is_404(server):
 def test_texts_are_the_web_keys(server):
     texts = server.api.get("/api/texts?lang=fr").json()
     assert texts["lang"] == "fr"
-    assert texts["texts"] and all(key.startswith("web.") for key in texts["texts"])
+    # and how the pages join names in a sentence (`list.*`, shared with the terminal)
+    assert texts["texts"] and all(key.startswith(("web.", "list.")) for key in texts["texts"])
+    assert texts["texts"]["list.and"] == " et "
 
 
 def test_pages_are_served_and_never_hold_the_seed(server):
