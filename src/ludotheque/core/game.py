@@ -535,6 +535,18 @@ class Game(ABC):
     # (Wazabi's "Card effects", 17's "Special cards").
     card_sections: ClassVar[tuple[str, ...]] = ("Components",)
 
+    # Whether play turns hidden cards face up for everyone (17's queue when "17" is called,
+    # DTC's challenged offer, Décimoarr's homes at a round's end): the web scene then draws
+    # that moment as its `reveal` block (the scene test asks for one in a seeded game).
+    # False where nothing hidden is ever shown that way (Wazabi).
+    reveals: ClassVar[bool] = True
+
+    # Whether the OpenSpiel information state may read each chance slot from the seat's
+    # whole view (`encode_chance` of `view(seat)`): fine with few chance points a game
+    # (DTC: the deal and the first giver). Otherwise the state gives `chance_view(seat)` or
+    # `chance_key(seat)`, the part it reads, built alone (the interop tests check it).
+    chance_slot_from_view: ClassVar[bool] = False
+
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated
         playouts: uniform by default. A game may give a cheap, plausible policy that

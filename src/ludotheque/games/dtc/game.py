@@ -108,6 +108,7 @@ class DTC(Game):
                       scene=scene.scene,
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("donne-tes-cartes", "donnetescartes")
+    chance_slot_from_view = True  # two chance points a game: the deal, the first giver
     title_key = "dtc.title"
     min_players = 2
     max_players = 6

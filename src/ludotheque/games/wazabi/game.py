@@ -99,6 +99,7 @@ class Wazabi(Game):
     # 520 take the time 400 took before issue 15 (1.30x faster an iteration).
     search_iterations = 520
     rounds_count = "turns"  # its `rounds` metric counts turns: no rounds in Wazabi
+    reveals = False  # a card kept is never shown: no `reveal` block on the web page
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """The card a keeper sets aside is hidden from the other seats (one shared key)."""
