@@ -185,6 +185,11 @@ class State(metaclass=StateType):
         """What seat `player` may know (None: a spectator): a fresh JSON-able dict of the
         shape `game.view_type` declares. A seat outside the game: NoSuchSeatError."""
 
+    def options_view(self) -> dict[str, Any]:
+        """The options in force as every view holds them (`view["options"]`, JSON: a tuple
+        as a list), from which `from_view` validates them back."""
+        return options_to_json(self.options)
+
     def _check_seat(self, player: Any) -> None:
         """Refuse a reader that is neither a seat of this game nor None (a spectator)."""
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
