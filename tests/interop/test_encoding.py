@@ -5,6 +5,7 @@ knows does show."""
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -166,3 +167,35 @@ def test_feature_names_name_every_index_once(name, players):
     assert all(isinstance(n, str) and n for n in names)
     assert LudothequeEnv(name, players=players).feature_names() == names
     assert raw_env(name, players=players).feature_names() == names
+
+
+@pytest.mark.parametrize("spelling", [
+    ("from ludotheque.kit import features as kit_features", "kit_features.Features("),
+    ("from ludotheque.kit.features import Features as Slots", "Slots("),
+])
+def test_feature_names_do_not_depend_on_how_the_encoder_imports_features(
+        tmp_path, monkeypatch, spelling):
+    """The names follow `Features` however a game's `encoding.py` imports it (they used to
+    swap the module's `Features`, so any other spelling named nothing)."""
+    import dataclasses
+    import importlib.util
+    import inspect
+
+    from ludotheque.interop.encoding import feature_names
+
+    game = get_game("dtc")
+    source = inspect.getsource(game.parts.encoder)
+    assert source.count("from ludotheque.kit.features import Features\n") == 1
+    importing, building = spelling
+    path = tmp_path / f"aliased_{len(importing)}.py"
+    path.write_text(source.replace("from ludotheque.kit.features import Features\n",
+                                   importing + "\n").replace("Features(", building),
+                    encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    encoder = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, path.stem, encoder)  # as an imported game's module is
+    spec.loader.exec_module(encoder)
+    aliased = type("Aliased", (type(game),), {
+        "name": f"dtc-{path.stem}", "parts": dataclasses.replace(game.parts, encoder=encoder)})()
+    options = game.validate(3, {})
+    assert feature_names(aliased, 3, options) == feature_names(game, 3, options)

@@ -913,13 +913,14 @@ def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
     assert any(len(set(seen)) > 1 for _, seen in keys)
 
 
-def test_every_game_but_dtc_has_a_chance_view_or_a_chance_key():
-    """DTC has two chance points a game (the deal, the first giver): its slots read the view.
-    Wazabi, a roll at every turn, gives its slots' plain values (`chance_key`)."""
-    assert sorted(param.values[0].name for param in CHANCE_VIEW_CASES
-                  if param.values[1] == 2) == ["decimoarr", "diciassette"]
-    assert sorted({param.values[0].name for param in CHANCE_KEY_CASES}) == ["wazabi"]
-    assert {param.values[1] for param in CHANCE_KEY_CASES} >= {2, 3, 4, 5}
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_a_game_has_a_chance_view_or_a_chance_key_unless_it_reads_slots_from_the_view(game):
+    """The part of the view a chance slot reads, built alone (`chance_view`) or as plain
+    values (`chance_key`): every game but one that declares `chance_slot_from_view` (DTC,
+    two chance points a game). Wazabi, a roll at every turn, gives plain values."""
+    state = game._new_state(game.default_players, game.validate(game.default_players, {}))
+    parts = [method for method in ("chance_view", "chance_key") if hasattr(state, method)]
+    assert len(parts) == (not game.chance_slot_from_view), parts
 
 
 @pytest.mark.parametrize(("game", "players"), CHANCE_VIEW_CASES)

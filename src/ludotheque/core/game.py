@@ -29,6 +29,7 @@ from ludotheque.core.errors import (
     NotationError,
     PlayerCountError,
     SnapshotError,
+    echo,
     reading_snapshot,
 )
 from ludotheque.core.events import Event
@@ -183,6 +184,11 @@ class State(metaclass=StateType):
     def view(self, player: int | None) -> Any:
         """What seat `player` may know (None: a spectator): a fresh JSON-able dict of the
         shape `game.view_type` declares. A seat outside the game: NoSuchSeatError."""
+
+    def options_view(self) -> dict[str, Any]:
+        """The options in force as every view holds them (`view["options"]`, JSON: a tuple
+        as a list), from which `from_view` validates them back."""
+        return options_to_json(self.options)
 
     def _check_seat(self, player: Any) -> None:
         """Refuse a reader that is neither a seat of this game nor None (a spectator)."""
@@ -398,15 +404,17 @@ class Game(ABC):
         """The text form a player of `lang` types for an action: the notation's words
         through the game's `<game>.word.<word>` texts ("call" -> "annoncer"; "give p2" ->
         "donner j2" through `wazabi.word.pN`); the parser reads both languages."""
-        words = []
-        for word in self.action_to_text(action).split(" "):
-            prefix = re.fullmatch(r"([a-z]+)(\d+)", word)
-            if has_text(f"{self.name}.word.{word}"):
-                word = t(f"{self.name}.word.{word}", lang)
-            elif prefix and has_text(f"{self.name}.word.{prefix[1]}N"):
-                word = t(f"{self.name}.word.{prefix[1]}N", lang).replace("N", prefix[2])
-            words.append(word)
-        return " ".join(words)
+        return " ".join(self.typed_word(word, lang) for word in self.action_to_text(action).split(" "))
+
+    def typed_word(self, word: str, lang: str) -> str:
+        """One word of the notation as a player of `lang` types it: its `<game>.word.<word>`
+        text, or for a numbered word its `<game>.word.<prefix>N` ("p2" -> "j2"), or itself."""
+        prefix = re.fullmatch(r"([a-z]+)(\d+)", word)
+        if has_text(f"{self.name}.word.{word}"):
+            return t(f"{self.name}.word.{word}", lang)
+        if prefix and has_text(f"{self.name}.word.{prefix[1]}N"):
+            return t(f"{self.name}.word.{prefix[1]}N", lang).replace("N", prefix[2])
+        return word
 
     @abstractmethod
     def text_to_action(self, text: str, state: State | None = None) -> int:
@@ -439,10 +447,20 @@ class Game(ABC):
             return self.text_to_action(action, state)
         raise self.notation_error(action)
 
-    def notation_error(self, text: Any) -> NotationError:
+    def notation_error(self, text: Any, what: str | None = None, word: str = "",
+                       allowed: Sequence[str] = ()) -> NotationError:
         """The error for a move nobody can read: what was typed, and the forms the game
-        reads (its `notation_help`, in the language of the message)."""
-        return NotationError("error.notation", text=text, forms=_NotationHelp(self))
+        reads (its `notation_help`, in the language of the message).
+
+        A move of the right form whose `word` names nothing in this game ("give p9" at a
+        table of three) says that part instead: `what` it should name ("seat", "card",
+        "value" or "position": the text `error.no_such.<what>`) and the notation words
+        `allowed` there, in order (a range shows its first and last), each shown as the
+        reader types it (`typed_word`)."""
+        if what is None:
+            return NotationError("error.notation", text=text, forms=_NotationHelp(self))
+        return NotationError("error.notation_part", text=text,
+                             part=_NoSuch(self, what, word, tuple(allowed)))
 
     def building_moves(self, view: Mapping[str, Any]) -> Collection[int]:
         """The moves that only build a compound choice, for the seat whose `view` this is
@@ -522,6 +540,18 @@ class Game(ABC):
     # (Wazabi's "Card effects", 17's "Special cards").
     card_sections: ClassVar[tuple[str, ...]] = ("Components",)
 
+    # Whether play turns hidden cards face up for everyone (17's queue when "17" is called,
+    # DTC's challenged offer, Décimoarr's homes at a round's end): the web scene then draws
+    # that moment as its `reveal` block (the scene test asks for one in a seeded game).
+    # False where nothing hidden is ever shown that way (Wazabi).
+    reveals: ClassVar[bool] = True
+
+    # Whether the OpenSpiel information state may read each chance slot from the seat's
+    # whole view (`encode_chance` of `view(seat)`): fine with few chance points a game
+    # (DTC: the deal and the first giver). Otherwise the state gives `chance_view(seat)` or
+    # `chance_key(seat)`, the part it reads, built alone (the interop tests check it).
+    chance_slot_from_view: ClassVar[bool] = False
+
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The move search bots play for `state.current_player()` in their simulated
         playouts: uniform by default. A game may give a cheap, plausible policy that
@@ -567,6 +597,19 @@ class _NotationHelp:
 
     def message(self, lang: str) -> str:
         return self.game.notation_help(lang)
+
+
+class _NoSuch:
+    """The part of a typed move that names nothing in the game, and what may be written
+    there, in the language of the message that shows it."""
+
+    def __init__(self, game: Game, what: str, word: str, allowed: tuple[str, ...]) -> None:
+        self.game, self.what, self.word, self.allowed = game, what, word, allowed
+
+    def message(self, lang: str) -> str:
+        words = [self.game.typed_word(word, lang) for word in self.allowed]
+        return t(f"error.no_such.{self.what}", lang, word=echo(self.word), first=words[0],
+                 last=words[-1], all=", ".join(words))
 
 
 def _ruling_order(ruling: str) -> tuple[int, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import linecache
 import sys
-import threading
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ludotheque.core.game import Game
-from ludotheque.kit.features import Features
+from ludotheque.kit.features import Features, building
 
 
 def observation_shape(game: Game, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -38,9 +37,6 @@ def action_mask(game: Game, legal: Iterable[int]) -> np.ndarray:
     mask = np.zeros(game.num_actions, dtype=np.int8)
     mask[list(legal)] = 1
     return mask
-
-
-_NAMING = threading.Lock()
 
 
 class _Naming(Features):
@@ -111,26 +107,19 @@ def _feature_names(game: Game, players: int, options: Mapping[str, Any]) -> tupl
     state = game._new_state(players, options)
     settle(state, SeededChance(0))
     encoder = game.parts.encoder
-    module = sys.modules[encoder.encode_view.__module__]
-    with _NAMING:
-        module.Features = _Naming
-        try:
-            recorder: list[_Naming] = []
-            original_init = _Naming.__init__
+    recorder: list[_Naming] = []
 
-            def init(self: _Naming, view: Mapping[str, Any], players: int) -> None:
-                original_init(self, view, players)
-                recorder.append(self)
+    class Recording(_Naming):
+        __slots__ = ()
 
-            _Naming.__init__ = init
-            try:
-                encoder.encode_view(state.view(0), players, options)
-                code = encoder.encode_view.__code__
-                recorder[0].name_gap(code.co_filename, code.co_firstlineno + 10**6)
-            finally:
-                _Naming.__init__ = original_init
-        finally:
-            module.Features = Features
+        def __init__(self, view: Mapping[str, Any], players: int) -> None:
+            super().__init__(view, players)
+            recorder.append(self)
+
+    with building(Recording):
+        encoder.encode_view(state.view(0), players, options)
+    code = encoder.encode_view.__code__
+    recorder[0].name_gap(code.co_filename, code.co_firstlineno + 10**6)
     names = tuple(recorder[0].names)
     size = observation_shape(game, players, options)[0]
     if len(names) != size or len(set(names)) != size:

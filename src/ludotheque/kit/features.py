@@ -10,14 +10,22 @@ depend on numpy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
+
+_BUILDS = threading.local()  # `cls`: what `Features(...)` builds in this thread (see `building`)
 
 
 class Features:
     """Appends numbers; every method adds the same number of slots whatever the values."""
 
     __slots__ = ("me", "players", "values")
+
+    def __new__(cls, view: Mapping[str, Any], players: int) -> Features:
+        built = getattr(_BUILDS, "cls", None) if cls is Features else None
+        return object.__new__(built or cls)
 
     def __init__(self, view: Mapping[str, Any], players: int) -> None:
         self.values: list[float] = []
@@ -81,3 +89,16 @@ class Features:
         if len(self.values) != size:
             raise AssertionError(f"encoding built {len(self.values)} numbers, announced {size}")
         return self.values
+
+
+@contextmanager
+def building(cls: type[Features]) -> Iterator[None]:
+    """Within, `Features(view, players)` builds a `cls` (a subclass), in this thread only,
+    however the encoder imported `Features` (`ludotheque.interop.encoding` names the slots
+    of an observation this way)."""
+    before = getattr(_BUILDS, "cls", None)
+    _BUILDS.cls = cls
+    try:
+        yield
+    finally:
+        _BUILDS.cls = before

@@ -123,11 +123,14 @@ class Decimoarr(Game):
         if words and words[0] in _VERBS:
             words = words[1:]
         found = _POSITION.match(" ".join(words))
-        if found:
-            action = ACTIONS.get("flip", int(found.group(1)) - 1)
-            if action is not None:
-                return action
-        raise self.notation_error(text)
+        if found is None:
+            raise self.notation_error(text)
+        positions = state.cfg.positions if isinstance(state, DecimoarrState) else NUM_ACTIONS
+        action = ACTIONS.get("flip", int(found.group(1)) - 1)
+        if action is None or action >= positions:
+            raise self.notation_error(text, "position", f"p{found.group(1)}",
+                                      [f"p{n}" for n in range(1, positions + 1)])
+        return action
 
     def notation_help(self, lang: str = "en") -> str:
         from ludotheque.i18n import t

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from ludotheque.games.decimoarr.components import make_deck
 from ludotheque.games.decimoarr.observation import DecimoarrObservation
 from ludotheque.games.decimoarr.views import DecimoarrView
+from ludotheque.kit.heuristic import ObservationBot
 
 MEMORY_LEVELS: dict[str, float | None] = {
     "perfect": None,  # half-life in flips; None: never forgets
@@ -36,10 +37,11 @@ MEMORY_LEVELS: dict[str, float | None] = {
 }
 
 
-class HeuristicBot:
+class HeuristicBot(ObservationBot):
     """Connects from memory when it can, else guesses; `memory` is a level of MEMORY_LEVELS.
-    Reads the seat's compact observation (`observation.DecimoarrObservation`): `choose`
-    builds it from a view, `act` takes it ready-made (search bots build it from samples)."""
+    Reads the seat's compact observation (`observation.DecimoarrObservation`)."""
+
+    observation = DecimoarrObservation
 
     def __init__(self, memory: str = "perfect", name: str | None = None) -> None:
         if memory not in MEMORY_LEVELS:
@@ -76,9 +78,6 @@ class HeuristicBot:
         return recalled
 
     # --------------------------------------------------------------- play
-    def choose(self, view: DecimoarrView, legal: Sequence[int], rng: random.Random) -> int:
-        return self.act(DecimoarrObservation.of_view(view), legal, rng)
-
     def act(self, obs: DecimoarrObservation, legal: Sequence[int], rng: random.Random) -> int:
         recalled = self.recall(obs, rng)
         colours, values = obs.colours, obs.values

@@ -41,7 +41,6 @@ from ludotheque.core.fields import (
     TupleOf,
 )
 from ludotheque.core.game import CHANCE, TERMINAL, State
-from ludotheque.core.options import options_to_json
 from ludotheque.core.seats import next_seat
 from ludotheque.games.decimoarr.components import (
     MAX_POSITIONS,
@@ -626,7 +625,7 @@ class DecimoarrState(State):
             "last_round": round_to_json(self.last_round, skulls),
             "scores": [sum(h) for h in self.winner_held] if over else None,
             "winners": list(self.final_winners),
-            "options": options_to_json(self.options),
+            "options": self.options_view(),
         }
 
 

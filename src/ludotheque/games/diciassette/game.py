@@ -118,8 +118,9 @@ class Diciassette(Game):
                 first, second = second, first
             if second in _UP_WORDS | _DOWN_WORDS:
                 kind = self._card(first, state)
-                if kind is not None:
-                    return ACTIONS.id("down" if second in _DOWN_WORDS else "up", CODES[kind])
+                if kind is None:
+                    raise self.notation_error(text, "card", first, CODES)
+                return ACTIONS.id("down" if second in _DOWN_WORDS else "up", CODES[kind])
         raise self.notation_error(text)
 
     def _card(self, word: str, state: State | None) -> int | None:

@@ -38,6 +38,7 @@ from ludotheque.games.diciassette.components import (
 )
 from ludotheque.games.diciassette.observation import DiciassetteObservation
 from ludotheque.games.diciassette.rules import CALL, NUM_PLAY_ACTIONS, PASS
+from ludotheque.kit.heuristic import ObservationBot
 
 # Worth of keeping a card for later (a low card is a safe move in a tight spot).
 _KEEP = {1: 0.10, 2: 0.07, 3: 0.04, 4: 0.015, 5: 0.0}
@@ -128,17 +129,13 @@ _MOVES = {action: (KIND_OF_CODE[ACTIONS[action].arg], ACTIONS[action].kind == "u
           for action in range(NUM_PLAY_ACTIONS)}
 
 
-class HeuristicBot:
-    """Reads the seat's compact observation (`observation.DiciassetteObservation`): `choose`
-    builds it from a view, `act` takes it ready-made (search bots build it from samples)."""
+class HeuristicBot(ObservationBot):
+    """Reads the seat's compact observation (`observation.DiciassetteObservation`)."""
 
-    name = "heuristic"
+    observation = DiciassetteObservation
     # `choose` is `act` on the view's observation, nothing else: a simulation asks `act`
     # with the observation made from the state, and builds no view (sim.simulate).
     acts_on_observation = True
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
-        return self.act(DiciassetteObservation.of_view(view), legal, rng)
 
     def act(self, obs: DiciassetteObservation, legal: Sequence[int], rng: random.Random) -> int:
         unseen = UnseenCards(obs)

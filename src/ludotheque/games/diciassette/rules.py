@@ -501,7 +501,7 @@ class DiciassetteState(State):
             "penalty": list(self.penalty),
             "last_resolution": resolution_to_json(self.last_resolution),
             "winners": list(self.final_winners),
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "options": self.options_view(),
         }
 
     def _deal_hidden(self, layout: HiddenLayout, pool: list[int], rng: random.Random) -> None:

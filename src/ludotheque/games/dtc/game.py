@@ -66,6 +66,7 @@ _CHALLENGE_WORDS = {"challenge", "contester", "conteste", "bluff", "defi", "déf
                     "reveal", "retourner"}
 _JOKER_WORDS = {"j", "joker"}
 # A plural in place of cards ("jokers", "2jokers", "js", "4s"): refused, never guessed at.
+_CARDS_WORD = re.compile(r"\+?([0-9j]+)")  # cards written together ("44j"): one a character
 _PLURAL_CARD = re.compile(r"\+?[0-9]*(?:jokers|js|[1-6]s)")
 
 _ADD_IDS = frozenset(ACTIONS.ids("add"))
@@ -107,6 +108,7 @@ class DTC(Game):
                       scene=scene.scene,
                       stats=stats, bots={"heuristic": HeuristicBot})
     aliases = ("donne-tes-cartes", "donnetescartes")
+    chance_slot_from_view = True  # two chance points a game: the deal, the first giver
     title_key = "dtc.title"
     min_players = 2
     max_players = 6
@@ -187,11 +189,29 @@ class DTC(Game):
     # -------------------------------------------------------------- notation
     def text_to_action(self, text: str, state: State | None = None) -> int:
         words = _words(text)
+        self._refuse_missing(text, words, state)
         action = _single(words)
         if action is None:
             self._refuse_plurals(text, words)
             raise NotationError("error.notation", text=text, forms=_Forms(self))
         return action
+
+    def _refuse_missing(self, text: str, words: list[str], state: State | None) -> None:
+        """A number this deck has no card or value of ("add 9", "as 14"; "add 6" when the
+        options keep 4 values): say which, and what the deck has."""
+        deck = deck_of(state.options) if state is not None else FULL_DECK
+        values = [str(value) for value in range(1, deck.values + 1)]
+        for index, word in enumerate(words):
+            if index and words[index - 1] in _CLAIM_WORDS:
+                number = word[:-1] if word.endswith("s") else word
+                if number.isdigit() and number not in values:
+                    raise self.notation_error(text, "value", word, values)
+                continue
+            together = _CARDS_WORD.fullmatch(word)
+            for card in "j" if word in _JOKER_WORDS else together[1] if together else "":
+                if card not in values and (card != "j" or not deck.jokers):
+                    raise self.notation_error(text, "card", card.upper(),
+                                              values + ["J"] * bool(deck.jokers))
 
     def _refuse_plurals(self, text: str, words: list[str]) -> None:
         """A plural where cards are written ("2 jokers") would be read as other cards than
@@ -205,6 +225,7 @@ class DTC(Game):
     def parse_input(self, text: str, state: State) -> list[int]:
         """One atomic action, or a whole offer typed at once ("offer 4 4 J as 4")."""
         words = _words(text)
+        self._refuse_missing(text, words, state)
         single = _single(words)
         if single is not None:
             return [single]

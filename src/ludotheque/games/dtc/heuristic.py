@@ -39,7 +39,7 @@ from ludotheque.games.dtc.components import (
 )
 from ludotheque.games.dtc.observation import DTCObservation
 from ludotheque.games.dtc.rules import ACCEPT, CHALLENGE
-from ludotheque.games.dtc.views import DTCView
+from ludotheque.kit.heuristic import ObservationBot
 
 HONESTY = 0.8  # prior: how often an offer that could be true is true
 TAKEN_TRUE = 0.85  # prior: how often an offer someone accepted (then raised on) was true
@@ -70,16 +70,10 @@ def good_kinds(value: int, higher: bool, top: int = NUM_VALUES) -> tuple[int, ..
     return (value - 1, JOKER)
 
 
-class HeuristicBot:
-    """Reads the seat's compact observation (`observation.DTCObservation`): `choose` builds
-    it from a view, `act` takes it ready-made (search bots build it from their samples)."""
+class HeuristicBot(ObservationBot):
+    """Reads the seat's compact observation (`observation.DTCObservation`)."""
 
-    name = "heuristic"
-
-    def choose(self, view: DTCView, legal: Sequence[int], rng: random.Random) -> int:
-        if len(legal) == 1:
-            return legal[0]
-        return self.act(DTCObservation.of_view(view), legal, rng)
+    observation = DTCObservation
 
     def act(self, obs: DTCObservation, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:

@@ -458,7 +458,7 @@ class DTCState(State):
             "pile": len(self.pile),
             "last_reveal": reveal_to_json(self.reveal),
             "winners": list(self.final_winners),
-            "options": dict(self.options),
+            "options": self.options_view(),
         }
 
     # ------------------------------------------------------------ sampling

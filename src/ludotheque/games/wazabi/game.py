@@ -99,6 +99,7 @@ class Wazabi(Game):
     # 520 take the time 400 took before issue 15 (1.30x faster an iteration).
     search_iterations = 520
     rounds_count = "turns"  # its `rounds` metric counts turns: no rounds in Wazabi
+    reveals = False  # a card kept is never shown: no `reveal` block on the web page
 
     def observe_action(self, state: State, action: int, observer: int) -> int:
         """The card a keeper sets aside is hidden from the other seats (one shared key)."""
@@ -139,12 +140,17 @@ class Wazabi(Game):
                 return ACTIONS.id("keep" if keeping else "play", code)
         if len(words) == 2:
             verb, arg = words
-            if verb in _SEAT_VERBS:
-                seat = _seat(arg)
-                if seat is not None:
-                    return ACTIONS.id(_SEAT_VERBS[verb], seat)
-            code = wording.card_code(arg)
-            if verb in _CARD_VERBS and code is not None:
+            number = _seat_number(arg)
+            if verb in _SEAT_VERBS and number is not None:
+                seats = state.num_players if state is not None else MAX_SEATS
+                if not 1 <= number <= seats:
+                    raise self.notation_error(text, "seat", arg,
+                                              [f"p{n}" for n in range(1, seats + 1)])
+                return ACTIONS.id(_SEAT_VERBS[verb], number - 1)
+            if verb in _CARD_VERBS:
+                code = wording.card_code(arg)
+                if code is None:
+                    raise self.notation_error(text, "card", arg, CODES)
                 return ACTIONS.id(_CARD_VERBS[verb], code)
         raise self.notation_error(text)
 
@@ -201,13 +207,11 @@ class Wazabi(Game):
         )
 
 
-def _seat(word: str) -> int | None:
+def _seat_number(word: str) -> int | None:
+    """The number of a seat word ("p2", "j2", "2"), whether or not the table has it."""
     if word[:1] in ("p", "j"):
         word = word[1:]
-    number = typed_number(word)
-    if number is not None and 1 <= number <= MAX_SEATS:
-        return number - 1
-    return None
+    return typed_number(word)
 
 
 GAME = Wazabi()

@@ -41,7 +41,7 @@ from ludotheque.games.wazabi.rules import (
     TAKE_BASE,
 )
 from ludotheque.games.wazabi.observation import WazabiObservation
-from ludotheque.games.wazabi.views import WazabiView
+from ludotheque.kit.heuristic import ObservationBot
 
 # How much a card is worth keeping in hand (cheap dice-removers first).
 KEEP_VALUE = {
@@ -68,16 +68,10 @@ _ARG = tuple(KIND_OF_CODE[ACTIONS[action].arg] if ACTIONS[action].kind in ("play
              else ACTIONS[action].arg for action in range(len(ACTIONS)))
 
 
-class HeuristicBot:
-    """Reads the seat's compact observation (`observation.WazabiObservation`): `choose`
-    builds it from a view, `act` takes it ready-made (search bots build it from samples)."""
+class HeuristicBot(ObservationBot):
+    """Reads the seat's compact observation (`observation.WazabiObservation`)."""
 
-    name = "heuristic"
-
-    def choose(self, view: WazabiView, legal: Sequence[int], rng: random.Random) -> int:
-        if len(legal) == 1:
-            return legal[0]
-        return self.act(WazabiObservation.of_view(view), legal, rng)
+    observation = WazabiObservation
 
     def act(self, obs: WazabiObservation, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:

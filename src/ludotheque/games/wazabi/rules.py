@@ -916,7 +916,7 @@ class WazabiState(State):
             "results": _RESULTS.to_json(self.results),
             "last_play": _last_play_json(self.last_play),
             "winners": list(self.final_winners),
-            "options": dict(self.options),
+            "options": self.options_view(),
         }
 
     def chance_key(self, player: int) -> tuple[tuple[int, ...], tuple[int, int, int], bool, int]:
