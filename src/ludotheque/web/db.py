@@ -42,7 +42,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0007"
+SCHEMA_HEAD = "0006"
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -68,8 +68,9 @@ tables = Table(
     Column("absent", JSON),  # seats the stand-in bot plays for (timed out, not back)
     Column("activity", DateTime(timezone=True)),  # created, or someone last sat down
     Column("left_seats", JSON),  # seats whose person left for good (a bot plays them)
-    Column("left_at", JSON),  # [[seat, the first event of its stand-in's], ...]
-    Column("away_at", JSON),  # [[seat, first event, end or null], ...]: core.stand_ins
+    # where a bot played for a person (left, or away): [[seat, first event, end or null],
+    # ...], see core.stand_ins
+    Column("stand_ins", JSON),
     Index("ix_tables_rematch_of", "rematch_of", unique=True),  # one rematch, once
     Index("ix_tables_status_activity", "status", "activity"),
 )
@@ -219,14 +220,8 @@ class TableRow:
     absent: list[int] = field(default_factory=list)
     activity: dt.datetime | None = None
     left: list[int] = field(default_factory=list)  # left for good: also in `absent`
-    left_at: dict[int, int] = field(default_factory=dict)  # seat -> its stand-in's 1st event
-    away_at: list[list] = field(default_factory=list)  # the absences' spans (timed out)
-
-    @property
-    def stand_ins(self) -> list[list]:
-        """Every stand-in's span (`core.stand_ins`): the leavers' and the absences'."""
-        return [[seat, event, None] for seat, event in sorted(self.left_at.items())] \
-            + self.away_at
+    # every stand-in's span (`core.stand_ins`): the absences' and the leavers' (never closed)
+    stand_ins: list[list] = field(default_factory=list)
 
 
 class SeatLeft(NamedTuple):
@@ -235,7 +230,7 @@ class SeatLeft(NamedTuple):
 
     absent: list[int]
     left: list[int]
-    left_at: dict[int, int]
+    stand_ins: list[list]
     first: bool
 
 
@@ -277,8 +272,7 @@ class Storage:
                 seed=row.seed, status=row.status, created=row.created,
                 turn_timer=row.turn_timer, invite=row.invite, spectator=row.spectator,
                 rematch_of=row.rematch_of, rematch=None, result=None,
-                activity=row.activity or row.created, absent=[], left_seats=[], left_at=[],
-                away_at=[]))
+                activity=row.activity or row.created, absent=[], left_seats=[], stand_ins=[]))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "name_key": name_key(s.name) if s.name else None,
@@ -304,7 +298,7 @@ class Storage:
             deadline=found["deadline"], deadline_move=found["deadline_move"],
             absent=list(found["absent"] or []), activity=found["activity"],
             left=list(found["left_seats"] or []),
-            left_at=dict(found["left_at"] or []), away_at=list(found["away_at"] or []),
+            stand_ins=list(found["stand_ins"] or []),
             seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
                            token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
 
@@ -374,19 +368,19 @@ class Storage:
                    clear_deadline: bool = False,
                    bot_job: tuple[int, int, str] | None = None) -> list[list]:
         """The seats the stand-in bot plays for, as of event `event` (a seat gone absent
-        or back there opens or closes its span in `away_at`); `clear_deadline`: the person
+        or back there opens or closes its span in `stand_ins`); `clear_deadline`: the person
         whose turn it is came back, their new turn time replaces the one that ran out.
         `bot_job` (move, seat, level): several servers, the stand-in's move asked of the
         workers with it. The spans stored."""
         with self.engine.begin() as conn:
             # a seat whose person left stays absent, whatever a stale copy says
-            found = conn.execute(select(tables.c.left_seats, tables.c.absent, tables.c.away_at)
+            found = conn.execute(select(tables.c.left_seats, tables.c.absent, tables.c.stand_ins)
                                  .where(tables.c.id == table_id).with_for_update()).first()
             if found is None:
                 return []
             now_absent = sorted({*absent, *(found.left_seats or [])})
-            spans = stand_ins.moved(found.away_at or [], found.absent or [], now_absent, event)
-            values: dict[str, Any] = {"absent": now_absent, "away_at": spans}
+            spans = stand_ins.moved(found.stand_ins or [], found.absent or [], now_absent, event)
+            values: dict[str, Any] = {"absent": now_absent, "stand_ins": spans}
             if clear_deadline:
                 values.update(deadline=None, deadline_move=None)
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
@@ -398,28 +392,27 @@ class Storage:
         """The person at `seat` leaves a table being played, for good: the seat joins
         `left_seats` and `absent` (the stand-in bot plays it to the end), in one transaction
         that re-reads both lists (a server's stale copy never drops another's seat), with
-        `bot_job` (as `set_absent`'s); `event`, the index of the stand-in's first event, goes
-        to `left_at`. None if the table is no longer being played (and the seat had not
+        `bot_job` (as `set_absent`'s); from `event` on, its stand-in's span (opened there,
+        unless the seat was already away: its span goes on) is never closed. None if the table is no longer being played (and the seat had not
         left)."""
         with self.engine.begin() as conn:
             found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats,
-                                        tables.c.left_at)
+                                        tables.c.stand_ins)
                                  .where(tables.c.id == table_id).with_for_update()).first()
             if found is None:
                 return None
             absent = sorted({*(found.absent or []), seat})
             left = sorted({*(found.left_seats or []), seat})
-            left_at = dict(found.left_at or [])
+            spans = list(found.stand_ins or [])
             if seat in (found.left_seats or []):
-                return SeatLeft(absent, left, left_at, first=False)
+                return SeatLeft(absent, left, spans, first=False)
             if found.status != "playing":
                 return None
-            left_at[seat] = event
+            spans = stand_ins.moved(spans, found.absent or [], absent, event)
             conn.execute(update(tables).where(tables.c.id == table_id)
-                         .values(absent=absent, left_seats=left,
-                                 left_at=sorted(map(list, left_at.items()))))
+                         .values(absent=absent, left_seats=left, stand_ins=spans))
             _ask_bot_job(conn, table_id, bot_job)
-            return SeatLeft(absent, left, left_at, first=True)
+            return SeatLeft(absent, left, spans, first=True)
 
     def take_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or

@@ -591,7 +591,7 @@ class Master:
         live.row.rematch = row.rematch
         live.row.deadline, live.row.deadline_move = row.deadline, row.deadline_move
         live.absent, live.left = set(row.absent), set(row.left)
-        live.row.left_at, live.row.away_at = row.left_at, row.away_at
+        live.row.stand_ins = row.stand_ins
         for mine, stored in zip(live.row.seats, row.seats):
             if mine.name != stored.name:
                 live.relog = True
@@ -1028,7 +1028,7 @@ class Master:
         """The seats absent from the next event on (their stand-ins' spans follow), here at
         once, in the database by the writer (`options`: `Storage.set_absent`'s)."""
         event = live.told
-        live.row.away_at = stand_ins.moved(live.row.away_at, live.absent, absent, event)
+        live.row.stand_ins = stand_ins.moved(live.row.stand_ins, live.absent, absent, event)
         live.absent = absent
         return self._writer.submit(self.storage.set_absent, live.row.id, set(absent), event,
                                    **options)
@@ -1326,7 +1326,7 @@ class Master:
                     raise Refused("game_over")
                 live.absent, live.left, first = set(stored.absent), set(stored.left), \
                     stored.first
-                live.row.left_at = stored.left_at
+                live.row.stand_ins = stored.stand_ins
             self._clear_timer(live)
             self.schedule(live)  # their turn: the stand-in plays it
             await self.broadcast(live)  # the seat's pages (this one too) watch from now on
