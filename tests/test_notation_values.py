@@ -17,10 +17,10 @@ CASES = [
      "there is no card 9 (the cards are 1s, 2s, 3s, 4s, 5s, 1d, 2d, 3d, 4d, 5d, rev, trash, x2, trap)",
      "il n'y a pas de carte 9 (les cartes sont : 1s, 2s, 3s, 4s, 5s, 1d, 2d, 3d, 4d, 5d, sens, "
      "poubelle, x2, piège)"),
-    ("wazabi", 3, {}, "give p9", "there is no seat p9 (the seats are p1 to p3)",
-     "il n'y a pas de place p9 (les places vont de j1 à j3)"),
-    ("wazabi", 3, {}, "donner j4", "there is no seat j4 (the seats are p1 to p3)",
-     "il n'y a pas de place j4 (les places vont de j1 à j3)"),
+    ("wazabi", 3, {}, "give p9", "there is no player p9 (the players are p1 to p3)",
+     "il n'y a pas de joueur p9 (les joueurs vont de j1 à j3)"),
+    ("wazabi", 3, {}, "donner j4", "there is no player j4 (the players are p1 to p3)",
+     "il n'y a pas de joueur j4 (les joueurs vont de j1 à j3)"),
     ("wazabi", 3, {}, "play zz",
      "there is no card zz (the cards are remove1, passdice, remove2, give1, steal, keep1, draw3, "
      "keep2, skip, replay)", "il n'y a pas de carte zz (les cartes sont : "),
@@ -64,7 +64,7 @@ def test_a_value_the_game_does_not_have_is_named_with_what_is_allowed(
 
 
 def test_without_a_state_the_largest_table_and_deck_bound_the_values():
-    with pytest.raises(NotationError, match=r"no seat p7 \(the seats are p1 to p6\)"):
+    with pytest.raises(NotationError, match=r"no player p7 \(the players are p1 to p6\)"):
         get_game("wazabi").text_to_action("give p7")
     assert get_game("wazabi").text_to_action("give p6") == get_game("wazabi").actions.id("give", 5)
 
@@ -80,5 +80,5 @@ def test_a_move_of_no_known_form_still_lists_the_forms():
 def test_the_terminal_says_which_seat_does_not_exist_and_asks_again():
     result = ok(invoke(["play", "wazabi", "--players", "3", "--seed", "1", "--lang", "fr",
                         "--plain"], input="donner j9\nquit\n"))
-    assert "Coup illisible « donner j9 » : il n'y a pas de place j9 (les places vont de j1 à j3)." \
+    assert "Coup illisible « donner j9 » : il n'y a pas de joueur j9 (les joueurs vont de j1 à j3)." \
         in result.flat, result.text

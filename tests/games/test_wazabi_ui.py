@@ -277,3 +277,14 @@ def test_the_web_labels_name_the_seats_too():
     right = next(s % 3 for s in range(seat - 1, seat - 4, -1) if active[s % 3])
     assert buttons[LEFT] == f"Dés à gauche\u00a0: les vôtres à {NAMES[left]}"
     assert buttons[RIGHT] == f"Dés à droite\u00a0: les vôtres à {NAMES[right]}"
+
+
+@pytest.mark.parametrize(("lang", "tie"), [
+    ("fr", "Égalité entre vous et Camille (heuristique) : nouveau lancer."),
+    ("en", "Tie between you and Camille (heuristic): they roll again.")])
+def test_a_tie_the_reader_is_in_names_them_as_inside_a_sentence(lang, tie):
+    """« Égalité entre Vous et Camille », "Tie between You and Camille": the reader among
+    several names is "vous"/"you", as in the winners' line."""
+    out = plain(invoke(["play", "wazabi", "--players", "2", "--seed", "7", "--lang", lang,
+                        "--plain"], input="quit\n"))
+    assert tie in out, out[:2000]

@@ -261,11 +261,13 @@ def test_a_default_seat_name_takes_its_article_after_any_preposition():
                                                                  "nouveau lancer."]
     assert wazabi_lines(tie, "en", ["Player 1", "Player 2", "Player 3"], 1) == [
         "Tie between Player 1 and Player 3: they roll again."]
-    three = {**tie, "tied": [0, 1, 2]}
-    assert wazabi_lines(three, "fr", ["Ada", "Zoé", "Ugo"], 1) == [
+    three = {**tie, "tied": [0, 1, 2]}  # as a spectator reads it (the reader tied: « vous »)
+    assert wazabi_lines(three, "fr", ["Ada", "Zoé", "Ugo"], None) == [
         "Égalité entre Ada, Zoé et Ugo\u00a0: nouveau lancer."]
-    assert wazabi_lines(three, "en", ["Ada", "Zoé", "Ugo"], 1) == [
+    assert wazabi_lines(three, "en", ["Ada", "Zoé", "Ugo"], None) == [
         "Tie between Ada, Zoé and Ugo: they roll again."]
+    assert wazabi_lines(three, "fr", ["Ada", "Zoé", "Ugo"], 1) == [
+        "Égalité entre Ada, vous et Ugo\u00a0: nouveau lancer."]
 
 
 @pytest.mark.parametrize("lang, joined", [

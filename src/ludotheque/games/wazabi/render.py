@@ -143,7 +143,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     """Sentences for one event as seat `seat` reads it."""
     kind = event["kind"]
 
-    say = Narrator(lang, names, seat).say
+    narrator = Narrator(lang, names, seat)
+    say = narrator.say
 
     if kind == "deal":
         lines = [t("wazabi.event.deal", lang, game=event["game"], dice=event["dice"])]
@@ -156,7 +157,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                  for player, faces, w in event["rolls"]]
         if event["tied"]:
             lines.append(t("wazabi.event.tie", lang,
-                           players=Names((names[p] for p in event["tied"]), lang)))
+                           players=Names(map(narrator.who, event["tied"]), lang)))
         else:
             lines.append(say("wazabi.event.starter", event["starter"]))
         return lines
@@ -232,7 +233,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         lines = []
         if event["tournament"]:
             lines.append(t("wazabi.event.game_end", lang, game=event["game"],
-                           players=Names((names[p] for p in event["winners"]), lang),
+                           players=Names(map(narrator.who, event["winners"]), lang),
                            points=event["points"],
                            scores=", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))))
         if len(event["ranking"]) > 1:
@@ -242,5 +243,5 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return lines
     if kind == "game_over":
         key = "wazabi.event.tournament_over" if event.get("tournament") else "wazabi.event.game_over"
-        return [Narrator(lang, names, seat).winners(key, event["winners"])]
+        return [narrator.winners(key, event["winners"])]
     return []  # take_from: the take itself follows
