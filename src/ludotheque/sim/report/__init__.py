@@ -15,7 +15,7 @@ The statistics:
   a game's verdicts (the first seat and, where the starting player is drawn, the
   starting player, in every configuration) are one family: with more than one, a
   verdict stands when its Holm-adjusted p-value is below 5 % (the chance of any false
-  verdict about the game stays at 5 %). Each game is a family of its own;
+  verdict about the game is at most 5 %). Each game is a family of its own;
 * means with a 95 % bootstrap interval over games (Poisson weights and a fixed
   seed, so that the same files give the same report). Resampling whole games
   respects the dependence between the seats, and the observations, of a game;

@@ -298,7 +298,7 @@ class _GameReport:
         """The tests behind this game's verdicts: the first seat in every configuration and,
         when the starting player is drawn, the starting player in every configuration. They
         are asked of the same games, so they are corrected together: the chance that any
-        verdict about the game is chance alone stays at 5 %."""
+        verdict about the game is chance alone is at most 5 %."""
         questions = ("seat", "order") if self.has_order else ("seat",)
         return [(who, config) for who in questions for config in self.configs]
 
