@@ -28,6 +28,12 @@ CASES = [
      "il n'y a pas de valeur 9 (les valeurs vont de 1 à 6)"),
     ("dtc", 3, {}, "add 8", "there is no card 8 (the cards are 1, 2, 3, 4, 5, 6, J)",
      "il n'y a pas de carte 8 (les cartes sont : 1, 2, 3, 4, 5, 6, J)"),
+    ("dtc", 3, {}, "offer 99", "there is no card 99 (the cards are 1, 2, 3, 4, 5, 6, J)",
+     "il n'y a pas de carte 99 (les cartes sont : 1, 2, 3, 4, 5, 6, J)"),
+    ("dtc", 3, {}, "offre 10 as 1", "there is no card 10 (the cards are 1, 2, 3, 4, 5, 6, J)",
+     "il n'y a pas de carte 10 (les cartes sont : 1, 2, 3, 4, 5, 6, J)"),
+    ("dtc", 3, {}, "+77", "there is no card 77 (the cards are 1, 2, 3, 4, 5, 6, J)",
+     "il n'y a pas de carte 77 (les cartes sont : 1, 2, 3, 4, 5, 6, J)"),
     ("dtc", 3, {"values": 4, "jokers": 0}, "44j as 4",
      "there is no card J (the cards are 1, 2, 3, 4)",
      "il n'y a pas de carte J (les cartes sont : 1, 2, 3, 4)"),
@@ -82,3 +88,10 @@ def test_the_terminal_says_which_seat_does_not_exist_and_asks_again():
                         "--plain"], input="donner j9\nquit\n"))
     assert "Coup illisible « donner j9 » : il n'y a pas de joueur j9 (les joueurs vont de j1 à j3)." \
         in result.flat, result.text
+
+
+def test_the_terminal_names_a_two_digit_card_as_typed():
+    result = ok(invoke(["play", "dtc", "--players", "3", "--seed", "1", "--lang", "fr",
+                        "--plain"], input="offre 99\nquit\n"))
+    assert "Coup illisible « offre 99 » : il n'y a pas de carte 99 (les cartes sont : 1, 2, 3, " \
+        "4, 5, 6, J)." in result.flat, result.text

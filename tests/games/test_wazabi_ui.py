@@ -71,14 +71,14 @@ def test_event_sentences_use_the_second_person_for_the_reader():
     t.roll("GDDD")
     t.do("give p2", "play skip", "target p2")
     mine = lines(t, 0, "fr")
-    assert "Vous donnez un dé à Blaise ; dés désormais : vous 3, Blaise 5." in mine
+    assert "Vous donnez un dé à Blaise ; dés désormais : vous — 3, Blaise — 5." in mine
     assert "Vous posez « Le joueur de votre choix passe son tour »." in mine
     theirs = lines(t, 1, "fr")
-    assert "Ada vous donne un dé ; dés désormais : Ada 3, vous 5." in theirs and "Ada vous choisit." in theirs
+    assert "Ada vous donne un dé ; dés désormais : Ada — 3, vous — 5." in theirs and "Ada vous choisit." in theirs
     assert "Vous passez votre tour." in theirs
     other = lines(t, 2, "en")
     # Both new counts, named: "(3 left)" alone read as Blaise's dice (issue 17).
-    assert "Ada gives a die to Blaise; dice now: Ada 3, Blaise 5." in other and "Ada chooses Blaise." in other
+    assert "Ada gives a die to Blaise; dice now: Ada — 3, Blaise — 5." in other and "Ada chooses Blaise." in other
     assert "Blaise skips this turn." in other
     assert any(line.startswith("Vous piochez : ") for line in mine)
     assert "Ada pioche 3 cartes." in lines(t, 2, "fr")
@@ -195,6 +195,24 @@ def test_others_keep_two_card_reads_right_for_every_player():
     assert "Ada pose « Tous les autres joueurs n'ont plus que 2 cartes »." in lines(t, 1, "fr")
     assert "Ada plays \u201cAll other players keep only 2 cards\u201d." in lines(t, 2, "en")
     assert all("sauf vous" not in line for line in lines(t, 1, "fr"))
+
+
+@pytest.mark.parametrize(("lang", "seat", "scores"), [
+    ("fr", 1, "Partie 1 gagnée par le joueur 1 : 5 point(s). Scores : Joueur 1 — 5, vous — 0, "
+              "Joueur 3 — 0."),
+    ("en", None, "Game 1 won by Joueur 1: 5 point(s). Scores: Joueur 1 — 5, Joueur 2 — 0, "
+                 "Joueur 3 — 0."),
+])
+def test_scores_keep_each_number_apart_from_a_name_ending_with_one(lang, seat, scores):
+    """« Joueur 2 0 » read as one name and a number, or a name and two: the dash (as in
+    the web's results, « Ada — diamants : 3 ») and « vous » for the reader."""
+    t = Table([["remove1", "skip", "skip"], DULL, DULL], options={"tournament_games": 2},
+              dice=[1, 3, 2])
+    t.roll("W")
+    t.do("play remove1")
+    said = [plain(line) for e in t.events for line in render.event_lines(
+        e.for_player(seat), lang, ["Joueur 1", "Joueur 2", "Joueur 3"], seat)]
+    assert scores in said, said
 
 
 @pytest.mark.parametrize(("lang", "tournament", "single"), [

@@ -472,6 +472,19 @@ def test_several_configurations_correct_their_verdicts_together(tmp_path):
                and line.endswith("above the fair 50.0 %.") for line in alone.summary)
 
 
+VERDICT_PHRASES = {  # what test_every_verdict_about_a_game_is_corrected_with_the_others reads
+    "en": ["No evidence of a first-seat advantage or disadvantage at 95 %: seat 1 wins",
+           "No evidence of a first-player advantage or disadvantage at 95 %: the starting player wins",
+           "Evidence of a first-player advantage at 95 %: the starting player wins",
+           "above the fair 33.3 %. Holm-adjusted p over the 2 tests run on this game: < 0.001."],
+    "fr": ["Pas d'avantage ni de désavantage de la première place établi à 95 % : la place 1 gagne",
+           "Pas d'avantage ni de désavantage du premier joueur établi à 95 % : celui qui commence",
+           "Avantage du premier joueur établi à 95 % : celui qui commence gagne",
+           "part équitable de 33,3 %. Valeur p ajustée de Holm sur les 2 tests menés sur ce jeu : "
+           "< 0,001."],
+}
+
+
 def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
     """Played games, one configuration each, where the starting player is drawn: two tests
     per game (seat 1, the starting player), one family per game. In DTC (seed 30) the
@@ -510,6 +523,10 @@ def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
                     said += " " + t("report.holm", lang, **texts)
                 assert "  " + said[0].upper() + said[1:] in report.summary
         assert html.escape(t("report.rate_method", lang)) in rp.html_page(report)
+        # every verdict in one style, and the Holm sentence starts with a capital
+        flat = " ".join(" ".join(report.summary).replace("\u00a0", " ").replace("\u202f", " ").split())
+        for phrase in VERDICT_PHRASES[lang]:
+            assert phrase in flat, (phrase, flat)
 
 
 def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_path):

@@ -85,10 +85,10 @@ def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(te
     after, _ = _screen_after(term, ["1"], start)
     leave(term, "quit")
     term.finish()
-    assert "Everyone passes their dice to the left neighbour (dice now: you 2, Camille 5, " \
-           "Denis 4)." in after, after
+    assert "Everyone passes their dice to the left neighbour (dice now: you — 2, Camille — 5, " \
+           "Denis — 4)." in after, after
     # A give names both counts: "(3 left)" after "to Denis" read as Denis's dice.
-    assert "Camille (heuristic) gives you a die; dice now: Camille 4, you 3." in after
+    assert "Camille (heuristic) gives you a die; dice now: Camille — 4, you — 3." in after
 
 
 def test_wazabi_pass_dice_moves_name_the_receiver_in_french(terminal):

@@ -198,7 +198,9 @@ class DTC(Game):
 
     def _refuse_missing(self, text: str, words: list[str], state: State | None) -> None:
         """A number this deck has no card or value of ("add 9", "as 14"; "add 6" when the
-        options keep 4 values): say which, and what the deck has."""
+        options keep 4 values): say which, and what the deck has. A word of digits alone
+        ("99", "10") is named as typed, since it reads as one number; in cards written
+        with a joker ("44j") the missing card is named."""
         deck = deck_of(state.options) if state is not None else FULL_DECK
         values = [str(value) for value in range(1, deck.values + 1)]
         for index, word in enumerate(words):
@@ -210,8 +212,8 @@ class DTC(Game):
             together = _CARDS_WORD.fullmatch(word)
             for card in "j" if word in _JOKER_WORDS else together[1] if together else "":
                 if card not in values and (card != "j" or not deck.jokers):
-                    raise self.notation_error(text, "card", card.upper(),
-                                              values + ["J"] * bool(deck.jokers))
+                    typed = together[1] if together and together[1].isdigit() else card.upper()
+                    raise self.notation_error(text, "card", typed, values + ["J"] * bool(deck.jokers))
 
     def _refuse_plurals(self, text: str, words: list[str]) -> None:
         """A plural where cards are written ("2 jokers") would be read as other cards than

@@ -31,9 +31,11 @@ def _direction(direction: int, lang: str) -> str:
 
 def _counts(pairs: Iterable[tuple[int, int]], lang: str, names: Sequence[str],
             seat: int | None) -> str:
-    """"Camille 3, you 4": dice held after a move, by seat."""
+    """"Camille — 3, you — 4": dice held or points scored, by seat. The dash keeps a
+    number apart from a name that ends with one ("Player 2 — 3", not "Player 2 3")."""
     who = Narrator(lang, names, seat).who
-    return ", ".join(f"{first_name(who(player))} {dice}" for player, dice in pairs)
+    return ", ".join(t("wazabi.count", lang, player=first_name(who(player)), count=count)
+                     for player, count in pairs)
 
 
 def _seat_name(seat: int, lang: str, names: Sequence[str]) -> str:
@@ -235,7 +237,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
             lines.append(t("wazabi.event.game_end", lang, game=event["game"],
                            players=Names(map(narrator.who, event["winners"]), lang),
                            points=event["points"],
-                           scores=", ".join(f"{names[p]} {s}" for p, s in enumerate(event["scores"]))))
+                           scores=_counts(enumerate(event["scores"]), lang, names, seat)))
         if len(event["ranking"]) > 1:
             lines.append(t("wazabi.event.ranking", lang,
                            players=", ".join(f"{i + 1}. {names[p]}"
