@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import time
 
+from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 from ludotheque.web.limits import Limiter, Limits, Rate
 
 BOTS = [{"kind": "bot", "level": "easy"}]
+HUMAN = [{"kind": "human"}]
 
 
 def wait_for(condition, what: str) -> None:
@@ -52,6 +54,61 @@ def test_games_left_midway_with_no_turn_timer_leave_memory_and_resume_from_their
                 frame = page.until(lambda f: f["to_act"] == 0 and f["legal"])
                 page.move([frame["legal"][0]["id"]], frame["move"])
                 page.until(lambda f, m=frame["move"]: f["move"] > m)
+    finally:
+        stop_thread_server(handle)
+
+
+def test_waiting_tables_nobody_watches_leave_memory_and_their_links_bring_them_back(
+        tmp_path):
+    """One address may make thousands of tables a day that nobody joins: a table waiting
+    for people is held only while a page watches it. Joining through the API, a seat's
+    page, the rematch offer of the old table's pages and the table closed for waiting
+    too long all work from the database."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'waiting.sqlite3'}")
+    try:
+        made = [handle.create("wazabi", 2, HUMAN * 2) for _ in range(10)]
+        made += [handle.create("diciassette", 3, HUMAN + BOTS * 2) for _ in range(10)]
+        assert not handle.master.tables and not handle.master.tokens
+        first = made[0]
+        ann = handle.join(first["invite"], 0, "Ann")
+        assert not handle.master.tables, "a join through the API keeps its table"
+        with handle.client() as page:
+            assert page.hello(ann)["table"]["status"] == "waiting"
+            assert set(handle.master.tables) == {first["table"]}  # watched: held
+            bob = handle.join(first["invite"], 1, "Bob")
+            page.until(lambda f: f["table"]["status"] == "playing")
+            with handle.client() as other:
+                other.hello(bob)
+                drive([page, other])
+            page.send({"type": "rematch"})
+            page.expect("rematch", status="waiting")
+        wait_for(lambda: not handle.master.tables, f"still held: {list(handle.master.tables)}")
+        rematch = handle.master.storage.get_table(first["table"]).rematch
+        with handle.client() as page:  # Bob comes back to the old table: the offer is there
+            page.hello(bob)
+            offer = page.expect("rematch", status="waiting", by=["Ann"])
+            assert rematch not in handle.master.tables
+            with handle.client() as seat:  # his seat kept at the rematch: its link sits him
+                seat.hello(offer["url"].rsplit("/", 1)[1])
+                seat.until(lambda f: f["table"]["status"] == "playing")
+                page.expect("rematch", status="playing", by=["Ann", "Bob"])
+        wait_for(lambda: not handle.master.tables, f"still held: {list(handle.master.tables)}")
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_waiting_table_nobody_watches_is_still_closed_after_its_time(tmp_path):
+    """The sweep closes the waiting tables it finds in the database, those not held too:
+    the invite link then says the table was closed."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", waiting_ttl=0.4)
+    try:
+        created = handle.create("wazabi", 2, HUMAN * 2)
+        assert created["table"] not in handle.master.tables
+        wait_for(lambda: handle.master.storage.get_table(created["table"]).status == "closed",
+                 "the waiting table was never closed")
+        answer = handle.api.get(f"/api/join/{created['invite']}")
+        assert answer.status_code == 410 and answer.json()["error"]["code"] == "closed"
+        assert not handle.master.tables
     finally:
         stop_thread_server(handle)
 

@@ -120,6 +120,7 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
             for seat in (0, 1):
                 await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
+            live = await masters[0].get(live.row.id)  # waiting, it was not held
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(masters[0]._writer, lambda: None)  # deadline written
             other = await masters[1].get(live.row.id)
@@ -163,6 +164,7 @@ def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tm
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
             for seat in (0, 1):
                 await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
+            live = await masters[0].get(live.row.id)  # waiting, it was not held
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(masters[0]._writer, lambda: None)
             first = live.row.deadline

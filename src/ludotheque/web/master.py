@@ -205,7 +205,9 @@ class LiveTable:
     # a seat's name changed (someone sat down, the table started): the next broadcast
     # sends every page the whole log again, narrated with the names
     relog: bool = False
-    arriving: int = 0  # pages between their hello's load of the table and their first frame
+    # requests between loading the table and being done with it (a page's hello until its
+    # first frame, a join until the seat is stored): it is not forgotten meanwhile
+    arriving: int = 0
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -229,19 +231,9 @@ class LiveTable:
     def names(self, lang: str) -> list[str]:
         """Seat names in `lang` (cached: they change only when someone sits down)."""
         cached = self._names.get(lang)
-        if cached is not None:
-            return cached
-        names = []
-        for s in self.row.seats:
-            if s.kind == "bot":
-                names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
-                               level=t(f"web.server.level.{s.level}", lang)))
-            elif s.name:  # sat down, or a rematch seat kept for its person
-                names.append(s.name)
-            else:
-                names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
-        self._names[lang] = names
-        return names
+        if cached is None:
+            cached = self._names[lang] = seat_names(self.row, lang)
+        return cached
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that plays `seat`: a bot seat's own, the stand-in's for a
@@ -337,6 +329,20 @@ class LiveTable:
         return self.match.record(table=self.row.id, names=self.names("en"),
                                  seats=[{"kind": s.kind, "level": s.level} for s in self.row.seats],
                                  source="ludotheque serve")
+
+
+def seat_names(row: TableRow, lang: str) -> list[str]:
+    """A table's seat names in `lang`, read from its row alone."""
+    names = []
+    for s in row.seats:
+        if s.kind == "bot":
+            names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
+                           level=t(f"web.server.level.{s.level}", lang)))
+        elif s.name:  # sat down, or a rematch seat kept for its person
+            names.append(s.name)
+        else:
+            names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
+    return names
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -752,11 +758,15 @@ class Master:
             made = await self.db(self.storage.rematch_table, rematch_of.row.id)
             if made is None:
                 raise
-            return self.tables.get(made.id) or self._loaded(
-                made, await self.db(self.storage.get_moves, made.id))
-        if row.id in self.tables:  # a page's hello loaded it while it was written
-            return self.tables[row.id]
-        self._add(live)
+            live = await self.get(made.id)
+            assert live is not None
+        else:
+            if row.id not in self.tables:  # else a page's hello loaded it while it was written
+                self._add(live)
+            live = self.tables[row.id]
+        # a table waiting for people is held only while a page watches it: its links (an
+        # invite, a seat, a rematch's offer) rebuild it from the database
+        self.forget_if_unwatched(live)
         return live
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
@@ -768,6 +778,10 @@ class Master:
         self.refuse_closed(row)
         live = await self.get(row.id)
         assert live is not None
+        with self._in_use(live):
+            return await self._join(live, seat, name)
+
+    async def _join(self, live: LiveTable, seat: Any, name: Any) -> str:
         async with live.lock:
             if self.broker.remote:  # news read here is every page's news too (a leave)
                 await self._catch_up_locked(live)
@@ -797,6 +811,18 @@ class Master:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
         await self.broker.publish(live.row.id, live.moves)
         return target.token or ""
+
+    @contextlib.contextmanager
+    def _in_use(self, live: LiveTable) -> Any:
+        """A request uses the table (`arriving`): not forgotten until it is done; then
+        forgotten if nothing can happen there without a page (a join through the API
+        leaves a table waiting for its page)."""
+        live.arriving += 1
+        try:
+            yield
+        finally:
+            live.arriving -= 1
+            self.forget_if_unwatched(live)
 
     async def _sit(self, live: LiveTable, seat: int, name: str) -> bool:
         """`name` sits down at a free human seat (the caller holds the table's lock): the
@@ -837,8 +863,7 @@ class Master:
         table_id, seat = known
         live = await self.get(table_id)
         assert live is not None
-        live.arriving += 1  # not forgotten while this page arrives (others may leave)
-        try:
+        with self._in_use(live):  # not forgotten while this page arrives (others may leave)
             if conn.table is not None:  # a page that says hello again stops watching its table
                 self._stop_watching(conn)
             conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
@@ -861,8 +886,6 @@ class Master:
                     await conn.send(self._left_frame(live, conn.gone))
                 others = [c for c in live.conns if c is not conn]
                 await self._send_presence(live, others)
-        finally:
-            live.arriving -= 1
         if seated:
             await self.broker.publish(live.row.id, live.moves)
             if live.row.rematch_of:  # the old table's pages: who is at the rematch now
@@ -896,14 +919,14 @@ class Master:
 
     def forget_if_unwatched(self, live: LiveTable) -> bool:
         """A table that nobody watches (no page open, none arriving) leaves memory when
-        nothing can happen there until someone comes: over or closed, or a game abandoned
-        midway, a person's turn with no turn timer (the stand-in never comes). The database
+        nothing can happen there until someone comes: waiting for people, over or closed,
+        or a game abandoned midway, a person's turn with no turn timer (the stand-in never comes). The database
         keeps it: the next visitor gets it rebuilt from the record (a late task still
         holding this object finds nothing to do there). True if forgotten."""
         if live.conns or live.arriving or self.closing:
             return False
         seat = live.to_act()
-        if live.row.status in ("over", "closed") or (
+        if live.row.status in ("waiting", "over", "closed") or (
                 seat is not None and live.bot_level(seat) is None and not live.row.turn_timer):
             self.forget(live)
             return True
@@ -1390,22 +1413,27 @@ class Master:
         link; `by`: who is already at the new table. Nobody is moved: the page asks.
         To every page unless `conns` are given; what every page was offered is then kept
         (`offered`: the safety-net look compares it with the database)."""
-        new = await self.get(live.row.rematch or "")
+        if live.row.rematch is None:
+            return
+        held = self.tables.get(live.row.rematch)
+        if held is not None and self.broker.remote:  # who sat down there, maybe elsewhere
+            async with held.lock:
+                await self._catch_up_locked(held)
+        # the rematch's row says it all: a table nobody watches is read, never held
+        new = held.row if held is not None else await self.db(self.storage.get_table,
+                                                                   live.row.rematch)
         if new is None:
             return
-        if self.broker.remote:  # who sat down there, maybe through another server
-            async with new.lock:
-                await self._catch_up_locked(new)
         if conns is None:
             conns = list(live.conns)
-            live.offered = (new.row.id, new.row.status, sum(s.taken for s in new.row.seats))
+            live.offered = (new.id, new.status, sum(s.taken for s in new.seats))
         for conn in conns:
-            seat = new.row.seats[conn.seat] if conn.seat is not None else None
+            seat = new.seats[conn.seat] if conn.seat is not None else None
             url = f"/play/{seat.token}" if seat is not None and seat.token \
-                else f"/watch/{new.row.spectator}"
-            names = new.names(conn.lang)
-            await conn.send({"type": "rematch", "url": url, "status": new.row.status,
-                             "by": [names[s.seat] for s in new.row.seats
+                else f"/watch/{new.spectator}"
+            names = held.names(conn.lang) if held is not None else seat_names(new, conn.lang)
+            await conn.send({"type": "rematch", "url": url, "status": new.status,
+                             "by": [names[s.seat] for s in new.seats
                                     if s.kind == "human" and s.taken]})
 
 
