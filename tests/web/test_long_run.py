@@ -7,12 +7,15 @@ per-page counts keep only what is under way."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
+from ludotheque.web.db import Storage
 from ludotheque.web.limits import Limiter, Limits, Rate
+from ludotheque.web.master import Master
 
 BOTS = [{"kind": "bot", "level": "easy"}]
 HUMAN = [{"kind": "human"}]
@@ -111,6 +114,60 @@ def test_a_waiting_table_nobody_watches_is_still_closed_after_its_time(tmp_path)
         assert not handle.master.tables
     finally:
         stop_thread_server(handle)
+
+
+class ReadCountingStorage(Storage):
+    """The real storage, noting which tables the master reads in full (to rebuild them)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.rebuilt: list[str] = []
+
+    def table_since(self, table_id, start=0):
+        if start == 0:
+            self.rebuilt.append(table_id)
+        return super().table_since(table_id, start)
+
+
+def test_a_start_rebuilds_only_the_tables_that_run_without_a_visitor(tmp_path):
+    """After years, thousands of games abandoned at a person's turn: a server starting
+    rebuilds none of them, nor the tables waiting for people; only a game with a turn
+    timer (it counts down) and one a bot is to move at (a server stopped while it
+    thought) resume at once. The others come back when someone opens their links."""
+    url = f"sqlite:///{tmp_path / 'years.sqlite3'}"
+    handle = run_app_in_thread(url, limits=Limits(tables=None))
+    try:
+        abandoned = [handle.table("diciassette", 3, humans=1)[0]["table"] for _ in range(12)]
+        for _ in range(4):  # waiting for people
+            handle.create("wazabi", 2, HUMAN * 2)
+        timed = handle.table("wazabi", 2, humans=2, turn_timer=3600)[0]["table"]
+        wait_for(lambda: all(live.to_act() == 0 for table in abandoned
+                             if (live := handle.master.tables.get(table)) is not None),
+                 "the bots did not stop at the person's turn")
+    finally:
+        stop_thread_server(handle)
+    thinking = run_app_in_thread(url, bot_delay=3600)  # stopped before its bot moves
+    try:
+        bots = thinking.create("wazabi", 2, BOTS * 2)["table"]
+    finally:
+        stop_thread_server(thinking)
+
+    async def restart() -> None:
+        storage = ReadCountingStorage(url)
+        master = Master(storage, bot_delay=0)
+        try:
+            await master.start()
+            assert sorted(storage.rebuilt) == sorted([timed, bots])
+            assert timed in master.tables
+            while not storage.get_moves(bots):  # its bot plays on
+                await asyncio.sleep(0.02)
+            live = await master.get(abandoned[0])  # a link opened: rebuilt where it was
+            assert live.row.status == "playing" and live.to_act() == 0
+        finally:
+            await master.close()
+            storage.close()
+
+    asyncio.run(asyncio.wait_for(restart(), 3 * DEADLINE))
 
 
 def test_reading_old_tables_and_unknown_ids_keeps_nothing_in_memory(tmp_path):

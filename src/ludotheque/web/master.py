@@ -400,8 +400,10 @@ class Master:
 
     # -- life -------------------------------------------------------------
     async def start(self) -> None:
-        """Every unfinished table is rebuilt from the database; its bots and timers resume."""
-        for table_id in await self.db(self.storage.live_table_ids):
+        """The tables that run without a visitor are rebuilt from the database: their bots
+        and timers resume (with several servers, workers play the bots). The others, maybe
+        thousands abandoned over the years, are rebuilt when someone comes."""
+        for table_id in await self.db(self.storage.tables_to_resume, not self.bot_jobs):
             try:
                 live = await self.get(table_id)
                 if live is not None:  # a game abandoned midway waits for its people
@@ -1115,7 +1117,7 @@ class Master:
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
                                                     deadline=deadline, bot_job=bot_job,
-                                                    done_job=self.bot_jobs, person=person))
+                                                    person=person))
             except SeatGone:
                 # They left through another server, which this one had not heard yet: the
                 # seat's pages are told they watch (the `left` frame goes with the table).
@@ -1166,20 +1168,21 @@ class Master:
         return time.time() + live.row.turn_timer, live.moves
 
     def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
-        """Several servers: (seat, level) when the next move is a bot's (or a stand-in's),
-        so the transaction that makes the table reach that move also asks a worker for it."""
-        if not self.bot_jobs or live.match.is_over():
+        """(seat, level) when the next move is a bot's (or a stand-in's): the transaction
+        that makes the table reach that move writes its job, which a worker takes (several
+        servers) and which tells a server starting that the table runs on its own."""
+        if live.match.is_over():
             return None
         seat = live.match.current_player()
         level = live.bot_level(seat) if seat >= 0 else None
         return None if level is None else (seat, level)
 
     def _stand_in_job(self, live: LiveTable, seat: int) -> tuple[int, int, str] | None:
-        """Several servers: the job (move, seat, level) of the stand-in of `seat`, whose
-        person is going absent or leaving on their turn. It is written with that change:
-        a worker plays the stand-in as any bot (one job, one server), never every server
-        that holds the table."""
-        if not self.bot_jobs or live.to_act() != seat:
+        """The job (move, seat, level) of the stand-in of `seat`, whose person is going
+        absent or leaving on their turn. It is written with that change: with several
+        servers a worker plays the stand-in as any bot (one job, one server), never every
+        server that holds the table."""
+        if live.to_act() != seat:
             return None
         return live.moves, seat, STAND_IN
 
