@@ -540,7 +540,7 @@ def test_lobby_options_speak_to_people_and_create_what_was_chosen(browser, serve
     page.wait_for_selector("#invite-link")
     invite = page.input_value("#invite-link").rsplit("/", 1)[1]
     table = server.api.get(f"/api/join/{invite}").json()["table"]
-    options = server.master.tables[table].row.options
+    options = server.master.storage.get_table(table).options
     assert (options["perdu_cards"], options["show_memory"], options["colours"]) == \
         ("fewest_skulls", True, 4)
     assert options["first_flip_excludes_homes"] is True and options["values"] == 5

@@ -30,6 +30,7 @@ async def _big_offer_table(master: Master, deal: int):
     live = await master.create_table({"game": "dtc", "players": 4})
     for seat in range(4):
         await master.join(live.row.invite, seat, f"P{seat + 1}")
+    live = await master.get(live.row.id)  # a table waiting for people was not held
     rng = random.Random(deal)
     while not live.match.is_over():
         state = live.match.state

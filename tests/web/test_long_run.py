@@ -7,13 +7,18 @@ per-page counts keep only what is under way."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
+from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
+from ludotheque.web.db import Storage
 from ludotheque.web.limits import Limiter, Limits, Rate
+from ludotheque.web.master import Master
 
 BOTS = [{"kind": "bot", "level": "easy"}]
+HUMAN = [{"kind": "human"}]
 
 
 def wait_for(condition, what: str) -> None:
@@ -54,6 +59,115 @@ def test_games_left_midway_with_no_turn_timer_leave_memory_and_resume_from_their
                 page.until(lambda f, m=frame["move"]: f["move"] > m)
     finally:
         stop_thread_server(handle)
+
+
+def test_waiting_tables_nobody_watches_leave_memory_and_their_links_bring_them_back(
+        tmp_path):
+    """One address may make thousands of tables a day that nobody joins: a table waiting
+    for people is held only while a page watches it. Joining through the API, a seat's
+    page, the rematch offer of the old table's pages and the table closed for waiting
+    too long all work from the database."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'waiting.sqlite3'}")
+    try:
+        made = [handle.create("wazabi", 2, HUMAN * 2) for _ in range(10)]
+        made += [handle.create("diciassette", 3, HUMAN + BOTS * 2) for _ in range(10)]
+        assert not handle.master.tables and not handle.master.tokens
+        first = made[0]
+        ann = handle.join(first["invite"], 0, "Ann")
+        assert not handle.master.tables, "a join through the API keeps its table"
+        with handle.client() as page:
+            assert page.hello(ann)["table"]["status"] == "waiting"
+            assert set(handle.master.tables) == {first["table"]}  # watched: held
+            bob = handle.join(first["invite"], 1, "Bob")
+            page.until(lambda f: f["table"]["status"] == "playing")
+            with handle.client() as other:
+                other.hello(bob)
+                drive([page, other])
+            page.send({"type": "rematch"})
+            page.expect("rematch", status="waiting")
+        wait_for(lambda: not handle.master.tables, f"still held: {list(handle.master.tables)}")
+        rematch = handle.master.storage.get_table(first["table"]).rematch
+        with handle.client() as page:  # Bob comes back to the old table: the offer is there
+            page.hello(bob)
+            offer = page.expect("rematch", status="waiting", by=["Ann"])
+            assert rematch not in handle.master.tables
+            with handle.client() as seat:  # his seat kept at the rematch: its link sits him
+                seat.hello(offer["url"].rsplit("/", 1)[1])
+                seat.until(lambda f: f["table"]["status"] == "playing")
+                page.expect("rematch", status="playing", by=["Ann", "Bob"])
+        wait_for(lambda: not handle.master.tables, f"still held: {list(handle.master.tables)}")
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_waiting_table_nobody_watches_is_still_closed_after_its_time(tmp_path):
+    """The sweep closes the waiting tables it finds in the database, those not held too:
+    the invite link then says the table was closed."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'ttl.sqlite3'}", waiting_ttl=0.4)
+    try:
+        created = handle.create("wazabi", 2, HUMAN * 2)
+        assert created["table"] not in handle.master.tables
+        wait_for(lambda: handle.master.storage.get_table(created["table"]).status == "closed",
+                 "the waiting table was never closed")
+        answer = handle.api.get(f"/api/join/{created['invite']}")
+        assert answer.status_code == 410 and answer.json()["error"]["code"] == "closed"
+        assert not handle.master.tables
+    finally:
+        stop_thread_server(handle)
+
+
+class ReadCountingStorage(Storage):
+    """The real storage, noting which tables the master reads in full (to rebuild them)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.rebuilt: list[str] = []
+
+    def table_since(self, table_id, start=0):
+        if start == 0:
+            self.rebuilt.append(table_id)
+        return super().table_since(table_id, start)
+
+
+def test_a_start_rebuilds_only_the_tables_that_run_without_a_visitor(tmp_path):
+    """After years, thousands of games abandoned at a person's turn: a server starting
+    rebuilds none of them, nor the tables waiting for people; only a game with a turn
+    timer (it counts down) and one a bot is to move at (a server stopped while it
+    thought) resume at once. The others come back when someone opens their links."""
+    url = f"sqlite:///{tmp_path / 'years.sqlite3'}"
+    handle = run_app_in_thread(url, limits=Limits(tables=None))
+    try:
+        abandoned = [handle.table("diciassette", 3, humans=1)[0]["table"] for _ in range(12)]
+        for _ in range(4):  # waiting for people
+            handle.create("wazabi", 2, HUMAN * 2)
+        timed = handle.table("wazabi", 2, humans=2, turn_timer=3600)[0]["table"]
+        wait_for(lambda: all(live.to_act() == 0 for table in abandoned
+                             if (live := handle.master.tables.get(table)) is not None),
+                 "the bots did not stop at the person's turn")
+    finally:
+        stop_thread_server(handle)
+    thinking = run_app_in_thread(url, bot_delay=3600)  # stopped before its bot moves
+    try:
+        bots = thinking.create("wazabi", 2, BOTS * 2)["table"]
+    finally:
+        stop_thread_server(thinking)
+
+    async def restart() -> None:
+        storage = ReadCountingStorage(url)
+        master = Master(storage, bot_delay=0)
+        try:
+            await master.start()
+            assert sorted(storage.rebuilt) == sorted([timed, bots])
+            assert timed in master.tables
+            while not storage.get_moves(bots):  # its bot plays on
+                await asyncio.sleep(0.02)
+            live = await master.get(abandoned[0])  # a link opened: rebuilt where it was
+            assert live.row.status == "playing" and live.to_act() == 0
+        finally:
+            await master.close()
+            storage.close()
+
+    asyncio.run(asyncio.wait_for(restart(), 3 * DEADLINE))
 
 
 def test_reading_old_tables_and_unknown_ids_keeps_nothing_in_memory(tmp_path):

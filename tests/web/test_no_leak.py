@@ -51,10 +51,12 @@ def normalised(frames: list) -> list:
 
 
 async def new_table(master: Master, game: str, players: int):
+    """A table everyone joined, held (as a page's hello would hold it): a table nobody
+    watches is not, and the checks change its match in memory."""
     live = await master.create_table({"game": game, "players": players})
     for seat in range(players):
         await master.join(live.row.invite, seat, f"Player {seat + 1}")
-    return live
+    return await master.get(live.row.id)
 
 
 def twin_of(live, twin_live, seat, rng) -> None:
@@ -192,16 +194,16 @@ def test_rematch_offers_and_leaving_carry_no_other_seats_token(tmp_path):
                 except Refused:
                     await asyncio.sleep(0.01)
             await _handle(master, pages[0][0], '{"type": "rematch"}')
-            new = master.tables[live.row.rematch]
+            new = storage.get_table(live.row.rematch)  # waiting for its people: not held
             old_tokens = [s.token for s in live.row.seats]
-            new_tokens = [s.token for s in new.row.seats]
+            new_tokens = [s.token for s in new.seats]
             assert new_tokens[2] is None  # the seat that left is a bot's in the rematch
             for index, (_conn, frames) in enumerate(pages):
                 offers = [f for f in frames if f["type"] == "rematch"]
                 assert len(offers) == 1
                 mine = new_tokens[index] if index < 2 else None
                 assert offers[0]["url"] == (f"/play/{mine}" if mine
-                                            else f"/watch/{new.row.spectator}")
+                                            else f"/watch/{new.spectator}")
                 text = json.dumps(frames)
                 for seat, token in enumerate([*old_tokens, *new_tokens]):
                     if token and token != mine:
@@ -220,6 +222,6 @@ def test_seeds_are_too_many_to_try_from_what_a_seat_sees(server):
     seeds = []
     for _ in range(24):
         table = server.create("diciassette", 2)["table"]
-        seeds.append(server.master.tables[table].row.seed)
+        seeds.append(server.master.storage.get_table(table).seed)
     assert max(seeds) >= 2**31, seeds
     assert all(0 <= seed < 2**63 for seed in seeds)  # the database's BIGINT holds each

@@ -131,5 +131,7 @@ def test_storage_round_trip_and_unique_move_index(tmp_path, url):
     found, seat = storage.table_by_token("a" * 32)
     assert found.id == "t1" and seat == 0
     assert storage.table_by_token("s" * 32)[1] is None
-    assert storage.live_table_ids() == ["t1"]
+    assert storage.tables_to_resume() == []  # a person's turn, no timer: it waits for them
+    storage.add_bot_job("t1", 2, 1, "easy")  # the bot's move is due: the table runs alone
+    assert storage.tables_to_resume() == ["t1"] and storage.tables_to_resume(bots=False) == []
     storage.close()

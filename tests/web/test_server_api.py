@@ -52,7 +52,7 @@ def test_pages_are_served_and_never_hold_the_seed(server):
     created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "bot", "level": "easy"},
                                                {"kind": "bot", "level": "easy"}])
     token = server.join(created["invite"], 0, "Ann")
-    seed = str(server.master.tables[created["table"]].row.seed)
+    seed = str(server.master.storage.get_table(created["table"]).seed)
     for path in ("/", f"/join/{created['invite']}", f"/play/{token}",
                  f"/watch/{created['spectator']}", f"/replay/{created['table']}",
                  f"/api/join/{created['invite']}"):
@@ -216,7 +216,7 @@ def test_a_post_that_is_not_json_is_a_clear_415(server):
                 assert "application/json" in error["message"]
                 assert (quoted or {"en": "missing", "fr": "absent"}[lang]) in error["message"]
     assert len(server.master.tables) == before
-    assert not server.master.tables[created["table"]].row.seats[0].taken
+    assert not server.master.storage.get_table(created["table"]).seats[0].taken
     # a charset beside the type is still JSON
     answer = server.api.post("/api/tables?lang=en", content=table.encode(),
                              headers={"content-type": "application/json; charset=utf-8"})

@@ -28,14 +28,14 @@ from ludotheque.web.services import stop_processes
 def test_full_reveal_is_refused_before_the_end_and_leaks_nothing(server):
     created, _tokens = server.table("diciassette", 3, humans=1)
     table = created["table"]
-    live = server.master.tables[table]
+    seed = str(server.master.storage.get_table(table).seed)
     for lang, words in (("en", "not over"), ("fr", "pas terminée")):
         response = server.api.get(f"/api/tables/{table}/replay?reveal=1&step=0&lang={lang}")
         assert response.status_code == 403
         body = response.json()
         assert set(body) == {"error"} and body["error"]["code"] == "not_over"
         assert words in body["error"]["message"]
-        assert str(live.row.seed) not in response.text
+        assert seed not in response.text
     bad = server.api.get(f"/api/tables/{table}/replay?reveal=yes")
     assert bad.status_code == 400 and "reveal" in bad.json()["error"]["message"]
 
@@ -120,6 +120,7 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
             for seat in (0, 1):
                 await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
+            live = await masters[0].get(live.row.id)  # waiting, it was not held
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(masters[0]._writer, lambda: None)  # deadline written
             other = await masters[1].get(live.row.id)
@@ -163,6 +164,7 @@ def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tm
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
             for seat in (0, 1):
                 await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
+            live = await masters[0].get(live.row.id)  # waiting, it was not held
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(masters[0]._writer, lambda: None)
             first = live.row.deadline

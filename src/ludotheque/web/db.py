@@ -326,10 +326,21 @@ class Storage:
         with self.engine.connect() as conn:
             return self._table(conn, tables.c.rematch_of == table_id)
 
-    def live_table_ids(self) -> list[str]:
+    def tables_to_resume(self, bots: bool = True) -> list[str]:
+        """The tables a server runs with no visitor after a start: games with a turn timer
+        (it counts down), and, if it plays the `bots` itself, those whose next move is a
+        bot's or a stand-in's (a job waits for the move the table is at). A game abandoned
+        at a person's turn, or a table waiting for people, stays here until someone comes."""
+        stored = (select(func.count()).select_from(moves)
+                  .where(moves.c.table_id == tables.c.id).correlate(tables).scalar_subquery())
+        due = tables.c.turn_timer.is_not(None)
+        if bots:
+            due = due | select(bot_jobs.c.idx).where(bot_jobs.c.table_id == tables.c.id,
+                                                     bot_jobs.c.idx == stored
+                                                     ).correlate(tables).exists()
         with self.engine.connect() as conn:
             return list(conn.execute(select(tables.c.id).where(
-                tables.c.status.in_(("waiting", "playing")))).scalars())
+                tables.c.status == "playing", due)).scalars())
 
     def close_waiting(self, idle_since: dt.datetime) -> list[str]:
         """Close every table still waiting for people where nobody sat down since
@@ -458,18 +469,17 @@ class Storage:
     def add_moves(self, table_id: str, start: int, seat: int, actions: Iterable[str],
                   over: bool = False, result: dict | None = None,
                   deadline: tuple[float, int] | None = None,
-                  bot_job: tuple[int, str] | None = None, done_job: bool = True,
-                  person: bool = False) -> None:
+                  bot_job: tuple[int, str] | None = None, person: bool = False) -> None:
         """The actions of one gesture as rows start, start+1, ... in ONE transaction (the
         table's status too if the game just ended, and the turn timer's next `deadline`
         (epoch seconds, move)). A clash on (table, index) raises and nothing is written.
         A `person`'s move for a seat they left (`leave_seat`, maybe on another server that
         this one has not heard yet) raises SeatGone, and nothing is written.
 
-        Several servers: the bot job of this move is done (`done_job`: a bot's move), and
-        `bot_job` (seat, level), the next move's, is asked for, in the same transaction. A
-        server killed right after writing a move thus never leaves a bot's turn without its
-        job."""
+        The bot job of this move is done (if it was a bot's), and `bot_job` (seat, level),
+        the next move's, is asked for, in the same transaction. A server killed right after
+        writing a move thus never leaves a bot's turn without its job (a worker's, or the
+        sign a server starting reads: the table runs on its own)."""
         stamp = now()
         rows = [{"table_id": table_id, "idx": start + offset, "seat": seat, "action": text,
                  "time": stamp} for offset, text in enumerate(actions)]
@@ -481,8 +491,7 @@ class Storage:
                     select(tables.c.left_seats).where(tables.c.id == table_id)
                     .with_for_update()).scalar() or []):
                 raise SeatGone(seat)
-            if done_job:
-                conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
+            conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
             if bot_job is not None:
                 _insert_bot_job(conn, table_id, start + len(rows), *bot_job)
             if over:
@@ -509,7 +518,7 @@ class Storage:
             return conn.execute(select(func.count()).select_from(moves)
                                 .where(moves.c.table_id == table_id)).scalar_one()
 
-    # -- bot jobs (several servers: any worker computes a bot's move) -----
+    # -- bot jobs (a bot's move due; several servers: any worker computes it) -----
     def add_bot_job(self, table_id: str, idx: int, seat: int, level: str) -> None:
         """Ask for a bot's move; asking twice for the same move is one job."""
         try:

@@ -206,7 +206,9 @@ class LiveTable:
     # a seat's name changed (someone sat down, the table started): the next broadcast
     # sends every page the whole log again, narrated with the names
     relog: bool = False
-    arriving: int = 0  # pages between their hello's load of the table and their first frame
+    # requests between loading the table and being done with it (a page's hello until its
+    # first frame, a join until the seat is stored): it is not forgotten meanwhile
+    arriving: int = 0
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -230,19 +232,9 @@ class LiveTable:
     def names(self, lang: str) -> list[str]:
         """Seat names in `lang` (cached: they change only when someone sits down)."""
         cached = self._names.get(lang)
-        if cached is not None:
-            return cached
-        names = []
-        for s in self.row.seats:
-            if s.kind == "bot":
-                names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
-                               level=t(f"web.server.level.{s.level}", lang)))
-            elif s.name:  # sat down, or a rematch seat kept for its person
-                names.append(s.name)
-            else:
-                names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
-        self._names[lang] = names
-        return names
+        if cached is None:
+            cached = self._names[lang] = seat_names(self.row, lang)
+        return cached
 
     def names_now(self, lang: str) -> list[str]:
         """Seat names in `lang` as the table reads now: "Ada (bot)" while a stand-in plays
@@ -346,6 +338,20 @@ class LiveTable:
                                     else {}))
 
 
+def seat_names(row: TableRow, lang: str) -> list[str]:
+    """A table's seat names in `lang`, read from its row alone."""
+    names = []
+    for s in row.seats:
+        if s.kind == "bot":
+            names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
+                           level=t(f"web.server.level.{s.level}", lang)))
+        elif s.name:  # sat down, or a rematch seat kept for its person
+            names.append(s.name)
+        else:
+            names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
+    return names
+
+
 def _result(match: Match) -> dict[str, Any]:
     """The stored result of a finished match (the table row's `result`)."""
     return {"winners": match.state.winners(), "returns": match.state.returns()}
@@ -401,8 +407,10 @@ class Master:
 
     # -- life -------------------------------------------------------------
     async def start(self) -> None:
-        """Every unfinished table is rebuilt from the database; its bots and timers resume."""
-        for table_id in await self.db(self.storage.live_table_ids):
+        """The tables that run without a visitor are rebuilt from the database: their bots
+        and timers resume (with several servers, workers play the bots). The others, maybe
+        thousands abandoned over the years, are rebuilt when someone comes."""
+        for table_id in await self.db(self.storage.tables_to_resume, not self.bot_jobs):
             try:
                 live = await self.get(table_id)
                 if live is not None:  # a game abandoned midway waits for its people
@@ -759,11 +767,15 @@ class Master:
             made = await self.db(self.storage.rematch_table, rematch_of.row.id)
             if made is None:
                 raise
-            return self.tables.get(made.id) or self._loaded(
-                made, await self.db(self.storage.get_moves, made.id))
-        if row.id in self.tables:  # a page's hello loaded it while it was written
-            return self.tables[row.id]
-        self._add(live)
+            live = await self.get(made.id)
+            assert live is not None
+        else:
+            if row.id not in self.tables:  # else a page's hello loaded it while it was written
+                self._add(live)
+            live = self.tables[row.id]
+        # a table waiting for people is held only while a page watches it: its links (an
+        # invite, a seat, a rematch's offer) rebuild it from the database
+        self.forget_if_unwatched(live)
         return live
 
     async def join(self, invite: str, seat: Any, name: Any) -> str:
@@ -775,6 +787,10 @@ class Master:
         self.refuse_closed(row)
         live = await self.get(row.id)
         assert live is not None
+        with self._in_use(live):
+            return await self._join(live, seat, name)
+
+    async def _join(self, live: LiveTable, seat: Any, name: Any) -> str:
         async with live.lock:
             if self.broker.remote:  # news read here is every page's news too (a leave)
                 await self._catch_up_locked(live)
@@ -804,6 +820,18 @@ class Master:
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
         await self.broker.publish(live.row.id, live.moves)
         return target.token or ""
+
+    @contextlib.contextmanager
+    def _in_use(self, live: LiveTable) -> Any:
+        """A request uses the table (`arriving`): not forgotten until it is done; then
+        forgotten if nothing can happen there without a page (a join through the API
+        leaves a table waiting for its page)."""
+        live.arriving += 1
+        try:
+            yield
+        finally:
+            live.arriving -= 1
+            self.forget_if_unwatched(live)
 
     async def _sit(self, live: LiveTable, seat: int, name: str) -> bool:
         """`name` sits down at a free human seat (the caller holds the table's lock): the
@@ -844,8 +872,7 @@ class Master:
         table_id, seat = known
         live = await self.get(table_id)
         assert live is not None
-        live.arriving += 1  # not forgotten while this page arrives (others may leave)
-        try:
+        with self._in_use(live):  # not forgotten while this page arrives (others may leave)
             if conn.table is not None:  # a page that says hello again stops watching its table
                 self._stop_watching(conn)
             conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
@@ -868,8 +895,6 @@ class Master:
                     await conn.send(self._left_frame(live, conn.gone))
                 others = [c for c in live.conns if c is not conn]
                 await self._send_presence(live, others)
-        finally:
-            live.arriving -= 1
         if seated:
             await self.broker.publish(live.row.id, live.moves)
             if live.row.rematch_of:  # the old table's pages: who is at the rematch now
@@ -903,14 +928,14 @@ class Master:
 
     def forget_if_unwatched(self, live: LiveTable) -> bool:
         """A table that nobody watches (no page open, none arriving) leaves memory when
-        nothing can happen there until someone comes: over or closed, or a game abandoned
-        midway, a person's turn with no turn timer (the stand-in never comes). The database
+        nothing can happen there until someone comes: waiting for people, over or closed,
+        or a game abandoned midway, a person's turn with no turn timer (the stand-in never comes). The database
         keeps it: the next visitor gets it rebuilt from the record (a late task still
         holding this object finds nothing to do there). True if forgotten."""
         if live.conns or live.arriving or self.closing:
             return False
         seat = live.to_act()
-        if live.row.status in ("over", "closed") or (
+        if live.row.status in ("waiting", "over", "closed") or (
                 seat is not None and live.bot_level(seat) is None and not live.row.turn_timer):
             self.forget(live)
             return True
@@ -1107,7 +1132,7 @@ class Master:
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
                                                     seat, texts, over=over, result=result,
                                                     deadline=deadline, bot_job=bot_job,
-                                                    done_job=self.bot_jobs, person=person))
+                                                    person=person))
             except SeatGone:
                 # They left through another server, which this one had not heard yet: the
                 # seat's pages are told they watch (the `left` frame goes with the table).
@@ -1158,20 +1183,21 @@ class Master:
         return time.time() + live.row.turn_timer, live.moves
 
     def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
-        """Several servers: (seat, level) when the next move is a bot's (or a stand-in's),
-        so the transaction that makes the table reach that move also asks a worker for it."""
-        if not self.bot_jobs or live.match.is_over():
+        """(seat, level) when the next move is a bot's (or a stand-in's): the transaction
+        that makes the table reach that move writes its job, which a worker takes (several
+        servers) and which tells a server starting that the table runs on its own."""
+        if live.match.is_over():
             return None
         seat = live.match.current_player()
         level = live.bot_level(seat) if seat >= 0 else None
         return None if level is None else (seat, level)
 
     def _stand_in_job(self, live: LiveTable, seat: int) -> tuple[int, int, str] | None:
-        """Several servers: the job (move, seat, level) of the stand-in of `seat`, whose
-        person is going absent or leaving on their turn. It is written with that change:
-        a worker plays the stand-in as any bot (one job, one server), never every server
-        that holds the table."""
-        if not self.bot_jobs or live.to_act() != seat:
+        """The job (move, seat, level) of the stand-in of `seat`, whose person is going
+        absent or leaving on their turn. It is written with that change: with several
+        servers a worker plays the stand-in as any bot (one job, one server), never every
+        server that holds the table."""
+        if live.to_act() != seat:
             return None
         return live.moves, seat, STAND_IN
 
@@ -1404,22 +1430,27 @@ class Master:
         link; `by`: who is already at the new table. Nobody is moved: the page asks.
         To every page unless `conns` are given; what every page was offered is then kept
         (`offered`: the safety-net look compares it with the database)."""
-        new = await self.get(live.row.rematch or "")
+        if live.row.rematch is None:
+            return
+        held = self.tables.get(live.row.rematch)
+        if held is not None and self.broker.remote:  # who sat down there, maybe elsewhere
+            async with held.lock:
+                await self._catch_up_locked(held)
+        # the rematch's row says it all: a table nobody watches is read, never held
+        new = held.row if held is not None else await self.db(self.storage.get_table,
+                                                                   live.row.rematch)
         if new is None:
             return
-        if self.broker.remote:  # who sat down there, maybe through another server
-            async with new.lock:
-                await self._catch_up_locked(new)
         if conns is None:
             conns = list(live.conns)
-            live.offered = (new.row.id, new.row.status, sum(s.taken for s in new.row.seats))
+            live.offered = (new.id, new.status, sum(s.taken for s in new.seats))
         for conn in conns:
-            seat = new.row.seats[conn.seat] if conn.seat is not None else None
+            seat = new.seats[conn.seat] if conn.seat is not None else None
             url = f"/play/{seat.token}" if seat is not None and seat.token \
-                else f"/watch/{new.row.spectator}"
-            names = new.names(conn.lang)
-            await conn.send({"type": "rematch", "url": url, "status": new.row.status,
-                             "by": [names[s.seat] for s in new.row.seats
+                else f"/watch/{new.spectator}"
+            names = held.names(conn.lang) if held is not None else seat_names(new, conn.lang)
+            await conn.send({"type": "rematch", "url": url, "status": new.status,
+                             "by": [names[s.seat] for s in new.seats
                                     if s.kind == "human" and s.taken]})
 
 
