@@ -906,8 +906,11 @@ class Master:
         nothing can happen there until someone comes: over or closed, or a game abandoned
         midway, a person's turn with no turn timer (the stand-in never comes). The database
         keeps it: the next visitor gets it rebuilt from the record (a late task still
-        holding this object finds nothing to do there). True if forgotten."""
-        if live.conns or live.arriving or self.closing:
+        holding this object finds nothing to do there). Never while its lock is held: a
+        move applied here may not be written yet, and a copy read from the database then
+        would miss it (the holder, or `_presence_changed`, looks again once it is done).
+        True if forgotten."""
+        if live.conns or live.arriving or live.lock.locked() or self.closing:
             return False
         seat = live.to_act()
         if live.row.status in ("over", "closed") or (
@@ -919,6 +922,7 @@ class Master:
     async def _presence_changed(self, live: LiveTable) -> None:
         async with live.lock:  # never between a move applied and its row written
             await self._send_presence(live, list(live.conns))
+        self.forget_if_unwatched(live)  # the last page closed while the table was busy
 
     def forget(self, live: LiveTable) -> None:
         """The table leaves memory, its tokens with it (the database keeps it)."""

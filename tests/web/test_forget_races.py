@@ -1,0 +1,58 @@
+"""A table nobody watches leaves memory (`Master.forget_if_unwatched`): never while a
+change of it is under way, or the next page would get a second copy, read from a database
+that does not have that change yet."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+
+def wait_for(predicate, what: str) -> None:
+    end = time.monotonic() + DEADLINE
+    while not predicate():
+        assert time.monotonic() < end, what
+        time.sleep(0.01)
+
+
+def test_a_page_closing_while_a_bots_move_is_written_leaves_no_second_copy(tmp_path):
+    """The bot's move is applied and waits for the writer (a slow disk: the writer thread
+    busy) when the last page closes; the person's page, opened again meanwhile, gets the
+    table with that move, and plays on it."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'race.sqlite3'}",
+                               deals=random.Random(1))  # seat 0, the bot's, begins
+    disk = threading.Event()
+    try:
+        master = handle.master
+        created = handle.create("diciassette", 2, [{"kind": "bot", "level": "easy"},
+                                                   {"kind": "human"}])
+        with handle.client() as page:
+            page.hello(created["spectator"])
+            busy = master._writer.submit(disk.wait)  # the next write waits for the disk
+            handle.join(created["invite"], 1, "Bea")  # the table starts; the bot moves
+            live = master.tables[created["table"]]
+            wait_for(lambda: live.moves == 1, "the bot did not move")
+            assert live.lock.locked() and master.storage.get_moves(created["table"]) == []
+        wait_for(lambda: not live.conns, "the page's close was not heard")
+        token = master.storage.get_table(created["table"]).seats[1].token
+        with handle.client() as again:
+            again.send({"type": "hello", "token": token, "lang": "en", "since": 0})
+            # the hello is under way: it loaded a copy of its own, or waits for the table
+            wait_for(lambda: (held := master.tables.get(created["table"])) is not None
+                     and (held is not live or held.arriving), "the hello was not heard")
+            disk.set()
+            busy.result(timeout=DEADLINE)
+            frame = again.expect("update")
+            assert frame["move"] == 1 and frame["to_act"] == 1, \
+                "the page got the table without the bot's move"
+            again.move([frame["legal"][0]["id"]], 1)
+            after = again.until(lambda f: f["move"] >= 2)
+            assert after["events"], "the person's move was not told"
+        stored = master.storage.get_moves(created["table"])
+        assert [seat for _idx, seat, _action in stored][:2] == [0, 1]
+    finally:
+        disk.set()
+        stop_thread_server(handle)
