@@ -4,6 +4,7 @@ that does not have that change yet."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -56,3 +57,35 @@ def test_a_page_closing_while_a_bots_move_is_written_leaves_no_second_copy(tmp_p
     finally:
         disk.set()
         stop_thread_server(handle)
+
+
+def test_a_finished_table_nobody_holds_is_replayed_once_for_the_api(tmp_path):
+    """Its record or replay asked for again and again (by anyone with its id) reuses the
+    copy read the first time: a long game is not replayed for every request. A table not
+    over may still change: it is read anew."""
+    from ludotheque.web.db import Storage
+    from ludotheque.web.master import Master
+
+    async def scenario() -> None:
+        storage = Storage(f"sqlite:///{tmp_path / 'kept.sqlite3'}")
+        master = Master(storage, bot_delay=0, deals=random.Random(3))
+        try:
+            bots = await master.create_table({"game": "wazabi", "players": 2, "seats": [
+                {"kind": "bot", "level": "easy"}] * 2})
+            waiting = await master.create_table({"game": "wazabi", "players": 2})
+            end = time.monotonic() + DEADLINE
+            while bots.row.id in master.tables:  # played to the end, then forgotten
+                assert time.monotonic() < end, "the bots did not finish"
+                await asyncio.sleep(0.01)
+            first = await master.get(bots.row.id, hold=False)
+            assert first is not None and first.row.status == "over"
+            assert await master.get(bots.row.id, hold=False) is first
+            assert bots.row.id not in master.tables  # read, not held
+            master.forget(waiting)
+            assert await master.get(waiting.row.id, hold=False) is not \
+                await master.get(waiting.row.id, hold=False)
+        finally:
+            await master.close()
+            storage.close()
+
+    asyncio.run(scenario())

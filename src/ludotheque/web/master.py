@@ -29,6 +29,7 @@ import random
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,9 @@ SEEDS = 2**63
 TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
+# finished tables nobody holds, kept as read for the API (a record or a replay asked for
+# again, a long tournament replayed once): they never change
+FINISHED_KEPT = 8
 SEND_TIMEOUT = 10.0  # seconds
 
 
@@ -382,6 +386,7 @@ class Master:
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
         self._loading: dict[str, asyncio.Lock] = {}
+        self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # see FINISHED_KEPT
         self._tasks: set[asyncio.Task] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
         # Writer threads: a commit that waits for the disk (a WAL checkpoint on a busy
@@ -629,8 +634,7 @@ class Master:
         if live is not None:
             return live
         if not hold:
-            row, stored = await self.db(self.storage.table_since, table_id, 0)
-            return None if row is None else self._built(row, stored)
+            return await self._copy(table_id)
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
@@ -645,10 +649,33 @@ class Master:
                 del self._loading[table_id]
         return live
 
+    async def _copy(self, table_id: str) -> LiveTable | None:
+        """A table this server does not hold, read for the API and not held. Anyone may ask
+        for it again and again: its game (a tournament of thousands of moves takes a tenth
+        of a second) is replayed in a thread, off the loop, and a finished one is kept."""
+        kept = self._finished.get(table_id)
+        if kept is not None:
+            self._finished.move_to_end(table_id)
+            return kept
+        row, stored = await self.db(self.storage.table_since, table_id, 0)
+        if row is None:
+            return None
+        match = await asyncio.get_running_loop().run_in_executor(
+            self._readers, rebuild, row, [a for _, _, a in stored])
+        live = self._built(row, stored, match)
+        if row.status == "over":
+            self._finished[table_id] = live
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+        return live
+
     @staticmethod
-    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
-        return LiveTable(row=row, match=rebuild(row, [a for _, _, a in stored]),
-                         absent=set(row.absent), left=set(row.left))
+    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]],
+               match: Match | None = None) -> LiveTable:
+        """The table of a stored row and its moves (`match`: those moves replayed already)."""
+        if match is None:
+            match = rebuild(row, [a for _, _, a in stored])
+        return LiveTable(row=row, match=match, absent=set(row.absent), left=set(row.left))
 
     def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
         """A table read from the database (its row, its moves), held from now on."""
