@@ -9,6 +9,7 @@ import random
 import threading
 import time
 
+from test_server_api import play_to_end
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 
@@ -89,3 +90,31 @@ def test_a_finished_table_nobody_holds_is_replayed_once_for_the_api(tmp_path):
             storage.close()
 
     asyncio.run(scenario())
+
+
+def test_a_rematch_begun_on_its_askers_turn_stays_in_memory_for_nobody(tmp_path):
+    """A person beside a bot asks for a rematch: it begins at once, on their turn. Until
+    they open it, nothing happens there: neither making it nor offering it again (a page
+    of the old table opened later) keeps it in memory; opened, it plays."""
+    # the deals seeded with 10: the person (seat 0) begins both games
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'rematch.sqlite3'}",
+                               deals=random.Random(10))
+    try:
+        master = handle.master
+        created, final = play_to_end(handle, "diciassette", 2)
+        token = master.storage.get_table(created["table"]).seats[0].token
+        for opener in (token, created["spectator"]):
+            with handle.client() as page:
+                page.hello(opener)
+                if opener == token:
+                    page.send({"type": "rematch"})
+                page.expect("rematch")
+            wait_for(lambda: created["table"] not in master.tables,
+                     "the finished table stayed in memory")
+            rematch = master.storage.get_table(created["table"]).rematch
+            assert rematch not in master.tables, "the rematch stayed in memory for nobody"
+        with handle.client() as page:
+            frame = page.hello(master.storage.get_table(rematch).seats[0].token)
+            assert frame["table"]["id"] == rematch and frame["to_act"] == 0 and frame["legal"]
+    finally:
+        stop_thread_server(handle)

@@ -1417,6 +1417,9 @@ class Master:
                                   for s in live.row.seats]}
                 new = await self.create_table(body, rematch_of=live, asker=seat)
                 live.row.rematch = new.row.id
+                # begun at once (the asker beside bots), on the asker's turn, before any
+                # page of theirs opens it: nothing happens there until they come
+                self.forget_if_unwatched(new)
         await self._send_rematch(live)
         await self.broker.publish(live.row.id, live.moves)
 
@@ -1435,10 +1438,12 @@ class Master:
         link; `by`: who is already at the new table. Nobody is moved: the page asks.
         To every page unless `conns` are given; what every page was offered is then kept
         (`offered`: the safety-net look compares it with the database)."""
-        new = await self.get(live.row.rematch or "")
+        # read, not held: an offer shown is no reason to keep the new table in memory
+        new = await self.get(live.row.rematch or "", hold=False)
         if new is None:
             return
-        if self.broker.remote:  # who sat down there, maybe through another server
+        if self.broker.remote and self.tables.get(new.row.id) is new:
+            # who sat down there, maybe through another server (a copy just read knows)
             async with new.lock:
                 await self._catch_up_locked(new)
         if conns is None:
