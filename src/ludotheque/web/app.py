@@ -291,13 +291,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         return {"seat_url": f"/play/{token}"}
 
     async def _finished(table: str, lang: str, reveal: bool = False):
-        live = await master.get(table, hold=False)
-        if live is None:
+        # an unfinished table is refused on its row: no game is replayed to be refused
+        held = master.tables.get(table)
+        row = held.row if held is not None else await master.db(store.get_table, table)
+        if row is None:
             raise Refused("unknown_table", status=404, table=quoted(table))
-        if live.row.status != "over":
+        if row.status != "over":
             raise Refused("not_over", status=403,
                           key="web.server.error.reveal_not_over" if reveal else None)
-        return live
+        return held or await master.get(table, hold=False)  # tables are never deleted
 
     @app.get("/api/tables/{table}/record")
     async def record(table: str, request: Request):

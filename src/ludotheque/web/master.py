@@ -29,6 +29,7 @@ import random
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,9 @@ SEEDS = 2**63
 TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
+# finished tables nobody holds, kept as read for the API (a record or a replay asked for
+# again, a long tournament replayed once): they never change
+FINISHED_KEPT = 8
 SEND_TIMEOUT = 10.0  # seconds
 
 
@@ -388,6 +392,7 @@ class Master:
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, int | None]] = {}  # of the tables in memory
         self._loading: dict[str, asyncio.Lock] = {}
+        self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # see FINISHED_KEPT
         self._tasks: set[asyncio.Task] = set()
         self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
         # Writer threads: a commit that waits for the disk (a WAL checkpoint on a busy
@@ -637,8 +642,7 @@ class Master:
         if live is not None:
             return live
         if not hold:
-            row, stored = await self.db(self.storage.table_since, table_id, 0)
-            return None if row is None else self._built(row, stored)
+            return await self._copy(table_id)
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
@@ -653,10 +657,33 @@ class Master:
                 del self._loading[table_id]
         return live
 
+    async def _copy(self, table_id: str) -> LiveTable | None:
+        """A table this server does not hold, read for the API and not held. Anyone may ask
+        for it again and again: its game (a tournament of thousands of moves takes a tenth
+        of a second) is replayed in a thread, off the loop, and a finished one is kept."""
+        kept = self._finished.get(table_id)
+        if kept is not None:
+            self._finished.move_to_end(table_id)
+            return kept
+        row, stored = await self.db(self.storage.table_since, table_id, 0)
+        if row is None:
+            return None
+        match = await asyncio.get_running_loop().run_in_executor(
+            self._readers, rebuild, row, [a for _, _, a in stored])
+        live = self._built(row, stored, match)
+        if row.status == "over":
+            self._finished[table_id] = live
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+        return live
+
     @staticmethod
-    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
-        return LiveTable(row=row, match=rebuild(row, [a for _, _, a in stored]),
-                         absent=set(row.absent), left=set(row.left))
+    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]],
+               match: Match | None = None) -> LiveTable:
+        """The table of a stored row and its moves (`match`: those moves replayed already)."""
+        if match is None:
+            match = rebuild(row, [a for _, _, a in stored])
+        return LiveTable(row=row, match=match, absent=set(row.absent), left=set(row.left))
 
     def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
         """A table read from the database (its row, its moves), held from now on."""
@@ -931,8 +958,11 @@ class Master:
         nothing can happen there until someone comes: waiting for people, over or closed,
         or a game abandoned midway, a person's turn with no turn timer (the stand-in never comes). The database
         keeps it: the next visitor gets it rebuilt from the record (a late task still
-        holding this object finds nothing to do there). True if forgotten."""
-        if live.conns or live.arriving or self.closing:
+        holding this object finds nothing to do there). Never while its lock is held: a
+        move applied here may not be written yet, and a copy read from the database then
+        would miss it (the holder, or `_presence_changed`, looks again once it is done).
+        True if forgotten."""
+        if live.conns or live.arriving or live.lock.locked() or self.closing:
             return False
         seat = live.to_act()
         if live.row.status in ("waiting", "over", "closed") or (
@@ -944,6 +974,7 @@ class Master:
     async def _presence_changed(self, live: LiveTable) -> None:
         async with live.lock:  # never between a move applied and its row written
             await self._send_presence(live, list(live.conns))
+        self.forget_if_unwatched(live)  # the last page closed while the table was busy
 
     def forget(self, live: LiveTable) -> None:
         """The table leaves memory, its tokens with it (the database keeps it)."""
@@ -1412,6 +1443,9 @@ class Master:
                                   for s in live.row.seats]}
                 new = await self.create_table(body, rematch_of=live, asker=seat)
                 live.row.rematch = new.row.id
+                # begun at once (the asker beside bots), on the asker's turn, before any
+                # page of theirs opens it: nothing happens there until they come
+                self.forget_if_unwatched(new)
         await self._send_rematch(live)
         await self.broker.publish(live.row.id, live.moves)
 
