@@ -651,7 +651,9 @@ class Master:
                     row, stored = await self.db(self.storage.table_since, table_id, 0)
                     if row is None:
                         return None
-                    live = self._loaded(row, stored)
+                    # a load under a lock let go meanwhile (another's read failed) may
+                    # have held it first: one copy per table
+                    live = self.tables.get(table_id) or self._loaded(row, stored)
         finally:  # loads at once share one lock; an id asked for once (anyone's) leaves none
             if self._loading.get(table_id) is lock and not lock.locked():
                 del self._loading[table_id]
