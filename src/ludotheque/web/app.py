@@ -32,6 +32,7 @@ from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
 from ludotheque.web.master import (
     Conn,
+    LiveTable,
     Master,
     Refused,
     TextParam,
@@ -331,6 +332,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 raise bad_seat(quoted(request.query_params["seat"]), live.row.players)
         except Refused as refused:
             return refusal(refused, lang)
+        moves = await master.db(store.get_moves, live.row.id) if step > 0 else []
+        # a step of a long game is replayed (a tournament: a tenth of a second) off the loop
+        return await master.off_loop(_replay_answer, live, record, step, seat, reveal, lang,
+                                     moves)
+
+    def _replay_answer(live: LiveTable, record: Record, step: int, seat: int | None, reveal: str,
+                       lang: str, moves: list) -> dict[str, Any]:
+        total = len(record.actions)
         partial = Record(game=record.game, players=record.players, options=record.options,
                          seed=record.seed, actions=record.actions[:max(step - 1, 0)])
         match = replay(partial)
@@ -340,7 +349,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         names = stand_ins.names_at(people, spans, len(match.events or ()), lang)
         actor = actor_name = action = None
         if step > 0:
-            moves = await master.db(store.get_moves, live.row.id)
             actor = moves[step - 1][1] if len(moves) >= step else None
             actor_name = None if actor is None else names[actor]
             # the move as its player chose it, from the view it was chosen in: the seats it

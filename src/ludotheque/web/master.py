@@ -463,6 +463,12 @@ class Master:
         return await asyncio.get_running_loop().run_in_executor(
             self._readers, functools.partial(function, *args))
 
+    async def off_loop(self, function: Any, *args: Any) -> Any:
+        """Work anyone may ask for again and again (a long game replayed for the API): in a
+        reader thread, so that the loop goes on serving every table meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._readers, functools.partial(function, *args))
+
     async def _on_change(self, table_id: str, moves: int, start: int | None = None,
                          actions: Sequence[str] = ()) -> None:
         """News from the broker: queued for the table, caught up by one task per table (the
@@ -670,8 +676,7 @@ class Master:
         row, stored = await self.db(self.storage.table_since, table_id, 0)
         if row is None:
             return None
-        match = await asyncio.get_running_loop().run_in_executor(
-            self._readers, rebuild, row, [a for _, _, a in stored])
+        match = await self.off_loop(rebuild, row, [a for _, _, a in stored])
         live = self._built(row, stored, match)
         if row.status == "over":
             self._finished[table_id] = live
