@@ -247,3 +247,39 @@ def test_one_address_gets_a_few_unfinished_bot_only_tables_then_a_clear_429(tmp_
     with pytest.raises(LudoError) as raised:
         Limits.from_env({"LUDOTHEQUE_LIMIT_BOT_TABLES": "none"})
     assert "LUDOTHEQUE_LIMIT_BOT_TABLES doit valoir NOMBRE" in raised.value.message("fr")
+
+
+def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path):
+    """Each record or replay step rebuilds a game (a tournament: a tenth of a second): an
+    address has its share of them, counted before anything is read (an unknown table, one
+    not over, counts too), then a 429 in its language says the limit and when to come
+    back; other addresses' reads and the rest of the API are served."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'reads.sqlite3'}",
+                               limits=Limits(reads=Rate(3, 3600)))
+    try:
+        created, _ = handle.table("diciassette", 2, humans=1)
+        table = created["table"]
+        asked = [handle.api.get(f"/api/tables/{table}/record?lang=fr"),
+                 handle.api.get(f"/api/tables/nope/replay?lang=fr"),
+                 handle.api.get(f"/api/tables/{table}/replay?step=0&lang=fr")]
+        assert [a.status_code for a in asked] == [403, 404, 403]
+        for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay"):
+            refused = handle.api.get(f"{path}?lang=fr")
+            assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+            error = refused.json()["error"]
+            assert error["code"] == "too_fast"
+            assert error["message"].startswith(
+                "Trop de relectures et d'enregistrements de parties demandés depuis votre "
+                "adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
+        english = handle.api.get(f"/api/tables/{table}/record?lang=en").json()["error"]
+        assert english["message"].startswith("Too many game records and replay steps asked "
+                                             "from your address (the limit: 3 in 1\u00a0h).")
+        # another client address still reads; the lobby is no read
+        other = handle.api.get(f"/api/tables/{table}/record",
+                               headers={"X-Forwarded-For": "192.0.2.44"})
+        assert other.status_code == 403
+        assert handle.api.get("/api/games").status_code == 200
+    finally:
+        stop_thread_server(handle)
+    assert Limits().reads == Rate(600, 60)
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_READS": "off"}).reads is None

@@ -147,6 +147,18 @@ def _option_entry(spec: Any, lang: str) -> dict[str, Any]:
             "help": t(texts[2] if has_text(texts[2]) else spec.help_key, lang)}
 
 
+def _over_share(limiter: Limiter, request: Request, key: str, lang: str) -> Any:
+    """None if the request's address may go on (one more counted), else the 429 to answer,
+    in `lang`, saying the limit and when to come back (`Retry-After` too)."""
+    address = request.client.host if request.client else ""
+    if limiter.hit(address):
+        return None
+    wait = max(1, math.ceil(limiter.wait(address)))
+    answer = refusal(_too_fast(limiter.rate, key, status=429, wait=_Duration(wait)), lang)
+    answer.headers["Retry-After"] = str(wait)
+    return answer
+
+
 def _too_fast(rate: Rate, key: str, status: int = 400, **params: Any) -> Refused:
     """A refusal for going over `rate` (its count, and its period in words)."""
     return Refused("too_fast", key=key, status=status, count=rate.count,
@@ -161,6 +173,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     limits = limits or Limits.from_env()
     limiters = limits.limiters()
     creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
+    readers = limiters["reads"]
     sockets = Cap(limits.sockets)
     bot_tables: dict[str, list[str]] = {}  # an address's bot-only tables, maybe finished
     store = storage or Storage(database_url or default_database_url())
@@ -242,12 +255,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def create_table(request: Request):
         lang = request_lang(request)
         address = request.client.host if request.client else ""
-        if not creators.hit(address):  # this address created its share of tables for now
-            wait = max(1, math.ceil(creators.wait(address)))
-            answer = refusal(_too_fast(creators.rate, "web.server.error.too_many_tables",
-                                       status=429, wait=_Duration(wait)), lang)
-            answer.headers["Retry-After"] = str(wait)
-            return answer
+        refused = _over_share(creators, request, "web.server.error.too_many_tables", lang)
+        if refused is not None:  # this address created its share of tables for now
+            return refused
         try:
             body = await _json_body(request)
             bots_only = limits.bot_tables is not None and _bots_only(body)
@@ -305,6 +315,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.get("/api/tables/{table}/record")
     async def record(table: str, request: Request):
         lang = request_lang(request)
+        refused = _over_share(readers, request, "web.server.error.too_many_reads", lang)
+        if refused is not None:  # each one rebuilds a game: an address has its share
+            return refused
         try:
             live = await _finished(table, lang)
         except Refused as refused:
@@ -316,6 +329,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.get("/api/tables/{table}/replay")
     async def replay_step(table: str, request: Request):
         lang = request_lang(request)
+        refused = _over_share(readers, request, "web.server.error.too_many_reads", lang)
+        if refused is not None:  # each step replays the game to it: an address has its share
+            return refused
         try:
             reveal = request.query_params.get("reveal", "0")
             if reveal not in ("0", "1"):
