@@ -310,10 +310,14 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
     # bots, which play fast, have ended the game.
     held_level = "easy" if refusal == "not_your_turn" else "medium"
     absent, thinking, release = threading.Event(), threading.Event(), threading.Event()
+    # only a stand-in's move after Ann's page is there counts: her time may run out before
+    # it connects (a busy machine), and its hello brings her back; the easy bot held then
+    # would keep the turn from ever coming back to her, and her time from running out
+    connected = threading.Event()
     choose = botwork.choose
 
     def held(game, level, *args):
-        if level == "medium":
+        if level == "medium" and connected.is_set():  # she is absent, her page there
             absent.set()
         if level == held_level and absent.is_set() and not release.is_set():
             thinking.set()
@@ -326,6 +330,7 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
         with handle.client() as page, handle.client() as watcher:
             page.hello(token)
             watcher.hello(created["spectator"])
+            connected.set()
             page.until(lambda f: f["table"]["seats"][0]["absent"], timeout=3 * DEADLINE)
             assert thinking.wait(3 * DEADLINE)
             live = handle.master.tables[created["table"]]
