@@ -84,3 +84,22 @@ def test_the_kit_refuses_an_observation_that_holds_what_the_view_hides(monkeypat
         kit.check_no_leak(game, 3, options, seed=11, games=1)
     with pytest.raises(AssertionError, match="observation"):
         kit.check_view_sampling(game, 3, options, seed=5, games=1)
+
+
+def test_every_games_heuristic_acts_on_its_observation_and_one_without_act_cannot_be_made():
+    """`kit.heuristic.ObservationBot`: each game's heuristic names its observation class and
+    writes `act`; a bot that forgets `act` is refused when made, not at its first move."""
+    import pytest
+
+    from ludotheque.core.registry import all_games
+    from ludotheque.kit.heuristic import ObservationBot
+
+    for game in all_games():
+        bot = game.parts.bots["heuristic"]()
+        assert isinstance(bot, ObservationBot) and bot.observation is game.observation, game.name
+
+    class Forgetful(ObservationBot):
+        observation = None
+
+    with pytest.raises(TypeError, match="act"):
+        Forgetful()

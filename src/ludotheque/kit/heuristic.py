@@ -9,12 +9,14 @@ without a view, so `act` must read nothing else.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 
-class ObservationBot:
-    """A bot that acts on the game's compact observation (see the module)."""
+class ObservationBot(ABC):
+    """A bot that acts on the game's compact observation (see the module); a game's bot
+    that forgets `act` cannot be made."""
 
     name = "heuristic"
     observation: ClassVar[Any]  # the game's observation class: `of_view(view)`
@@ -22,5 +24,6 @@ class ObservationBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random) -> int:
         return self.act(self.observation.of_view(view), legal, rng)
 
+    @abstractmethod
     def act(self, obs: Any, legal: Sequence[int], rng: random.Random) -> int:
-        raise NotImplementedError(f"{type(self).__name__}.act")
+        """The move (one of `legal`) from the observation alone."""
