@@ -404,7 +404,8 @@ class Game(ABC):
         """The text form a player of `lang` types for an action: the notation's words
         through the game's `<game>.word.<word>` texts ("call" -> "annoncer"; "give p2" ->
         "donner j2" through `wazabi.word.pN`); the parser reads both languages."""
-        return " ".join(self.typed_word(word, lang) for word in self.action_to_text(action).split(" "))
+        words = self.action_to_text(action).split(" ")
+        return " ".join(self.typed_word(word, lang) for word in words)
 
     def typed_word(self, word: str, lang: str) -> str:
         """One word of the notation as a player of `lang` types it: its `<game>.word.<word>`

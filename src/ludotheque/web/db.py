@@ -404,8 +404,8 @@ class Storage:
         `left_seats` and `absent` (the stand-in bot plays it to the end), in one transaction
         that re-reads both lists (a server's stale copy never drops another's seat), with
         `bot_job` (as `set_absent`'s); from `event` on, its stand-in's span (opened there,
-        unless the seat was already away: its span goes on) is never closed. None if the table is no longer being played (and the seat had not
-        left)."""
+        unless the seat was already away: its span goes on) is never closed. None if the
+        table is no longer being played (and the seat had not left)."""
         with self.engine.begin() as conn:
             found = conn.execute(select(tables.c.status, tables.c.absent, tables.c.left_seats,
                                         tables.c.stand_ins)

@@ -963,7 +963,8 @@ class Master:
     def forget_if_unwatched(self, live: LiveTable) -> bool:
         """A table that nobody watches (no page open, none arriving) leaves memory when
         nothing can happen there until someone comes: waiting for people, over or closed,
-        or a game abandoned midway, a person's turn with no turn timer (the stand-in never comes). The database
+        or a game abandoned midway, a person's turn with no turn timer (the stand-in never
+        comes). The database
         keeps it: the next visitor gets it rebuilt from the record (a late task still
         holding this object finds nothing to do there). Never while its lock is held: a
         move applied here may not be written yet, and a copy read from the database then

@@ -213,7 +213,8 @@ class DTC(Game):
             for card in "j" if word in _JOKER_WORDS else together[1] if together else "":
                 if card not in values and (card != "j" or not deck.jokers):
                     typed = together[1] if together and together[1].isdigit() else card.upper()
-                    raise self.notation_error(text, "card", typed, values + ["J"] * bool(deck.jokers))
+                    raise self.notation_error(text, "card", typed,
+                                              values + ["J"] * bool(deck.jokers))
 
     def _refuse_plurals(self, text: str, words: list[str]) -> None:
         """A plural where cards are written ("2 jokers") would be read as other cards than
