@@ -358,3 +358,29 @@ def test_a_stand_in_s_turn_says_a_bot_plays_for_its_person():
     assert french_name("Joueur 2 (bot)", "to") == "au joueur 2 (bot)"
     assert french_name("Place 2 (bot)", "the") == "la place 2 (bot)"
     assert french_name("Joueur 2b", "to") == "à Joueur 2b"
+
+
+def test_a_seat_named_inside_a_sentence_reads_as_a_native_writes_it():
+    """« Le sort désigne Place 3 », « Manche 2 : Joueur 2 commence », « Joueur 1 choisit
+    Joueur 3 »: a default name after a verb or a colon inside a sentence takes its article;
+    "Ada challenges Bob (bot)'s \"two 5s\"": no English possessive on a stand-in's name."""
+    from ludotheque.core.stand_ins import names_at
+    from ludotheque.games.diciassette.render import event_lines as diciassette_lines
+    from ludotheque.games.dtc.render import event_lines as dtc_lines
+    from ludotheque.games.wazabi.render import event_lines as wazabi_lines
+
+    seats = ["Place 1", "Place 2", "Place 3"]
+    players = ["Joueur 1", "Joueur 2", "Joueur 3"]
+    first = {"kind": "chain", "reason": "first", "player": 2}
+    assert dtc_lines(first, "fr", seats, 0) == [
+        "Le sort désigne la place 3, qui fait la première offre."]
+    assert diciassette_lines({"kind": "round", "round": 2, "starter": 1}, "fr", players, 0) == [
+        "Manche 2\u00a0: le joueur 2 commence."]
+    target = {"kind": "target", "player": 0, "target": 2}
+    assert wazabi_lines(target, "fr", players, 1) == ["Joueur 1 choisit le joueur 3."]
+    assert wazabi_lines(target, "fr", players, 0) == ["Vous choisissez le joueur 3."]
+    challenge = {"kind": "challenge", "player": 0, "giver": 2, "taker": 0, "count": 2,
+                 "value": 5, "cards": ["5", "5"], "true": True, "higher": False}
+    stand_in = names_at(["Ada", "Zoé", "Bob"], [[2, 0, None]], 5, "en")
+    assert dtc_lines(challenge, "en", stand_in, 1)[0].startswith(
+        "Ada challenges \"two 5s\", offered by Bob (bot): the cards are")
