@@ -296,3 +296,91 @@ def test_no_two_texts_are_run_together():
             if glued.search(text):
                 bad[key, lang] = text
     assert not bad
+
+
+def test_default_seat_names_in_a_list_or_after_a_colon_take_their_article():
+    """« On attend encore : Place 2, Place 3 et Place 4 », « Victoire : Joueur 2 », « Place 2
+    et Place 3 ont gagné »: inside a sentence a default seat name is a common noun, lower
+    case with its article, each one in a list; only a sentence's first word has a capital.
+    English keeps "Seat 2, Seat 3 and Seat 4"."""
+    from ludotheque.games.diciassette.render import event_lines
+    from ludotheque.i18n import Names, t
+    from ludotheque.kit.scene import result_block
+    from ludotheque.web.frames import result_entry
+
+    seats = ["Place 1", "Place 2", "Place 3"]
+    assert t("web.table.waiting_for", "fr", names=Names(seats[1:], "fr")) == \
+        "On attend encore la place 2 et la place 3."
+    assert result_entry([1, 2], [0, 1, 1], seats, "fr")["lines"] == [
+        "La place 2 et la place 3 ont gagné ensemble."]
+    assert result_entry([1], [0, 1, 0], seats, "fr")["lines"] == ["La place 2 a gagné."]
+    assert result_entry([1, 2], [0, 1, 1], ["Seat 1", "Seat 2", "Seat 3"], "en")["lines"] == [
+        "Seat 2 and Seat 3 won together."]
+    over_view = {"seat": 0, "phase": "over", "winners": [1, 2]}
+    assert result_block(over_view, "fr", seats)["title"] == \
+        "Victoire\u00a0: la place 2 et la place 3"
+    over = {"kind": "game_over", "winners": [2], "victories": 3}
+    players = ["Joueur 1", "Joueur 2", "Joueur 3"]
+    assert event_lines(over, "fr", players, 0)[0].startswith(
+        "Fin de la partie\u00a0: le joueur 3 a 3 jetons Victoire")
+    assert t("ui.winners", "fr", players=Names(players[1:], "fr")) == \
+        "Victoire\u00a0: le joueur 2 et le joueur 3."
+    assert t("ui.winners", "fr", players=Names(["Ada", "Joueur 3"], "fr")) == \
+        "Victoire\u00a0: Ada et le joueur 3."
+
+
+def test_a_stand_in_s_turn_says_a_bot_plays_for_its_person():
+    """"Bob (bot)'s turn", « À Bob (bot) de jouer », « À Joueur 2 (bot) de jouer »: the
+    turn line and the log say "A bot plays for Bob" (« Un bot joue pour le joueur 2 »); a
+    stand-in's other moves keep "Bob (bot)", a default name its article even so."""
+    from ludotheque.core.stand_ins import names_at
+    from ludotheque.games.diciassette.render import event_lines
+    from ludotheque.games.wazabi.render import event_lines as wazabi_lines
+    from ludotheque.i18n import french_name
+    from ludotheque.kit.scene import turn_text
+
+    spans = [[1, 0, None], [2, 0, None]]
+    en, fr = (names_at(["Ada", name, "Bob"], spans, 5, lang)
+              for lang, name in (("en", "Seat 2"), ("fr", "Place 2")))
+    view = {"seat": 0, "to_act": 2}
+    assert turn_text(view, "en", en) == "▶ A bot plays for Bob"
+    assert turn_text(view, "fr", fr) == "▶ Un bot joue pour Bob"
+    assert turn_text({**view, "to_act": 1}, "fr", fr) == "▶ Un bot joue pour la place 2"
+    assert turn_text({**view, "to_act": 1}, "fr", ["Ada", "Place 2", "Bob"]) == \
+        "▶ À la place 2 de jouer"
+    turn = {"kind": "turn", "player": 2, "plays_required": 1}
+    assert event_lines(turn, "en", en, 0) == ["A bot plays for Bob."]
+    assert event_lines({**turn, "plays_required": 2}, "fr", fr, 0) == [
+        "Un bot joue pour Bob\u00a0: deux cartes à jouer."]
+    assert wazabi_lines({"kind": "turn", "player": 1}, "fr", fr, 0) == [
+        "Un bot joue pour la place 2."]
+    assert event_lines({"kind": "pass", "player": 2}, "en", en, 0)[0].startswith("Bob (bot) ")
+    assert french_name("Joueur 2 (bot)", "to") == "au joueur 2 (bot)"
+    assert french_name("Place 2 (bot)", "the") == "la place 2 (bot)"
+    assert french_name("Joueur 2b", "to") == "à Joueur 2b"
+
+
+def test_a_seat_named_inside_a_sentence_reads_as_a_native_writes_it():
+    """« Le sort désigne Place 3 », « Manche 2 : Joueur 2 commence », « Joueur 1 choisit
+    Joueur 3 »: a default name after a verb or a colon inside a sentence takes its article;
+    "Ada challenges Bob (bot)'s \"two 5s\"": no English possessive on a stand-in's name."""
+    from ludotheque.core.stand_ins import names_at
+    from ludotheque.games.diciassette.render import event_lines as diciassette_lines
+    from ludotheque.games.dtc.render import event_lines as dtc_lines
+    from ludotheque.games.wazabi.render import event_lines as wazabi_lines
+
+    seats = ["Place 1", "Place 2", "Place 3"]
+    players = ["Joueur 1", "Joueur 2", "Joueur 3"]
+    first = {"kind": "chain", "reason": "first", "player": 2}
+    assert dtc_lines(first, "fr", seats, 0) == [
+        "Le sort désigne la place 3, qui fait la première offre."]
+    assert diciassette_lines({"kind": "round", "round": 2, "starter": 1}, "fr", players, 0) == [
+        "Manche 2\u00a0: le joueur 2 commence."]
+    target = {"kind": "target", "player": 0, "target": 2}
+    assert wazabi_lines(target, "fr", players, 1) == ["Joueur 1 choisit le joueur 3."]
+    assert wazabi_lines(target, "fr", players, 0) == ["Vous choisissez le joueur 3."]
+    challenge = {"kind": "challenge", "player": 0, "giver": 2, "taker": 0, "count": 2,
+                 "value": 5, "cards": ["5", "5"], "true": True, "higher": False}
+    stand_in = names_at(["Ada", "Zoé", "Bob"], [[2, 0, None]], 5, "en")
+    assert dtc_lines(challenge, "en", stand_in, 1)[0].startswith(
+        "Ada challenges \"two 5s\", offered by Bob (bot): the cards are")

@@ -414,7 +414,9 @@ def test_the_replay_names_the_moves_of_a_stand_in_as_the_table_did(browser, tmp_
         assert [line for line in shown if "P2" in line] == [
             line for line in told if "P2" in line]
         assert any("P2 (bot)" in line for line in shown)
-        assert all("P2 (bot)" in line for line in shown if "P2" in line), shown
+        # its turn: "A bot plays for P2." (not "P2 (bot)'s turn."), its moves "P2 (bot) ..."
+        assert all("P2 (bot)" in line or "bot plays for P2" in line
+                   for line in shown if "P2" in line), shown
         assert page.locator("#seat-view option[value='1']").text_content() == "P2"
         seen = set()
         replay_key(page, "Home")
@@ -430,12 +432,13 @@ def test_the_replay_names_the_moves_of_a_stand_in_as_the_table_did(browser, tmp_
 
 
 def test_the_seats_still_free_are_named_as_a_person_writes_a_list(browser, server) -> None:
-    """« Place 2, Place 3 et Place 4 », "Seat 2, Seat 3 and Seat 4": the page joins names
-    as the server's texts do (common.js `joinNames`), never "Seat 2, Seat 3, Seat 4"."""
+    """« la place 2, la place 3 et la place 4 », "Seat 2, Seat 3 and Seat 4": the page joins
+    names as the server's texts do (common.js `joinNames`), never "Seat 2, Seat 3, Seat 4",
+    and a French default name inside the sentence takes its article (never « Place 2 »)."""
     created = server.create("diciassette", 4, [{"kind": "human"}] * 4)
     token = server.join(created["invite"], 0, "Ada")
     for locale, expected in (("en-GB", "Still to sit down: Seat 2, Seat 3 and Seat 4."),
-                             ("fr-FR", "On attend encore : Place 2, Place 3 et Place 4.")):
+                             ("fr-FR", "On attend encore la place 2, la place 3 et la place 4.")):
         page = new_page(browser, locale)
         page.goto(f"{server.url}/play/{token}")
         page.wait_for_selector("#waiting-for")
@@ -458,7 +461,7 @@ def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browse
     mum.wait_for_selector("#invite-link")
     assert mum.input_value("#invite-link") == server.url + created["invite_url"]
     waiting_for = mum.locator("#waiting-for").text_content()
-    assert re.sub(r"\s", " ", waiting_for) == "On attend encore : Place 2."
+    assert re.sub(r"\s", " ", waiting_for) == "On attend encore la place 2."
     mum.click('button[data-copy="invite-link"]')
     assert mum.evaluate("navigator.clipboard.readText()") == server.url + created["invite_url"]
     assert mum.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -192,7 +192,7 @@ def test_17_draw_pile_with_a_plain_back_on_top_says_so(lang: str, plain: str) ->
 
 
 @pytest.mark.parametrize("lang, you, yours, third", [
-    ("en", "You call the bluff on Zoé's", "Denis calls the bluff on your", "Denis calls the bluff on Zoé's"),
+    ("en", "You call the bluff on", "Denis calls the bluff on your", "Denis calls the bluff on"),
     ("fr", "Vous accusez Zoé de bluff", "Denis vous accuse de bluff", "Denis accuse Zoé de bluff")])
 def test_dtc_reveal_speaks_to_the_reader_as_the_log_does(lang, you, yours, third) -> None:
     """The challenger's own page said « Denis accuse Zoé de bluff » while its log said

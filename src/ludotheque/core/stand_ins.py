@@ -19,7 +19,16 @@ Span = tuple[int, int, "int | None"]
 
 class StandInName(str):
     """A stand-in's name, "Ada (bot)": whole even in a short mention (`first_name` keeps
-    it, where "Camille (easy)", a bot's own, reads "Camille"), never just "Ada"."""
+    it, where "Camille (easy)", a bot's own, reads "Camille"), never just "Ada". `person`
+    is "Ada", for a turn's texts: "A bot plays for Ada" reads better than "Ada (bot)'s turn"."""
+
+    person: str
+
+    @classmethod
+    def of(cls, person: str, lang: str) -> StandInName:
+        made = cls(t("ui.stand_in_name", lang, name=person))
+        made.person = person
+        return made
 
 
 def playing(spans: Iterable[Sequence[Any]], index: int) -> set[int]:
@@ -33,7 +42,7 @@ def names_at(names: Sequence[str], spans: Iterable[Sequence[Any]], index: int,
     """The seats' names in event `index`'s narration (or, `index` being the events told
     so far, on the table as it is now): a stand-in's seat reads "Ada (bot)"."""
     standing = playing(spans, index)
-    return [StandInName(t("ui.stand_in_name", lang, name=name)) if seat in standing else name
+    return [StandInName.of(name, lang) if seat in standing else name
             for seat, name in enumerate(names)]
 
 

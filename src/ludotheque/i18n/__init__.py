@@ -60,9 +60,16 @@ def french_name(name: str, spec: str) -> str:
     its article (« au joueur 2 », « par le joueur 2 »; « À Joueur 2 de jouer » is not
     French), a person's name none (« à Ada », « par Ada »)."""
     for bare, forms in _FRENCH_DEFAULT_NAMES.items():
-        if name.startswith(bare) and name[len(bare):].isdigit():
+        number, _, rest = name[len(bare):].partition(" ")
+        # a stand-in's or a bot's bracket after it: « au joueur 2 (bot) »
+        if name.startswith(bare) and number.isdigit() and (not rest or rest.startswith("(")):
             return forms[spec] + name[len(bare):]
     return _BEFORE_A_NAME[spec] + name
+
+
+def name_forms() -> dict[str, dict[str, object]]:
+    """What `french_name` knows, for the pages' twin (`asSpecSays` in common.js)."""
+    return {"defaults": _FRENCH_DEFAULT_NAMES, "before": _BEFORE_A_NAME}
 
 
 def _as_spec_says(name: str, spec: str) -> str:
@@ -95,7 +102,9 @@ class Names(tuple):
         return made
 
     def __format__(self, spec: str) -> str:
-        return join_names((_as_spec_says(str(name), spec) for name in self), self.lang)
+        # `The`/`To` (a sentence's start) is the first name's alone: « La place 2 et la place 3 »
+        return join_names((_as_spec_says(str(name), spec if i == 0 else spec.lower())
+                           for i, name in enumerate(self)), self.lang)
 
 
 class _Formatter(string.Formatter):

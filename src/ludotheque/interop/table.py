@@ -21,7 +21,7 @@ from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import OptionError
 from ludotheque.core.game import Game, State
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import LANGUAGES, join_names, t
+from ludotheque.i18n import LANGUAGES, Names, t
 from ludotheque.interop.encoding import action_mask, encode, feature_names, observation_shape
 
 RENDER_MODES = ("human", "ansi")
@@ -122,7 +122,7 @@ class Table:
         state = self.state
         console.print(self.game.parts.renderer.table(state.view(None), self.lang, self.names))
         if state.is_terminal():
-            winners = join_names((self.names[p] for p in state.winners()), self.lang)
+            winners = Names((self.names[p] for p in state.winners()), self.lang)
             console.print(t("ui.winners", self.lang, players=winners))
         return buffer.getvalue()
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core.stand_ins import StandInName
-from ludotheque.i18n import join_names, t, tn
+from ludotheque.i18n import Names, has_text, t, tn
 
 
 class Narrator:
@@ -24,7 +24,8 @@ class Narrator:
         """The sentence about `player`, in the second person when it is the reader."""
         if player == self.seat:
             return t(key + "_you", self.lang, **params)
-        return t(key, self.lang, player=self.names[player], **params)
+        key, name = stand_in_or(key, self.names[player])
+        return t(key, self.lang, player=name, **params)
 
     def say_to(self, key: str, player: int, other: int, field: str, **params: Any) -> str:
         """A sentence about `player` acting on `other` (named by `field`): `key_you` when
@@ -47,11 +48,19 @@ class Narrator:
         if list(winners) == [self.seat]:
             return t(key + "_you", self.lang, **params)
         return tn(key, len(winners), self.lang,
-                  players=join_names(map(self.who, winners), self.lang), **params)
+                  players=Names(map(self.who, winners), self.lang), **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
         return t("ui.you_mid", self.lang) if player == self.seat else self.names[player]
+
+
+def stand_in_or(key: str, name: str) -> tuple[str, str]:
+    """`key` and the name it writes, or `key_stand_in` and the person a stand-in plays for
+    where the text has that form ("A bot plays for Ada", not "Ada (bot)'s turn")."""
+    if isinstance(name, StandInName) and has_text(key + "_stand_in"):
+        return key + "_stand_in", name.person
+    return key, name
 
 
 def first_name(name: str) -> str:

@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ludotheque.i18n import join_names, t
+from ludotheque.i18n import Names, t
+from ludotheque.kit.narration import stand_in_or
 
 
 def card(face: str | None, label: str, up: bool = True, text: str | None = None,
@@ -73,7 +74,8 @@ def turn_text(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
         return t("web.turn.over", lang) if view.get("phase") == "over" else ""
     if to_act == view.get("seat"):
         return t("web.turn.you", lang)
-    return t("web.turn.other", lang, player=names[to_act])
+    key, name = stand_in_or("web.turn.other", names[to_act])
+    return t(key, lang, player=name)
 
 
 def rest_actions(labels: Mapping[int, str], used: Iterable[int]) -> list[dict[str, Any]]:
@@ -94,7 +96,7 @@ def result_block(view: Mapping[str, Any], lang: str, names: Sequence[str],
         title = t("web.result.you_win", lang) if len(winners) == 1 else \
             t("web.result.you_share", lang)
     elif winners:
-        title = t("web.result.winners", lang, players=join_names((names[p] for p in winners), lang))
+        title = t("web.result.winners", lang, players=Names((names[p] for p in winners), lang))
     else:
         title = t("web.result.none", lang)
     return {"title": title, "lines": list(lines)}

@@ -26,7 +26,7 @@ from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import LANGUAGES, catalog, has_text, t
+from ludotheque.i18n import LANGUAGES, catalog, has_text, name_forms, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
@@ -249,7 +249,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def texts(request: Request):
         lang = request_lang(request)
         return {"lang": lang, "texts": {key: by_lang[lang] for key, by_lang in catalog().items()
-                                        if key.startswith(("web.", "list."))}}
+                                        if key.startswith(("web.", "list."))},
+                "name_forms": name_forms()}
 
     @app.post("/api/tables")
     async def create_table(request: Request):

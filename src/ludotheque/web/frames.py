@@ -14,7 +14,7 @@ from typing import Any
 
 from ludotheque.core import stand_ins
 from ludotheque.core.game import Game
-from ludotheque.i18n import join_names, t
+from ludotheque.i18n import Names, t
 
 log = logging.getLogger("ludotheque.web")
 
@@ -41,7 +41,7 @@ def legal_entries(game: Game, legal: Sequence[int], lang: str,
 def result_entry(winners: Sequence[int], returns: Sequence[float], names: Sequence[str],
                  lang: str) -> dict[str, Any]:
     """The final result (public once the game is over)."""
-    who = join_names((names[p] for p in winners), lang)
+    who = Names((names[p] for p in winners), lang)
     if not winners:
         line = t("web.server.result.none", lang)
     elif len(winners) == 1:

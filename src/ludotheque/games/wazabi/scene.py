@@ -27,7 +27,7 @@ from ludotheque.games.wazabi.rules import (
 from ludotheque.games.wazabi.wording import (
     card_name, count_text, face_name, neighbour, short_name,
 )
-from ludotheque.i18n import join_names, t, tn
+from ludotheque.i18n import Names, t, tn
 from ludotheque.kit.narration import Narrator, first_name
 from ludotheque.kit.scene import base, card, counter, result_block, seat_entry
 
@@ -164,7 +164,7 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
     lines = []
     for index, result in enumerate(view.get("results") or []):
         lines.append(t("web.wazabi.result", lang, game=index + 1,
-                       players=join_names((names[p] for p in result["winners"]), lang),
+                       players=Names((names[p] for p in result["winners"]), lang),
                        points=result["points"]))
     out["result"] = result_block(view, lang, names, lines)
     return out

@@ -4,6 +4,7 @@
 const LANGS = ["en", "fr"];
 const STORE = "ludotheque.lang";
 let TEXTS = {};
+let NAME_FORMS = {defaults: {}, before: {}};
 
 export function initialLang() {
   const stored = localStorage.getItem(STORE);
@@ -25,6 +26,7 @@ export async function loadTexts() {
   document.documentElement.lang = lang;
   const data = await api(`/api/texts?lang=${lang}`);
   TEXTS = data.texts || {};
+  NAME_FORMS = data.name_forms || NAME_FORMS;
 }
 
 // Names in a sentence as a person writes them: "Ada and Bob", "Ada, Bob and Camille"
@@ -34,11 +36,36 @@ export function joinNames(names) {
   return names.slice(0, -1).join(", ") + tr("list.and") + names[names.length - 1];
 }
 
-// The text `key` with {name} fields filled; the key itself if unknown (never HTML).
+// A name as the field's spec `the`/`to` writes it (`The`/`To`: at a sentence's start):
+// « la place 2 », « à Ada » (ludotheque.i18n.french_name's twin, with its forms).
+function asSpecSays(name, spec) {
+  const lower = spec.toLowerCase();
+  let text = (NAME_FORMS.before[lower] ?? "") + name;
+  for (const [bare, forms] of Object.entries(NAME_FORMS.defaults)) {
+    const [number, ...rest] = name.slice(bare.length).split(" ");
+    // a bracket after it, a stand-in's: « la place 2 (bot) »
+    const bracket = !rest.length || rest[0].startsWith("(");
+    if (name.startsWith(bare) && /^\d+$/.test(number) && bracket) {
+      text = forms[lower] + name.slice(bare.length);
+    }
+  }
+  return spec === lower ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// The text `key` with {name} fields filled, a list of names joined (`joinNames`), each
+// as a {names:the} field asks; the key itself if unknown (never HTML).
 export function tr(key, params = {}) {
   const template = TEXTS[key];
   if (template === undefined) return key;
-  return template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (m, name, spec) => {
+    if (!(name in params)) return m;
+    const value = params[name];
+    if (!spec) return Array.isArray(value) ? joinNames(value) : String(value);
+    const names = Array.isArray(value) ? value : [value];
+    // `The`/`To` is the first name's alone: « La place 2 et la place 3 »
+    return joinNames(names.map((each, i) => asSpecSays(String(each),
+                                                       i ? spec.toLowerCase() : spec)));
+  });
 }
 
 // el("button", {class: "x", onclick: f, text: "..."}, child...): text goes to textContent.

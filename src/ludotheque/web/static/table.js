@@ -1,7 +1,7 @@
 // The table page (/play/<seat token> and /watch/<spectator token>): one WebSocket, the
 // server's frames drawn as they come, moves sent as atomic action lists.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, joinNames} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -252,7 +252,7 @@ function restoreFocus(spot) {
 function inviteBox(table, url) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
   return el("div", {class: "banner invite-box"},
-    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: joinNames(missing)})}),
+    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}),
     linkRow("invite-link", tr("web.table.invite_link"), absolute(url)));
 }
 
@@ -280,7 +280,7 @@ function offerBox() {
   if (offer.by && offer.by.length && !state.offerDismissed) {
     // the offer comes again when someone joins the new table: who is there by now
     box.append(el("p", {text: tr(offer.by.length > 1 ? "web.table.rematch_joined" : "web.table.rematch_offer",
-                                 {names: joinNames(offer.by)})}));
+                                 {names: offer.by})}));
   }
   if (offer.status === "closed") {
     box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));
