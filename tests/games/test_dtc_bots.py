@@ -160,7 +160,7 @@ def test_events_read_in_the_second_person_for_the_reader():
     assert "Vous mettez 4 cartes dans votre pile malus." in fr1
     assert "Vous entamez un nouveau tour avec une offre libre." in fr1
     en2 = _lines(m, 2, "en")
-    assert "You challenge Blaise's \"four 5s\": the cards are 5, 5, 5, 6." in en2
+    assert "You challenge \"four 5s\", offered by Blaise: the cards are 5, 5, 5, 6." in en2
     assert "The offer was false." in en2
     assert "Blaise puts 4 cards into their penalty pile. DTC!" in en2
 
