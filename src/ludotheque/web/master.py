@@ -45,7 +45,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableRow, name_key, now
+from ludotheque.web.db import (NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow,
+                               name_key, now)
 from ludotheque.web.frames import error_frame, result_entry, update_frame, waiting_frame
 
 log = logging.getLogger("ludotheque.web")
@@ -794,6 +795,8 @@ class Master:
         first = self._bot_job(live)
         try:
             await self.db(self.storage.create_table, row, first)
+        except TableGone:  # the old table was pruned under its open page
+            raise Refused("gone", status=410) from None
         except IntegrityError:
             if rematch_of is None:
                 raise
@@ -1428,7 +1431,10 @@ class Master:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
-        stamp = await self.db(self.storage.add_chat, live.row.id, conn.seat, name, text)
+        try:
+            stamp = await self.db(self.storage.add_chat, live.row.id, conn.seat, name, text)
+        except TableGone:  # pruned under this open page
+            raise Refused("gone", status=410) from None
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:
