@@ -43,7 +43,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0006"
+SCHEMA_HEAD = "0007"
 PRUNE_BATCH = 200  # tables removed per transaction (`Storage.prune`)
 MIGRATIONS = Path(__file__).parent / "migrations"
 
