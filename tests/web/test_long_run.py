@@ -102,6 +102,26 @@ def test_waiting_tables_nobody_watches_leave_memory_and_their_links_bring_them_b
         stop_thread_server(handle)
 
 
+def test_tables_started_by_joins_through_the_api_with_no_page_open_leave_memory(tmp_path):
+    """The last join through the API starts the table; nobody's page is open: at a
+    person's turn (at once, or after the bot that begins) nothing can happen there, so
+    the master does not hold it."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'joined.sqlite3'}", bot_delay=0.05,
+                               deals=random.Random(3))
+    try:
+        made = [handle.table("wazabi", 2, humans=2)[0]["table"],
+                handle.table("diciassette", 3, humans=2)[0]["table"]]
+        bot_first = handle.create("diciassette", 2, BOTS + HUMAN)
+        handle.join(bot_first["invite"], 1, "Ann")
+        made.append(bot_first["table"])
+        wait_for(lambda: all(handle.master.storage.get_table(t).status == "playing"
+                             and not (t in handle.master.tables) for t in made),
+                 f"held with no page open: {list(handle.master.tables)}")
+        assert not handle.master.tokens
+    finally:
+        stop_thread_server(handle)
+
+
 def test_a_waiting_table_nobody_watches_is_still_closed_after_its_time(tmp_path):
     """The sweep closes the waiting tables it finds in the database, those not held too:
     the invite link then says the table was closed."""
