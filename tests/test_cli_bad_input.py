@@ -109,7 +109,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.mark.parametrize("command", [["serve"], ["worker"], ["migrate"]])
+@pytest.mark.parametrize("command", [["serve"], ["worker"], ["migrate"], ["prune"]])
 @pytest.mark.parametrize("url, why", [
     ("foo://bar", "it is not a database URL"),
     ("not a url", "it is not a database URL"),

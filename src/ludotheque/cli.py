@@ -954,6 +954,59 @@ def migrate(
         out.print(t("cli.migrate.done", lang, before=before or "-", after=after), markup=False)
 
 
+DURATION_UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+
+
+def _duration(name: str, text: str) -> float:
+    """A duration in seconds from `180`, `0.5` (days) or `180d`, `12h`, `30m`, `45s`."""
+    import re
+
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([dhms]?)\s*", text.lower())
+    seconds = float(found[1]) * DURATION_UNITS[found[2] or "d"] if found else -1.0
+    if not 0 <= seconds <= 36500 * 86400:
+        raise LudoError("cli.prune.bad_duration", name=name, value=text)
+    return seconds
+
+
+@app.command(help=_h("cli.prune.help"))
+def prune(
+    database: Annotated[Optional[str], typer.Option("--database",
+                                                    help=_h("cli.prune.opt.database"))] = None,
+    finished_before: Annotated[str, typer.Option(
+        "--finished-before", help=_h("cli.prune.opt.finished_before"))] = "180d",
+    closed_before: Annotated[str, typer.Option(
+        "--closed-before", help=_h("cli.prune.opt.closed_before"))] = "7d",
+    dry_run: Annotated[bool, typer.Option("--dry-run", help=_h("cli.prune.opt.dry_run"))] = False,
+    lang: LangOption = None,
+) -> None:
+    with _guard(lang) as lang:
+        _need_web(lang)
+        import datetime as dt
+
+        from ludotheque.web.db import existing_storage, now
+
+        started = now()
+        cuts = {name: started - dt.timedelta(seconds=_duration(name, text))
+                for name, text in (("--finished-before", finished_before),
+                                   ("--closed-before", closed_before))}
+        storage = existing_storage(database)
+        try:
+            pruned = storage.prune(cuts["--finished-before"], cuts["--closed-before"],
+                                   dry_run=dry_run)
+        finally:
+            storage.close()
+        shown = {name: cut.strftime("%Y-%m-%d %H:%M UTC") for name, cut in cuts.items()}
+        for line in (t("cli.prune.would" if dry_run else "cli.prune.removed", lang,
+                       url=storage.shown_url),
+                     t("cli.prune.games", lang, cut=shown["--finished-before"],
+                       count=number(pruned.games, lang)),
+                     t("cli.prune.closed", lang, cut=shown["--closed-before"],
+                       count=number(pruned.closed, lang)),
+                     t("cli.prune.rows", lang, moves=number(pruned.moves, lang),
+                       chat=number(pruned.chat, lang))):
+            out.print(line, markup=False, soft_wrap=True)
+
+
 @app.command("bench-server", help=_h("cli.bench_server.help"))
 def bench_server(
     tables: Annotated[int, typer.Option("--tables", help=_h("cli.bench_server.opt.tables"))] = 200,

@@ -8,12 +8,14 @@ per-page counts keep only what is under way."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
+from sqlalchemy import update
 from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
-from ludotheque.web.db import Storage
+from ludotheque.web.db import Storage, bot_jobs, version_table
 from ludotheque.web.limits import Limiter, Limits, Rate
 from ludotheque.web.master import Master
 
@@ -100,6 +102,26 @@ def test_waiting_tables_nobody_watches_leave_memory_and_their_links_bring_them_b
         stop_thread_server(handle)
 
 
+def test_tables_started_by_joins_through_the_api_with_no_page_open_leave_memory(tmp_path):
+    """The last join through the API starts the table; nobody's page is open: at a
+    person's turn (at once, or after the bot that begins) nothing can happen there, so
+    the master does not hold it."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'joined.sqlite3'}", bot_delay=0.05,
+                               deals=random.Random(3))
+    try:
+        made = [handle.table("wazabi", 2, humans=2)[0]["table"],
+                handle.table("diciassette", 3, humans=2)[0]["table"]]
+        bot_first = handle.create("diciassette", 2, BOTS + HUMAN)
+        handle.join(bot_first["invite"], 1, "Ann")
+        made.append(bot_first["table"])
+        wait_for(lambda: all(handle.master.storage.get_table(t).status == "playing"
+                             and not (t in handle.master.tables) for t in made),
+                 f"held with no page open: {list(handle.master.tables)}")
+        assert not handle.master.tokens
+    finally:
+        stop_thread_server(handle)
+
+
 def test_a_waiting_table_nobody_watches_is_still_closed_after_its_time(tmp_path):
     """The sweep closes the waiting tables it finds in the database, those not held too:
     the invite link then says the table was closed."""
@@ -163,6 +185,45 @@ def test_a_start_rebuilds_only_the_tables_that_run_without_a_visitor(tmp_path):
                 await asyncio.sleep(0.02)
             live = await master.get(abandoned[0])  # a link opened: rebuilt where it was
             assert live.row.status == "playing" and live.to_act() == 0
+        finally:
+            await master.close()
+            storage.close()
+
+    asyncio.run(asyncio.wait_for(restart(), 3 * DEADLINE))
+
+
+def test_games_an_older_lone_server_left_at_a_bot_s_turn_resume_after_the_upgrade(tmp_path):
+    """A lone server of an older version wrote no bot-job rows: its SQLite file (schema
+    0006) holds games stopped at a bot's turn, or at the turn of a person who left (their
+    stand-in's), with no job. The upgrade gives each its job, so a start resumes them at
+    once, with nobody opening their links."""
+    url = f"sqlite:///{tmp_path / 'older.sqlite3'}"
+    # stopped before any bot moves; deals where Ann begins
+    handle = run_app_in_thread(url, bot_delay=3600, deals=random.Random(0))
+    try:
+        bots = handle.create("wazabi", 2, BOTS * 2)["table"]
+        left, (ann,) = handle.table("diciassette", 2, humans=1)
+        with handle.client() as page:
+            assert page.hello(ann)["to_act"] == 0
+            page.send({"type": "leave"})  # on her turn: her stand-in's move is due
+            page.expect("left")
+        waiting = [bots, left["table"]]
+        moves_before = {table: handle.master.storage.count_moves(table) for table in waiting}
+    finally:
+        stop_thread_server(handle)
+    storage = Storage(url)
+    with storage.engine.begin() as conn:  # the file as the older version left it
+        conn.execute(bot_jobs.delete())
+        conn.execute(update(version_table).values(version_num="0006"))
+    storage.close()
+
+    async def restart() -> None:
+        storage = Storage(url)
+        master = Master(storage, bot_delay=0)
+        try:
+            await master.start()
+            while any(storage.count_moves(table) == moves_before[table] for table in waiting):
+                await asyncio.sleep(0.02)  # the bot and the stand-in play on, unasked
         finally:
             await master.close()
             storage.close()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import time
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +43,8 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0006"
+SCHEMA_HEAD = "0007"
+PRUNE_BATCH = 200  # tables removed per transaction (`Storage.prune`)
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
@@ -164,6 +166,21 @@ class SeatGone(Exception):
     """A person's move for a seat they left the table from (`Storage.add_moves`)."""
 
 
+class TableGone(Exception):
+    """The table is no longer in the database (`ludotheque prune` removed it): a rematch of
+    it, or a chat line at it, cannot be written."""
+
+
+@dataclass
+class Pruned:
+    """What `Storage.prune` removed (or would remove): tables, and the rows they held."""
+
+    games: int = 0  # finished games
+    closed: int = 0  # tables closed while waiting for people (never started)
+    moves: int = 0
+    chat: int = 0
+
+
 def _ask_bot_job(conn: Any, table_id: str, job: tuple[int, int, str] | None) -> None:
     """A stand-in's job (move, seat, level), unless that move's job is there already (the
     person went absent, came back, went absent again; or another server timed them out
@@ -247,7 +264,7 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         given, url = url, engine_url(url)
-        self.url = url
+        self.url, self.shown_url = url, _hide_password(given)
         with _opening(given):
             if url.startswith("sqlite"):
                 self.engine: Engine = create_engine(
@@ -277,9 +294,10 @@ class Storage:
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "name_key": name_key(s.name) if s.name else None,
                  "token": s.token, "taken": s.taken} for s in row.seats])
-            if row.rematch_of:
-                conn.execute(update(tables).where(tables.c.id == row.rematch_of)
-                             .values(rematch=row.id))
+            if row.rematch_of and conn.execute(
+                    update(tables).where(tables.c.id == row.rematch_of)
+                    .values(rematch=row.id)).rowcount != 1:
+                raise TableGone(row.rematch_of)  # pruned meanwhile: no orphan rematch
             if bot_job is not None and row.status == "playing":
                 _insert_bot_job(conn, row.id, 0, *bot_job)
 
@@ -562,9 +580,7 @@ class Storage:
         """Take one free job (never leased, or whose worker let its lease run out: it died)
         for `lease` seconds. Two workers never hold the same job: the update is conditional
         on the lease it read."""
-        import time as _time
-
-        clock = _time.time()
+        clock = time.time()
         with self.engine.begin() as conn:
             found = conn.execute(select(bot_jobs).where(bot_jobs.c.lease_until < clock)
                                  .order_by(bot_jobs.c.lease_until).limit(8)).mappings().all()
@@ -585,9 +601,12 @@ class Storage:
     # -- chat ------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dt.datetime:
         stamp = now()
-        with self.engine.begin() as conn:
-            conn.execute(_INSERT_CHAT, {"table_id": table_id, "seat": seat, "name": name,
-                                        "text": text, "time": stamp})
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_INSERT_CHAT, {"table_id": table_id, "seat": seat, "name": name,
+                                            "text": text, "time": stamp})
+        except IntegrityError:  # its only reference: the table, pruned under an open page
+            raise TableGone(table_id) from None
         return stamp
 
     def recent_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
@@ -595,6 +614,53 @@ class Storage:
             found = conn.execute(_RECENT_CHAT, {"table_id_": table_id,
                                                 "limit_": limit}).mappings().all()
         return [dict(r) for r in reversed(found)]
+
+
+    # -- pruning (`ludotheque prune`) -----------------------------------------
+    def prune(self, finished_before: dt.datetime, closed_before: dt.datetime,
+              dry_run: bool = False, batch: int = PRUNE_BATCH) -> Pruned:
+        """Remove the games finished before `finished_before` and the tables closed (never
+        started) before `closed_before`, with every row they hold; nothing else (a table
+        waiting or in play is never touched). `batch` tables per transaction, each followed
+        by a pause as long as it took: servers running meanwhile get the database at least
+        half the time. A table pointing to a removed one (its rematch, or the game it is a
+        rematch of) no longer does. `dry_run`: only count."""
+        ended = func.coalesce(tables.c.finished, tables.c.activity, tables.c.created)
+        due = (((tables.c.status == "over") & (ended < finished_before))
+               | ((tables.c.status == "closed") & (ended < closed_before)))
+        done = Pruned()
+        if dry_run:
+            with self.engine.connect() as conn:
+                for status, count in conn.execute(select(tables.c.status, func.count())
+                                                  .where(due).group_by(tables.c.status)):
+                    setattr(done, "games" if status == "over" else "closed", count)
+                for held, attr in ((moves, "moves"), (chat, "chat")):
+                    setattr(done, attr, conn.execute(
+                        select(func.count()).select_from(held).where(
+                            held.c.table_id.in_(select(tables.c.id).where(due)))).scalar_one())
+            return done
+        while True:
+            began = time.monotonic()
+            with self.engine.begin() as conn:
+                # PostgreSQL: the rows locked until the commit (a rematch being made of one
+                # waits, then finds it gone); a row a server holds locked is left for later
+                found = conn.execute(select(tables.c.id, tables.c.status).where(due)
+                                     .limit(batch).with_for_update(skip_locked=True)).all()
+                if not found:
+                    return done
+                ids = [r.id for r in found]
+                done.games += sum(r.status == "over" for r in found)
+                done.closed += sum(r.status == "closed" for r in found)
+                done.moves += conn.execute(moves.delete().where(moves.c.table_id.in_(ids))
+                                           ).rowcount
+                done.chat += conn.execute(chat.delete().where(chat.c.table_id.in_(ids))
+                                          ).rowcount
+                for held in (seats, bot_jobs):
+                    conn.execute(held.delete().where(held.c.table_id.in_(ids)))
+                for link in (tables.c.rematch_of, tables.c.rematch):
+                    conn.execute(update(tables).where(link.in_(ids)).values({link: None}))
+                conn.execute(tables.delete().where(tables.c.id.in_(ids)))
+            time.sleep(max(0.01, time.monotonic() - began))
 
 
 class SchemaError(LudoError):
@@ -633,11 +699,28 @@ def _opening(url: str) -> Iterator[None]:
     try:
         yield
     except (ArgumentError, NoSuchModuleError):
-        raise LudoError("web.server.error.database", url=_hide_password(url),
-                        reason=LudoError("web.server.error.database_url")) from None
+        raise _cannot_open(url, "web.server.error.database_url") from None
     except DatabaseError:  # OperationalError among them: nothing to connect to, not a database
-        raise LudoError("web.server.error.database", url=_hide_password(url),
-                        reason=LudoError("web.server.error.database_open")) from None
+        raise _cannot_open(url, "web.server.error.database_open") from None
+
+
+def _cannot_open(url: str, reason: str) -> LudoError:
+    return LudoError("web.server.error.database", url=_hide_password(url),
+                     reason=LudoError(reason))
+
+
+def existing_storage(url: str | None) -> Storage:
+    """The database of an operator's command (`ludotheque prune`): `url`, else the SQLite
+    file `serve` uses by default. A SQLite file that is not there is an error (a mistyped
+    path must not be a new empty database, pruned of nothing)."""
+    from sqlalchemy.engine import make_url
+
+    url = url or default_database_url()
+    with _opening(url):
+        parsed = make_url(engine_url(url))
+        if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
+            raise _cannot_open(url, "web.server.error.database_open")
+    return Storage(url)
 
 
 def migrate(url: str) -> tuple[str | None, str]:

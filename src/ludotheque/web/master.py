@@ -45,7 +45,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableRow, name_key, now
+from ludotheque.web.db import (NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow,
+                               name_key, now)
 from ludotheque.web.frames import error_frame, result_entry, update_frame, waiting_frame
 
 log = logging.getLogger("ludotheque.web")
@@ -218,6 +219,11 @@ class LiveTable:
     _options: dict | None = None
     _cache_moves: int = -1
 
+    @classmethod
+    def of(cls, row: TableRow, match: Match) -> LiveTable:
+        """A stored table (its row) and its match: the seats away as stored."""
+        return cls(row=row, match=match, absent=set(row.absent), left=set(row.left))
+
     @property
     def game(self):
         return self.match.game
@@ -252,6 +258,16 @@ class LiveTable:
         if spec.kind == "bot":
             return spec.level or "medium"
         return STAND_IN if seat in self.absent or seat in self.left else None
+
+    def bot_job(self) -> tuple[int, str] | None:
+        """(seat, level) when the next move is a bot's (or a stand-in's): the transaction
+        that makes the table reach that move writes its job, which a worker takes (several
+        servers) and which tells a server starting that the table runs on its own."""
+        if self.match.is_over():
+            return None
+        seat = self.match.current_player()
+        level = self.bot_level(seat) if seat >= 0 else None
+        return None if level is None else (seat, level)
 
     def to_act(self) -> int | None:
         if self.row.status != "playing" or self.match.is_over():
@@ -367,6 +383,11 @@ def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
     for action in actions:
         match.apply(action)
     return match
+
+
+def due_bot_job(row: TableRow, actions: Sequence[str]) -> tuple[int, str] | None:
+    """(seat, level) of the bot or stand-in whose move a stored table is at, if any."""
+    return LiveTable.of(row, rebuild(row, actions)).bot_job()
 
 
 class Master:
@@ -522,7 +543,7 @@ class Master:
                     and live.offered != (rematch, offer[1], offer[3])):
                 self._note(live, (count, None, ()))
                 continue
-            wanted = self._bot_job(live) if live.to_act() is not None else None
+            wanted = live.bot_job() if live.to_act() is not None else None
             if wanted is not None and not job:
                 log.warning("table %s: the bot's move %s had no job; asking again",
                             table_id, count)
@@ -690,7 +711,7 @@ class Master:
         """The table of a stored row and its moves (`match`: those moves replayed already)."""
         if match is None:
             match = rebuild(row, [a for _, _, a in stored])
-        return LiveTable(row=row, match=match, absent=set(row.absent), left=set(row.left))
+        return LiveTable.of(row, match)
 
     def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
         """A table read from the database (its row, its moves), held from now on."""
@@ -791,9 +812,11 @@ class Master:
             spectator=new_token(), rematch_of=rematch_of.row.id if rematch_of else None,
             seats=seat_rows)
         live = LiveTable(row=row, match=match)
-        first = self._bot_job(live)
+        first = live.bot_job()
         try:
             await self.db(self.storage.create_table, row, first)
+        except TableGone:  # the old table was pruned under its open page
+            raise Refused("gone", status=410) from None
         except IntegrityError:
             if rematch_of is None:
                 raise
@@ -878,7 +901,7 @@ class Master:
         live._names.clear()
         live.relog = True
         if await self.db(functools.partial(self.storage.start_if_full, live.row.id,
-                                            bot_job=self._bot_job(live))) \
+                                            bot_job=live.bot_job())) \
                 or self.broker.remote:
             await self.refresh(live)
         self.schedule(live)
@@ -1165,7 +1188,7 @@ class Master:
             over = match.is_over()
             result = _result(match) if over else None
             deadline = self._next_deadline(live)  # written with the move: every server,
-            bot_job = self._bot_job(live)         # and this one after a restart, agree
+            bot_job = live.bot_job()         # and this one after a restart, agree
             try:
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
@@ -1220,16 +1243,6 @@ class Master:
         if not live.row.turn_timer or seat is None or live.bot_level(seat) is not None:
             return None
         return time.time() + live.row.turn_timer, live.moves
-
-    def _bot_job(self, live: LiveTable) -> tuple[int, str] | None:
-        """(seat, level) when the next move is a bot's (or a stand-in's): the transaction
-        that makes the table reach that move writes its job, which a worker takes (several
-        servers) and which tells a server starting that the table runs on its own."""
-        if live.match.is_over():
-            return None
-        seat = live.match.current_player()
-        level = live.bot_level(seat) if seat >= 0 else None
-        return None if level is None else (seat, level)
 
     def _stand_in_job(self, live: LiveTable, seat: int) -> tuple[int, int, str] | None:
         """The job (move, seat, level) of the stand-in of `seat`, whose person is going
@@ -1428,7 +1441,10 @@ class Master:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
         was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
-        stamp = await self.db(self.storage.add_chat, live.row.id, conn.seat, name, text)
+        try:
+            stamp = await self.db(self.storage.add_chat, live.row.id, conn.seat, name, text)
+        except TableGone:  # pruned under this open page
+            raise Refused("gone", status=410) from None
         frame = _chat_frame(name, conn.seat, text, stamp)
         await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
         if was_absent:

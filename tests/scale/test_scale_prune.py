@@ -1,0 +1,62 @@
+"""`ludotheque prune` on PostgreSQL (the several servers' database): old finished games and
+closed tables go in batches with every row they held; tables in play, waiting, or recent
+stay. (The run beside a real server, and the links afterwards: tests/web/test_prune.py.)"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from sqlalchemy import func, select, update
+
+from ludotheque.web.db import SeatRow, Storage, TableRow, chat, moves, now, seats, tables
+from tests.test_cli import invoke
+
+OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def stored_table(storage: Storage, status: str, rematch_of: str | None = None) -> str:
+    """A table of two people with three moves and a chat line, left in `status`."""
+    table_id = secrets.token_urlsafe(8)
+    storage.create_table(TableRow(
+        id=table_id, game="diciassette", players=2, options={}, seed=1, status="playing",
+        created=now(), turn_timer=None, invite=secrets.token_urlsafe(12),
+        spectator=secrets.token_urlsafe(12), rematch_of=rematch_of,
+        seats=[SeatRow(seat=s, kind="human", level=None, name=f"P{s}",
+                       token=secrets.token_urlsafe(12), taken=True) for s in (0, 1)]))
+    storage.add_moves(table_id, 0, 0, ["a", "b", "c"])
+    storage.add_chat(table_id, 0, "P0", "hello")
+    if status != "playing":
+        storage.set_status(table_id, status)
+    return table_id
+
+
+def test_prune_on_postgresql_in_batches(postgres):
+    storage = Storage(postgres)
+    try:
+        old = [stored_table(storage, "over") for _ in range(5)]
+        closed = stored_table(storage, "closed")
+        rematch = stored_table(storage, "playing", rematch_of=old[0])
+        in_play, recent = stored_table(storage, "playing"), stored_table(storage, "over")
+        with storage.engine.begin() as conn:  # years later (a table in play never ends)
+            conn.execute(update(tables).where(tables.c.id.in_([*old, closed, in_play]))
+                         .values(finished=OLD, created=OLD, activity=OLD))
+        looked = invoke(["prune", "--database", postgres, "--dry-run", "--lang", "en",
+                         "--finished-before", "3650d", "--closed-before", "3650d"])
+        assert looked.exit_code == 0, looked.text
+        assert "Would remove from postgresql" in looked.flat
+        assert ": 5 " in looked.flat and ": 1 " in looked.flat and "moves: 18;" in looked.flat
+        cut = now() - dt.timedelta(days=3650)
+        pruned = storage.prune(cut, cut, batch=2)
+        assert (pruned.games, pruned.closed, pruned.moves, pruned.chat) == (5, 1, 18, 6)
+        with storage.engine.connect() as conn:
+            for held, column in ((tables, tables.c.id), (seats, seats.c.table_id),
+                                 (moves, moves.c.table_id), (chat, chat.c.table_id)):
+                left = conn.execute(select(func.count()).select_from(held).where(
+                    column.in_([*old, closed]))).scalar_one()
+                assert left == 0, held.name
+        for table_id in (rematch, in_play, recent):
+            assert storage.count_moves(table_id) == 3
+        assert storage.get_table(rematch).rematch_of is None
+    finally:
+        storage.close()

@@ -1,0 +1,136 @@
+"""`ludotheque prune`: old finished games and closed tables leave the database with every
+row they held, while a real server runs on it (its other tables keep playing); their links
+then say the table no longer exists, in both languages. The PostgreSQL run is in
+tests/scale/test_scale_prune.py."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import func, select, update
+from test_long_run import wait_for
+from test_server_play import drive
+from web_servers import run_app_in_thread, stop_thread_server
+
+from ludotheque.web.db import bot_jobs, chat, moves, seats, tables
+from tests.test_cli import invoke, ok
+
+OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)
+VS_BOT = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+BOTS = [{"kind": "bot", "level": "easy"}] * 2
+
+
+def age(storage, *table_ids: str) -> None:
+    """Tables as a server leaves them years later: finished (or closed) in 2000."""
+    with storage.engine.begin() as conn:
+        conn.execute(update(tables).where(tables.c.id.in_(table_ids)).values(finished=OLD))
+
+
+def rows_left(storage, table_ids) -> dict[str, int]:
+    """Every row kept for these tables, per table of the database."""
+    with storage.engine.connect() as conn:
+        return {held.name: conn.execute(select(func.count()).select_from(held).where(
+            (held.c.id if held is tables else held.c.table_id).in_(table_ids))).scalar_one()
+            for held in (tables, seats, moves, chat, bot_jobs)}
+
+
+def played_to_the_end(handle, name: str):
+    """A person's game against a bot, over; its page stays open."""
+    created = handle.create("diciassette", 2, VS_BOT)
+    token = handle.join(created["invite"], 0, name)
+    page = handle.client()
+    page.hello(token)
+    drive([page])
+    return created, token, page
+
+
+def wait_for_status(handle, table_id: str, status: str) -> None:
+    wait_for(lambda: handle.master.storage.get_table(table_id).status == status,
+             f"table {table_id} never {status}")
+
+
+def prune(url: str, *extra: str):
+    result = ok(invoke(["prune", "--database", url, *extra]))
+    assert result.exit_code == 0, result.text
+    return result
+
+
+def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_path):
+    url = f"sqlite:///{tmp_path / 'years.sqlite3'}"
+    handle = run_app_in_thread(url, waiting_ttl=0.4)
+    storage = handle.master.storage
+    pages = []
+    try:
+        old, old_token, page = played_to_the_end(handle, "Ann")
+        page.send({"type": "chat", "text": "gg"})
+        page.expect("chat")
+        page.send({"type": "rematch"})
+        rematch_url = page.expect("rematch")["url"]
+        page.close()
+        watched, _, watched_page = played_to_the_end(handle, "Cy")  # its page stays open
+        pages.append(watched_page)
+        recent = handle.create("wazabi", 2, BOTS)["table"]
+        closed = handle.create("wazabi", 2, [{"kind": "human"}] * 2)
+        playing, (dee,) = handle.table("diciassette", 2, humans=1)
+        playing_page = handle.client()
+        pages.append(playing_page)
+        frame = playing_page.hello(dee)
+        wait_for_status(handle, recent, "over")
+        wait_for_status(handle, closed["table"], "closed")
+        gone = [old["table"], watched["table"], closed["table"]]
+        age(storage, *gone)
+        kept = [recent, playing["table"], storage.get_table(old["table"]).rematch]
+
+        looked = prune(url, "--dry-run", "--lang", "fr")
+        assert "parties terminées avant le" in looked.flat and ": 2 " in looked.flat
+        assert "tables fermées avant le" in looked.flat and "Seraient supprimées" in looked.flat
+        assert rows_left(storage, gone)["tables"] == 3  # nothing removed
+
+        done = prune(url, "--lang", "en")
+        assert "Removed from" in done.flat and "tables closed before" in done.flat
+        assert "games finished before" in done.flat
+        assert rows_left(storage, gone) == dict.fromkeys(
+            ("tables", "seats", "moves", "chat", "bot_jobs"), 0)
+        assert rows_left(storage, kept)["tables"] == 3
+        assert storage.get_table(kept[2]).rematch_of is None  # no link to a removed table
+
+        # the table in play plays on; the rematch of the removed game too
+        frame = playing_page.until(lambda f: f["to_act"] == 0 and f["legal"])
+        playing_page.move([frame["legal"][0]["id"]], frame["move"])
+        playing_page.until(lambda f, m=frame["move"]: f["move"] > m)
+        with handle.client() as seat:
+            assert seat.hello(rematch_url.rsplit("/", 1)[1])["table"]["status"] == "playing"
+
+        # the removed tables' links say so, in both languages
+        for lang, said in (("en", "no longer exists"), ("fr", "n'existe plus")):
+            answer = handle.api.get(f"/api/tables/{old['table']}/record?lang={lang}")
+            assert answer.status_code == 404 and said in answer.json()["error"]["message"]
+            answer = handle.api.get(f"/api/join/{closed['invite']}?lang={lang}")
+            assert answer.status_code == 404 and said in answer.json()["error"]["message"]
+        with handle.client() as seat:
+            seat.send({"type": "hello", "token": old_token, "lang": "fr"})
+            refused = seat.expect("error")
+            assert refused["code"] == "unknown_token" and "n'existe plus" in refused["message"]
+        # a page left open on a removed game: its chat and its rematch are refused, clearly
+        for asked in ({"type": "chat", "text": "still here?"}, {"type": "rematch"}):
+            watched_page.send(asked)
+            refused = watched_page.expect("error")
+            assert refused["code"] == "gone" and "no longer exists" in refused["message"]
+        with storage.engine.connect() as conn:
+            assert conn.execute(select(tables.c.id).where(
+                tables.c.rematch_of == watched["table"])).first() is None
+    finally:
+        for page in pages:
+            page.close()
+        stop_thread_server(handle)
+
+
+def test_prune_refuses_a_bad_duration_and_a_database_that_is_not_there(tmp_path):
+    url = f"sqlite:///{tmp_path / 'none.sqlite3'}"
+    result = invoke(["prune", "--database", url, "--finished-before", "6 months",
+                     "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "--finished-before attend une durée" in result.flat and "180d, 12h" in result.flat
+    result = invoke(["prune", "--database", url, "--lang", "en"])
+    assert result.exit_code == 2 and "Cannot open the database" in result.flat
+    assert not (tmp_path / "none.sqlite3").exists()  # no empty database made
