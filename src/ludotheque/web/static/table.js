@@ -7,7 +7,8 @@
 // nothing of any seat's own view; while a seat elsewhere or a bot plays it shows the table
 // as a spectator sees it, through one more socket on the table's spectator link.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, joinNames} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, joinNames, sayError,
+  typedName} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -463,22 +464,15 @@ function drawAdd(update) {
 
 async function addPlayer(invite) {
   const box = $("add-error");
-  const name = $("add-name").value.trim();
-  if (!name) {
-    box.hidden = false;
-    box.textContent = tr("web.join.name_needed");
-    $("add-name").focus();
-    return;
-  }
+  const name = typedName($("add-name"), box);
+  if (!name) return;
   try {
     const data = await api(`/api/join/${encodeURIComponent(invite)}`, {seat: Number($("add-seat").value), name});
     const held = seats.filter((s) => !s.refused).map((s) => s.token);
     for (const src of sources()) { src.closedByUs = true; if (src.ws) src.ws.close(); }
     location.assign(`/play/${[...held, data.seat_url.split("/").pop()].join("+")}`);
   } catch (e) {  // a name or a seat taken meanwhile: said, the form stays as it was
-    box.hidden = false;
-    box.textContent = e.message;
-    $("add-name").focus();
+    sayError(box, e.message, $("add-name"));
   }
 }
 
