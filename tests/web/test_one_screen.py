@@ -181,6 +181,13 @@ def test_two_people_at_one_screen_and_a_bot_never_see_each_others_cards(
     assert seen.get("twice", 0) >= 1, seen
     assert seats.private_seen > 0  # DTC's offers: what a giver put in, what a taker got
     page.wait_for_selector("#result:not([hidden]) h2")
+    # a rematch for both: the page goes to an address holding each one's new seat, where
+    # opening it sat them down, and the new game starts covered
+    old = page.url
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/play/" in url and url != old)
+    assert len(page.url.rsplit("/", 1)[1].split("+")) == 2
+    page.wait_for_selector("#cover-show")
     assert not page.errors, page.errors
 
 
@@ -231,3 +238,15 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
         page.click("#cover-show")
         page.wait_for_selector("#board .hand .card")
     assert not page.errors, page.errors
+
+
+def test_a_seats_update_gives_the_public_view_its_spectator_sees(server) -> None:
+    """What the shared screen shows between turns: the seat's `watch_url` opens the
+    spectator's view (no hand); a spectator's own update carries no link."""
+    created, (token,) = server.table("dtc", 3, humans=1)
+    with server.client() as seat, server.client() as public:
+        mine = seat.hello(token)
+        assert mine["watch_url"] == created["spectator_url"]
+        watched = public.hello(mine["watch_url"].rsplit("/", 1)[1])
+        assert watched["seat"] is None and "watch_url" not in watched
+        assert mine["scene"]["hand"]["cards"] and watched["scene"]["hand"] is None

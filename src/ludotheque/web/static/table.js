@@ -21,7 +21,8 @@ const shared = tokens.length > 1;
 // public view of a shared screen. `refused`: its token is unknown or of another table.
 function source(token, number) {
   return {token, number, ws: null, update: null, log: [], eventCount: 0, backoff: 500,
-          closedByUs: false, connected: false, waitingMove: false, left: null, refused: false};
+          closedByUs: false, connected: false, waitingMove: false, left: null, refused: false,
+          rematch: null};
 }
 const seats = tokens.map((token, index) => source(token, index + 1));
 let open = null;  // a shared screen's public view, once a seat's update gave its link
@@ -89,7 +90,7 @@ function actor() {
 function screen() {
   if (!shared) return {src: seats[0], cover: null};
   if (state.revealed) return {src: state.revealed, cover: null};
-  const held = state.checked ? seats.filter((s) => s.update && !s.refused) : [];
+  const held = state.checked ? heldSeats().filter((s) => s.update) : [];
   if (!held.length || held[0].update.table.status === "waiting") return {src: held[0] || null, cover: null};
   const next = held.find((s) => s.update.legal.length && !s.left);
   return {src: open, cover: next || null};
@@ -141,24 +142,44 @@ function onFrame(src, frame) {
     draw();
   } else if (frame.type === "chat") {
     addChat(frame);
-  } else if (shared) {
-    // a rematch offer is one seat's (its new token) or the public one: not for a shared
-    // screen; `left`: that seat's page watches from now on
-    if (frame.type === "left") { src.left = frame; draw(); }
-  } else if (frame.type === "rematch" && frame.url) {
-    if (state.askedRematch) {  // this page asked: it goes to its seat at the new table
-      src.closedByUs = true;
-      if (src.ws) src.ws.close();
-      location.assign(frame.url);
+  } else if (frame.type === "rematch" && frame.url && src !== open) {
+    src.rematch = frame;
+    const offer = rematchOffer(frame);
+    if (!offer) return;
+    if (state.askedRematch) {  // this page asked: it goes to its seat(s) at the new table
+      leavePage(offer.url);
       return;
     }
-    state.offer = frame;  // anyone else is asked, and may stay on the final screen
+    state.offer = offer;  // anyone else is asked, and may stay on the final screen
     if (src.update) drawResult();
   } else if (frame.type === "left") {
     src.left = frame;
     state.confirmLeave = false;
     draw();
   }
+}
+
+// The seats still held here (a shared screen's link may hold a wrong one).
+function heldSeats() {
+  return seats.filter((s) => !s.refused);
+}
+
+// The rematch offer for this page: its seat's own; on a shared screen, once every seat
+// still played here has its own new token, one address that holds them all.
+function rematchOffer(frame) {
+  if (!shared) return frame;
+  const players = heldSeats().filter((s) => !s.left);
+  if (!players.every((s) => s.rematch && s.rematch.url.startsWith("/play/"))) return null;
+  return {...frame, url: `/play/${players.map((s) => s.rematch.url.split("/").pop()).join("+")}`};
+}
+
+// Off to another address: the sockets are closed first (no reconnection meanwhile).
+function leavePage(url) {
+  for (const src of sources()) {
+    src.closedByUs = true;
+    if (src.ws) src.ws.close();
+  }
+  location.assign(url);
 }
 
 // A seat of a shared screen's link left out (unknown token, another table): said, and
@@ -178,7 +199,7 @@ function refuse(src, message) {
 function checkTables() {
   if (state.checked || seats.some((s) => !s.update && !s.refused)) return;
   state.checked = true;
-  const first = seats.find((s) => !s.refused);
+  const first = heldSeats()[0];
   for (const s of seats) {
     if (!s.refused && s.update.table.id !== first.update.table.id) {
       refuse(s, tr("web.table.screen.foreign", {n: s.number, count: seats.length}));
@@ -468,9 +489,8 @@ async function addPlayer(invite) {
   if (!name) return;
   try {
     const data = await api(`/api/join/${encodeURIComponent(invite)}`, {seat: Number($("add-seat").value), name});
-    const held = seats.filter((s) => !s.refused).map((s) => s.token);
-    for (const src of sources()) { src.closedByUs = true; if (src.ws) src.ws.close(); }
-    location.assign(`/play/${[...held, data.seat_url.split("/").pop()].join("+")}`);
+    const held = heldSeats().map((s) => s.token);
+    leavePage(`/play/${[...held, data.seat_url.split("/").pop()].join("+")}`);
   } catch (e) {  // a name or a seat taken meanwhile: said, the form stays as it was
     sayError(box, e.message, $("add-name"));
   }
@@ -535,9 +555,11 @@ function drawResult() {
   const result = (scene && scene.result) || {title: tr("web.turn.over"), lines: []};
   const lines = result.lines.length ? result.lines : ((update.result && update.result.lines) || []);
   const buttons = el("div", {class: "actions"});
-  if (mode === "play" && !shared && !seats[0].left && !state.offer) {
+  // a shared screen asks through its first seat still played; each gets its own new token
+  const asker = heldSeats().find((s) => !s.left);
+  if (mode === "play" && asker && !state.offer) {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
-      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; act({type: "rematch"}); }}));
+      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; clearAlert(); send({type: "rematch"}, asker); }}));
   }
   const tableId = update.table.id;
   if (tableId) {
