@@ -3,7 +3,8 @@ real server.
 
 * axe-core (axe-playwright-python) on every kind of page, in English and in French: the
   lobby, the join page, a table of each game mid-game, a finished table with its result,
-  the replay. No violation of any impact: the pages have none, and a new one is a real
+  the replay, a screen several people share (covered, then a seat shown). No violation
+  of any impact: the pages have none, and a new one is a real
   fault (a heading skipped, a name missing, text below AA contrast).
 * What axe cannot see: a whole game played with the keyboard alone (the focus is never
   lost to the page when the board is drawn again, and always visible); the live regions
@@ -34,6 +35,8 @@ KEY_MOVES = ("#moves button.move:enabled, #board button.playable:enabled, "
              "#board .tray button:enabled, #board button.claim:enabled, .chooser button.move")
 CLAIMS = "#board button.claim:enabled"
 OFFER_MADE = "#board .tray button:enabled"
+SECOND = {"one screen covered": ("#cover-show", "#cover-hide", "one screen shown"),
+          "add a player": ("#add-player", "#add-name", "add a player form")}
 IN_PLAY = ("() => document.body.dataset.interactive === 'yes' "
            "|| document.body.dataset.status === 'over'")
 
@@ -99,6 +102,12 @@ def test_axe_finds_nothing_on_any_page(browser, server, finished, lang: str) -> 
              "finished table": (finished["over"], "#result:not([hidden]) h2"),
              "replay": (finished["replay"], "#board .scene")}
     pages.update({f"{game} mid-game": (seat_url(server, game), "#board .scene") for game in GAMES})
+    # several people at one screen: covered between turns, then a seat shown
+    _, tokens = server.table("dtc", 3, humans=2)
+    pages["one screen covered"] = (f"{server.url}/play/{'+'.join(tokens)}", "#cover-show")
+    waiting = server.create("dtc", 3)
+    pages["add a player"] = (f"{server.url}/play/{server.join(waiting['invite'], 0, 'Ada')}",
+                             "#add-player")
     found = {}
     # reduced motion: a step of a reveal fading in is not measured half-transparent
     context = browser.new_context(locale=LOCALES[lang], reduced_motion="reduce")
@@ -112,6 +121,12 @@ def test_axe_finds_nothing_on_any_page(browser, server, finished, lang: str) -> 
                 page.wait_for_function(IN_PLAY)
             assert page.evaluate("document.documentElement.lang") == lang, name
             found[name] = violations(page)
+            # the second state of the same page: a seat shown, the form to add a player open
+            if name in SECOND:
+                button, ready, second = SECOND[name]
+                page.click(button)
+                page.wait_for_selector(ready)
+                found[second] = violations(page)
     finally:
         context.close()
     assert not any(found.values()), {name: v for name, v in found.items() if v}

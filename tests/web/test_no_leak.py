@@ -40,12 +40,14 @@ def sink_conn() -> tuple[Conn, list]:
 
 
 def normalised(frames: list) -> list:
-    """The frames without the table's id (public, and different at the twin table)."""
+    """The frames without the table's id and spectator link (public, and different at the
+    twin table)."""
     out = []
     for frame in frames:
         frame = copy.deepcopy(frame)
         if frame.get("type") == "update":
             frame["table"].pop("id")
+            frame.pop("watch_url", None)
         out.append(frame)
     return out
 

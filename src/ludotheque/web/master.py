@@ -331,6 +331,8 @@ class LiveTable:
             body = self._build(seat, lang, start, log_reset, with_scene, names)
             self._cache[key] = body
         frame = {**body, "table": public or self.public(lang, names)}
+        if seat is not None:  # what a spectator sees: a screen several people share shows
+            frame["watch_url"] = f"/watch/{self.row.spectator}"  # it between their turns
         if seat is not None and self.row.status == "waiting" and self.free_seats():
             # someone seated may send the link on (they came by it); a spectator may not
             frame["invite_url"] = f"/join/{self.row.invite}"

@@ -87,6 +87,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A form's error `box` says `message` (and the keyboard goes to `field`, if given).
+export function sayError(box, message, field) {
+  box.hidden = false;
+  box.textContent = message;
+  if (field) field.focus();
+}
+
+// The display name typed in `input` (trimmed), or null once `box` said that one is needed.
+export function typedName(input, box) {
+  const name = input.value.trim();
+  if (!name) sayError(box, tr("web.join.name_needed"), input);
+  return name || null;
+}
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);

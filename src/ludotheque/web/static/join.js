@@ -1,6 +1,6 @@
 // The join page (/join/<invite>): pick a free seat and a display name, then go to the table.
 
-import {el, tr, loadTexts, langSwitch, showRules, api} from "./common.js";
+import {el, tr, loadTexts, langSwitch, showRules, api, sayError, typedName} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const invite = location.pathname.split("/").filter(Boolean)[1] || "";
@@ -62,20 +62,14 @@ function draw() {
 async function submit(event) {
   event.preventDefault();
   const box = $("join-error");
-  const name = $("name").value.trim();
-  if (!name) {
-    box.hidden = false;
-    box.textContent = tr("web.join.name_needed");
-    $("name").focus();
-    return;
-  }
+  const name = typedName($("name"), box);
+  if (!name) return;
   localStorage.setItem(NAME, name);
   try {
     const data = await api(`/api/join/${encodeURIComponent(invite)}`, {seat: chosen, name});
     location.assign(data.seat_url);
   } catch (e) {
-    box.hidden = false;
-    box.textContent = e.message;
+    sayError(box, e.message);
     if (e.status === 409) {
       try { info = await api(`/api/join/${encodeURIComponent(invite)}`); } catch (e2) { /* keep */ }
       const message = e.message;

@@ -1,24 +1,46 @@
 // The table page (/play/<seat token> and /watch/<spectator token>): one WebSocket, the
 // server's frames drawn as they come, moves sent as atomic action lists.
+//
+// Several people at one screen (/play/<token>+<token>...): one WebSocket per seat held
+// here, each saying hello with its own token (every act is checked against its own seat).
+// Between turns the page is covered ("Ada's turn: pass the device to Ada") and holds
+// nothing of any seat's own view; while a seat elsewhere or a bot plays it shows the table
+// as a spectator sees it, through one more socket on the table's spectator link.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, sayError,
+  typedName} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const mode = parts[0] === "watch" ? "watch" : "play";
-const token = parts[1] || "";
+const tokens = mode === "play" ? [...new Set((parts[1] || "").split("+").filter(Boolean))] : [parts[1] || ""];
+if (!tokens.length) tokens.push("");
+const shared = tokens.length > 1;
+
+// One WebSocket and what came on it: a seat held here (or the spectator's token), or the
+// public view of a shared screen. `refused`: its token is unknown or of another table.
+function source(token, number) {
+  return {token, number, ws: null, update: null, log: [], eventCount: 0, backoff: 500,
+          closedByUs: false, connected: false, waitingMove: false, left: null, refused: false,
+          rematch: null};
+}
+const seats = tokens.map((token, index) => source(token, index + 1));
+let open = null;  // a shared screen's public view, once a seat's update gave its link
 
 const state = {
-  ws: null, update: null, log: [], eventCount: 0, backoff: 500, closedByUs: false,
-  waitingMove: false, revealKey: null, revealShown: 0, revealTimer: null, first: true,
-  picked: [], gestureKey: null, revealOpen: true, chat: [], connected: false, timerTick: null,
+  revealKey: null, revealShown: 0, revealTimer: null,
+  picked: [], gestureKey: null, revealOpen: true, timerTick: null,
   alertTimer: null,
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
-  left: null,  // this page's person left the table: {seat, url}
   confirmLeave: false,
   focus: null,  // where the keyboard was when a move went (its button is disabled then)
   logShown: 0, logFresh: true,  // log entries in the page; a new list for the next draw
+  drawn: null, drawnKey: null,  // the source drawn, and the screen (another: a new log)
+  covered: false,  // the cover is up: nothing of the game but the public table's log
+  revealed: null,  // a shared screen: the seat whose person asked to see it
+  checked: !shared,  // a shared screen: every token answered, all of one table
+  adding: false,  // "Add a player at this screen": its form is open
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -27,121 +49,225 @@ const ALERT_MS = 10000;
 
 const $ = (id) => document.getElementById(id);
 
-// -- the WebSocket, with reconnection (backoff) and `since` --------------------------
-function connect() {
+// -- the WebSockets, with reconnection (backoff) and `since` -------------------------
+function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-  state.ws = ws;
+  src.ws = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({type: "hello", token, lang, since: state.eventCount}));
+    ws.send(JSON.stringify({type: "hello", token: src.token, lang, since: src.eventCount}));
   });
   ws.addEventListener("message", (message) => {
     let frame;
     try { frame = JSON.parse(message.data); } catch (e) { return; }
-    onFrame(frame);
+    onFrame(src, frame);
   });
   ws.addEventListener("close", () => {
-    state.connected = false;
-    state.waitingMove = false;
-    if (state.closedByUs) return;
+    src.connected = false;
+    src.waitingMove = false;
+    if (src.closedByUs) return;
     showConnection();
-    const delay = state.backoff;
-    state.backoff = Math.min(state.backoff * 2, 4000);
-    setTimeout(connect, delay + Math.random() * 200);
+    const delay = src.backoff;
+    src.backoff = Math.min(src.backoff * 2, 4000);
+    setTimeout(() => connect(src), delay + Math.random() * 200);
   });
+}
+
+function sources() {
+  return open ? [...seats, open] : seats;
+}
+
+// The seat whose person acts on this page (moves, chat, leave, "I'm back"): the one seat,
+// or on a shared screen the seat shown; nobody while it is covered or public.
+function actor() {
+  return shared ? state.revealed : seats[0];
+}
+
+// What the page shows: {src, cover}. One seat: that seat. A shared screen: the seat whose
+// person asked to see it; else the cover for the next seat of this screen to play (with
+// the public table's title and log only); else the table as a spectator sees it. While it
+// waits for its people there is nothing of the game to hide: the first seat's page.
+function screen() {
+  if (!shared) return {src: seats[0], cover: null};
+  if (state.revealed) return {src: state.revealed, cover: null};
+  const held = state.checked ? heldSeats().filter((s) => s.update) : [];
+  if (!held.length || held[0].update.table.status === "waiting") return {src: held[0] || null, cover: null};
+  const next = held.find((s) => s.update.legal.length && !s.left);
+  return {src: open, cover: next || null};
 }
 
 // What the person does (a move, a chat line, "I'm back", rematch): the last refusal is
 // answered, so it goes.
 function act(frame) {
   clearAlert();
-  return send(frame);
+  return send(frame, actor());
 }
 
-function send(frame) {
-  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
-    state.ws.send(JSON.stringify(frame));
+function send(frame, src) {
+  if (src && src.ws && src.ws.readyState === WebSocket.OPEN) {
+    src.ws.send(JSON.stringify(frame));
     return true;
   }
   return false;
 }
 
 function sendMove(actions) {
-  if (state.waitingMove || !state.update) return;
+  const src = actor();
+  if (!src || src.waitingMove || !src.update) return;
   const spot = focusSpot();
-  if (act({type: "move", actions, move: state.update.move})) {
-    state.waitingMove = true;
+  if (act({type: "move", actions, move: src.update.move})) {
+    src.waitingMove = true;
     state.focus = spot;
     document.querySelectorAll("#board button.move, #board button.playable, #moves button")
       .forEach((b) => { b.disabled = true; });
   }
 }
 
-function onFrame(frame) {
+function onFrame(src, frame) {
   if (frame.type === "update") {
-    state.connected = true;
-    state.backoff = 500;
-    state.waitingMove = false;
-    onUpdate(frame);
+    src.connected = true;
+    src.backoff = 500;
+    src.waitingMove = false;
+    onUpdate(src, frame);
   } else if (frame.type === "error") {
-    state.waitingMove = false;
-    if (frame.code === "unknown_token") state.closedByUs = true;
-    showAlert(frame.message || frame.code, frame.code !== "unknown_token");
-    if (state.update) draw();
-  } else if (frame.type === "chat") {
-    addChat(frame);
-  } else if (frame.type === "rematch" && frame.url) {
-    if (state.askedRematch) {  // this page asked: it goes to its seat at the new table
-      state.closedByUs = true;
-      if (state.ws) state.ws.close();
-      location.assign(frame.url);
+    src.waitingMove = false;
+    const unknown = frame.code === "unknown_token";
+    if (unknown) src.closedByUs = true;
+    const message = frame.message || frame.code;
+    if (shared && unknown) {  // the other seats play on
+      refuse(src, tr("web.table.screen.bad_seat", {n: src.number, count: seats.length, message}));
       return;
     }
-    state.offer = frame;  // anyone else is asked, and may stay on the final screen
-    if (state.update) drawResult();
+    showAlert(message, !unknown);
+    draw();
+  } else if (frame.type === "chat") {
+    addChat(frame);
+  } else if (frame.type === "rematch" && frame.url && src !== open) {
+    src.rematch = frame;
+    const offer = rematchOffer(frame);
+    if (!offer) return;
+    if (state.askedRematch) {  // this page asked: it goes to its seat(s) at the new table
+      leavePage(offer.url);
+      return;
+    }
+    state.offer = offer;  // anyone else is asked, and may stay on the final screen
+    if (src.update) drawResult();
   } else if (frame.type === "left") {
-    state.left = frame;
+    src.left = frame;
     state.confirmLeave = false;
-    if (state.update) draw();
+    draw();
   }
 }
 
-function onUpdate(update) {
-  if (update.log_reset) { state.log = []; state.eventCount = 0; state.logShown = 0; state.logFresh = true; }
-  for (const entry of update.events || []) {
-    if (entry.index < state.eventCount) continue;
-    state.log.push(entry);
-    state.eventCount = entry.index + 1;
+// The seats still held here (a shared screen's link may hold a wrong one).
+function heldSeats() {
+  return seats.filter((s) => !s.refused);
+}
+
+// The rematch offer for this page: its seat's own; on a shared screen, once every seat
+// still played here has its own new token, one address that holds them all.
+function rematchOffer(frame) {
+  if (!shared) return frame;
+  const players = heldSeats().filter((s) => !s.left);
+  if (!players.every((s) => s.rematch && s.rematch.url.startsWith("/play/"))) return null;
+  return {...frame, url: `/play/${players.map((s) => s.rematch.url.split("/").pop()).join("+")}`};
+}
+
+// Off to another address: the sockets are closed first (no reconnection meanwhile).
+function leavePage(url) {
+  for (const src of sources()) {
+    src.closedByUs = true;
+    if (src.ws) src.ws.close();
   }
-  const before = state.update;
-  state.update = update;
-  if (!before || before.move !== update.move) { state.picked = []; }
-  const reveal = update.scene && update.scene.reveal;
-  if (reveal && reveal.key !== state.revealKey) {
-    clearInterval(state.revealTimer);
-    state.revealKey = reveal.key;
-    if (state.first) {
-      state.revealShown = reveal.steps.length;
-    } else {
-      state.revealShown = 1;
-      state.revealOpen = true;
-      state.revealTimer = setInterval(() => {
-        state.revealShown += 1;
-        if (state.revealShown >= reveal.steps.length) clearInterval(state.revealTimer);
-        drawReveal();
-      }, 700);
-    }
-  }
-  state.first = false;
+  location.assign(url);
+}
+
+// A seat of a shared screen's link left out (unknown token, another table): said, and
+// the address keeps it (nothing is lost); the other seats play on.
+function refuse(src, message) {
+  src.refused = true;
+  src.closedByUs = true;
+  if (src.ws) src.ws.close();
+  if (state.revealed === src) state.revealed = null;
+  showAlert(message, false);
+  checkTables();
   draw();
 }
 
+// A shared screen holds the seats of one table: once every token answered, those of
+// another table than the link's first are left out; then the public view opens.
+function checkTables() {
+  if (state.checked || seats.some((s) => !s.update && !s.refused)) return;
+  state.checked = true;
+  const first = heldSeats()[0];
+  for (const s of seats) {
+    if (!s.refused && s.update.table.id !== first.update.table.id) {
+      refuse(s, tr("web.table.screen.foreign", {n: s.number, count: seats.length}));
+    }
+  }
+}
+
+function onUpdate(src, update) {
+  if (update.log_reset) {
+    src.log = []; src.eventCount = 0;
+    if (state.drawn === src) { state.logShown = 0; state.logFresh = true; }
+  }
+  for (const entry of update.events || []) {
+    if (entry.index < src.eventCount) continue;
+    src.log.push(entry);
+    src.eventCount = entry.index + 1;
+  }
+  const before = src.update;
+  src.update = update;
+  if (state.drawn === src) {
+    if (!before || before.move !== update.move) state.picked = [];
+    playReveal(update);  // a new reveal on the screen in view: step by step
+  }
+  if (shared) {
+    checkTables();
+    if (!open && state.checked && update.watch_url) {
+      open = source(update.watch_url.split("/").pop(), 0);
+      connect(open);
+    }
+  }
+  draw();
+}
+
+function playReveal(update) {
+  const reveal = update.scene && update.scene.reveal;
+  if (!reveal || reveal.key === state.revealKey) return;
+  clearInterval(state.revealTimer);
+  state.revealKey = reveal.key;
+  state.revealShown = 1;
+  state.revealOpen = true;
+  state.revealTimer = setInterval(() => {
+    state.revealShown += 1;
+    if (state.revealShown >= reveal.steps.length) clearInterval(state.revealTimer);
+    drawReveal();
+  }, 700);
+}
+
+// Another screen than the last one drawn (the first, a seat shown, a cover): its own log
+// from the start, no gesture half made, its reveal (if any) whole.
+function startOver(src) {
+  state.drawn = src;
+  state.logShown = 0;
+  state.logFresh = true;
+  state.picked = [];
+  state.confirmLeave = false;
+  clearInterval(state.revealTimer);
+  const reveal = src && src.update && src.update.scene && src.update.scene.reveal;
+  state.revealKey = reveal ? reveal.key : null;
+  state.revealShown = reveal ? reveal.steps.length : 0;
+}
+
 // -- drawing -------------------------------------------------------------------------
-function hooks() {
-  const interactive = mode === "play" && !!(state.update && state.update.legal && state.update.legal.length);
+function hooks(src, covered) {
+  const update = src && src.update;
+  const interactive = mode === "play" && !covered && src === actor() && !!(update && update.legal && update.legal.length);
   return {
-    interactive, table: state.update && state.update.table, send: sendMove,
-    leftSeat: state.left ? state.left.seat : null,
+    interactive, table: update && update.table, send: sendMove,
+    leftSeat: src && src.left ? src.left.seat : null,
     gesture: {
       picked: state.picked,
       toggle: (index) => { state.picked.push(index); draw(); },
@@ -150,39 +276,60 @@ function hooks() {
   };
 }
 
+function seatName(src) {
+  const update = src.update;
+  return update.table.seats[update.seat].name;
+}
+
 function draw() {
-  const update = state.update;
+  const {src, cover} = screen();
+  // under a cover: only what is public (the seat to play's update gives its table's seats)
+  const update = (src && src.update) || (cover && {table: cover.update.table, scene: null, legal: [],
+                                                   move: cover.update.move, seat: null});
   if (!update) return;
+  const key = `${cover ? cover.number : ""}/${src ? src.number : "-"}`;
+  const fresh = key !== state.drawnKey;
+  if (fresh) {
+    state.drawnKey = key;
+    startOver(src);
+  }
+  state.covered = !!cover;
   const table = update.table || {};
-  const scene = update.scene;
-  const myTurn = !!(scene && update.seat !== null && update.seat !== undefined && scene.turn === update.seat
+  const scene = cover ? null : update.scene;
+  const myTurn = cover ? true : !!(scene && update.seat !== null && update.seat !== undefined && scene.turn === update.seat
     && table.status === "playing");
-  document.title = `${myTurn ? "▶ " : ""}${scene ? scene.title : table.title || ""} · Ludothèque`;
-  $("title").textContent = scene ? scene.title : (table.title || "");
-  $("header").textContent = scene ? scene.header.join(" · ") : "";
+  const publicScene = update.scene;  // the cover's title and turn line: the public table's
+  document.title = `${myTurn ? "▶ " : ""}${publicScene ? publicScene.title : table.title || ""} · Ludothèque`;
+  $("title").textContent = publicScene ? publicScene.title : (table.title || "");
+  $("header").textContent = publicScene ? publicScene.header.join(" · ") : "";
   const turn = $("turn");
   // closed: why (nobody sat down, or the free seats stayed free)
   const someoneSat = (table.seats || []).some((s) => s.kind === "human" && s.taken);
   setText(turn, table.status === "waiting" ? tr("web.table.waiting")
     : table.status === "closed" ? tr(someoneSat ? "web.table.closed_partly" : "web.table.closed")
-    : (scene ? scene.turn_text : ""));
+    : (publicScene ? publicScene.turn_text : ""));
   turn.classList.toggle("mine", myTurn);
-  $("role").textContent = mode === "watch" ? tr("web.table.spectator") : "";
+  const everyone = shared && src === open;  // a shared screen between its people's turns
+  $("role").textContent = mode === "watch" ? tr("web.table.spectator")
+    : everyone && !cover ? tr("web.table.screen.public") : "";
   showConnection();
-  showDeadline();
+  showDeadline(update);
 
-  const h = hooks();
+  const h = hooks(src, !!cover);
   // for tests and styles: what the page is showing
   document.body.dataset.move = String(update.move);
   document.body.dataset.status = table.status || "";
   document.body.dataset.interactive = h.interactive ? "yes" : "no";
+  document.body.dataset.screen = cover ? "cover" : everyone ? "public" : "seat";
+  document.body.dataset.seat = cover || update.seat === null || update.seat === undefined ? "" : String(update.seat);
   const board = $("board");
   const lost = !document.activeElement || document.activeElement === document.body;
   const spot = focusSpot() || (lost ? state.focus : null);
   state.focus = null;
   // nothing of the game while the table waits for its people (the invite box says who)
   const quiet = scene === null && (update.view || table.status === "waiting");
-  board.replaceChildren(scene ? renderScene(scene, h) : el("p", {class: "note", text: quiet ? "" : tr("web.loading")}));
+  board.replaceChildren(cover ? coverBox(cover)
+    : scene ? renderScene(scene, h) : el("p", {class: "note", text: quiet ? "" : tr("web.loading")}));
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
   fitCardFaces(board);
@@ -198,29 +345,58 @@ function draw() {
     moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
       update.legal.map((m) => moveButton({id: m.id, label: m.label || m.text}, h))));
   }
-  const mine = update.seat !== null && update.seat !== undefined && table.seats ? table.seats[update.seat] : null;
-  if (mode === "play" && mine && mine.absent) {  // the turn timer handed the seat to a bot
+  const acting = mode === "play" && !cover && src === actor();
+  const mine = acting && update.seat !== null && update.seat !== undefined && table.seats ? table.seats[update.seat] : null;
+  if (mine && mine.absent) {  // the turn timer handed the seat to a bot
     moves.append(el("div", {class: "banner warn absent-box"},
       el("p", {text: tr("web.table.absent_you")}),
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
                     onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
   }
-  if (mode === "play" && state.left) {  // left for good: the table as a spectator sees it
+  if (acting && src.left) {  // left for good: the table as a spectator sees it
     moves.append(el("div", {class: "banner left-box"},
       el("p", {text: tr("web.table.left_you")})));
-  } else if (mode === "play" && !h.interactive && table.status === "playing") {
+  } else if (acting && !h.interactive && table.status === "playing") {
     moves.append(el("p", {class: "note", text: tr("web.table.no_moves")}));
   }
   // leaving is no move: away from them, under the chat (and last on a phone)
-  $("leave-area").replaceChildren(...(mode === "play" && mine && !state.left
-    && table.status === "playing" ? [leaveBox()] : []));
-  if (mode === "play" && update.invite_url) moves.append(inviteBox(table, update.invite_url));
-  showChat();
+  $("leave-area").replaceChildren(...(mine && !src.left && table.status === "playing" ? [leaveBox()] : []));
+  if (mode === "play" && !cover && update.invite_url) moves.append(inviteBox(table, update.invite_url));
   moves.hidden = mode === "watch";
+  drawDone(shared && !cover && src === state.revealed ? src : null);
+  drawAdd(cover ? null : update);
+  showChat();
   drawReveal();
   drawResult();
   drawLog();
-  if (spot) restoreFocus(spot);
+  if (cover && fresh) $("cover-show").focus();
+  else if (spot && $("cover-hide") && !update.legal.length) $("cover-hide").focus();  // her move is made
+  else if (spot) restoreFocus(spot);
+  else if (state.revealed && fresh) restoreFocus({selector: null, index: 0});  // her first move
+}
+
+// A shared screen's cover: whose turn it is, and the button that shows that seat (its
+// person's hand, moves and log): nothing of any seat's own view is in the page under it.
+function coverBox(src) {
+  const name = seatName(src);
+  return el("section", {class: "cover", id: "cover", "aria-labelledby": "cover-title"},
+    el("h2", {id: "cover-title", text: tr("web.table.screen.cover", {name})}),
+    el("button", {type: "button", id: "cover-show", class: "primary", text: tr("web.table.screen.show", {name}),
+      onclick: () => { state.revealed = src; clearAlert(); draw(); }}));
+}
+
+// The seat shown on a shared screen: its person hides it when done (after a move, the
+// page shows what it did until then; a second decision in a row needs no cover).
+function drawDone(src) {
+  const box = $("screen-done");
+  if (!src) { box.replaceChildren(); box.hidden = true; return; }
+  const done = !src.update.legal.length;
+  const focused = box.contains(document.activeElement);  // the button drawn again keeps it
+  box.hidden = false;
+  box.replaceChildren(el("button", {type: "button", id: "cover-hide", class: done ? "primary" : "secondary",
+    text: tr(done ? "web.table.screen.hide" : "web.table.screen.hide_early"),  // a mistaken "I'm Ada"
+    onclick: () => { state.revealed = null; clearAlert(); draw(); if (!screen().cover) $("moves").focus(); }}));
+  if (focused) $("cover-hide").focus();
 }
 
 // A text set only when it changed: a live region reads out each change, even to the same words.
@@ -271,6 +447,55 @@ function leaveBox() {
                     onclick: () => { state.confirmLeave = false; draw(); $("leave").focus(); }})));
 }
 
+// "Add a player at this screen": while the table waits, another free human seat taken
+// with its own name (the join page's API); the page then holds both seats, its address
+// every token (/play/<token>+<token>), which reopens them all. Drawn again only when the
+// free seats change, so that a name being typed stays.
+function drawAdd(update) {
+  const area = $("add-area");
+  const table = update && update.table;
+  const free = table && mode === "play" && table.status === "waiting" && update.invite_url
+    ? table.seats.filter((s) => s.kind === "human" && !s.taken) : [];
+  const signature = `${state.adding}|${free.map((s) => s.seat).join(",")}|${lang}`;
+  if (area.dataset.signature === signature) return;
+  area.dataset.signature = signature;
+  area.hidden = !free.length;
+  if (!free.length) { area.replaceChildren(); return; }
+  if (!state.adding) {
+    area.replaceChildren(el("button", {type: "button", id: "add-player", class: "secondary",
+      text: tr("web.table.screen.add"), onclick: () => { state.adding = true; drawAdd(update); $("add-name").focus(); }}));
+    return;
+  }
+  const typed = $("add-name") ? $("add-name").value : "";
+  const invite = update.invite_url.split("/").pop();
+  const form = el("form", {class: "panel-form add-form", id: "add-form", "aria-labelledby": "add-title", novalidate: true},
+    el("h2", {id: "add-title", text: tr("web.table.screen.add")}),
+    el("div", {class: "field"}, el("label", {for: "add-seat", text: tr("web.join.seat")}),
+      el("select", {id: "add-seat"}, free.map((s) => el("option", {value: s.seat, text: tr("web.lobby.seat", {n: s.seat + 1})})))),
+    el("div", {class: "field"}, el("label", {for: "add-name", text: tr("web.join.name")}),
+      el("input", {id: "add-name", type: "text", maxlength: 24, required: true, autocomplete: "off", value: typed})),
+    el("p", {id: "add-error", class: "error-box", role: "alert", hidden: true}),
+    el("div", {class: "actions"},
+      el("button", {type: "submit", id: "add-submit", class: "primary", text: tr("web.table.screen.add_submit")}),
+      el("button", {type: "button", id: "add-cancel", class: "secondary", text: tr("web.table.cancel"),
+        onclick: () => { state.adding = false; drawAdd(update); $("add-player").focus(); }})));
+  form.addEventListener("submit", (event) => { event.preventDefault(); addPlayer(invite); });
+  area.replaceChildren(form);
+}
+
+async function addPlayer(invite) {
+  const box = $("add-error");
+  const name = typedName($("add-name"), box);
+  if (!name) return;
+  try {
+    const data = await api(`/api/join/${encodeURIComponent(invite)}`, {seat: Number($("add-seat").value), name});
+    const held = heldSeats().map((s) => s.token);
+    leavePage(`/play/${[...held, data.seat_url.split("/").pop()].join("+")}`);
+  } catch (e) {  // a name or a seat taken meanwhile: said, the form stays as it was
+    sayError(box, e.message, $("add-name"));
+  }
+}
+
 // The rematch someone asked for: join one's own seat there (or watch it), or stay here
 // (the offer then folds to its link).
 function offerBox() {
@@ -308,7 +533,8 @@ function selectorOf(node) {
 
 function drawReveal() {
   const box = $("reveal");
-  const reveal = state.update && state.update.scene && state.update.scene.reveal;
+  const update = state.drawn && state.drawn.update;
+  const reveal = !state.covered && update && update.scene && update.scene.reveal;
   if (!reveal) { box.replaceChildren(); box.hidden = true; return; }
   box.hidden = false;
   box.replaceChildren(renderReveal(reveal, state.revealShown, () => {
@@ -320,7 +546,8 @@ function drawReveal() {
 
 function drawResult() {
   const box = $("result");
-  const update = state.update;
+  const update = state.drawn && state.drawn.update;
+  if (!update) return;
   const scene = update.scene;
   const over = update.table && update.table.status === "over";
   if (!over) { box.hidden = true; box.replaceChildren(); return; }
@@ -328,9 +555,11 @@ function drawResult() {
   const result = (scene && scene.result) || {title: tr("web.turn.over"), lines: []};
   const lines = result.lines.length ? result.lines : ((update.result && update.result.lines) || []);
   const buttons = el("div", {class: "actions"});
-  if (mode === "play" && !state.left && !state.offer) {
+  // a shared screen asks through its first seat still played; each gets its own new token
+  const asker = heldSeats().find((s) => !s.left);
+  if (mode === "play" && asker && !state.offer) {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
-      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; act({type: "rematch"}); }}));
+      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; clearAlert(); send({type: "rematch"}, asker); }}));
   }
   const tableId = update.table.id;
   if (tableId) {
@@ -365,9 +594,10 @@ function drawLog() {
   }
   // the end of the game is the result's to say (who won, everyone's score, what next):
   // the log does not say it a second time (the terminal's and the replay's narration do)
-  const told = state.log.slice(state.logShown).filter((entry) => !(entry.event && entry.event.kind === "game_over"));
+  const log = state.drawn ? state.drawn.log : [];
+  const told = log.slice(state.logShown).filter((entry) => !(entry.event && entry.event.kind === "game_over"));
   list.append(...told.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
-  state.logShown = state.log.length;
+  state.logShown = log.length;
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
@@ -389,22 +619,25 @@ function addChat(frame) {
 // Only players write: a spectator (or a player who left) reads the chat without its
 // form, told why; with no message yet, a spectator sees no empty panel at all.
 function showChat() {
-  const reader = mode === "watch" || !!state.left;
+  const writer = actor();
+  const reader = mode === "watch" || !writer || !!writer.left;
   $("chat-form").hidden = reader;
-  $("chat-readonly").hidden = !reader;
+  // a shared screen covered or public: the chat is for nobody until someone shows a seat
+  $("chat-readonly").hidden = !reader || (shared && !writer);
   $("chat-panel").hidden = mode === "watch" && !$("chat-list").children.length;
 }
 
 function showConnection() {
   const box = $("connection");
-  box.hidden = state.connected;
-  box.textContent = state.connected ? "" : tr("web.table.reconnecting");
+  const connected = sources().every((s) => s.connected || s.closedByUs);
+  box.hidden = connected;
+  box.textContent = connected ? "" : tr("web.table.reconnecting");
 }
 
-function showDeadline() {
+function showDeadline(update) {
   clearInterval(state.timerTick);
   const box = $("deadline");
-  const deadline = state.update && state.update.table && state.update.table.deadline;
+  const deadline = update.table && update.table.deadline;
   if (!deadline) { box.textContent = ""; return; }
   const tick = () => {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
@@ -434,8 +667,8 @@ function drawChrome() {
   $("langs").replaceChildren(langSwitch(async () => {
     await loadTexts();
     drawChrome();
-    send({type: "lang", lang});
-    if (state.update) draw();
+    for (const src of sources()) send({type: "lang", lang}, src);
+    draw();
   }));
   $("rules-button").textContent = tr("web.rules");
   $("log-title").textContent = tr("web.table.log");
@@ -452,7 +685,8 @@ async function main() {
   await loadTexts();
   drawChrome();
   $("rules-button").addEventListener("click", () => {
-    const game = state.update && state.update.table && state.update.table.game;
+    const held = sources().find((s) => s.update);
+    const game = held && held.update.table.game;
     if (game) showRules(game);
   });
   $("chat-form").addEventListener("submit", (event) => {
@@ -470,7 +704,7 @@ async function main() {
     });
   });
   window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
-  connect();
+  seats.forEach(connect);
 }
 
 main();

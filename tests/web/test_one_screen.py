@@ -1,0 +1,253 @@
+"""Several people at one screen on the web table (pass the device), in real Chromium on
+the real server.
+
+* A whole game of DTC with two seats held by one page (the second added from the waiting
+  table's "Add a player at this screen") and a bot: between turns the page is covered
+  ("Ada's turn: pass the device to Ada") and holds no hand and no private log line of
+  either seat (compared with what the server tells each seat); revealed, each person sees
+  her own hand and log only; after her move, "Done: hide my cards"; to the end.
+* Two seats at one screen and a third person on her own device: while she plays, the
+  shared page shows the table as a spectator sees it.
+* A link with an unknown token, or one of another table: a clear error in the page's
+  language, the address unchanged, the other seat still there.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from chromium import browser  # noqa: F401  (browser: a fixture)
+from test_browser import act, is_over, join, new_page
+from web_servers import DEADLINE
+
+MAX_STEPS = 800
+
+
+class Seats:
+    """What the server tells each seat held at the screen, and the public table, asked
+    afresh on a socket of their own (a page's hello: its whole log, its hand)."""
+
+    def __init__(self, server, tokens: list[str], spectator: str) -> None:
+        self.server, self.tokens, self.spectator = server, tokens, spectator
+        self.private_seen = 0  # private log lines checked absent (the check is not empty)
+
+    def _frame(self, token: str) -> dict:
+        with self.server.client() as client:
+            return client.hello(token)
+
+    @staticmethod
+    def _lines(frame: dict) -> set[str]:
+        return {line for entry in frame["events"] for line in entry["lines"]}
+
+    def public_lines(self) -> set[str]:
+        return self._lines(self._frame(self.spectator))
+
+    def own(self, seat: int) -> tuple[list[str], set[str]]:
+        """The seat's hand (its cards' texts) and its log lines."""
+        frame = self._frame(self.tokens[seat])
+        hand = frame["scene"]["hand"]
+        return [card["text"] for card in hand["cards"]] if hand else [], self._lines(frame)
+
+    def private_lines(self, seat: int, public: set[str]) -> set[str]:
+        return self.own(seat)[1] - public
+
+    def check_hidden(self, page) -> None:
+        """Covered or public: no hand, no offer being built, no seat's own log line."""
+        # the page first: the server's log may only have grown since (a bot's move)
+        shown = set(page.locator("#log li").all_text_contents())
+        text = page.evaluate("document.body.textContent")
+        assert page.locator("#board .hand, #board .tray, #board .gesture").count() == 0
+        public = self.public_lines()
+        assert shown <= public, shown - public
+        for seat in range(len(self.tokens)):
+            for line in self.private_lines(seat, public):
+                self.private_seen += 1
+                assert line not in text, f"seat {seat}'s private line under the cover: {line}"
+        # the chat, "leave" and "I'm back" act for the seat shown: nobody's now
+        assert page.locator("#chat-form:visible, #leave, #back").count() == 0
+
+    def check_revealed(self, page, seat: int, to_play: bool) -> None:
+        """The seat shown sees her own hand and log, nothing of the other seat's own.
+        `to_play`: she has a decision to make (nothing moves meanwhile: the hand is the
+        server's; after her move a bot may play before the server is asked)."""
+        faces = page.locator("#board .hand .card > .face").all_text_contents()
+        shown = set(page.locator("#log li").all_text_contents())
+        hand, lines = self.own(seat)
+        if to_play:
+            assert faces == hand, (faces, hand)
+        assert shown <= lines, shown - lines
+        public = self.public_lines()
+        for other in range(len(self.tokens)):
+            if other != seat:
+                for line in self.private_lines(other, public) - lines:
+                    assert line not in shown, f"seat {other}'s line shown to seat {seat}"
+
+
+def plain(text: str) -> str:
+    """French typography's no-break spaces (« : ») as plain ones."""
+    return text.replace("\xa0", " ").replace("\u202f", " ")
+
+
+def screen(page) -> str:
+    return page.evaluate("document.body.dataset.screen || ''")
+
+
+def settled(page) -> None:
+    """Wait until the page shows a cover, a seat that may act or is done, the public table
+    or the end."""
+    page.wait_for_function("""() => { const b = document.body.dataset;
+      return b.status === 'over' || b.screen === 'cover' || b.screen === 'public'
+        || (b.screen === 'seat' && (b.interactive === 'yes' || !!document.getElementById('cover-hide'))); }""")
+
+
+def step(page, rng: random.Random, seats: Seats, names: dict[str, int]) -> str:
+    """One thing the people at the shared screen do; what the screen was."""
+    settled(page)
+    kind = screen(page)
+    if is_over(page):
+        return "over"
+    if kind == "cover":
+        title = page.locator("#cover-title").text_content()
+        who = next(name for name in names if title.startswith(f"{name}'s turn"))
+        assert title == f"{who}'s turn: pass the device to {who}"
+        assert page.evaluate("document.activeElement.id") == "cover-show"
+        assert page.locator("#cover-show").text_content() == f"I'm {who}: show my cards"
+        seats.check_hidden(page)
+        page.keyboard.press("Enter")  # the button has the focus
+        page.wait_for_function("() => document.body.dataset.screen === 'seat'")
+        assert page.evaluate("document.body.dataset.seat") == str(names[who])
+    elif kind == "seat":
+        seat = int(page.evaluate("document.body.dataset.seat"))
+        to_play = page.evaluate("document.body.dataset.interactive") == "yes"
+        seats.check_revealed(page, seat, to_play)
+        if to_play:  # a mistaken "I'm Ada" can cover the screen again before her move
+            assert page.locator("#cover-hide").text_content() == "Hide my cards"
+            act(page, rng)
+            return "move"
+        else:  # her move is made: what it did stays until she hides her cards
+            assert page.locator("#cover-hide").text_content() == "Done: hide my cards"
+            page.click("#cover-hide")
+            page.wait_for_function("() => document.body.dataset.screen !== 'seat'")
+            return "done"
+    elif kind == "public":
+        seats.check_hidden(page)
+    return kind
+
+
+def shared_table(browser, server, game: str, seats: list[str]):  # noqa: F811
+    """A table created with `seats` ("human" or a bot's level), its first two human seats
+    taken on one page: Ada by the join page, Bob by "Add a player at this screen"."""
+    created = server.create(game, len(seats), [
+        {"kind": "human"} if kind == "human" else {"kind": "bot", "level": kind}
+        for kind in seats])
+    page = new_page(browser)
+    join(page, server.url + created["invite_url"], "Ada")
+    page.click("#add-player")
+    assert page.evaluate("document.activeElement.id") == "add-name"
+    page.click("#add-submit")  # no name yet: said, nothing sent
+    assert page.locator("#add-error").text_content() == "Please give a name."
+    page.fill("#add-name", "Ada")  # taken at this table: the server says so, nothing lost
+    page.click("#add-submit")
+    page.wait_for_function("() => /already/.test(document.getElementById('add-error').textContent)")
+    assert "/play/" in page.url and "+" not in page.url
+    page.fill("#add-name", "Bob")
+    page.select_option("#add-seat", "1")
+    page.click("#add-submit")
+    page.wait_for_url("**/play/*+*")
+    tokens = page.url.rsplit("/", 1)[1].split("+")
+    assert len(tokens) == 2
+    return page, created, tokens
+
+
+def test_two_people_at_one_screen_and_a_bot_never_see_each_others_cards(
+        browser, server) -> None:  # noqa: F811
+    rng = random.Random(5)
+    page, created, tokens = shared_table(browser, server, "dtc", ["human", "human", "easy"])
+    seats = Seats(server, tokens, created["spectator"])
+    seen: dict[str, int] = {}
+    last = ""
+    deadline = time.monotonic() + 4 * DEADLINE
+    for _ in range(MAX_STEPS):
+        kind = step(page, rng, seats, {"Ada": 0, "Bob": 1})
+        seen[kind] = seen.get(kind, 0) + 1
+        if kind == last == "move":  # DTC: accept an offer, then make one: no cover between
+            seen["twice"] = seen.get("twice", 0) + 1
+        last = kind
+        if kind == "over":
+            break
+        assert time.monotonic() < deadline, f"no end in time: {seen}"
+    assert is_over(page), seen
+    assert seen.get("cover", 0) >= 2 and seen.get("done", 0) >= 2, seen
+    assert seen.get("twice", 0) >= 1, seen
+    assert seats.private_seen > 0  # DTC's offers: what a giver put in, what a taker got
+    page.wait_for_selector("#result:not([hidden]) h2")
+    # a rematch for both: the page goes to an address holding each one's new seat, where
+    # opening it sat them down, and the new game starts covered
+    old = page.url
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/play/" in url and url != old)
+    assert len(page.url.rsplit("/", 1)[1].split("+")) == 2
+    page.wait_for_selector("#cover-show")
+    assert not page.errors, page.errors
+
+
+def test_a_person_on_her_own_device_plays_while_the_shared_screen_shows_the_public_table(
+        browser, server) -> None:  # noqa: F811
+    rng = random.Random(8)
+    page, created, tokens = shared_table(browser, server, "dtc", ["human", "human", "human"])
+    cat = new_page(browser, "fr-FR")
+    join(cat, server.url + created["invite_url"], "Cat")
+    seats = Seats(server, tokens, created["spectator"])
+    publics = 0
+    deadline = time.monotonic() + 4 * DEADLINE
+    for _ in range(MAX_STEPS):
+        if is_over(page) and is_over(cat):
+            break
+        if cat.evaluate("document.body.dataset.interactive") == "yes":
+            page.wait_for_function("() => document.body.dataset.screen !== 'seat' "
+                                   "|| document.getElementById('cover-hide')")
+            if screen(page) == "seat":  # Ada or Bob hides her cards first
+                page.click("#cover-hide")
+            page.wait_for_function("() => document.body.dataset.screen === 'public'")
+            seats.check_hidden(page)
+            publics += 1
+            act(cat, rng)
+        elif step(page, rng, seats, {"Ada": 0, "Bob": 1}) == "public":
+            cat.wait_for_function("() => document.body.dataset.interactive === 'yes' "
+                                  "|| document.body.dataset.status === 'over'")
+        assert time.monotonic() < deadline, "no end in time"
+    assert is_over(page) and is_over(cat)
+    assert publics >= 1
+    assert not page.errors and not cat.errors, (page.errors, cat.errors)
+
+
+def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, server) -> None:  # noqa: F811
+    created, (ada,) = server.table("dtc", 3, humans=1)
+    _, (other,) = server.table("dtc", 3, humans=1)
+    page = new_page(browser, "fr-FR")
+    for wrong, says in (("nosuchtoken", "Une place de ce lien (2 sur 2) : "),
+                        (other, "Une place de ce lien (2 sur 2) est à une autre table")):
+        url = f"{server.url}/play/{ada}+{wrong}"
+        page.goto(url)
+        page.wait_for_function("() => !document.getElementById('alert').hidden")
+        assert plain(page.locator("#alert").text_content()).startswith(says)
+        assert page.url == url  # nothing lost: the address still holds both
+        # the seat that is right plays on (one person left: her cover, then her cards)
+        page.wait_for_selector("#cover-show")
+        assert plain(page.locator("#cover-show").text_content()) == "C'est moi, P1 : voir mes cartes"
+        page.click("#cover-show")
+        page.wait_for_selector("#board .hand .card")
+    assert not page.errors, page.errors
+
+
+def test_a_seats_update_gives_the_public_view_its_spectator_sees(server) -> None:
+    """What the shared screen shows between turns: the seat's `watch_url` opens the
+    spectator's view (no hand); a spectator's own update carries no link."""
+    created, (token,) = server.table("dtc", 3, humans=1)
+    with server.client() as seat, server.client() as public:
+        mine = seat.hello(token)
+        assert mine["watch_url"] == created["spectator_url"]
+        watched = public.hello(mine["watch_url"].rsplit("/", 1)[1])
+        assert watched["seat"] is None and "watch_url" not in watched
+        assert mine["scene"]["hand"]["cards"] and watched["scene"]["hand"] is None
