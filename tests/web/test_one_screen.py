@@ -94,11 +94,12 @@ def screen(page) -> str:
 
 
 def settled(page) -> None:
-    """Wait until the page shows a cover, a seat that may act or is done, the public table
-    or the end."""
+    """Wait until the page shows a cover, a seat that may act or is done (its move made: the
+    hide button is the main one; not while the move is on its way), the public table or the
+    end."""
     page.wait_for_function("""() => { const b = document.body.dataset;
       return b.status === 'over' || b.screen === 'cover' || b.screen === 'public'
-        || (b.screen === 'seat' && (b.interactive === 'yes' || !!document.getElementById('cover-hide'))); }""")
+        || (b.screen === 'seat' && (b.interactive === 'yes' || !!document.querySelector('#cover-hide.primary'))); }""")
 
 
 def step(page, rng: random.Random, seats: Seats, names: dict[str, int]) -> str:
