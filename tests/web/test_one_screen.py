@@ -22,6 +22,7 @@ from test_browser import act, is_over, join, new_page
 from web_servers import DEADLINE
 
 MAX_STEPS = 800
+TABLET = {"width": 1024, "height": 768}
 
 
 class Seats:
@@ -251,3 +252,39 @@ def test_a_seats_update_gives_the_public_view_its_spectator_sees(server) -> None
         watched = public.hello(mine["watch_url"].rsplit("/", 1)[1])
         assert watched["seat"] is None and "watch_url" not in watched
         assert mine["scene"]["hand"]["cards"] and watched["scene"]["hand"] is None
+
+
+def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> None:  # noqa: F811
+    """Three people and a bot at one tablet: their seats and names chosen in the lobby,
+    then straight to their table (no invite page), which starts covered for one of them."""
+    page = new_page(browser, "fr-FR", TABLET)
+    page.goto(server.url + "/")
+    page.click('.choose-game[data-game="wazabi"]')
+    page.fill("#players", "4")
+    for seat, name in enumerate(("Ada", "Bob", "ada")):
+        page.select_option(f"#seat-{seat}", "here")
+        page.fill(f"#seat-name-{seat}", name)
+    page.select_option("#seat-3", "easy")
+    assert page.locator("label[for='seat-name-0']").text_content() == "Nom"
+    page.fill("#seat-name-1", " ")
+    page.click("#create-submit")  # a name missing: which seat, and the focus on it
+    assert page.locator("#create-error").text_content() == "Indiquez le nom du joueur de la place 2."
+    assert page.evaluate("document.activeElement.id") == "seat-name-1"
+    page.fill("#seat-name-1", "Bob")
+    page.click("#create-submit")  # two alike (case aside): said before any table is made
+    assert plain(page.locator("#create-error").text_content()) == \
+        "Les places 1 et 3 ont le même nom, ada : donnez-leur des noms différents."
+    assert page.url == server.url + "/"
+    page.fill("#seat-name-2", "Cat")
+    page.click("#create-submit")
+    page.wait_for_url("**/play/*+*+*")
+    page.wait_for_selector("#cover-show")
+    tokens = page.url.rsplit("/", 1)[1].split("+")
+    assert len(tokens) == 3
+    with server.client() as client:
+        seats = client.hello(tokens[0])["table"]["seats"]
+    assert [s["name"] for s in seats[:3]] == ["Ada", "Bob", "Cat"]
+    title = plain(page.locator("#cover-title").text_content())
+    assert any(title == f"À {who} de jouer : passez l'appareil à {who}" for who in ("Ada", "Bob", "Cat")), title
+    assert page.evaluate("document.body.dataset.status") == "playing"
+    assert not page.errors, page.errors
