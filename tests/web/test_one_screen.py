@@ -15,11 +15,12 @@ the real server.
 from __future__ import annotations
 
 import random
+import re
 import time
 
 from chromium import browser  # noqa: F401  (browser: a fixture)
 from test_browser import act, is_over, join, new_page
-from web_servers import DEADLINE
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 MAX_STEPS = 800
 TABLET = {"width": 1024, "height": 768}
@@ -286,5 +287,38 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     assert [s["name"] for s in seats[:3]] == ["Ada", "Bob", "Cat"]
     title = plain(page.locator("#cover-title").text_content())
     assert any(title == f"À {who} de jouer : passez l'appareil à {who}" for who in ("Ada", "Bob", "Cat")), title
+    # read at arm's length: large words and a large button (a tablet on the table)
+    size = "id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize)"
+    assert page.evaluate(size, "cover-title") >= 32 and page.evaluate(size, "cover-show") >= 18
+    assert page.locator("#cover-show").bounding_box()["height"] >= 56
     assert page.evaluate("document.body.dataset.status") == "playing"
     assert not page.errors, page.errors
+
+
+def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_ran_out(
+        browser, tmp_path) -> None:  # noqa: F811
+    """A turn timer at a shared screen: the cover says whose time runs; once it ran out (a
+    stand-in plays for her, so no cover would come for her), the screen says so and she
+    comes back with her own button."""
+    # the stand-in never plays (a long pause): the seat stays absent until she is back
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=600.0,
+                               min_turn_timer=0.2, deals=random.Random(3))
+    try:
+        created = handle.create("diciassette", 2, turn_timer=4)
+        tokens = [handle.join(created["invite"], seat, name) for seat, name in enumerate(("Ada", "Bob"))]
+        page = new_page(browser, "fr-FR", TABLET)
+        page.goto(f"{handle.url}/play/{'+'.join(tokens)}")
+        page.wait_for_selector("#cover-deadline:not([hidden])")
+        who = re.match(r"À (\w+) de jouer", plain(page.locator("#cover-title").text_content())).group(1)
+        assert re.fullmatch(rf"{who}, il vous reste \d+ s pour jouer",
+                            plain(page.locator("#cover-deadline").text_content()))
+        page.wait_for_selector(".screen-absent")
+        assert plain(page.locator(".screen-absent p").text_content()) == \
+            f"Le temps de {who} est écoulé : un bot joue à sa place jusqu'à son retour."
+        back = page.locator(".screen-back")
+        assert plain(back.text_content()) == f"C'est moi, {who} : je suis de retour"
+        back.click()
+        page.wait_for_function("() => !document.querySelector('.screen-absent')")
+        assert not page.errors, page.errors
+    finally:
+        stop_thread_server(handle)
