@@ -183,7 +183,11 @@ def test_two_people_at_one_screen_and_a_bot_never_see_each_others_cards(
     assert seen.get("cover", 0) >= 2 and seen.get("done", 0) >= 2, seen
     assert seen.get("twice", 0) >= 1, seen
     assert seats.private_seen > 0  # DTC's offers: what a giver put in, what a taker got
+    # the end is everyone's at the screen: the public table and who won, no one's cards
+    page.wait_for_function("() => document.body.dataset.screen === 'public'")
     page.wait_for_selector("#result:not([hidden]) h2")
+    assert page.locator("#cover-hide").count() == 0
+    seats.check_hidden(page)
     # a rematch for both: the page goes to an address holding each one's new seat, where
     # opening it sat them down, and the new game starts covered
     old = page.url

@@ -80,17 +80,20 @@ function sources() {
 // The seat whose person acts on this page (moves, chat, leave, "I'm back"): the one seat,
 // or on a shared screen the seat shown; nobody while it is covered or public.
 function actor() {
-  return shared ? state.revealed : seats[0];
+  if (!shared) return seats[0];
+  return state.revealed && screen().src === state.revealed ? state.revealed : null;
 }
 
 // What the page shows: {src, cover}. One seat: that seat. A shared screen: the seat whose
 // person asked to see it; else the cover for the next seat of this screen to play (with
 // the public table's title and log only); else the table as a spectator sees it. While it
-// waits for its people there is nothing of the game to hide: the first seat's page.
+// waits for its people there is nothing of the game to hide: the first seat's page. Once
+// the game is over, who won is everyone's: the public table (no "hide my cards" left).
 function screen() {
   if (!shared) return {src: seats[0], cover: null};
-  if (state.revealed) return {src: state.revealed, cover: null};
   const held = state.checked ? heldSeats().filter((s) => s.update) : [];
+  const over = held.length && held[0].update.table.status === "over" && open && open.update;
+  if (state.revealed && !over) return {src: state.revealed, cover: null};
   if (!held.length || held[0].update.table.status === "waiting") return {src: held[0] || null, cover: null};
   const next = held.find((s) => s.update.legal.length && !s.left);
   return {src: open, cover: next || null};
