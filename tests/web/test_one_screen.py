@@ -187,6 +187,7 @@ def test_two_people_at_one_screen_and_a_bot_never_see_each_others_cards(
     page.wait_for_function("() => document.body.dataset.screen === 'public'")
     page.wait_for_selector("#result:not([hidden]) h2")
     assert page.locator("#cover-hide").count() == 0
+    assert page.locator("#role").text_content() == ""  # no "nobody's cards" note: it is over
     seats.check_hidden(page)
     # a rematch for both: the page goes to an address holding each one's new seat, where
     # opening it sat them down, and the new game starts covered

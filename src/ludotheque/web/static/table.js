@@ -314,7 +314,7 @@ function draw() {
   turn.classList.toggle("mine", myTurn);
   const everyone = shared && src === open;  // a shared screen between its people's turns
   $("role").textContent = mode === "watch" ? tr("web.table.spectator")
-    : everyone && !cover ? tr("web.table.screen.public") : "";
+    : everyone && !cover && table.status !== "over" ? tr("web.table.screen.public") : "";
   showConnection();
 
   const h = hooks(src, !!cover);
