@@ -291,7 +291,7 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
         seats = client.hello(tokens[0])["table"]["seats"]
     assert [s["name"] for s in seats[:3]] == ["Ada", "Bob", "Cat"]
     title = plain(page.locator("#cover-title").text_content())
-    assert any(title == f"À {who} de jouer : passez l'appareil à {who}" for who in ("Ada", "Bob", "Cat")), title
+    assert any(title == f"{who}, à vous de jouer : prenez l'appareil" for who in ("Ada", "Bob", "Cat")), title
     # read at arm's length: large words and a large button (a tablet on the table)
     size = "id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize)"
     assert page.evaluate(size, "cover-title") >= 32 and page.evaluate(size, "cover-show") >= 18
@@ -314,12 +314,12 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
         page = new_page(browser, "fr-FR", TABLET)
         page.goto(f"{handle.url}/play/{'+'.join(tokens)}")
         page.wait_for_selector("#cover-deadline:not([hidden])")
-        who = re.match(r"À (\w+) de jouer", plain(page.locator("#cover-title").text_content())).group(1)
+        who = re.match(r"(\w+), à vous de jouer", plain(page.locator("#cover-title").text_content())).group(1)
         assert re.fullmatch(rf"{who}, il vous reste \d+ s pour jouer",
                             plain(page.locator("#cover-deadline").text_content()))
         page.wait_for_selector(".screen-absent")
         assert plain(page.locator(".screen-absent p").text_content()) == \
-            f"Le temps de {who} est écoulé : un bot joue à sa place jusqu'à son retour."
+            f"{who}, votre temps est écoulé : un bot joue à votre place jusqu'à votre retour."
         back = page.locator(".screen-back")
         assert plain(back.text_content()) == f"C'est moi, {who} : je suis de retour"
         back.click()
