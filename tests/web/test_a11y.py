@@ -35,8 +35,11 @@ KEY_MOVES = ("#moves button.move:enabled, #board button.playable:enabled, "
              "#board .tray button:enabled, #board button.claim:enabled, .chooser button.move")
 CLAIMS = "#board button.claim:enabled"
 OFFER_MADE = "#board .tray button:enabled"
-SECOND = {"one screen covered": ("#cover-show", "#cover-hide", "one screen shown"),
-          "add a player": ("#add-player", "#add-name", "add a player form")}
+# the second state of a page: what a person does there (a click, a choice), what it shows
+SECOND = {"one screen covered": (lambda page: page.click("#cover-show"), "#cover-hide", "one screen shown"),
+          "add a player": (lambda page: page.click("#add-player"), "#add-name", "add a player form"),
+          "lobby": (lambda page: page.select_option("#seat-0", "here"), "#seat-name-0",
+                    "lobby with a player at this screen")}
 IN_PLAY = ("() => document.body.dataset.interactive === 'yes' "
            "|| document.body.dataset.status === 'over'")
 
@@ -123,8 +126,8 @@ def test_axe_finds_nothing_on_any_page(browser, server, finished, lang: str) -> 
             found[name] = violations(page)
             # the second state of the same page: a seat shown, the form to add a player open
             if name in SECOND:
-                button, ready, second = SECOND[name]
-                page.click(button)
+                do, ready, second = SECOND[name]
+                do(page)
                 page.wait_for_selector(ready)
                 found[second] = violations(page)
     finally:

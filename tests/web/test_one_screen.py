@@ -15,13 +15,15 @@ the real server.
 from __future__ import annotations
 
 import random
+import re
 import time
 
 from chromium import browser  # noqa: F401  (browser: a fixture)
 from test_browser import act, is_over, join, new_page
-from web_servers import DEADLINE
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 MAX_STEPS = 800
+TABLET = {"width": 1024, "height": 768}
 
 
 class Seats:
@@ -182,7 +184,12 @@ def test_two_people_at_one_screen_and_a_bot_never_see_each_others_cards(
     assert seen.get("cover", 0) >= 2 and seen.get("done", 0) >= 2, seen
     assert seen.get("twice", 0) >= 1, seen
     assert seats.private_seen > 0  # DTC's offers: what a giver put in, what a taker got
+    # the end is everyone's at the screen: the public table and who won, no one's cards
+    page.wait_for_function("() => document.body.dataset.screen === 'public'")
     page.wait_for_selector("#result:not([hidden]) h2")
+    assert page.locator("#cover-hide").count() == 0
+    assert page.locator("#role").text_content() == ""  # no "nobody's cards" note: it is over
+    seats.check_hidden(page)
     # a rematch for both: the page goes to an address holding each one's new seat, where
     # opening it sat them down, and the new game starts covered
     old = page.url
@@ -252,3 +259,72 @@ def test_a_seats_update_gives_the_public_view_its_spectator_sees(server) -> None
         watched = public.hello(mine["watch_url"].rsplit("/", 1)[1])
         assert watched["seat"] is None and "watch_url" not in watched
         assert mine["scene"]["hand"]["cards"] and watched["scene"]["hand"] is None
+
+
+def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> None:  # noqa: F811
+    """Three people and a bot at one tablet: their seats and names chosen in the lobby,
+    then straight to their table (no invite page), which starts covered for one of them."""
+    page = new_page(browser, "fr-FR", TABLET)
+    page.goto(server.url + "/")
+    page.click('.choose-game[data-game="wazabi"]')
+    page.fill("#players", "4")
+    for seat, name in enumerate(("Ada", "Bob", "ada")):
+        page.select_option(f"#seat-{seat}", "here")
+        page.fill(f"#seat-name-{seat}", name)
+    page.select_option("#seat-3", "easy")
+    assert page.locator("label[for='seat-name-0']").text_content() == "Nom"
+    page.fill("#seat-name-1", " ")
+    page.click("#create-submit")  # a name missing: which seat, and the focus on it
+    assert page.locator("#create-error").text_content() == "Indiquez le nom du joueur de la place 2."
+    assert page.evaluate("document.activeElement.id") == "seat-name-1"
+    page.fill("#seat-name-1", "Bob")
+    page.click("#create-submit")  # two alike (case aside): said before any table is made
+    assert plain(page.locator("#create-error").text_content()) == \
+        "Les places 1 et 3 ont le même nom, ada : donnez-leur des noms différents."
+    assert page.url == server.url + "/"
+    page.fill("#seat-name-2", "Cat")
+    page.click("#create-submit")
+    page.wait_for_url("**/play/*+*+*")
+    page.wait_for_selector("#cover-show")
+    tokens = page.url.rsplit("/", 1)[1].split("+")
+    assert len(tokens) == 3
+    with server.client() as client:
+        seats = client.hello(tokens[0])["table"]["seats"]
+    assert [s["name"] for s in seats[:3]] == ["Ada", "Bob", "Cat"]
+    title = plain(page.locator("#cover-title").text_content())
+    assert any(title == f"{who}, à vous de jouer : prenez l'appareil" for who in ("Ada", "Bob", "Cat")), title
+    # read at arm's length: large words and a large button (a tablet on the table)
+    size = "id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize)"
+    assert page.evaluate(size, "cover-title") >= 32 and page.evaluate(size, "cover-show") >= 18
+    assert page.locator("#cover-show").bounding_box()["height"] >= 56
+    assert page.evaluate("document.body.dataset.status") == "playing"
+    assert not page.errors, page.errors
+
+
+def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_ran_out(
+        browser, tmp_path) -> None:  # noqa: F811
+    """A turn timer at a shared screen: the cover says whose time runs; once it ran out (a
+    stand-in plays for her, so no cover would come for her), the screen says so and she
+    comes back with her own button."""
+    # the stand-in never plays (a long pause): the seat stays absent until she is back
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=600.0,
+                               min_turn_timer=0.2, deals=random.Random(3))
+    try:
+        created = handle.create("diciassette", 2, turn_timer=4)
+        tokens = [handle.join(created["invite"], seat, name) for seat, name in enumerate(("Ada", "Bob"))]
+        page = new_page(browser, "fr-FR", TABLET)
+        page.goto(f"{handle.url}/play/{'+'.join(tokens)}")
+        page.wait_for_selector("#cover-deadline:not([hidden])")
+        who = re.match(r"(\w+), à vous de jouer", plain(page.locator("#cover-title").text_content())).group(1)
+        assert re.fullmatch(rf"{who}, il vous reste \d+ s pour jouer",
+                            plain(page.locator("#cover-deadline").text_content()))
+        page.wait_for_selector(".screen-absent")
+        assert plain(page.locator(".screen-absent p").text_content()) == \
+            f"{who}, votre temps est écoulé : un bot joue à votre place jusqu'à votre retour."
+        back = page.locator(".screen-back")
+        assert plain(back.text_content()) == f"C'est moi, {who} : je suis de retour"
+        back.click()
+        page.wait_for_function("() => !document.querySelector('.screen-absent')")
+        assert not page.errors, page.errors
+    finally:
+        stop_thread_server(handle)

@@ -1,12 +1,16 @@
 // The lobby (/): the four games, and a form to create a table (game, players, options,
-// seats human or bot with a level, turn timer); then the invite and spectator links.
+// seats: a person at this screen with her name, a person invited by link, or a bot with a
+// level; turn timer). Then the people at this screen go straight to the table (one address
+// holding all their seats, /play/<token>+<token>); with nobody here, the invite and
+// spectator links.
 
-import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow} from "./common.js";
+import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow, sayError} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null;   // the selected game's name
-let form = {players: null, seats: [], options: {}, timer: ""};
+let form = {players: null, seats: [], names: [], options: {}, timer: ""};
+const KINDS = ["here", "human", "easy", "medium", "hard"];
 
 async function main() {
   await loadTexts();
@@ -44,13 +48,14 @@ function draw() {
 
 function resetForm() {
   const g = game();
-  form = {players: g.default_players, seats: [], options: {}, timer: ""};
+  form = {players: g.default_players, seats: [], names: [], options: {}, timer: ""};
   fitSeats();
 }
 
 function fitSeats() {
   while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? "human" : "medium");
   form.seats.length = form.players;
+  form.names.length = form.players;
 }
 
 // What a value looks like in its input: "1,2,3" for a list of numbers.
@@ -138,15 +143,38 @@ function drawForm() {
   drawSeats();
 }
 
+// A seat: its kind, and for a person at this screen her name (typed names stay on a redraw).
 function drawSeats() {
   const box = $("seats");
   if (!box) return;
   box.replaceChildren(el("legend", {text: tr("web.lobby.seats")}),
     ...form.seats.map((kind, i) => el("div", {class: "seat-row"},
       el("label", {for: `seat-${i}`, text: tr("web.lobby.seat", {n: i + 1})}),
-      el("select", {id: `seat-${i}`, class: "seat-kind", onchange: (e) => { form.seats[i] = e.target.value; }},
-        ["human", "easy", "medium", "hard"].map((k) => el("option", {value: k, selected: k === kind,
-          text: k === "human" ? tr("web.lobby.human") : tr(`web.lobby.level.${k}`)}))))));
+      el("select", {id: `seat-${i}`, class: "seat-kind",
+                    onchange: (e) => { form.seats[i] = e.target.value; drawSeats(); $(`seat-${i}`).focus(); }},
+        KINDS.map((k) => el("option", {value: k, selected: k === kind,
+          text: tr(k === "here" || k === "human" ? `web.lobby.${k}` : `web.lobby.level.${k}`)}))),
+      kind !== "here" ? null : el("span", {class: "seat-name"},
+        el("label", {for: `seat-name-${i}`, text: tr("web.lobby.here_name")}),
+        el("input", {id: `seat-name-${i}`, type: "text", maxlength: 24, autocomplete: "off",
+                     value: form.names[i] || "", oninput: (e) => { form.names[i] = e.target.value; }})))));
+}
+
+// What people take for the same name (the server's rule: case, width and spaces aside).
+const nameKey = (name) => name.normalize("NFKC").toLowerCase().replace(/\s+/g, "");
+
+// The people at this screen, [{seat, name}], or an error saying what to fix (and where).
+function herePeople() {
+  const people = [];
+  for (const [seat, kind] of form.seats.entries()) {
+    if (kind !== "here") continue;
+    const name = (form.names[seat] || "").trim();
+    if (!name) return {error: tr("web.lobby.here_name_needed", {n: seat + 1}), field: `seat-name-${seat}`};
+    const twin = people.find((p) => nameKey(p.name) === nameKey(name));
+    if (twin) return {error: tr("web.lobby.here_name_twice", {name, a: twin.seat + 1, b: seat + 1}), field: `seat-name-${seat}`};
+    people.push({seat, name});
+  }
+  return {people};
 }
 
 async function submit(event) {
@@ -155,21 +183,26 @@ async function submit(event) {
   const errorBox = $("create-error");
   errorBox.hidden = true;
   const options = changedOptions(g);
-  if (!form.seats.includes("human")) {
-    errorBox.hidden = false;
-    errorBox.textContent = tr("web.lobby.need_human");
+  if (!form.seats.some((k) => k === "here" || k === "human")) {
+    sayError(errorBox, tr("web.lobby.need_human"));
+    return;
+  }
+  const here = herePeople();
+  if (here.error) {
+    sayError(errorBox, here.error, $(here.field));
     return;
   }
   const body = {
     game: g.name, players: Number($("players").value), options,
-    seats: form.seats.map((k) => (k === "human" ? {kind: "human"} : {kind: "bot", level: k})),
+    seats: form.seats.map((k) => (k === "here" || k === "human" ? {kind: "human"} : {kind: "bot", level: k})),
     turn_timer: form.timer === "" ? null : Number(form.timer),
   };
   const button = $("create-submit");
   button.disabled = true;
   try {
     const data = await api("/api/tables", body);
-    showCreated(data);
+    if (here.people.length) await sitDown(data, here.people, errorBox);
+    else showCreated(data);
   } catch (error) {
     errorBox.hidden = false;
     errorBox.textContent = error.message;
@@ -177,6 +210,24 @@ async function submit(event) {
   } finally {
     button.disabled = false;
   }
+}
+
+// The people at this screen sit down, each with her name, then go to the table together.
+// Should a seat be refused (a name the server takes for a bot's), the table is there all the
+// same: its links are shown with what went wrong.
+async function sitDown(data, people, errorBox) {
+  const invite = encodeURIComponent(data.invite_url.split("/").pop());
+  const tokens = [];
+  try {
+    for (const {seat, name} of people) {
+      tokens.push((await api(`/api/join/${invite}`, {seat, name})).seat_url.split("/").pop());
+    }
+  } catch (error) {
+    showCreated(data);
+    sayError(errorBox, error.message);
+    return;
+  }
+  location.assign(`/play/${tokens.join("+")}`);
 }
 
 function showCreated(data) {

@@ -80,17 +80,20 @@ function sources() {
 // The seat whose person acts on this page (moves, chat, leave, "I'm back"): the one seat,
 // or on a shared screen the seat shown; nobody while it is covered or public.
 function actor() {
-  return shared ? state.revealed : seats[0];
+  if (!shared) return seats[0];
+  return state.revealed && screen().src === state.revealed ? state.revealed : null;
 }
 
 // What the page shows: {src, cover}. One seat: that seat. A shared screen: the seat whose
 // person asked to see it; else the cover for the next seat of this screen to play (with
 // the public table's title and log only); else the table as a spectator sees it. While it
-// waits for its people there is nothing of the game to hide: the first seat's page.
+// waits for its people there is nothing of the game to hide: the first seat's page. Once
+// the game is over, who won is everyone's: the public table (no "hide my cards" left).
 function screen() {
   if (!shared) return {src: seats[0], cover: null};
-  if (state.revealed) return {src: state.revealed, cover: null};
   const held = state.checked ? heldSeats().filter((s) => s.update) : [];
+  const over = held.length && held[0].update.table.status === "over" && open && open.update;
+  if (state.revealed && !over) return {src: state.revealed, cover: null};
   if (!held.length || held[0].update.table.status === "waiting") return {src: held[0] || null, cover: null};
   const next = held.find((s) => s.update.legal.length && !s.left);
   return {src: open, cover: next || null};
@@ -311,9 +314,8 @@ function draw() {
   turn.classList.toggle("mine", myTurn);
   const everyone = shared && src === open;  // a shared screen between its people's turns
   $("role").textContent = mode === "watch" ? tr("web.table.spectator")
-    : everyone && !cover ? tr("web.table.screen.public") : "";
+    : everyone && !cover && table.status !== "over" ? tr("web.table.screen.public") : "";
   showConnection();
-  showDeadline(update);
 
   const h = hooks(src, !!cover);
   // for tests and styles: what the page is showing
@@ -333,6 +335,7 @@ function draw() {
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
   fitCardFaces(board);
+  showDeadline(update, cover);
 
   const moves = $("moves");
   moves.replaceChildren();
@@ -353,6 +356,7 @@ function draw() {
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
                     onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
   }
+  if (shared && !state.revealed && table.seats) moves.append(...absentBoxes(table));
   if (acting && src.left) {  // left for good: the table as a spectator sees it
     moves.append(el("div", {class: "banner left-box"},
       el("p", {text: tr("web.table.left_you")})));
@@ -377,12 +381,27 @@ function draw() {
 
 // A shared screen's cover: whose turn it is, and the button that shows that seat (its
 // person's hand, moves and log): nothing of any seat's own view is in the page under it.
+// Large, to be read at arm's length; with the turn timer, her time running (showDeadline).
 function coverBox(src) {
   const name = seatName(src);
   return el("section", {class: "cover", id: "cover", "aria-labelledby": "cover-title"},
     el("h2", {id: "cover-title", text: tr("web.table.screen.cover", {name})}),
+    el("p", {id: "cover-deadline", class: "cover-deadline", hidden: true}),
     el("button", {type: "button", id: "cover-show", class: "primary", text: tr("web.table.screen.show", {name}),
       onclick: () => { state.revealed = src; clearAlert(); draw(); }}));
+}
+
+// A shared screen between turns: a person here whose time ran out is told so, with her
+// own way back (her stand-in plays her turns meanwhile: no cover would come for her).
+function absentBoxes(table) {
+  return heldSeats().filter((s) => s.update && !s.left && table.seats[s.update.seat]?.absent).map((s) => {
+    const name = seatName(s);
+    return el("div", {class: "banner warn absent-box screen-absent"},
+      el("p", {text: tr("web.table.screen.absent", {name})}),
+      el("button", {type: "button", class: "screen-back", "data-seat": s.update.seat,
+                    text: tr("web.table.screen.back", {name}),
+                    onclick: (e) => { e.target.disabled = true; clearAlert(); send({type: "back"}, s); }}));
+  });
 }
 
 // The seat shown on a shared screen: its person hides it when done (after a move, the
@@ -634,14 +653,20 @@ function showConnection() {
   box.textContent = connected ? "" : tr("web.table.reconnecting");
 }
 
-function showDeadline(update) {
+// The turn timer's time left; under a cover also in it, to the person it waits for.
+function showDeadline(update, cover) {
   clearInterval(state.timerTick);
   const box = $("deadline");
   const deadline = update.table && update.table.deadline;
   if (!deadline) { box.textContent = ""; return; }
+  const coverBox = cover && $("cover-deadline");
   const tick = () => {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
     box.textContent = tr("web.table.deadline", {seconds: left});
+    if (coverBox) {
+      coverBox.hidden = false;
+      coverBox.textContent = tr("web.table.screen.deadline", {name: seatName(cover), seconds: left});
+    }
   };
   tick();
   state.timerTick = setInterval(tick, 1000);
