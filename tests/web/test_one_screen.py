@@ -10,6 +10,8 @@ the real server.
   shared page shows the table as a spectator sees it.
 * A link with an unknown token, or one of another table: a clear error in the page's
   language, the address unchanged, the other seat still there.
+* The public view refused (the address holds its share of connections): after her move,
+  "Done: hide my cards" still hides them while someone elsewhere plays.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import time
 
 from chromium import browser  # noqa: F401  (browser: a fixture)
 from test_browser import act, is_over, join, new_page
-from web_servers import DEADLINE
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+from ludotheque.web.limits import Limits
 
 MAX_STEPS = 800
 
@@ -251,3 +255,46 @@ def test_a_seats_update_gives_the_public_view_its_spectator_sees(server) -> None
         watched = public.hello(mine["watch_url"].rsplit("/", 1)[1])
         assert watched["seat"] is None and "watch_url" not in watched
         assert mine["scene"]["hand"]["cards"] and watched["scene"]["hand"] is None
+
+
+def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_path) -> None:  # noqa: F811
+    """Two seats at one screen, a third person elsewhere, and the address's cap on sockets
+    at three: the page's third socket, the public view's, is refused. Once a person hides
+    her cards after her move and the third person is to play, the page holds no hand all
+    the same: it shows the table's public part, not the last seat drawn."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'capped.sqlite3'}",
+                               limits=Limits(sockets=3))
+    try:
+        _, tokens = handle.table("diciassette", 3, humans=3)
+        with handle.client() as cat:
+            cat.hello(tokens[2])
+            page = new_page(browser)
+            page.goto(f"{handle.url}/play/{tokens[0]}+{tokens[1]}")
+            rng = random.Random(3)
+            hidden = False
+            for _ in range(MAX_STEPS):
+                settled(page)
+                kind = screen(page)
+                if kind == "public" and hidden:
+                    break
+                if kind == "public":  # Cat's turn, before Ada's or Bob's first move
+                    frame = cat.until(lambda u: u["legal"])
+                    cat.move([frame["legal"][0]["id"]], frame["move"])
+                    page.wait_for_function(f"() => document.body.dataset.move !== '{frame['move']}'")
+                elif kind == "cover":
+                    page.click("#cover-show")
+                    page.wait_for_function("() => document.body.dataset.screen === 'seat'")
+                elif page.evaluate("document.body.dataset.interactive") == "yes":
+                    act(page, rng)
+                else:  # her move made: hidden, whoever plays next
+                    assert page.locator("#board .hand .card").count()
+                    page.click("#cover-hide")
+                    page.wait_for_function("() => document.body.dataset.screen !== 'seat'")
+                    hidden = True
+            assert hidden and screen(page) == "public"
+            assert cat.until(lambda u: u["move"] == int(page.evaluate("document.body.dataset.move")))["to_act"] == 2
+            assert page.locator("#board .hand, #board .card").count() == 0
+            assert page.locator("#cover-hide, #moves button").count() == 0
+            assert not page.errors, page.errors
+    finally:
+        stop_thread_server(handle)
