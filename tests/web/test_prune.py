@@ -12,7 +12,7 @@ from test_long_run import wait_for
 from test_server_play import drive
 from web_servers import run_app_in_thread, stop_thread_server
 
-from ludotheque.web.db import bot_jobs, chat, moves, seats, tables
+from ludotheque.web.db import Storage, bot_jobs, chat, moves, seats, tables
 from tests.test_cli import invoke, ok
 
 OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)
@@ -134,3 +134,36 @@ def test_prune_refuses_a_bad_duration_and_a_database_that_is_not_there(tmp_path)
     result = invoke(["prune", "--database", url, "--lang", "en"])
     assert result.exit_code == 2 and "Cannot open the database" in result.flat
     assert not (tmp_path / "none.sqlite3").exists()  # no empty database made
+
+
+class PrunedAfterItsRowIsRead(Storage):
+    """The real storage, with `ludotheque prune` (the real one) removing the old games
+    between a record's first read (its row) and its second (its moves): the moment a
+    prune running beside the server may hit."""
+
+    racing = False  # armed by the test: the next row read is followed by the prune
+
+    def get_table(self, table_id: str):
+        row = super().get_table(table_id)
+        if self.racing and row is not None:
+            self.racing = False
+            self.prune(OLD + dt.timedelta(days=1), OLD)
+        return row
+
+
+def test_a_record_asked_while_prune_removes_its_game_says_it_no_longer_exists(tmp_path):
+    url = f"sqlite:///{tmp_path / 'race.sqlite3'}"
+    handle = run_app_in_thread(url, storage=PrunedAfterItsRowIsRead(url))
+    try:
+        for path, name in (("record", "Ann"), ("replay?step=1", "Bob")):
+            old, _, page = played_to_the_end(handle, name)
+            page.close()
+            wait_for(lambda: old["table"] not in handle.master.tables, "kept in memory")
+            age(handle.master.storage, old["table"])
+            handle.master.storage.racing = True
+            answer = handle.api.get(f"/api/tables/{old['table']}/{path}")
+            assert answer.status_code == 404, answer.text
+            assert "no longer exists" in answer.json()["error"]["message"]
+            assert rows_left(handle.master.storage, [old["table"]])["tables"] == 0
+    finally:
+        stop_thread_server(handle)
