@@ -8,8 +8,8 @@ the real server.
   her own hand and log only; after her move, "Done: hide my cards"; to the end.
 * Two seats at one screen and a third person on her own device: while she plays, the
   shared page shows the table as a spectator sees it.
-* A link with an unknown token, or one of another table: a clear error in the page's
-  language, the address unchanged, the other seat still there.
+* A link with an unknown token, one of another table, or a spectator's: a clear error in
+  the page's language, the address unchanged, the other seat still there.
 * The public view refused (the address holds its share of connections): after her move,
   "Done: hide my cards" still hides them while someone elsewhere plays.
 """
@@ -231,7 +231,9 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
     _, (other,) = server.table("dtc", 3, humans=1)
     page = new_page(browser, "fr-FR")
     for wrong, says in (("nosuchtoken", "Une place de ce lien (2 sur 2) : "),
-                        (other, "Une place de ce lien (2 sur 2) est à une autre table")):
+                        (other, "Une place de ce lien (2 sur 2) est à une autre table"),
+                        (created["spectator"],
+                         "Une place de ce lien (2 sur 2) est celle d'un spectateur")):
         url = f"{server.url}/play/{ada}+{wrong}"
         page.goto(url)
         page.wait_for_function("() => !document.getElementById('alert').hidden")

@@ -195,16 +195,18 @@ function refuse(src, message) {
   draw();
 }
 
-// A shared screen holds the seats of one table: once every token answered, those of
-// another table than the link's first are left out; then the public view opens.
+// A shared screen holds the seats of one table: once every token answered, a spectator's
+// (it plays no turn, asks no rematch) and those of another table than the link's first
+// seat are left out; then the public view opens.
 function checkTables() {
   if (state.checked || seats.some((s) => !s.update && !s.refused)) return;
   state.checked = true;
-  const first = heldSeats()[0];
-  for (const s of seats) {
-    if (!s.refused && s.update.table.id !== first.update.table.id) {
-      refuse(s, tr("web.table.screen.foreign", {n: s.number, count: seats.length}));
-    }
+  const watching = (s) => s.update.seat === null || s.update.seat === undefined;
+  const first = heldSeats().find((s) => !watching(s));
+  for (const s of heldSeats()) {
+    const why = watching(s) ? "web.table.screen.spectator"
+      : s.update.table.id !== first.update.table.id ? "web.table.screen.foreign" : null;
+    if (why) refuse(s, tr(why, {n: s.number, count: seats.length}));
   }
 }
 
