@@ -300,3 +300,44 @@ def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_p
             assert not page.errors, page.errors
     finally:
         stop_thread_server(handle)
+
+
+# The page's second socket hears nothing until its first one had its first update: a seat
+# of another table (the link's second) answers last, deterministically. The public view's
+# updates (a spectator's: no seat) are noted by table.
+LAST_SECOND = """(() => {
+  const Native = window.WebSocket;
+  let opened = 0, firstHeard = false;
+  const held = [];
+  window.__public = [];
+  window.WebSocket = function (...args) {
+    const ws = new Native(...args), index = opened++, add = ws.addEventListener.bind(ws);
+    ws.addEventListener = (type, listener, ...rest) => add(type, type !== "message" ? listener
+      : (message) => {
+        const frame = JSON.parse(message.data);
+        if (index === 1 && !firstHeard) { held.push(() => listener(message)); return; }
+        if (frame.type === "update" && frame.seat === null) window.__public.push(frame.table.id);
+        listener(message);
+        if (index === 0 && frame.type === "update" && !firstHeard) {
+          firstHeard = true;
+          held.splice(0).forEach((deliver) => deliver());
+        }
+      }, ...rest);
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+
+
+def test_the_public_view_is_of_the_link_s_table_when_another_table_s_seat_answers_last(
+        browser, server) -> None:  # noqa: F811
+    created, (ada,) = server.table("dtc", 3, humans=1)
+    other, (elsewhere,) = server.table("diciassette", 3, humans=1)
+    page = new_page(browser)
+    page.add_init_script(LAST_SECOND)
+    page.goto(f"{server.url}/play/{ada}+{elsewhere}")
+    page.wait_for_function("() => /another table/.test(document.getElementById('alert').textContent)")
+    page.wait_for_function("() => window.__public.length > 0")
+    assert set(page.evaluate("window.__public")) == {created["table"]}
+    assert not page.errors, page.errors

@@ -228,8 +228,10 @@ function onUpdate(src, update) {
   }
   if (shared) {
     checkTables();
-    if (!open && state.checked && update.watch_url) {
-      open = source(update.watch_url.split("/").pop(), 0);
+    // the public view of the seats held (not of a seat just left out: another table's)
+    const watch = !open && state.checked && heldSeats().map((s) => s.update.watch_url).find(Boolean);
+    if (watch) {
+      open = source(watch.split("/").pop(), 0);
       connect(open);
     }
   }
