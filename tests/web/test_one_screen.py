@@ -8,8 +8,10 @@ the real server.
   her own hand and log only; after her move, "Done: hide my cards"; to the end.
 * Two seats at one screen and a third person on her own device: while she plays, the
   shared page shows the table as a spectator sees it.
-* A link with an unknown token, or one of another table: a clear error in the page's
-  language, the address unchanged, the other seat still there.
+* A link with an unknown token, one of another table, or a spectator's: a clear error in
+  the page's language, the address unchanged, the other seat still there.
+* The public view refused (the address holds its share of connections): after her move,
+  "Done: hide my cards" still hides them while someone elsewhere plays.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import time
 from chromium import browser  # noqa: F401  (browser: a fixture)
 from test_browser import act, is_over, join, new_page
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+
+from ludotheque.web.limits import Limits
 
 MAX_STEPS = 800
 TABLET = {"width": 1024, "height": 768}
@@ -235,7 +239,9 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
     _, (other,) = server.table("dtc", 3, humans=1)
     page = new_page(browser, "fr-FR")
     for wrong, says in (("nosuchtoken", "Une place de ce lien (2 sur 2) : "),
-                        (other, "Une place de ce lien (2 sur 2) est à une autre table")):
+                        (other, "Une place de ce lien (2 sur 2) est à une autre table"),
+                        (created["spectator"],
+                         "Une place de ce lien (2 sur 2) est celle d'un spectateur")):
         url = f"{server.url}/play/{ada}+{wrong}"
         page.goto(url)
         page.wait_for_function("() => !document.getElementById('alert').hidden")
@@ -243,6 +249,8 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
         assert page.url == url  # nothing lost: the address still holds both
         # the seat that is right plays on (one person left: her cover, then her cards)
         page.wait_for_selector("#cover-show")
+        assert plain(page.locator("#cover-title").text_content()) == \
+            "À P1 de jouer : passez l'appareil à P1"
         assert plain(page.locator("#cover-show").text_content()) == "C'est moi, P1 : voir mes cartes"
         page.click("#cover-show")
         page.wait_for_selector("#board .hand .card")
@@ -328,3 +336,87 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
         assert not page.errors, page.errors
     finally:
         stop_thread_server(handle)
+
+
+def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_path) -> None:  # noqa: F811
+    """Two seats at one screen, a third person elsewhere, and the address's cap on sockets
+    at three: the page's third socket, the public view's, is refused. Once a person hides
+    her cards after her move and the third person is to play, the page holds no hand all
+    the same: it shows the table's public part, not the last seat drawn."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'capped.sqlite3'}",
+                               limits=Limits(sockets=3))
+    try:
+        _, tokens = handle.table("diciassette", 3, humans=3)
+        with handle.client() as cat:
+            cat.hello(tokens[2])
+            page = new_page(browser)
+            page.goto(f"{handle.url}/play/{tokens[0]}+{tokens[1]}")
+            rng = random.Random(3)
+            hidden = False
+            for _ in range(MAX_STEPS):
+                settled(page)
+                kind = screen(page)
+                if kind == "public" and hidden:
+                    break
+                if kind == "public":  # Cat's turn, before Ada's or Bob's first move
+                    frame = cat.until(lambda u: u["legal"])
+                    cat.move([frame["legal"][0]["id"]], frame["move"])
+                    page.wait_for_function(f"() => document.body.dataset.move !== '{frame['move']}'")
+                elif kind == "cover":
+                    page.click("#cover-show")
+                    page.wait_for_function("() => document.body.dataset.screen === 'seat'")
+                elif page.evaluate("document.body.dataset.interactive") == "yes":
+                    act(page, rng)
+                else:  # her move made: hidden, whoever plays next
+                    assert page.locator("#board .hand .card").count()
+                    page.click("#cover-hide")
+                    page.wait_for_function("() => document.body.dataset.screen !== 'seat'")
+                    hidden = True
+            assert hidden and screen(page) == "public"
+            assert cat.until(lambda u: u["move"] == int(page.evaluate("document.body.dataset.move")))["to_act"] == 2
+            assert page.locator("#board .hand, #board .card").count() == 0
+            assert page.locator("#cover-hide, #moves button").count() == 0
+            assert not page.errors, page.errors
+    finally:
+        stop_thread_server(handle)
+
+
+# The page's second socket hears nothing until its first one had its first update: a seat
+# of another table (the link's second) answers last, deterministically. The public view's
+# updates (a spectator's: no seat) are noted by table.
+LAST_SECOND = """(() => {
+  const Native = window.WebSocket;
+  let opened = 0, firstHeard = false;
+  const held = [];
+  window.__public = [];
+  window.WebSocket = function (...args) {
+    const ws = new Native(...args), index = opened++, add = ws.addEventListener.bind(ws);
+    ws.addEventListener = (type, listener, ...rest) => add(type, type !== "message" ? listener
+      : (message) => {
+        const frame = JSON.parse(message.data);
+        if (index === 1 && !firstHeard) { held.push(() => listener(message)); return; }
+        if (frame.type === "update" && frame.seat === null) window.__public.push(frame.table.id);
+        listener(message);
+        if (index === 0 && frame.type === "update" && !firstHeard) {
+          firstHeard = true;
+          held.splice(0).forEach((deliver) => deliver());
+        }
+      }, ...rest);
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+
+
+def test_the_public_view_is_of_the_link_s_table_when_another_table_s_seat_answers_last(
+        browser, server) -> None:  # noqa: F811
+    created, (ada,) = server.table("dtc", 3, humans=1)
+    other, (elsewhere,) = server.table("diciassette", 3, humans=1)
+    page = new_page(browser)
+    page.add_init_script(LAST_SECOND)
+    page.goto(f"{server.url}/play/{ada}+{elsewhere}")
+    page.wait_for_function("() => /another table/.test(document.getElementById('alert').textContent)")
+    page.wait_for_function("() => window.__public.length > 0")
+    assert set(page.evaluate("window.__public")) == {created["table"]}
+    assert not page.errors, page.errors

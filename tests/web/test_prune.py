@@ -12,7 +12,7 @@ from test_long_run import wait_for
 from test_server_play import drive
 from web_servers import run_app_in_thread, stop_thread_server
 
-from ludotheque.web.db import bot_jobs, chat, moves, seats, tables
+from ludotheque.web.db import Storage, bot_jobs, chat, moves, seats, tables
 from tests.test_cli import invoke, ok
 
 OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)
@@ -134,3 +134,62 @@ def test_prune_refuses_a_bad_duration_and_a_database_that_is_not_there(tmp_path)
     result = invoke(["prune", "--database", url, "--lang", "en"])
     assert result.exit_code == 2 and "Cannot open the database" in result.flat
     assert not (tmp_path / "none.sqlite3").exists()  # no empty database made
+
+
+class PruneRacer(Storage):
+    """The real storage, with `ludotheque prune` (the real one) removing the old games right
+    after a read the test names (a table's row, by its id, a seat token or an invite): the
+    moment a prune running beside the server may hit, between that read and the next."""
+
+    racing: str | None = None  # the read, armed by the test
+
+    def _raced(self, read: str, found):
+        if self.racing == read and found is not None:
+            self.racing = None
+            self.prune(OLD + dt.timedelta(days=1), OLD)
+        return found
+
+    def get_table(self, table_id: str):
+        return self._raced("get_table", super().get_table(table_id))
+
+    def table_by_token(self, token: str):
+        return self._raced("table_by_token", super().table_by_token(token))
+
+    def table_by_invite(self, invite: str):
+        return self._raced("table_by_invite", super().table_by_invite(invite))
+
+
+def test_a_link_opened_while_prune_removes_its_game_says_it_no_longer_exists(tmp_path):
+    """A finished game's record, replay step, seat link or invite, asked just as the prune
+    removes it: the answer says the table no longer exists (was a 500, or a socket closed
+    with no word), and the server serves on."""
+    url = f"sqlite:///{tmp_path / 'race.sqlite3'}"
+    handle = run_app_in_thread(url, storage=PruneRacer(url))
+    storage = handle.master.storage
+    try:
+        for read, name in (("get_table", "Ann"), ("get_table", "Bob"),
+                           ("table_by_token", "Cy"), ("table_by_invite", "Dee")):
+            old, token, page = played_to_the_end(handle, name)
+            page.close()
+            wait_for(lambda: old["table"] not in handle.master.tables, "kept in memory")
+            age(storage, old["table"])
+            storage.racing = read
+            if read == "table_by_token":
+                with handle.client() as seat:
+                    seat.send({"type": "hello", "token": token, "lang": "en"})
+                    refused = seat.expect("error")
+                    assert refused["code"] == "unknown_token", refused
+                    message = refused["message"]
+            else:
+                answer = (handle.api.post(f"/api/join/{old['invite']}",
+                                          json={"seat": 0, "name": "Eve"})
+                          if read == "table_by_invite" else
+                          handle.api.get(f"/api/tables/{old['table']}/"
+                                         f"{'record' if name == 'Ann' else 'replay?step=1'}"))
+                assert answer.status_code == 404, answer.text
+                message = answer.json()["error"]["message"]
+            assert "no longer exists" in message
+            assert storage.racing is None  # the prune ran in between
+            assert rows_left(storage, [old["table"]])["tables"] == 0
+    finally:
+        stop_thread_server(handle)

@@ -306,12 +306,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         # an unfinished table is refused on its row: no game is replayed to be refused
         held = master.tables.get(table)
         row = held.row if held is not None else await master.db(store.get_table, table)
-        if row is None:
-            raise Refused("unknown_table", status=404, table=quoted(table))
-        if row.status != "over":
+        if row is not None and row.status != "over":
             raise Refused("not_over", status=403,
                           key="web.server.error.reveal_not_over" if reveal else None)
-        return held or await master.get(table, hold=False)  # tables are never deleted
+        # None: no such table, or `ludotheque prune` removed it after its row was read
+        live = row and (held or await master.get(table, hold=False))
+        if live is None:
+            raise Refused("unknown_table", status=404, table=quoted(table))
+        return live
 
     @app.get("/api/tables/{table}/record")
     async def record(table: str, request: Request):

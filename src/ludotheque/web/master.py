@@ -688,6 +688,14 @@ class Master:
                 del self._loading[table_id]
         return live
 
+    async def _of_row(self, table_id: str) -> LiveTable:
+        """The table whose row was just read (by a link's token); unknown if `ludotheque
+        prune` removed it meanwhile."""
+        live = await self.get(table_id)
+        if live is None:
+            raise Refused("unknown_token", status=404)
+        return live
+
     async def _copy(self, table_id: str) -> LiveTable | None:
         """A table this server does not hold, read for the API and not held. Anyone may ask
         for it again and again: its game (a tournament of thousands of moves takes a tenth
@@ -844,8 +852,7 @@ class Master:
         if row is None:
             raise Refused("unknown_token", status=404)
         self.refuse_closed(row)
-        live = await self.get(row.id)
-        assert live is not None
+        live = await self._of_row(row.id)
         with self._in_use(live):
             return await self._join(live, seat, name)
 
@@ -929,8 +936,7 @@ class Master:
                 raise Refused("unknown_token", status=404)
             known = (found[0].id, found[1])
         table_id, seat = known
-        live = await self.get(table_id)
-        assert live is not None
+        live = await self._of_row(table_id)
         with self._in_use(live):  # not forgotten while this page arrives (others may leave)
             if conn.table is not None:  # a page that says hello again stops watching its table
                 self._stop_watching(conn)

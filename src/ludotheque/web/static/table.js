@@ -37,6 +37,7 @@ const state = {
   focus: null,  // where the keyboard was when a move went (its button is disabled then)
   logShown: 0, logFresh: true,  // log entries in the page; a new list for the next draw
   drawn: null, drawnKey: null,  // the source drawn, and the screen (another: a new log)
+  shown: null,  // the update drawn (under a cover: the table's public part alone)
   covered: false,  // the cover is up: nothing of the game but the public table's log
   revealed: null,  // a shared screen: the seat whose person asked to see it
   checked: !shared,  // a shared screen: every token answered, all of one table
@@ -197,16 +198,18 @@ function refuse(src, message) {
   draw();
 }
 
-// A shared screen holds the seats of one table: once every token answered, those of
-// another table than the link's first are left out; then the public view opens.
+// A shared screen holds the seats of one table: once every token answered, a spectator's
+// (it plays no turn, asks no rematch) and those of another table than the link's first
+// seat are left out; then the public view opens.
 function checkTables() {
   if (state.checked || seats.some((s) => !s.update && !s.refused)) return;
   state.checked = true;
-  const first = heldSeats()[0];
-  for (const s of seats) {
-    if (!s.refused && s.update.table.id !== first.update.table.id) {
-      refuse(s, tr("web.table.screen.foreign", {n: s.number, count: seats.length}));
-    }
+  const watching = (s) => s.update.seat === null || s.update.seat === undefined;
+  const first = heldSeats().find((s) => !watching(s));
+  for (const s of heldSeats()) {
+    const why = watching(s) ? "web.table.screen.spectator"
+      : s.update.table.id !== first.update.table.id ? "web.table.screen.foreign" : null;
+    if (why) refuse(s, tr(why, {n: s.number, count: seats.length}));
   }
 }
 
@@ -228,8 +231,10 @@ function onUpdate(src, update) {
   }
   if (shared) {
     checkTables();
-    if (!open && state.checked && update.watch_url) {
-      open = source(update.watch_url.split("/").pop(), 0);
+    // the public view of the seats held (not of a seat just left out: another table's)
+    const watch = !open && state.checked && heldSeats().map((s) => s.update.watch_url).find(Boolean);
+    if (watch) {
+      open = source(watch.split("/").pop(), 0);
       connect(open);
     }
   }
@@ -286,10 +291,14 @@ function seatName(src) {
 
 function draw() {
   const {src, cover} = screen();
-  // under a cover: only what is public (the seat to play's update gives its table's seats)
-  const update = (src && src.update) || (cover && {table: cover.update.table, scene: null, legal: [],
-                                                   move: cover.update.move, seat: null});
+  // under a cover, or while the public view has not come (its socket not answered yet, or
+  // refused: the address holds its share of connections), only what is public: the table
+  // and result a seat's update shares (never what it holds of the seat's own view)
+  const base = cover || (shared && state.checked && !(src && src.update) ? heldSeats().find((s) => s.update) : null);
+  const update = (src && src.update) || (base && {table: base.update.table, scene: null, legal: [],
+                                                  move: base.update.move, seat: null, result: base.update.result});
   if (!update) return;
+  state.shown = update;
   const key = `${cover ? cover.number : ""}/${src ? src.number : "-"}`;
   const fresh = key !== state.drawnKey;
   if (fresh) {
@@ -348,7 +357,7 @@ function draw() {
     moves.append(el("div", {class: "actions", role: "group", "aria-label": tr("web.table.moves")},
       update.legal.map((m) => moveButton({id: m.id, label: m.label || m.text}, h))));
   }
-  const acting = mode === "play" && !cover && src === actor();
+  const acting = mode === "play" && !cover && !!src && src === actor();
   const mine = acting && update.seat !== null && update.seat !== undefined && table.seats ? table.seats[update.seat] : null;
   if (mine && mine.absent) {  // the turn timer handed the seat to a bot
     moves.append(el("div", {class: "banner warn absent-box"},
@@ -552,7 +561,7 @@ function selectorOf(node) {
 
 function drawReveal() {
   const box = $("reveal");
-  const update = state.drawn && state.drawn.update;
+  const update = state.shown;
   const reveal = !state.covered && update && update.scene && update.scene.reveal;
   if (!reveal) { box.replaceChildren(); box.hidden = true; return; }
   box.hidden = false;
@@ -565,7 +574,7 @@ function drawReveal() {
 
 function drawResult() {
   const box = $("result");
-  const update = state.drawn && state.drawn.update;
+  const update = state.shown;
   if (!update) return;
   const scene = update.scene;
   const over = update.table && update.table.status === "over";
