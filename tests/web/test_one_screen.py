@@ -250,7 +250,7 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
         # the seat that is right plays on (one person left: her cover, then her cards)
         page.wait_for_selector("#cover-show")
         assert plain(page.locator("#cover-title").text_content()) == \
-            "À P1 de jouer : passez l'appareil à P1"
+            "P1, à vous de jouer : prenez l'appareil"
         assert plain(page.locator("#cover-show").text_content()) == "C'est moi, P1 : voir mes cartes"
         page.click("#cover-show")
         page.wait_for_selector("#board .hand .card")
