@@ -384,3 +384,17 @@ def test_a_seat_named_inside_a_sentence_reads_as_a_native_writes_it():
     stand_in = names_at(["Ada", "Zoé", "Bob"], [[2, 0, None]], 5, "en")
     assert dtc_lines(challenge, "en", stand_in, 1)[0].startswith(
         "Ada challenges \"two 5s\", offered by Bob (bot): the cards are")
+
+
+def test_a_text_that_speaks_to_a_person_by_name_does_so_in_both_languages():
+    """« Ada, à vous de jouer : prenez l'appareil » spoke to Ada while the English said
+    "Ada's turn: pass the device to Ada" to whoever held it: a text opening on a name
+    and a comma (a person spoken to) opens so in both languages."""
+    spoken_to = {"fr": re.compile(r"\{\w+\}, [^,:]*\b(?:vous|votre)\b"),
+                 "en": re.compile(r"\{\w+\}, [^,:]*\b(?:you|your)\b")}
+    bad = {key: entry for key, entry in catalog().items()
+           if isinstance(entry.get("fr"), str) and isinstance(entry.get("en"), str)
+           and len({bool(spoken_to[lang].match(entry[lang])) for lang in spoken_to}) > 1}
+    assert not bad
+    # the page's cover, as it read before: a rule that sees the difference
+    assert not spoken_to["en"].match("{name}'s turn: pass the device to {name}")

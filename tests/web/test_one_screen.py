@@ -3,15 +3,15 @@ the real server.
 
 * A whole game of DTC with two seats held by one page (the second added from the waiting
   table's "Add a player at this screen") and a bot: between turns the page is covered
-  ("Ada's turn: pass the device to Ada") and holds no hand and no private log line of
+  ("Ada, it's your turn: take the device") and holds no hand and no private log line of
   either seat (compared with what the server tells each seat); revealed, each person sees
-  her own hand and log only; after her move, "Done: hide my cards"; to the end.
+  her own hand and log only; after her move, "I'm done: hide my cards"; to the end.
 * Two seats at one screen and a third person on her own device: while she plays, the
   shared page shows the table as a spectator sees it.
 * A link with an unknown token, one of another table, or a spectator's: a clear error in
   the page's language, the address unchanged, the other seat still there.
 * The public view refused (the address holds its share of connections): after her move,
-  "Done: hide my cards" still hides them while someone elsewhere plays.
+  "I'm done: hide my cards" still hides them while someone elsewhere plays.
 """
 
 from __future__ import annotations
@@ -116,8 +116,8 @@ def step(page, rng: random.Random, seats: Seats, names: dict[str, int]) -> str:
         return "over"
     if kind == "cover":
         title = page.locator("#cover-title").text_content()
-        who = next(name for name in names if title.startswith(f"{name}'s turn"))
-        assert title == f"{who}'s turn: pass the device to {who}"
+        who = next(name for name in names if title.startswith(f"{name},"))
+        assert title == f"{who}, it's your turn: take the device"
         assert page.evaluate("document.activeElement.id") == "cover-show"
         assert page.locator("#cover-show").text_content() == f"I'm {who}: show my cards"
         seats.check_hidden(page)
@@ -133,7 +133,7 @@ def step(page, rng: random.Random, seats: Seats, names: dict[str, int]) -> str:
             act(page, rng)
             return "move"
         else:  # her move is made: what it did stays until she hides her cards
-            assert page.locator("#cover-hide").text_content() == "Done: hide my cards"
+            assert page.locator("#cover-hide").text_content() == "I'm done: hide my cards"
             page.click("#cover-hide")
             page.wait_for_function("() => document.body.dataset.screen !== 'seat'")
             return "done"
@@ -238,10 +238,10 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
     created, (ada,) = server.table("dtc", 3, humans=1)
     _, (other,) = server.table("dtc", 3, humans=1)
     page = new_page(browser, "fr-FR")
-    for wrong, says in (("nosuchtoken", "Une place de ce lien (2 sur 2) : "),
-                        (other, "Une place de ce lien (2 sur 2) est à une autre table"),
+    for wrong, says in (("nosuchtoken", "Lien 2 sur 2 de cette adresse : Ce lien ne mène à aucune table"),
+                        (other, "Le lien 2 sur 2 de cette adresse est celui d'une autre table"),
                         (created["spectator"],
-                         "Une place de ce lien (2 sur 2) est celle d'un spectateur")):
+                         "Le lien 2 sur 2 de cette adresse est un lien de spectateur")):
         url = f"{server.url}/play/{ada}+{wrong}"
         page.goto(url)
         page.wait_for_function("() => !document.getElementById('alert').hidden")
@@ -288,7 +288,7 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     page.fill("#seat-name-1", "Bob")
     page.click("#create-submit")  # two alike (case aside): said before any table is made
     assert plain(page.locator("#create-error").text_content()) == \
-        "Les places 1 et 3 ont le même nom, ada : donnez-leur des noms différents."
+        "Les places 1 et 3 portent le même nom, « ada » : donnez-leur des noms différents."
     assert page.url == server.url + "/"
     page.fill("#seat-name-2", "Cat")
     page.click("#create-submit")
@@ -328,7 +328,7 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
                             plain(page.locator("#cover-deadline").text_content()))
         page.wait_for_selector(".screen-absent")
         assert plain(page.locator(".screen-absent p").text_content()) == \
-            f"{who}, votre temps est écoulé : un bot joue à votre place jusqu'à votre retour."
+            f"{who}, votre temps est écoulé : un bot jouera à votre place jusqu'à votre retour."
         back = page.locator(".screen-back")
         assert plain(back.text_content()) == f"C'est moi, {who} : je suis de retour"
         back.click()

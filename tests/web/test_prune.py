@@ -83,7 +83,7 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
 
         looked = prune(url, "--dry-run", "--lang", "fr")
         assert "parties terminées avant le" in looked.flat and ": 2 " in looked.flat
-        assert "tables fermées avant le" in looked.flat and "Seraient supprimées" in looked.flat
+        assert "tables fermées avant le" in looked.flat and "Ce qui serait supprimé de" in looked.flat
         assert rows_left(storage, gone)["tables"] == 3  # nothing removed
 
         done = prune(url, "--lang", "en")

@@ -3,7 +3,7 @@
 //
 // Several people at one screen (/play/<token>+<token>...): one WebSocket per seat held
 // here, each saying hello with its own token (every act is checked against its own seat).
-// Between turns the page is covered ("Ada's turn: pass the device to Ada") and holds
+// Between turns the page is covered ("Ada, it's your turn: take the device") and holds
 // nothing of any seat's own view; while a seat elsewhere or a bot plays it shows the table
 // as a spectator sees it, through one more socket on the table's spectator link.
 
