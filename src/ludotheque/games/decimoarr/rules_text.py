@@ -43,7 +43,7 @@ Have the most **diamonds** after {rounds} rounds.
 2. {perdu_choice}
 3. Shuffle the winner cards into a face-down pile.
 4. {first_player}
-5. **Before the first round only**, each player secretly looks at his 3 home cards.
+5. **Before the first round only**, each player secretly looks at their 3 home cards.
 
 ## A round
 
