@@ -1195,8 +1195,9 @@ class Master:
             texts = [match.game.action_to_text(a) for a in match.actions[start:]]
             over = match.is_over()
             result = _result(match) if over else None
-            deadline = self._next_deadline(live)  # written with the move: every server,
-            bot_job = live.bot_job()         # and this one after a restart, agree
+            # written with the move: every server, and this one after a restart, agree
+            deadline = self._next_deadline(live)
+            bot_job = live.bot_job()
             try:
                 await asyncio.get_running_loop().run_in_executor(
                     self._writer, functools.partial(self.storage.add_moves, live.row.id, start,
