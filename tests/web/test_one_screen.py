@@ -30,6 +30,7 @@ from ludotheque.web.limits import Limits
 
 MAX_STEPS = 800
 TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
 
 
 class Seats:
@@ -313,6 +314,24 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     assert not page.errors, page.errors
 
 
+def test_a_seat_and_its_person_s_name_line_up_in_the_lobby_on_a_phone(browser, server) -> None:  # noqa: F811
+    """390 px: "Place 1" over "Nom", the seat's choice over the name's field, both as wide,
+    the two labels alike."""
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(server.url + "/")
+    page.click('.choose-game[data-game="wazabi"]')
+    page.select_option("#seat-0", "here")
+    seat, kind, label, name = (page.locator(sel).bounding_box() for sel in (
+        "label[for='seat-0']", "#seat-0", "label[for='seat-name-0']", "#seat-name-0"))
+    assert label["x"] == seat["x"] and label["y"] > seat["y"]
+    assert (name["x"], name["width"]) == (kind["x"], kind["width"])
+    assert name["y"] >= kind["y"] + kind["height"]
+    weight = "sel => getComputedStyle(document.querySelector(sel)).fontWeight"
+    assert page.evaluate(weight, "label[for='seat-name-0']") == page.evaluate(weight, "label[for='seat-0']")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.errors, page.errors
+
+
 def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_ran_out(
         browser, tmp_path) -> None:  # noqa: F811
     """A turn timer at a shared screen: the cover says whose time runs; once it ran out (a
@@ -330,7 +349,11 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
         who = re.match(r"(\w+), à vous de jouer", plain(page.locator("#cover-title").text_content())).group(1)
         assert re.fullmatch(rf"{who}, il vous reste \d+ s pour jouer",
                             plain(page.locator("#cover-deadline").text_content()))
+        assert page.locator("#deadline").text_content() == ""  # said once: in the cover
         page.wait_for_selector(".screen-absent")
+        # where the people look: in the cover, not above it among the moves
+        cover, notice = (page.locator(sel).bounding_box() for sel in ("#cover", ".screen-absent"))
+        assert cover["y"] <= notice["y"] and notice["y"] + notice["height"] <= cover["y"] + cover["height"]
         assert plain(page.locator(".screen-absent p").text_content()) == \
             f"{who}, votre temps est écoulé : un bot joue à votre place jusqu'à votre retour."
         back = page.locator(".screen-back")

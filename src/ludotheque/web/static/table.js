@@ -366,7 +366,8 @@ function draw() {
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
                     onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
   }
-  if (shared && !state.revealed && table.seats) moves.append(...absentBoxes(table));
+  // under a cover, in it: where the people look (the moves' place is above it)
+  if (shared && !state.revealed && table.seats) (cover ? $("cover") : moves).append(...absentBoxes(table));
   if (acting && src.left) {  // left for good: the table as a spectator sees it
     moves.append(el("div", {class: "banner left-box"},
       el("p", {text: tr("web.table.left_you")})));
@@ -695,7 +696,7 @@ function showConnection() {
   box.textContent = connected ? "" : tr("web.table.reconnecting");
 }
 
-// The turn timer's time left; under a cover also in it, to the person it waits for.
+// The turn timer's time left; under a cover in it alone, to the person it waits for.
 function showDeadline(update, cover) {
   clearInterval(state.timerTick);
   const box = $("deadline");
@@ -704,7 +705,7 @@ function showDeadline(update, cover) {
   const coverBox = cover && $("cover-deadline");
   const tick = () => {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-    box.textContent = tr("web.table.deadline", {seconds: left});
+    box.textContent = coverBox ? "" : tr("web.table.deadline", {seconds: left});
     if (coverBox) {
       coverBox.hidden = false;
       coverBox.textContent = tr("web.table.screen.deadline", {name: seatName(cover), seconds: left});
