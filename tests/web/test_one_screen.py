@@ -327,7 +327,8 @@ def test_a_seat_and_its_person_s_name_line_up_in_the_lobby_on_a_phone(browser, s
     assert (name["x"], name["width"]) == (kind["x"], kind["width"])
     assert name["y"] >= kind["y"] + kind["height"]
     weight = "sel => getComputedStyle(document.querySelector(sel)).fontWeight"
-    assert page.evaluate(weight, "label[for='seat-name-0']") == page.evaluate(weight, "label[for='seat-0']")
+    assert page.evaluate(weight, "label[for='seat-name-0']") == \
+        page.evaluate(weight, "label[for='seat-0']")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not page.errors, page.errors
 
@@ -353,7 +354,8 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
         page.wait_for_selector(".screen-absent")
         # where the people look: in the cover, not above it among the moves
         cover, notice = (page.locator(sel).bounding_box() for sel in ("#cover", ".screen-absent"))
-        assert cover["y"] <= notice["y"] and notice["y"] + notice["height"] <= cover["y"] + cover["height"]
+        assert cover["y"] <= notice["y"]
+        assert notice["y"] + notice["height"] <= cover["y"] + cover["height"]
         assert plain(page.locator(".screen-absent p").text_content()) == \
             f"{who}, votre temps est écoulé : un bot joue à votre place jusqu'à votre retour."
         back = page.locator(".screen-back")

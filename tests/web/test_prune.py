@@ -67,7 +67,8 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
         page.send({"type": "rematch"})
         rematch_url = page.expect("rematch")["url"]
         page.close()
-        watched, watched_token, watched_page = played_to_the_end(handle, "Cy")  # its page stays open
+        # its page stays open
+        watched, watched_token, watched_page = played_to_the_end(handle, "Cy")
         pages.append(watched_page)
         recent = handle.create("wazabi", 2, BOTS)["table"]
         closed = handle.create("wazabi", 2, [{"kind": "human"}] * 2)
@@ -116,7 +117,8 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
         assert watched["table"] in handle.master.tables
         for asked in ("record", "replay?step=1"):
             answer = handle.api.get(f"/api/tables/{watched['table']}/{asked}")
-            assert answer.status_code == 404 and "no longer exists" in answer.json()["error"]["message"]
+            assert answer.status_code == 404
+            assert "no longer exists" in answer.json()["error"]["message"]
         for token in (watched_token, watched["spectator"]):
             with handle.client() as seat:
                 seat.send({"type": "hello", "token": token, "lang": "fr"})
