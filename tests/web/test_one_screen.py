@@ -12,6 +12,8 @@ the real server.
   the page's language, the address unchanged, the other seat still there.
 * The public view refused (the address holds its share of connections): after her move,
   "I'm done: hide my cards" still hides them while someone elsewhere plays.
+* The chat between turns and at the end: the shared screen writes as one of its people
+  (chosen, remembered), on her own seat's socket.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ludotheque.web.limits import Limits
 
 MAX_STEPS = 800
 TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
 
 
 class Seats:
@@ -70,8 +73,10 @@ class Seats:
             for line in self.private_lines(seat, public):
                 self.private_seen += 1
                 assert line not in text, f"seat {seat}'s private line under the cover: {line}"
-        # the chat, "leave" and "I'm back" act for the seat shown: nobody's now
-        assert page.locator("#chat-form:visible, #leave, #back").count() == 0
+        # "leave" and "I'm back" act for the seat shown: nobody's now; the chat writes as
+        # one of the people here, chosen by name (nothing more of any seat)
+        assert page.locator("#leave, #back").count() == 0
+        assert page.locator("#chat-form #chat-as").is_visible()
 
     def check_revealed(self, page, seat: int, to_play: bool) -> None:
         """The seat shown sees her own hand and log, nothing of the other seat's own.
@@ -309,6 +314,25 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     assert not page.errors, page.errors
 
 
+def test_a_seat_and_its_person_s_name_line_up_in_the_lobby_on_a_phone(browser, server) -> None:  # noqa: F811
+    """390 px: "Place 1" over "Nom", the seat's choice over the name's field, both as wide,
+    the two labels alike."""
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(server.url + "/")
+    page.click('.choose-game[data-game="wazabi"]')
+    page.select_option("#seat-0", "here")
+    seat, kind, label, name = (page.locator(sel).bounding_box() for sel in (
+        "label[for='seat-0']", "#seat-0", "label[for='seat-name-0']", "#seat-name-0"))
+    assert label["x"] == seat["x"] and label["y"] > seat["y"]
+    assert (name["x"], name["width"]) == (kind["x"], kind["width"])
+    assert name["y"] >= kind["y"] + kind["height"]
+    weight = "sel => getComputedStyle(document.querySelector(sel)).fontWeight"
+    assert page.evaluate(weight, "label[for='seat-name-0']") == \
+        page.evaluate(weight, "label[for='seat-0']")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.errors, page.errors
+
+
 def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_ran_out(
         browser, tmp_path) -> None:  # noqa: F811
     """A turn timer at a shared screen: the cover says whose time runs; once it ran out (a
@@ -326,7 +350,12 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
         who = re.match(r"(\w+), à vous de jouer", plain(page.locator("#cover-title").text_content())).group(1)
         assert re.fullmatch(rf"{who}, il vous reste \d+ s pour jouer",
                             plain(page.locator("#cover-deadline").text_content()))
+        assert page.locator("#deadline").text_content() == ""  # said once: in the cover
         page.wait_for_selector(".screen-absent")
+        # where the people look: in the cover, not above it among the moves
+        cover, notice = (page.locator(sel).bounding_box() for sel in ("#cover", ".screen-absent"))
+        assert cover["y"] <= notice["y"]
+        assert notice["y"] + notice["height"] <= cover["y"] + cover["height"]
         assert plain(page.locator(".screen-absent p").text_content()) == \
             f"{who}, votre temps est écoulé : un bot jouera à votre place jusqu'à votre retour."
         back = page.locator(".screen-back")
@@ -420,3 +449,46 @@ def test_the_public_view_is_of_the_link_s_table_when_another_table_s_seat_answer
     page.wait_for_function("() => window.__public.length > 0")
     assert set(page.evaluate("window.__public")) == {created["table"]}
     assert not page.errors, page.errors
+
+
+def test_the_shared_screen_chats_between_turns_as_one_of_its_people(browser, server) -> None:  # noqa: F811
+    """Ada and Bob at one screen, Cat elsewhere: covered or on the public table, the screen
+    writes as Ada or Bob (chosen in the chat form, remembered on reopening), each line on
+    that seat's own socket; a seat shown writes as its person, with no choice."""
+    created, tokens = server.table("diciassette", 3, humans=3)
+    with server.client() as cat:
+        cat.hello(tokens[2])
+        page = new_page(browser, "fr-FR")
+        page.goto(f"{server.url}/play/{tokens[0]}+{tokens[1]}")
+        settled(page)
+        assert screen(page) in ("cover", "public")
+        assert plain(page.locator("#chat-as-label").text_content()) == "Qui écrit ?"
+        assert page.locator("#chat-as option").all_text_contents() == ["P1", "P2"]
+        assert page.locator("#chat-form").is_visible()
+        page.select_option("#chat-as", "P2")
+        page.fill("#chat-text", "bien joué")
+        page.click("#chat-send")
+        said = cat.expect("chat")
+        assert (said["from"], said["seat"], said["text"]) == ("P2", 1, "bien joué")
+        page.reload()  # the choice stays
+        settled(page)
+        page.wait_for_selector("#chat-as-box:not([hidden])")
+        assert page.locator("#chat-as").input_value() == "P2"
+        page.wait_for_function("() => document.getElementById('chat-list').children.length === 1")
+        # a seat shown: its person writes, no choice
+        for _ in range(MAX_STEPS):
+            settled(page)
+            if screen(page) == "cover":
+                break
+            frame = cat.until(lambda u: u["legal"])
+            cat.move([frame["legal"][0]["id"]], frame["move"])
+            page.wait_for_function(f"() => document.body.dataset.move !== '{frame['move']}'")
+        page.click("#cover-show")
+        page.wait_for_function("() => document.body.dataset.screen === 'seat'")
+        seat = int(page.evaluate("document.body.dataset.seat"))
+        assert page.locator("#chat-as-box").is_hidden()
+        page.fill("#chat-text", "à moi")
+        page.click("#chat-send")
+        said = cat.expect("chat", text="à moi")
+        assert (said["from"], said["seat"]) == (f"P{seat + 1}", seat)
+        assert not page.errors, page.errors

@@ -67,7 +67,8 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
         page.send({"type": "rematch"})
         rematch_url = page.expect("rematch")["url"]
         page.close()
-        watched, _, watched_page = played_to_the_end(handle, "Cy")  # its page stays open
+        # its page stays open
+        watched, watched_token, watched_page = played_to_the_end(handle, "Cy")
         pages.append(watched_page)
         recent = handle.create("wazabi", 2, BOTS)["table"]
         closed = handle.create("wazabi", 2, [{"kind": "human"}] * 2)
@@ -111,7 +112,19 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
             seat.send({"type": "hello", "token": old_token, "lang": "fr"})
             refused = seat.expect("error")
             assert refused["code"] == "unknown_token" and "n'existe plus" in refused["message"]
-        # a page left open on a removed game: its chat and its rematch are refused, clearly
+        # a page left open on a removed game: this server still holds it in memory, yet
+        # its record, replay, seat and spectator links lead nowhere, as on any server
+        assert watched["table"] in handle.master.tables
+        for asked in ("record", "replay?step=1"):
+            answer = handle.api.get(f"/api/tables/{watched['table']}/{asked}")
+            assert answer.status_code == 404
+            assert "no longer exists" in answer.json()["error"]["message"]
+        for token in (watched_token, watched["spectator"]):
+            with handle.client() as seat:
+                seat.send({"type": "hello", "token": token, "lang": "fr"})
+                refused = seat.expect("error")
+                assert refused["code"] == "unknown_token" and "n'existe plus" in refused["message"]
+        # its chat and its rematch are refused, clearly
         for asked in ({"type": "chat", "text": "still here?"}, {"type": "rematch"}):
             watched_page.send(asked)
             refused = watched_page.expect("error")

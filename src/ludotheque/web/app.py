@@ -309,9 +309,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         if row is not None and row.status != "over":
             raise Refused("not_over", status=403,
                           key="web.server.error.reveal_not_over" if reveal else None)
-        # None: no such table, or `ludotheque prune` removed it after its row was read
+        # None: no such table, or `ludotheque prune` removed it after its row was read (or,
+        # held here for a page still open, before)
         live = row and (held or await master.get(table, hold=False))
-        if live is None:
+        if live is None or (held is not None and await master.pruned(held)):
             raise Refused("unknown_table", status=404, table=quoted(table))
         return live
 

@@ -696,6 +696,14 @@ class Master:
             raise Refused("unknown_token", status=404)
         return live
 
+    async def pruned(self, live: LiveTable) -> bool:
+        """A finished or closed table held here (a page still open on it) whose row
+        `ludotheque prune` removed: the prune reaches the database, not this server's
+        memory, so a link read from memory looks for the row first (one read; a table in
+        play is never pruned)."""
+        return live.row.status in ("over", "closed") and \
+            await self.db(self.storage.get_table, live.row.id) is None
+
     async def _copy(self, table_id: str) -> LiveTable | None:
         """A table this server does not hold, read for the API and not held. Anyone may ask
         for it again and again: its game (a tournament of thousands of moves takes a tenth
@@ -929,7 +937,7 @@ class Master:
     async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:
         if not isinstance(token, str) or not token:
             raise Refused("unknown_token", status=404)
-        known = self.tokens.get(token)
+        known, found = self.tokens.get(token), None
         if known is None:
             found = await self.db(self.storage.table_by_token, token)
             if found is None:
@@ -937,6 +945,8 @@ class Master:
             known = (found[0].id, found[1])
         table_id, seat = known
         live = await self._of_row(table_id)
+        if found is None and await self.pruned(live):  # its token was read from memory
+            raise Refused("unknown_token", status=404)
         with self._in_use(live):  # not forgotten while this page arrives (others may leave)
             if conn.table is not None:  # a page that says hello again stops watching its table
                 self._stop_watching(conn)

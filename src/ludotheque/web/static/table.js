@@ -79,7 +79,8 @@ function sources() {
 }
 
 // The seat whose person acts on this page (moves, chat, leave, "I'm back"): the one seat,
-// or on a shared screen the seat shown; nobody while it is covered or public.
+// or on a shared screen the seat shown; nobody while it is covered or public (the chat
+// then writes as one of its people: chatter).
 function actor() {
   if (!shared) return seats[0];
   return state.revealed && screen().src === state.revealed ? state.revealed : null;
@@ -365,7 +366,8 @@ function draw() {
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
                     onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
   }
-  if (shared && !state.revealed && table.seats) moves.append(...absentBoxes(table));
+  // under a cover, in it: where the people look (the moves' place is above it)
+  if (shared && !state.revealed && table.seats) (cover ? $("cover") : moves).append(...absentBoxes(table));
   if (acting && src.left) {  // left for good: the table as a spectator sees it
     moves.append(el("div", {class: "banner left-box"},
       el("p", {text: tr("web.table.left_you")})));
@@ -644,15 +646,47 @@ function addChat(frame) {
   showChat();
 }
 
+// Who writes in the chat: the seat whose person acts here; on a shared screen between
+// turns, on the public table or at the end, the one of its people chosen in the form
+// ("Who is writing?", remembered by name: the same family at its rematch), each line sent
+// on that seat's own socket.
+const CHAT_AS = "ludotheque.chat-as";
+
+function writers() {
+  return shared && !actor() && state.checked ? heldSeats().filter((s) => s.update && !s.left) : [];
+}
+
+function chatter() {
+  const people = writers();
+  if (!people.length) return actor();
+  const chosen = localStorage.getItem(CHAT_AS);
+  return people.find((s) => seatName(s) === chosen) || people[0];
+}
+
 // Only players write: a spectator (or a player who left) reads the chat without its
 // form, told why; with no message yet, a spectator sees no empty panel at all.
 function showChat() {
-  const writer = actor();
+  const writer = chatter();
   const reader = mode === "watch" || !writer || !!writer.left;
   $("chat-form").hidden = reader;
-  // a shared screen covered or public: the chat is for nobody until someone shows a seat
   $("chat-readonly").hidden = !reader || (shared && !writer);
   $("chat-panel").hidden = mode === "watch" && !$("chat-list").children.length;
+  drawChatAs(writer);
+}
+
+// The shared screen's "Who is writing?": its people by name (drawn again only when they
+// change, so that an open list stays open).
+function drawChatAs(writer) {
+  const people = writers();
+  const box = $("chat-as-box");
+  box.hidden = !people.length;
+  const choice = $("chat-as");
+  const signature = people.map(seatName).join("\n");
+  if (choice.dataset.signature !== signature) {
+    choice.dataset.signature = signature;
+    choice.replaceChildren(...people.map((s) => el("option", {value: seatName(s), text: seatName(s)})));
+  }
+  if (writer && people.includes(writer)) choice.value = seatName(writer);
 }
 
 function showConnection() {
@@ -662,7 +696,7 @@ function showConnection() {
   box.textContent = connected ? "" : tr("web.table.reconnecting");
 }
 
-// The turn timer's time left; under a cover also in it, to the person it waits for.
+// The turn timer's time left; under a cover in it alone, to the person it waits for.
 function showDeadline(update, cover) {
   clearInterval(state.timerTick);
   const box = $("deadline");
@@ -671,7 +705,7 @@ function showDeadline(update, cover) {
   const coverBox = cover && $("cover-deadline");
   const tick = () => {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-    box.textContent = tr("web.table.deadline", {seconds: left});
+    box.textContent = coverBox ? "" : tr("web.table.deadline", {seconds: left});
     if (coverBox) {
       coverBox.hidden = false;
       coverBox.textContent = tr("web.table.screen.deadline", {name: seatName(cover), seconds: left});
@@ -710,6 +744,7 @@ function drawChrome() {
   $("chat-text").placeholder = tr("web.table.chat_placeholder");
   $("chat-text").setAttribute("aria-label", tr("web.table.chat_placeholder"));
   $("chat-send").textContent = tr("web.table.send");
+  $("chat-as-label").textContent = tr("web.table.screen.chat_as");
   $("home").title = tr("web.back_lobby");
   $("chat-readonly").textContent = tr("web.table.chat_readonly");
   showChat();
@@ -728,7 +763,11 @@ async function main() {
     const input = $("chat-text");
     const text = input.value.trim();
     if (!text) return;
-    if (act({type: "chat", text: text.slice(0, 300)})) input.value = "";
+    clearAlert();
+    if (send({type: "chat", text: text.slice(0, 300)}, chatter())) input.value = "";
+  });
+  $("chat-as").addEventListener("change", (event) => {
+    localStorage.setItem(CHAT_AS, event.target.value);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
