@@ -676,6 +676,11 @@ class LudothequeGame(pyspiel.Game):
         self.meta = meta
         self._shape = meta.shape
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its name and parameters (multiprocessing, Ray): pyspiel's own pickling
+        would skip `__init__`, and importing this module on the other side registers it."""
+        return (_load, (self.ludo_game.name, json.dumps(self.get_parameters(), sort_keys=True)))
+
     def new_initial_state(self) -> LudothequeState:
         meta = self.meta
         core = _Core(meta, meta.initial.clone(), [], [None] * meta.players)
