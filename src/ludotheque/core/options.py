@@ -8,6 +8,7 @@ an [ASSUMED] ruling, they read its option.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,7 +110,16 @@ class _Allowed:
         return self.spec.allowed(lang)
 
 
+def integer(value: Any) -> Any:
+    """`value` as a Python int if it is an integer of any kind (numpy's, from a sweep's
+    `np.arange`), else as it is (to be refused with the usual clear error)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
+
+
 def _to_int(value: Any) -> int:
+    value = integer(value)
     if isinstance(value, bool):
         raise ValueError
     if isinstance(value, int):

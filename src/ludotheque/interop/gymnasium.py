@@ -44,6 +44,7 @@ from ludotheque.bots import make_bot, parse_bot_list
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
+from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games
 from ludotheque.interop.table import (
     ILLEGAL_MODES,
@@ -75,6 +76,7 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
         check_choice("illegal", illegal, ILLEGAL_MODES)
         check_choice("rewards", rewards, REWARD_SCHEMES)
         self.reward_scheme = rewards
+        players, seat = self.table.players, integer(seat)
         seats = [str(s) for s in range(players)]
         if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < players):
