@@ -105,11 +105,14 @@ def environments(name: str, players: int, observation: bool) -> dict[str, Round]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="dtc,diciassette,wazabi,decimoarr")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--games", default="dtc,diciassette,wazabi,decimoarr",
+                        help="games, comma separated")
     parser.add_argument("--players", default="2,4", help="player counts, comma separated")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per round")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds, the environments in turns in each")
     parser.add_argument("--observation", action="store_true",
                         help="also the observation tensor in both OpenSpiel environments")
     args = parser.parse_args()

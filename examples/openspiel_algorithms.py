@@ -1,7 +1,8 @@
-"""OpenSpiel's own algorithms on ludotheque games (2 players): outcome-sampling MCCFR
-(tabular, keyed by the information-state string) and NFSP (PyTorch, fed the
-information-state tensor through `rl_environment`). Each learned policy then plays
-games against a uniform random player, both seats, and its win rate is printed.
+"""OpenSpiel's own algorithms, MCCFR and NFSP, on ludotheque games with 2 players.
+Outcome-sampling MCCFR (tabular, keyed by the information-state string) and NFSP
+(PyTorch, fed the information-state tensor through `openspiel.environment`, our
+`rl_environment`). Each learned policy then plays games against a uniform random
+player, both seats, and its mean return is printed.
 
     python examples/openspiel_algorithms.py --games dtc,diciassette --mccfr 2000 --nfsp 300
 
@@ -121,12 +122,13 @@ def win_rate(spiel_game: pyspiel.Game, policy: Policy, games: int, seed: int) ->
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="dtc,diciassette")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--games", default="dtc,diciassette", help="games, comma separated")
     parser.add_argument("--mccfr", type=int, default=1000, help="MCCFR iterations")
     parser.add_argument("--nfsp", type=int, default=200, help="NFSP self-play episodes")
     parser.add_argument("--eval", type=int, default=200, help="games against random")
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=7, help="seeds learning and evaluation")
     args = parser.parse_args()
     for name in args.games.split(","):
         spiel_game = adapter.load_game(name, 2)

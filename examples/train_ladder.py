@@ -55,16 +55,17 @@ def climb(game: str, players: int, blocks: int, block: int, promote: float, chec
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="diciassette")
-    parser.add_argument("--players", type=int, default=2)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--game", default="diciassette", help="the game (`ludotheque games`)")
+    parser.add_argument("--players", type=int, default=2, help="player count")
     parser.add_argument("--blocks", type=int, default=12, help="training blocks")
     parser.add_argument("--block", type=int, default=250, help="training games per block")
     parser.add_argument("--promote", type=float, default=0.6,
                         help="win rate on a rung that moves the learner up")
     parser.add_argument("--check", type=int, default=100, help="games that decide a promotion")
     parser.add_argument("--eval", type=int, default=300, help="evaluation games per opponent")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seeds training and evaluation")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 

@@ -6,7 +6,7 @@ restricted to the legal moves by the action mask, trained with REINFORCE
 environment "ludotheque/diciassette-v0". Its win rate against the random bot
 is measured over the same evaluation games before and after training.
 
-    python examples/train_reinforce.py                 # about a minute
+    python examples/train_reinforce.py                 # about 20 s
     python examples/train_reinforce.py --episodes 3000 --eval 200 --json
 
 Needs the rl extra: pip install -e ".[rl]".
@@ -88,13 +88,15 @@ def train(env: gymnasium.Env, episodes: int, seed: int, learning_rate: float = 0
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="diciassette")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--opponents", default="random")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--game", default="diciassette", help="the game (`ludotheque games`)")
+    parser.add_argument("--players", type=int, default=2, help="player count")
+    parser.add_argument("--opponents", default="random",
+                        help="the other seats' bot, or one per other seat, comma separated")
     parser.add_argument("--episodes", type=int, default=2_000, help="training games")
     parser.add_argument("--eval", type=int, default=500, help="evaluation games, before and after")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seeds training and evaluation")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 

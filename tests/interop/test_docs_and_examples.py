@@ -71,3 +71,22 @@ def test_the_environments_benchmark_runs_every_environment():
     for row in rows:
         assert row[:2] == ["wazabi", "2"] and float(row[-3]) > 0 and int(row[-2]) > 0
     assert rows[0][-1] == "1.00"
+
+
+OPTION = re.compile(r"^  (-\S+(?: [A-Z_]+|\s\{[^}]*\})?)(.*)$")
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.py")), ids=lambda p: p.name)
+def test_every_example_says_what_each_of_its_options_does(example):
+    """`--help` is a reader's first run: its description is a whole sentence and every
+    option has its help (many once showed a bare `--seed SEED`, and the OpenSpiel
+    example's description stopped mid-sentence)."""
+    done = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
+                          text=True, timeout=120, check=True)
+    text = done.stdout
+    description = text.split("\n\n")[1]
+    assert description.rstrip().endswith("."), description
+    entries = re.split(r"\n(?=  -)", text.split("\noptions:\n")[1].strip("\n"))
+    for entry in entries:
+        flags, rest = OPTION.match(" ".join(entry.split("\n"))).groups()
+        assert rest.strip(), f"{example.name}: {flags} has no help"

@@ -8,7 +8,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
-from ludotheque.core import all_games
+from ludotheque.core import all_games, get_game
 from ludotheque.core.errors import BotError, IllegalActionError, NotationError, OptionError
 from ludotheque.interop.encoding import encode
 from ludotheque.interop.gymnasium import LudothequeEnv
@@ -129,6 +129,18 @@ def test_every_game_is_registered_and_options_are_passed():
     assert env.unwrapped.table.options["variant_higher"] is True
     assert env.unwrapped.opponents == ["medium", "random"]
     assert env.observation_space.shape == env.reset(seed=0)[0].shape
+
+
+def test_game_options_are_also_keywords_as_in_the_pettingzoo_env():
+    """`gymnasium.make(id, variant_higher=True)`, what a PettingZoo user writes, once failed
+    with a TypeError from the environment creator."""
+    env = gymnasium.make("ludotheque/decimoarr-v0", players=3, colours=3, values=6,
+                         options={"show_memory": True})
+    assert dict(env.unwrapped.table.options) == dict(
+        get_game("decimoarr").validate(3, {"colours": 3, "values": 6, "show_memory": True}))
+    assert env.reset(seed=0)[0].shape == env.observation_space.shape
+    with pytest.raises(OptionError, match="Unknown option 'no_such_option'"):
+        gymnasium.make("ludotheque/dtc-v0", no_such_option=1)
 
 
 def test_policies_are_opponents_for_self_play():

@@ -322,7 +322,7 @@ class Game(ABC):
             raise PlayerCountError(
                 "error.player_count",
                 game=LazyText(self.title_key),
-                players=players,
+                players=players if isinstance(players, int) else repr(players),  # '3': a str
                 low=self.min_players,
                 high=self.max_players,
             )

@@ -8,9 +8,9 @@ an [ASSUMED] ruling, they read its option.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from ludotheque.core.actions import typed_number
@@ -110,7 +110,16 @@ class _Allowed:
         return self.spec.allowed(lang)
 
 
+def integer(value: Any) -> Any:
+    """`value` as a Python int if it is an integer of any kind (numpy's, from a sweep's
+    `np.arange`), else as it is (to be refused with the usual clear error)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
+
+
 def _to_int(value: Any) -> int:
+    value = integer(value)
     if isinstance(value, bool):
         raise ValueError
     if isinstance(value, int):
@@ -138,6 +147,29 @@ class OptionName:
         return f"{self.name}={shown}"
 
 
+class ValidatedOptions(dict):
+    """A game's validated options: read-only, and (unlike a mappingproxy) picklable and
+    copyable, so an environment or a state holding them can be pickled or deep-copied
+    (Gymnasium's vector envs, Ray, `copy.deepcopy(env)`)."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("validated options are read-only")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ValidatedOptions, (dict(self),))
+
+    def __copy__(self) -> ValidatedOptions:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ValidatedOptions:
+        return self
+
+
 def validate_options(
     specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
 ) -> Mapping[str, Any]:
@@ -153,7 +185,7 @@ def validate_options(
                 allowed=", ".join(sorted(by_name)) or "-",
             )
         result[name] = spec.coerce(value)
-    return MappingProxyType(result)
+    return ValidatedOptions(result)
 
 
 def parse_option_assignments(items: Sequence[str]) -> dict[str, str]:

@@ -6,7 +6,8 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
     import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
     env = gymnasium.make("ludotheque/dtc-v0", players=3, opponents="medium", seat=0)
 
-* `players`: the player count; `options`: the game options (a dict).
+* `players`: the player count; `options`: the game options (a dict), or give them as
+  keywords (`variant_higher=True`), as in the PettingZoo env.
 * `opponents`: the bots in the other seats, one name for all ("random", "easy",
   "medium", a game's own bots) or a comma list (or a list) with one name per
   other seat, in seat order. A callable in place of a name is a policy:
@@ -43,6 +44,7 @@ from ludotheque.bots import make_bot, parse_bot_list
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
+from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games
 from ludotheque.interop.table import (
     ILLEGAL_MODES,
@@ -66,13 +68,15 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
                  opponents: str | Sequence[str] = "random",
                  seat: int | str = 0, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, illegal: str = "lose", lang: str = "en",
-                 budget: Any = None, rewards: str = "share") -> None:
+                 budget: Any = None, rewards: str = "share", **game_options: Any) -> None:
         check_render_mode(render_mode)
-        self.table = Table(game, players, options, lang)
+        # Game options as a dict or as keywords, as in the PettingZoo env (`variant_higher=True`).
+        self.table = Table(game, players, {**(options or {}), **game_options}, lang)
         self.game = self.table.game
         check_choice("illegal", illegal, ILLEGAL_MODES)
         check_choice("rewards", rewards, REWARD_SCHEMES)
         self.reward_scheme = rewards
+        players, seat = self.table.players, integer(seat)
         seats = [str(s) for s in range(players)]
         if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < players):

@@ -69,6 +69,7 @@ import pyspiel
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, settle
 from ludotheque.core.errors import ChanceError, LudoError
 from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
+from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games, get_game
 
 PREFIX = "ludotheque_"
@@ -119,7 +120,7 @@ def load_game(name: str, players: int | None = None, **options: Any) -> pyspiel.
     """`pyspiel.load_game` for a ludotheque game, checked by our rules first (our clear
     errors for an unknown game or option, a bad value or player count)."""
     game = get_game(name)
-    count = game.default_players if players is None else players
+    count = game.default_players if players is None else integer(players)
     validated = game.validate(count, options)
     return _load(game.name, json.dumps(spiel_params(game, count, validated), sort_keys=True))
 
@@ -675,6 +676,11 @@ class LudothequeGame(pyspiel.Game):
         super().__init__(self.game_type, info, spiel_params(game, players, options))
         self.meta = meta
         self._shape = meta.shape
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its name and parameters (multiprocessing, Ray): pyspiel's own pickling
+        would skip `__init__`, and importing this module on the other side registers it."""
+        return (_load, (self.ludo_game.name, json.dumps(self.get_parameters(), sort_keys=True)))
 
     def new_initial_state(self) -> LudothequeState:
         meta = self.meta

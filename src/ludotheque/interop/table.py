@@ -19,6 +19,7 @@ import numpy as np
 
 from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import OptionError
+from ludotheque.core.options import integer
 from ludotheque.core.game import Game, State
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LANGUAGES, Names, t
@@ -66,6 +67,7 @@ class Table:
         if lang not in LANGUAGES:
             raise OptionError("error.option_value", name="lang", value=lang,
                               allowed=", ".join(LANGUAGES))
+        players = integer(players)
         self.options = self.game.validate(players, options)
         self.players = players
         self.lang = lang

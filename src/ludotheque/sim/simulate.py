@@ -33,7 +33,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
 import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
@@ -260,15 +259,6 @@ class SimConfig:
     options: Mapping[str, Any]  # validated
     players: int
     bots: tuple[str, ...]  # one per seat
-
-    def __reduce__(self):  # validated options are a mappingproxy, which cannot be pickled
-        return (_make_config, (self.label, dict(self.options), self.players, self.bots))
-
-
-def _make_config(label: str, options: dict[str, Any], players: int,
-                 bots: tuple[str, ...]) -> SimConfig:
-    return SimConfig(label, MappingProxyType(options), players, bots)
-
 
 
 def _shown(value: Any) -> str:

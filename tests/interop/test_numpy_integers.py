@@ -1,0 +1,37 @@
+"""A numpy integer (a sweep over `np.arange`, a value read from an array) is an integer
+in every interface: player count, seat and option values. They were once refused with
+"DTC is played by 2 to 6 players, not 3" and "Option 'seat' cannot be '1'. Allowed: 0, 1,
+random", which contradict themselves."""
+
+from __future__ import annotations
+
+import json
+
+import gymnasium
+import numpy as np
+import pytest
+
+import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
+from ludotheque.core.errors import PlayerCountError
+from ludotheque.interop import openspiel
+from ludotheque.interop.pettingzoo import env as pettingzoo_env
+
+
+def test_numpy_integers_set_players_seat_and_options_everywhere():
+    gym = gymnasium.make("ludotheque/dtc-v0", players=np.int64(3), seat=np.int32(2),
+                         hand_size=np.int64(4)).unwrapped
+    observation, _ = gym.reset(seed=0)
+    assert (gym.seat, gym.table.players, observation.shape) == (2, 3, gym.observation_space.shape)
+    assert json.loads(json.dumps(gym.table.options))["hand_size"] == 4  # plain ints: records
+    zoo = pettingzoo_env("dtc", players=np.int64(3), hand_size=np.int16(4))
+    zoo.reset(seed=0)
+    assert zoo.possible_agents == ["player_0", "player_1", "player_2"]
+    spiel = openspiel.load_game("dtc", np.int64(3), hand_size=np.int64(4))
+    assert (spiel.num_players(), spiel.get_parameters()["hand_size"]) == (3, 4)
+
+
+def test_a_player_count_that_is_no_integer_is_shown_as_given():
+    with pytest.raises(PlayerCountError) as error:
+        gymnasium.make("ludotheque/dtc-v0", players="3")
+    assert error.value.message("en").endswith("2 to 6 players, not '3'.")
+    assert error.value.message("fr").endswith("de 2 à 6 joueurs, pas '3'.")
