@@ -113,8 +113,9 @@ class RedisBroker:
                         continue
                     try:
                         note = json.loads(message.get("data") or b"{}")
-                        if note.get("o") != self.origin and isinstance(note.get("c"), dict):
-                            await on_chat(str(note["t"]), note["c"])
+                        if isinstance(note.get("c"), dict):  # a chat line
+                            if note.get("o") != self.origin:
+                                await on_chat(str(note["t"]), note["c"])
                             continue
                         table_id, moves = str(note["t"]), int(note["n"])
                         start = note.get("s")
