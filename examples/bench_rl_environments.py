@@ -33,8 +33,9 @@ import gymnasium
 import numpy as np
 from open_spiel.python import rl_environment
 
-import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
+from ludotheque.core.errors import run_script
 from ludotheque.interop import openspiel as adapter
+from ludotheque.interop.gymnasium import make
 
 LEARNER = 0
 Round = Callable[[random.Random, float], tuple[int, int, float]]
@@ -90,7 +91,7 @@ def spiel_round(env: rl_environment.Environment) -> Round:
 
 
 def environments(name: str, players: int, observation: bool) -> dict[str, Round]:
-    gym = gymnasium.make(f"ludotheque/{name}-v0", players=players, opponents="random")
+    gym = make(name, players=players, opponents="random")
     spiel_game = adapter.load_game(name, players)
     rounds = {"gymnasium": gym_round(gym.unwrapped),
               "rl_environment": spiel_round(rl_environment.Environment(spiel_game, seed=1)),
@@ -134,4 +135,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

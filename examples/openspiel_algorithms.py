@@ -20,6 +20,7 @@ from collections.abc import Callable
 import numpy as np
 import pyspiel
 
+from ludotheque.core.errors import run_script
 from ludotheque.interop import openspiel as adapter
 
 Policy = Callable[[pyspiel.State], int]
@@ -148,4 +149,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

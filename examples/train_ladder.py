@@ -27,16 +27,16 @@ from pathlib import Path
 
 import gymnasium
 
-import ludotheque.interop.gymnasium  # noqa: F401  (registers ludotheque/<game>-v0)
 from ludotheque.bots import LADDER
+from ludotheque.core.errors import run_script
+from ludotheque.interop.gymnasium import make
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_reinforce import LinearPolicy, train, win_rate  # the example beside
 
 
 def env_for(game: str, players: int, opponent: str) -> gymnasium.Env:
-    return gymnasium.make(f"ludotheque/{game}-v0", players=players, opponents=opponent,
-                          seat="random")
+    return make(game, players=players, opponents=opponent, seat="random")
 
 
 def climb(game: str, players: int, blocks: int, block: int, promote: float, check: int,
@@ -98,4 +98,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -21,7 +21,8 @@ import time
 import gymnasium
 import numpy as np
 
-import ludotheque.interop.gymnasium  # noqa: F401  (registers ludotheque/<game>-v0)
+from ludotheque.core.errors import run_script
+from ludotheque.interop.gymnasium import make
 
 
 class LinearPolicy:
@@ -100,8 +101,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
-    env = gymnasium.make(f"ludotheque/{args.game}-v0", players=args.players,
-                         opponents=args.opponents, seat="random")
+    env = make(args.game, players=args.players, opponents=args.opponents, seat="random")
     start = time.perf_counter()
     before = win_rate(env, None, args.eval, seed=args.seed)
     policy = train(env, args.episodes, args.seed)
@@ -119,4 +119,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -6,12 +6,16 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "train_reinforce.py"
@@ -90,3 +94,28 @@ def test_every_example_says_what_each_of_its_options_does(example):
     for entry in entries:
         flags, rest = OPTION.match(" ".join(entry.split("\n"))).groups()
         assert rest.strip(), f"{example.name}: {flags} has no help"
+
+
+def _refusal(call, lang: str) -> str:
+    with pytest.raises(LudoError) as refused:
+        call()
+    return refused.value.message(lang)
+
+
+@pytest.mark.parametrize(("example", "args", "lang", "error"), [
+    ("train_reinforce.py", ["--game", "nope"], "en", lambda: get_game("nope")),
+    ("train_reinforce.py", ["--players", "9"], "fr", lambda: get_game("diciassette").new_state(9)),
+    ("train_ladder.py", ["--game", "nope"], "fr", lambda: get_game("nope")),
+    ("bench_rl_environments.py", ["--games", "dtc", "--players", "9"], "en",
+     lambda: get_game("dtc").new_state(9)),
+    ("openspiel_algorithms.py", ["--games", "nope"], "fr", lambda: get_game("nope")),
+], ids=lambda value: value if isinstance(value, str) else None)
+def test_an_example_given_a_bad_game_or_player_count_says_what_is_allowed(example, args, lang,
+                                                                         error):
+    """Our clear error, in the locale's language, and status 2, as the `ludotheque` command
+    says it: never a traceback (Gymnasium's NameNotFound once, or our own error's)."""
+    locale = {"en": "en_US.UTF-8", "fr": "fr_FR.UTF-8"}[lang]
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / example), *args],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "LC_ALL": locale})
+    assert (done.returncode, done.stderr) == (2, _refusal(error, lang) + "\n")

@@ -30,8 +30,15 @@ def test_numpy_integers_set_players_seat_and_options_everywhere():
     assert (spiel.num_players(), spiel.get_parameters()["hand_size"]) == (3, 4)
 
 
-def test_a_player_count_that_is_no_integer_is_shown_as_given():
+@pytest.mark.parametrize(("players", "en", "fr"), [
+    ("3", "2 to 6 players: give a whole number, not the text '3'.",
+     "de 2 à 6 joueurs\u00a0: donnez un nombre entier, pas le texte «\u00a03\u00a0»."),
+    (2.5, "2 to 6 players: give a whole number, not 2.5.",
+     "de 2 à 6 joueurs\u00a0: donnez un nombre entier, pas 2.5."),
+])
+def test_a_player_count_that_is_no_integer_is_shown_as_given(players, en, fr):
+    """Said as what it is, quoted as each language quotes (not "pas '3'" in French)."""
     with pytest.raises(PlayerCountError) as error:
-        gymnasium.make("ludotheque/dtc-v0", players="3")
-    assert error.value.message("en").endswith("2 to 6 players, not '3'.")
-    assert error.value.message("fr").endswith("de 2 à 6 joueurs, pas '3'.")
+        gymnasium.make("ludotheque/dtc-v0", players=players)
+    assert error.value.message("en").endswith(en)
+    assert error.value.message("fr").endswith(fr)

@@ -336,8 +336,9 @@ def test_a_seat_and_its_person_s_name_line_up_in_the_lobby_on_a_phone(browser, s
 def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_ran_out(
         browser, tmp_path) -> None:  # noqa: F811
     """A turn timer at a shared screen: the cover says whose time runs; once it ran out (a
-    stand-in plays for her, so no cover would come for her), the screen says so and she
-    comes back with her own button."""
+    stand-in plays for her), the screen no longer asks for the device to be passed to her:
+    it shows the public table, says her time ran out, and she comes back with her own
+    button, which covers the screen for her again."""
     # the stand-in never plays (a long pause): the seat stays absent until she is back
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=600.0,
                                min_turn_timer=0.2, deals=random.Random(3))
@@ -352,16 +353,17 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
                             plain(page.locator("#cover-deadline").text_content()))
         assert page.locator("#deadline").text_content() == ""  # said once: in the cover
         page.wait_for_selector(".screen-absent")
-        # where the people look: in the cover, not above it among the moves
-        cover, notice = (page.locator(sel).bounding_box() for sel in ("#cover", ".screen-absent"))
-        assert cover["y"] <= notice["y"]
-        assert notice["y"] + notice["height"] <= cover["y"] + cover["height"]
+        # her stand-in's turn: the public table, not a cover asking for the device
+        assert page.locator("#cover").count() == 0
+        assert page.evaluate("document.body.dataset.screen") == "public"
+        assert not page.locator("#board .hand .card").count()
         assert plain(page.locator(".screen-absent p").text_content()) == \
             f"{who}, votre temps est écoulé : un bot jouera à votre place jusqu'à votre retour."
         back = page.locator(".screen-back")
         assert plain(back.text_content()) == f"C'est moi, {who} : je suis de retour"
         back.click()
         page.wait_for_function("() => !document.querySelector('.screen-absent')")
+        assert plain(page.locator("#cover-title").text_content()).startswith(f"{who}, à vous")
         assert not page.errors, page.errors
     finally:
         stop_thread_server(handle)

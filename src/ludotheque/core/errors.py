@@ -7,11 +7,12 @@ holds the state, match or record exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ludotheque.i18n import is_plural, t, tn
+from ludotheque.i18n import is_plural, language_from_environment, t, tn
 
 
 class LudoError(Exception):
@@ -125,3 +126,14 @@ def require_extra(module: str, extra: str, feature: str) -> Any:
     except ImportError:
         raise MissingExtraError("error.missing_extra", feature=feature, module=module,
                                 extra=extra) from None
+
+
+def run_script(main: Callable[[], object]) -> None:
+    """Run a script's `main` (examples/*.py) as the `ludotheque` command runs its own: bad
+    input (a LudoError) ends it with the message alone, in the locale's language, on
+    stderr, and exit status 2, not a traceback."""
+    try:
+        main()
+    except LudoError as error:
+        print(error.message(language_from_environment()), file=sys.stderr)
+        raise SystemExit(2) from None

@@ -319,10 +319,15 @@ class Game(ABC):
         if isinstance(players, bool) or not isinstance(players, int) or not (
             self.min_players <= players <= self.max_players
         ):
+            # a count that is no integer is named as what it is: "not 3" for "3" would
+            # contradict "2 to 6 players"
+            key = ("error.player_count" if isinstance(players, int)
+                   else "error.player_count_text" if isinstance(players, str)
+                   else "error.player_count_type")
             raise PlayerCountError(
-                "error.player_count",
+                key,
                 game=LazyText(self.title_key),
-                players=players if isinstance(players, int) else repr(players),  # '3': a str
+                players=echo(players) if isinstance(players, (int, str)) else repr(players),
                 low=self.min_players,
                 high=self.max_players,
             )

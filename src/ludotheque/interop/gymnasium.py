@@ -6,6 +6,8 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
     import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
     env = gymnasium.make("ludotheque/dtc-v0", players=3, opponents="medium", seat=0)
 
+`make("dtc", players=3, ...)` does the same, and says clearly a game that does not exist.
+
 * `players`: the player count; `options`: the game options (a dict), or give them as
   keywords (`variant_higher=True`), as in the PettingZoo env.
 * `opponents`: the bots in the other seats, one name for all ("random", "easy",
@@ -45,7 +47,7 @@ from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.options import integer
-from ludotheque.core.registry import all_games
+from ludotheque.core.registry import all_games, get_game
 from ludotheque.interop.table import (
     ILLEGAL_MODES,
     ILLEGAL_REWARD,
@@ -192,6 +194,12 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
     if len(opponents) != seats:
         parse_bot_list(",".join("random" for _ in opponents), game, seats)  # the count error
     return [o if callable(o) else str(o).strip().lower() for o in opponents]
+
+
+def make(game: str, **kwargs: Any) -> gymnasium.Env:
+    """`gymnasium.make("ludotheque/<game>-v0", **kwargs)`; an unknown game is our clear
+    error (which names the games there are), not Gymnasium's NameNotFound."""
+    return gymnasium.make(f"ludotheque/{get_game(game).name}-v0", **kwargs)
 
 
 def register_all() -> None:

@@ -9,7 +9,8 @@ PostgreSQL; a page may be connected to any of them).
   database, and a lost message (Redis restarted, a server reconnecting) loses nothing:
   after every (re)connection the server catches up every table its pages watch from the
   database (a finished one too while its rematch offer may still change), and it looks
-  again every `POLL` seconds.
+  again every `POLL` seconds. A chat line, already stored, is carried whole to the pages
+  on the other servers (one lost in a reconnection is in the history a page gets on hello).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ log = logging.getLogger("ludotheque.web")
 
 # on_change(table, moves, start, actions): what a message says (see publish)
 OnChange = Callable[[str, int, "int | None", Sequence[str]], Awaitable[None]]
+# on_chat(table, frame): a chat line said on another server (see publish_chat)
+OnChat = Callable[[str, dict], Awaitable[None]]
 
 CHANNEL = "ludotheque:tables"
 RETRY = 0.5  # seconds between two connection attempts
@@ -40,8 +43,11 @@ class LocalBroker:
                       actions: Sequence[str] = ()) -> None:
         return None
 
-    async def run(self, on_change: OnChange,
-                  on_connect: Callable[[], Awaitable[None]]) -> None:
+    async def publish_chat(self, table_id: str, frame: dict) -> None:
+        return None
+
+    async def run(self, on_change: OnChange, on_connect: Callable[[], Awaitable[None]],
+                  on_chat: OnChat) -> None:
         return None
 
     async def close(self) -> None:
@@ -76,15 +82,21 @@ class RedisBroker:
                       actions: Sequence[str] = ()) -> None:
         """Table `table_id` has `moves` moves; `actions` are the moves from `start` on
         (none: something else changed, the others read the table again)."""
-        message = json.dumps({"t": table_id, "n": moves, "o": self.origin, "s": start,
-                              "a": list(actions)}, separators=(",", ":"))
-        try:
-            await self._client.publish(CHANNEL, message)
-        except Exception as error:  # noqa: BLE001 - Redis away: the others poll the database
-            log.warning("broker: could not publish %s %s: %s", table_id, moves, error)
+        await self._send({"t": table_id, "n": moves, "o": self.origin, "s": start,
+                          "a": list(actions)})
 
-    async def run(self, on_change: OnChange,
-                  on_connect: Callable[[], Awaitable[None]]) -> None:
+    async def publish_chat(self, table_id: str, frame: dict) -> None:
+        """A chat line of table `table_id` (stored already), as its pages get it."""
+        await self._send({"t": table_id, "o": self.origin, "c": frame})
+
+    async def _send(self, note: dict) -> None:
+        try:
+            await self._client.publish(CHANNEL, json.dumps(note, separators=(",", ":")))
+        except Exception as error:  # noqa: BLE001 - Redis away: the others poll the database
+            log.warning("broker: could not publish %s: %s", note["t"], error)
+
+    async def run(self, on_change: OnChange, on_connect: Callable[[], Awaitable[None]],
+                  on_chat: OnChat) -> None:
         """Listen for ever; after each (re)connection, `on_connect` (catch up everything)."""
         while True:
             pubsub = self._client.pubsub(ignore_subscribe_messages=True)
@@ -101,6 +113,10 @@ class RedisBroker:
                         continue
                     try:
                         note = json.loads(message.get("data") or b"{}")
+                        if isinstance(note.get("c"), dict):  # a chat line
+                            if note.get("o") != self.origin:
+                                await on_chat(str(note["t"]), note["c"])
+                            continue
                         table_id, moves = str(note["t"]), int(note["n"])
                         start = note.get("s")
                         actions = [str(a) for a in note.get("a") or ()]

@@ -447,7 +447,7 @@ class Master:
                 log.exception("table %s could not be rebuilt", table_id)
         self._spawn(self._sweep())
         if self.broker.remote:
-            self._spawn(self.broker.run(self._on_change, self._catch_up_all))
+            self._spawn(self.broker.run(self._on_change, self._catch_up_all, self._on_chat))
 
     async def _sweep(self) -> None:
         """Close the tables that waited for people `waiting_ttl` seconds with nobody sitting
@@ -502,6 +502,12 @@ class Master:
                             and start is not None):
             return
         self._note(live, (moves, start, tuple(actions)))
+
+    async def _on_chat(self, table_id: str, frame: dict) -> None:
+        """A chat line said on another server: to this server's pages of its table."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            await _to_every_page(live, frame)
 
     def _note(self, live: LiveTable, note: tuple[int, int | None, tuple[str, ...]]) -> None:
         live.notes.append(note)
@@ -1465,7 +1471,8 @@ class Master:
         except TableGone:  # pruned under this open page
             raise Refused("gone", status=410) from None
         frame = _chat_frame(name, conn.seat, text, stamp)
-        await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
+        await _to_every_page(live, frame)
+        await self.broker.publish_chat(live.row.id, frame)
         if was_absent:
             await self._announce_presence(live, was_absent)
 
@@ -1622,6 +1629,10 @@ class _SeatName:
 
     def message(self, lang: str) -> str:
         return self.live.names(lang)[self.seat]
+
+
+async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:
+    await asyncio.gather(*(c.send(frame) for c in list(live.conns)))
 
 
 def _chat_frame(name: str, seat: int | None, text: str, stamp: Any) -> dict[str, Any]:

@@ -4,8 +4,9 @@
 // Several people at one screen (/play/<token>+<token>...): one WebSocket per seat held
 // here, each saying hello with its own token (every act is checked against its own seat).
 // Between turns the page is covered ("Ada, it's your turn: take the device") and holds
-// nothing of any seat's own view; while a seat elsewhere or a bot plays it shows the table
-// as a spectator sees it, through one more socket on the table's spectator link.
+// nothing of any seat's own view; while a seat elsewhere or a bot plays (a stand-in too,
+// for a person here whose time ran out) it shows the table as a spectator sees it, through
+// one more socket on the table's spectator link.
 
 import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, sayError,
   typedName} from "./common.js";
@@ -97,8 +98,14 @@ function screen() {
   const over = held.length && held[0].update.table.status === "over" && open && open.update;
   if (state.revealed && !over) return {src: state.revealed, cover: null};
   if (!held.length || held[0].update.table.status === "waiting") return {src: held[0] || null, cover: null};
-  const next = held.find((s) => s.update.legal.length && !s.left);
+  const next = held.find((s) => s.update.legal.length && !s.left && !standIn(s, s.update.table));
   return {src: open, cover: next || null};
+}
+
+// A seat of this screen whose time ran out: its stand-in plays (no cover asks for the
+// device to be passed to her) until she says she is back.
+function standIn(src, table) {
+  return !src.left && !!table.seats?.[src.update.seat]?.absent;
 }
 
 // What the person does (a move, a chat line, "I'm back", rematch): the last refusal is
@@ -405,7 +412,7 @@ function coverBox(src) {
 // A shared screen between turns: a person here whose time ran out is told so, with her
 // own way back (her stand-in plays her turns meanwhile: no cover would come for her).
 function absentBoxes(table) {
-  return heldSeats().filter((s) => s.update && !s.left && table.seats[s.update.seat]?.absent).map((s) => {
+  return heldSeats().filter((s) => s.update && standIn(s, table)).map((s) => {
     const name = seatName(s);
     return el("div", {class: "banner warn absent-box screen-absent"},
       el("p", {text: tr("web.table.screen.absent", {name})}),
