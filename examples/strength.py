@@ -129,7 +129,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True, help="directory of the cells' JSON")
     parser.add_argument("--games", type=int, default=400, help="games per cell (400)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes of each arena run (1)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes of each arena run (1)")
     parser.add_argument("--only", default="", help="games to run, comma separated")
     parser.add_argument("--players", default="", help="player counts to run, comma separated")
     parser.add_argument("--against", default="", help="opponents to run, comma separated")
