@@ -503,11 +503,23 @@ class Master:
             return
         self._note(live, (moves, start, tuple(actions)))
 
-    async def _on_chat(self, table_id: str, frame: dict) -> None:
-        """A chat line said on another server: to this server's pages of its table."""
+    async def _on_chat(self, table_id: str, frame: Any) -> None:
+        """A chat line said on another server: to this server's pages of its table, rebuilt
+        from its fields, each of its type (another kind of frame or odd fields in a note
+        never reach a page: TypeError). Sent by a task of its own: the broker's listener
+        never waits for a page that reads slowly."""
+        if not isinstance(frame, dict) or frame.get("type") != "chat":
+            raise TypeError("not a chat line")
+        seat, name, text, stamp = (frame.get(k) for k in ("seat", "from", "text", "time"))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not all(
+                isinstance(s, str) for s in (name, text, stamp)) or len(text) > CHAT_MAX:
+            raise TypeError("a chat line's fields")
         live = self.tables.get(table_id)
-        if live is not None:
-            await _to_every_page(live, frame)
+        if live is None:
+            return
+        if not 0 <= seat < live.row.players:
+            raise TypeError("a chat line's seat")
+        self._spawn(_to_every_page(live, _chat_frame(name, seat, text, stamp)))
 
     def _note(self, live: LiveTable, note: tuple[int, int | None, tuple[str, ...]]) -> None:
         live.notes.append(note)
