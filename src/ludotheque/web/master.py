@@ -963,9 +963,9 @@ class Master:
             known = (found[0].id, found[1])
         table_id, seat = known
         live = await self._of_row(table_id)
-        if found is None and await self.pruned(live):  # its token was read from memory
-            raise Refused("unknown_token", status=404)
         with self._in_use(live):  # not forgotten while this page arrives (others may leave)
+            if found is None and await self.pruned(live):  # its token was read from memory
+                raise Refused("unknown_token", status=404)
             if conn.table is not None:  # a page that says hello again stops watching its table
                 self._stop_watching(conn)
             conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
