@@ -19,38 +19,43 @@ from ludotheque.web.db import Storage
 from ludotheque.web.master import Conn, Master
 
 
-async def _scenario(postgres: str, redis_url: str, body) -> None:
-    """A started Master on the broker, `body(master, publish)` run once its listener
-    hears the channel; everything closed after."""
+async def _scenario(postgres: str, redis_url: str, body, servers: int = 1) -> None:
+    """`servers` started Masters on one database and broker, `body(master, publish)` (or
+    `body(masters, publish)`) run once their listeners hear the channel; all closed after."""
     from redis.asyncio import Redis
 
     storage = Storage(postgres)
-    master = Master(storage, broker=RedisBroker(redis_url), deals=random.Random(31))
+    masters = [Master(storage, broker=RedisBroker(redis_url), deals=random.Random(31 + i))
+               for i in range(servers)]
     client = Redis.from_url(redis_url)
     try:
-        await master.start()
+        for master in masters:
+            await master.start()
         async with asyncio.timeout(DEADLINE):  # a fail-safe bound, never reached
-            while not (await client.pubsub_numsub(CHANNEL))[0][1]:
+            while (await client.pubsub_numsub(CHANNEL))[0][1] < servers:
                 await asyncio.sleep(0.05)
 
         async def publish(note) -> None:
             await client.publish(CHANNEL, note if isinstance(note, str) else json.dumps(note))
 
-        await body(master, publish)
+        await body(masters[0] if servers == 1 else masters, publish)
     finally:
         await client.aclose()
-        await master.close()
+        for master in masters:
+            await master.close()
         storage.close()
 
 
-async def _watched(master: Master, sender=None) -> tuple[Conn, list[str]]:
-    """A new table of two people held by `master` with one page open on it (a spectator's,
-    its frames collected, or sent to `sender`); the page and its frames."""
-    created = await master.create_table({"game": "diciassette", "players": 2,
-                                         "seats": HUMANS})
-    live = await master.get(created.row.id)  # held: a page is open on it
+async def _watched(master: Master, sender=None, table: str | None = None,
+                   seat: int | None = None) -> tuple[Conn, list[str]]:
+    """A page open on `table` (a new one of two people) held by `master`: a spectator's
+    or `seat`'s, its frames collected or sent to `sender`; the page and its frames."""
+    if table is None:
+        table = (await master.create_table({"game": "diciassette", "players": 2,
+                                            "seats": HUMANS})).row.id
+    live = await master.get(table)  # held: a page is open on it
     page = Conn(sender or _collect(frames := []))
-    page.table, page.seat, page.lang = live, None, "en"
+    page.table, page.seat, page.lang = live, seat, "en"
     live.conns.add(page)
     return page, [] if sender else frames
 
@@ -109,3 +114,31 @@ def test_a_page_that_reads_slowly_never_holds_the_listener(postgres, redis_serve
             release.set()
 
     asyncio.run(_scenario(postgres, redis_server.url, body))
+
+
+def test_a_chat_line_reaches_other_servers_while_a_page_here_reads_slowly(postgres,
+                                                                          redis_server):
+    """Seat 0 writes on server 0, where a spectator's page stopped reading: the line
+    reaches the page on server 1 while that send still waits."""
+    async def body(masters, publish) -> None:
+        release = asyncio.Event()
+
+        async def stuck(text: str) -> None:
+            await release.wait()
+
+        slow, _ = await _watched(masters[0], stuck)
+        table = slow.table.row.id
+        writer, _ = await _watched(masters[0], table=table, seat=0)
+        _far, frames = await _watched(masters[1], table=table)
+        said = asyncio.ensure_future(masters[0].chat(writer, "hello"))
+        try:
+            async with asyncio.timeout(DEADLINE):  # a fail-safe bound, never reached
+                while not frames:
+                    await asyncio.sleep(0.05)
+            assert json.loads(frames[0])["text"] == "hello"
+            assert not slow.closed and not release.is_set()  # still waiting, not timed out
+        finally:
+            release.set()
+            await said
+
+    asyncio.run(_scenario(postgres, redis_server.url, body, servers=2))

@@ -1483,8 +1483,9 @@ class Master:
         except TableGone:  # pruned under this open page
             raise Refused("gone", status=410) from None
         frame = _chat_frame(name, conn.seat, text, stamp)
-        await _to_every_page(live, frame)
-        await self.broker.publish_chat(live.row.id, frame)
+        # the other servers' pages never wait for a page here that reads slowly
+        await asyncio.gather(_to_every_page(live, frame),
+                             self.broker.publish_chat(live.row.id, frame))
         if was_absent:
             await self._announce_presence(live, was_absent)
 
