@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import pytest
@@ -76,6 +78,25 @@ def test_validated_options_are_read_only():
     options = GAME.validate(4, {})
     with pytest.raises(TypeError):
         options["trap"] = 0  # type: ignore[index]
+
+
+@pytest.mark.parametrize("change", [
+    lambda o: o.__ior__({"trap": 0}),
+    lambda o: o.__init__({"trap": 0}),
+    lambda o: setattr(o, "_sealed", False),
+    lambda o: copy.copy(o).__init__({"trap": 0}),
+    lambda o: pickle.loads(pickle.dumps(o)).__init__({"trap": 0}),
+], ids=["ior", "__init__", "setattr", "copy", "pickle"])
+def test_validated_options_stay_as_validated_through_every_door(change):
+    """No way round read-only through their own methods: `|=`, their `__init__` called
+    again (on a copy or an unpickled one too, which stay read-only) changes nothing."""
+    options = GAME.validate(4, {})
+    before = dict(options)
+    with pytest.raises(TypeError):
+        change(options)
+    assert dict(options) == before and options["trap"] == before["trap"] != 0
+    assert options | {"trap": 0} == {**before, "trap": 0}  # a new plain dict, as dicts do
+    assert json.loads(json.dumps(options)) == json.loads(json.dumps(before))
 
 
 def test_deck_too_small_for_the_players_is_refused():

@@ -4,12 +4,19 @@ stay. (The run beside a real server, and the links afterwards: tests/web/test_pr
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import random
 import secrets
+import threading
 
+from play import DEADLINE
 from sqlalchemy import func, select, update
+from test_scale_catch_up import _collect
 
+from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import SeatRow, Storage, TableRow, chat, moves, now, seats, tables
+from ludotheque.web.master import Conn, Master
 from tests.test_cli import invoke
 
 OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)
@@ -60,3 +67,53 @@ def test_prune_on_postgresql_in_batches(postgres):
         assert storage.get_table(rematch).rematch_of is None
     finally:
         storage.close()
+
+
+class HeldRowStorage(Storage):
+    """The real storage, but the next read of table `held`'s row waits for `release`."""
+
+    held: str | None = None
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.reading, self.release = threading.Event(), threading.Event()
+
+    def get_table(self, table_id: str):
+        if table_id == self.held:
+            self.held = None
+            self.reading.set()
+            self.release.wait(DEADLINE)  # a fail-safe bound, never reached when it works
+        return super().get_table(table_id)
+
+
+def test_a_page_arriving_while_its_table_is_looked_for_keeps_it_held(postgres, redis_server):
+    """A closed table held for one page; a second page says hello (its token read from
+    memory: the row is looked for, off the loop) and the first page closes meanwhile: the
+    table stays held for the second page, not forgotten under it (which left that page on
+    a copy that nothing reaches any more)."""
+    async def scenario() -> None:
+        storage = HeldRowStorage(postgres)
+        master = Master(storage, broker=RedisBroker(redis_server.url), deals=random.Random(5))
+        try:
+            created = await master.create_table({"game": "diciassette", "players": 2,
+                                                 "seats": [{"kind": "human"}] * 2})
+            table_id = created.row.id
+            storage.set_status(table_id, "closed")  # nobody came
+            if table_id in master.tables:
+                master.forget(master.tables[table_id])
+            first, second = (Conn(_collect([])) for _ in range(2))
+            await master.hello(first, storage.get_table(table_id).spectator, "en", 0)
+            storage.held = table_id
+            arriving = asyncio.ensure_future(
+                master.hello(second, master.tables[table_id].row.spectator, "en", 0))
+            await asyncio.to_thread(storage.reading.wait, DEADLINE)  # its read has begun
+            master.disconnect(first)
+            storage.release.set()
+            await arriving
+            assert master.tables.get(table_id) is second.table is not None
+        finally:
+            storage.release.set()
+            await master.close()
+            storage.close()
+
+    asyncio.run(scenario())

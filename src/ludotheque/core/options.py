@@ -150,14 +150,22 @@ class OptionName:
 class ValidatedOptions(dict):
     """A game's validated options: read-only, and (unlike a mappingproxy) picklable and
     copyable, so an environment or a state holding them can be pickled or deep-copied
-    (Gymnasium's vector envs, Ray, `copy.deepcopy(env)`)."""
+    (Gymnasium's vector envs, Ray, `copy.deepcopy(env)`), and written as JSON as they are.
+    Like a frozen dataclass, read-only to their own methods (`__init__` called again
+    too): only `dict.update(options, ...)` and its like, named on purpose, go round it."""
 
-    __slots__ = ()
+    __slots__ = ("_sealed",)
+
+    def __init__(self, items: Any = ()) -> None:
+        if getattr(self, "_sealed", False):
+            self._read_only()
+        super().__init__(items)
+        object.__setattr__(self, "_sealed", True)
 
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("validated options are read-only")
 
-    __setitem__ = __delitem__ = __ior__ = _read_only
+    __setitem__ = __delitem__ = __ior__ = __setattr__ = __delattr__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -21,6 +21,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from ludotheque.core.errors import LudoError
 
@@ -28,8 +29,9 @@ log = logging.getLogger("ludotheque.web")
 
 # on_change(table, moves, start, actions): what a message says (see publish)
 OnChange = Callable[[str, int, "int | None", Sequence[str]], Awaitable[None]]
-# on_chat(table, frame): a chat line said on another server (see publish_chat)
-OnChat = Callable[[str, dict], Awaitable[None]]
+# on_chat(table, frame): a chat line said on another server (see publish_chat); raises
+# TypeError for a frame that is no chat line (the message is then logged as unreadable)
+OnChat = Callable[[str, Any], Awaitable[None]]
 
 CHANNEL = "ludotheque:tables"
 RETRY = 0.5  # seconds between two connection attempts
@@ -113,7 +115,9 @@ class RedisBroker:
                         continue
                     try:
                         note = json.loads(message.get("data") or b"{}")
-                        if isinstance(note.get("c"), dict):  # a chat line
+                        if not isinstance(note, dict):
+                            raise TypeError
+                        if "c" in note:  # a chat line
                             if note.get("o") != self.origin:
                                 await on_chat(str(note["t"]), note["c"])
                             continue

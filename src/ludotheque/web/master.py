@@ -503,11 +503,23 @@ class Master:
             return
         self._note(live, (moves, start, tuple(actions)))
 
-    async def _on_chat(self, table_id: str, frame: dict) -> None:
-        """A chat line said on another server: to this server's pages of its table."""
+    async def _on_chat(self, table_id: str, frame: Any) -> None:
+        """A chat line said on another server: to this server's pages of its table, rebuilt
+        from its fields, each of its type (another kind of frame or odd fields in a note
+        never reach a page: TypeError). Sent by a task of its own: the broker's listener
+        never waits for a page that reads slowly."""
+        if not isinstance(frame, dict) or frame.get("type") != "chat":
+            raise TypeError("not a chat line")
+        seat, name, text, stamp = (frame.get(k) for k in ("seat", "from", "text", "time"))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not all(
+                isinstance(s, str) for s in (name, text, stamp)) or len(text) > CHAT_MAX:
+            raise TypeError("a chat line's fields")
         live = self.tables.get(table_id)
-        if live is not None:
-            await _to_every_page(live, frame)
+        if live is None:
+            return
+        if not 0 <= seat < live.row.players:
+            raise TypeError("a chat line's seat")
+        self._spawn(_to_every_page(live, _chat_frame(name, seat, text, stamp)))
 
     def _note(self, live: LiveTable, note: tuple[int, int | None, tuple[str, ...]]) -> None:
         live.notes.append(note)
@@ -951,9 +963,9 @@ class Master:
             known = (found[0].id, found[1])
         table_id, seat = known
         live = await self._of_row(table_id)
-        if found is None and await self.pruned(live):  # its token was read from memory
-            raise Refused("unknown_token", status=404)
         with self._in_use(live):  # not forgotten while this page arrives (others may leave)
+            if found is None and await self.pruned(live):  # its token was read from memory
+                raise Refused("unknown_token", status=404)
             if conn.table is not None:  # a page that says hello again stops watching its table
                 self._stop_watching(conn)
             conn.table, conn.seat, conn.lang, conn.gone = live, seat, lang, None
@@ -1471,8 +1483,9 @@ class Master:
         except TableGone:  # pruned under this open page
             raise Refused("gone", status=410) from None
         frame = _chat_frame(name, conn.seat, text, stamp)
-        await _to_every_page(live, frame)
-        await self.broker.publish_chat(live.row.id, frame)
+        # the other servers' pages never wait for a page here that reads slowly
+        await asyncio.gather(_to_every_page(live, frame),
+                             self.broker.publish_chat(live.row.id, frame))
         if was_absent:
             await self._announce_presence(live, was_absent)
 
