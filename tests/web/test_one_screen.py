@@ -130,15 +130,19 @@ def step(page, rng: random.Random, seats: Seats, names: dict[str, int]) -> str:
         page.wait_for_function("() => document.body.dataset.screen === 'seat'")
         assert page.evaluate("document.body.dataset.seat") == str(names[who])
     elif kind == "seat":
-        seat = int(page.evaluate("document.body.dataset.seat"))
-        to_play = page.evaluate("document.body.dataset.interactive") == "yes"
-        seats.check_revealed(page, seat, to_play)
+        # read at one moment: her next decision may come right after the end of the last
+        # (DTC: an offer accepted, then her own), and the button follows
+        seat, to_play, hide = page.evaluate("""() => [Number(document.body.dataset.seat),
+          document.body.dataset.interactive === 'yes',
+          document.getElementById('cover-hide').textContent]""")
         if to_play:  # a mistaken "I'm Ada" can cover the screen again before her move
-            assert page.locator("#cover-hide").text_content() == "Hide my cards"
+            assert hide == "Hide my cards"
+            seats.check_revealed(page, seat, to_play)
             act(page, rng)
             return "move"
         else:  # her move is made: what it did stays until she hides her cards
-            assert page.locator("#cover-hide").text_content() == "I'm done: hide my cards"
+            assert hide == "I'm done: hide my cards"
+            seats.check_revealed(page, seat, to_play)
             page.click("#cover-hide")
             page.wait_for_function("() => document.body.dataset.screen !== 'seat'")
             return "done"
