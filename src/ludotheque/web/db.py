@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index,
                         Integer, MetaData, String, Table, Text, bindparam, create_engine, event,
                         func, insert, inspect, select, update)
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchModuleError
 
 from ludotheque.core import stand_ins
@@ -684,8 +684,6 @@ def check_schema(engine: Engine, url: str) -> None:
 
 def _hide_password(url: str) -> str:
     """`url` with its password as ***, to be shown (a text that is no URL, as it is)."""
-    from sqlalchemy.engine import make_url
-
     try:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
@@ -713,8 +711,6 @@ def existing_storage(url: str | None) -> Storage:
     """The database of an operator's command (`ludotheque prune`): `url`, else the SQLite
     file `serve` uses by default. A SQLite file that is not there is an error (a mistyped
     path must not be a new empty database, pruned of nothing)."""
-    from sqlalchemy.engine import make_url
-
     url = url or default_database_url()
     with _opening(url):
         parsed = make_url(engine_url(url))
