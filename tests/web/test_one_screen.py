@@ -294,11 +294,23 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     page.click("#create-submit")  # a name missing: which seat, and the focus on it
     assert page.locator("#create-error").text_content() == "Indiquez le nom du joueur de la place 2."
     assert page.evaluate("document.activeElement.id") == "seat-name-1"
+    page.fill("#seat-name-1", "Bob (facile)")
+    page.click("#create-submit")  # a bot's name, said before any table is made
+    page.wait_for_function("() => document.getElementById('create-error').textContent"
+                           ".includes('facile')")
+    assert plain(page.locator("#create-error").text_content()) == (
+        "Place 2 : « Bob (facile) » ressemblerait à un bot (un niveau de bot entre "
+        "parenthèses) : choisissez un autre nom.")
+    assert page.evaluate("document.activeElement.id") == "seat-name-1"
     page.fill("#seat-name-1", "Bob")
-    page.click("#create-submit")  # two alike (case aside): said before any table is made
+    page.click("#create-submit")  # two alike (case aside)
+    page.wait_for_function("() => document.getElementById('create-error').textContent"
+                           ".includes('ada')")
     assert plain(page.locator("#create-error").text_content()) == \
         "Les places 1 et 3 portent le même nom, « ada » : donnez-leur des noms différents."
-    assert page.url == server.url + "/"
+    assert page.evaluate("document.activeElement.id") == "seat-name-2"
+    assert page.url == server.url + "/" and page.locator("#created").is_hidden()
+    tables = server.table_count()
     page.fill("#seat-name-2", "Cat")
     page.click("#create-submit")
     page.wait_for_url("**/play/*+*+*")
@@ -308,6 +320,7 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     with server.client() as client:
         seats = client.hello(tokens[0])["table"]["seats"]
     assert [s["name"] for s in seats[:3]] == ["Ada", "Bob", "Cat"]
+    assert server.table_count() == tables + 1  # the refusals made none
     title = plain(page.locator("#cover-title").text_content())
     assert any(title == f"{who}, à vous de jouer : prenez l'appareil" for who in ("Ada", "Bob", "Cat")), title
     # read at arm's length: large words and a large button (a tablet on the table)

@@ -316,6 +316,53 @@ def test_display_names_are_visible_distinct_and_never_a_bots(server):
         [True, True, True, False, False, True]
 
 
+def test_people_named_with_their_seats_sit_down_with_the_table_or_no_table_is_made(server):
+    """The lobby's people at one screen: a human seat may carry its person's name. Every
+    name is checked before anything is written (a bad one at the third seat leaves no table
+    with two seats taken and no link to them); the answer's `play_url` holds the named
+    seats' tokens, and the other human seats wait for their invitees."""
+    def body(*names):
+        return {"game": "dtc", "players": 4,
+                "seats": [{"kind": "human", "name": n} for n in names]
+                + [{"kind": "human"}] * (3 - len(names)) + [{"kind": "bot", "level": "easy"}]}
+
+    before = server.table_count()
+    for names, lang, message, seat in [
+        (("Ada", "Bob", "Cat (easy)"), "en", "Seat 3: “Cat (easy)” would look like a bot", 2),
+        (("Ada", "Bob", "Léa (facile)"), "fr", "Place 3 : « Léa (facile) » ressemblerait", 2),
+        (("Ada", "\u200b "), "fr", "Place 2 : le nom doit compter de 1 à 24", 1),
+        (("Ada", "x" * 25), "en", "Seat 2: the name must have 1 to 24", 1),
+        (("Ada", "Bob", "ＡＤＡ"), "en", "Seats 1 and 3 are both called “ＡＤＡ”", 2),
+        (("Ada", "Bob", "a da"), "fr", "Les places 1 et 3 portent le même nom, « a da »", 2),
+        ((7,), "en", "Seat 1: the name must have", 0),
+    ]:
+        refused = server.api.post(f"/api/tables?lang={lang}", json=body(*names))
+        assert refused.status_code == 400, refused.text
+        error = refused.json()["error"]
+        assert message in error["message"].replace("\u00a0", " "), error
+        assert error["seat"] == seat, error
+    assert server.table_count() == before  # nothing half made
+
+    made = server.api.post("/api/tables", json=body("Ada", " Bob  ")).json()
+    tokens = made["play_url"].removeprefix("/play/").split("+")
+    assert len(tokens) == 2 and server.table_count() == before + 1
+    with server.client() as page:
+        hello = page.hello(tokens[1])
+    assert hello["seat"] == 1 and hello["table"]["status"] == "waiting"
+    assert [(s["name"], s["taken"]) for s in hello["table"]["seats"]][:3] == \
+        [("Ada", True), ("Bob", True), ("Seat 3", False)]
+    # the third person comes through the invite, and the table starts
+    info = server.api.get(made["invite_url"].replace("/join/", "/api/join/")).json()
+    assert [s["taken"] for s in info["seats"]] == [True, True, False, True]
+    server.join(made["invite_url"].rsplit("/", 1)[1], 2, "Cat")
+    everyone = server.api.post("/api/tables", json=body("Ada", "Bob", "Cat")).json()
+    with server.client() as page:
+        assert page.hello(everyone["play_url"].rsplit("+", 1)[1])["table"]["status"] == \
+            "playing"
+    # a table with nobody named answers as before: its links, no play address
+    assert "play_url" not in server.create("dtc", 3)
+
+
 def play_to_end(server, game="diciassette", players=3, level="easy"):
     """One human seat (playing its first legal move) and bots, to the end."""
     created, (token,) = server.table(game, players, humans=1, level=level)

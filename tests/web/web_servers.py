@@ -47,6 +47,14 @@ class ServerHandle:
     def client(self, **kwargs: Any) -> WsClient:
         return WsClient(self.ws_url, **kwargs)
 
+    def table_count(self) -> int:
+        """Tables in the server's database (read there: a waiting one leaves memory)."""
+        from ludotheque.web.db import tables
+        from sqlalchemy import func, select
+
+        with self.master.storage.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(tables)).scalar_one()
+
     # -- lobby shortcuts ---------------------------------------------------
     def create(self, game: str = "diciassette", players: int = 3, seats: list | None = None,
                lang: str = "en", **extra: Any) -> dict[str, Any]:

@@ -78,8 +78,10 @@ def request_lang(request: HTTPConnection) -> str:
 
 
 def refusal(refused: Refused, lang: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": refused.code, "message": refused.message(lang)}},
-                        status_code=refused.status)
+    error = {"code": refused.code, "message": refused.message(lang)}
+    if refused.at_seat is not None:
+        error["seat"] = refused.at_seat
+    return JSONResponse({"error": error}, status_code=refused.status)
 
 
 class SecurityHeaders:
@@ -272,8 +274,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 bot_tables[address] = [*running, live.row.id]
         except Refused as refused:
             return refusal(refused, lang)
-        return {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
-                "spectator_url": f"/watch/{live.row.spectator}"}
+        answer = {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
+                  "spectator_url": f"/watch/{live.row.spectator}"}
+        here = [s.token for s in live.row.seats if s.taken and s.token]
+        if here:  # the people named with their seats, at the creator's screen
+            answer["play_url"] = "/play/" + "+".join(here)
+        return answer
 
     @app.get("/api/join/{invite}")
     async def join_info(invite: str, request: Request):

@@ -78,9 +78,11 @@ class Refused(Exception):
     `status` is the HTTP status when it answers a request."""
 
     def __init__(self, code: str, key: str | None = None, status: int = 400,
-                 error: LudoError | None = None, **params: Any) -> None:
+                 error: LudoError | None = None, at_seat: int | None = None,
+                 **params: Any) -> None:
         super().__init__(code)
         self.code = code
+        self.at_seat = at_seat  # the request's seat (from 0) at fault, if one is
         self.key = key or f"web.server.error.{code}"
         self.status = status
         self.error = error
@@ -101,6 +103,23 @@ def clean_name(text: str) -> str:
     collapsed and trimmed. An empty result is no name."""
     visible = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
     return " ".join(visible.split())
+
+
+def checked_name(name: Any, seat: int | None = None) -> str:
+    """A person's display name as people will see it (`clean_name`), or Refused saying why
+    not; `seat` (from 0: a name given with the table's seats) is named in the message and
+    sent with the error, for the lobby to point at its field."""
+    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not 1 <= len(cleaned) <= NAME_MAX:
+        key, params = "bad_name", {"high": NAME_MAX}
+    elif _looks_like_a_bot(cleaned):
+        key, params = "name_bot", {"name": cleaned}
+    else:
+        return cleaned
+    if seat is None:
+        raise Refused("bad_name", key=f"web.server.error.{key}", **params)
+    raise Refused("bad_name", key=f"web.server.error.seat_{key}", at_seat=seat, seat=seat + 1,
+                  **params)
 
 
 def _looks_like_a_bot(name: str) -> bool:
@@ -807,19 +826,27 @@ class Master:
         if not isinstance(seat_specs, list) or len(seat_specs) != players:
             raise Refused("seats", players=players,
                           count=len(seat_specs) if isinstance(seat_specs, list) else 0)
-        seat_rows = []
+        seat_rows: list[SeatRow] = []
+        named: dict[str, int] = {}  # name_key -> the first seat with that name
         for index, spec in enumerate(seat_specs):
             kind = spec.get("kind") if isinstance(spec, Mapping) else None
             if kind not in ("human", "bot"):
                 raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
                               kind=quoted(kind))
-            level = None
+            level = name = None
+            if kind == "human" and "name" in spec:  # a person at the creator's screen
+                name = checked_name(spec["name"], seat=index)
+                first = named.setdefault(name_key(name), index)
+                if first != index:
+                    raise Refused("name_taken", key="web.server.error.seat_names_alike",
+                                  at_seat=index, a=first + 1, b=index + 1, name=name)
             if kind == "bot":
                 level = spec.get("level", "medium")
                 if level not in LEVELS:
                     raise Refused("bot_level", seat=index + 1, level=quoted(level))
-            seat_rows.append(SeatRow(seat=index, kind=kind, level=level, name=None,
-                                     token=new_token() if kind == "human" else None, taken=False))
+            seat_rows.append(SeatRow(seat=index, kind=kind, level=level, name=name,
+                                     token=new_token() if kind == "human" else None,
+                                     taken=name is not None))
         timer = body.get("turn_timer")
         if timer is not None:
             if isinstance(timer, bool) or not isinstance(timer, (int, float)) or not (
@@ -897,11 +924,7 @@ class Master:
                 raise Refused("not_human_seat", seat=seat + 1, free=free)
             if target.taken or target.name:  # a rematch's seat is kept for its person
                 raise Refused("seat_taken", status=409, seat=seat + 1, free=free)
-            cleaned = clean_name(name) if isinstance(name, str) else ""
-            if not 1 <= len(cleaned) <= NAME_MAX:
-                raise Refused("bad_name", high=NAME_MAX)
-            if _looks_like_a_bot(cleaned):
-                raise Refused("bad_name", key="web.server.error.name_bot", name=cleaned)
+            cleaned = checked_name(name)
             try:
                 seated = await self._sit(live, seat, cleaned)
             except NameTaken:  # the database's unique name key: whichever server seated it

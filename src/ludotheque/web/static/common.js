@@ -102,10 +102,11 @@ export function typedName(input, box) {
 }
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, seat) {
     super(message);
     this.status = status;
     this.code = code;
+    this.seat = seat;  // the request's seat (from 0) at fault, when the server names one
   }
 }
 
@@ -121,7 +122,7 @@ export async function api(path, body) {
   if (!response.ok) {
     const error = (data && data.error) || {};
     throw new ApiError(response.status, error.code || String(response.status),
-                       error.message || response.statusText);
+                       error.message || response.statusText, error.seat);
   }
   return data;
 }

@@ -160,21 +160,11 @@ function drawSeats() {
                      value: form.names[i] || "", oninput: (e) => { form.names[i] = e.target.value; }})))));
 }
 
-// What people take for the same name (the server's rule: case, width and spaces aside).
-const nameKey = (name) => name.normalize("NFKC").toLowerCase().replace(/\s+/g, "");
-
-// The people at this screen, [{seat, name}], or an error saying what to fix (and where).
-function herePeople() {
-  const people = [];
-  for (const [seat, kind] of form.seats.entries()) {
-    if (kind !== "here") continue;
-    const name = (form.names[seat] || "").trim();
-    if (!name) return {error: tr("web.lobby.here_name_needed", {n: seat + 1}), field: `seat-name-${seat}`};
-    const twin = people.find((p) => nameKey(p.name) === nameKey(name));
-    if (twin) return {error: tr("web.lobby.here_name_twice", {name, a: twin.seat + 1, b: seat + 1}), field: `seat-name-${seat}`};
-    people.push({seat, name});
-  }
-  return {people};
+// A person at this screen with no name yet: what to say, and the field to fill. Whether a
+// name will do (not a bot's, not twice at the table) is the server's to say.
+function missingName() {
+  const seat = form.seats.findIndex((kind, i) => kind === "here" && !(form.names[i] || "").trim());
+  return seat < 0 ? null : {error: tr("web.lobby.here_name_needed", {n: seat + 1}), field: `seat-name-${seat}`};
 }
 
 async function submit(event) {
@@ -187,47 +177,32 @@ async function submit(event) {
     sayError(errorBox, tr("web.lobby.need_human"));
     return;
   }
-  const here = herePeople();
-  if (here.error) {
-    sayError(errorBox, here.error, $(here.field));
+  const missing = missingName();
+  if (missing) {
+    sayError(errorBox, missing.error, $(missing.field));
     return;
   }
   const body = {
     game: g.name, players: Number($("players").value), options,
-    seats: form.seats.map((k) => (k === "here" || k === "human" ? {kind: "human"} : {kind: "bot", level: k})),
+    // a person at this screen sits down with the table: all of them, or no table at all
+    seats: form.seats.map((k, seat) => (k === "here" ? {kind: "human", name: form.names[seat].trim()}
+      : k === "human" ? {kind: "human"} : {kind: "bot", level: k})),
     turn_timer: form.timer === "" ? null : Number(form.timer),
   };
   const button = $("create-submit");
   button.disabled = true;
   try {
     const data = await api("/api/tables", body);
-    if (here.people.length) await sitDown(data, here.people, errorBox);
+    if (data.play_url) location.assign(data.play_url);  // straight to the table, together
     else showCreated(data);
   } catch (error) {
-    errorBox.hidden = false;
-    errorBox.textContent = error.message;
-    errorBox.focus?.();
+    // a seat's name refused: its field gets the focus
+    const field = error.seat === undefined ? null : $(`seat-name-${error.seat}`);
+    sayError(errorBox, error.message, field);
+    if (!field) errorBox.focus?.();
   } finally {
     button.disabled = false;
   }
-}
-
-// The people at this screen sit down, each with her name, then go to the table together.
-// Should a seat be refused (a name the server takes for a bot's), the table is there all the
-// same: its links are shown with what went wrong.
-async function sitDown(data, people, errorBox) {
-  const invite = encodeURIComponent(data.invite_url.split("/").pop());
-  const tokens = [];
-  try {
-    for (const {seat, name} of people) {
-      tokens.push((await api(`/api/join/${invite}`, {seat, name})).seat_url.split("/").pop());
-    }
-  } catch (error) {
-    showCreated(data);
-    sayError(errorBox, error.message);
-    return;
-  }
-  location.assign(`/play/${tokens.join("+")}`);
 }
 
 function showCreated(data) {
