@@ -7,7 +7,7 @@ import pytest
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import catalog
 
-NAMED = r"\{(?:player|giver|target|caller|skipped|name|victim|to)\}"
+NAMED = r"\{(?:player|giver|target|caller|skipped|name|victim|to)(?::[tT]he)?\}"
 
 
 def french():
@@ -377,7 +377,7 @@ def test_a_seat_named_inside_a_sentence_reads_as_a_native_writes_it():
     assert diciassette_lines({"kind": "round", "round": 2, "starter": 1}, "fr", players, 0) == [
         "Manche 2\u00a0: le joueur 2 commence."]
     target = {"kind": "target", "player": 0, "target": 2}
-    assert wazabi_lines(target, "fr", players, 1) == ["Joueur 1 choisit le joueur 3."]
+    assert wazabi_lines(target, "fr", players, 1) == ["Le joueur 1 choisit le joueur 3."]
     assert wazabi_lines(target, "fr", players, 0) == ["Vous choisissez le joueur 3."]
     challenge = {"kind": "challenge", "player": 0, "giver": 2, "taker": 0, "count": 2,
                  "value": 5, "cards": ["5", "5"], "true": True, "higher": False}
@@ -398,3 +398,31 @@ def test_a_text_that_speaks_to_a_person_by_name_does_so_in_both_languages():
     assert not bad
     # the page's cover, as it read before: a rule that sees the difference
     assert not spoken_to["en"].match("{name}'s turn: pass the device to {name}")
+
+
+# the fields that hold a seat's or a person's name (`{name}` is left out: a text opening on
+# it names an option or a setting in an error, builds a name, « {name} (bot) », or speaks
+# to a person, « {name}, à vous de jouer », who takes no article: « Joueur 2, à vous »)
+SEAT_NAME = r"\{(?:player|giver|target|caller|skipped|taker|victim|to|winner|seat)\}"
+# a label, as in a score table (« Joueur 2 : 3 diamants », « Joueur 1 → Joueur 2 : … »,
+# « Joueur 2 — Victoire : 3 »), or a person spoken to, keeps the bare name
+LABEL_OR_SPOKEN_TO = r"\s*[:—→]|, [^,:]*\b(?:vous|votre)\b"
+
+
+def bare_name_opening_a_sentence(text: str) -> bool:
+    """Whether a sentence of `text` opens on a bare seat-name field (« {player} pioche »)."""
+    return bool(re.search(rf"(?:^\s*|[.!?]\s+){SEAT_NAME}(?!{LABEL_OR_SPOKEN_TO})", text))
+
+
+def test_a_default_seat_name_opening_a_sentence_takes_its_article():
+    """« Joueur 2 pioche une carte. », « Place 2 conteste « 17 »… »: a default seat name is a
+    common noun, so a sentence opens on « Le joueur 2 », « La place 2 » (`{player:The}`),
+    and « Ada pioche une carte. » stays; a label or a person spoken to keeps the bare name."""
+    bad = {key: text for key, text in french().items() if bare_name_opening_a_sentence(text)}
+    assert not bad
+    assert bare_name_opening_a_sentence("{player} a joué. Annoncer « 17 » ?")
+    assert bare_name_opening_a_sentence("Fin du tour. {caller} a annoncé « 17 ».")
+    assert not bare_name_opening_a_sentence("{player:The} pioche une carte.")
+    assert not bare_name_opening_a_sentence("{player}\u00a0: {diamonds}, {rounds}.")
+    assert not bare_name_opening_a_sentence("{giver} → {target}\u00a0: « {claim} »")
+    assert not bare_name_opening_a_sentence("{player}, à vous de jouer\u00a0: prenez l'appareil")
