@@ -227,8 +227,9 @@ def test_a_default_seat_name_takes_its_article_after_a():
     view = {"seat": 0}
     assert describe_action(give, "fr", view, ["Joueur 1", "Joueur 2"]) == "donner un dé au joueur 2"
     assert describe_action(give, "fr", view, ["Joueur 1", "Ada (facile)"]) == "donner un dé à Ada"
-    # « à » is French: an English text never asks for it
-    assert not [key for key, entry in catalog().items() if re.search(r":[tT]o\}", entry["en"])]
+    # « à » and the article are French: an English text never asks for them
+    assert not [key for key, entry in catalog().items()
+                if re.search(r":[tT](?:o|he)\}", entry["en"])]
 
 
 def test_a_default_seat_name_takes_its_article_after_any_preposition():
@@ -426,3 +427,48 @@ def test_a_default_seat_name_opening_a_sentence_takes_its_article():
     assert not bare_name_opening_a_sentence("{player}\u00a0: {diamonds}, {rounds}.")
     assert not bare_name_opening_a_sentence("{giver} → {target}\u00a0: « {claim} »")
     assert not bare_name_opening_a_sentence("{player}, à vous de jouer\u00a0: prenez l'appareil")
+
+
+@pytest.mark.parametrize("name", ["diciassette", "dtc", "wazabi", "decimoarr"])
+def test_a_french_log_opens_on_le_joueur_2_and_on_a_bot_s_name_as_it_is(name):
+    """Two people and a bot at one terminal, in French: a seeded game's log (the `Match`'s
+    events as the terminal writes them) reads « Le joueur 3 pioche une carte. » and
+    « Camille (moyen) pioche une carte. », never « Joueur 3 pioche une carte. »."""
+    import random
+
+    from ludotheque.core.match import Match
+    from ludotheque.core.registry import get_game
+    from ludotheque.ui.terminal.play import TerminalSettings, seat_names
+
+    game = get_game(name)
+    players = 3
+    settings = TerminalSettings(game=game, players=players, seed=17, lang="fr", humans=(0, 2),
+                                bots=["human", "medium", "human"])
+    names = seat_names(settings)
+    assert names == ["Joueur 1", "Camille (moyen)", "Joueur 3"]
+    match, rng = Match(game, players, game.validate(players, {}), seed=17), random.Random(17)
+    while not match.is_over() and len(match.actions) < 400:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    lines = [line for event in match.events_for(None)
+             for line in game.parts.renderer.event_lines(event, "fr", names, None)]
+    sentences = [part for line in lines for part in re.split(r"(?<=[.!?])\s+", line.strip())]
+    label = re.compile(r"Joueur \d+[\s\u00a0]*[:—→]")  # « Joueur 2 : 3 diamants »
+    assert [s for s in sentences if s.startswith("Joueur ") and not label.match(s)] == []
+    assert {s.split()[2] for s in sentences if re.match(r"Le joueur [13] \w", s)}
+    assert [s for s in sentences if s.startswith("Camille (moyen) ")]
+    assert not [s for s in sentences if re.search(r"\b[lL]e joueur [13] [:—]", s)]
+
+
+def test_a_sentence_s_capital_is_on_the_article_never_on_a_person_s_own_name():
+    """`{player:The}` writes « Le joueur 2 » but leaves « ada » as she typed it (« ada
+    pioche une carte », not « Ada »); « À ada de jouer » has its capital on « À »."""
+    from ludotheque.i18n import Names, t
+
+    assert t("diciassette.event.draw", "fr", player="ada") == "ada pioche une carte."
+    assert t("diciassette.event.draw", "fr", player="Joueur 2 (bot)") == \
+        "Le joueur 2 (bot) pioche une carte."
+    assert t("diciassette.event.turn", "fr", player="ada") == "À ada de jouer."
+    assert t("web.server.result.winners", "fr", players=Names(["ada", "Place 2"], "fr")) == \
+        "ada et la place 2 ont gagné ensemble."
+    assert t("diciassette.event.draw", "en", player="Player 2") == "Player 2 draws a card."
