@@ -7,7 +7,7 @@ import pytest
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import catalog
 
-NAMED = r"\{(?:player|giver|target|caller|skipped|name|victim|to)\}"
+NAMED = r"\{(?:player|giver|target|caller|skipped|name|victim|to)(?::[tT]he)?\}"
 
 
 def french():
@@ -227,8 +227,9 @@ def test_a_default_seat_name_takes_its_article_after_a():
     view = {"seat": 0}
     assert describe_action(give, "fr", view, ["Joueur 1", "Joueur 2"]) == "donner un dé au joueur 2"
     assert describe_action(give, "fr", view, ["Joueur 1", "Ada (facile)"]) == "donner un dé à Ada"
-    # « à » is French: an English text never asks for it
-    assert not [key for key, entry in catalog().items() if re.search(r":[tT]o\}", entry["en"])]
+    # « à » and the article are French: an English text never asks for them
+    assert not [key for key, entry in catalog().items()
+                if re.search(r":[tT](?:o|he)\}", entry["en"])]
 
 
 def test_a_default_seat_name_takes_its_article_after_any_preposition():
@@ -377,7 +378,7 @@ def test_a_seat_named_inside_a_sentence_reads_as_a_native_writes_it():
     assert diciassette_lines({"kind": "round", "round": 2, "starter": 1}, "fr", players, 0) == [
         "Manche 2\u00a0: le joueur 2 commence."]
     target = {"kind": "target", "player": 0, "target": 2}
-    assert wazabi_lines(target, "fr", players, 1) == ["Joueur 1 choisit le joueur 3."]
+    assert wazabi_lines(target, "fr", players, 1) == ["Le joueur 1 choisit le joueur 3."]
     assert wazabi_lines(target, "fr", players, 0) == ["Vous choisissez le joueur 3."]
     challenge = {"kind": "challenge", "player": 0, "giver": 2, "taker": 0, "count": 2,
                  "value": 5, "cards": ["5", "5"], "true": True, "higher": False}
@@ -398,3 +399,76 @@ def test_a_text_that_speaks_to_a_person_by_name_does_so_in_both_languages():
     assert not bad
     # the page's cover, as it read before: a rule that sees the difference
     assert not spoken_to["en"].match("{name}'s turn: pass the device to {name}")
+
+
+# the fields that hold a seat's or a person's name (`{name}` is left out: a text opening on
+# it names an option or a setting in an error, builds a name, « {name} (bot) », or speaks
+# to a person, « {name}, à vous de jouer », who takes no article: « Joueur 2, à vous »)
+SEAT_NAME = r"\{(?:player|giver|target|caller|skipped|taker|victim|to|winner|seat)\}"
+# a label, as in a score table (« Joueur 2 : 3 diamants », « Joueur 1 → Joueur 2 : … »,
+# « Joueur 2 — Victoire : 3 »), or a person spoken to, keeps the bare name
+LABEL_OR_SPOKEN_TO = r"\s*[:—→]|, [^,:]*\b(?:vous|votre)\b"
+
+
+def bare_name_opening_a_sentence(text: str) -> bool:
+    """Whether a sentence of `text` opens on a bare seat-name field (« {player} pioche »)."""
+    return bool(re.search(rf"(?:^\s*|[.!?]\s+){SEAT_NAME}(?!{LABEL_OR_SPOKEN_TO})", text))
+
+
+def test_a_default_seat_name_opening_a_sentence_takes_its_article():
+    """« Joueur 2 pioche une carte. », « Place 2 conteste « 17 »… »: a default seat name is a
+    common noun, so a sentence opens on « Le joueur 2 », « La place 2 » (`{player:The}`),
+    and « Ada pioche une carte. » stays; a label or a person spoken to keeps the bare name."""
+    bad = {key: text for key, text in french().items() if bare_name_opening_a_sentence(text)}
+    assert not bad
+    assert bare_name_opening_a_sentence("{player} a joué. Annoncer « 17 » ?")
+    assert bare_name_opening_a_sentence("Fin du tour. {caller} a annoncé « 17 ».")
+    assert not bare_name_opening_a_sentence("{player:The} pioche une carte.")
+    assert not bare_name_opening_a_sentence("{player}\u00a0: {diamonds}, {rounds}.")
+    assert not bare_name_opening_a_sentence("{giver} → {target}\u00a0: « {claim} »")
+    assert not bare_name_opening_a_sentence("{player}, à vous de jouer\u00a0: prenez l'appareil")
+
+
+@pytest.mark.parametrize("name", ["diciassette", "dtc", "wazabi", "decimoarr"])
+def test_a_french_log_opens_on_le_joueur_2_and_on_a_bot_s_name_as_it_is(name):
+    """Two people and a bot at one terminal, in French: a seeded game's log (the `Match`'s
+    events as the terminal writes them) reads « Le joueur 3 pioche une carte. » and
+    « Camille (moyen) pioche une carte. », never « Joueur 3 pioche une carte. »."""
+    import random
+
+    from ludotheque.core.match import Match
+    from ludotheque.core.registry import get_game
+    from ludotheque.ui.terminal.play import TerminalSettings, seat_names
+
+    game = get_game(name)
+    players = 3
+    settings = TerminalSettings(game=game, players=players, seed=17, lang="fr", humans=(0, 2),
+                                bots=["human", "medium", "human"])
+    names = seat_names(settings)
+    assert names == ["Joueur 1", "Camille (moyen)", "Joueur 3"]
+    match, rng = Match(game, players, game.validate(players, {}), seed=17), random.Random(17)
+    while not match.is_over() and len(match.actions) < 400:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    lines = [line for event in match.events_for(None)
+             for line in game.parts.renderer.event_lines(event, "fr", names, None)]
+    sentences = [part for line in lines for part in re.split(r"(?<=[.!?])\s+", line.strip())]
+    label = re.compile(r"Joueur \d+[\s\u00a0]*[:—→]")  # « Joueur 2 : 3 diamants »
+    assert [s for s in sentences if s.startswith("Joueur ") and not label.match(s)] == []
+    assert {s.split()[2] for s in sentences if re.match(r"Le joueur [13] \w", s)}
+    assert [s for s in sentences if s.startswith("Camille (moyen) ")]
+    assert not [s for s in sentences if re.search(r"\b[lL]e joueur [13] [:—]", s)]
+
+
+def test_a_sentence_s_capital_is_on_the_article_never_on_a_person_s_own_name():
+    """`{player:The}` writes « Le joueur 2 » but leaves « ada » as she typed it (« ada
+    pioche une carte », not « Ada »); « À ada de jouer » has its capital on « À »."""
+    from ludotheque.i18n import Names, t
+
+    assert t("diciassette.event.draw", "fr", player="ada") == "ada pioche une carte."
+    assert t("diciassette.event.draw", "fr", player="Joueur 2 (bot)") == \
+        "Le joueur 2 (bot) pioche une carte."
+    assert t("diciassette.event.turn", "fr", player="ada") == "À ada de jouer."
+    assert t("web.server.result.winners", "fr", players=Names(["ada", "Place 2"], "fr")) == \
+        "ada et la place 2 ont gagné ensemble."
+    assert t("diciassette.event.draw", "en", player="Player 2") == "Player 2 draws a card."

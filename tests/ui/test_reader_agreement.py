@@ -19,9 +19,10 @@ from ludotheque.core.registry import all_games, get_game
 from ludotheque.i18n import catalog, t
 from ludotheque.ui.terminal.play import BOT_NAMES, bot_label
 
-SEAT_FIELDS = r"\{(?:player|giver|target|caller|skipped|taker|victim|to|name)\}"
+# (with or without a spec: « {player:The} pioche »)
+SEAT_FIELDS = r"\{(?:player|giver|target|caller|skipped|taker|victim|to|name)(?::\w+)?\}"
 # what may stand between the subject and its verb
-PRONOUNS = r"(?:(?:ne|n'|vous|l'|les|lui|en|y)\s*)*"
+PRONOUNS = r"(?:(?:ne|n'|vous|l'|les|lui|en|y)\b\s*)*"
 
 
 @cache

@@ -912,3 +912,56 @@ def test_move_buttons_start_with_a_capital_where_the_log_does_not(browser, serve
     }""", ["annoncer « 17 » !", "passer (pas d'annonce)"])
     assert drawn == ["Annoncer « 17 » !", "Passer (pas d'annonce)"]
     assert not page.errors, page.errors
+
+
+def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_python(
+        browser, tmp_path) -> None:
+    """A person who kept « Joueur 2 » as her name, Ada and a bot play DTC; the table page's
+    log, in French, as a spectator reads it, « Le joueur 2 donne… » and « Ada … », never « Joueur 2 donne… »
+    (a sentence's start: `{player:The}`). And the page's own `tr` writes every web text
+    with a name spec (`to`, `the`, `To`, `The`) as the server's `t` does."""
+    from ludotheque.i18n import Names, catalog, t
+
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'fr.sqlite3'}", deals=random.Random(7))
+    try:
+        created = handle.create("dtc", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
+                                                                     "level": "easy"}])
+        ada, second = (handle.join(created["invite"], seat, name)
+                       for seat, name in ((0, "Ada"), (1, "Joueur 2")))
+        with handle.client() as a, handle.client() as b:
+            a.hello(ada, lang="fr")
+            b.hello(second, lang="fr")
+            drive([a, b])
+        page = new_page(browser, "fr-FR")
+        page.goto(f"{handle.url}{created['spectator_url']}?lang=fr")  # no « Vous »
+        page.wait_for_selector("#result:not([hidden]) h2")
+        sentences = [part for line in page.locator("#log li").all_text_contents()
+                     for part in re.split(r"(?<=[.!?])\s+", line.strip())]
+        assert [s for s in sentences if s.startswith("Joueur 2")] == []
+        assert [s for s in sentences if s.startswith("Le joueur 2 ")]
+        assert [s for s in sentences if s.startswith("Ada ")]
+
+        names = ["Joueur 2", "Place 3 (bot)", "ada", "Bruno (facile)"]
+        texts = {key: entry["fr"] for key, entry in catalog().items() if key.startswith("web.")
+                 and re.search(r"\{\w+:[tT](?:o|he)\}", entry["fr"])}
+        assert "web.dtc.reveal_title" in texts
+        cases = []
+        for key, text in texts.items():
+            fields = set(re.findall(r"\{(\w+)", text))
+            for name in names:
+                many = [name, names[0]]
+                params = {f: many if f in ("players", "names") else name if f in (
+                    "player", "giver", "target", "to") else f for f in fields}
+                python = {f: Names(v, "fr") if isinstance(v, list) else v
+                          for f, v in params.items()}
+                cases.append((key, params, t(key, "fr", **python)))
+        drawn = page.evaluate("""async (cases) => {
+            const {tr} = await import("/static/common.js");
+            return cases.map(([key, params]) => tr(key, params));
+        }""", [[key, params] for key, params, _ in cases])
+        assert drawn == [expected for _, _, expected in cases]
+        assert "La place 3 (bot) accuse" in " ".join(drawn)
+        assert not page.errors, page.errors
+        page.context.close()
+    finally:
+        stop_thread_server(handle)

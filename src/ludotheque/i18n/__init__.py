@@ -73,12 +73,14 @@ def name_forms() -> dict[str, dict[str, object]]:
 
 
 def _as_spec_says(name: str, spec: str) -> str:
-    """`name` as the spec `to`/`the` writes it (`To`/`The`: at a sentence's start)."""
+    """`name` as the spec `to`/`the` writes it (`To`/`The`: at a sentence's start, with
+    a capital on what the spec put before it, « Le joueur 2 », « À ada », never on a
+    person's own name: « ada pioche une carte », as she typed it)."""
     lowered = spec.lower()
     if lowered not in _BEFORE_A_NAME:
         return format(name, spec)
     text = french_name(name, lowered)
-    return text[0].upper() + text[1:] if spec != lowered and text else text
+    return text[0].upper() + text[1:] if spec != lowered and text != name else text
 
 
 def join_names(names: Iterable[object], lang: str) -> str:

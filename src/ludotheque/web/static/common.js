@@ -49,7 +49,8 @@ function asSpecSays(name, spec) {
       text = forms[lower] + name.slice(bare.length);
     }
   }
-  return spec === lower ? text : text.charAt(0).toUpperCase() + text.slice(1);
+  // a capital on what the spec put before the name, never on a person's own: « ada pioche »
+  return spec === lower || text === name ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // The text `key` with {name} fields filled, a list of names joined (`joinNames`), each
