@@ -27,7 +27,7 @@ from ludotheque.i18n import LANGUAGES
 from ludotheque.web.limits import Limits
 from ludotheque.web.master import LEVELS, QUOTED_MAX, rebuild
 
-from web_servers import DEADLINE
+from web_servers import DEADLINE, WsClient
 
 # The campaign sends far more than a person would: no rate limit but the bot-only tables'
 # (3 unfinished ones: a body mutated into all bots plays, and this caps the bots' work).
@@ -563,3 +563,22 @@ def test_an_address_with_no_route_is_the_api_error_in_the_asked_language(server)
     assert error["code"] == "method_not_allowed"
     assert "POST" in error["message"]
 
+
+def test_a_page_says_hello_first_in_the_language_it_opened_with(server):
+    """Found by the campaign: a socket opened with `?lang=fr` (or a French browser's
+    Accept-Language) was answered in English until its hello said `fr`, though the server
+    reads that language for `too_many_sockets`; a hello with no `lang` stayed English."""
+    frames = ({"type": "move", "actions": [0], "move": 0}, "nul", {"type": "nosuch"},
+              {"type": "hello", "token": "nosuch"})
+    for lang in ("en", "fr"):
+        with WsClient(f"{server.ws_url}?lang={lang}") as page:
+            messages = []
+            for frame in frames:
+                page.send(frame)
+                messages.append(page.expect("error")["message"])
+            page.send({"type": "hello", "token": "nosuch", "lang": OTHER[lang]})
+            messages.append(page.expect("error")["message"])
+        if lang == "en":
+            english = messages
+    assert all(fr != en for fr, en in zip(messages, english)), (messages, english)
+    assert messages[-1] == english[-2]  # the hello's own language wins

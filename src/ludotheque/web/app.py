@@ -428,12 +428,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def socket(ws: WebSocket):
         await ws.accept()
         address = ws.client.host if ws.client else ""
+        lang = request_lang(ws)  # the errors' before a hello says one (or with none)
         if not sockets.take(address):  # this address holds its share of connections
             refused = Refused("too_many_sockets", high=sockets.count)
-            await ws.send_text(dumps(refused.frame(request_lang(ws))))
+            await ws.send_text(dumps(refused.frame(lang)))
             await ws.close(code=1008)  # policy violation; the page tries again later
             return
-        conn = Conn(ws.send_text, ws.close)
+        conn = Conn(ws.send_text, ws.close, lang)
         page = page_key()
         try:
             while True:

@@ -181,13 +181,13 @@ class Conn:
     """One WebSocket connection as the master sees it: a seat (None: spectator), a
     language, how many events the page has, and a way to send a frame."""
 
-    def __init__(self, sender: Any, closer: Any = None) -> None:
+    def __init__(self, sender: Any, closer: Any = None, lang: str = "en") -> None:
         self._sender = sender  # async callable(str)
         self._closer = closer  # async callable(): close the transport
         self._lock = asyncio.Lock()
         self.table: LiveTable | None = None
         self.seat: int | None = None
-        self.lang = "en"
+        self.lang = lang  # the socket's ?lang= or Accept-Language until its hello says one
         self.sent = 0
         self.closed = False
         self.gone: int | None = None  # the seat this page's person left (now watching)
