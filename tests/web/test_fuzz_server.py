@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from ludotheque.core.registry import all_games
-from ludotheque.i18n import LANGUAGES
+from ludotheque.i18n import LANGUAGES, t
 from ludotheque.web.limits import Limits
 from ludotheque.web.master import LEVELS, QUOTED_MAX, rebuild
 
@@ -405,18 +405,14 @@ def sync(page, marker: str) -> list[dict[str, Any]]:
         got.append(frame)
 
 
-def lang_after(raw: Any, lang: str) -> str:
-    """The connection's language once it read `raw`: a `hello` or `lang` frame's, if valid
-    (a hello's error is told in the language it asks)."""
-    try:
-        frame = json.loads(raw)
-    except (ValueError, TypeError, RecursionError):
-        return lang
+def asked_lang(raw: Any) -> str | None:
+    """The language a `hello` or `lang` frame asks for, if the server speaks it."""
+    frame = _loaded(raw)
     if isinstance(frame, dict) and frame.get("type") in ("hello", "lang"):
         asked = frame.get("lang")
         if isinstance(asked, str) and asked[:2].lower() in LANGUAGES:
             return asked[:2].lower()
-    return lang
+    return None
 
 
 class Pick:
@@ -511,21 +507,22 @@ def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(se
         got = sync(fuzzed, f"sync-{number}")
         errors = [f for f in got if f.get("type") == "error"]
         event(errors[0]["code"] if errors else "played")
-        arena.langs["fuzzed"] = lang_after(raw, arena.langs["fuzzed"])
+        asked = asked_lang(raw)  # a refusal is told in it; the page takes it if accepted
         if errors:
             assert len(errors) == 1, errors
             readable(errors[0]["message"], client_texts(_loaded(raw)))
             assert arena.snapshot() == before, raw
-            # the same frame on seat 0's other page, in the other language: the same refusal
+            # the same frame on seat 0's other page (in the other language unless a lang
+            # frame was accepted): the same refusal
             twin.send(raw)
-            arena.langs["twin"] = lang_after(raw, arena.langs["twin"])
             again = [f for f in sync(twin, f"sync-{number}") if f.get("type") == "error"]
             assert [f["code"] for f in again] == [errors[0]["code"]], (errors, again)
-            if arena.langs["twin"] != arena.langs["fuzzed"]:
+            if (asked or arena.langs["fuzzed"]) != (asked or arena.langs["twin"]):
                 assert again[0]["message"] != errors[0]["message"], (errors, again)
             assert arena.snapshot() == before, raw
         else:  # played: by seat 0 (or the bots after it), never for seat 1
             assert 1 not in arena.stored_seats(before[1]), raw
+            arena.langs["fuzzed"] = asked or arena.langs["fuzzed"]
             arena.settle()
     # every page is served still: the person to act plays, everyone sees it
     live = arena.live
@@ -536,6 +533,11 @@ def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(se
         page.move([live.match.legal_actions()[0]], moves)
         for name in ("other", "watcher"):
             arena.pages[name].until(lambda f: f["move"] > moves)
+    if 0 not in arena.live.left:  # seat 0's pages speak the language they were told
+        for name in ("fuzzed", "twin"):
+            arena.pages[name].send({"type": "back"})  # answered with the table as it is
+            assert bot_level_word(arena.pages[name].expect("update")) == \
+                t("web.server.level.easy", arena.langs[name])
     for page in arena.pages.values():  # seat 0's page answers still, as every other
         sync(page, "sync-alive")
         for frame in page.frames:
@@ -583,3 +585,22 @@ def test_a_page_says_hello_first_in_the_language_it_opened_with(server):
             english = messages
     assert all(fr != en for fr, en in zip(messages, english)), (messages, english)
     assert messages[-1] == english[-2]  # the hello's own language wins
+
+
+def bot_level_word(update: dict[str, Any]) -> str:
+    """The level of the table's last seat, a bot, as the update names it: its language."""
+    return update["table"]["seats"][-1]["name"].rsplit("(", 1)[1].rstrip(")")
+
+
+def test_a_refused_hello_leaves_the_page_in_its_language(server):
+    """Found by the campaign: a hello refused (an unknown token) asking for French turned
+    the seated page's connection French all the same: its next updates came in French
+    with no `log_reset`, after a log told in English."""
+    created, (token,) = server.table("diciassette", 2, humans=1)
+    with server.client() as page:
+        first = page.hello(token)
+        assert bot_level_word(first) == "easy"
+        page.send({"type": "hello", "token": "nosuch", "lang": "fr"})
+        assert "ne mène à aucune table" in page.expect("error")["message"]  # as it asked
+        page.send({"type": "back"})  # always answered with the table as it is
+        assert bot_level_word(page.expect("update")) == "easy"

@@ -503,11 +503,13 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             if kind == "lang":
                 await master.set_lang(conn, lang)
                 return
-            conn.lang = lang
             since = frame.get("since", 0)
             if isinstance(since, bool) or not isinstance(since, int):
                 since = 0
-            await master.hello(conn, frame.get("token"), lang, since)
+            try:  # the connection takes the hello's language once the hello is accepted
+                await master.hello(conn, frame.get("token"), lang, since)
+            except Refused as refused:  # told in the language it asked for
+                await conn.send(refused.frame(lang))
             return
         if conn.table is None:
             raise Refused("hello_first")
