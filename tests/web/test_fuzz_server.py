@@ -301,24 +301,29 @@ def test_reading_with_odd_paths_and_queries_answers_or_refuses_clearly(
 
 
 # -- WebSocket ----------------------------------------------------------------------------
+# The pages fuzzed (one of a pair: the other is sent each refused frame too, in the other
+# language): seat 0's two pages, or two spectators'.
+PAIRS = {"seat 0": ("seat0", "seat0-twin"), "spectator": ("watcher", "watcher-twin")}
+
+
 class Arena:
-    """Seat 0's page (fuzzed) and its twin in the other language, seat 1's page, a
-    spectator's: a Diciassette table of two people and an easy bot, waiting on a person."""
+    """A Diciassette table of two people and an easy bot, waiting on a person: two pages of
+    seat 0, one of seat 1 ("other"), two spectators'."""
 
     def __init__(self, server) -> None:
         self.server = server
         self.pages: dict[str, Any] = {}
         self.table = None
 
-    def ready(self, lang: str) -> None:
+    def ready(self, pair: tuple[str, str], lang: str) -> None:
         """A table in play, seat 0 seated, a person to act (a new table if not), the
-        fuzzed page in `lang`, every page's frames read."""
+        `pair` of pages in `lang` and the other, every page's frames read."""
         live = self.live
         if live is None or 0 in live.left or live.match.is_over() or \
                 live.row.status != "playing":
             self.new_table()
         self.settle()
-        for name, want in (("fuzzed", lang), ("twin", OTHER[lang])):
+        for name, want in zip(pair, (lang, OTHER[lang])):
             if self.langs[name] != want:
                 self.pages[name].send({"type": "lang", "lang": want})
                 self.langs[name] = want
@@ -330,12 +335,12 @@ class Arena:
     def new_table(self) -> None:
         self.close()
         created, tokens = self.server.table("diciassette", 3, humans=2)
-        self.table, self.tokens, self.spectator = created["table"], tokens, created["spectator"]
-        self.pages = {name: self.server.client() for name in ("fuzzed", "twin", "other",
-                                                              "watcher")}
-        self.langs = {"fuzzed": "en", "twin": "en", "other": "en", "watcher": "en"}
-        for name, token in (("fuzzed", tokens[0]), ("twin", tokens[0]), ("other", tokens[1]),
-                            ("watcher", self.spectator)):
+        self.table, self.spectator = created["table"], created["spectator"]
+        self.own_tokens = {"seat0": tokens[0], "seat0-twin": tokens[0], "other": tokens[1],
+                           "watcher": self.spectator, "watcher-twin": self.spectator}
+        self.pages = {name: self.server.client() for name in self.own_tokens}
+        self.langs = dict.fromkeys(self.pages, "en")
+        for name, token in self.own_tokens.items():
             self.pages[name].hello(token)
         wait_for(lambda: self.live is not None, "the table is not held")
         self._views: dict[int, Any] = {}
@@ -422,25 +427,25 @@ class Pick:
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
 
-    def value(self, arena: Arena) -> Any:
+    def value(self, arena: Arena, page: str) -> Any:
         live = arena.live
         if self.kind == "legal":
             legal = live.match.legal_actions() if not live.match.is_over() else [0]
             return legal[self.index % len(legal)]
         if self.kind == "count":
             return live.moves + self.index
-        token = arena.tokens[0]
+        token = arena.own_tokens[page]
         return [token, token[:-1], token + "x", token.upper()][self.index % 4]
 
 
-def picked(arena: Arena, value: Any) -> Any:
-    """`value` with each Pick replaced by what it picks at `arena`."""
+def picked(arena: Arena, page: str, value: Any) -> Any:
+    """`value` with each Pick replaced by what it picks at `arena` for `page`."""
     if isinstance(value, Pick):
-        return value.value(arena)
+        return value.value(arena, page)
     if isinstance(value, dict):
-        return {k: picked(arena, v) for k, v in value.items()}
+        return {k: picked(arena, page, v) for k, v in value.items()}
     if isinstance(value, list):
-        return [picked(arena, v) for v in value]
+        return [picked(arena, page, v) for v in value]
     return value
 
 
@@ -466,11 +471,14 @@ def frames(draw) -> Any:
                      lang=draw(st.sampled_from(["en", "fr", "FR-ca", "de"]) | JSON),
                      since=draw(st.integers(-2**70, 2**70) | JSON))
     elif kind == "move":
+        # mostly a move the table may take, or almost (steps of a sequence, a stale count)
         step = pick("legal") | st.integers(-5, 400) | TEXT | st.integers(-2**70, 2**70)
-        frame.update(actions=draw(st.lists(step, min_size=1, max_size=4)
-                                  | st.lists(pick("legal") | JSON, max_size=130) | JSON),
-                     move=draw(pick("count", -1, 1) | JSON))
-        if draw(st.booleans()):
+        near = st.lists(pick("legal"), min_size=1, max_size=3) | st.lists(step, min_size=1,
+                                                                            max_size=4)
+        frame.update(actions=draw(near | near | st.lists(pick("legal") | JSON, max_size=130)
+                                  | JSON),
+                     move=draw(pick("count", 0, 0) | pick("count", -1, 1) | JSON))
+        if not draw(st.integers(0, 3)):
             frame["seat"] = draw(st.sampled_from([0, 1, 2, 99]) | JSON)
     elif kind == "chat":
         frame["text"] = draw(TEXT | JSON | st.just("é" * 400))
@@ -483,13 +491,13 @@ def frames(draw) -> Any:
     return frame if draw(st.integers(0, 4)) else ("bytes", frame)
 
 
-def encoded(arena: Arena, drawn: Any) -> str | bytes:
-    """A drawn frame as sent."""
+def encoded(arena: Arena, page: str, drawn: Any) -> str | bytes:
+    """A drawn frame as `page` sends it."""
     if isinstance(drawn, (str, bytes)):
         return drawn
     if isinstance(drawn, tuple):
-        return json.dumps(picked(arena, drawn[1])).encode()
-    return json.dumps(picked(arena, drawn))
+        return json.dumps(picked(arena, page, drawn[1])).encode()
+    return json.dumps(picked(arena, page, drawn))
 
 
 @settings(FUZZ, max_examples=400)
@@ -497,11 +505,11 @@ def encoded(arena: Arena, drawn: Any) -> str | bytes:
 def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(server, data):
     arena = getattr(server, "fuzz_arena", None) or Arena(server)
     server.fuzz_arena = arena
-    lang = data.draw(st.sampled_from(sorted(LANGUAGES)))
-    arena.ready(lang)
-    fuzzed, twin = arena.pages["fuzzed"], arena.pages["twin"]
+    pair = PAIRS[data.draw(st.sampled_from(sorted(PAIRS)))]
+    arena.ready(pair, data.draw(st.sampled_from(sorted(LANGUAGES))))
+    fuzzed, twin = arena.pages[pair[0]], arena.pages[pair[1]]
     for number in range(data.draw(st.integers(1, 5))):
-        raw = encoded(arena, data.draw(frames()))
+        raw = encoded(arena, pair[0], data.draw(frames()))
         before = arena.snapshot()
         fuzzed.send(raw)
         got = sync(fuzzed, f"sync-{number}")
@@ -512,37 +520,33 @@ def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(se
             assert len(errors) == 1, errors
             readable(errors[0]["message"], client_texts(_loaded(raw)))
             assert arena.snapshot() == before, raw
-            # the same frame on seat 0's other page (in the other language unless a lang
+            # the same frame on the pair's other page (in the other language unless a lang
             # frame was accepted): the same refusal
             twin.send(raw)
             again = [f for f in sync(twin, f"sync-{number}") if f.get("type") == "error"]
             assert [f["code"] for f in again] == [errors[0]["code"]], (errors, again)
-            if (asked or arena.langs["fuzzed"]) != (asked or arena.langs["twin"]):
+            if (asked or arena.langs[pair[0]]) != (asked or arena.langs[pair[1]]):
                 assert again[0]["message"] != errors[0]["message"], (errors, again)
             assert arena.snapshot() == before, raw
         else:  # played: by seat 0 (or the bots after it), never for seat 1
             assert 1 not in arena.stored_seats(before[1]), raw
-            arena.langs["fuzzed"] = asked or arena.langs["fuzzed"]
+            arena.langs[pair[0]] = asked or arena.langs[pair[0]]
             arena.settle()
-    # every page is served still: the person to act plays, everyone sees it
+    # every page is served still, in its language: the person to act plays, all see it
     live = arena.live
     moves, actor = live.moves, arena.person_to_act()
     if actor is not None:
-        page = arena.pages["fuzzed" if actor == 0 else "other"]
+        page = arena.pages["seat0" if actor == 0 else "other"]
         sync(page, "sync-end")
         page.move([live.match.legal_actions()[0]], moves)
-        for name in ("other", "watcher"):
-            arena.pages[name].until(lambda f: f["move"] > moves)
-    if 0 not in arena.live.left:  # seat 0's pages speak the language they were told
-        for name in ("fuzzed", "twin"):
-            arena.pages[name].send({"type": "back"})  # answered with the table as it is
-            assert bot_level_word(arena.pages[name].expect("update")) == \
-                t("web.server.level.easy", arena.langs[name])
-    for page in arena.pages.values():  # seat 0's page answers still, as every other
+        for name, page in arena.pages.items():
+            seen = page.until(lambda f: f["move"] > moves)
+            assert bot_level_word(seen) == t("web.server.level.easy", arena.langs[name])
+    for page in arena.pages.values():  # the fuzzed page answers still, as every other
         sync(page, "sync-alive")
         for frame in page.frames:
             arena.check_no_leak(frame)
-            if frame["type"] == "chat":  # only seat 0's page sent any
+            if frame["type"] == "chat":  # only seat 0's pages may have sent one
                 assert frame["seat"] == 0 and frame["from"] == "P1", frame
 
 
