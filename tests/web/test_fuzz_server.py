@@ -147,6 +147,18 @@ def table_bodies(draw) -> Any:
     return body
 
 
+def documented_types(body: dict[str, Any]) -> bool:
+    """Whether each field a table's body has is of the type the protocol says (`seats`,
+    `options` and `turn_timer` may be null: left out)."""
+    number = (int, float)
+    return isinstance(body["game"], str) and (
+        "players" not in body or type(body["players"]) is int) and (
+        body.get("options") is None or isinstance(body["options"], dict)) and (
+        body.get("seats") is None or all(isinstance(seat, dict) for seat in body["seats"])) \
+        and (body.get("turn_timer") is None or (isinstance(body["turn_timer"], number)
+                                                and not isinstance(body["turn_timer"], bool)))
+
+
 def post(server, path: str, body: Any, lang: str):
     """`body` as JSON (bytes as they are), with the JSON content type; a redirect followed
     (FastAPI sends a path ending with "/", an invite's "0/", to the one without it)."""
@@ -178,6 +190,7 @@ def test_creating_a_table_answers_a_table_or_a_clear_refusal(server, body):
         assert made["invite_url"].startswith("/join/")
         assert made["spectator_url"].startswith("/watch/")
         sent = json.loads(body.decode("utf-8-sig")) if isinstance(body, bytes) else body
+        assert documented_types(sent), sent
         named = [seat for seat in sent.get("seats") or () if seat.get("kind") == "human"
                  and "name" in seat]
         assert ("play_url" in made) == bool(named), (made, body)
@@ -608,3 +621,14 @@ def test_a_refused_hello_leaves_the_page_in_its_language(server):
         assert "ne mène à aucune table" in page.expect("error")["message"]  # as it asked
         page.send({"type": "back"})  # always answered with the table as it is
         assert bot_level_word(page.expect("update")) == "easy"
+
+
+def test_options_of_another_type_are_refused_even_when_empty(server):
+    """Found by the campaign: `options` of another type than an object was refused, unless
+    it was an empty one (`[]`, `0`, `false`, `""`): those made a table as if left out."""
+    for options in ([], 0, False, ""):
+        body = {"game": "dtc", "players": 3, "options": options}
+        before = server.table_count()
+        error = refused_in_both_languages(lambda lang: post(server, "/api/tables", body, lang))
+        assert error["code"] == "bad_request" and "options" in error["message"]
+        assert server.table_count() == before

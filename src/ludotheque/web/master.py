@@ -809,7 +809,8 @@ class Master:
             raise Refused("player_count", key="web.server.error.players_type", field="players",
                           game=TextParam(game.title_key), low=game.min_players,
                           high=game.max_players, value=quoted(json.dumps(players)))
-        options = body.get("options") or {}
+        options = body.get("options")
+        options = {} if options is None else options  # an empty list or 0 is no object
         if not isinstance(options, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
                                                       field="options",
