@@ -328,12 +328,13 @@ class Arena:
         self.pages: dict[str, Any] = {}
         self.table = None
 
-    def ready(self, pair: tuple[str, str], lang: str) -> None:
-        """A table in play, seat 0 seated, a person to act (a new table if not), the
-        `pair` of pages in `lang` and the other, every page's frames read."""
+    def ready(self, pair: tuple[str, str], lang: str, playing: bool = True) -> None:
+        """A table in play, seat 0 seated, a person to act (a new table if not; or, not
+        `playing`, the table as it is), the `pair` of pages in `lang` and the other,
+        every page's frames read."""
         live = self.live
-        if live is None or 0 in live.left or live.match.is_over() or \
-                live.row.status != "playing":
+        if playing and (live is None or 0 in live.left or live.match.is_over()
+                        or live.row.status != "playing"):
             self.new_table()
         self.settle()
         for name, want in zip(pair, (lang, OTHER[lang])):
@@ -370,6 +371,17 @@ class Arena:
                  and storage.count_moves(self.table) == self.live.moves,
                  "a bot did not play")
 
+    def play_out(self) -> None:
+        """The people play their first legal move each turn, to the end."""
+        while True:
+            self.settle()
+            actor, moves = self.person_to_act(), self.live.moves
+            if actor is None:
+                return
+            self.pages["seat0" if actor == 0 else "other"].move(
+                [self.live.match.legal_actions()[0]], moves)
+            wait_for(lambda: self.live.moves > moves, "a person's move was not played")
+
     def person_to_act(self) -> int | None:
         """The seat of the person to act, if a person is (not a bot, nor a stand-in)."""
         actor = self.live.to_act()
@@ -378,7 +390,8 @@ class Arena:
     def snapshot(self) -> tuple:
         live = self.live
         storage = self.server.master.storage
-        return (live.moves, storage.count_moves(self.table), live.row.status,
+        return (self.server.table_count(), live.moves, storage.count_moves(self.table),
+                live.row.status, live.row.rematch,
                 sorted(live.absent), sorted(live.left),
                 [(s.taken, s.name) for s in storage.get_table(self.table).seats])
 
@@ -513,13 +526,13 @@ def encoded(arena: Arena, page: str, drawn: Any) -> str | bytes:
     return json.dumps(picked(arena, page, drawn))
 
 
-@settings(FUZZ, max_examples=400)
-@given(data=st.data())
-def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(server, data):
-    arena = getattr(server, "fuzz_arena", None) or Arena(server)
-    server.fuzz_arena = arena
+def fuzz_pair(arena: Arena, data: Any, played: Any, playing: bool = True) -> None:
+    """Frames drawn from `data` on one page of a pair drawn (seat 0's or a spectator's):
+    each one refused by one error frame, in the page's language, on that page only, the
+    table as it was (the pair's other page, in the other language, is refused alike), or
+    played (`played(raw, before)` checks it)."""
     pair = PAIRS[data.draw(st.sampled_from(sorted(PAIRS)))]
-    arena.ready(pair, data.draw(st.sampled_from(sorted(LANGUAGES))))
+    arena.ready(pair, data.draw(st.sampled_from(sorted(LANGUAGES))), playing)
     fuzzed, twin = arena.pages[pair[0]], arena.pages[pair[1]]
     for number in range(data.draw(st.integers(1, 5))):
         raw = encoded(arena, pair[0], data.draw(frames()))
@@ -541,10 +554,33 @@ def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(se
             if (asked or arena.langs[pair[0]]) != (asked or arena.langs[pair[1]]):
                 assert again[0]["message"] != errors[0]["message"], (errors, again)
             assert arena.snapshot() == before, raw
-        else:  # played: by seat 0 (or the bots after it), never for seat 1
-            assert 1 not in arena.stored_seats(before[1]), raw
+        else:
+            played(raw, before)
             arena.langs[pair[0]] = asked or arena.langs[pair[0]]
-            arena.settle()
+
+
+def check_pages(arena: Arena) -> None:
+    """Every page answers still; what it was sent holds its own seat's view and events, and
+    only seat 0 chatted."""
+    for page in arena.pages.values():
+        sync(page, "sync-alive")
+        for frame in page.frames:
+            arena.check_no_leak(frame)
+            if frame["type"] == "chat":  # only seat 0's pages may have sent one
+                assert frame["seat"] == 0 and frame["from"] == "P1", frame
+
+
+@settings(FUZZ, max_examples=400)
+@given(data=st.data())
+def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(server, data):
+    arena = getattr(server, "fuzz_arena", None) or Arena(server)
+    server.fuzz_arena = arena
+
+    def played(raw: Any, before: tuple) -> None:  # by seat 0 (or bots after it), never seat 1
+        assert 1 not in arena.stored_seats(before[2]), raw
+        arena.settle()
+
+    fuzz_pair(arena, data, played)
     # every page is served still, in its language: the person to act plays, all see it
     live = arena.live
     moves, actor = live.moves, arena.person_to_act()
@@ -555,12 +591,31 @@ def test_frames_at_a_table_in_play_are_played_or_refused_on_their_socket_only(se
         for name, page in arena.pages.items():
             seen = page.until(lambda f: f["move"] > moves)
             assert bot_level_word(seen) == t("web.server.level.easy", arena.langs[name])
-    for page in arena.pages.values():  # the fuzzed page answers still, as every other
-        sync(page, "sync-alive")
-        for frame in page.frames:
-            arena.check_no_leak(frame)
-            if frame["type"] == "chat":  # only seat 0's pages may have sent one
-                assert frame["seat"] == 0 and frame["from"] == "P1", frame
+    check_pages(arena)
+
+
+@settings(FUZZ, max_examples=100)
+@given(data=st.data())
+def test_frames_at_a_finished_table_are_refused_or_offer_its_one_rematch(server, data):
+    arena = getattr(server, "fuzz_finished_arena", None)
+    if arena is None:
+        arena = server.fuzz_finished_arena = Arena(server)
+        arena.new_table()
+        arena.play_out()
+        arena.tables = server.table_count()  # before its rematch
+
+    def played(raw: Any, before: tuple) -> None:  # a rematch, made once, or nothing
+        assert server.table_count() == arena.tables + (arena.live.row.rematch is not None)
+
+    fuzz_pair(arena, data, played, playing=False)
+    check_pages(arena)
+    event(f"rematch made: {arena.live.row.rematch is not None}")
+    if arena.live.row.rematch is not None:  # each page offered its own seat, or to watch
+        new = server.master.storage.get_table(arena.live.row.rematch)
+        for name, page in arena.pages.items():
+            own = {"seat0": 0, "seat0-twin": 0, "other": 1}.get(name)
+            url = f"/watch/{new.spectator}" if own is None else f"/play/{new.seats[own].token}"
+            assert all(f["url"] == url for f in page.frames if f["type"] == "rematch")
 
 
 def _loaded(raw: str | bytes) -> Any:
