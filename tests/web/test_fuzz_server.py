@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import unicodedata
 from typing import Any
 from urllib.parse import quote
 
@@ -38,8 +39,13 @@ OTHER = {"en": "fr", "fr": "en"}
 
 # A client's texts: no "<", "{" or "}" (a message quoting one must still be told from a
 # Python repr or an unformatted placeholder), no lone surrogate (sent as its own case).
-TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="<{}"),
-               max_size=60).filter(lambda s: "None" not in s and "Traceback" not in s)
+# Among them often the characters a name or a line must survive: invisible and format ones,
+# ones drawn as nothing (BLANK), combining marks, a bidi override, a wide letter, spaces.
+BLANK = "\u3164\u115f\u1160\uffa0\u2800"
+TRICKY = BLANK + "\u200b\u200d\u202e\u2066\u00ad\u0301\u034f\uff21\u3000 \t\n"
+TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="<{}")
+               | st.sampled_from(TRICKY), max_size=60).filter(
+    lambda s: "None" not in s and "Traceback" not in s)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | TEXT,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=3),
@@ -48,6 +54,14 @@ JSON = st.recursive(
 BARE_KEY = re.compile(r"\b(web|error|list|core)\.[a-z_]+\.[a-z_.]+")
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*\}")
 PYTHON_REPR = re.compile(r"Traceback|<(class|function|bound method|[\w.]+ object)\b|\bNone\b")
+
+
+def drawn(name: str) -> bool:
+    """Whether a name shows something: a character neither blank, a mark, a space, a
+    control nor a format character (one unassigned in this Python's Unicode may be a
+    newer emoji: it counts)."""
+    return any(c not in BLANK and unicodedata.category(c)[0] not in "MZ"
+               and unicodedata.category(c) not in ("Cc", "Cf") for c in name)
 
 
 def client_texts(value: Any) -> list[str]:
@@ -247,6 +261,7 @@ def test_joining_seats_one_person_or_refuses_clearly(server, body, odd_invite):
         assert answer.json()["seat_url"].startswith("/play/")
         changed = [index for index, (old, new) in enumerate(zip(before, after)) if old != new]
         assert changed == [body["seat"]] and after[body["seat"]][0], (before, after)
+        assert drawn(after[body["seat"]][1]), after
         return
     assert after == before
     refused_in_both_languages(lambda lang: post(server, f"/api/join/{invite}", body, lang),
@@ -687,3 +702,22 @@ def test_options_of_another_type_are_refused_even_when_empty(server):
         error = refused_in_both_languages(lambda lang: post(server, "/api/tables", body, lang))
         assert error["code"] == "bad_request" and "options" in error["message"]
         assert server.table_count() == before
+
+
+def test_a_name_drawn_as_nothing_is_refused(server):
+    """Seen while giving the campaign its tricky characters: Hangul fillers (U+3164,
+    U+115F, U+1160, U+FFA0), the blank Braille pattern (U+2800) and combining marks with
+    no letter to sit on made a name that reads as empty (they are letters and symbols to
+    Unicode, not format characters); they go, as invisible characters do."""
+    invite = waiting_table(server).invite()  # a table with a free seat
+    before = waiting_table(server).seats()
+    free = [seat for seat, (taken, _name) in enumerate(before) if not taken][0]
+    for name in ("\u3164", "\u115f\u1160", "\uffa0 \u2800", "\u0301\u034f"):
+        error = refused_in_both_languages(lambda lang: post(
+            server, f"/api/join/{invite}", {"seat": free, "name": name}, lang))
+        assert error["code"] == "bad_name"
+        assert "visible" in error["message"]
+    assert waiting_table(server).seats() == before
+    assert post(server, f"/api/join/{invite}", {"seat": free, "name": "Zo\u3164é\u0301"},
+                "en").status_code == 200
+    assert waiting_table(server).seats()[free] == (True, "Zoé\u0301")

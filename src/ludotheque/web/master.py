@@ -97,12 +97,19 @@ class Refused(Exception):
         return {"type": "error", "code": self.code, "message": self.message(lang)}
 
 
+# Letters and a symbol to Unicode that draw nothing: the Hangul fillers, the blank Braille
+# pattern (a name of them reads as empty)
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def clean_name(text: str) -> str:
     """A display name as people see it: without control or format characters (Unicode
-    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens), its spaces
-    collapsed and trimmed. An empty result is no name."""
-    visible = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
-    return " ".join(visible.split())
+    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens) nor characters
+    drawn as nothing (BLANK_CHARACTERS), its spaces collapsed and trimmed. An empty
+    result is no name, and so is one of combining marks alone (no letter to sit on)."""
+    visible = " ".join("".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf")
+                               and c not in BLANK_CHARACTERS).split())
+    return visible if any(unicodedata.category(c)[0] not in "MZ" for c in visible) else ""
 
 
 def checked_name(name: Any, seat: int | None = None) -> str:
