@@ -583,6 +583,7 @@ def check_pages(arena: Arena) -> None:
             arena.check_no_leak(frame)
             if frame["type"] == "chat":  # only seat 0's pages may have sent one
                 assert frame["seat"] == 0 and frame["from"] == "P1", frame
+                assert drawn(frame["text"]), frame
 
 
 @settings(FUZZ, max_examples=400)
@@ -721,3 +722,16 @@ def test_a_name_drawn_as_nothing_is_refused(server):
     assert post(server, f"/api/join/{invite}", {"seat": free, "name": "Zo\u3164é\u0301"},
                 "en").status_code == 200
     assert waiting_table(server).seats()[free] == (True, "Zoé\u0301")
+
+
+def test_a_chat_line_drawn_as_nothing_is_empty(server):
+    """Like a name: a line of Hangul fillers, blank Braille patterns or combining marks
+    alone was sent to everyone as a line that reads as nothing."""
+    created, (token,) = server.table("diciassette", 2, humans=1)
+    with server.client() as page:
+        page.hello(token)
+        for text in ("\u3164", "\u2800 \u115f", "\u0301\n\u034f"):
+            page.send({"type": "chat", "text": text})
+            assert page.expect("error")["code"] == "chat_empty"
+        page.send({"type": "chat", "text": "bien\u3164joué"})
+        assert page.expect("chat")["text"] == "bien joué"

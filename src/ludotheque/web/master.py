@@ -109,7 +109,15 @@ def clean_name(text: str) -> str:
     result is no name, and so is one of combining marks alone (no letter to sit on)."""
     visible = " ".join("".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf")
                                and c not in BLANK_CHARACTERS).split())
-    return visible if any(unicodedata.category(c)[0] not in "MZ" for c in visible) else ""
+    return visible if draws_something(visible) else ""
+
+
+def draws_something(text: str) -> bool:
+    """Whether a text shows anything: a character that is no control, format, blank
+    (BLANK_CHARACTERS) or space character, nor a combining mark (alone, it sits on
+    nothing)."""
+    return any(unicodedata.category(c)[0] not in "MZ" and c not in BLANK_CHARACTERS
+               and unicodedata.category(c) not in ("Cc", "Cf") for c in text)
 
 
 def checked_name(name: Any, seat: int | None = None) -> str:
@@ -1500,10 +1508,11 @@ class Master:
         if text is not None and not isinstance(text, str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
                                                       kind=TextParam("web.server.kind.string")))
-        # plain text: control and invisible characters (but line breaks) become spaces,
-        # before the line is judged: nothing left to read is an empty line
-        text = "".join(c if c == "\n" or c.isprintable() else " " for c in text or "").strip()
-        if not text:
+        # plain text: control, invisible and blank characters (but line breaks) become
+        # spaces, before the line is judged: nothing left to read is an empty line
+        text = "".join(c if c == "\n" or c.isprintable() and c not in BLANK_CHARACTERS
+                       else " " for c in text or "").strip()
+        if not draws_something(text):
             raise Refused("chat_empty")
         if len(text) > CHAT_MAX:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
