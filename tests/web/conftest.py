@@ -1,7 +1,8 @@
 """Shared fixtures of the web tests: a real uvicorn server on a free port, real clients.
 
 * `server` (per test module): the app on uvicorn in a thread, a fresh SQLite file, bots
-  without pause. `server.url`, `server.ws_url`, `server.master` (the live master, for
+  without pause; a module's `SERVER_LIMITS` (a `Limits`), if it has one, replaces the
+  rate limits (a fuzz campaign sends more than a person would). `server.url`, `server.ws_url`, `server.master` (the live master, for
   checks only), `server.api` (an httpx client).
 * `start_server_process(db_path)`: `ludotheque serve` as a subprocess (for kill -9 tests
   and the browser tests); always stopped at the end of the test.
@@ -39,9 +40,9 @@ from web_servers import (  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[ServerHandle]:
+def server(request, tmp_path_factory) -> Iterator[ServerHandle]:
     database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'tables.sqlite3'}"
-    handle = run_app_in_thread(database)
+    handle = run_app_in_thread(database, limits=getattr(request.module, "SERVER_LIMITS", None))
     try:
         yield handle
     finally:

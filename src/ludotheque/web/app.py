@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -201,6 +202,21 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def unexpected(request: Request, _error: Exception):
         """A bug: the page still gets a JSON error it can show (the error is logged)."""
         return refusal(Refused("unexpected", status=500), request_lang(request))
+
+    @app.exception_handler(HTTPException)
+    async def no_route(request: Request, error: HTTPException):
+        """No route takes this path (a link cut or mistyped; a token or a name holding a
+        "/", sent as %2F, is read as more path), or not with this method: the API's error,
+        in the request's language, in place of FastAPI's bare English `detail`."""
+        path = quoted(request.url.path)
+        if error.status_code == 405:
+            allowed = (error.headers or {}).get("Allow", "")
+            answer = refusal(Refused("method_not_allowed", status=405, method=request.method,
+                                     path=path, allowed=allowed), request_lang(request))
+            answer.headers["Allow"] = allowed
+            return answer
+        return refusal(Refused("not_found", status=404, path=path), request_lang(request))
+
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -412,12 +428,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     async def socket(ws: WebSocket):
         await ws.accept()
         address = ws.client.host if ws.client else ""
+        lang = request_lang(ws)  # the errors' before a hello says one (or with none)
         if not sockets.take(address):  # this address holds its share of connections
             refused = Refused("too_many_sockets", high=sockets.count)
-            await ws.send_text(dumps(refused.frame(request_lang(ws))))
+            await ws.send_text(dumps(refused.frame(lang)))
             await ws.close(code=1008)  # policy violation; the page tries again later
             return
-        conn = Conn(ws.send_text, ws.close)
+        conn = Conn(ws.send_text, ws.close, lang)
         page = page_key()
         try:
             while True:
@@ -486,11 +503,13 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             if kind == "lang":
                 await master.set_lang(conn, lang)
                 return
-            conn.lang = lang
             since = frame.get("since", 0)
             if isinstance(since, bool) or not isinstance(since, int):
                 since = 0
-            await master.hello(conn, frame.get("token"), lang, since)
+            try:  # the connection takes the hello's language once the hello is accepted
+                await master.hello(conn, frame.get("token"), lang, since)
+            except Refused as refused:  # told in the language it asked for
+                await conn.send(refused.frame(lang))
             return
         if conn.table is None:
             raise Refused("hello_first")

@@ -97,12 +97,27 @@ class Refused(Exception):
         return {"type": "error", "code": self.code, "message": self.message(lang)}
 
 
+# Letters and a symbol to Unicode that draw nothing: the Hangul fillers, the blank Braille
+# pattern (a name of them reads as empty)
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def clean_name(text: str) -> str:
     """A display name as people see it: without control or format characters (Unicode
-    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens), its spaces
-    collapsed and trimmed. An empty result is no name."""
-    visible = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
-    return " ".join(visible.split())
+    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens) nor characters
+    drawn as nothing (BLANK_CHARACTERS), its spaces collapsed and trimmed. An empty
+    result is no name, and so is one of combining marks alone (no letter to sit on)."""
+    visible = " ".join("".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf")
+                               and c not in BLANK_CHARACTERS).split())
+    return visible if draws_something(visible) else ""
+
+
+def draws_something(text: str) -> bool:
+    """Whether a text shows anything: a character that is no control, format, blank
+    (BLANK_CHARACTERS) or space character, nor a combining mark (alone, it sits on
+    nothing)."""
+    return any(unicodedata.category(c)[0] not in "MZ" and c not in BLANK_CHARACTERS
+               and unicodedata.category(c) not in ("Cc", "Cf") for c in text)
 
 
 def checked_name(name: Any, seat: int | None = None) -> str:
@@ -181,13 +196,13 @@ class Conn:
     """One WebSocket connection as the master sees it: a seat (None: spectator), a
     language, how many events the page has, and a way to send a frame."""
 
-    def __init__(self, sender: Any, closer: Any = None) -> None:
+    def __init__(self, sender: Any, closer: Any = None, lang: str = "en") -> None:
         self._sender = sender  # async callable(str)
         self._closer = closer  # async callable(): close the transport
         self._lock = asyncio.Lock()
         self.table: LiveTable | None = None
         self.seat: int | None = None
-        self.lang = "en"
+        self.lang = lang  # the socket's ?lang= or Accept-Language until its hello says one
         self.sent = 0
         self.closed = False
         self.gone: int | None = None  # the seat this page's person left (now watching)
@@ -809,7 +824,8 @@ class Master:
             raise Refused("player_count", key="web.server.error.players_type", field="players",
                           game=TextParam(game.title_key), low=game.min_players,
                           high=game.max_players, value=quoted(json.dumps(players)))
-        options = body.get("options") or {}
+        options = body.get("options")
+        options = {} if options is None else options  # an empty list or 0 is no object
         if not isinstance(options, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
                                                       field="options",
@@ -1492,10 +1508,11 @@ class Master:
         if text is not None and not isinstance(text, str):
             raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
                                                       kind=TextParam("web.server.kind.string")))
-        # plain text: control and invisible characters (but line breaks) become spaces,
-        # before the line is judged: nothing left to read is an empty line
-        text = "".join(c if c == "\n" or c.isprintable() else " " for c in text or "").strip()
-        if not text:
+        # plain text: control, invisible and blank characters (but line breaks) become
+        # spaces, before the line is judged: nothing left to read is an empty line
+        text = "".join(c if c == "\n" or c.isprintable() and c not in BLANK_CHARACTERS
+                       else " " for c in text or "").strip()
+        if not draws_something(text):
             raise Refused("chat_empty")
         if len(text) > CHAT_MAX:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
