@@ -424,3 +424,16 @@ def test_options_that_do_not_go_together_are_named_as_the_command_line_takes_the
         result = usage_error(invoke(["rules", game, "--players", players, *given,
                                      "--lang", lang]))
         assert words in result.flat, result.flat
+
+
+def test_control_characters_in_a_refused_move_are_shown_not_sent_to_the_terminal():
+    # found by tests/ui/test_fuzz_typed_moves.py: an escape sequence typed (or pasted) was
+    # repeated as is, so the terminal ran it, and a backspace or a byte order mark hid
+    # what made the move unreadable ("Cannot read the move '1'")
+    lines = ["\x1b[31m1\x1b[0m", "\b1", "\ufeff1", "\u202e1 pass", "quit"]
+    result = ok(invoke(WAZABI, input="\n".join(lines) + "\n"))
+    assert result.exit_code == 1, result.text
+    for shown in ("␛[31m1␛[0m", "␈1", "<U+FEFF>1", "<U+202E>1 pass"):
+        assert f"Cannot read the move '{shown}'" in result.output, result.output
+    refusals = [line for line in result.output.splitlines() if "Cannot read" in line]
+    assert len(refusals) == 4 and not any(c in "".join(refusals) for c in "\x1b\b\ufeff\u202e")

@@ -8,6 +8,7 @@ holds the state, match or record exactly as it was.
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -63,10 +64,30 @@ ECHO_LIMIT = 80  # characters of a person's input an error message repeats
 
 def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:
     """What a person typed, as an error message repeats it: a text longer than `limit`
-    characters is cut there and ends in "…" (a pasted page is not repeated whole)."""
-    if isinstance(text, str) and len(text) > limit:
-        return text[:limit] + "…"
-    return text
+    characters is cut there and ends in "…" (a pasted page is not repeated whole), and
+    its invisible characters are shown (`visible`)."""
+    if not isinstance(text, str):
+        return text
+    return visible(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+def visible(text: str) -> str:
+    """`text` with its control and format characters shown, not sent to the terminal: an
+    escape sequence repeated as is would be run by it, a backspace or a byte order mark
+    would hide what made a move unreadable ("Cannot read the move '1'"). C0 controls
+    become their pictures ("␛", "␈"), the others their code point ("<U+FEFF>")."""
+    if text.isprintable() or all(_shown(char) == char for char in text):
+        return text
+    return "".join(_shown(char) for char in text)
+
+
+def _shown(char: str) -> str:
+    code = ord(char)
+    if code < 0x20 or code == 0x7F:
+        return chr(0x2400 + code) if code < 0x20 else "\u2421"
+    if unicodedata.category(char) in ("Cc", "Cf"):
+        return f"<U+{code:04X}>"
+    return char
 
 
 class NotationError(LudoError):
