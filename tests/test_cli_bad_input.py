@@ -437,3 +437,12 @@ def test_control_characters_in_a_refused_move_are_shown_not_sent_to_the_terminal
         assert f"Cannot read the move '{shown}'" in result.output, result.output
     refusals = [line for line in result.output.splitlines() if "Cannot read" in line]
     assert len(refusals) == 4 and not any(c in "".join(refusals) for c in "\x1b\b\ufeff\u202e")
+
+
+def test_a_piped_line_that_looks_like_rich_markup_is_repeated_as_typed_and_refused():
+    # found by tests/ui/test_fuzz_typed_moves.py: the line a script pipes is repeated
+    # ("> ...") through rich, which read "[/]" as markup and crashed with a MarkupError
+    result = ok(invoke(WAZABI, input="[/]\n[bold]x\nquit\n"))
+    assert result.exit_code == 1, result.text
+    for line in ("[/]", "[bold]x"):
+        assert f"> {line}\n" in result.output and f"Cannot read the move '{line}'" in result.flat
