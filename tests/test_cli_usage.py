@@ -142,3 +142,18 @@ def test_every_help_text_of_every_command_is_in_french_and_in_english(capsys, mo
     replay = pages["fr"]["replay"]
     assert "replay [OPTIONS] {PARTIE.json}" in replay and "PARTIE.json <chemin>" in replay
     assert "{JEU}" in pages["fr"]["rules"] and "RÉSULTATS <chemin>" in pages["fr"]["report"]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["simulate", "dtc", "--games", "abc"],
+     "Error: Invalid value for '--games' / '-n': 'abc' is not a whole number."),
+    (["play", "dtc", "--budget-ms", ""], "Error: Invalid value for '--budget-ms': '' is not a number."),
+    (["play", "dtc", "--seed", "1.5"], "Error: Invalid value for '--seed': '1.5' is not a whole number."),
+])
+def test_an_english_usage_error_names_the_value_given_as_the_french_one_does(capsys, monkeypatch,
+                                                                            argv, said):
+    # found by tests/test_fuzz_cli.py: English showed the validation's own sentence
+    # ("Input should be a valid integer, unable to parse string as an integer"), no value
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert code == 2 and err.startswith("Usage: ")
+    assert said in err, err

@@ -206,8 +206,10 @@ def usage_error_message(error: Any, lang: str) -> str:
 
 
 def show_usage_error(error: Any, lang: str) -> None:
-    """Click's usage error display (usage line, help hint, error) in `lang`."""
-    if lang == "en" or isinstance(error, click_errors.NoArgsIsHelpError):
+    """Click's usage error display (usage line, help hint, error) in `lang`. English too
+    is written from the error's fields: a bad value's own sentence ("Input should be a
+    valid integer") names no value."""
+    if isinstance(error, click_errors.NoArgsIsHelpError):
         error.show()
         return
     out = sys.stderr
