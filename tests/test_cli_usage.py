@@ -157,3 +157,12 @@ def test_an_english_usage_error_names_the_value_given_as_the_french_one_does(cap
     code, _, err = run(argv, capsys, monkeypatch)
     assert code == 2 and err.startswith("Usage: ")
     assert said in err, err
+
+
+def test_a_bad_value_is_repeated_cut_and_with_its_control_characters_shown(capsys, monkeypatch):
+    # found by tests/test_fuzz_cli.py: a value was repeated whole and as is (an escape
+    # sequence ran in the terminal, a pasted page came back whole)
+    code, _, err = run(["simulate", "dtc", "--games", "\x1b[31m1"], capsys, monkeypatch)
+    assert code == 2 and "'␛[31m1' is not a whole number." in err and "\x1b" not in err
+    code, _, err = run(["play", "dtc", "--budget-ms", "x" * 500, "--lang", "fr"], capsys, monkeypatch)
+    assert code == 2 and f"«\u00a0{'x' * 80}…\u00a0» n'est pas un nombre" in err, err

@@ -27,6 +27,7 @@ from typing import Any
 
 from typer import Abort
 
+from ludotheque.core.errors import echo
 from ludotheque.i18n import language_from_environment, normalise_language, t
 
 try:  # typer >= 0.2x carries its own Click
@@ -158,7 +159,7 @@ def _invalid(error: Any, lang: str) -> str:
     if errors:
         first = errors[0]
         kind = first.get("type", "")
-        value = first.get("input")
+        value = echo(first.get("input"))  # cut, its control characters shown
         if kind in ("int_parsing", "int_type", "int_from_float"):
             return t("cli.click.expected_int", lang, value=value)
         if kind in ("float_parsing", "float_type"):
