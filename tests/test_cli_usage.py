@@ -166,3 +166,13 @@ def test_a_bad_value_is_repeated_cut_and_with_its_control_characters_shown(capsy
     assert code == 2 and "'␛[31m1' is not a whole number." in err and "\x1b" not in err
     code, _, err = run(["play", "dtc", "--budget-ms", "x" * 500, "--lang", "fr"], capsys, monkeypatch)
     assert code == 2 and f"«\u00a0{'x' * 80}…\u00a0» n'est pas un nombre" in err, err
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "\u00a0» a trop de chiffres."),
+                                            ("en", "' has too many digits.")])
+def test_a_number_with_thousands_of_digits_is_said_in_the_language(capsys, monkeypatch, lang, said):
+    # found by tests/test_fuzz_cli.py: the validation's English sentence ("Unable to parse
+    # input string as an integer, exceeded maximum size") showed in French too
+    code, _, err = run(["play", "dtc", "--seed", "9" * 5000, "--lang", lang], capsys, monkeypatch)
+    assert code == 2 and f"{'9' * 80}…{said}" in err, err
+    assert "Unable" not in err

@@ -162,6 +162,8 @@ def _invalid(error: Any, lang: str) -> str:
         value = echo(first.get("input"))  # cut, its control characters shown
         if kind in ("int_parsing", "int_type", "int_from_float"):
             return t("cli.click.expected_int", lang, value=value)
+        if kind == "int_parsing_size":  # over Python's 4,300 digits
+            return t("cli.click.too_many_digits", lang, value=value)
         if kind in ("float_parsing", "float_type"):
             return t("cli.click.expected_number", lang, value=value)
         if kind in ("literal_error", "enum"):
