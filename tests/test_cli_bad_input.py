@@ -446,3 +446,15 @@ def test_a_piped_line_that_looks_like_rich_markup_is_repeated_as_typed_and_refus
     assert result.exit_code == 1, result.text
     for line in ("[/]", "[bold]x"):
         assert f"> {line}\n" in result.output and f"Cannot read the move '{line}'" in result.flat
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["rules", "\x1b[2Jwazabi"], "Unknown game '␛[2Jwazabi'"),
+    (["rules", "dtc", "-o", "jokers\x08=1"], "Unknown option 'jokers␈'"),
+    (["simulate", "dtc", "--bots", "\u202erandom"], "Unknown bot '<U+202E>random'"),
+])
+def test_a_name_with_control_characters_is_shown_not_sent_to_the_terminal(args, said):
+    # found by tests/test_fuzz_cli.py: an unknown game, option or bot was repeated as is
+    result = usage_error(invoke(args + ["--lang", "en"]))
+    assert said in result.output and not any(c in result.output for c in "\x1b\x08\u202e"), \
+        result.output

@@ -28,8 +28,10 @@ class LudoError(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
+        # a text given (a game's or a bot's name) shows its control characters (`visible`)
         params = {
-            name: (value.message(lang) if hasattr(value, "message") else value)
+            name: (value.message(lang) if hasattr(value, "message")
+                   else visible(value) if isinstance(value, str) else value)
             for name, value in self.params.items()
         }
         if is_plural(self.key):
@@ -75,7 +77,8 @@ def visible(text: str) -> str:
     """`text` with its control and format characters shown, not sent to the terminal: an
     escape sequence repeated as is would be run by it, a backspace or a byte order mark
     would hide what made a move unreadable ("Cannot read the move '1'"). C0 controls
-    become their pictures ("␛", "␈"), the others their code point ("<U+FEFF>")."""
+    become their pictures ("␛", "␈"), the others their code point ("<U+FEFF>"); a line
+    break stays one (a message may hold several lines)."""
     if text.isprintable() or all(_shown(char) == char for char in text):
         return text
     return "".join(_shown(char) for char in text)
@@ -83,6 +86,8 @@ def visible(text: str) -> str:
 
 def _shown(char: str) -> str:
     code = ord(char)
+    if char == "\n":
+        return char
     if code < 0x20 or code == 0x7F:
         return chr(0x2400 + code) if code < 0x20 else "\u2421"
     if unicodedata.category(char) in ("Cc", "Cf"):
