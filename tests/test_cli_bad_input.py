@@ -458,3 +458,15 @@ def test_a_name_with_control_characters_is_shown_not_sent_to_the_terminal(args, 
     result = usage_error(invoke(args + ["--lang", "en"]))
     assert said in result.output and not any(c in result.output for c in "\x1b\x08\u202e"), \
         result.output
+
+
+@pytest.mark.parametrize("args", [["rules", "z" * 3000], ["simulate", "dtc", "--bots", "z" * 3000],
+                                  ["rules", "dtc", "-o", "z" * 3000 + "=1"],
+                                  ["rules", "dtc", "-o", "jokers=" + "z" * 3000],
+                                  ["rules", "dtc", "--lang", "z" * 3000],
+                                  ["play", "dtc", "--humans", "z" * 3000]])
+def test_a_pasted_page_given_as_a_name_is_not_repeated_whole(args):
+    # found by tests/test_fuzz_cli.py: an unknown game, bot, option, language... of
+    # thousands of characters came back whole
+    result = usage_error(invoke(args + (["--lang", "en"] if "--lang" not in args else [])))
+    assert "z" * 1000 + "…" in result.output and "z" * 1001 not in result.output, result.output

@@ -28,10 +28,11 @@ class LudoError(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        # a text given (a game's or a bot's name) shows its control characters (`visible`)
+        # a text given (a game's or a bot's name) is cut at TEXT_LIMIT characters and shows
+        # its control characters (`echo`)
         params = {
             name: (value.message(lang) if hasattr(value, "message")
-                   else visible(value) if isinstance(value, str) else value)
+                   else echo(value, TEXT_LIMIT) if isinstance(value, str) else value)
             for name, value in self.params.items()
         }
         if is_plural(self.key):
@@ -61,7 +62,8 @@ class NoSuchSeatError(LudoError):
     key = "error.no_such_seat"
 
 
-ECHO_LIMIT = 80  # characters of a person's input an error message repeats
+ECHO_LIMIT = 80  # characters of a typed move an error message repeats
+TEXT_LIMIT = 1000  # of any other text it repeats (a name, a file's path): a page pasted is cut
 
 
 def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:
