@@ -470,3 +470,16 @@ def test_a_pasted_page_given_as_a_name_is_not_repeated_whole(args):
     # thousands of characters came back whole
     result = usage_error(invoke(args + (["--lang", "en"] if "--lang" not in args else [])))
     assert "z" * 1000 + "…" in result.output and "z" * 1001 not in result.output, result.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["report", "{long}.csv"], "Cannot read {long}.csv: the name is too long."),
+    (["report", "{results}", "--png", "{long}"], "Cannot write {long}: the name is too long."),
+])
+def test_report_given_a_name_too_long_for_the_system_says_so(tmp_path, args, said):
+    # found by tests/test_fuzz_cli.py: ENAMETOOLONG from Path.exists was a traceback
+    results = tmp_path / "results.csv"
+    ok(invoke(["simulate", "dtc", "-n", "2", "--out", results, "--lang", "en"]))
+    names = {"long": str(tmp_path / ("z" * 300)), "results": str(results)}
+    result = usage_error(invoke([arg.format(**names) for arg in args] + ["--lang", "en"]))
+    assert said.format(**names) in result.flat and not (tmp_path / "z").exists(), result.text
