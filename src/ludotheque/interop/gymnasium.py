@@ -35,14 +35,14 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ludotheque.bots import make_bot, parse_bot_list
+from ludotheque.bots import bot_names, make_bot, parse_bot_list
 from ludotheque.core.chance import derive_seed
 from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
@@ -72,6 +72,9 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
                  render_mode: str | None = None, illegal: str = "lose", lang: str = "en",
                  budget: Any = None, rewards: str = "share", **game_options: Any) -> None:
         check_render_mode(render_mode)
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError("error.option_value", name="options", value=options,
+                              allowed="None, dict")
         # Game options as a dict or as keywords, as in the PettingZoo env (`variant_higher=True`).
         self.table = Table(game, players, {**(options or {}), **game_options}, lang)
         self.game = self.table.game
@@ -184,6 +187,9 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
     if isinstance(opponents, str):
         return parse_bot_list(opponents, game, seats, default="random", players=players,
                               options=options)
+    if not isinstance(opponents, Iterable):  # None, a number: no bot
+        raise OptionError("error.option_value", name="opponents", value=opponents,
+                          allowed=", ".join(bot_names(game)))
     opponents = list(opponents)
     if len(opponents) == 1:
         opponents = opponents * seats
