@@ -57,6 +57,7 @@ from ludotheque.interop.table import (
     TableRendering,
     check_choice,
     check_render_mode,
+    check_seed,
     final_rewards,
 )
 
@@ -104,7 +105,7 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game. `options` is ignored: game options are set at creation."""
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(self.table.players))
         others = [s for s in range(self.table.players) if s != self.seat]

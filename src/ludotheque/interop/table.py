@@ -45,6 +45,16 @@ def check_choice(name: str, value: Any, allowed: tuple[str, ...], also: tuple[st
                           allowed=", ".join([*also, *allowed]))
 
 
+def check_seed(seed: Any) -> int | None:
+    """`reset`'s seed: None or an integer of any kind (numpy's too), as a Python int.
+    Anything else (1.5, "x", True) is refused: it would seed another game than any
+    integer's, or Gymnasium would refuse it in its own words."""
+    seed = integer(seed)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionError("error.option_value", name="seed", value=seed, allowed="None, int")
+    return seed
+
+
 def final_rewards(returns: list[float], scheme: str) -> list[float]:
     """Each seat's reward at the end. "share": `State.returns()`, 1/k to each of k winners
     and 0 to the others (constant-sum 1). "zero_sum" (PettingZoo's classic games): +1/k to
