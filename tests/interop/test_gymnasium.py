@@ -219,3 +219,10 @@ def test_a_keyword_of_the_wrong_type_is_refused_naming_it(keyword, value):
     with pytest.raises(OptionError, match=f"Option '{keyword}' cannot be") as refused:
         LudothequeEnv("dtc", players=3, **{keyword: value})
     assert "L'option «\u00a0" + keyword in refused.value.message("fr")
+
+
+def test_an_empty_list_of_opponents_is_refused_at_creation_not_at_reset():
+    # found by tests/interop/test_fuzz_adapters.py: opponents=[] was taken, and reset
+    # failed with KeyError: 1 (no bot in seat 1)
+    with pytest.raises(BotError, match="0 bots given for 2 bot seats"):
+        LudothequeEnv("dtc", players=3, opponents=[])

@@ -44,7 +44,7 @@ from gymnasium import spaces
 
 from ludotheque.bots import bot_names, make_bot, parse_bot_list
 from ludotheque.core.chance import derive_seed
-from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
+from ludotheque.core.errors import BotError, IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games, get_game
@@ -199,7 +199,7 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
         parse_bot_list(",".join(map(str, names)), game, len(names), default="random",
                        players=players, options=options)
     if len(opponents) != seats:
-        parse_bot_list(",".join("random" for _ in opponents), game, seats)  # the count error
+        raise BotError("error.bot_count", given=len(opponents), count=seats)
     return [o if callable(o) else str(o).strip().lower() for o in opponents]
 
 
