@@ -36,13 +36,16 @@ ODD = st.one_of(
 )
 
 
-def _legal_id(action, legal: list[int], text_of) -> bool:
+def _legal_id(action, legal: list[int], game, state) -> bool:
     """Whether `action` names a legal move: an integer (numpy's too, not a bool) or a
-    move's text form."""
+    text the game reads as one."""
     if isinstance(action, (bool, np.bool_)):
         return False
     if isinstance(action, str):
-        return action in {text_of(a) for a in legal}
+        try:
+            return game.parse_action(action, state) in legal
+        except LudoError:
+            return False
     if isinstance(action, (int, np.integer)) or (isinstance(action, np.ndarray)
                                                  and action.shape == () and action.dtype.kind in "iu"):
         return int(action) in legal
@@ -58,68 +61,73 @@ def _fingerprint(env) -> str:
     return json.dumps(env.table.state.to_json(), sort_keys=True)
 
 
-@pytest.mark.parametrize("illegal", ["raise", "lose"])
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data(), seed=st.integers(0, 40))
+REFUSED = object()  # what `_odd_step` returns for a step refused by raising
+
+
+def each_game_and_mode(test):
+    """`test` for each game and both `illegal` modes, with hypothesis data and a seed."""
+    test = FUZZ(given(data=st.data(), seed=st.integers(0, 40))(test))
+    return pytest.mark.parametrize("illegal", ["raise", "lose"])(
+        pytest.mark.parametrize("game", GAMES)(test))
+
+
+def _odd_step(data, env, mask, illegal: str, step):
+    """At a decision whose legal moves `mask` marks, an action drawn (odd, or legal as an
+    id or a text) given to `step`: (the action, the first legal id, whether the action was
+    legal, what `step` returned, or REFUSED when it raised: a clear LudoError with
+    illegal="raise", nothing changed). `env`: the environment (its `game` and `table`)."""
+    game = env.game
+    legal = [int(a) for a in np.flatnonzero(mask)]
+    action = data.draw(ODD | st.sampled_from(legal) | st.sampled_from(legal).map(game.action_to_text))
+    before, legal_now = _fingerprint(env), _legal_id(action, legal, game, env.table.state)
+    try:
+        result = step(action)
+    except LudoError as error:
+        assert illegal == "raise" and not legal_now, (action, error)
+        _refused_clearly(error)
+        assert _fingerprint(env) == before, f"a refused {action!r} changed the game"
+        return action, legal[0], False, REFUSED
+    if not legal_now:  # illegal="lose": the game ends as it was, the reason said
+        assert illegal == "lose" and _fingerprint(env) == before, f"{action!r} was played"
+    return action, legal[0], legal_now, result
+
+
+@each_game_and_mode
 def test_gymnasium_steps_with_odd_actions_play_or_refuse_as_documented(game, illegal, data, seed):
     env = LudothequeEnv(game, players=3, illegal=illegal)
     _, info = env.reset(seed=seed)
-    text_of = env.game.action_to_text
     for _ in range(6):
-        legal = [int(a) for a in np.flatnonzero(info["action_mask"])]
-        action = data.draw(ODD | st.sampled_from(legal) | st.sampled_from(legal).map(text_of))
-        before = _fingerprint(env)
-        try:
-            _, reward, terminated, truncated, info = env.step(action)
-        except LudoError as error:
-            assert illegal == "raise" and not _legal_id(action, legal, text_of), (action, error)
-            _refused_clearly(error)
-            assert _fingerprint(env) == before, f"a refused {action!r} changed the game"
+        action, first, legal, result = _odd_step(data, env, info["action_mask"], illegal, env.step)
+        if result is REFUSED:
             continue
-        if "illegal_action" in info:
-            assert illegal == "lose" and not _legal_id(action, legal, text_of), action
+        _, reward, terminated, truncated, info = result
+        assert ("illegal_action" in info) != legal, action
+        if not legal:
             assert (reward, terminated, truncated) == (-1.0, True, False) and info["error"]
-            assert info["action_mask"].sum() == 0 and _fingerprint(env) == before
+            assert info["action_mask"].sum() == 0
             with pytest.raises(IllegalActionError):
-                env.step(legal[0])
-            _, info = env.reset()  # a new episode
-            continue
-        assert _legal_id(action, legal, text_of), f"{action!r} was played"
+                env.step(first)
         if terminated:
-            _, info = env.reset()
+            _, info = env.reset()  # a new episode
 
 
-@pytest.mark.parametrize("illegal", ["raise", "lose"])
-@pytest.mark.parametrize("game", GAMES)
-@FUZZ
-@given(data=st.data(), seed=st.integers(0, 40))
+@each_game_and_mode
 def test_pettingzoo_steps_with_odd_actions_play_or_refuse_as_documented(game, illegal, data, seed):
     aec = pettingzoo_env(game, players=3, illegal=illegal)
     raw = aec.unwrapped
     aec.reset(seed=seed)
-    text_of = raw.game.action_to_text
     for _ in range(6):
         agent = aec.agent_selection
         if raw.terminations[agent]:
             aec.reset()
             continue
-        legal = [int(a) for a in np.flatnonzero(aec.observe(agent)["action_mask"])]
-        action = data.draw(ODD | st.sampled_from(legal) | st.sampled_from(legal).map(text_of))
-        before = _fingerprint(raw)
-        try:
-            aec.step(action)
-        except LudoError as error:
-            assert illegal == "raise" and not _legal_id(action, legal, text_of), (action, error)
-            _refused_clearly(error)
-            assert _fingerprint(raw) == before and aec.agent_selection == agent
-            continue
-        if "illegal_action" in raw.infos[agent]:
-            assert illegal == "lose" and not _legal_id(action, legal, text_of), action
-            assert raw.rewards[agent] == -1.0 and all(raw.terminations.values())
-            assert _fingerprint(raw) == before
-            continue
-        assert _legal_id(action, legal, text_of), f"{action!r} was played"
+        action, _, legal, result = _odd_step(data, raw, aec.observe(agent)["action_mask"],
+                                             illegal, aec.step)
+        if result is REFUSED:
+            assert aec.agent_selection == agent
+        elif not legal:
+            assert "illegal_action" in raw.infos[agent] and raw.rewards[agent] == -1.0
+            assert all(raw.terminations.values())
 
 
 SEEDS = st.one_of(st.none(), st.integers(-5, 2**70), st.floats(allow_nan=True), st.text(max_size=3),
