@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+from contextlib import chdir
 import unicodedata
 from pathlib import Path
 
@@ -81,11 +82,11 @@ def _small(option: str, value: str) -> str:
     return value
 
 
-def run_cli(argv: list[str]) -> tuple[int, str, str]:
-    """`ludotheque ARGV` in this process, with nothing to read on its input: (status,
-    standard output, standard error)."""
+def run_cli(argv: list[str], folder: Path) -> tuple[int, str, str]:
+    """`ludotheque ARGV` in this process, run in `folder` (a relative file name lands
+    there), with nothing to read on its input: (status, standard output, standard error)."""
     runner = CliRunner()
-    with runner.isolation(input="", env={"COLUMNS": "200"}) as (out, err, *_):
+    with runner.isolation(input="", env={"COLUMNS": "200"}) as (out, err, *_), chdir(folder):
         try:
             cli.main(argv)
             code = 0
@@ -158,7 +159,7 @@ def fuzz(command: str, lang: str, data, tmp_path: Path) -> None:
     if "--iterations" in choices and "--iterations" not in names:  # search bots: short
         argv += ["--iterations", "5"]
     before = sorted(tmp_path.rglob("*"))
-    code, out, err = run_cli(argv)
+    code, out, err = run_cli(argv, tmp_path)
     said = _flat(err)
     assert code in (0, 1, 2), (code, said)
     assert "Traceback" not in out + err
@@ -172,7 +173,7 @@ def fuzz(command: str, lang: str, data, tmp_path: Path) -> None:
 def made(folder: Path) -> None:
     """A record and a results file in `folder` (made once: they are the same each time)."""
     if not (folder / "record.json").exists():
-        assert run_cli(["play", "dtc", "--watch", "--plain", "--save", f"{folder}/record.json",
-                        "--players", "3", "--iterations", "5"])[0] == 0
-        assert run_cli(["simulate", "dtc", "-n", "2", "--out", f"{folder}/results.csv"])[0] == 0
+        assert run_cli(["play", "dtc", "--watch", "--plain", "--save", "record.json",
+                        "--players", "3", "--iterations", "5"], folder)[0] == 0
+        assert run_cli(["simulate", "dtc", "-n", "2", "--out", "results.csv"], folder)[0] == 0
         (folder / "x.txt").write_text("not a record\n")
