@@ -483,3 +483,10 @@ def test_report_given_a_name_too_long_for_the_system_says_so(tmp_path, args, sai
     names = {"long": str(tmp_path / ("z" * 300)), "results": str(results)}
     result = usage_error(invoke([arg.format(**names) for arg in args] + ["--lang", "en"]))
     assert said.format(**names) in result.flat and not (tmp_path / "z").exists(), result.text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "1 game in "), ("fr", "1 partie en ")])
+def test_one_game_simulated_is_said_in_the_singular(lang, said):
+    # found by tests/test_fuzz_cli.py: "1 games in 0.0 s"
+    result = ok(invoke(["simulate", "dtc", "-n", "1", "-j", "1", "--lang", lang]))
+    assert said in result.flat, result.text
