@@ -424,3 +424,69 @@ def test_options_that_do_not_go_together_are_named_as_the_command_line_takes_the
         result = usage_error(invoke(["rules", game, "--players", players, *given,
                                      "--lang", lang]))
         assert words in result.flat, result.flat
+
+
+def test_control_characters_in_a_refused_move_are_shown_not_sent_to_the_terminal():
+    # found by tests/ui/test_fuzz_typed_moves.py: an escape sequence typed (or pasted) was
+    # repeated as is, so the terminal ran it, and a backspace or a byte order mark hid
+    # what made the move unreadable ("Cannot read the move '1'")
+    lines = ["\x1b[31m1\x1b[0m", "\b1", "\ufeff1", "\u202e1 pass", "quit"]
+    result = ok(invoke(WAZABI, input="\n".join(lines) + "\n"))
+    assert result.exit_code == 1, result.text
+    for shown in ("␛[31m1␛[0m", "␈1", "<U+FEFF>1", "<U+202E>1 pass"):
+        assert f"Cannot read the move '{shown}'" in result.output, result.output
+    refusals = [line for line in result.output.splitlines() if "Cannot read" in line]
+    assert len(refusals) == 4 and not any(c in "".join(refusals) for c in "\x1b\b\ufeff\u202e")
+
+
+def test_a_piped_line_that_looks_like_rich_markup_is_repeated_as_typed_and_refused():
+    # found by tests/ui/test_fuzz_typed_moves.py: the line a script pipes is repeated
+    # ("> ...") through rich, which read "[/]" as markup and crashed with a MarkupError
+    result = ok(invoke(WAZABI, input="[/]\n[bold]x\nquit\n"))
+    assert result.exit_code == 1, result.text
+    for line in ("[/]", "[bold]x"):
+        assert f"> {line}\n" in result.output and f"Cannot read the move '{line}'" in result.flat
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["rules", "\x1b[2Jwazabi"], "Unknown game '␛[2Jwazabi'"),
+    (["rules", "dtc", "-o", "jokers\x08=1"], "Unknown option 'jokers␈'"),
+    (["simulate", "dtc", "--bots", "\u202erandom"], "Unknown bot '<U+202E>random'"),
+])
+def test_a_name_with_control_characters_is_shown_not_sent_to_the_terminal(args, said):
+    # found by tests/test_fuzz_cli.py: an unknown game, option or bot was repeated as is
+    result = usage_error(invoke(args + ["--lang", "en"]))
+    assert said in result.output and not any(c in result.output for c in "\x1b\x08\u202e"), \
+        result.output
+
+
+@pytest.mark.parametrize("args", [["rules", "z" * 3000], ["simulate", "dtc", "--bots", "z" * 3000],
+                                  ["rules", "dtc", "-o", "z" * 3000 + "=1"],
+                                  ["rules", "dtc", "-o", "jokers=" + "z" * 3000],
+                                  ["rules", "dtc", "--lang", "z" * 3000],
+                                  ["play", "dtc", "--humans", "z" * 3000]])
+def test_a_pasted_page_given_as_a_name_is_not_repeated_whole(args):
+    # found by tests/test_fuzz_cli.py: an unknown game, bot, option, language... of
+    # thousands of characters came back whole
+    result = usage_error(invoke(args + (["--lang", "en"] if "--lang" not in args else [])))
+    assert "z" * 1000 + "…" in result.output and "z" * 1001 not in result.output, result.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["report", "{long}.csv"], "Cannot read {long}.csv: the name is too long."),
+    (["report", "{results}", "--png", "{long}"], "Cannot write {long}: the name is too long."),
+])
+def test_report_given_a_name_too_long_for_the_system_says_so(tmp_path, args, said):
+    # found by tests/test_fuzz_cli.py: ENAMETOOLONG from Path.exists was a traceback
+    results = tmp_path / "results.csv"
+    ok(invoke(["simulate", "dtc", "-n", "2", "--out", results, "--lang", "en"]))
+    names = {"long": str(tmp_path / ("z" * 300)), "results": str(results)}
+    result = usage_error(invoke([arg.format(**names) for arg in args] + ["--lang", "en"]))
+    assert said.format(**names) in result.flat and not (tmp_path / "z").exists(), result.text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "1 game in "), ("fr", "1 partie en ")])
+def test_one_game_simulated_is_said_in_the_singular(lang, said):
+    # found by tests/test_fuzz_cli.py: "1 games in 0.0 s"
+    result = ok(invoke(["simulate", "dtc", "-n", "1", "-j", "1", "--lang", lang]))
+    assert said in result.flat, result.text

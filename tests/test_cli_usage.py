@@ -142,3 +142,37 @@ def test_every_help_text_of_every_command_is_in_french_and_in_english(capsys, mo
     replay = pages["fr"]["replay"]
     assert "replay [OPTIONS] {PARTIE.json}" in replay and "PARTIE.json <chemin>" in replay
     assert "{JEU}" in pages["fr"]["rules"] and "RÉSULTATS <chemin>" in pages["fr"]["report"]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["simulate", "dtc", "--games", "abc"],
+     "Error: Invalid value for '--games' / '-n': 'abc' is not a whole number."),
+    (["play", "dtc", "--budget-ms", ""], "Error: Invalid value for '--budget-ms': '' is not a number."),
+    (["play", "dtc", "--seed", "1.5"], "Error: Invalid value for '--seed': '1.5' is not a whole number."),
+])
+def test_an_english_usage_error_names_the_value_given_as_the_french_one_does(capsys, monkeypatch,
+                                                                            argv, said):
+    # found by tests/test_fuzz_cli.py: English showed the validation's own sentence
+    # ("Input should be a valid integer, unable to parse string as an integer"), no value
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert code == 2 and err.startswith("Usage: ")
+    assert said in err, err
+
+
+def test_a_bad_value_is_repeated_cut_and_with_its_control_characters_shown(capsys, monkeypatch):
+    # found by tests/test_fuzz_cli.py: a value was repeated whole and as is (an escape
+    # sequence ran in the terminal, a pasted page came back whole)
+    code, _, err = run(["simulate", "dtc", "--games", "\x1b[31m1"], capsys, monkeypatch)
+    assert code == 2 and "'␛[31m1' is not a whole number." in err and "\x1b" not in err
+    code, _, err = run(["play", "dtc", "--budget-ms", "x" * 500, "--lang", "fr"], capsys, monkeypatch)
+    assert code == 2 and f"«\u00a0{'x' * 80}…\u00a0» n'est pas un nombre" in err, err
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "\u00a0» a trop de chiffres."),
+                                            ("en", "' has too many digits.")])
+def test_a_number_with_thousands_of_digits_is_said_in_the_language(capsys, monkeypatch, lang, said):
+    # found by tests/test_fuzz_cli.py: the validation's English sentence ("Unable to parse
+    # input string as an integer, exceeded maximum size") showed in French too
+    code, _, err = run(["play", "dtc", "--seed", "9" * 5000, "--lang", lang], capsys, monkeypatch)
+    assert code == 2 and f"{'9' * 80}…{said}" in err, err
+    assert "Unable" not in err

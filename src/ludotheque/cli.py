@@ -570,7 +570,7 @@ def simulate(
             where = {"process": lambda: t("cli.simulate.where_process", lang, jobs=run.where["jobs"]),
                      "local": lambda: t("cli.simulate.where_local", lang),
                      "ray": lambda: t("cli.simulate.where_ray", lang)}[run.where["backend"]]()
-            notes.append(t("cli.simulate.throughput", lang, games=run.finished,
+            notes.append(tn("cli.simulate.throughput", run.finished, lang,
                            seconds=number(run.elapsed, lang, 1),
                            rate=number(run.finished / max(run.elapsed, 1e-9), lang, 1), where=where))
         if results_path is not None:

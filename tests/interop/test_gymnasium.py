@@ -206,3 +206,23 @@ def test_a_view_is_built_only_for_an_opponent_that_reads_it(monkeypatch, opponen
         _, _, done, _, info = env.step(int(legal[0]))
     assert 0 in readers  # the agent's own observation
     assert any(player not in (0, None) for player in readers) is read
+
+
+@pytest.mark.parametrize(("keyword", "value"), [
+    ("illegal", np.array([1, 2])), ("lang", np.array([1, 2])), ("render_mode", np.array([1, 2])),
+    ("options", True), ("options", np.array([1, 2])), ("opponents", None),
+    ("opponents", 3),
+])
+def test_a_keyword_of_the_wrong_type_is_refused_naming_it(keyword, value):
+    # found by tests/interop/test_fuzz_adapters.py: numpy's "truth value of an array is
+    # ambiguous", "'bool' object is not a mapping", "'NoneType' object is not iterable"
+    with pytest.raises(OptionError, match=f"Option '{keyword}' cannot be") as refused:
+        LudothequeEnv("dtc", players=3, **{keyword: value})
+    assert "L'option «\u00a0" + keyword in refused.value.message("fr")
+
+
+def test_an_empty_list_of_opponents_is_refused_at_creation_not_at_reset():
+    # found by tests/interop/test_fuzz_adapters.py: opponents=[] was taken, and reset
+    # failed with KeyError: 1 (no bot in seat 1)
+    with pytest.raises(BotError, match="0 bots given for 2 bot seats"):
+        LudothequeEnv("dtc", players=3, opponents=[])

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import ludotheque.interop.gymnasium  # noqa: F401  (registers the environments)
-from ludotheque.core.errors import PlayerCountError
+from ludotheque.core.errors import OptionError, PlayerCountError
 from ludotheque.interop import openspiel
 from ludotheque.interop.pettingzoo import env as pettingzoo_env
 
@@ -42,3 +42,17 @@ def test_a_player_count_that_is_no_integer_is_shown_as_given(players, en, fr):
         gymnasium.make("ludotheque/dtc-v0", players=players)
     assert error.value.message("en").endswith(en)
     assert error.value.message("fr").endswith(fr)
+
+
+@pytest.mark.parametrize("make", [lambda: gymnasium.make("ludotheque/dtc-v0", players=3).unwrapped,
+                                  lambda: pettingzoo_env("dtc", players=3)], ids=["gymnasium", "pettingzoo"])
+def test_reset_takes_a_numpy_integer_seed_and_refuses_a_seed_that_is_no_integer(make):
+    # found by tests/interop/test_fuzz_adapters.py: Gymnasium's reset refused
+    # np.int64(3) ("Seed must be a python integer"); PettingZoo's took 1.5, nan or "x"
+    # as seeds, each another game than any integer's
+    env = make()
+    env.reset(seed=np.int64(3))
+    for seed in (1.5, float("nan"), "x", True):
+        with pytest.raises(OptionError, match=r"Option 'seed' cannot be .*Allowed: None, int"):
+            env.reset(seed=seed)
+    env.reset(seed=3)  # still usable

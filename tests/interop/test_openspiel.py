@@ -332,3 +332,16 @@ def test_the_public_tensor_is_refused_clearly_not_empty(game):
     assert "pas de tenseur public" in error.value.message("fr")
     assert len(state.observation_tensor(0)) == spiel_game.observation_tensor_size() > 0
     assert len(state.information_state_tensor(0)) == spiel_game.information_state_tensor_size()
+
+
+def test_the_environment_refuses_an_array_of_actions_as_an_illegal_action():
+    # found by tests/interop/test_fuzz_adapters.py: with the legality check, an array of
+    # several values raised numpy's "truth value of an array is ambiguous"
+    from open_spiel.python import rl_environment
+
+    env = adapter.environment("dtc", players=3, enable_legality_check=True)
+    env.reset()
+    before = list(env.get_state.history())
+    with pytest.raises(rl_environment.IllegalActionError, match=r"Illegal action \[1 2\]"):
+        env.step([np.array([1, 2])])
+    assert list(env.get_state.history()) == before

@@ -8,6 +8,7 @@ holds the state, match or record exactly as it was.
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -27,8 +28,11 @@ class LudoError(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
+        # a text given (a game's or a bot's name) is cut at TEXT_LIMIT characters and shows
+        # its control characters (`echo`)
         params = {
-            name: (value.message(lang) if hasattr(value, "message") else value)
+            name: (value.message(lang) if hasattr(value, "message")
+                   else echo(value, TEXT_LIMIT) if isinstance(value, str) else value)
             for name, value in self.params.items()
         }
         if is_plural(self.key):
@@ -58,15 +62,39 @@ class NoSuchSeatError(LudoError):
     key = "error.no_such_seat"
 
 
-ECHO_LIMIT = 80  # characters of a person's input an error message repeats
+ECHO_LIMIT = 80  # characters of a typed move an error message repeats
+TEXT_LIMIT = 1000  # of any other text it repeats (a name, a file's path): a page pasted is cut
 
 
 def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:
     """What a person typed, as an error message repeats it: a text longer than `limit`
-    characters is cut there and ends in "…" (a pasted page is not repeated whole)."""
-    if isinstance(text, str) and len(text) > limit:
-        return text[:limit] + "…"
-    return text
+    characters is cut there and ends in "…" (a pasted page is not repeated whole), and
+    its invisible characters are shown (`visible`)."""
+    if not isinstance(text, str):
+        return text
+    return visible(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+def visible(text: str) -> str:
+    """`text` with its control and format characters shown, not sent to the terminal: an
+    escape sequence repeated as is would be run by it, a backspace or a byte order mark
+    would hide what made a move unreadable ("Cannot read the move '1'"). C0 controls
+    become their pictures ("␛", "␈"), the others their code point ("<U+FEFF>"); a line
+    break stays one (a message may hold several lines)."""
+    if text.isprintable() or all(_shown(char) == char for char in text):
+        return text
+    return "".join(_shown(char) for char in text)
+
+
+def _shown(char: str) -> str:
+    code = ord(char)
+    if char == "\n":
+        return char
+    if code < 0x20 or code == 0x7F:
+        return chr(0x2400 + code) if code < 0x20 else "\u2421"
+    if unicodedata.category(char) in ("Cc", "Cf"):
+        return f"<U+{code:04X}>"
+    return char
 
 
 class NotationError(LudoError):

@@ -35,16 +35,16 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ludotheque.bots import make_bot, parse_bot_list
+from ludotheque.bots import bot_names, make_bot, parse_bot_list
 from ludotheque.core.chance import derive_seed
-from ludotheque.core.errors import IllegalActionError, LudoError, OptionError
+from ludotheque.core.errors import BotError, IllegalActionError, LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games, get_game
@@ -57,6 +57,7 @@ from ludotheque.interop.table import (
     TableRendering,
     check_choice,
     check_render_mode,
+    check_seed,
     final_rewards,
 )
 
@@ -72,6 +73,9 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
                  render_mode: str | None = None, illegal: str = "lose", lang: str = "en",
                  budget: Any = None, rewards: str = "share", **game_options: Any) -> None:
         check_render_mode(render_mode)
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError("error.option_value", name="options", value=options,
+                              allowed="None, dict")
         # Game options as a dict or as keywords, as in the PettingZoo env (`variant_higher=True`).
         self.table = Table(game, players, {**(options or {}), **game_options}, lang)
         self.game = self.table.game
@@ -101,7 +105,7 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game. `options` is ignored: game options are set at creation."""
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(self.table.players))
         others = [s for s in range(self.table.players) if s != self.seat]
@@ -184,6 +188,9 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
     if isinstance(opponents, str):
         return parse_bot_list(opponents, game, seats, default="random", players=players,
                               options=options)
+    if not isinstance(opponents, Iterable):  # None, a number: no bot
+        raise OptionError("error.option_value", name="opponents", value=opponents,
+                          allowed=", ".join(bot_names(game)))
     opponents = list(opponents)
     if len(opponents) == 1:
         opponents = opponents * seats
@@ -192,7 +199,7 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
         parse_bot_list(",".join(map(str, names)), game, len(names), default="random",
                        players=players, options=options)
     if len(opponents) != seats:
-        parse_bot_list(",".join("random" for _ in opponents), game, seats)  # the count error
+        raise BotError("error.bot_count", given=len(opponents), count=seats)
     return [o if callable(o) else str(o).strip().lower() for o in opponents]
 
 

@@ -1459,6 +1459,20 @@ class _Moment(Sequence):
         return episode.tensor(seat, self.length, view) if episode.track else view
 
 
+def _check_legal(action: Any, legal: list[int]) -> None:
+    """rl_environment's legality check, in its words; a numpy array of several values is
+    an illegal action too (`in` would compare it element by element, and raise)."""
+    from open_spiel.python import rl_environment
+
+    try:
+        known = action in legal
+    except ValueError:
+        known = False
+    if not known:
+        raise rl_environment.IllegalActionError(
+            f"Illegal action {action} for current player. Legal actions are: {legal}")
+
+
 def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
@@ -1548,16 +1562,14 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if episode is not None and len(actions) == 1 and not self._should_reset:
                 action = actions[0]
                 checked = self._enable_legality_check
-                if checked and action not in episode.legal:
-                    raise rl_environment.IllegalActionError(  # rl_environment's words
-                        f"Illegal action {action} for current player. "
-                        f"Legal actions are: {episode.legal}")
+                if checked:
+                    _check_legal(action, episode.legal)
                 episode.play(action, checked=checked)
                 return self._episode_step(first=False)
             if not self._ours or len(actions) != 1 or self._should_reset:
                 return super().step(actions)  # its errors, and a new game after the last
             if self._enable_legality_check:
-                self._check_legality(actions)
+                _check_legal(actions[0], self._state.legal_actions())
             self._state.apply_action(actions[0])  # and chance drawn whole, if so
             if self._whole is None:
                 self._sample_external_events()

@@ -47,6 +47,7 @@ from ludotheque.interop.table import (
     TableRendering,
     check_choice,
     check_render_mode,
+    check_seed,
     final_rewards,
 )
 
@@ -90,6 +91,7 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game. With a seed the game (and the games after it, reset without a
         seed) is reproducible. `options` is ignored: game options are set at creation."""
+        seed = check_seed(seed)
         if seed is not None:
             self._seeds = random.Random(derive_seed(seed, "pettingzoo"))
         self.table.new_game(self._seeds.getrandbits(63))

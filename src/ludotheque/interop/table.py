@@ -32,16 +32,27 @@ REWARD_SCHEMES = ("share", "zero_sum")
 
 
 def check_render_mode(render_mode: str | None) -> None:
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise OptionError("error.option_value", name="render_mode", value=render_mode,
-                          allowed=", ".join(["None", *RENDER_MODES]))
+    if render_mode is not None:
+        check_choice("render_mode", render_mode, RENDER_MODES, ("None",))
 
 
-def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
-    """OptionError naming `name`, `value` and the allowed values unless `value` is one."""
-    if value not in allowed:
+def check_choice(name: str, value: Any, allowed: tuple[str, ...], also: tuple[str, ...] = ()) -> None:
+    """OptionError naming `name`, `value` and the allowed values (`also` first) unless
+    `value` is one. A value that is no text is refused too (`in` would compare a numpy
+    array element by element)."""
+    if not isinstance(value, str) or value not in allowed:
         raise OptionError("error.option_value", name=name, value=value,
-                          allowed=", ".join(allowed))
+                          allowed=", ".join([*also, *allowed]))
+
+
+def check_seed(seed: Any) -> int | None:
+    """`reset`'s seed: None or an integer of any kind (numpy's too), as a Python int.
+    Anything else (1.5, "x", True) is refused: it would seed another game than any
+    integer's, or Gymnasium would refuse it in its own words."""
+    seed = integer(seed)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionError("error.option_value", name="seed", value=seed, allowed="None, int")
+    return seed
 
 
 def final_rewards(returns: list[float], scheme: str) -> list[float]:
@@ -64,9 +75,7 @@ class Table:
     def __init__(self, game: str | Game, players: int, options: Mapping[str, Any] | None,
                  lang: str = "en") -> None:
         self.game = get_game(game) if isinstance(game, str) else game
-        if lang not in LANGUAGES:
-            raise OptionError("error.option_value", name="lang", value=lang,
-                              allowed=", ".join(LANGUAGES))
+        check_choice("lang", lang, tuple(LANGUAGES))
         players = integer(players)
         self.options = self.game.validate(players, options)
         self.players = players

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import LudoError
-from ludotheque.core.files import bad_byte, check_readable, os_reason
+from ludotheque.core.files import bad_byte, check_readable, os_reason, reading
 from ludotheque.core.options import options_to_json
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LazyText, t
@@ -48,10 +48,11 @@ def _read(pd: Any, path: Path) -> Any:
     from ludotheque.core.errors import require_extra
 
     allowed = ", ".join(FORMATS)
-    if not path.exists():
-        raise LudoError("error.report_missing", path=str(path))
-    if path.is_dir():
-        raise LudoError("error.report_is_folder", path=str(path), allowed=allowed)
+    with reading(path):  # a name the system refuses (too long...) is said, not a traceback
+        if not path.exists():
+            raise LudoError("error.report_missing", path=str(path))
+        if path.is_dir():
+            raise LudoError("error.report_is_folder", path=str(path), allowed=allowed)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise LudoError("error.report_format", path=str(path), allowed=formats_text())

@@ -102,8 +102,9 @@ def write_html(report: Report, path: Any) -> Path:
 def check_png_folder(folder: Any) -> Path:
     """Refuse, before any work, a PNG folder that is a file."""
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise LudoError("error.report_png_folder", path=str(folder))
+    with writing(folder):  # a name the system refuses (too long...) is said, not a traceback
+        if folder.exists() and not folder.is_dir():
+            raise LudoError("error.report_png_folder", path=str(folder))
     return folder
 
 

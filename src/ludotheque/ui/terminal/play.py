@@ -502,7 +502,8 @@ def _line_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
         line = stream.readline()
         if not line:
             raise InputEnded
-        console.print(f"> {line.strip()}", style="dim")
+        # what the script typed, as typed: not rich markup ("[/]"), no control characters
+        console.print(f"> {echo(line.strip())}", style="dim", markup=False)
         return line
 
     return read

@@ -27,6 +27,7 @@ from typing import Any
 
 from typer import Abort
 
+from ludotheque.core.errors import echo
 from ludotheque.i18n import language_from_environment, normalise_language, t
 
 try:  # typer >= 0.2x carries its own Click
@@ -158,9 +159,11 @@ def _invalid(error: Any, lang: str) -> str:
     if errors:
         first = errors[0]
         kind = first.get("type", "")
-        value = first.get("input")
+        value = echo(first.get("input"))  # cut, its control characters shown
         if kind in ("int_parsing", "int_type", "int_from_float"):
             return t("cli.click.expected_int", lang, value=value)
+        if kind == "int_parsing_size":  # over Python's 4,300 digits
+            return t("cli.click.too_many_digits", lang, value=value)
         if kind in ("float_parsing", "float_type"):
             return t("cli.click.expected_number", lang, value=value)
         if kind in ("literal_error", "enum"):
@@ -206,8 +209,10 @@ def usage_error_message(error: Any, lang: str) -> str:
 
 
 def show_usage_error(error: Any, lang: str) -> None:
-    """Click's usage error display (usage line, help hint, error) in `lang`."""
-    if lang == "en" or isinstance(error, click_errors.NoArgsIsHelpError):
+    """Click's usage error display (usage line, help hint, error) in `lang`. English too
+    is written from the error's fields: a bad value's own sentence ("Input should be a
+    valid integer") names no value."""
+    if isinstance(error, click_errors.NoArgsIsHelpError):
         error.show()
         return
     out = sys.stderr
