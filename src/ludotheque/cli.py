@@ -174,7 +174,9 @@ def _span(name: str, value: float | None, low: float, high: float, above: bool =
     if value is None or (low < value if above else low <= value) and value <= high:
         return
     key = "error.more_than_up_to" if above else "error.from_to"
-    raise LudoError(key, name=name, value=value, low=low, high=high)
+    # a whole number as typed ("not 31564", never "not 31564.0")
+    shown = int(value) if isinstance(value, float) and value.is_integer() else value
+    raise LudoError(key, name=name, value=shown, low=low, high=high)
 
 
 def _widths(headers: list[str], rows: list[list[str]], room: int,
