@@ -226,3 +226,16 @@ def test_an_empty_list_of_opponents_is_refused_at_creation_not_at_reset():
     # failed with KeyError: 1 (no bot in seat 1)
     with pytest.raises(BotError, match="0 bots given for 2 bot seats"):
         LudothequeEnv("dtc", players=3, opponents=[])
+
+
+def test_a_long_list_given_as_a_keyword_is_repeated_cut_as_a_long_text_is():
+    # a list of 100,000 items given as `options` was repeated whole: an error of 300,000
+    # characters (a text is cut at TEXT_LIMIT, a list or dict given as a value alike)
+    from ludotheque.core.errors import TEXT_LIMIT
+
+    with pytest.raises(OptionError) as refused:
+        LudothequeEnv("dtc", players=3, options=[0] * 100_000)
+    for lang in ("en", "fr"):
+        message = refused.value.message(lang)
+        assert "[0, 0, 0" in message and "…" in message
+        assert len(message) < TEXT_LIMIT + 200, len(message)

@@ -449,3 +449,21 @@ def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):
             assert label.startswith(words), label
             assert page["names"][seat].split(" (")[0] in label, (label, page["names"])
             assert "player" not in label and "joueur" not in label, label
+
+
+def test_an_error_quoting_a_clients_text_shows_its_control_and_format_characters(server):
+    """A text the client sent, as an error quotes it (an address, a frame's type, a
+    language, a seat's kind), shows its control and format characters as the core's errors
+    do ("␛", "<U+202E>"): a bidi override sent back as is turned the rest of the message
+    around on the page, an escape sequence ran in a terminal reading the answer."""
+    shown = "␛[31m<U+202E>x"
+    error = server.api.get("/%1b%5b31m%e2%80%aex?lang=fr").json()["error"]
+    assert error["code"] == "not_found" and f"«\u00a0/{shown}\u00a0»" in error["message"], error
+    refused = server.api.post("/api/tables", json={"game": "dtc", "players": 4, "seats": [
+        {"kind": "human\x1b[31m\u202ex"}] * 4}).json()["error"]
+    assert f"“human{shown}”" in refused["message"], refused
+    with server.client() as page:
+        page.send({"type": "\x1b[31m\u202ex"})
+        assert f"“{shown}”" in page.expect("error")["message"]
+        page.send({"type": "lang", "lang": "\x1b[31m\u202ex"})
+        assert f"“{shown}”" in page.expect("error")["message"]

@@ -28,11 +28,13 @@ class LudoError(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        # a text given (a game's or a bot's name) is cut at TEXT_LIMIT characters and shows
-        # its control characters (`echo`)
+        # a text given (a game's or a bot's name), or a list or dict given where a value
+        # was expected, is cut at TEXT_LIMIT characters and shows its control characters
+        # (`echo`); a number keeps its own format
         params = {
             name: (value.message(lang) if hasattr(value, "message")
-                   else echo(value, TEXT_LIMIT) if isinstance(value, str) else value)
+                   else echo(str(value), TEXT_LIMIT)
+                   if isinstance(value, str) or type(value) in CONTAINERS else value)
             for name, value in self.params.items()
         }
         if is_plural(self.key):
@@ -64,6 +66,9 @@ class NoSuchSeatError(LudoError):
 
 ECHO_LIMIT = 80  # characters of a typed move an error message repeats
 TEXT_LIMIT = 1000  # of any other text it repeats (a name, a file's path): a page pasted is cut
+# a value given as one of these is repeated as its text, cut as a text is (a caller's list
+# of a million items); exact types: `Names`, a tuple, formats itself
+CONTAINERS = (list, tuple, dict, set, frozenset)
 
 
 def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:

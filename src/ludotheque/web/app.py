@@ -497,8 +497,7 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             if lang is None:
                 raise Refused("bad_lang", key="web.server.error.missing_lang")
             if not isinstance(lang, str) or lang[:2].lower() not in LANGUAGES:
-                raise Refused("bad_lang", lang=(lang if isinstance(lang, str)
-                                                else json.dumps(lang))[:20])
+                raise Refused("bad_lang", lang=quoted(lang))
             lang = lang[:2].lower()
             if kind == "lang":
                 await master.set_lang(conn, lang)

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core import stand_ins
-from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
+from ludotheque.core.errors import (IllegalActionError, LudoError, NotationError, OptionError,
+                                    visible)
 from ludotheque.core.match import Match
 from ludotheque.core.options import OptionName, options_to_json
 from ludotheque.core.record import Record
@@ -150,8 +151,10 @@ QUOTED_MAX = 40  # characters of a client's value that an error message quotes
 
 def quoted(value: Any) -> str:
     """A client's value as an error message quotes it: a text as it is, anything else as
-    JSON; at most QUOTED_MAX characters (an error never sends a flood back)."""
-    return (value if isinstance(value, str) else json.dumps(value))[:QUOTED_MAX]
+    JSON; at most QUOTED_MAX characters (an error never sends a flood back), its control
+    and format characters shown (`visible`: a bidi override would turn the rest of the
+    sentence around, as the core's errors show them)."""
+    return visible((value if isinstance(value, str) else json.dumps(value))[:QUOTED_MAX])
 
 
 def bad_seat(value: str, players: int) -> Refused:
