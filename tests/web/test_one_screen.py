@@ -299,8 +299,8 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     page.wait_for_function("() => document.getElementById('create-error').textContent"
                            ".includes('facile')")
     assert plain(page.locator("#create-error").text_content()) == (
-        "Place 2 : « Bob (facile) » ressemblerait à un bot (un niveau de bot entre "
-        "parenthèses) : choisissez un autre nom.")
+        "Place 2 : « Bob (facile) » ressemblerait à un bot (un niveau de bot ou « bot » "
+        "entre parenthèses) : choisissez un autre nom.")
     assert page.evaluate("document.activeElement.id") == "seat-name-1"
     page.fill("#seat-name-1", "Bob")
     page.click("#create-submit")  # two alike (case aside)

@@ -307,7 +307,8 @@ def test_display_names_are_visible_distinct_and_never_a_bots(server):
         assert taken.status_code == 409, name
         assert taken.json()["error"]["code"] == "name_taken"
         assert "s'appelle déjà" in taken.json()["error"]["message"]
-    for name in ("Denis (easy)", "Léa (difficile)", "Bob(Medium)", "Zoé （HARD）"):
+    for name in ("Denis (easy)", "Léa (difficile)", "Bob(Medium)", "Zoé （HARD）",
+                 "Ada (bot)", "Ada(BOT)"):  # as the log names a seat a stand-in plays
         bot = sit(2, name)
         assert bot.status_code == 400 and bot.json()["error"]["code"] == "bad_name", name
         assert "bot" in bot.json()["error"]["message"]

@@ -140,10 +140,13 @@ def checked_name(name: Any, seat: int | None = None) -> str:
 
 def _looks_like_a_bot(name: str) -> bool:
     """A name ending with a bot's level in brackets, in any language ("Denis (easy)",
-    "Léa (difficile)"): the bots' names read that way."""
+    "Léa (difficile)"): the bots' names read that way; or as a stand-in's does ("Bob (bot)"
+    is how the log names Bob's seat while a bot plays for him)."""
     key = name_key(name)
     return any(key.endswith(f"({name_key(t(f'web.server.level.{level}', lang))})")
-               for level in LEVELS for lang in LANGUAGES)
+               for level in LEVELS for lang in LANGUAGES) \
+        or any(key.endswith(name_key(t("ui.stand_in_name", lang, name="")))
+               for lang in LANGUAGES)
 
 
 QUOTED_MAX = 40  # characters of a client's value that an error message quotes
