@@ -2,7 +2,8 @@
 
 * `server` (per test module): the app on uvicorn in a thread, a fresh SQLite file, bots
   without pause; a module's `SERVER_LIMITS` (a `Limits`), if it has one, replaces the
-  rate limits (a fuzz campaign sends more than a person would). `server.url`, `server.ws_url`, `server.master` (the live master, for
+  rate limits (a fuzz campaign sends more than a person would); its `SERVER_OPTIONS` (a
+  dict), the master's settings (`waiting_ttl`, `min_turn_timer`: time run short). `server.url`, `server.ws_url`, `server.master` (the live master, for
   checks only), `server.api` (an httpx client).
 * `start_server_process(db_path)`: `ludotheque serve` as a subprocess (for kill -9 tests
   and the browser tests); always stopped at the end of the test.
@@ -42,7 +43,8 @@ from web_servers import (  # noqa: E402
 @pytest.fixture(scope="module")
 def server(request, tmp_path_factory) -> Iterator[ServerHandle]:
     database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'tables.sqlite3'}"
-    handle = run_app_in_thread(database, limits=getattr(request.module, "SERVER_LIMITS", None))
+    handle = run_app_in_thread(database, limits=getattr(request.module, "SERVER_LIMITS", None),
+                               **getattr(request.module, "SERVER_OPTIONS", {}))
     try:
         yield handle
     finally:

@@ -326,16 +326,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
 
     async def _finished(table: str, lang: str, reveal: bool = False):
         # an unfinished table is refused on its row: no game is replayed to be refused
+        gone = Refused("unknown_table", status=404, table=quoted(table))
         held = master.tables.get(table)
+        if held is not None and await master.pruned(held):  # held for a page still open (a
+            raise gone  # closed table's too: no "not over" for a table that is no more)
         row = held.row if held is not None else await master.db(store.get_table, table)
         if row is not None and row.status != "over":
             raise Refused("not_over", status=403,
                           key="web.server.error.reveal_not_over" if reveal else None)
-        # None: no such table, or `ludotheque prune` removed it after its row was read (or,
-        # held here for a page still open, before)
+        # None: no such table, or `ludotheque prune` removed it after its row was read
         live = row and (held or await master.get(table, hold=False))
-        if live is None or (held is not None and await master.pruned(held)):
-            raise Refused("unknown_table", status=404, table=quoted(table))
+        if live is None:
+            raise gone
         return live
 
     @app.get("/api/tables/{table}/record")

@@ -1,0 +1,408 @@
+"""The life of tables on one real server, as a hypothesis state machine (seeded by
+tests/conftest.py's profile): tables made (seats by invite, people named at one screen,
+bots, a turn timer run short), joined (two clients racing for one seat or one name),
+pages opened and closed (hello, reconnect with `since`), moves by the seat to play,
+`leave` and `back`, chat, the end, a rematch asked by one and taken by others, time
+passing (bots, turn timers, a waiting table closed: the server's `waiting_ttl` is short
+here) and `ludotheque prune` run meanwhile.
+
+What must hold after every step: the database and the server's memory agree on each table
+it holds (status, seats and names, moves); a table's status only goes forward and a table
+vanishes only in a prune; every frame a page gets holds its seat's view and events as
+replayed from the stored moves (test_fuzz_server.Arena.check_no_leak); a table in play
+always has a person present or a bot to move; no 5xx, no error frame of a bug, nothing
+logged at ERROR; a finished table has one rematch at most; a pruned table answers 404/410
+everywhere and leaves no rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from sqlalchemy import func, select
+from test_fuzz_server import Arena, sync, wait_for
+from test_prune import prune, rows_left
+from test_server_play import drive
+
+from ludotheque.web.db import tables
+from ludotheque.web.limits import Limits
+from ludotheque.web.master import rebuild
+
+SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, sockets=None)
+TTL, TIMER = 1.5, 0.3  # seconds: a waiting table's life, a short turn timer
+SERVER_OPTIONS = {"waiting_ttl": TTL, "min_turn_timer": 0.2}
+# what a status may become by the next step (bots and a run-out timer may end a game that
+# waited for its last person in between)
+FORWARD = {"waiting": {"waiting", "playing", "over", "closed"}, "playing": {"playing", "over"},
+           "over": {"over"}, "closed": {"closed"}}
+# the refusals a person's page may meet in this life (anything else is a finding)
+EXPECTED = {"waiting", "game_over", "left", "closed", "spectator", "not_over", "gone",
+            "stale", "not_your_turn", "unknown_token", "seat_taken", "name_taken"}
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+SEATS = st.sampled_from(["invite", "named", "bot"])
+PICK = st.integers(0, 2**16)
+SEEN: Counter = Counter()  # what the runs went through, told at the end
+
+
+class Errors(logging.Handler):
+    """What the server logs at ERROR (an exception in a request, a task, a bot)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+class Page:
+    """A page open on a table: its socket, its token and seat, the frames checked so far."""
+
+    def __init__(self, server, table: str, token: str, seat: int | None, since: int) -> None:
+        self.table, self.token, self.seat = table, token, seat
+        self.ws = server.client()
+        self.ws.send({"type": "hello", "token": token, "lang": "en", "since": since})
+        self.checked = 0
+
+
+class Lifecycle(RuleBasedStateMachine):
+    server: Any = None  # set by the test
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[str] = []  # every table made in this run (pruned ones too)
+        self.pruned: set[str] = set()
+        self.status: dict[str, str] = {}
+        self.invites: dict[str, str] = {}
+        self.pages: list[Page] = []
+        self.replays: dict[str, Arena] = {}
+        self.errors = Errors()
+        logging.getLogger().addHandler(self.errors)
+
+    def teardown(self) -> None:
+        for page in self.pages:
+            page.ws.close()
+        logging.getLogger().removeHandler(self.errors)
+
+    # -- helpers -------------------------------------------------------------
+    @property
+    def storage(self):
+        return self.server.master.storage
+
+    def row(self, table: str):
+        return self.storage.get_table(table)
+
+    def live_tables(self) -> list[str]:
+        return [t for t in self.tables if t not in self.pruned]
+
+    def picked(self, items: list, index: int):
+        return items[index % len(items)] if items else None
+
+    def answer(self, response) -> Any:
+        assert response.status_code < 500, (response.status_code, response.text)
+        return response
+
+    def replay(self, table: str) -> Arena:
+        """The Match of the stored moves, at any move count (test_fuzz_server's Arena)."""
+        if table not in self.replays:
+            arena = Arena(self.server)
+            arena.table, arena._views = table, {}
+            self.replays[table] = arena
+        return self.replays[table]
+
+    def add_table(self, table: str) -> None:
+        row = self.row(table)
+        self.tables.append(table)
+        self.status[table], self.invites[table] = row.status, row.invite
+
+    # -- rules ---------------------------------------------------------------
+    @rule(game=st.sampled_from([("diciassette", 2), ("diciassette", 3), ("wazabi", 2)]),
+          kinds=st.lists(SEATS, min_size=3, max_size=3), timer=st.booleans())
+    def create(self, game, kinds, timer):
+        name, players = game
+        seats = [{"kind": "human"} if kind == "invite" else
+                 {"kind": "human", "name": NAMES[index]} if kind == "named" else
+                 {"kind": "bot", "level": "easy"} for index, kind in enumerate(kinds[:players])]
+        created = self.server.create(name, players, seats,
+                                     **({"turn_timer": TIMER} if timer else {}))
+        self.add_table(created["table"])
+        for seat in self.row(created["table"]).seats:  # the creator's screen opens theirs
+            if seat.taken:
+                self.pages.append(Page(self.server, created["table"], seat.token, seat.seat, 0))
+
+    @rule(which=PICK, seat=st.integers(0, 2), name=st.sampled_from(NAMES))
+    def join(self, which, seat, name):
+        table = self.picked(self.tables, which)
+        if table is not None:
+            self.sit(table, seat, name)
+
+    def sit(self, table: str, seat: int, name: str) -> None:
+        answer = self.answer(self.server.api.post(f"/api/join/{self.invites[table]}",
+                                                  json={"seat": seat, "name": name}))
+        row = self.row(table)
+        if row is None:
+            assert answer.status_code in (404, 410), answer.text
+        elif answer.status_code == 200:
+            assert (row.seats[seat].taken, row.seats[seat].name) == (True, name), row.seats
+            self.pages.append(Page(self.server, table, row.seats[seat].token, seat, 0))
+
+    @rule(which=PICK)
+    def everyone_joins(self, which):
+        """The free seats of a waiting table are all taken through its invite."""
+        table = self.picked([t for t in self.live_tables() if self.row(t).status == "waiting"],
+                            which)
+        if table is None:
+            return
+        row = self.row(table)
+        for seat in row.seats:
+            if seat.kind == "human" and not seat.taken and not seat.name:
+                self.sit(table, seat.seat, NAMES[seat.seat] + "2")
+
+    @rule(which=PICK, seats=st.sampled_from([(0, 0), (0, 1), (1, 2)]),
+          names=st.sampled_from([("Eve", "Eve"), ("Eve", "Fay")]))
+    def race_to_join(self, which, seats, names):
+        """Two clients at once: one seat (or one name) goes to one of them."""
+        tables_waiting = [t for t in self.live_tables() if self.row(t).status == "waiting"]
+        table = self.picked(tables_waiting, which)
+        if table is None:
+            return
+        invite = self.row(table).invite
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda sent: self.answer(self.server.api.post(
+                f"/api/join/{invite}", json={"seat": sent[0], "name": sent[1]})),
+                zip(seats, names)))
+        row = self.row(table)
+        for (seat, name), answer in zip(zip(seats, names), answers):
+            if answer.status_code == 200:
+                assert (row.seats[seat].taken, row.seats[seat].name) == (True, name)
+        if seats[0] == seats[1] or names[0] == names[1]:
+            assert sum(a.status_code == 200 for a in answers) <= 1, [a.text for a in answers]
+        taken = [s.name for s in row.seats if s.taken and s.name]
+        assert len(taken) == len({n.casefold() for n in taken}), row.seats
+
+    @rule(which=PICK, seat=st.integers(-1, 2), since=st.integers(0, 40))
+    def open_page(self, which, seat, since):
+        table = self.picked(self.live_tables(), which)
+        if table is None:
+            return
+        row = self.row(table)
+        if row is None:
+            return
+        if 0 <= seat < row.players and row.seats[seat].token:
+            token, at = row.seats[seat].token, seat
+        else:
+            token, at = row.spectator, None
+        self.pages.append(Page(self.server, table, token, at, since))
+
+    @rule(which=PICK)
+    def close_page(self, which):
+        page = self.picked(self.pages, which)
+        if page is not None:
+            self.pages.remove(page)
+            page.ws.close()
+
+    def page_frame(self, which: int, frame: dict[str, Any]) -> None:
+        """`frame` from a page of a seat (a spectator's if no seat has one)."""
+        page = self.picked([p for p in self.pages if p.seat is not None] or self.pages, which)
+        if page is not None:
+            page.ws.send(frame)
+
+    @rule(which=PICK)
+    def move(self, which):
+        """A page whose seat is to play plays its first legal move."""
+        ready = [p for p in self.pages if p.ws.last_update and p.ws.last_update["legal"]
+                 and p.ws.last_update["to_act"] == p.ws.last_update["seat"]]
+        page = self.picked(ready, which)
+        if page is not None:
+            frame = page.ws.last_update
+            page.ws.move([frame["legal"][0]["id"]], frame["move"])
+
+    @rule(which=PICK)
+    def play_to_the_end(self, which):
+        """Every person of a table in play plays through a page of their own (opened if
+        none is) their first legal move, to the end."""
+        playing = [t for t in self.live_tables() if self.row(t).status == "playing"]
+        table = self.picked(playing, which)
+        if table is None:
+            return
+        row = self.row(table)
+        for seat in row.seats:
+            if seat.token and seat.seat not in row.left and not any(
+                    p.table == table and p.seat == seat.seat for p in self.pages):
+                self.pages.append(Page(self.server, table, seat.token, seat.seat, 0))
+        pages = [p.ws for p in self.pages if p.table == table and p.seat is not None
+                 and p.seat not in row.left]
+        for page in pages:
+            page.until(lambda frame: True)
+        drive(pages)
+        SEEN.update(["played to the end"])
+
+    @rule(which=PICK)
+    def rematch_taken_by_others(self, which):
+        """One person of a finished table asks for a rematch; each of the others opens the
+        seat link their page is offered."""
+        over = [p for p in self.pages if p.seat is not None and p.table not in self.pruned
+                and self.row(p.table).status == "over"]
+        asker = self.picked(over, which)
+        if asker is None:
+            return
+        asker.ws.send({"type": "rematch"})
+        offered = asker.ws.expect("rematch")
+        SEEN.update(["rematch asked"])
+        new = self.storage.get_table(self.row(asker.table).rematch)
+        assert offered["url"] == f"/play/{new.seats[asker.seat].token}", offered
+        for page in [p for p in over if p.table == asker.table and p is not asker]:
+            url = page.ws.expect("rematch")["url"]
+            token = url.rsplit("/", 1)[1]
+            seat = next((s.seat for s in new.seats if s.token == token), None)
+            self.pages.append(Page(self.server, new.id, token, seat, 0))
+
+    @rule(which=PICK, kind=st.sampled_from(["leave", "back", "rematch"]))
+    def act(self, which, kind):
+        self.page_frame(which, {"type": kind})
+
+    @rule(which=PICK)
+    def chat(self, which):
+        self.page_frame(which, {"type": "chat", "text": "gg"})
+
+    @rule()
+    def let_time_pass(self):
+        """Bots play, turn timers run out, waiting tables near their closing."""
+        time.sleep(TTL / 3)
+
+    @precondition(lambda self: self.tables)
+    @rule()
+    def run_prune(self):
+        before = {t: self.row(t) for t in self.live_tables()}
+        prune(self.server.database, "--finished-before", "0s", "--closed-before", "0s")
+        for table, row in before.items():
+            now = self.row(table)
+            if now is None:
+                SEEN.update(["pruned"])
+                self.pruned.add(table)
+                assert rows_left(self.storage, [table]) == dict.fromkeys(
+                    ("tables", "seats", "moves", "chat", "bot_jobs"), 0)
+            else:
+                assert row.status not in ("over", "closed"), (table, row.status)
+
+    # -- invariants ----------------------------------------------------------
+    @invariant()
+    def pages_answer_and_see_only_their_seat(self):
+        for page in self.pages:
+            sync(page.ws, "sync-step")
+            arena = self.replay(page.table)
+            for frame in page.ws.frames[page.checked:-1]:  # the last: sync's own answer
+                SEEN.update([f"{frame['type']} {frame.get('code', '')}".strip()])
+                if frame["type"] == "error":
+                    assert frame["code"] in EXPECTED, frame
+                elif frame["type"] == "update" and page.table not in self.pruned:
+                    arena.check_no_leak(frame)
+            page.checked = len(page.ws.frames)
+
+    @invariant()
+    def statuses_go_forward_and_tables_vanish_only_in_a_prune(self):
+        for table in self.live_tables():
+            row = self.row(table)
+            assert row is not None, f"table {table} vanished"
+            assert row.status in FORWARD[self.status[table]], (self.status[table], row.status)
+            self.status[table] = row.status
+            if row.rematch and row.rematch not in self.tables:
+                self.add_table(row.rematch)  # a rematch asked for lives its own life
+
+    @invariant()
+    def memory_and_database_agree(self):
+        master = self.server.master
+
+        def agree() -> bool:
+            for table in self.live_tables():
+                live = master.tables.get(table)
+                if live is None or live.lock.locked():
+                    continue
+                row = self.row(table)
+                if (row.status, [(s.taken, s.name) for s in row.seats],
+                        self.storage.count_moves(table)) != (
+                        live.row.status, [(s.taken, s.name) for s in live.row.seats],
+                        live.moves):
+                    return False
+            return True
+
+        wait_for(agree, "the server's memory and its database disagree")
+
+    @invariant()
+    def no_table_is_stuck(self):
+        """A table in play reaches a person's turn who is there (or its end): a bot's or a
+        stand-in's turn is always played."""
+
+        def someone_moves(table: str) -> bool:
+            row = self.row(table)
+            if row is None or row.status != "playing":
+                return True
+            match = rebuild(row, [text for _, _, text in self.storage.get_moves(table)])
+            if match.is_over():
+                return False  # over, yet stored as in play
+            actor = match.current_player()
+            return row.seats[actor].kind == "human" and actor not in row.absent
+
+        for table in self.live_tables():
+            wait_for(lambda: someone_moves(table), f"table {table} is stuck")
+
+    @invariant()
+    def one_rematch_at_most(self):
+        with self.storage.engine.connect() as conn:
+            counts = conn.execute(select(tables.c.rematch_of, func.count())
+                                  .where(tables.c.rematch_of.is_not(None))
+                                  .group_by(tables.c.rematch_of)).all()
+        assert all(count == 1 for _, count in counts), counts
+
+    @invariant()
+    def a_pruned_table_is_gone_everywhere(self):
+        for table in self.pruned:
+            for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay"):
+                assert self.answer(self.server.api.get(path)).status_code in (404, 410)
+            assert self.answer(self.server.api.post(
+                f"/api/join/{self.invites[table]}", json={"seat": 0, "name": "Gus"})
+            ).status_code in (404, 410)
+        for page in self.pages:
+            if page.table in self.pruned:
+                with self.server.client() as again:
+                    again.send({"type": "hello", "token": page.token, "lang": "en"})
+                    assert again.expect("error")["code"] == "unknown_token"
+
+    @invariant()
+    def nothing_logged_as_an_error(self):
+        SEEN.update(["steps"])
+        assert not self.errors.records, [self.errors.format(r) for r in self.errors.records]
+
+
+def test_the_life_of_tables(server):
+    Lifecycle.server = server
+    run = Lifecycle.TestCase
+    run.settings = settings(max_examples=10, stateful_step_count=40,
+                            suppress_health_check=list(HealthCheck),
+                            phases=[Phase.explicit, Phase.generate])
+    run().runTest()
+    print(sorted(SEEN.items()))
+
+
+# -- what the machine found, kept as plain cases ------------------------------------------
+def test_a_closed_table_pruned_under_its_open_page_no_longer_exists(server):
+    """Found by the machine: a table closed for waiting too long, a page still open on it,
+    then pruned: its record and replay answered 403 "not over" (read from the server's
+    memory) where every other link says the table no longer exists."""
+    created = server.create("wazabi", 2)
+    with server.client() as page:
+        page.hello(server.master.storage.get_table(created["table"]).seats[0].token)
+        wait_for(lambda: server.master.storage.get_table(created["table"]).status == "closed",
+                 "the waiting table was not closed")
+        prune(server.database, "--finished-before", "0s", "--closed-before", "0s")
+        for path in ("record", "replay"):
+            answer = server.api.get(f"/api/tables/{created['table']}/{path}")
+            assert answer.status_code == 404, answer.text
+            assert "no longer exists" in answer.json()["error"]["message"]
