@@ -139,9 +139,12 @@ class ScaleArena(Arena):
         return self.page_server(page).master.tables.get(self.table)
 
     def before_frame(self, data: Any) -> bool:
-        """Drawn: B hears the news late from this frame on (meanwhile, seat 1 may play on
-        A, if it is its turn), or all of it before the frame."""
-        late, other_plays = data.draw(st.booleans()), data.draw(st.booleans())
+        """Drawn: seat 0's page on B may say a line (B maybe behind since the last frame);
+        then B hears the news late from this frame on (meanwhile, seat 1 may play on A, if
+        it is its turn), or all of it before the frame."""
+        twin_says, late, other_plays = (data.draw(st.booleans()) for _ in "tlo")
+        if twin_says:
+            self.say_on_b()
         if not late:
             self.news_in()
         self.broker.late = late
@@ -154,6 +157,17 @@ class ScaleArena(Arena):
             self.settle()
             event("seat 1 played on A, B late")
         return late
+
+    def say_on_b(self) -> None:
+        """Seat 0's page on B says a line, B maybe late: refused (`left`) if seat 0's
+        person left (the database says so), or said."""
+        twin = self.pages["seat0-twin"]
+        twin.send({"type": "chat", "text": "said on B"})
+        got = sync(twin, "sync-said")
+        errors = [f["code"] for f in got if f["type"] == "error"]
+        left = 0 in self.stored()[4]
+        assert errors == (["left"] if left else []), (errors, got)
+        event(f"said on B, seat 0 left: {left}")
 
     def new_table(self) -> None:
         self.broker.on_time()  # B hears the news of the table from its start
@@ -226,6 +240,7 @@ def test_frames_across_two_servers_are_played_or_refused_and_both_agree(servers,
         arena.settle()
 
     fuzz_pair(arena, data, played, pairs=PAIRS)
+    arena.say_on_b()  # B maybe behind still
     # drawn whatever the table is like (hypothesis draws the same on every run)
     mover, chatter = (data.draw(st.sampled_from(["seat0", "seat0-twin"])) for _ in "mc")
     arena.news_in()
@@ -293,3 +308,29 @@ def own_url(new, name: str) -> str:
     new table's public one for a spectator."""
     seat = {"seat0": 0, "seat0-twin": 0, "other": 1}.get(name)
     return f"/watch/{new.spectator}" if seat is None else f"/play/{new.seats[seat].token}"
+
+
+# -- what the campaign found, kept as plain cases -----------------------------------------
+def test_a_line_said_on_a_server_late_to_hear_its_person_left_is_refused(servers):
+    """Found by the campaign: seat 0's person left on A; their page on B, whose server had
+    not heard it yet, said a line all the same (a move there is refused: the database
+    says the seat was left). The protocol says `left` and the public view, as for a move."""
+    a, b, broker = servers
+    created, tokens = a.table("diciassette", 3, humans=2)
+    with a.client() as on_a, b.client() as on_b:
+        on_a.hello(tokens[0])
+        on_b.hello(tokens[0])
+        broker.late = True
+        try:
+            on_a.send({"type": "leave"})
+            on_a.expect("left")
+            on_b.send({"type": "chat", "text": "still here"})
+            got = sync(on_b, "sync-said")
+            assert [f["code"] for f in got if f["type"] == "error"] == ["left"], got
+        finally:
+            broker.on_time()
+        assert [f["seat"] for f in on_b.frames if f["type"] == "left"] == [0]
+        assert on_b.last_update["seat"] is None  # the public view
+        sync(on_a, "sync-end")
+        assert not [f for f in on_a.frames + on_b.frames if f["type"] == "chat"]
+    assert a.master.storage.recent_chat(created["table"]) == []
