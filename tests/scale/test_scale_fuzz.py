@@ -139,12 +139,13 @@ class ScaleArena(Arena):
         return self.page_server(page).master.tables.get(self.table)
 
     def before_frame(self, data: Any) -> bool:
-        """Drawn: seat 0's page on B may say a line (B maybe behind since the last frame);
-        then B hears the news late from this frame on (meanwhile, seat 1 may play on A, if
-        it is its turn), or all of it before the frame."""
-        twin_says, late, other_plays = (data.draw(st.booleans()) for _ in "tlo")
-        if twin_says:
-            self.say_on_b()
+        """Drawn: seat 0's page on B may act (B maybe behind since the last frame); then B
+        hears the news late from this frame on (meanwhile, seat 1 may play on A, if it is
+        its turn), or all of it before the frame."""
+        acts = data.draw(st.sampled_from([None, "chat", "back"]))
+        late, other_plays = data.draw(st.booleans()), data.draw(st.booleans())
+        if acts:
+            self.act_on_b(acts)
         if not late:
             self.news_in()
         self.broker.late = late
@@ -158,16 +159,16 @@ class ScaleArena(Arena):
             event("seat 1 played on A, B late")
         return late
 
-    def say_on_b(self) -> None:
-        """Seat 0's page on B says a line, B maybe late: refused (`left`) if seat 0's
-        person left (the database says so), or said."""
+    def act_on_b(self, kind: str) -> None:
+        """Seat 0's page on B says a line or "I'm back", B maybe late: refused (`left`) if
+        seat 0's person left (the database says so), or taken."""
         twin = self.pages["seat0-twin"]
-        twin.send({"type": "chat", "text": "said on B"})
-        got = sync(twin, "sync-said")
+        twin.send({"type": kind, "text": "said on B"})
+        got = sync(twin, "sync-acted")
         errors = [f["code"] for f in got if f["type"] == "error"]
         left = 0 in self.stored()[4]
-        assert errors == (["left"] if left else []), (errors, got)
-        event(f"said on B, seat 0 left: {left}")
+        assert errors == (["left"] if left else []), (kind, errors, got)
+        event(f"{kind} on B, seat 0 left: {left}")
 
     def new_table(self) -> None:
         self.broker.on_time()  # B hears the news of the table from its start
@@ -240,7 +241,8 @@ def test_frames_across_two_servers_are_played_or_refused_and_both_agree(servers,
         arena.settle()
 
     fuzz_pair(arena, data, played, pairs=PAIRS)
-    arena.say_on_b()  # B maybe behind still
+    for kind in data.draw(st.permutations(["back", "chat"])):  # B maybe behind still
+        arena.act_on_b(kind)
     # drawn whatever the table is like (hypothesis draws the same on every run)
     mover, chatter = (data.draw(st.sampled_from(["seat0", "seat0-twin"])) for _ in "mc")
     arena.news_in()
@@ -311,10 +313,12 @@ def own_url(new, name: str) -> str:
 
 
 # -- what the campaign found, kept as plain cases -----------------------------------------
-def test_a_line_said_on_a_server_late_to_hear_its_person_left_is_refused(servers):
+@pytest.mark.parametrize("kind", ["chat", "back"])
+def test_acting_on_a_server_late_to_hear_its_person_left_is_refused(servers, kind):
     """Found by the campaign: seat 0's person left on A; their page on B, whose server had
     not heard it yet, said a line all the same (a move there is refused: the database
-    says the seat was left). The protocol says `left` and the public view, as for a move."""
+    says the seat was left), and its "I'm back" got seat 0's own view. The protocol says
+    `left` and the public view, as for a move."""
     a, b, broker = servers
     created, tokens = a.table("diciassette", 3, humans=2)
     with a.client() as on_a, b.client() as on_b:
@@ -324,8 +328,8 @@ def test_a_line_said_on_a_server_late_to_hear_its_person_left_is_refused(servers
         try:
             on_a.send({"type": "leave"})
             on_a.expect("left")
-            on_b.send({"type": "chat", "text": "still here"})
-            got = sync(on_b, "sync-said")
+            on_b.send({"type": kind, "text": "still here"})
+            got = sync(on_b, "sync-acted")
             assert [f["code"] for f in got if f["type"] == "error"] == ["left"], got
         finally:
             broker.on_time()

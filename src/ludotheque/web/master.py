@@ -1210,6 +1210,10 @@ class Master:
             await self._announce_presence(live, written)
             return
         async with live.lock:  # already back (a move or a chat line said so)
+            if self.broker.remote:  # or gone, through a server this one has not heard yet
+                await self._catch_up_locked(live)
+                if conn.gone is not None:  # the catch-up switched the page: it watches
+                    raise Refused("left")
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
             conn.sent = live.told
 
