@@ -163,7 +163,18 @@ class NameTaken(Exception):
 
 
 class SeatGone(Exception):
-    """A person's move for a seat they left the table from (`Storage.add_moves`)."""
+    """A person's move or chat line for a seat they left the table from (`Storage.add_moves`,
+    `Storage.add_chat`)."""
+
+
+def _refuse_if_left(conn: Any, table_id: str, seat: int) -> None:
+    """Raises SeatGone if `seat`'s person left the table (maybe through another server this
+    one has not heard yet). Read after the caller's write: SQLite then holds the write lock,
+    PostgreSQL the row's (as leave_seat takes it), so a leave is wholly before the write or
+    after it."""
+    if seat in (conn.execute(select(tables.c.left_seats).where(tables.c.id == table_id)
+                             .with_for_update()).scalar() or []):
+        raise SeatGone(seat)
 
 
 class TableGone(Exception):
@@ -503,12 +514,8 @@ class Storage:
                  "time": stamp} for offset, text in enumerate(actions)]
         with self.engine.begin() as conn:
             conn.execute(_INSERT_MOVES, rows)
-            # read after the write: SQLite then holds the write lock, PostgreSQL the row's
-            # (as leave_seat takes it), so a leave is wholly before this move or after it
-            if person and seat in (conn.execute(
-                    select(tables.c.left_seats).where(tables.c.id == table_id)
-                    .with_for_update()).scalar() or []):
-                raise SeatGone(seat)
+            if person:
+                _refuse_if_left(conn, table_id, seat)
             conn.execute(_DONE_JOB, {"table_id_": table_id, "idx_": start})
             if bot_job is not None:
                 _insert_bot_job(conn, table_id, start + len(rows), *bot_job)
@@ -605,6 +612,8 @@ class Storage:
             with self.engine.begin() as conn:
                 conn.execute(_INSERT_CHAT, {"table_id": table_id, "seat": seat, "name": name,
                                             "text": text, "time": stamp})
+                if seat is not None:
+                    _refuse_if_left(conn, table_id, seat)
         except IntegrityError:  # its only reference: the table, pruned under an open page
             raise TableGone(table_id) from None
         return stamp

@@ -1210,6 +1210,10 @@ class Master:
             await self._announce_presence(live, written)
             return
         async with live.lock:  # already back (a move or a chat line said so)
+            if self.broker.remote:  # or gone, through a server this one has not heard yet
+                await self._catch_up_locked(live)
+                if conn.gone is not None:  # the catch-up switched the page: it watches
+                    raise Refused("left")
             await conn.send(live.frame(conn.seat, conn.lang, conn.sent))
             conn.sent = live.told
 
@@ -1522,12 +1526,16 @@ class Master:
             raise Refused("chat_empty")
         if len(text) > CHAT_MAX:
             raise Refused("chat_too_long", size=len(text), high=CHAT_MAX)
-        was_absent = self.back(conn)
         name = live.names(conn.lang)[conn.seat]
         try:
             stamp = await self.db(self.storage.add_chat, live.row.id, conn.seat, name, text)
         except TableGone:  # pruned under this open page
             raise Refused("gone", status=410) from None
+        except SeatGone:  # they left through another server (as for a move: see play)
+            async with live.lock:
+                await self._catch_up_locked(live)
+            raise Refused("left") from None
+        was_absent = self.back(conn)
         frame = _chat_frame(name, conn.seat, text, stamp)
         # the other servers' pages never wait for a page here that reads slowly
         await asyncio.gather(_to_every_page(live, frame),

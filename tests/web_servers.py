@@ -1,5 +1,6 @@
 """The web tests' servers and clients, importable by name (`from web_servers import
-...`): a module of its own, since two folders of tests each have a `conftest`."""
+...`) from every folder of tests (tests/web; tests/scale runs them on PostgreSQL and
+Redis): a module of its own, since several folders of tests each have a `conftest`."""
 
 from __future__ import annotations
 
