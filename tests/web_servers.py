@@ -4,7 +4,6 @@ Redis): a module of its own, since several folders of tests each have a `conftes
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ import httpx
 import uvicorn
 
 from ludotheque.web.app import create_app
+from ludotheque.web.bench import free_port  # the tests import it from here too
 from ludotheque.web.server import UVICORN_SETTINGS
 
 from ws_client import DEADLINE, WsClient  # noqa: F401  (the web tests import them from here)
@@ -23,12 +23,6 @@ def table_players(game: Any) -> int:
     """The seats of a game's table in the tests that run on every game: three where the
     game allows it (DTC: four), so that a game added later needs no entry."""
     return 4 if game.name == "dtc" else min(max(3, game.min_players), game.max_players)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass

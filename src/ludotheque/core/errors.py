@@ -86,7 +86,7 @@ def visible(text: str) -> str:
     would hide what made a move unreadable ("Cannot read the move '1'"). C0 controls
     become their pictures ("␛", "␈"), the others their code point ("<U+FEFF>"); a line
     break stays one (a message may hold several lines)."""
-    if text.isprintable() or all(_shown(char) == char for char in text):
+    if text.isprintable():
         return text
     return "".join(_shown(char) for char in text)
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import OptionError
-from ludotheque.core.options import integer
 from ludotheque.core.game import Game, State
+from ludotheque.core.options import integer
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LANGUAGES, Names, t
 from ludotheque.interop.encoding import action_mask, encode, feature_names, observation_shape
@@ -36,7 +36,8 @@ def check_render_mode(render_mode: str | None) -> None:
         check_choice("render_mode", render_mode, RENDER_MODES, ("None",))
 
 
-def check_choice(name: str, value: Any, allowed: tuple[str, ...], also: tuple[str, ...] = ()) -> None:
+def check_choice(name: str, value: Any, allowed: tuple[str, ...],
+                 also: tuple[str, ...] = ()) -> None:
     """OptionError naming `name`, `value` and the allowed values (`also` first) unless
     `value` is one. A value that is no text is refused too (`in` would compare a numpy
     array element by element)."""

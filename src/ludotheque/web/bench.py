@@ -46,7 +46,8 @@ def bench_games() -> list[str]:
 START_TIMEOUT = 60.0
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on this machine now (the system picks it; the tests' servers too)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -326,7 +327,7 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
         try:
             ports = []
             for index in range(servers):
-                port = _free_port()
+                port = free_port()
                 extra = ["--broker", broker] if broker else []
                 with open(folder / f"server{index}.log", "wb") as log_file:
                     processes.append(subprocess.Popen(
