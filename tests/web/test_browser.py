@@ -914,20 +914,26 @@ def test_move_buttons_start_with_a_capital_where_the_log_does_not(browser, serve
     assert not page.errors, page.errors
 
 
-def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_python(
+def test_the_french_log_names_people_and_the_page_formats_names_as_python(
         browser, tmp_path) -> None:
-    """A person who kept « Joueur 2 » as her name, Ada and a bot play DTC; the table page's
-    log, in French, as a spectator reads it, « Le joueur 2 donne… » and « Ada … », never « Joueur 2 donne… »
-    (a sentence's start: `{player:The}`). And the page's own `tr` writes every web text
-    with a name spec (`to`, `the`, `To`, `The`) as the server's `t` does."""
+    """A person who would keep « Joueur 2 » as her name is refused (the log would read as if
+    seat 2 had nobody); she sits as Bea, and Ada, Bea and a bot play DTC: the table page's
+    log, in French, as a spectator reads it, names « Ada … » and « Bea … ». And the page's
+    own `tr` writes every web text with a name spec (`to`, `the`, `To`, `The`), a seat's
+    default name « Joueur 2 » too, as the server's `t` does (`{player:The}`: « Le joueur
+    2 »)."""
     from ludotheque.i18n import Names, catalog, t
 
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'fr.sqlite3'}", deals=random.Random(7))
     try:
         created = handle.create("dtc", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
                                                                      "level": "easy"}])
+        refused = handle.api.post(f"/api/join/{created['invite']}?lang=fr",
+                                  json={"seat": 1, "name": "Joueur 2"})
+        assert refused.status_code == 400 and "« Joueur 2 » se confondrait avec une place" \
+            in refused.json()["error"]["message"].replace("\u00a0", " ")
         ada, second = (handle.join(created["invite"], seat, name)
-                       for seat, name in ((0, "Ada"), (1, "Joueur 2")))
+                       for seat, name in ((0, "Ada"), (1, "Bea")))
         with handle.client() as a, handle.client() as b:
             a.hello(ada, lang="fr")
             b.hello(second, lang="fr")
@@ -937,9 +943,9 @@ def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_pytho
         page.wait_for_selector("#result:not([hidden]) h2")
         sentences = [part for line in page.locator("#log li").all_text_contents()
                      for part in re.split(r"(?<=[.!?])\s+", line.strip())]
-        assert [s for s in sentences if s.startswith("Joueur 2")] == []
-        assert [s for s in sentences if s.startswith("Le joueur 2 ")]
+        assert [s for s in sentences if s.startswith(("Joueur", "Le joueur"))] == []
         assert [s for s in sentences if s.startswith("Ada ")]
+        assert [s for s in sentences if s.startswith("Bea ")]
 
         names = ["Joueur 2", "Place 3 (bot)", "ada", "Bruno (facile)"]
         texts = {key: entry["fr"] for key, entry in catalog().items() if key.startswith("web.")
@@ -961,6 +967,7 @@ def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_pytho
         }""", [[key, params] for key, params, _ in cases])
         assert drawn == [expected for _, _, expected in cases]
         assert "La place 3 (bot) accuse" in " ".join(drawn)
+        assert "Le joueur 2 " in " ".join(drawn)
         assert not page.errors, page.errors
         page.context.close()
     finally:

@@ -317,6 +317,38 @@ def test_display_names_are_visible_distinct_and_never_a_bots(server):
         [True, True, True, False, False, True]
 
 
+def test_a_name_that_reads_as_a_seat_is_refused_at_a_join_and_with_the_tables_seats(server):
+    """"Seat 3", "Joueur 2", "place1", "ＰＬＡＹＥＲ ４" (any language's default seat name,
+    any case, width or spacing) would make the log read as if a seat had nobody, or name
+    the wrong seat: refused at a join and with the lobby's named seats, saying why, in the
+    request's language; a name that only holds such words ("Seat Lee", "Joueur 2B") is fine."""
+    created = server.create("wazabi", 3, [{"kind": "human"}] * 3)
+    for name, lang, words in (("Seat 3", "en", "“Seat 3” would be taken for a seat"),
+                              ("joueur  2", "fr", "« joueur 2 » se confondrait avec une place"),
+                              ("place1", "en", "“place1” would be taken for a seat"),
+                              ("ＰＬＡＹＥＲ ４", "fr", "se confondrait avec une place"),
+                              ("Seat\u200b 12", "en", "“Seat 12” would be taken")):
+        refused = server.api.post(f"/api/join/{created['invite']}?lang={lang}",
+                                  json={"seat": 0, "name": name})
+        assert refused.status_code == 400, (name, refused.text)
+        error = refused.json()["error"]
+        assert error["code"] == "bad_name", (name, error)
+        assert words in error["message"].replace("\u00a0", " "), (name, error)
+    for seat, name in enumerate(("Seat Lee", "Joueur 2B", "Player")):
+        assert server.api.post(f"/api/join/{created['invite']}",
+                               json={"seat": seat, "name": name}).status_code == 200, name
+    before = server.table_count()
+    for lang, words in (("en", "Seat 2: “Player 1” would be taken for a seat"),
+                        ("fr", "Place 2 : « Player 1 » se confondrait avec une place")):
+        refused = server.api.post(f"/api/tables?lang={lang}", json={
+            "game": "wazabi", "players": 2,
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Player 1"}]})
+        assert refused.status_code == 400, refused.text
+        error = refused.json()["error"]
+        assert words in error["message"].replace("\u00a0", " ") and error["seat"] == 1, error
+    assert server.table_count() == before
+
+
 def test_people_named_with_their_seats_sit_down_with_the_table_or_no_table_is_made(server):
     """The lobby's people at one screen: a human seat may carry its person's name. Every
     name is checked before anything is written (a bad one at the third seat leaves no table

@@ -26,6 +26,7 @@ import logging
 import multiprocessing
 import os
 import random
+import re
 import secrets
 import time
 import unicodedata
@@ -130,6 +131,8 @@ def checked_name(name: Any, seat: int | None = None) -> str:
         key, params = "bad_name", {"high": NAME_MAX}
     elif _looks_like_a_bot(cleaned):
         key, params = "name_bot", {"name": cleaned}
+    elif _seat_name_form().fullmatch(name_key(cleaned)):
+        key, params = "name_seat", {"name": cleaned}
     else:
         return cleaned
     if seat is None:
@@ -147,6 +150,23 @@ def _looks_like_a_bot(name: str) -> bool:
                for level in LEVELS for lang in LANGUAGES) \
         or any(key.endswith(name_key(t("ui.stand_in_name", lang, name="")))
                for lang in LANGUAGES)
+
+
+# The texts naming a seat by its number where nobody is named: the web's ("Seat 3", « Place
+# 3 ») and the terminal's ("Player 3", « Joueur 3 »)
+SEAT_NAME_KEYS = ("web.server.seat_name", "web.seat_n", "ui.player_n")
+
+
+@functools.cache
+def _seat_name_form() -> re.Pattern[str]:
+    """What a seat's default name reads as, in any language, under `name_key` (case, width
+    and spaces aside) and with any number: a person so named would make the log read as if
+    the seat had nobody, or name another seat ("Seat 3 plays" about seat 1)."""
+    mark = "\ue000"  # a private-use character standing for the number
+    forms = {name_key(t(key, lang, seat=mark, n=mark, number=mark))
+             for key in SEAT_NAME_KEYS for lang in LANGUAGES}
+    return re.compile("|".join(r"\d+".join(map(re.escape, form.split(mark)))
+                               for form in sorted(forms)))
 
 
 QUOTED_MAX = 40  # characters of a client's value that an error message quotes
