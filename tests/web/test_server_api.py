@@ -31,6 +31,29 @@ def test_games_list_all_four_with_counts_options_and_summary(server):
     assert french["games"][0]["summary"] != english["games"][0]["summary"]
 
 
+@pytest.mark.parametrize("header, lang", [
+    ("en;q=0.1, fr;q=0.9", "fr"), ("fr;q=0.9, en;q=0.95", "en"), ("fr-CA;q=0.5, de", "fr"),
+    ("fr;q=0", "en"), ("fr;q=0, en;q=0", "en"), ("en;q=0, *;q=0.3", "fr"), ("*", "en"),
+    ("de, it;q=0.9", "en"), ("FR;Q=0.800, EN;q=0.7", "fr"), ("fr;q=2, en;q=0.5", "en"),
+    ("fr;q=banana, en;q=0.5", "en"), ("de;q=1, fr;q=0.001", "fr"), ("", "en")])
+def test_accept_language_is_read_by_its_q_values(server, header, lang):
+    """The browser's Accept-Language is read as RFC 9110 says: the highest q value wins,
+    q=0 means "not this one", `*` stands for any language not named; a q value that is no
+    number from 0 to 1 drops its entry; nothing we speak: English. One rule for the pages'
+    texts, the API's errors and a WebSocket's errors before its hello says a language."""
+    from ws_client import WsClient
+
+    headers = {"Accept-Language": header}
+    assert server.api.get("/api/texts", headers=headers).json()["lang"] == lang
+    missing = server.api.get("/api/nosuch", headers=headers).json()["error"]["message"]
+    assert missing == server.api.get(f"/api/nosuch?lang={lang}").json()["error"]["message"]
+    with WsClient(server.ws_url, headers=headers) as page, \
+            WsClient(f"{server.ws_url}?lang={lang}") as told:
+        for each in (page, told):
+            each.send({"type": "nosuch"})
+        assert page.expect("error")["message"] == told.expect("error")["message"]
+
+
 def test_rules_are_markdown_in_both_languages_and_unknown_game_is_404(server):
     rules = server.api.get("/api/games/diciassette/rules?lang=fr").json()
     assert rules["rules"].startswith("#") and "17" in rules["title"]

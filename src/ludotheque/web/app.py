@@ -10,6 +10,7 @@ import importlib
 import json
 import logging
 import math
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import LANGUAGES, catalog, has_text, name_forms, t
+from ludotheque.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, has_text, name_forms, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
@@ -67,15 +68,44 @@ SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
 
 
 def request_lang(request: HTTPConnection) -> str:
-    """?lang=xx, else the browser's Accept-Language, else English."""
+    """?lang=xx, else the browser's Accept-Language, else English: the one rule of the
+    pages' texts, the API's answers and a WebSocket's errors before its hello."""
     asked = request.query_params.get("lang")
     if asked and asked[:2].lower() in LANGUAGES:
         return asked[:2].lower()
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.strip()[:2].lower()
-        if code in LANGUAGES:
-            return code
-    return "en"
+    return accepted_lang(request.headers.get("accept-language", "")) or DEFAULT_LANGUAGE
+
+
+QUALITY = re.compile(r"0(\.\d{0,3})?|1(\.0{0,3})?")  # a q value (RFC 9110, 12.4.2)
+
+
+def accepted_lang(header: str) -> str | None:
+    """The language of ours an Accept-Language header prefers (RFC 9110, 12.5.4): the
+    highest q value (1 if none is given) wins, the first named on a tie; q=0 refuses a
+    language; `*` gives its q value to every language the header does not name; a range
+    counts by its primary tag (fr-CA for fr); an entry whose q value is no number from 0 to
+    1 is dropped. None if it accepts none of ours."""
+    named: dict[str, tuple[float, int]] = {}  # language -> (q, position), its best range
+    anything: tuple[float, int] | None = None
+    for position, part in enumerate(header.split(",")):
+        tag, *params = (piece.strip() for piece in part.split(";"))
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                quality = float(value) if QUALITY.fullmatch(value.strip()) else -1.0
+        primary = tag.lower().partition("-")[0]
+        if quality < 0 or not primary:
+            continue
+        if primary == "*":
+            anything = anything or (quality, -position)
+        elif primary in LANGUAGES and named.get(primary, (-1.0,))[0] < quality:
+            named[primary] = (quality, -position)
+    weights = {lang: named.get(lang, anything) for lang in LANGUAGES}
+    best = max((weight for weight in weights.values() if weight is not None), default=None)
+    if best is None or best[0] <= 0:
+        return None
+    return next(lang for lang, weight in weights.items() if weight == best)
 
 
 def refusal(refused: Refused, lang: str) -> JSONResponse:
