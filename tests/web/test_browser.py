@@ -1003,3 +1003,32 @@ def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(server, 
                 == "fr"
         finally:
             context.close()
+
+
+def test_a_replay_link_opens_at_its_step_and_a_bad_step_is_said_over_the_last(
+        browser, server) -> None:
+    """/replay/<table>?step=2 opens at move 2 (the page read no step of its address and
+    always opened at the end); a step refused ("+3", "-1", past the end) is said in the
+    page's language, over the last move drawn as usual, not a blank page."""
+    from test_server_api import play_to_end
+
+    created, final = play_to_end(server, "wazabi", 2)
+    total = final["move"]
+    replay = f"{server.url}/replay/{created['table']}"
+    page = new_page(browser, "fr-FR")
+    page.goto(f"{replay}?step=2&lang=fr")
+    page.wait_for_selector("#board .scene")
+    assert page.locator("#step").text_content() == f"Coup 2 sur {total}"
+    assert page.locator("#alert").is_hidden()
+    for bad, locale, words, last in (
+            ("%2B3", "fr-FR", f"de 0 à {total}, écrit avec", f"Coup {total} sur {total}"),
+            ("-1", "en-GB", f"from 0 to {total}, written with", f"Move {total} of {total}"),
+            (str(total + 1), "en-GB", "digits 0 to 9 alone", f"Move {total} of {total}")):
+        page = new_page(browser, locale)
+        page.goto(f"{replay}?step={bad}")
+        page.wait_for_selector("#board .scene")
+        assert words in page.locator("#alert").text_content().replace("\u00a0", " ")
+        assert page.locator("#alert").is_visible()
+        assert page.locator("#step").text_content() == last
+        assert not page.errors, page.errors
+        page.context.close()

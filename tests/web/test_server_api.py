@@ -489,6 +489,28 @@ def test_replay_steps_through_a_finished_game(server):
                                            f"de 0 à 1 (0\u00a0: la première place), pas {bad}."}
 
 
+def test_a_replay_step_or_seat_is_digits_0_to_9_and_nothing_else(server):
+    """`?step=` and `?seat=` were read by Python's int(): " 3 ", "+3", "٣" (an Arabic-Indic
+    3), "1_0" were steps 3 and 10. Only the digits 0 to 9 are a number here, and a refusal
+    quotes what was sent and says what is allowed, in both languages."""
+    created, final = play_to_end(server, "wazabi", 2)
+    replay = f"/api/tables/{created['table']}/replay"
+    total = final["move"]
+    for bad in (" 3 ", "+3", "\u0663", "1_0", "1e3", "-0", "３", "9" * 5000, "0x1"):
+        for lang, words in (("en", f"from 0 to {total}, written with the digits 0 to 9"),
+                            ("fr", f"de 0 à {total}, écrit avec les seuls chiffres 0 à 9")):
+            response = server.api.get(replay, params={"step": bad, "lang": lang})
+            assert response.status_code == 400, (bad, response.text)
+            error = response.json()["error"]
+            assert error["code"] == "bad_step", (bad, error)
+            assert words in error["message"].replace("\u00a0", " "), error
+            assert bad.strip()[:10] in error["message"], error
+        seat = server.api.get(replay, params={"seat": bad.replace("3", "1"), "lang": "en"})
+        assert seat.status_code == 400 and seat.json()["error"]["code"] == "bad_seat", bad
+    for good in ("0", "3", "03", str(total)):
+        assert server.api.get(replay, params={"step": good}).json()["step"] == int(good)
+
+
 def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):
     # Wazabi's "give a die to player 2" read as a seat number; the page names the seat, as
     # the terminal does, in both languages (and whose dice go where when all pass them).

@@ -400,7 +400,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             total = len(record.actions)
             step = _int_param(request, "step", total)
             if step is None or not 0 <= step <= total:
-                raise Refused("bad_step", total=total)
+                raise Refused("bad_step", total=total,
+                              value=quoted(request.query_params["step"]))
             seat = _int_param(request, "seat", None)
             if seat is not None and not 0 <= seat < live.row.players:
                 raise bad_seat(quoted(request.query_params["seat"]), live.row.players)
@@ -619,11 +620,14 @@ def _prune_bot_tables(bot_tables: dict[str, list[str]], master: Master) -> None:
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
-    """A whole number of the query (`default` if absent); -1 if it is not one."""
+    """A whole number of the query (`default` if absent); -1 unless it is written with the
+    digits 0 to 9 alone: int() takes " 3 ", "+3", "-0", "1_0" and other scripts' digits."""
     value = request.query_params.get(name)
     if value is None or value == "":
         return default
+    if not (value.isascii() and value.isdigit()):
+        return -1
     try:
         return int(value)
-    except ValueError:
+    except ValueError:  # more digits than int() reads (4,300)
         return -1
