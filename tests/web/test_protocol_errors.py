@@ -347,3 +347,33 @@ def test_an_error_quotes_at_most_forty_characters_of_what_was_sent(server, table
         assert answer.json()["error"]["code"] == "unknown_game"
     table.still_served()
 
+
+def test_a_frame_with_a_field_it_does_not_take_is_refused_naming_it(table):
+    """A frame's misspelt field was ignored: a move with "acitons" was refused as if it
+    had no actions, a hello with "lnag": "fr" answered in English, a chat line with
+    "txt" said "the text must be...". Every frame takes its own fields only: another is
+    refused, named, with the frame's fields, in the page's language; nothing changes."""
+    page = table.pages[table.actor]
+    legal = table.actor_frame["legal"][0]["id"]
+    for frame, field, allowed in (
+            ({"type": "move", "actions": [legal], "move": table.move, "sear": 0}, "sear",
+             "type, actions, move, seat"),
+            ({"type": "move", "acitons": [legal], "move": table.move}, "acitons",
+             "type, actions, move, seat"),
+            ({"type": "chat", "text": "hi", "to": 1}, "to", "type, text"),
+            ({"type": "hello", "token": table.tokens[table.actor], "lnag": "fr"}, "lnag",
+             "type, token, lang, since"),
+            ({"type": "lang", "lang": "fr", "": 1}, "", "type, lang"),
+            ({"type": "ping", "id": 7}, "id", "type"),
+            ({"type": "leave", "now": True}, "now", "type")):
+        for lang, words in (("en", f"Unknown field “{field}” in a “{frame['type']}” message; "
+                                   f"allowed: {allowed}."),
+                            ("fr", f"Champ « {field} » inconnu dans un message "
+                                   f"« {frame['type']} » ; possibles : {allowed}.")):
+            page.send({"type": "lang", "lang": lang})
+            page.expect("update")
+            page.send(frame)
+            message = error_on(page, "unknown_field")["message"]
+            assert message.replace("\u00a0", " ") == words, message
+    assert table.live.row.seats[table.actor].taken  # the leave was refused
+    table.still_served()

@@ -54,6 +54,40 @@ def test_accept_language_is_read_by_its_q_values(server, header, lang):
         assert page.expect("error")["message"] == told.expect("error")["message"]
 
 
+def test_a_request_body_with_a_field_it_does_not_take_is_refused_naming_it(server):
+    """A misspelt field was ignored: {"playres": 3} made a table of the default count,
+    {"optoins": {...}} one of the default options, a bot seat's "name" was dropped. Each
+    body (and each seat of a table's) takes its own fields only: another is refused with
+    a 400 naming it and the fields allowed, in both languages; nothing is made."""
+    created = server.create("wazabi", 2, [{"kind": "human"}] * 2)
+    bodies = [
+        ("/api/tables", {"game": "wazabi", "playres": 3}, "playres",
+         "game, players, options, seats, turn_timer", None),
+        ("/api/tables", {"game": "dtc", "optoins": {"cards": 5}}, "optoins",
+         "game, players, options, seats, turn_timer", None),
+        ("/api/tables", {"game": "wazabi", "players": 2, "seats": [
+            {"kind": "human", "nmae": "Ada"}, {"kind": "bot"}]}, "seats[0].nmae",
+         "kind, name", 0),
+        ("/api/tables", {"game": "wazabi", "players": 2, "seats": [
+            {"kind": "human"}, {"kind": "bot", "level": "easy", "name": "Ada"}]},
+         "seats[1].name", "kind, level", 1),
+        (f"/api/join/{created['invite']}", {"seat": 0, "name": "Ada", "seta": 1}, "seta",
+         "seat, name", None)]
+    before = server.table_count()
+    for path, body, field, allowed, seat in bodies:
+        for lang, words in (("en", f"Unknown field “{field}”; allowed: {allowed}."),
+                            ("fr", f"Champ « {field} » inconnu ; possibles : {allowed}.")):
+            refused = server.api.post(f"{path}?lang={lang}", json=body)
+            assert refused.status_code == 400, (body, refused.text)
+            error = refused.json()["error"]
+            assert error["code"] == "unknown_field", error
+            assert error["message"].replace("\u00a0", " ") == words, error
+            assert error.get("seat") == seat, error
+    assert server.table_count() == before
+    assert not any(s["taken"] for s in
+                   server.api.get(f"/api/join/{created['invite']}").json()["seats"])
+
+
 def test_rules_are_markdown_in_both_languages_and_unknown_game_is_404(server):
     rules = server.api.get("/api/games/diciassette/rules?lang=fr").json()
     assert rules["rules"].startswith("#") and "17" in rules["title"]

@@ -42,6 +42,7 @@ from ludotheque.web.master import (
     bad_seat,
     dumps,
     quoted,
+    unknown_fields,
 )
 
 log = logging.getLogger("ludotheque.web")
@@ -49,7 +50,12 @@ log = logging.getLogger("ludotheque.web")
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
 BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
-FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "leave", "ping")
+# each frame type's fields besides "type": any other is refused (`unknown_fields`)
+FRAME_FIELDS = {"hello": ("token", "lang", "since"), "move": ("actions", "move", "seat"),
+                "chat": ("text",), "lang": ("lang",), "rematch": (), "back": (), "leave": (),
+                "ping": ()}
+FRAME_TYPES = tuple(FRAME_FIELDS)
+JOIN_FIELDS = ("seat", "name")
 # Every HTTP answer's: the pages run only this server's scripts and styles (a name or a
 # chat line that slipped into the markup would run nothing), talk only to it, and are
 # never framed by another site (clickjacking); no answer is read as another type than it
@@ -349,6 +355,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         lang = request_lang(request)
         try:
             body = await _json_body(request)
+            unknown_fields(body, JOIN_FIELDS)
             token = await master.join(invite, body.get("seat"), body.get("name"))
         except Refused as refused:
             return refusal(refused, lang)
@@ -522,6 +529,8 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
         kind = frame["type"]
         if kind not in FRAME_TYPES:
             raise Refused("unknown_type", type=quoted(kind), allowed=", ".join(FRAME_TYPES))
+        unknown_fields(frame, ("type", *FRAME_FIELDS[kind]),
+                       key="web.server.error.unknown_frame_field", type=kind)
         if kind == "ping":
             await conn.send({"type": "pong"})
             return

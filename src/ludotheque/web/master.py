@@ -180,6 +180,22 @@ def quoted(value: Any) -> str:
     return visible((value if isinstance(value, str) else json.dumps(value))[:QUOTED_MAX])
 
 
+TABLE_FIELDS = ("game", "players", "options", "seats", "turn_timer")  # POST /api/tables
+SEAT_FIELDS = {"human": ("kind", "name"), "bot": ("kind", "level")}  # a seat of its `seats`
+
+
+def unknown_fields(given: Mapping[str, Any], allowed: Sequence[str], prefix: str = "",
+                   key: str | None = None, at_seat: int | None = None, **params: Any) -> None:
+    """Refused (`unknown_field`) naming the first field of a request or a frame that is not
+    `allowed`, and those that are: a misspelt one ("playres") is never silently left out
+    for its default. `prefix` places it in the request ("seats[1]."); `key` and `params`,
+    another message's (a frame's, which names its type)."""
+    for name in given:
+        if name not in allowed:
+            raise Refused("unknown_field", key=key, at_seat=at_seat,
+                          field=prefix + quoted(name), allowed=", ".join(allowed), **params)
+
+
 def bad_seat(value: str, players: int) -> Refused:
     """A `seat` field (of a request, or the replay's `?seat=`) that is no seat index: the
     API counts seats from 0, as its message says."""
@@ -836,6 +852,7 @@ class Master:
         (`hello`); it starts once all are there, like any table waiting for people."""
         if not isinstance(body, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
+        unknown_fields(body, TABLE_FIELDS)
         name = body.get("game")
         if not isinstance(name, str):
             raise Refused("bad_request", reason=TextParam(
@@ -875,6 +892,7 @@ class Master:
             if kind not in ("human", "bot"):
                 raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
                               kind=quoted(kind))
+            unknown_fields(spec, SEAT_FIELDS[kind], prefix=f"seats[{index}].", at_seat=index)
             level = name = None
             if kind == "human" and "name" in spec:  # a person at the creator's screen
                 name = checked_name(spec["name"], seat=index)
