@@ -1032,3 +1032,46 @@ def test_a_replay_link_opens_at_its_step_and_a_bad_step_is_said_over_the_last(
         assert page.locator("#step").text_content() == last
         assert not page.errors, page.errors
         page.context.close()
+
+
+def test_a_page_open_on_a_pruned_table_is_told_in_words_with_the_way_to_the_lobby(
+        browser, tmp_path) -> None:
+    """`ludotheque prune` removes a finished game whose page is still open (its seat's, in
+    French; the spectator's, in English): each page is told, without acting, that the table
+    no longer exists, with a link back to the lobby, in place of a table that still looked
+    live (its rematch button, its chat). A page opened on its link afterwards is told the
+    link leads to no table."""
+    from test_prune import age, played_to_the_end, prune
+
+    url = f"sqlite:///{tmp_path / 'pruned.sqlite3'}"
+    handle = run_app_in_thread(url, waiting_ttl=0.4)  # its sweep looks every 0.1 s
+    try:
+        created, token, socket = played_to_the_end(handle, "Ann")
+        socket.close()
+        seat = new_page(browser, "fr-FR")
+        seat.goto(f"{handle.url}/play/{token}?lang=fr")
+        seat.wait_for_selector("#result:not([hidden]) h2")
+        watcher = new_page(browser, "en-GB")
+        watcher.goto(f"{handle.url}{created['spectator_url']}?lang=en")
+        watcher.wait_for_selector("#result:not([hidden]) h2")
+        age(handle.master.storage, created["table"])
+        prune(url, "--lang", "en")
+        for page, words, home in ((seat, "Cette table n'existe plus", "Retour à l'accueil"),
+                                  (watcher, "This table no longer exists", "Back to the lobby")):
+            page.wait_for_selector("#gone:not([hidden])")
+            assert words in page.locator("#gone").text_content().replace("\u00a0", " ")
+            link = page.locator("#gone a")
+            assert link.text_content() == home and link.get_attribute("href") == "/"
+            assert page.locator("main").is_hidden()  # no rematch button, no chat
+            assert page.evaluate("document.body.dataset.status") == "gone"
+            assert not page.errors, page.errors
+        watcher.locator("#gone a").click()
+        watcher.wait_for_selector(".choose-game")
+        later = new_page(browser, "en-GB")  # its link, opened afresh: it leads nowhere
+        later.goto(f"{handle.url}/play/{token}?lang=en")
+        later.wait_for_selector("#alert:not([hidden])")
+        assert "its table no longer exists" in later.locator("#alert").text_content()
+        for page in (seat, watcher, later):
+            page.context.close()
+    finally:
+        stop_thread_server(handle)

@@ -290,6 +290,7 @@ class LiveTable:
     # requests between loading the table and being done with it (a page's hello until its
     # first frame, a join until the seat is stored): it is not forgotten meanwhile
     arriving: int = 0
+    gone: bool = False  # `ludotheque prune` removed it: its open pages were told
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -548,11 +549,22 @@ class Master:
                         self.storage.get_table, table_id)
                     if row is not None and row.rematch_of:  # a rematch: the offer says so
                         await self._offer_again(row.rematch_of)
+                await self._tell_pruned()
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - the next sweep tries again
                 log.exception("closing waiting tables failed")
             await asyncio.sleep(period)
+
+    async def _tell_pruned(self) -> None:
+        """The pages still open on a table `ludotheque prune` removed (it reaches the
+        database, never this server) are told so once (`gone`), without having to act;
+        what they send then is refused alike (`gone`) until they close."""
+        for live in [live for live in self.tables.values() if live.conns and not live.gone]:
+            if await self.pruned(live):
+                live.gone = True
+                await asyncio.gather(*(conn.send(Refused("gone").frame(conn.lang))
+                                       for conn in list(live.conns)))
 
     async def db(self, function: Any, *args: Any) -> Any:
         """A storage call: in a reader thread with several servers (PostgreSQL over the
