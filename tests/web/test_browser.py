@@ -974,7 +974,8 @@ def test_the_french_log_names_people_and_the_page_formats_names_as_python(
         stop_thread_server(handle)
 
 
-def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(server, tmp_path):
+def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(browser, server,
+                                                                        tmp_path):
     """A browser set to German first, then French (Chromium's own language list, as its
     settings write it; its Accept-Language reads "de-DE,fr;q=0.9") opens the lobby in
     French, as the server answers that header: the page read only the first language and
@@ -982,27 +983,25 @@ def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(server, 
     import json
 
     from chromium import ARGS, CHROMIUM
-    from playwright import sync_api
 
     profile = tmp_path / "profile"
     (profile / "Default").mkdir(parents=True)
     (profile / "Default" / "Preferences").write_text(json.dumps(
         {"intl": {"accept_languages": "de-DE,fr"}}))
-    with sync_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS, viewport=DESKTOP)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(WAIT_MS)
-            page.goto(server.url)
-            assert page.evaluate("navigator.languages") == ["de-DE", "fr"]
-            page.wait_for_selector(".langs button[aria-pressed=true]")
-            assert page.evaluate("document.documentElement.lang") == "fr"
-            assert page.locator(".langs button[aria-pressed=true]").text_content() == "FR"
-            assert page.evaluate("fetch('/api/texts').then(r => r.json()).then(j => j.lang)") \
-                == "fr"
-        finally:
-            context.close()
+    context = browser.browser_type.launch_persistent_context(  # a profile of its own
+        profile, executable_path=CHROMIUM, args=ARGS, viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(server.url)
+        assert page.evaluate("navigator.languages") == ["de-DE", "fr"]
+        page.wait_for_selector(".langs button[aria-pressed=true]")
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.locator(".langs button[aria-pressed=true]").text_content() == "FR"
+        assert page.evaluate("fetch('/api/texts').then(r => r.json()).then(j => j.lang)") \
+            == "fr"
+    finally:
+        context.close()
 
 
 def test_a_replay_link_opens_at_its_step_and_a_bad_step_is_said_over_the_last(
