@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
 from ludotheque.i18n import LANGUAGES
+from ludotheque.web.app import FRAME_FIELDS
 from ludotheque.web.limits import Limits
 from ludotheque.web.master import QUOTED_MAX, rebuild
 
@@ -339,6 +340,9 @@ def fuzz_pair(arena: Arena, data: Any, played: Any, playing: bool = True,
         errors = [f for f in got if f.get("type") == "error"]
         event(errors[0]["code"] if errors else "played")
         asked = asked_lang(raw)  # a refusal is told in it; the page takes it if accepted
+        if stray_field(raw):  # refused, if nothing before it is wrong, for that field
+            assert errors and errors[0]["code"] in ("unknown_field", "bad_json", "too_large"), \
+                (raw, errors)
         if errors:
             assert len(errors) == 1, errors
             readable(errors[0]["message"], client_texts(_loaded(raw)))
@@ -370,6 +374,14 @@ def check_pages(arena: Arena) -> None:
             if frame["type"] == "chat":  # only seat 0's pages may have sent one
                 assert frame["seat"] == 0 and frame["from"] == "P1", frame
                 assert drawn(frame["text"]), frame
+
+
+def stray_field(raw: Any) -> bool:
+    """Whether a frame of a known type holds a field its type does not take."""
+    frame = _loaded(raw)
+    kind = frame.get("type") if isinstance(frame, dict) else None
+    return isinstance(kind, str) and kind in FRAME_FIELDS and any(
+        name not in ("type", *FRAME_FIELDS[kind]) for name in frame)
 
 
 def _loaded(raw: str | bytes) -> Any:

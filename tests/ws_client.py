@@ -18,9 +18,11 @@ DEADLINE = 30.0  # seconds: generous upper bound for any wait (the machine may b
 class WsClient:
     """One page's WebSocket, blocking, with deadlines on every wait."""
 
-    def __init__(self, url: str, max_size: int | None = 2**22) -> None:
+    def __init__(self, url: str, max_size: int | None = 2**22,
+                 headers: dict[str, str] | None = None) -> None:
         # Entered as a context manager (websockets 17 deprecates a bare connect()).
-        self._opened = connect(url, max_size=max_size, open_timeout=DEADLINE)
+        self._opened = connect(url, max_size=max_size, open_timeout=DEADLINE,
+                               additional_headers=headers)
         self.ws = self._opened.__enter__()
         self.frames: list[dict[str, Any]] = []
         self.last_update: dict[str, Any] | None = None

@@ -46,6 +46,11 @@ PAIRS = {"seat 0 on A": ("seat0", "seat0-twin"), "seat 0 on B": ("seat0-twin", "
 ON_A = {"seat0", "other", "watcher-twin"}
 
 
+def said(kind: str, text: str) -> dict:
+    """A chat line (`text`) or an "I'm back" (no field but its type: another is refused)."""
+    return {"type": kind, "text": text} if kind == "chat" else {"type": kind}
+
+
 class LateBroker(RedisBroker):
     """The real Redis broker, but while `late` the news it hears (moves, changes, chat
     lines) wait, in order, until `on_time` hands them to the server."""
@@ -166,7 +171,7 @@ class ScaleArena(Arena):
         """Seat 0's page on B says a line or "I'm back", B maybe late: refused (`left`) if
         seat 0's person left (the database says so), or taken."""
         twin = self.pages["seat0-twin"]
-        twin.send({"type": kind, "text": "said on B"})
+        twin.send(said(kind, "said on B"))
         got = sync(twin, "sync-acted")
         errors = [f["code"] for f in got if f["type"] == "error"]
         left = 0 in self.stored()[4]
@@ -331,7 +336,7 @@ def test_acting_on_a_server_late_to_hear_its_person_left_is_refused(servers, kin
         try:
             on_a.send({"type": "leave"})
             on_a.expect("left")
-            on_b.send({"type": kind, "text": "still here"})
+            on_b.send(said(kind, "still here"))
             got = sync(on_b, "sync-acted")
             assert [f["code"] for f in got if f["type"] == "error"] == ["left"], got
         finally:

@@ -914,20 +914,26 @@ def test_move_buttons_start_with_a_capital_where_the_log_does_not(browser, serve
     assert not page.errors, page.errors
 
 
-def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_python(
+def test_the_french_log_names_people_and_the_page_formats_names_as_python(
         browser, tmp_path) -> None:
-    """A person who kept « Joueur 2 » as her name, Ada and a bot play DTC; the table page's
-    log, in French, as a spectator reads it, « Le joueur 2 donne… » and « Ada … », never « Joueur 2 donne… »
-    (a sentence's start: `{player:The}`). And the page's own `tr` writes every web text
-    with a name spec (`to`, `the`, `To`, `The`) as the server's `t` does."""
+    """A person who would keep « Joueur 2 » as her name is refused (the log would read as if
+    seat 2 had nobody); she sits as Bea, and Ada, Bea and a bot play DTC: the table page's
+    log, in French, as a spectator reads it, names « Ada … » and « Bea … ». And the page's
+    own `tr` writes every web text with a name spec (`to`, `the`, `To`, `The`), a seat's
+    default name « Joueur 2 » too, as the server's `t` does (`{player:The}`: « Le joueur
+    2 »)."""
     from ludotheque.i18n import Names, catalog, t
 
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'fr.sqlite3'}", deals=random.Random(7))
     try:
         created = handle.create("dtc", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
                                                                      "level": "easy"}])
+        refused = handle.api.post(f"/api/join/{created['invite']}?lang=fr",
+                                  json={"seat": 1, "name": "Joueur 2"})
+        assert refused.status_code == 400 and "« Joueur 2 » se confondrait avec une place" \
+            in refused.json()["error"]["message"].replace("\u00a0", " ")
         ada, second = (handle.join(created["invite"], seat, name)
-                       for seat, name in ((0, "Ada"), (1, "Joueur 2")))
+                       for seat, name in ((0, "Ada"), (1, "Bea")))
         with handle.client() as a, handle.client() as b:
             a.hello(ada, lang="fr")
             b.hello(second, lang="fr")
@@ -937,9 +943,9 @@ def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_pytho
         page.wait_for_selector("#result:not([hidden]) h2")
         sentences = [part for line in page.locator("#log li").all_text_contents()
                      for part in re.split(r"(?<=[.!?])\s+", line.strip())]
-        assert [s for s in sentences if s.startswith("Joueur 2")] == []
-        assert [s for s in sentences if s.startswith("Le joueur 2 ")]
+        assert [s for s in sentences if s.startswith(("Joueur", "Le joueur"))] == []
         assert [s for s in sentences if s.startswith("Ada ")]
+        assert [s for s in sentences if s.startswith("Bea ")]
 
         names = ["Joueur 2", "Place 3 (bot)", "ada", "Bruno (facile)"]
         texts = {key: entry["fr"] for key, entry in catalog().items() if key.startswith("web.")
@@ -961,7 +967,110 @@ def test_the_french_log_opens_on_le_joueur_2_and_the_page_formats_names_as_pytho
         }""", [[key, params] for key, params, _ in cases])
         assert drawn == [expected for _, _, expected in cases]
         assert "La place 3 (bot) accuse" in " ".join(drawn)
+        assert "Le joueur 2 " in " ".join(drawn)
         assert not page.errors, page.errors
         page.context.close()
+    finally:
+        stop_thread_server(handle)
+
+
+def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(browser, server,
+                                                                        tmp_path):
+    """A browser set to German first, then French (Chromium's own language list, as its
+    settings write it; its Accept-Language reads "de-DE,fr;q=0.9") opens the lobby in
+    French, as the server answers that header: the page read only the first language and
+    fell back to English."""
+    import json
+
+    from chromium import ARGS, CHROMIUM
+
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    (profile / "Default" / "Preferences").write_text(json.dumps(
+        {"intl": {"accept_languages": "de-DE,fr"}}))
+    context = browser.browser_type.launch_persistent_context(  # a profile of its own
+        profile, executable_path=CHROMIUM, args=ARGS, viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(server.url)
+        assert page.evaluate("navigator.languages") == ["de-DE", "fr"]
+        page.wait_for_selector(".langs button[aria-pressed=true]")
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.locator(".langs button[aria-pressed=true]").text_content() == "FR"
+        assert page.evaluate("fetch('/api/texts').then(r => r.json()).then(j => j.lang)") \
+            == "fr"
+    finally:
+        context.close()
+
+
+def test_a_replay_link_opens_at_its_step_and_a_bad_step_is_said_over_the_last(
+        browser, server) -> None:
+    """/replay/<table>?step=2 opens at move 2 (the page read no step of its address and
+    always opened at the end); a step refused ("+3", "-1", past the end) is said in the
+    page's language, over the last move drawn as usual, not a blank page."""
+    from test_server_api import play_to_end
+
+    created, final = play_to_end(server, "wazabi", 2)
+    total = final["move"]
+    replay = f"{server.url}/replay/{created['table']}"
+    page = new_page(browser, "fr-FR")
+    page.goto(f"{replay}?step=2&lang=fr")
+    page.wait_for_selector("#board .scene")
+    assert page.locator("#step").text_content() == f"Coup 2 sur {total}"
+    assert page.locator("#alert").is_hidden()
+    for bad, locale, words, last in (
+            ("%2B3", "fr-FR", f"de 0 à {total}, écrit avec", f"Coup {total} sur {total}"),
+            ("-1", "en-GB", f"from 0 to {total}, written with", f"Move {total} of {total}"),
+            (str(total + 1), "en-GB", "digits 0 to 9 alone", f"Move {total} of {total}")):
+        page = new_page(browser, locale)
+        page.goto(f"{replay}?step={bad}")
+        page.wait_for_selector("#board .scene")
+        assert words in page.locator("#alert").text_content().replace("\u00a0", " ")
+        assert page.locator("#alert").is_visible()
+        assert page.locator("#step").text_content() == last
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+def test_a_page_open_on_a_pruned_table_is_told_in_words_with_the_way_to_the_lobby(
+        browser, tmp_path) -> None:
+    """`ludotheque prune` removes a finished game whose page is still open (its seat's, in
+    French; the spectator's, in English): each page is told, without acting, that the table
+    no longer exists, with a link back to the lobby, in place of a table that still looked
+    live (its rematch button, its chat). A page opened on its link afterwards is told the
+    link leads to no table."""
+    from test_prune import age, played_to_the_end, prune
+
+    url = f"sqlite:///{tmp_path / 'pruned.sqlite3'}"
+    handle = run_app_in_thread(url, waiting_ttl=0.4)  # its sweep looks every 0.1 s
+    try:
+        created, token, socket = played_to_the_end(handle, "Ann")
+        socket.close()
+        seat = new_page(browser, "fr-FR")
+        seat.goto(f"{handle.url}/play/{token}?lang=fr")
+        seat.wait_for_selector("#result:not([hidden]) h2")
+        watcher = new_page(browser, "en-GB")
+        watcher.goto(f"{handle.url}{created['spectator_url']}?lang=en")
+        watcher.wait_for_selector("#result:not([hidden]) h2")
+        age(handle.master.storage, created["table"])
+        prune(url, "--lang", "en")
+        for page, words, home in ((seat, "Cette table n'existe plus", "Retour à l'accueil"),
+                                  (watcher, "This table no longer exists", "Back to the lobby")):
+            page.wait_for_selector("#gone:not([hidden])")
+            assert words in page.locator("#gone").text_content().replace("\u00a0", " ")
+            link = page.locator("#gone a")
+            assert link.text_content() == home and link.get_attribute("href") == "/"
+            assert page.locator("main").is_hidden()  # no rematch button, no chat
+            assert page.evaluate("document.body.dataset.status") == "gone"
+            assert not page.errors, page.errors
+        watcher.locator("#gone a").click()
+        watcher.wait_for_selector(".choose-game")
+        later = new_page(browser, "en-GB")  # its link, opened afresh: it leads nowhere
+        later.goto(f"{handle.url}/play/{token}?lang=en")
+        later.wait_for_selector("#alert:not([hidden])")
+        assert "its table no longer exists" in later.locator("#alert").text_content()
+        for page in (seat, watcher, later):
+            page.context.close()
     finally:
         stop_thread_server(handle)

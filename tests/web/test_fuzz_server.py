@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import t
-from ludotheque.web.master import LEVELS
+from ludotheque.web.master import LEVELS, SEAT_FIELDS, TABLE_FIELDS
 
 # the shared campaign's names, importable from here too (other campaigns import them so)
 from fuzz_frames import (  # noqa: F401
@@ -100,10 +100,13 @@ def table_bodies(draw) -> Any:
 
 
 def documented_types(body: dict[str, Any]) -> bool:
-    """Whether each field a table's body has is of the type the protocol says (`seats`,
-    `options` and `turn_timer` may be null: left out)."""
+    """Whether a table's body has only the fields the protocol names, each of the type it
+    says (`seats`, `options` and `turn_timer` may be null: left out), and its seats only
+    their kind's fields."""
     number = (int, float)
-    return isinstance(body["game"], str) and (
+    return set(body) <= set(TABLE_FIELDS) and all(
+        set(seat) <= set(SEAT_FIELDS[seat["kind"]]) for seat in body.get("seats") or ()) \
+        and isinstance(body["game"], str) and (
         "players" not in body or type(body["players"]) is int) and (
         body.get("options") is None or isinstance(body["options"], dict)) and (
         body.get("seats") is None or all(isinstance(seat, dict) for seat in body["seats"])) \
@@ -199,6 +202,7 @@ def test_joining_seats_one_person_or_refuses_clearly(server, body, odd_invite):
     after = waiting.seats()
     if answer.status_code == 200:
         assert answer.json()["seat_url"].startswith("/play/")
+        assert set(body) <= {"seat", "name"}, body
         changed = [index for index, (old, new) in enumerate(zip(before, after)) if old != new]
         assert changed == [body["seat"]] and after[body["seat"]][0], (before, after)
         assert drawn(after[body["seat"]][1]), after

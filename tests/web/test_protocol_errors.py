@@ -106,10 +106,11 @@ def test_not_your_turn_names_who_is_to_play_and_lists_no_moves(table):
     table.still_served()
 
 
-@pytest.mark.parametrize("names, said", [
-    (("Joueur 1", "Joueur 2"), "c'est au joueur {seat} de jouer"),  # a common noun: « au »
-    (("Ada", "Ugo"), "c'est à {name} de jouer")])
-def test_not_your_turn_in_french_says_a_or_au_before_the_name(server, names, said):
+# A person's name takes « à », « par »: a seat's default name (« Joueur 2 »: « au joueur
+# 2 ») is no person's at the web table (`checked_name`); the terminal's are tested in
+# tests/ui/test_french_texts.py.
+def test_not_your_turn_in_french_says_a_before_the_name(server):
+    names, said = ("Ada", "Ugo"), "c'est à {name} de jouer"
     made = Table(server, names=names)
     try:
         page = made.pages[made.idle]
@@ -122,12 +123,10 @@ def test_not_your_turn_in_french_says_a_or_au_before_the_name(server, names, sai
         made.close()
 
 
-@pytest.mark.parametrize("names, said", [
-    (("Joueur 1", "Joueur 2"), "(par le joueur {seat})"),  # a common noun takes its article
-    (("Ada", "Ugo"), "(par {name})")])
-def test_a_card_played_in_french_says_par_le_or_par_before_the_name(server, names, said):
+def test_a_card_played_in_french_says_par_before_the_name(server):
     # the line's cards on a French spectator's page name who played them; the people play
     # cards face up (or pass a call) until one of theirs is in the line
+    names, said = ("Ada", "Ugo"), "(par {name})"
     made = Table(server, names=names)
     watcher = made.watcher
     try:
@@ -346,4 +345,35 @@ def test_an_error_quotes_at_most_forty_characters_of_what_was_sent(server, table
                    server.api.get(f"/api/games/{'g' * 10000}/rules")):
         assert answer.status_code in (400, 404) and len(answer.text) < 400, answer.text[:400]
         assert answer.json()["error"]["code"] == "unknown_game"
+    table.still_served()
+
+
+def test_a_frame_with_a_field_it_does_not_take_is_refused_naming_it(table):
+    """A frame's misspelt field was ignored: a move with "acitons" was refused as if it
+    had no actions, a hello with "lnag": "fr" answered in English, a chat line with
+    "txt" said "the text must be...". Every frame takes its own fields only: another is
+    refused, named, with the frame's fields, in the page's language; nothing changes."""
+    page = table.pages[table.actor]
+    legal = table.actor_frame["legal"][0]["id"]
+    for frame, field, allowed in (
+            ({"type": "move", "actions": [legal], "move": table.move, "sear": 0}, "sear",
+             "type, actions, move, seat"),
+            ({"type": "move", "acitons": [legal], "move": table.move}, "acitons",
+             "type, actions, move, seat"),
+            ({"type": "chat", "text": "hi", "to": 1}, "to", "type, text"),
+            ({"type": "hello", "token": table.tokens[table.actor], "lnag": "fr"}, "lnag",
+             "type, token, lang, since"),
+            ({"type": "lang", "lang": "fr", "": 1}, "", "type, lang"),
+            ({"type": "ping", "id": 7}, "id", "type"),
+            ({"type": "leave", "now": True}, "now", "type")):
+        for lang, words in (("en", f"Unknown field “{field}” in a “{frame['type']}” message; "
+                                   f"allowed: {allowed}."),
+                            ("fr", f"Champ « {field} » inconnu dans un message "
+                                   f"« {frame['type']} » ; possibles : {allowed}.")):
+            page.send({"type": "lang", "lang": lang})
+            page.expect("update")
+            page.send(frame)
+            message = error_on(page, "unknown_field")["message"]
+            assert message.replace("\u00a0", " ") == words, message
+    assert table.live.row.seats[table.actor].taken  # the leave was refused
     table.still_served()

@@ -124,7 +124,9 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
                 seat.send({"type": "hello", "token": token, "lang": "fr"})
                 refused = seat.expect("error")
                 assert refused["code"] == "unknown_token" and "n'existe plus" in refused["message"]
-        # its chat and its rematch are refused, clearly
+        # its page was told without acting (once); its chat and its rematch are refused
+        told = watched_page.expect("error")
+        assert told["code"] == "gone" and "no longer exists" in told["message"]
         for asked in ({"type": "chat", "text": "still here?"}, {"type": "rematch"}):
             watched_page.send(asked)
             refused = watched_page.expect("error")

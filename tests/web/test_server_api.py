@@ -31,6 +31,63 @@ def test_games_list_all_four_with_counts_options_and_summary(server):
     assert french["games"][0]["summary"] != english["games"][0]["summary"]
 
 
+@pytest.mark.parametrize("header, lang", [
+    ("en;q=0.1, fr;q=0.9", "fr"), ("fr;q=0.9, en;q=0.95", "en"), ("fr-CA;q=0.5, de", "fr"),
+    ("fr;q=0", "en"), ("fr;q=0, en;q=0", "en"), ("en;q=0, *;q=0.3", "fr"), ("*", "en"),
+    ("de, it;q=0.9", "en"), ("FR;Q=0.800, EN;q=0.7", "fr"), ("fr;q=2, en;q=0.5", "en"),
+    ("fr;q=banana, en;q=0.5", "en"), ("de;q=1, fr;q=0.001", "fr"), ("", "en")])
+def test_accept_language_is_read_by_its_q_values(server, header, lang):
+    """The browser's Accept-Language is read as RFC 9110 says: the highest q value wins,
+    q=0 means "not this one", `*` stands for any language not named; a q value that is no
+    number from 0 to 1 drops its entry; nothing we speak: English. One rule for the pages'
+    texts, the API's errors and a WebSocket's errors before its hello says a language."""
+    from ws_client import WsClient
+
+    headers = {"Accept-Language": header}
+    assert server.api.get("/api/texts", headers=headers).json()["lang"] == lang
+    missing = server.api.get("/api/nosuch", headers=headers).json()["error"]["message"]
+    assert missing == server.api.get(f"/api/nosuch?lang={lang}").json()["error"]["message"]
+    with WsClient(server.ws_url, headers=headers) as page, \
+            WsClient(f"{server.ws_url}?lang={lang}") as told:
+        for each in (page, told):
+            each.send({"type": "nosuch"})
+        assert page.expect("error")["message"] == told.expect("error")["message"]
+
+
+def test_a_request_body_with_a_field_it_does_not_take_is_refused_naming_it(server):
+    """A misspelt field was ignored: {"playres": 3} made a table of the default count,
+    {"optoins": {...}} one of the default options, a bot seat's "name" was dropped. Each
+    body (and each seat of a table's) takes its own fields only: another is refused with
+    a 400 naming it and the fields allowed, in both languages; nothing is made."""
+    created = server.create("wazabi", 2, [{"kind": "human"}] * 2)
+    bodies = [
+        ("/api/tables", {"game": "wazabi", "playres": 3}, "playres",
+         "game, players, options, seats, turn_timer", None),
+        ("/api/tables", {"game": "dtc", "optoins": {"cards": 5}}, "optoins",
+         "game, players, options, seats, turn_timer", None),
+        ("/api/tables", {"game": "wazabi", "players": 2, "seats": [
+            {"kind": "human", "nmae": "Ada"}, {"kind": "bot"}]}, "seats[0].nmae",
+         "kind, name", 0),
+        ("/api/tables", {"game": "wazabi", "players": 2, "seats": [
+            {"kind": "human"}, {"kind": "bot", "level": "easy", "name": "Ada"}]},
+         "seats[1].name", "kind, level", 1),
+        (f"/api/join/{created['invite']}", {"seat": 0, "name": "Ada", "seta": 1}, "seta",
+         "seat, name", None)]
+    before = server.table_count()
+    for path, body, field, allowed, seat in bodies:
+        for lang, words in (("en", f"Unknown field “{field}”; allowed: {allowed}."),
+                            ("fr", f"Champ « {field} » inconnu ; possibles : {allowed}.")):
+            refused = server.api.post(f"{path}?lang={lang}", json=body)
+            assert refused.status_code == 400, (body, refused.text)
+            error = refused.json()["error"]
+            assert error["code"] == "unknown_field", error
+            assert error["message"].replace("\u00a0", " ") == words, error
+            assert error.get("seat") == seat, error
+    assert server.table_count() == before
+    assert not any(s["taken"] for s in
+                   server.api.get(f"/api/join/{created['invite']}").json()["seats"])
+
+
 def test_rules_are_markdown_in_both_languages_and_unknown_game_is_404(server):
     rules = server.api.get("/api/games/diciassette/rules?lang=fr").json()
     assert rules["rules"].startswith("#") and "17" in rules["title"]
@@ -317,6 +374,38 @@ def test_display_names_are_visible_distinct_and_never_a_bots(server):
         [True, True, True, False, False, True]
 
 
+def test_a_name_that_reads_as_a_seat_is_refused_at_a_join_and_with_the_tables_seats(server):
+    """"Seat 3", "Joueur 2", "place1", "ＰＬＡＹＥＲ ４" (any language's default seat name,
+    any case, width or spacing) would make the log read as if a seat had nobody, or name
+    the wrong seat: refused at a join and with the lobby's named seats, saying why, in the
+    request's language; a name that only holds such words ("Seat Lee", "Joueur 2B") is fine."""
+    created = server.create("wazabi", 3, [{"kind": "human"}] * 3)
+    for name, lang, words in (("Seat 3", "en", "“Seat 3” would be taken for a seat"),
+                              ("joueur  2", "fr", "« joueur 2 » se confondrait avec une place"),
+                              ("place1", "en", "“place1” would be taken for a seat"),
+                              ("ＰＬＡＹＥＲ ４", "fr", "se confondrait avec une place"),
+                              ("Seat\u200b 12", "en", "“Seat 12” would be taken")):
+        refused = server.api.post(f"/api/join/{created['invite']}?lang={lang}",
+                                  json={"seat": 0, "name": name})
+        assert refused.status_code == 400, (name, refused.text)
+        error = refused.json()["error"]
+        assert error["code"] == "bad_name", (name, error)
+        assert words in error["message"].replace("\u00a0", " "), (name, error)
+    for seat, name in enumerate(("Seat Lee", "Joueur 2B", "Player")):
+        assert server.api.post(f"/api/join/{created['invite']}",
+                               json={"seat": seat, "name": name}).status_code == 200, name
+    before = server.table_count()
+    for lang, words in (("en", "Seat 2: “Player 1” would be taken for a seat"),
+                        ("fr", "Place 2 : « Player 1 » se confondrait avec une place")):
+        refused = server.api.post(f"/api/tables?lang={lang}", json={
+            "game": "wazabi", "players": 2,
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Player 1"}]})
+        assert refused.status_code == 400, refused.text
+        error = refused.json()["error"]
+        assert words in error["message"].replace("\u00a0", " ") and error["seat"] == 1, error
+    assert server.table_count() == before
+
+
 def test_people_named_with_their_seats_sit_down_with_the_table_or_no_table_is_made(server):
     """The lobby's people at one screen: a human seat may carry its person's name. Every
     name is checked before anything is written (a bad one at the third seat leaves no table
@@ -432,6 +521,28 @@ def test_replay_steps_through_a_finished_game(server):
         assert response.status_code == 400 and response.json()["error"] == {
             "code": "bad_seat", "message": f"«\u00a0seat\u00a0» doit être un numéro de place "
                                            f"de 0 à 1 (0\u00a0: la première place), pas {bad}."}
+
+
+def test_a_replay_step_or_seat_is_digits_0_to_9_and_nothing_else(server):
+    """`?step=` and `?seat=` were read by Python's int(): " 3 ", "+3", "٣" (an Arabic-Indic
+    3), "1_0" were steps 3 and 10. Only the digits 0 to 9 are a number here, and a refusal
+    quotes what was sent and says what is allowed, in both languages."""
+    created, final = play_to_end(server, "wazabi", 2)
+    replay = f"/api/tables/{created['table']}/replay"
+    total = final["move"]
+    for bad in (" 3 ", "+3", "\u0663", "1_0", "1e3", "-0", "３", "9" * 5000, "0x1"):
+        for lang, words in (("en", f"from 0 to {total}, written with the digits 0 to 9"),
+                            ("fr", f"de 0 à {total}, écrit avec les seuls chiffres 0 à 9")):
+            response = server.api.get(replay, params={"step": bad, "lang": lang})
+            assert response.status_code == 400, (bad, response.text)
+            error = response.json()["error"]
+            assert error["code"] == "bad_step", (bad, error)
+            assert words in error["message"].replace("\u00a0", " "), error
+            assert bad.strip()[:10] in error["message"], error
+        seat = server.api.get(replay, params={"seat": bad.replace("3", "1"), "lang": "en"})
+        assert seat.status_code == 400 and seat.json()["error"]["code"] == "bad_seat", bad
+    for good in ("0", "3", "03", str(total)):
+        assert server.api.get(replay, params={"step": good}).json()["step"] == int(good)
 
 
 def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):

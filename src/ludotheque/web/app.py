@@ -10,6 +10,7 @@ import importlib
 import json
 import logging
 import math
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import LANGUAGES, catalog, has_text, name_forms, t
+from ludotheque.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, has_text, name_forms, t
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
@@ -41,6 +42,7 @@ from ludotheque.web.master import (
     bad_seat,
     dumps,
     quoted,
+    unknown_fields,
 )
 
 log = logging.getLogger("ludotheque.web")
@@ -48,7 +50,12 @@ log = logging.getLogger("ludotheque.web")
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
 BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
-FRAME_TYPES = ("hello", "move", "chat", "lang", "rematch", "back", "leave", "ping")
+# each frame type's fields besides "type": any other is refused (`unknown_fields`)
+FRAME_FIELDS = {"hello": ("token", "lang", "since"), "move": ("actions", "move", "seat"),
+                "chat": ("text",), "lang": ("lang",), "rematch": (), "back": (), "leave": (),
+                "ping": ()}
+FRAME_TYPES = tuple(FRAME_FIELDS)
+JOIN_FIELDS = ("seat", "name")
 # Every HTTP answer's: the pages run only this server's scripts and styles (a name or a
 # chat line that slipped into the markup would run nothing), talk only to it, and are
 # never framed by another site (clickjacking); no answer is read as another type than it
@@ -67,15 +74,44 @@ SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
 
 
 def request_lang(request: HTTPConnection) -> str:
-    """?lang=xx, else the browser's Accept-Language, else English."""
+    """?lang=xx, else the browser's Accept-Language, else English: the one rule of the
+    pages' texts, the API's answers and a WebSocket's errors before its hello."""
     asked = request.query_params.get("lang")
     if asked and asked[:2].lower() in LANGUAGES:
         return asked[:2].lower()
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.strip()[:2].lower()
-        if code in LANGUAGES:
-            return code
-    return "en"
+    return accepted_lang(request.headers.get("accept-language", "")) or DEFAULT_LANGUAGE
+
+
+QUALITY = re.compile(r"0(\.\d{0,3})?|1(\.0{0,3})?")  # a q value (RFC 9110, 12.4.2)
+
+
+def accepted_lang(header: str) -> str | None:
+    """The language of ours an Accept-Language header prefers (RFC 9110, 12.5.4): the
+    highest q value (1 if none is given) wins, the first named on a tie; q=0 refuses a
+    language; `*` gives its q value to every language the header does not name; a range
+    counts by its primary tag (fr-CA for fr); an entry whose q value is no number from 0 to
+    1 is dropped. None if it accepts none of ours."""
+    named: dict[str, tuple[float, int]] = {}  # language -> (q, position), its best range
+    anything: tuple[float, int] | None = None
+    for position, part in enumerate(header.split(",")):
+        tag, *params = (piece.strip() for piece in part.split(";"))
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                quality = float(value) if QUALITY.fullmatch(value.strip()) else -1.0
+        primary = tag.lower().partition("-")[0]
+        if quality < 0 or not primary:
+            continue
+        if primary == "*":
+            anything = anything or (quality, -position)
+        elif primary in LANGUAGES and named.get(primary, (-1.0,))[0] < quality:
+            named[primary] = (quality, -position)
+    weights = {lang: named.get(lang, anything) for lang in LANGUAGES}
+    best = max((weight for weight in weights.values() if weight is not None), default=None)
+    if best is None or best[0] <= 0:
+        return None
+    return next(lang for lang, weight in weights.items() if weight == best)
 
 
 def refusal(refused: Refused, lang: str) -> JSONResponse:
@@ -319,6 +355,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         lang = request_lang(request)
         try:
             body = await _json_body(request)
+            unknown_fields(body, JOIN_FIELDS)
             token = await master.join(invite, body.get("seat"), body.get("name"))
         except Refused as refused:
             return refusal(refused, lang)
@@ -370,7 +407,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             total = len(record.actions)
             step = _int_param(request, "step", total)
             if step is None or not 0 <= step <= total:
-                raise Refused("bad_step", total=total)
+                raise Refused("bad_step", total=total,
+                              value=quoted(request.query_params["step"]))
             seat = _int_param(request, "seat", None)
             if seat is not None and not 0 <= seat < live.row.players:
                 raise bad_seat(quoted(request.query_params["seat"]), live.row.players)
@@ -491,6 +529,8 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
         kind = frame["type"]
         if kind not in FRAME_TYPES:
             raise Refused("unknown_type", type=quoted(kind), allowed=", ".join(FRAME_TYPES))
+        unknown_fields(frame, ("type", *FRAME_FIELDS[kind]),
+                       key="web.server.error.unknown_frame_field", type=kind)
         if kind == "ping":
             await conn.send({"type": "pong"})
             return
@@ -589,11 +629,14 @@ def _prune_bot_tables(bot_tables: dict[str, list[str]], master: Master) -> None:
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
-    """A whole number of the query (`default` if absent); -1 if it is not one."""
+    """A whole number of the query (`default` if absent); -1 unless it is written with the
+    digits 0 to 9 alone: int() takes " 3 ", "+3", "-0", "1_0" and other scripts' digits."""
     value = request.query_params.get(name)
     if value is None or value == "":
         return default
+    if not (value.isascii() and value.isdigit()):
+        return -1
     try:
         return int(value)
-    except ValueError:
+    except ValueError:  # more digits than int() reads (4,300)
         return -1

@@ -26,6 +26,7 @@ import logging
 import multiprocessing
 import os
 import random
+import re
 import secrets
 import time
 import unicodedata
@@ -130,6 +131,8 @@ def checked_name(name: Any, seat: int | None = None) -> str:
         key, params = "bad_name", {"high": NAME_MAX}
     elif _looks_like_a_bot(cleaned):
         key, params = "name_bot", {"name": cleaned}
+    elif _seat_name_form().fullmatch(name_key(cleaned)):
+        key, params = "name_seat", {"name": cleaned}
     else:
         return cleaned
     if seat is None:
@@ -149,6 +152,23 @@ def _looks_like_a_bot(name: str) -> bool:
                for lang in LANGUAGES)
 
 
+# The texts naming a seat by its number where nobody is named: the web's ("Seat 3", « Place
+# 3 ») and the terminal's ("Player 3", « Joueur 3 »)
+SEAT_NAME_KEYS = ("web.server.seat_name", "web.seat_n", "ui.player_n")
+
+
+@functools.cache
+def _seat_name_form() -> re.Pattern[str]:
+    """What a seat's default name reads as, in any language, under `name_key` (case, width
+    and spaces aside) and with any number: a person so named would make the log read as if
+    the seat had nobody, or name another seat ("Seat 3 plays" about seat 1)."""
+    mark = "\ue000"  # a private-use character standing for the number
+    forms = {name_key(t(key, lang, seat=mark, n=mark, number=mark))
+             for key in SEAT_NAME_KEYS for lang in LANGUAGES}
+    return re.compile("|".join(r"\d+".join(map(re.escape, form.split(mark)))
+                               for form in sorted(forms)))
+
+
 QUOTED_MAX = 40  # characters of a client's value that an error message quotes
 
 
@@ -158,6 +178,22 @@ def quoted(value: Any) -> str:
     and format characters shown (`visible`: a bidi override would turn the rest of the
     sentence around, as the core's errors show them)."""
     return visible((value if isinstance(value, str) else json.dumps(value))[:QUOTED_MAX])
+
+
+TABLE_FIELDS = ("game", "players", "options", "seats", "turn_timer")  # POST /api/tables
+SEAT_FIELDS = {"human": ("kind", "name"), "bot": ("kind", "level")}  # a seat of its `seats`
+
+
+def unknown_fields(given: Mapping[str, Any], allowed: Sequence[str], prefix: str = "",
+                   key: str | None = None, at_seat: int | None = None, **params: Any) -> None:
+    """Refused (`unknown_field`) naming the first field of a request or a frame that is not
+    `allowed`, and those that are: a misspelt one ("playres") is never silently left out
+    for its default. `prefix` places it in the request ("seats[1]."); `key` and `params`,
+    another message's (a frame's, which names its type)."""
+    for name in given:
+        if name not in allowed:
+            raise Refused("unknown_field", key=key, at_seat=at_seat,
+                          field=prefix + quoted(name), allowed=", ".join(allowed), **params)
 
 
 def bad_seat(value: str, players: int) -> Refused:
@@ -254,6 +290,7 @@ class LiveTable:
     # requests between loading the table and being done with it (a page's hello until its
     # first frame, a join until the seat is stored): it is not forgotten meanwhile
     arriving: int = 0
+    gone: bool = False  # `ludotheque prune` removed it: its open pages were told
     _cache: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _options: dict | None = None
@@ -512,11 +549,22 @@ class Master:
                         self.storage.get_table, table_id)
                     if row is not None and row.rematch_of:  # a rematch: the offer says so
                         await self._offer_again(row.rematch_of)
+                await self._tell_pruned()
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - the next sweep tries again
                 log.exception("closing waiting tables failed")
             await asyncio.sleep(period)
+
+    async def _tell_pruned(self) -> None:
+        """The pages still open on a table `ludotheque prune` removed (it reaches the
+        database, never this server) are told so once (`gone`), without having to act;
+        what they send then is refused alike (`gone`) until they close."""
+        for live in [live for live in self.tables.values() if live.conns and not live.gone]:
+            if await self.pruned(live):
+                live.gone = True
+                await asyncio.gather(*(conn.send(Refused("gone").frame(conn.lang))
+                                       for conn in list(live.conns)))
 
     async def db(self, function: Any, *args: Any) -> Any:
         """A storage call: in a reader thread with several servers (PostgreSQL over the
@@ -816,6 +864,7 @@ class Master:
         (`hello`); it starts once all are there, like any table waiting for people."""
         if not isinstance(body, Mapping):
             raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
+        unknown_fields(body, TABLE_FIELDS)
         name = body.get("game")
         if not isinstance(name, str):
             raise Refused("bad_request", reason=TextParam(
@@ -855,6 +904,7 @@ class Master:
             if kind not in ("human", "bot"):
                 raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
                               kind=quoted(kind))
+            unknown_fields(spec, SEAT_FIELDS[kind], prefix=f"seats[{index}].", at_seat=index)
             level = name = None
             if kind == "human" and "name" in spec:  # a person at the creator's screen
                 name = checked_name(spec["name"], seat=index)

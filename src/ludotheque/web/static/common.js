@@ -9,8 +9,11 @@ let NAME_FORMS = {defaults: {}, before: {}};
 export function initialLang() {
   const stored = localStorage.getItem(STORE);
   if (LANGS.includes(stored)) return stored;
-  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
-  return LANGS.includes(nav) ? nav : "en";
+  // the browser's languages in its order of preference, the order its Accept-Language
+  // gives them decreasing q values: the first one we speak, as the server reads the header
+  const spoken = (navigator.languages || [navigator.language || ""])
+    .map((code) => code.slice(0, 2).toLowerCase()).find((code) => LANGS.includes(code));
+  return spoken || "en";
 }
 
 export let lang = initialLang();

@@ -14,8 +14,10 @@ let step = null;
 let seat = "";
 let loading = false;
 
-async function load(target) {
-  if (loading) return;
+// Loads a step (null: the last); `note`, a message kept shown over it. Returns the error's
+// message if the server refused the step, else null.
+async function load(target, note = null) {
+  if (loading) return null;
   loading = true;
   try {
     const params = new URLSearchParams();
@@ -24,11 +26,14 @@ async function load(target) {
     else if (seat !== "") params.set("seat", seat);
     data = await api(`/api/tables/${encodeURIComponent(table)}/replay?${params}`);
     step = data.step;
-    $("alert").hidden = true;
+    $("alert").hidden = !note;
+    $("alert").textContent = note || "";
     draw();
+    return null;
   } catch (error) {
     $("alert").hidden = false;
     $("alert").textContent = error.message;
+    return error.message;
   } finally {
     loading = false;
   }
@@ -102,7 +107,10 @@ async function main() {
     else if (event.key === "End") { event.preventDefault(); go(data.total); }
   });
   window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
-  await load(null);
+  // a link to one step (/replay/<table>?step=12); a step refused is said over the last one
+  const asked = new URLSearchParams(location.search).get("step");
+  const refused = await load(asked);
+  if (refused && asked !== null) await load(null, refused);
 }
 
 // the header's texts, and the language switch (its pressed button is the page's language)

@@ -32,6 +32,7 @@ const state = {
   revealKey: null, revealShown: 0, revealTimer: null,
   picked: [], gestureKey: null, revealOpen: true, timerTick: null,
   alertTimer: null,
+  gone: false,  // the table was removed while the page was open (`showGone`)
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
   confirmLeave: false,
@@ -143,6 +144,12 @@ function onFrame(src, frame) {
     onUpdate(src, frame);
   } else if (frame.type === "error") {
     src.waitingMove = false;
+    // the table was removed (`ludotheque prune`): told at once, or at a reconnection whose
+    // token leads nowhere now
+    if (frame.code === "gone" || (frame.code === "unknown_token" && src.update)) {
+      showGone();
+      return;
+    }
     const unknown = frame.code === "unknown_token";
     if (unknown) src.closedByUs = true;
     const message = frame.message || frame.code;
@@ -298,6 +305,7 @@ function seatName(src) {
 }
 
 function draw() {
+  if (state.gone) return;
   const {src, cover} = screen();
   // under a cover, or while the public view has not come (its socket not answered yet, or
   // refused: the address holds its share of connections), only what is public: the table
@@ -737,6 +745,27 @@ function clearAlert() {
   $("alert").textContent = "";
 }
 
+// The table no longer exists: no socket tries again, and the page says so, with the way
+// back to the lobby, in place of a table that would look live.
+function showGone() {
+  state.gone = true;
+  for (const src of sources()) {
+    src.closedByUs = true;
+    if (src.ws) src.ws.close();
+  }
+  clearAlert();
+  $("connection").hidden = true;
+  document.querySelector("main").hidden = true;
+  document.body.dataset.status = "gone";
+  drawGone();
+  $("gone").hidden = false;
+}
+
+function drawGone() {
+  $("gone-text").textContent = tr("web.table.gone");
+  $("gone-home").textContent = tr("web.back_lobby");
+}
+
 // -- static parts of the page, drawn again on a language switch ----------------------
 function drawChrome() {
   $("langs").replaceChildren(langSwitch(async () => {
@@ -754,6 +783,7 @@ function drawChrome() {
   $("chat-as-label").textContent = tr("web.table.screen.chat_as");
   $("home").title = tr("web.back_lobby");
   $("chat-readonly").textContent = tr("web.table.chat_readonly");
+  drawGone();
   showChat();
 }
 
