@@ -1,5 +1,5 @@
-"""The documentation's examples (docs/interop/*.md) and the training example
-(examples/train_reinforce.py) still run, and the training still learns."""
+"""The documentation's examples (the README's Python and docs/interop/*.md) and the training
+example (examples/train_reinforce.py) still run, and the training still learns."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ DOCS = sorted((ROOT / "docs" / "interop").glob("*.md"))
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 
 
-OUR_PAGES = [page for page in DOCS if page.stem.split(".")[0] in ("pettingzoo", "gymnasium", "openspiel")]
+# The French twins hold the same code (tests/test_docs_languages.py).
+OUR_PAGES = [ROOT / "README.md"] + [
+    page for page in DOCS if page.stem.split(".")[0] in ("pettingzoo", "gymnasium", "openspiel")]
 
 
 def run_examples(page: Path) -> list[str]:
@@ -43,9 +45,12 @@ def run_examples(page: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("page", OUR_PAGES, ids=lambda p: p.name)
-def test_documentation_examples_run_and_print_the_same_every_time(page):
+def test_documentation_examples_run_and_print_the_same_every_time(page, tmp_path, monkeypatch):
     """Seeded examples: a reader sees what the page shows, and the test cannot pass by luck
-    (an unseeded OpenSpiel sampler once made the OpenSpiel example fail one run in ~250)."""
+    (an unseeded OpenSpiel sampler once made the OpenSpiel example fail one run in ~250).
+    Run where a reader would, in a folder of their own (the README's `simulate` writes
+    runs.parquet there)."""
+    monkeypatch.chdir(tmp_path)
     assert run_examples(page) == run_examples(page)
 
 
