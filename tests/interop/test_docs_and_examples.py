@@ -85,12 +85,17 @@ def test_the_environments_benchmark_runs_every_environment():
 OPTION = re.compile(r"^  (-\S+(?: [A-Z_]+|\s\{[^}]*\})?)(.*)$")
 
 
-@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.py")), ids=lambda p: p.name)
-def test_every_example_says_what_each_of_its_options_does(example):
+SCRIPTS = [[str(path)] for path in sorted((ROOT / "examples").glob("*.py"))] + [
+    ["-m", "ludotheque.interop.solve"]]  # the solver's module (docs/interop/solver.md)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda script: Path(script[-1]).name)
+def test_every_example_says_what_each_of_its_options_does(script):
     """`--help` is a reader's first run: its description is a whole sentence and every
     option has its help (many once showed a bare `--seed SEED`, and the OpenSpiel
-    example's description stopped mid-sentence)."""
-    done = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
+    example's description stopped mid-sentence; the solver, a bare `--iterations`)."""
+    example = Path(script[-1])
+    done = subprocess.run([sys.executable, *script, "--help"], capture_output=True,
                           text=True, timeout=120, check=True)
     text = done.stdout
     description = text.split("\n\n")[1]
