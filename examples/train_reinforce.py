@@ -6,7 +6,7 @@ restricted to the legal moves by the action mask, trained with REINFORCE
 environment "ludotheque/diciassette-v0". Its win rate against the random bot
 is measured over the same evaluation games before and after training.
 
-    python examples/train_reinforce.py                 # about 20 s
+    python examples/train_reinforce.py                 # a few seconds
     python examples/train_reinforce.py --episodes 3000 --eval 200 --json
 
 Needs the rl extra: pip install -e ".[rl]".

@@ -115,7 +115,7 @@ def _free_port() -> int:
 @pytest.mark.parametrize("url, why", [
     ("foo://bar", "it is not a database URL"),
     ("not a url", "it is not a database URL"),
-    ("sqlite:////no/such/folder/x.db", "nothing answers there"),
+    ("sqlite:////no/such/folder/x.db", "the folder /no/such/folder does not exist"),
     ("NOT_A_DATABASE", "nothing answers there"),
 ])
 def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path, command, url, why):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib.metadata
 import re
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -120,3 +121,13 @@ def test_a_temporary_postgresql_without_the_scale_extra_says_which_extra(monkeyp
     with pytest.raises(MissingExtraError) as caught, temp_postgres():
         pass
     assert "pip install 'ludotheque[scale]'" in caught.value.message("en")
+
+
+def test_make_bench_installs_only_what_make_run_does(tmp_path):
+    """`make bench` times 17's random playouts: nothing there needs Ray, PyTorch or
+    OpenSpiel, which it once installed (minutes, gigabytes) before a 6-second measure."""
+    dry = subprocess.run(["make", "-n", "bench", f"VENV={tmp_path / 'venv'}"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    installs = [line for line in dry.splitlines() if "pip install" in line]
+    assert len(installs) == 1 and installs[0].endswith('-e ".[web]"'), installs
+    assert dry.rstrip().endswith("ludotheque bench diciassette")

@@ -79,6 +79,16 @@ def test_remembered_cards_are_not_drawn_unless_the_option_asks():
     assert "p21 Y0.1" not in draw(m.view(1), "en")  # another seat never saw it
 
 
+def test_the_memory_legend_shows_a_card_the_reader_remembers():
+    """Its example is one of the reader's own remembered cards: a fixed "p7 R0.25", shown
+    before anyone turned p7 over, read as a card seen and never seen."""
+    m = table({"p1": "R2", "p21": "Y1", "p22": "G1", "p23": "P1"}, options={"show_memory": True})
+    text, fr = draw(m.view(0), "en"), draw(m.view(0), "fr")
+    assert "p21 Y0.1: a face-down card you saw, as you remember it (option show_memory)." in text
+    assert "p21 J0,1 : une carte face cachée que vous avez vue, de mémoire (option" in fr
+    assert "p7 R0.25" not in text and "p7 R0,25" not in fr
+
+
 def test_every_colour_has_a_distinct_short_label_in_each_language():
     from ludotheque.games.decimoarr.components import COLOUR_CODES
 

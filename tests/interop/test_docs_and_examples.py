@@ -1,5 +1,5 @@
-"""The documentation's examples (docs/interop/*.md) and the training example
-(examples/train_reinforce.py) still run, and the training still learns."""
+"""The documentation's examples (the README's Python and docs/interop/*.md) and the training
+example (examples/train_reinforce.py) still run, and the training still learns."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ DOCS = sorted((ROOT / "docs" / "interop").glob("*.md"))
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 
 
-OUR_PAGES = [page for page in DOCS if page.stem.split(".")[0] in ("pettingzoo", "gymnasium", "openspiel")]
+# The French twins hold the same code (tests/test_docs_languages.py).
+OUR_PAGES = [ROOT / "README.md"] + [
+    page for page in DOCS if page.stem.split(".")[0] in ("pettingzoo", "gymnasium", "openspiel")]
 
 
 def run_examples(page: Path) -> list[str]:
@@ -43,9 +45,12 @@ def run_examples(page: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("page", OUR_PAGES, ids=lambda p: p.name)
-def test_documentation_examples_run_and_print_the_same_every_time(page):
+def test_documentation_examples_run_and_print_the_same_every_time(page, tmp_path, monkeypatch):
     """Seeded examples: a reader sees what the page shows, and the test cannot pass by luck
-    (an unseeded OpenSpiel sampler once made the OpenSpiel example fail one run in ~250)."""
+    (an unseeded OpenSpiel sampler once made the OpenSpiel example fail one run in ~250).
+    Run where a reader would, in a folder of their own (the README's `simulate` writes
+    runs.parquet there)."""
+    monkeypatch.chdir(tmp_path)
     assert run_examples(page) == run_examples(page)
 
 
@@ -80,12 +85,17 @@ def test_the_environments_benchmark_runs_every_environment():
 OPTION = re.compile(r"^  (-\S+(?: [A-Z_]+|\s\{[^}]*\})?)(.*)$")
 
 
-@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.py")), ids=lambda p: p.name)
-def test_every_example_says_what_each_of_its_options_does(example):
+SCRIPTS = [[str(path)] for path in sorted((ROOT / "examples").glob("*.py"))] + [
+    ["-m", "ludotheque.interop.solve"]]  # the solver's module (docs/interop/solver.md)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda script: Path(script[-1]).name)
+def test_every_example_says_what_each_of_its_options_does(script):
     """`--help` is a reader's first run: its description is a whole sentence and every
     option has its help (many once showed a bare `--seed SEED`, and the OpenSpiel
-    example's description stopped mid-sentence)."""
-    done = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
+    example's description stopped mid-sentence; the solver, a bare `--iterations`)."""
+    example = Path(script[-1])
+    done = subprocess.run([sys.executable, *script, "--help"], capture_output=True,
                           text=True, timeout=120, check=True)
     text = done.stdout
     description = text.split("\n\n")[1]

@@ -312,8 +312,10 @@ def table_json(game_name: str, solution: Solution, digits: int = 5) -> dict[str,
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="dtc", choices=sorted(SOLVED))
-    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("game", nargs="?", default="dtc", choices=sorted(SOLVED),
+                        help="the game whose small variant is solved (dtc)")
+    parser.add_argument("--iterations", type=int, default=1000,
+                        help="CFR+ iterations (1000: an exploitability of about 4e-6)")
     parser.add_argument("--write", action="store_true", help="write bots/solved/<game>.json")
     args = parser.parse_args(argv)
     marks = tuple(sorted({n for n in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)

@@ -277,6 +277,7 @@ class Storage:
         given, url = url, engine_url(url)
         self.url, self.shown_url = url, _hide_password(given)
         with _opening(given):
+            _check_sqlite_path(given)
             if url.startswith("sqlite"):
                 self.engine: Engine = create_engine(
                     url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -711,9 +712,22 @@ def _opening(url: str) -> Iterator[None]:
         raise _cannot_open(url, "web.server.error.database_open") from None
 
 
-def _cannot_open(url: str, reason: str) -> LudoError:
+def _cannot_open(url: str, reason: str, **details: object) -> LudoError:
     return LudoError("web.server.error.database", url=_hide_password(url),
-                     reason=LudoError(reason))
+                     reason=LudoError(reason, **details))
+
+
+def _check_sqlite_path(url: str, must_exist: bool = False) -> None:
+    """A SQLite file's folder must exist (SQLite only says "unable to open"); `must_exist`:
+    the file too (an operator's command must not make a new empty database)."""
+    parsed = make_url(engine_url(url))
+    if parsed.get_backend_name() != "sqlite":
+        return
+    path = Path(parsed.database or ":memory:")
+    if path.name != ":memory:" and not path.parent.is_dir():
+        raise _cannot_open(url, "web.server.error.database_folder", folder=str(path.parent))
+    if must_exist and not path.is_file():
+        raise _cannot_open(url, "web.server.error.database_missing")
 
 
 def existing_storage(url: str | None) -> Storage:
@@ -722,9 +736,7 @@ def existing_storage(url: str | None) -> Storage:
     path must not be a new empty database, pruned of nothing)."""
     url = url or default_database_url()
     with _opening(url):
-        parsed = make_url(engine_url(url))
-        if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
-            raise _cannot_open(url, "web.server.error.database_open")
+        _check_sqlite_path(url, must_exist=True)
     return Storage(url)
 
 
@@ -735,6 +747,7 @@ def migrate(url: str) -> tuple[str | None, str]:
 
     given, url = url, engine_url(url)
     with _opening(given):
+        _check_sqlite_path(given)
         engine = create_engine(url)
         before = schema_version(engine)
         engine.dispose()

@@ -163,8 +163,12 @@ def table(view: DecimoarrView, lang: str, names: Sequence[str]) -> Group:
         parts.append(Text(f"{marker}{_seat_tag(seat)}{where} — {homes}", style="dim"))
     if not sides:
         parts.append(Text(t("decimoarr.table.ring_hint", lang), style="dim"))
-    if show_memory:
-        parts.append(Text(t("decimoarr.table.memory_hint", lang), style="dim"))
+    remembered = [pos for pos in range(layout["positions"])
+                  if view["table"][pos] is None and view["memory"][pos] is not None]
+    if show_memory and remembered:  # the legend's example is a card of the reader's memory
+        pos = remembered[0]
+        card = f"{position_name(pos)} {_short(view['memory'][pos], lang, gap='')}"
+        parts.append(Text(t("decimoarr.table.memory_hint", lang, card=card), style="dim"))
 
     players = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     players.add_column("#")
