@@ -41,7 +41,7 @@ from ludotheque.i18n import (
 )
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
-from ludotheque.ui.terminal.usage import help_language, help_text
+from ludotheque.ui.terminal.usage import given_path, help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
@@ -67,6 +67,11 @@ PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help=_h
 GamesOption = Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))]
 SeedOption = Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))]
 IterationsOption = Annotated[Optional[int], typer.Option("--iterations", help=_h("cli.opt.iterations"))]
+def _path_option(name: str, key: str) -> Any:
+    """A file's or folder's option: never an empty path (`given_path`)."""
+    return typer.Option(name, help=_h(key), parser=given_path)
+
+
 BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h("cli.opt.budget_ms"))]
 
 
@@ -312,8 +317,8 @@ def play(
     seat: Annotated[Optional[int], typer.Option("--seat", help=_h("cli.opt.seat"))] = None,
     humans: Annotated[Optional[str], typer.Option("--humans", help=_h("cli.opt.humans"))] = None,
     watch: Annotated[bool, typer.Option("--watch", help=_h("cli.opt.watch"))] = False,
-    save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
-    resume: Annotated[Optional[Path], typer.Option("--resume", help=_h("cli.opt.resume"))] = None,
+    save: Annotated[Optional[Path], _path_option("--save", "cli.opt.save")] = None,
+    resume: Annotated[Optional[Path], _path_option("--resume", "cli.opt.resume")] = None,
     delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
     pace: Annotated[Optional[float], typer.Option("--pace", help=_h("cli.opt.pace"))] = None,
     plain: Annotated[bool, typer.Option("--plain", help=_h("cli.opt.plain"))] = False,
@@ -401,7 +406,7 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
 @app.command("replay", help=_h("cli.replay.help"))
 def replay_command(
     record_path: Annotated[Path, typer.Argument(metavar=_h("cli.metavar.record"),
-                                                       help=_h("cli.arg.record"))],
+                                                help=_h("cli.arg.record"), parser=given_path)],
     lang: LangOption = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_h("cli.opt.verbose"))] = False,
     as_json: JsonFlag = False,
@@ -515,7 +520,7 @@ def simulate(
     sweep: Annotated[Optional[list[str]], typer.Option("--sweep", help=_h("cli.opt.sweep"))] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
     backend: Annotated[str, typer.Option("--backend", help=_h("cli.opt.backend"))] = "process",
-    results_path: Annotated[Optional[Path], typer.Option("--out", help=_h("cli.opt.out"))] = None,
+    results_path: Annotated[Optional[Path], _path_option("--out", "cli.opt.out")] = None,
     as_json: JsonFlag = False,
     lang: LangOption = None,
     iterations: IterationsOption = None,
@@ -636,7 +641,7 @@ def arena(
     budget_ms: BudgetMsOption = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
     as_json: JsonFlag = False,
-    journal: Annotated[Optional[Path], typer.Option("--journal", help=_h("cli.opt.journal"))] = None,
+    journal: Annotated[Optional[Path], _path_option("--journal", "cli.opt.journal")] = None,
     lang: LangOption = None,
 ) -> None:
     from ludotheque.sim.arena import arena as run_arena
@@ -695,9 +700,9 @@ def arena(
 @app.command("report", help=_h("cli.report.help"))
 def report_command(
     results: Annotated[list[Path], typer.Argument(metavar=_h("cli.metavar.results"),
-                                                      help=_h("cli.arg.results"))],
-    html_path: Annotated[Optional[Path], typer.Option("--html", help=_h("cli.opt.html"))] = None,
-    png: Annotated[Optional[Path], typer.Option("--png", help=_h("cli.opt.png"))] = None,
+                                                  help=_h("cli.arg.results"), parser=given_path)],
+    html_path: Annotated[Optional[Path], _path_option("--html", "cli.opt.html")] = None,
+    png: Annotated[Optional[Path], _path_option("--png", "cli.opt.png")] = None,
     lang: LangOption = None,
 ) -> None:
     from ludotheque.sim.report import (

@@ -12,7 +12,7 @@ What Click offers for this is used instead:
   exceptions, and `show_usage_error` writes them from their fields (the option, the
   parameter, the invalid value and what was expected), not from their English text.
 
-English keeps Click's own output. The language is chosen before any option is
+English keeps Click's own words (but <Path> is written <path>). The language is chosen before any option is
 parsed: `--lang` on the command line if it names a language, else the locale
 (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`): `help_language`.
 """
@@ -23,6 +23,7 @@ import inspect
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from typer import Abort
@@ -107,10 +108,11 @@ def formatter_for(lang: str) -> type[HelpFormatter]:
     return Formatter
 
 
-_METAVAR = re.compile(r"<(int|float|str|path|list\[str\]|list\[Path\])>")
+_METAVAR = re.compile(r"<(int|float|str|path|Path|list\[str\]|list\[Path\])>")
 _METAVARS = {"int": "cli.click.metavar.int", "float": "cli.click.metavar.float",
              "str": "cli.click.metavar.text", "list[str]": "cli.click.metavar.text",
-             "path": "cli.click.metavar.path", "list[Path]": "cli.click.metavar.path"}
+             "path": "cli.click.metavar.path", "Path": "cli.click.metavar.path",
+             "list[Path]": "cli.click.metavar.path"}
 
 
 def _metavar(match: re.Match[str], lang: str) -> str:
@@ -134,12 +136,28 @@ def translate_help(command: Any, lang: str) -> None:
             param.help = _again(param.help, lang)
         if getattr(param, "metavar", None):  # an argument's name (GAME, JEU)
             param.metavar = _again(param.metavar, lang)
-    if lang != "en":
-        context = type("LocalContext", (command.context_class,),
-                       {"formatter_class": formatter_for(lang)})
-        command.context_class = context
+    # English too: a path's kind reads <path> whether its option has a parser or not
+    context = type("LocalContext", (command.context_class,),
+                   {"formatter_class": formatter_for(lang)})
+    command.context_class = context
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub, lang)
+
+
+class EmptyPath(click_errors.BadParameter):
+    """An empty text given as a file or folder: `Path("")` is ".", the current folder,
+    which no one means by it (`report --png ''` wrote its plots here)."""
+
+    def __init__(self) -> None:
+        super().__init__(t("cli.click.empty_path", "en"))
+
+
+def given_path(text: str) -> Path:
+    """The `parser` of every file or folder the command line takes: a path, never an
+    empty one (EmptyPath, a usage error); what it names is checked by the command."""
+    if not text:
+        raise EmptyPath()
+    return Path(text)
 
 
 def _hint(error: Any) -> str:
@@ -154,6 +172,8 @@ def _hint(error: Any) -> str:
 
 def _invalid(error: Any, lang: str) -> str:
     """What was wrong with a value, from the validation error under it."""
+    if isinstance(error, EmptyPath) or isinstance(error.__cause__, EmptyPath):
+        return t("cli.click.empty_path", lang)
     cause = error.__cause__
     errors = cause.errors() if cause is not None and hasattr(cause, "errors") else []
     if errors:
@@ -244,4 +264,5 @@ def run(command: Any, argv: Sequence[str], lang: str) -> int:
     return status if isinstance(status, int) else 0
 
 
-__all__ = ["Context", "help_language", "help_text", "run", "translate_help"]
+__all__ = ["Context", "EmptyPath", "given_path", "help_language", "help_text", "run",
+           "translate_help"]
