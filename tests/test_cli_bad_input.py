@@ -557,3 +557,40 @@ def test_a_file_or_folder_that_cannot_be_written_is_refused_before_any_work(tmp_
                                 + ["--lang", "fr"]))
     assert "Impossible d'écrire /proc/out.csv : ce dossier n'accepte aucun nouveau fichier." \
         in result.flat
+
+
+# ---------------------------------------------------- lists: spaces harmless, no empty item
+@pytest.mark.parametrize(("args", "english", "french"), [
+    (["arena", "dtc", "--bots", "random,"],
+     "--bots 'random,': an item is empty (',' at an end, or twice). Allowed items: easy, hard,",
+     "--bots « random, » : un élément est vide (« , » au bout, ou en double). Éléments possibles : easy,"),
+    (["arena", "dtc", "-p", "3", "--bots", "random,,heuristic"], "--bots 'random,,heuristic': an item",
+     "--bots « random,,heuristic » : un élément"),
+    (["simulate", "dtc", "--bots", ","], "--bots: nothing is given.", "--bots : rien n'est donné."),
+    (["play", "dtc", "--watch", "--bots", " "], "--bots: nothing is given. Allowed items: easy,",
+     "--bots : rien n'est donné. Éléments possibles : easy,"),
+    (["play", "dtc", "-p", "3", "--humans", "1,,3"], "Allowed items: 1, 2, 3.",
+     "Éléments possibles : 1, 2, 3."),
+    (["simulate", "dtc", "--sweep", "players=2,3,"], "--sweep players '2,3,': an item is empty",
+     "--sweep players « 2,3, » : un élément est vide"),
+    (["simulate", "diciassette", "-o", "singles=2,,3,3,4"],
+     "Allowed items: 5 integers from 0 to 20, comma-separated.", "singles « 2,,3,3,4 » : un élément"),
+])
+def test_a_list_with_an_empty_item_is_refused_naming_the_list_and_what_it_takes(args, english,
+                                                                                 french):
+    """A stray comma was dropped: "random," filled every seat with random, "random,,
+    heuristic" said "2 bots given for 3 seats", "--bots ','" played the default bots,
+    "singles=2,,3,3,4" was read as four numbers."""
+    for lang, said in (("en", english), ("fr", french)):
+        result = usage_error(invoke([*args, *(["-n", "2"] if args[0] != "play" else []),
+                                     "--lang", lang], input=""))
+        assert said in result.flat and len(result.text.splitlines()) <= 2, result.text
+
+
+def test_spaces_around_the_items_of_a_list_are_harmless():
+    result = ok(invoke(["arena", "dtc", "-p", "2", "--bots", " random , heuristic ", "-n", "2",
+                        "-j", "1", "--json"]))
+    assert sorted(row["name"] for row in json.loads(result.output)["bots"]) == ["heuristic", "random"]
+    result = ok(invoke(["play", "dtc", "-p", "3", "--humans", " 1 , 3 ", "--bots", "random",
+                        "--plain", "--lang", "en"], input="quit\n"))
+    assert result.exit_code == 1 and "Seats:" in result.flat

@@ -25,7 +25,7 @@ from ludotheque.core import stand_ins
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
 from ludotheque.core.files import check_writable
-from ludotheque.core.options import parse_option_assignments
+from ludotheque.core.options import parse_option_assignments, split_list
 from ludotheque.core.record import Record
 from ludotheque.core.registry import all_games, get_game
 from ludotheque.core.replay import replay
@@ -391,8 +391,9 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
         if not 1 <= seat <= count:
             raise LudoError("error.seat", seat=seat, players=count)
         return (seat - 1,)
-    seats = [typed_number(part.strip()) for part in humans.split(",") if part.strip()]
-    if not seats or None in seats:
+    seats = [typed_number(part) for part in
+             split_list(humans, "--humans", ", ".join(map(str, range(1, count + 1))))]
+    if None in seats:
         raise LudoError("error.humans_syntax", given=humans)
     for given in seats:
         if not 1 <= given <= count:
@@ -547,7 +548,7 @@ def simulate(
         _positive("--games", games_count)
         # Sweeping the player count: one bot for every seat of every table (checked by
         # sweep_configs), else one per seat.
-        seats = len([name for name in (bots or "").split(",") if name.strip()]) or 1
+        seats = 1 if bots is None else bots.count(",") + 1  # an empty name: parse_bot_list
         names = parse_bot_list(bots, chosen, seats if PLAYERS in swept else count,
                                default="heuristic")
         jobs = _default_jobs() if jobs is None else jobs
