@@ -41,7 +41,7 @@ from ludotheque.i18n import (
 )
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
-from ludotheque.ui.terminal.usage import given_path, help_language, help_text
+from ludotheque.ui.terminal.usage import OptionsOnce, given_path, help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
@@ -53,8 +53,23 @@ def _h(key: str) -> str:
     return help_text(key, HELP_LANG)
 
 
-app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
-                  rich_markup_mode=None)
+class _Command(OptionsOnce, typer.core.TyperCommand):
+    pass
+
+
+class _Group(OptionsOnce, typer.core.TyperGroup):
+    pass
+
+
+class _App(typer.Typer):
+    """Every command refuses an option given twice (`OptionsOnce`)."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        return super().command(*args, cls=_Command, **kwargs)
+
+
+app = _App(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
+           rich_markup_mode=None, cls=_Group)
 out = LiveConsole(highlight=False)
 err = LiveConsole(stderr=True, highlight=False)
 

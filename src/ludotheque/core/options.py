@@ -222,6 +222,8 @@ def parse_option_assignments(items: Sequence[str]) -> dict[str, str]:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise OptionError("error.option_syntax", item=item)
+        if name.strip() in parsed:  # the last one won, the first was dropped unsaid
+            raise OptionError("error.option_twice", name=name.strip())
         parsed[name.strip()] = value.strip()
     return parsed
 

@@ -160,6 +160,35 @@ def given_path(text: str) -> Path:
     return Path(text)
 
 
+class OptionTwice(click_errors.UsageError):
+    """An option that takes one value (or a flag) given more than once: Click keeps the
+    last and says nothing (`-p 3 -p 4` played 4, `--rotate --no-rotate` did not rotate)."""
+
+    def __init__(self, option: str, ctx: Any) -> None:
+        self.option = option
+        super().__init__(t("cli.click.option_twice", "en", option=option), ctx)
+
+
+class OptionsOnce:
+    """A command (or group) mixin: an option given twice is a usage error, but for those
+    meant to be repeated (`--option`, `--sweep`)."""
+
+    def make_parser(self, ctx: Any) -> Any:
+        parser = super().make_parser(ctx)  # type: ignore[misc]
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]) -> Any:
+            opts, rest, order = parse(args)
+            for param in order:
+                if getattr(param, "param_type_name", "") == "option" and not param.multiple \
+                        and not getattr(param, "count", False) and order.count(param) > 1:
+                    raise OptionTwice(" / ".join([*param.opts, *param.secondary_opts]), ctx)
+            return opts, rest, order
+
+        parser.parse_args = parse_args
+        return parser
+
+
 def _hint(error: Any) -> str:
     """How the parameter in error is named on the command line ('--games' / '-n')."""
     hint = error.param_hint
@@ -208,6 +237,8 @@ def usage_error_message(error: Any, lang: str) -> str:
             text += " " + t("cli.click.possible_options", lang,
                             options=", ".join(sorted(error.possibilities)))
         return text
+    if isinstance(error, OptionTwice):
+        return t("cli.click.option_twice", lang, option=error.option)
     if isinstance(error, click_errors.MissingParameter):
         kind = error.param_type or (error.param.param_type_name if error.param else "")
         key = "cli.click.missing_option" if kind == "option" else "cli.click.missing_argument"
@@ -264,5 +295,5 @@ def run(command: Any, argv: Sequence[str], lang: str) -> int:
     return status if isinstance(status, int) else 0
 
 
-__all__ = ["Context", "EmptyPath", "given_path", "help_language", "help_text", "run",
-           "translate_help"]
+__all__ = ["Context", "EmptyPath", "OptionTwice", "OptionsOnce", "given_path", "help_language",
+           "help_text", "run", "translate_help"]
