@@ -342,6 +342,8 @@ def test_the_environment_refuses_an_array_of_actions_as_an_illegal_action():
     env = adapter.environment("dtc", players=3, enable_legality_check=True)
     env.reset()
     before = list(env.get_state.history())
-    with pytest.raises(rl_environment.IllegalActionError, match=r"Illegal action \[1 2\]"):
+    with pytest.raises(rl_environment.IllegalActionError,
+                       match=r"An action is a whole number \(an action id\), not a value of type "
+                             r"ndarray\. Legal actions now: \d+ \(add "):
         env.step([np.array([1, 2])])
     assert list(env.get_state.history()) == before

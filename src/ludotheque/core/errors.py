@@ -80,13 +80,13 @@ def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:
     return visible(text[:limit]) + ("…" if len(text) > limit else "")
 
 
-_KINDS = ((bool, "value.truth"), (list, "value.list"), (tuple, "value.tuple"),
+_KINDS = ((bool, "value.truth"), (str, "value.text"), (list, "value.list"), (tuple, "value.tuple"),
           (dict, "value.dict"), ((set, frozenset), "value.set"), (bytes, "value.bytes"))
 
 
 def described(value: Any) -> Any:
     """A value given where a number or a text was wanted, said in words for an error
-    message (a LazyText: "the truth value True", "a list", "nothing"; not its Python
+    message (a LazyText: "the truth value True", "a list", "the text '3'"; not its Python
     repr); a number as itself."""
     from ludotheque.i18n import LazyText
 

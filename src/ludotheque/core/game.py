@@ -261,11 +261,15 @@ class MoveForms:
     """Moves named in an error as a person of the error's language types them ("jouer
     retire1" in French, "play remove1" in English), joined by commas."""
 
-    def __init__(self, game: Game, actions: Sequence[int]) -> None:
-        self.game, self.actions = game, list(actions)
+    def __init__(self, game: Game, actions: Sequence[int], ids: bool = False) -> None:
+        self.game, self.actions, self.ids = game, list(actions), ids
 
     def message(self, lang: str) -> str:
-        return ", ".join(self.game.action_hint(action, lang) for action in self.actions)
+        """`ids`: each led by its action id, "13 (accept)" (a program's actions are ids)."""
+        hints = (self.game.action_hint(action, lang) for action in self.actions)
+        if self.ids:
+            hints = (f"{action} ({hint})" for action, hint in zip(self.actions, hints))
+        return ", ".join(hints)
 
     def __str__(self) -> str:
         return self.message("en")

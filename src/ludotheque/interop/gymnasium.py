@@ -28,8 +28,9 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
 * An illegal action, with `illegal="lose"` (the default): the episode ends at
   once (terminated), the reward is -1 and `info["illegal_action"]` holds the
   action and `info["error"]` the reason (in `lang`). With `illegal="raise"`:
-  IllegalActionError (NotationError for an id outside the action space) and
-  nothing changes. Stepping after the end raises IllegalActionError.
+  IllegalActionError (NotationError for an id outside the action space, or for
+  an action that is neither an integer nor a move's text: a bool, a float, a list)
+  and nothing changes. Stepping after the end raises IllegalActionError.
 """
 
 from __future__ import annotations

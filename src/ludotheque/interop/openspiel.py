@@ -65,12 +65,14 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python import rl_environment
 
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, settle
-from ludotheque.core.errors import ChanceError, LudoError
-from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
+from ludotheque.core.errors import ChanceError, LudoError, NotationError
+from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, MoveForms, State
 from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games, get_game
+from ludotheque.interop.table import action_number
 
 PREFIX = "ludotheque_"
 LIST_SEPARATOR = ";"
@@ -729,6 +731,15 @@ class LudothequeState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._core.legal())
+
+    def apply_action(self, action: Any) -> None:
+        """pyspiel's, given an action as every environment takes it (`action_number`):
+        pyspiel took True as action 1, and said of 3.0 only that its arguments did not fit,
+        repeating the whole state (every hand) in its message."""
+        if type(action) is not int:
+            action = action_number(action, self._core.meta.game, self.legal_actions,
+                                   ActionTypeError)
+        super().apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._core.chance_node().items())
@@ -1459,6 +1470,16 @@ class _Moment(Sequence):
         return episode.tensor(seat, self.length, view) if episode.track else view
 
 
+class ActionTypeError(NotationError, rl_environment.IllegalActionError):
+    """An action that is no number (`action_number`); what rl_environment's callers
+    catch for an action it refuses."""
+
+
+class ActionCountError(NotationError, rl_environment.InvalidParameterError):
+    """A step given no action or several (a turn-based game: one at a time); what
+    rl_environment raises for it too."""
+
+
 def _check_legal(action: Any, legal: list[int]) -> None:
     """rl_environment's legality check, in its words; a numpy array of several values is
     an illegal action too (`in` would compare it element by element, and raise)."""
@@ -1559,6 +1580,8 @@ def environment(game: Any, **kwargs: Any) -> Any:
 
         def step(self, actions: Any) -> Any:
             episode = self._episode
+            if self._ours and not self._should_reset:
+                actions = [self._action(actions)]
             if episode is not None and len(actions) == 1 and not self._should_reset:
                 action = actions[0]
                 checked = self._enable_legality_check
@@ -1574,6 +1597,17 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._whole is None:
                 self._sample_external_events()
             return self._time_step(first=False)
+
+        def _action(self, actions: Any) -> int:
+            """The one action of a step, as a number (`action_number`); a list of another
+            length is refused naming the legal actions (ActionCountError)."""
+            game = self._game.meta.game
+            legal = self._episode.legal if self._episode is not None else \
+                self._state.legal_actions()
+            if len(actions) != 1:
+                raise ActionCountError("openspiel.error.action_count", count=len(actions),
+                                       legal=MoveForms(game, legal, ids=True))
+            return action_number(actions[0], game, lambda: legal, ActionTypeError)
 
         def _sample_external_events(self) -> None:
             if not self._ours:
