@@ -68,7 +68,7 @@ import pyspiel
 from open_spiel.python import rl_environment
 
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, settle
-from ludotheque.core.errors import ChanceError, LudoError, NotationError
+from ludotheque.core.errors import ChanceError, LudoError, NotationError, OptionError
 from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, MoveForms, State
 from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games, get_game
@@ -1494,6 +1494,13 @@ def _check_legal(action: Any, legal: list[int]) -> None:
             f"Illegal action {action} for current player. Legal actions are: {legal}")
 
 
+# rl_environment.Environment's keywords (others it reads as a game's parameters, and
+# drops when given a loaded game), and our `seed`
+_ENVIRONMENT_KEYWORDS = ("discount", "chance_event_sampler", "observation_type",
+                         "include_full_state", "mfg_distribution", "mfg_population",
+                         "enable_legality_check", "seed")
+
+
 def environment(game: Any, **kwargs: Any) -> Any:
     """OpenSpiel's `rl_environment.Environment` for one of our games (a loaded game, or
     a name with `players` and options, checked by our rules), in which each seat's tensor
@@ -1674,11 +1681,20 @@ def environment(game: Any, **kwargs: Any) -> Any:
 
     TimeStep, StepType = rl_environment.TimeStep, rl_environment.StepType
     FIRST, MID, LAST = StepType.FIRST, StepType.MID, StepType.LAST
+    taken = set(_ENVIRONMENT_KEYWORDS)
     if isinstance(game, str):
+        names = {spec.name for spec in get_game(game).option_specs}
+        taken |= {"players", *names}
         players = kwargs.pop("players", None)
-        options = {name: kwargs.pop(name) for name in list(kwargs)
-                   if name in {spec.name for spec in get_game(game).option_specs}}
+        options = {name: kwargs.pop(name) for name in list(kwargs) if name in names}
         game = load_game(game, players, **options)
+    loaded = {"players", *(spec.name for spec in game.meta.game.option_specs)} \
+        if isinstance(game, LudothequeGame) else set()
+    for name in kwargs:  # rl_environment drops what it does not know, unsaid
+        if name not in taken:
+            raise OptionError("openspiel.error.loaded_game_keyword" if name in loaded
+                              else "openspiel.error.environment_keyword", name=name,
+                              allowed=", ".join(sorted(taken)))
     whole = None
     if kwargs.get("chance_event_sampler") is None:
         seed = kwargs.get("seed")
