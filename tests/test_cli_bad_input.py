@@ -492,3 +492,105 @@ def test_one_game_simulated_is_said_in_the_singular(lang, said):
     # found by tests/test_fuzz_cli.py: "1 games in 0.0 s"
     result = ok(invoke(["simulate", "dtc", "-n", "1", "-j", "1", "--lang", lang]))
     assert said in result.flat, result.text
+
+
+# ------------------------------------------- paths: empty, misplaced or not writable, said first
+def _results_file(tmp_path: Path) -> Path:
+    results = tmp_path / "results.csv"
+    ok(invoke(["simulate", "dtc", "-n", "2", "-j", "1", "--out", results, "--lang", "en"]))
+    return results
+
+
+PATH_OPTIONS = [  # every file or folder the command line takes, with what runs it
+    ["report", "{results}", "--png", "{path}"],
+    ["report", "{results}", "--html", "{path}"],
+    ["report", "{path}"],
+    ["replay", "{path}"],
+    ["play", "dtc", "--watch", "--save", "{path}"],
+    ["play", "--resume", "{path}"],
+    ["simulate", "dtc", "-n", "2", "-j", "1", "--out", "{path}"],
+    ["arena", "dtc", "--bots", "random", "-n", "2", "-j", "1", "--journal", "{path}"],
+]
+
+
+@pytest.mark.parametrize("args", PATH_OPTIONS, ids=lambda args: " ".join(args[:4]))
+def test_an_empty_path_is_refused_as_such_in_each_language_before_any_work(tmp_path, args):
+    """`Path("")` is "." : `report --png ''` wrote its plots into the current folder and
+    `replay ''` said "Cannot read .: it is a folder"."""
+    pytest.importorskip("pandas")
+    results = _results_file(tmp_path)
+    before = sorted(tmp_path.iterdir())
+    given = [arg.format(results=results, path="") for arg in args]
+    for lang, said in (("en", "the path is empty: give the name of a file or folder."),
+                       ("fr", "le chemin est vide : donnez le nom d'un fichier ou d'un dossier.")):
+        result = subprocess.run([sys.executable, "-m", "ludotheque", *given, "--lang", lang],
+                                capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                                cwd=tmp_path, timeout=120, env={**os.environ, "PYTHONPATH": str(SRC)})
+        shown = " ".join(result.stderr.replace("\u00a0", " ").split())
+        assert result.returncode == 2 and said in shown, result.stderr[-2000:]
+        assert result.stdout == "" and sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("args", [args for args in PATH_OPTIONS if "{results}" in args or
+                                  args[0] in ("simulate", "arena") or "--save" in args],
+                         ids=lambda args: " ".join(args[:4]))
+def test_a_file_or_folder_that_cannot_be_written_is_refused_before_any_work(tmp_path, args):
+    """A folder above that does not exist (the PNG folder's too: it was made, with every
+    folder above it), a file where a folder is wanted and the reverse, a place the system
+    does not let us write (/proc: root may write everywhere else): refused before any
+    game, analysis or plot (before, the work was done, then lost)."""
+    pytest.importorskip("pandas")
+    results = _results_file(tmp_path)
+    png = "--png" in args
+    folder = tmp_path / "folder.csv"  # a name --out takes
+    folder.mkdir()
+    cases = [(tmp_path / "missing" / "out.csv", f"the folder {tmp_path / 'missing'} does not exist"),
+             ("/proc/out.csv", "Cannot write /proc/out.csv: no file can be made in that folder."),
+             (results if png else folder,
+              "it is a file, give a folder" if png else "it is a folder, give a file name")]
+    for path, said in cases:
+        result = usage_error(invoke([arg.format(results=results, path=path) for arg in args]
+                                    + ["--lang", "en"]))
+        assert said in result.flat and len(result.text.splitlines()) == 1, result.text
+    assert not (tmp_path / "missing").exists()
+    result = usage_error(invoke([arg.format(results=results, path="/proc/out.csv") for arg in args]
+                                + ["--lang", "fr"]))
+    assert "Impossible d'écrire /proc/out.csv : ce dossier n'accepte aucun nouveau fichier." \
+        in result.flat
+
+
+# ---------------------------------------------------- lists: spaces harmless, no empty item
+@pytest.mark.parametrize(("args", "english", "french"), [
+    (["arena", "dtc", "--bots", "random,"],
+     "--bots 'random,': an item is empty (',' at an end, or twice). Allowed items: easy, hard,",
+     "--bots « random, » : un élément est vide (« , » au bout, ou en double). Éléments possibles : easy,"),
+    (["arena", "dtc", "-p", "3", "--bots", "random,,heuristic"], "--bots 'random,,heuristic': an item",
+     "--bots « random,,heuristic » : un élément"),
+    (["simulate", "dtc", "--bots", ","], "--bots: nothing is given.", "--bots : rien n'est donné."),
+    (["play", "dtc", "--watch", "--bots", " "], "--bots: nothing is given. Allowed items: easy,",
+     "--bots : rien n'est donné. Éléments possibles : easy,"),
+    (["play", "dtc", "-p", "3", "--humans", "1,,3"], "Allowed items: 1, 2, 3.",
+     "Éléments possibles : 1, 2, 3."),
+    (["simulate", "dtc", "--sweep", "players=2,3,"], "--sweep players '2,3,': an item is empty",
+     "--sweep players « 2,3, » : un élément est vide"),
+    (["simulate", "diciassette", "-o", "singles=2,,3,3,4"],
+     "Allowed items: 5 integers from 0 to 20, comma-separated.", "singles « 2,,3,3,4 » : un élément"),
+])
+def test_a_list_with_an_empty_item_is_refused_naming_the_list_and_what_it_takes(args, english,
+                                                                                 french):
+    """A stray comma was dropped: "random," filled every seat with random, "random,,
+    heuristic" said "2 bots given for 3 seats", "--bots ','" played the default bots,
+    "singles=2,,3,3,4" was read as four numbers."""
+    for lang, said in (("en", english), ("fr", french)):
+        result = usage_error(invoke([*args, *(["-n", "2"] if args[0] != "play" else []),
+                                     "--lang", lang], input=""))
+        assert said in result.flat and len(result.text.splitlines()) <= 2, result.text
+
+
+def test_spaces_around_the_items_of_a_list_are_harmless():
+    result = ok(invoke(["arena", "dtc", "-p", "2", "--bots", " random , heuristic ", "-n", "2",
+                        "-j", "1", "--json"]))
+    assert sorted(row["name"] for row in json.loads(result.output)["bots"]) == ["heuristic", "random"]
+    result = ok(invoke(["play", "dtc", "-p", "3", "--humans", " 1 , 3 ", "--bots", "random",
+                        "--plain", "--lang", "en"], input="quit\n"))
+    assert result.exit_code == 1 and "Seats:" in result.flat

@@ -176,3 +176,45 @@ def test_a_number_with_thousands_of_digits_is_said_in_the_language(capsys, monke
     code, _, err = run(["play", "dtc", "--seed", "9" * 5000, "--lang", lang], capsys, monkeypatch)
     assert code == 2 and f"{'9' * 80}…{said}" in err, err
     assert "Unable" not in err
+
+
+@pytest.mark.parametrize(("argv", "option"), [
+    (["rules", "dtc", "-p", "3", "--players", "4"], "--players / -p"),
+    (["simulate", "dtc", "-n", "2", "--rotate", "--no-rotate"], "--rotate / --no-rotate"),
+    (["play", "dtc", "--seed", "1", "--watch", "--seed", "2"], "--seed"),
+    (["--lang", "fr", "--lang", "en", "games"], "--lang"),
+    (["report", "a.csv", "--png", "a", "--png", "b"], "--png"),
+])
+def test_an_option_given_twice_is_refused_not_the_last_taken(capsys, monkeypatch, argv, option):
+    """Click kept the last value and dropped the others unsaid (`-p 3 -p 4` played 4)."""
+    group = argv[0] == "--lang"  # the language: the first one given
+    code, out, err = run(argv if group else [*argv, "--lang", "fr"], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert f"Erreur\u00a0: L'option {option} est donnée plusieurs fois\u00a0: donnez-la une seule " \
+        "fois." in err, err
+    if not group:
+        code, _, err = run([*argv, "--lang", "en"], capsys, monkeypatch)
+        assert code == 2 and f"Error: Option {option} is given more than once: give it once." in err
+
+
+def test_a_game_option_given_twice_is_refused_and_repeatable_options_stay_repeatable(
+        capsys, monkeypatch):
+    code, _, err = run(["rules", "dtc", "-o", "hand_size=4", "-o", "hand_size=5", "--lang", "fr"],
+                       capsys, monkeypatch)
+    said = " ".join(err.replace("\u00a0", " ").split())
+    assert code == 2 and "L'option « hand_size » est donnée deux fois (deux --option) : " \
+        "donnez-la une seule fois." in said, err
+    code, out, _ = run(["rules", "dtc", "-o", "hand_size=4", "-o", "jokers=4",
+                        "--lang", "en"], capsys, monkeypatch)
+    assert code == 0 and out
+
+
+def test_after_double_dash_an_option_is_an_argument_and_said_as_such(capsys, monkeypatch):
+    """`--` ends the options (POSIX): what follows is read as arguments, and the error
+    names them (never an option silently dropped)."""
+    code, _, err = run(["rules", "--", "--lang"], capsys, monkeypatch)
+    assert code == 2 and "Unknown game '--lang'" in err, err
+    code, _, err = run(["games", "--", "--json"], capsys, monkeypatch)
+    assert code == 2 and "Got unexpected extra arguments (--json)" in err, err
+    code, out, _ = run(["rules", "--lang", "fr", "--", "dtc"], capsys, monkeypatch)
+    assert code == 0 and "Donne Tes Cartes" in out

@@ -25,7 +25,7 @@ from ludotheque.core import stand_ins
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import LudoError
 from ludotheque.core.files import check_writable
-from ludotheque.core.options import parse_option_assignments
+from ludotheque.core.options import parse_option_assignments, split_list
 from ludotheque.core.record import Record
 from ludotheque.core.registry import all_games, get_game
 from ludotheque.core.replay import replay
@@ -41,7 +41,7 @@ from ludotheque.i18n import (
 )
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
-from ludotheque.ui.terminal.usage import help_language, help_text
+from ludotheque.ui.terminal.usage import OptionsOnce, given_path, help_language, help_text
 from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
@@ -53,8 +53,23 @@ def _h(key: str) -> str:
     return help_text(key, HELP_LANG)
 
 
-app = typer.Typer(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
-                  rich_markup_mode=None)
+class _Command(OptionsOnce, typer.core.TyperCommand):
+    pass
+
+
+class _Group(OptionsOnce, typer.core.TyperGroup):
+    pass
+
+
+class _App(typer.Typer):
+    """Every command refuses an option given twice (`OptionsOnce`)."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        return super().command(*args, cls=_Command, **kwargs)
+
+
+app = _App(help=_h("cli.help"), no_args_is_help=True, add_completion=False,
+           rich_markup_mode=None, cls=_Group)
 out = LiveConsole(highlight=False)
 err = LiveConsole(stderr=True, highlight=False)
 
@@ -67,6 +82,11 @@ PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help=_h
 GamesOption = Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))]
 SeedOption = Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))]
 IterationsOption = Annotated[Optional[int], typer.Option("--iterations", help=_h("cli.opt.iterations"))]
+def _path_option(name: str, key: str) -> Any:
+    """A file's or folder's option: never an empty path (`given_path`)."""
+    return typer.Option(name, help=_h(key), parser=given_path)
+
+
 BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h("cli.opt.budget_ms"))]
 
 
@@ -312,8 +332,8 @@ def play(
     seat: Annotated[Optional[int], typer.Option("--seat", help=_h("cli.opt.seat"))] = None,
     humans: Annotated[Optional[str], typer.Option("--humans", help=_h("cli.opt.humans"))] = None,
     watch: Annotated[bool, typer.Option("--watch", help=_h("cli.opt.watch"))] = False,
-    save: Annotated[Optional[Path], typer.Option("--save", help=_h("cli.opt.save"))] = None,
-    resume: Annotated[Optional[Path], typer.Option("--resume", help=_h("cli.opt.resume"))] = None,
+    save: Annotated[Optional[Path], _path_option("--save", "cli.opt.save")] = None,
+    resume: Annotated[Optional[Path], _path_option("--resume", "cli.opt.resume")] = None,
     delay: Annotated[Optional[float], typer.Option("--delay", help=_h("cli.opt.delay"))] = None,
     pace: Annotated[Optional[float], typer.Option("--pace", help=_h("cli.opt.pace"))] = None,
     plain: Annotated[bool, typer.Option("--plain", help=_h("cli.opt.plain"))] = False,
@@ -386,8 +406,9 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
         if not 1 <= seat <= count:
             raise LudoError("error.seat", seat=seat, players=count)
         return (seat - 1,)
-    seats = [typed_number(part.strip()) for part in humans.split(",") if part.strip()]
-    if not seats or None in seats:
+    seats = [typed_number(part) for part in
+             split_list(humans, "--humans", ", ".join(map(str, range(1, count + 1))))]
+    if None in seats:
         raise LudoError("error.humans_syntax", given=humans)
     for given in seats:
         if not 1 <= given <= count:
@@ -401,7 +422,7 @@ def _human_seats(seat: int | None, humans: str | None, watch: bool, count: int) 
 @app.command("replay", help=_h("cli.replay.help"))
 def replay_command(
     record_path: Annotated[Path, typer.Argument(metavar=_h("cli.metavar.record"),
-                                                       help=_h("cli.arg.record"))],
+                                                help=_h("cli.arg.record"), parser=given_path)],
     lang: LangOption = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_h("cli.opt.verbose"))] = False,
     as_json: JsonFlag = False,
@@ -515,7 +536,7 @@ def simulate(
     sweep: Annotated[Optional[list[str]], typer.Option("--sweep", help=_h("cli.opt.sweep"))] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
     backend: Annotated[str, typer.Option("--backend", help=_h("cli.opt.backend"))] = "process",
-    results_path: Annotated[Optional[Path], typer.Option("--out", help=_h("cli.opt.out"))] = None,
+    results_path: Annotated[Optional[Path], _path_option("--out", "cli.opt.out")] = None,
     as_json: JsonFlag = False,
     lang: LangOption = None,
     iterations: IterationsOption = None,
@@ -542,7 +563,7 @@ def simulate(
         _positive("--games", games_count)
         # Sweeping the player count: one bot for every seat of every table (checked by
         # sweep_configs), else one per seat.
-        seats = len([name for name in (bots or "").split(",") if name.strip()]) or 1
+        seats = 1 if bots is None else bots.count(",") + 1  # an empty name: parse_bot_list
         names = parse_bot_list(bots, chosen, seats if PLAYERS in swept else count,
                                default="heuristic")
         jobs = _default_jobs() if jobs is None else jobs
@@ -636,7 +657,7 @@ def arena(
     budget_ms: BudgetMsOption = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help=_h("cli.opt.jobs"))] = None,
     as_json: JsonFlag = False,
-    journal: Annotated[Optional[Path], typer.Option("--journal", help=_h("cli.opt.journal"))] = None,
+    journal: Annotated[Optional[Path], _path_option("--journal", "cli.opt.journal")] = None,
     lang: LangOption = None,
 ) -> None:
     from ludotheque.sim.arena import arena as run_arena
@@ -695,9 +716,9 @@ def arena(
 @app.command("report", help=_h("cli.report.help"))
 def report_command(
     results: Annotated[list[Path], typer.Argument(metavar=_h("cli.metavar.results"),
-                                                      help=_h("cli.arg.results"))],
-    html_path: Annotated[Optional[Path], typer.Option("--html", help=_h("cli.opt.html"))] = None,
-    png: Annotated[Optional[Path], typer.Option("--png", help=_h("cli.opt.png"))] = None,
+                                                  help=_h("cli.arg.results"), parser=given_path)],
+    html_path: Annotated[Optional[Path], _path_option("--html", "cli.opt.html")] = None,
+    png: Annotated[Optional[Path], _path_option("--png", "cli.opt.png")] = None,
     lang: LangOption = None,
 ) -> None:
     from ludotheque.sim.report import (

@@ -308,3 +308,34 @@ def test_settle_is_the_one_chance_loop():
     step = game.new_state(4)
     assert settle(step, SeededChance(5), at_most=1) == 1
     assert step.to_json() != state.to_json() or len(log) == 1
+
+
+@pytest.mark.parametrize(("players", "english", "french"), [
+    (True, "not the truth value True.", "pas la valeur de vérité True."),
+    (None, "not None (no value).", "pas None (aucune valeur)."),
+    ([3], "not a list ([3]).", "pas une liste ([3])."),
+    ((3,), "not a tuple ((3,)).", "pas un n-uplet ((3,))."),
+    ({"players": 3}, "not a dictionary ({'players': 3}).", "pas un dictionnaire ({'players': 3})."),
+    (b"3", "not bytes (b'3').", "pas des octets (b'3')."),
+    (object(), "not a value of type object.", "pas une valeur de type object."),
+    (list(range(100)), "not a list ([0, 1, 2, 3,", "…)."),
+    ("3", "not the text '3'.", "pas le texte « 3 »."),
+    (3.0, "not 3.0.", "pas 3.0."),
+])
+def test_a_player_count_of_an_odd_type_is_said_in_words_in_each_language(players, english, french):
+    """True was "2 to 6 players, not True" (a bool is an int to Python), None, a list or
+    a dict their Python repr."""
+    for lang, said in (("en", english), ("fr", french)):
+        with pytest.raises(PlayerCountError) as error:
+            get_game("dtc").validate(players, {})
+        text = error.value.message(lang).replace("\u00a0", " ")
+        assert text.startswith(("DTC (Donne Tes Cartes) is played by 2 to 6 players: give a whole "
+                                "number, ", "DTC (Donne Tes Cartes) se joue de 2 à 6 joueurs : "
+                                "donnez un nombre entier, ")) and said in text, text
+        assert len(text) < 200
+
+
+def test_a_numpy_integer_is_a_player_count():
+    import numpy as np
+    state = get_game("dtc").new_state(np.int64(3))
+    assert type(state.num_players) is int and state.num_players == 3

@@ -342,6 +342,36 @@ def test_the_environment_refuses_an_array_of_actions_as_an_illegal_action():
     env = adapter.environment("dtc", players=3, enable_legality_check=True)
     env.reset()
     before = list(env.get_state.history())
-    with pytest.raises(rl_environment.IllegalActionError, match=r"Illegal action \[1 2\]"):
+    with pytest.raises(rl_environment.IllegalActionError,
+                       match=r"An action is a whole number \(an action id\), not a value of type "
+                             r"ndarray\. Legal actions now: \d+ \(add "):
         env.step([np.array([1, 2])])
     assert list(env.get_state.history()) == before
+
+
+@pytest.mark.parametrize(("call", "english", "french"), [
+    (lambda: adapter.load_game("dtc", players=9), "DTC (Donne Tes Cartes) is played by 2 to 6 "
+     "players, not 9.", "DTC (Donne Tes Cartes) se joue de 2 à 6 joueurs, pas 9."),
+    (lambda: adapter.load_game("dtc", nope=1), "Unknown option 'nope'. Options of this game: "
+     "copies, hand_size,", "Option inconnue « nope ». Options de ce jeu : copies, hand_size,"),
+    (lambda: adapter.load_game("dtc", hand_size="x"), "Allowed: an integer from 1 to 6.",
+     "Valeurs permises : un entier de 1 à 6."),
+    (lambda: adapter.load_game(None), "A game is named by a text, not None (no value). "
+     "Available games: decimoarr,", "Un jeu se nomme par un texte, pas None (aucune valeur)."),
+    (lambda: adapter.environment("dtc", players=3, nope=1), "Unknown keyword 'nope'. The "
+     "environment takes: chance_event_sampler, copies, discount,", "Mot-clé inconnu « nope »."),
+    (lambda: adapter.environment(adapter.load_game("dtc"), hand_size=4), "'hand_size' is set "
+     "when the game is loaded: give it to load_game, or give the game's name here.",
+     "« hand_size » se fixe au chargement du jeu : donnez-le à load_game"),
+], ids=["players", "unknown option", "option type", "name type", "environment keyword",
+        "a loaded game's parameter"])
+def test_a_bad_game_parameter_is_a_ludotheque_error_in_each_language_saying_what_is_allowed(
+        call, english, french):
+    """As every error of the Python API (`str` English, `message(lang)` in each language):
+    a name that is no text was an AttributeError ('NoneType' object has no attribute
+    'strip'); a keyword the environment does not take was dropped unsaid (rl_environment
+    reads its other keywords as a game's parameters, and ignores them for a loaded game)."""
+    with pytest.raises(LudoError) as error:
+        call()
+    assert english in str(error.value) and english in error.value.message("en")
+    assert french in error.value.message("fr").replace("\u00a0", " "), error.value.message("fr")

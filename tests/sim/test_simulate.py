@@ -151,7 +151,7 @@ def test_sweep_parsing_and_list_options():
 
 @pytest.mark.parametrize(("items", "options", "key"), [
     (["dice_per_player"], None, "error.sweep_syntax"),
-    (["dice_per_player=3,,4"], None, "error.sweep_syntax"),
+    (["dice_per_player=3,,4"], None, "error.list_empty_item"),  # the rule of every list
     (["nope=1,2"], None, "error.option_unknown"),
     (["dice_per_player=3,99"], None, "error.option_value"),  # in the configuration's words
     (["dice_per_player=3,13"], None, "wazabi.error.too_many_dice"),  # 2 x 13 dice: more than the box

@@ -20,6 +20,7 @@ from ludotheque.bots.solver import solver_bots
 from ludotheque.core.budget import Budget
 from ludotheque.core.errors import BotError
 from ludotheque.core.game import Game
+from ludotheque.core.options import split_list
 
 
 class Bot(Protocol):
@@ -165,16 +166,17 @@ def make_bot(name: str, game: Game, budget: Budget | None = None, players: int |
 
 
 def parse_bot_list(text: str | None, game: Game, seats: int, default: str = "heuristic",
-                   players: int | None = None, options: Mapping[str, Any] | None = None
-                   ) -> list[str]:
-    """'heuristic,random' -> one bot name per seat; a single name fills every seat.
+                   players: int | None = None, options: Mapping[str, Any] | None = None,
+                   name: str = "--bots") -> list[str]:
+    """'heuristic,random' -> one bot name per seat; a single name fills every seat; None:
+    `default` everywhere.
 
     Every name is checked against the game's bots (BotError lists the allowed ones) and,
-    given the table (`players`, validated `options`), against the tables it plays.
+    given the table (`players`, validated `options`), against the tables it plays; an
+    empty one ("random,") is refused as `split_list` says, the list called `name`.
     """
-    names = [part.strip().lower() for part in (text or default).split(",") if part.strip()]
-    if not names:
-        names = [default]
+    names = [default] if text is None else [
+        part.lower() for part in split_list(text, name, ", ".join(bot_names(game)))]
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:

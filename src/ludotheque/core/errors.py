@@ -80,6 +80,26 @@ def echo(text: Any, limit: int = ECHO_LIMIT) -> Any:
     return visible(text[:limit]) + ("…" if len(text) > limit else "")
 
 
+_KINDS = ((bool, "value.truth"), (str, "value.text"), (list, "value.list"), (tuple, "value.tuple"),
+          (dict, "value.dict"), ((set, frozenset), "value.set"), (bytes, "value.bytes"))
+
+
+def described(value: Any) -> Any:
+    """A value given where a number or a text was wanted, said in words for an error
+    message (a LazyText: "the truth value True", "a list", "the text '3'"; not its Python
+    repr); a number as itself."""
+    from ludotheque.i18n import LazyText
+
+    if value is None:
+        return LazyText("value.nothing")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    for kind, key in _KINDS:
+        if isinstance(value, kind):
+            return LazyText(key, value=echo(str(value)))
+    return LazyText("value.type", type=type(value).__name__)
+
+
 def visible(text: str) -> str:
     """`text` with its control and format characters shown, not sent to the terminal: an
     escape sequence repeated as is would be run by it, a backspace or a byte order mark

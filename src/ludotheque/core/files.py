@@ -22,6 +22,7 @@ import json
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -102,6 +103,7 @@ def check_readable(path: str | Path, wanted: LazyText, kind: type[LudoError] = L
     does not exist or cannot be reached, it is a folder, or it is not a regular file (a
     device, a FIFO, a socket: reading it may never end); or it is bigger than `limit`
     bytes (None: no limit). `wanted` says what to give instead ("a record file")."""
+    path = _named(path, kind)
     with reading(path, kind):
         found = os.stat(path)
     _check_stat(path, found, wanted, kind, limit)
@@ -212,14 +214,35 @@ def _refused(path: str | Path, key: str, kind: type[LudoError]) -> Iterator[None
         raise kind(key, path=str(path), reason=os_reason(exc)) from None
 
 
-def check_writable(path: str | Path) -> Path:
-    """Refuse, before any work, a file that could not be written at its end: its folder
-    does not exist, or it is a folder."""
-    path = Path(path)
+def _named(path: str | Path, kind: type[LudoError] = LudoError) -> Path:
+    """`path` as a Path, refused if it is an empty text (Path("") is ".", the current
+    folder, which no one means by it)."""
+    if isinstance(path, str) and not path:
+        raise kind("error.path_empty")
+    return Path(path)
+
+
+def check_writable(path: str | Path, folder: bool = False) -> Path:
+    """Refuse, before any work, a file (`folder`: a folder, made if missing) that could not
+    be written at its end: an empty name, a missing folder above it, a folder where a file
+    is wanted (or the reverse), or a place the system does not let us write, found by
+    trying (permission bits do not say it for root, a read-only disk or /proc): an
+    existing file is opened to append, nothing written; a new one is made and removed."""
+    path = _named(path)
     with writing(path):  # a name the system refuses (too long...) is said, not a traceback
-        folder = path.expanduser().resolve().parent
-        if not folder.is_dir():
-            raise LudoError("error.save_folder", path=str(path), folder=str(folder))
-        if path.is_dir():
-            raise LudoError("error.save_is_folder", path=str(path))
+        parent = path.expanduser().resolve().parent
+        if not parent.is_dir():
+            raise LudoError("error.save_folder", path=str(path), folder=str(parent))
+        if path.is_dir() != folder and path.exists():
+            raise LudoError("error.report_png_folder" if folder else "error.save_is_folder",
+                            path=str(path))
+        if path.exists() and not folder:
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0)))
+        else:
+            try:
+                with tempfile.TemporaryFile(dir=path if path.exists() else parent):
+                    pass
+            except FileNotFoundError:  # the folder is there but takes no file (/proc)
+                raise LudoError("error.file_unwritable", path=str(path),
+                                reason=LazyText("error.os.no_new_files")) from None
     return path

@@ -29,6 +29,7 @@ from ludotheque.core.errors import (
     NotationError,
     PlayerCountError,
     SnapshotError,
+    described,
     echo,
     reading_snapshot,
 )
@@ -43,7 +44,7 @@ from ludotheque.core.fields import (
     make_clone,
     make_init_fields,
 )
-from ludotheque.core.options import OptionSpec, options_to_json, validate_options
+from ludotheque.core.options import OptionSpec, integer, options_to_json, validate_options
 from ludotheque.core.parts import GameParts
 from ludotheque.i18n import LazyText, has_text, t, text_keys
 
@@ -260,11 +261,15 @@ class MoveForms:
     """Moves named in an error as a person of the error's language types them ("jouer
     retire1" in French, "play remove1" in English), joined by commas."""
 
-    def __init__(self, game: Game, actions: Sequence[int]) -> None:
-        self.game, self.actions = game, list(actions)
+    def __init__(self, game: Game, actions: Sequence[int], ids: bool = False) -> None:
+        self.game, self.actions, self.ids = game, list(actions), ids
 
     def message(self, lang: str) -> str:
-        return ", ".join(self.game.action_hint(action, lang) for action in self.actions)
+        """`ids`: each led by its action id, "13 (accept)" (a program's actions are ids)."""
+        hints = (self.game.action_hint(action, lang) for action in self.actions)
+        if self.ids:
+            hints = (f"{action} ({hint})" for action, hint in zip(self.actions, hints))
+        return ", ".join(hints)
 
     def __str__(self) -> str:
         return self.message("en")
@@ -294,6 +299,7 @@ class Game(ABC):
 
         The result is read-only, so the same (players, options) give the same object,
         remembered: a simulation or a bench starts thousands of games with them."""
+        players = integer(players)  # a numpy integer (a value read from an array) is one
         if type(players) is int and options is not None and \
                 _OWN_ANSWERS.get((id(options), type(self), players)) is options:
             return options  # an answer of ours, given back as it is
@@ -321,13 +327,13 @@ class Game(ABC):
         ):
             # a count that is no integer is named as what it is: "not 3" for "3" would
             # contradict "2 to 6 players"
-            key = ("error.player_count" if isinstance(players, int)
+            key = ("error.player_count" if type(players) is int
                    else "error.player_count_text" if isinstance(players, str)
                    else "error.player_count_type")
             raise PlayerCountError(
                 key,
                 game=LazyText(self.title_key),
-                players=echo(players) if isinstance(players, (int, str)) else repr(players),
+                players=echo(players) if isinstance(players, str) else described(players),
                 low=self.min_players,
                 high=self.max_players,
             )
@@ -340,7 +346,7 @@ class Game(ABC):
 
     def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> State:
         """A new game, at its first chance point (the deal)."""
-        return self._new_state(players, self.validate(players, options))
+        return self._new_state(integer(players), self.validate(players, options))
 
     def _new_state(self, players: int, options: Mapping[str, Any]) -> State:
         return self.state_class(self, players, options)

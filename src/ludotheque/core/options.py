@@ -51,6 +51,10 @@ class OptionSpec:
                      high=self.maximum)
         return t("option.allowed_int", lang, low=self.minimum, high=self.maximum)
 
+    def allowed_text(self) -> Any:
+        """The allowed values as an error's parameter: said in the message's language."""
+        return _Allowed(self)
+
     def coerce(self, value: Any) -> Any:
         """Turn `value` (a Python value or a command-line string) into this option's type."""
         try:
@@ -66,7 +70,7 @@ class OptionSpec:
                 return number
             if self.kind == "ints":
                 if isinstance(value, str):
-                    items = [part for part in value.replace(" ", "").split(",") if part]
+                    items = split_list(value, self.name, self.allowed_text())
                     if len(items) == 1 and self.length:
                         items = items * self.length
                 elif isinstance(value, Sequence):
@@ -86,7 +90,7 @@ class OptionSpec:
                 return text
         except (ValueError, TypeError):
             raise OptionError(
-                "error.option_value", name=self.name, value=value, allowed=_Allowed(self)
+                "error.option_value", name=self.name, value=value, allowed=self.allowed_text()
             ) from None
         raise AssertionError(f"unknown option kind {self.kind}")
 
@@ -196,6 +200,21 @@ def validate_options(
     return ValidatedOptions(result)
 
 
+def split_list(text: str, name: str, allowed: Any, separator: str = ",") -> list[str]:
+    """The items of a list typed on the command line (`--bots random,heuristic`, an int
+    list option's `2,3,3`): the spaces around each are left out; an empty item (a
+    separator at an end or doubled, or nothing at all) is refused naming the list and
+    `allowed` (a text, or anything with `message(lang)`): whether "random," means one
+    bot for every seat or a second one forgotten, no one can tell."""
+    items = [item.strip() for item in text.split(separator)]
+    if not any(items):
+        raise OptionError("error.list_empty", name=name, allowed=allowed)
+    if not all(items):
+        raise OptionError("error.list_empty_item", name=name, given=text, separator=separator,
+                          allowed=allowed)
+    return items
+
+
 def parse_option_assignments(items: Sequence[str]) -> dict[str, str]:
     """['a=1', 'b=x,y'] -> {'a': '1', 'b': 'x,y'} (values coerced later by the game)."""
     parsed: dict[str, str] = {}
@@ -203,6 +222,8 @@ def parse_option_assignments(items: Sequence[str]) -> dict[str, str]:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise OptionError("error.option_syntax", item=item)
+        if name.strip() in parsed:  # the last one won, the first was dropped unsaid
+            raise OptionError("error.option_twice", name=name.strip())
         parsed[name.strip()] = value.strip()
     return parsed
 

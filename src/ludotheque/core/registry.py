@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludotheque.core.errors import UnknownGameError
+from ludotheque.core.errors import UnknownGameError, described
 from ludotheque.core.game import Game
 
 _GAMES: dict[str, Game] = {}
@@ -19,6 +19,9 @@ def _load_builtin_games() -> None:
 
 def get_game(name: str) -> Game:
     _load_builtin_games()
+    if not isinstance(name, str):  # None, a number: said as such, not an AttributeError
+        raise UnknownGameError("error.game_name_type", given=described(name),
+                               allowed=", ".join(sorted(_GAMES)))
     key = name.strip().lower()
     for game in _GAMES.values():
         if key in getattr(game, "aliases", ()):

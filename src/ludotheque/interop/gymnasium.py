@@ -28,8 +28,9 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
 * An illegal action, with `illegal="lose"` (the default): the episode ends at
   once (terminated), the reward is -1 and `info["illegal_action"]` holds the
   action and `info["error"]` the reason (in `lang`). With `illegal="raise"`:
-  IllegalActionError (NotationError for an id outside the action space) and
-  nothing changes. Stepping after the end raises IllegalActionError.
+  IllegalActionError (NotationError for an id outside the action space, or for
+  an action that is neither an integer nor a move's text: a bool, a float, a list)
+  and nothing changes. Stepping after the end raises IllegalActionError.
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
         return [opponents] * seats
     if isinstance(opponents, str):
         return parse_bot_list(opponents, game, seats, default="random", players=players,
-                              options=options)
+                              options=options, name="opponents")
     if not isinstance(opponents, Iterable):  # None, a number: no bot
         raise OptionError("error.option_value", name="opponents", value=opponents,
                           allowed=", ".join(bot_names(game)))
@@ -197,7 +198,7 @@ def _opponents(opponents: Any, game: Game, seats: int, players: int,
     names = [o for o in opponents if not callable(o)]
     if names:
         parse_bot_list(",".join(map(str, names)), game, len(names), default="random",
-                       players=players, options=options)
+                       players=players, options=options, name="opponents")
     if len(opponents) != seats:
         raise BotError("error.bot_count", given=len(opponents), count=seats)
     return [o if callable(o) else str(o).strip().lower() for o in opponents]

@@ -65,12 +65,14 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python import rl_environment
 
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, settle
-from ludotheque.core.errors import ChanceError, LudoError
-from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, State
+from ludotheque.core.errors import ChanceError, LudoError, NotationError, OptionError
+from ludotheque.core.game import CHANCE, MAX_DECISIONS, TERMINAL, Game, MoveForms, State
 from ludotheque.core.options import integer
 from ludotheque.core.registry import all_games, get_game
+from ludotheque.interop.table import action_number
 
 PREFIX = "ludotheque_"
 LIST_SEPARATOR = ";"
@@ -729,6 +731,15 @@ class LudothequeState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._core.legal())
+
+    def apply_action(self, action: Any) -> None:
+        """pyspiel's, given an action as every environment takes it (`action_number`):
+        pyspiel took True as action 1, and said of 3.0 only that its arguments did not fit,
+        repeating the whole state (every hand) in its message."""
+        if type(action) is not int:
+            action = action_number(action, self._core.meta.game, self.legal_actions,
+                                   ActionTypeError)
+        super().apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self._core.chance_node().items())
@@ -1459,6 +1470,16 @@ class _Moment(Sequence):
         return episode.tensor(seat, self.length, view) if episode.track else view
 
 
+class ActionTypeError(NotationError, rl_environment.IllegalActionError):
+    """An action that is no number (`action_number`); what rl_environment's callers
+    catch for an action it refuses."""
+
+
+class ActionCountError(NotationError, rl_environment.InvalidParameterError):
+    """A step given no action or several (a turn-based game: one at a time); what
+    rl_environment raises for it too."""
+
+
 def _check_legal(action: Any, legal: list[int]) -> None:
     """rl_environment's legality check, in its words; a numpy array of several values is
     an illegal action too (`in` would compare it element by element, and raise)."""
@@ -1471,6 +1492,13 @@ def _check_legal(action: Any, legal: list[int]) -> None:
     if not known:
         raise rl_environment.IllegalActionError(
             f"Illegal action {action} for current player. Legal actions are: {legal}")
+
+
+# rl_environment.Environment's keywords (others it reads as a game's parameters, and
+# drops when given a loaded game), and our `seed`
+_ENVIRONMENT_KEYWORDS = ("discount", "chance_event_sampler", "observation_type",
+                         "include_full_state", "mfg_distribution", "mfg_population",
+                         "enable_legality_check", "seed")
 
 
 def environment(game: Any, **kwargs: Any) -> Any:
@@ -1559,6 +1587,8 @@ def environment(game: Any, **kwargs: Any) -> Any:
 
         def step(self, actions: Any) -> Any:
             episode = self._episode
+            if self._ours and not self._should_reset:
+                actions = [self._action(actions)]
             if episode is not None and len(actions) == 1 and not self._should_reset:
                 action = actions[0]
                 checked = self._enable_legality_check
@@ -1574,6 +1604,17 @@ def environment(game: Any, **kwargs: Any) -> Any:
             if self._whole is None:
                 self._sample_external_events()
             return self._time_step(first=False)
+
+        def _action(self, actions: Any) -> int:
+            """The one action of a step, as a number (`action_number`); a list of another
+            length is refused naming the legal actions (ActionCountError)."""
+            game = self._game.meta.game
+            legal = self._episode.legal if self._episode is not None else \
+                self._state.legal_actions()
+            if len(actions) != 1:
+                raise ActionCountError("openspiel.error.action_count", count=len(actions),
+                                       legal=MoveForms(game, legal, ids=True))
+            return action_number(actions[0], game, lambda: legal, ActionTypeError)
 
         def _sample_external_events(self) -> None:
             if not self._ours:
@@ -1640,11 +1681,20 @@ def environment(game: Any, **kwargs: Any) -> Any:
 
     TimeStep, StepType = rl_environment.TimeStep, rl_environment.StepType
     FIRST, MID, LAST = StepType.FIRST, StepType.MID, StepType.LAST
+    taken = set(_ENVIRONMENT_KEYWORDS)
     if isinstance(game, str):
+        names = {spec.name for spec in get_game(game).option_specs}
+        taken |= {"players", *names}
         players = kwargs.pop("players", None)
-        options = {name: kwargs.pop(name) for name in list(kwargs)
-                   if name in {spec.name for spec in get_game(game).option_specs}}
+        options = {name: kwargs.pop(name) for name in list(kwargs) if name in names}
         game = load_game(game, players, **options)
+    loaded = {"players", *(spec.name for spec in game.meta.game.option_specs)} \
+        if isinstance(game, LudothequeGame) else set()
+    for name in kwargs:  # rl_environment drops what it does not know, unsaid
+        if name not in taken:
+            raise OptionError("openspiel.error.loaded_game_keyword" if name in loaded
+                              else "openspiel.error.environment_keyword", name=name,
+                              allowed=", ".join(sorted(taken)))
     whole = None
     if kwargs.get("chance_event_sampler") is None:
         seed = kwargs.get("seed")

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import io
 import operator
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ludotheque.core.chance import SeededChance, settle
-from ludotheque.core.errors import OptionError
-from ludotheque.core.game import Game, State
+from ludotheque.core.errors import NotationError, OptionError, described
+from ludotheque.core.game import Game, MoveForms, State
 from ludotheque.core.options import integer
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import LANGUAGES, Names, t
@@ -29,6 +29,22 @@ RENDER_MODES = ("human", "ansi")
 ILLEGAL_MODES = ("lose", "raise")  # an illegal move: -1 and the game ends (classic), or raise
 ILLEGAL_REWARD = -1.0
 REWARD_SCHEMES = ("share", "zero_sum")
+
+
+def action_number(action: Any, game: Game, legal: Callable[[], Sequence[int]],
+                  kind: type[NotationError] = NotationError) -> int:
+    """An action given as a number, as every environment takes it: an int or a numpy
+    integer (as pyspiel takes them). A bool (True is no action 1), a float (3.0 is no
+    action 3), None or a list is refused: `kind` naming the legal actions."""
+    if type(action) is int:
+        return action
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise kind("error.action_type", given=described(action),
+               legal=MoveForms(game, legal(), ids=True))
 
 
 def check_render_mode(render_mode: str | None) -> None:
@@ -97,11 +113,8 @@ class Table:
 
     def action_id(self, action: Any) -> int:
         """An action id from an id (a numpy integer too) or a text form; NotationError otherwise."""
-        if not isinstance(action, (str, bool)):
-            try:
-                action = operator.index(action)
-            except TypeError:
-                pass
+        if not isinstance(action, str):
+            action = action_number(action, self.game, self.state.legal_actions)
         return self.game.parse_action(action, self.state)
 
     def play(self, action: Any) -> int:

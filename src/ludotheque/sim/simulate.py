@@ -41,8 +41,9 @@ from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, set
 from ludotheque.core.errors import LudoError, OptionError, PlayerCountError, require_extra
 from ludotheque.core.events import Event
 from ludotheque.core.game import CHANCE, Game, State
-from ludotheque.core.options import options_to_json, validate_options
+from ludotheque.core.options import options_to_json, split_list, validate_options
 from ludotheque.core.registry import get_game
+from ludotheque.i18n import LazyText
 from ludotheque.sim.results import PLAYERS
 
 BACKENDS = ("process", "ray", "local")
@@ -277,6 +278,9 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
     """
     kinds = {spec.name: spec.kind for spec in game.option_specs}
     kinds.setdefault(PLAYERS, "int")
+    allowed: dict[str, Any] = {spec.name: spec.allowed_text() for spec in game.option_specs}
+    allowed.setdefault(PLAYERS, LazyText("option.allowed_int", low=game.min_players,
+                                         high=game.max_players))
     parsed: dict[str, list[str]] = {}
     for item in items:
         name, sep, text = item.partition("=")
@@ -288,10 +292,7 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
         if name in parsed:
             raise OptionError("error.sweep_twice", name=name)
         separator = ";" if ";" in text or kinds[name] == "ints" else ","
-        values = [part.strip() for part in text.split(separator)]
-        if any(not value for value in values):
-            raise OptionError("error.sweep_syntax", item=item)
-        parsed[name] = values
+        parsed[name] = split_list(text, f"--sweep {name}", allowed[name], separator)
     return parsed
 
 

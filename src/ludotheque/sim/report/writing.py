@@ -7,8 +7,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from ludotheque.core.errors import LudoError
-from ludotheque.core.files import writing
+from ludotheque.core.files import check_writable, writing
 from ludotheque.i18n import t
 from ludotheque.sim.report.layout import Report
 
@@ -100,19 +99,16 @@ def write_html(report: Report, path: Any) -> Path:
 
 
 def check_png_folder(folder: Any) -> Path:
-    """Refuse, before any work, a PNG folder that is a file."""
-    folder = Path(folder)
-    with writing(folder):  # a name the system refuses (too long...) is said, not a traceback
-        if folder.exists() and not folder.is_dir():
-            raise LudoError("error.report_png_folder", path=str(folder))
-    return folder
+    """Refuse, before any work, a PNG folder that could not be written (`check_writable`)."""
+    return check_writable(folder, folder=True)
 
 
 def write_pngs(report: Report, folder: Any) -> list[Path]:
-    """Every plot as <folder>/<game>-<plot>.png (the folder is made if needed)."""
+    """Every plot as <folder>/<game>-<plot>.png (the folder is made if needed, not the
+    folders above it: a mistyped path is said, not made)."""
     folder = check_png_folder(folder)
     with writing(folder):
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)
     written = []
     for block in report.figures():
         path = folder / f"{_file_name(block.name)}.png"

@@ -12,7 +12,7 @@ What Click offers for this is used instead:
   exceptions, and `show_usage_error` writes them from their fields (the option, the
   parameter, the invalid value and what was expected), not from their English text.
 
-English keeps Click's own output. The language is chosen before any option is
+English keeps Click's own words (but <Path> is written <path>). The language is chosen before any option is
 parsed: `--lang` on the command line if it names a language, else the locale
 (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`): `help_language`.
 """
@@ -23,6 +23,7 @@ import inspect
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from typer import Abort
@@ -107,10 +108,11 @@ def formatter_for(lang: str) -> type[HelpFormatter]:
     return Formatter
 
 
-_METAVAR = re.compile(r"<(int|float|str|path|list\[str\]|list\[Path\])>")
+_METAVAR = re.compile(r"<(int|float|str|path|Path|list\[str\]|list\[Path\])>")
 _METAVARS = {"int": "cli.click.metavar.int", "float": "cli.click.metavar.float",
              "str": "cli.click.metavar.text", "list[str]": "cli.click.metavar.text",
-             "path": "cli.click.metavar.path", "list[Path]": "cli.click.metavar.path"}
+             "path": "cli.click.metavar.path", "Path": "cli.click.metavar.path",
+             "list[Path]": "cli.click.metavar.path"}
 
 
 def _metavar(match: re.Match[str], lang: str) -> str:
@@ -134,12 +136,57 @@ def translate_help(command: Any, lang: str) -> None:
             param.help = _again(param.help, lang)
         if getattr(param, "metavar", None):  # an argument's name (GAME, JEU)
             param.metavar = _again(param.metavar, lang)
-    if lang != "en":
-        context = type("LocalContext", (command.context_class,),
-                       {"formatter_class": formatter_for(lang)})
-        command.context_class = context
+    # English too: a path's kind reads <path> whether its option has a parser or not
+    context = type("LocalContext", (command.context_class,),
+                   {"formatter_class": formatter_for(lang)})
+    command.context_class = context
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub, lang)
+
+
+class EmptyPath(click_errors.BadParameter):
+    """An empty text given as a file or folder: `Path("")` is ".", the current folder,
+    which no one means by it (`report --png ''` wrote its plots here)."""
+
+    def __init__(self) -> None:
+        super().__init__(t("cli.click.empty_path", "en"))
+
+
+def given_path(text: str) -> Path:
+    """The `parser` of every file or folder the command line takes: a path, never an
+    empty one (EmptyPath, a usage error); what it names is checked by the command."""
+    if not text:
+        raise EmptyPath()
+    return Path(text)
+
+
+class OptionTwice(click_errors.UsageError):
+    """An option that takes one value (or a flag) given more than once: Click keeps the
+    last and says nothing (`-p 3 -p 4` played 4, `--rotate --no-rotate` did not rotate)."""
+
+    def __init__(self, option: str, ctx: Any) -> None:
+        self.option = option
+        super().__init__(t("cli.click.option_twice", "en", option=option), ctx)
+
+
+class OptionsOnce:
+    """A command (or group) mixin: an option given twice is a usage error, but for those
+    meant to be repeated (`--option`, `--sweep`)."""
+
+    def make_parser(self, ctx: Any) -> Any:
+        parser = super().make_parser(ctx)  # type: ignore[misc]
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]) -> Any:
+            opts, rest, order = parse(args)
+            for param in order:
+                if getattr(param, "param_type_name", "") == "option" and not param.multiple \
+                        and not getattr(param, "count", False) and order.count(param) > 1:
+                    raise OptionTwice(" / ".join([*param.opts, *param.secondary_opts]), ctx)
+            return opts, rest, order
+
+        parser.parse_args = parse_args
+        return parser
 
 
 def _hint(error: Any) -> str:
@@ -154,6 +201,8 @@ def _hint(error: Any) -> str:
 
 def _invalid(error: Any, lang: str) -> str:
     """What was wrong with a value, from the validation error under it."""
+    if isinstance(error, EmptyPath) or isinstance(error.__cause__, EmptyPath):
+        return t("cli.click.empty_path", lang)
     cause = error.__cause__
     errors = cause.errors() if cause is not None and hasattr(cause, "errors") else []
     if errors:
@@ -188,6 +237,8 @@ def usage_error_message(error: Any, lang: str) -> str:
             text += " " + t("cli.click.possible_options", lang,
                             options=", ".join(sorted(error.possibilities)))
         return text
+    if isinstance(error, OptionTwice):
+        return t("cli.click.option_twice", lang, option=error.option)
     if isinstance(error, click_errors.MissingParameter):
         kind = error.param_type or (error.param.param_type_name if error.param else "")
         key = "cli.click.missing_option" if kind == "option" else "cli.click.missing_argument"
@@ -244,4 +295,5 @@ def run(command: Any, argv: Sequence[str], lang: str) -> int:
     return status if isinstance(status, int) else 0
 
 
-__all__ = ["Context", "help_language", "help_text", "run", "translate_help"]
+__all__ = ["Context", "EmptyPath", "OptionTwice", "OptionsOnce", "given_path", "help_language",
+           "help_text", "run", "translate_help"]
