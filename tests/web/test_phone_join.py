@@ -30,6 +30,18 @@ def scanned(page) -> str:
     return codes[0].text
 
 
+def waiting_table(server) -> dict:
+    """A table of two people created through the API (its answer), nobody seated."""
+    return server.api.post("/api/tables", json={
+        "game": "diciassette", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+
+
+def seat(server, invite: str) -> str:
+    """Seat 0's token, "Ada" sitting down by the invite."""
+    return server.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ada"}) \
+        .json()["seat_url"].rsplit("/", 1)[1]
+
+
 def test_serve_on_every_interface_prints_the_local_network_link_and_invites_lead_there(
         start_server_process) -> None:
     """Bound to 0.0.0.0, `serve` prints its link here and this machine's address on the
@@ -43,8 +55,7 @@ def test_serve_on_every_interface_prints_the_local_network_link_and_invites_lead
     assert found and all(not link.startswith("http://127.") for link in found), printed
     network = found[0].rstrip("/")
     assert httpx.get(network + "/api/games", timeout=10).status_code == 200
-    created = server.api.post("/api/tables", json={
-        "game": "diciassette", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+    created = waiting_table(server)
     assert created["invite_link"] == network + created["invite_url"]
     assert created["spectator_link"] == network + created["spectator_url"]
     invite = created["invite_url"].rsplit("/", 1)[1]
@@ -67,8 +78,7 @@ def test_a_public_url_leads_the_invite_links_and_their_code_to_scan(browser,
     alt = re.sub(r"[\u00a0\u202f]", " ", lobby.get_attribute("#invite-qr", "alt"))
     assert alt == f"Code à scanner avec l'appareil photo d'un téléphone : il ouvre {link}"
     invite = link.rsplit("/", 1)[1]
-    token = server.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ada"}) \
-        .json()["seat_url"].rsplit("/", 1)[1]
+    token = seat(server, invite)
     assert token not in link
     table = new_page(browser, "en-GB", PHONE)
     table.goto(f"{server.url}/play/{token}")  # the host's page: on its own origin
@@ -94,12 +104,10 @@ def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
     assert said.startswith("Phones cannot open this link: the server listens on this "
                            "computer only.") and "--host 0.0.0.0" in said, said
     assert lobby.locator("#invite-qr").count() == 0
-    created = server.api.post("/api/tables", json={
-        "game": "diciassette", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+    created = waiting_table(server)
     assert created["invite_link"] is None and created["invite_qr"] is None
     invite = created["invite_url"].rsplit("/", 1)[1]
-    token = server.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ada"}) \
-        .json()["seat_url"].rsplit("/", 1)[1]
+    token = seat(server, invite)
     table = new_page(browser, "fr-FR")
     table.goto(f"{server.url}/play/{token}")
     table.wait_for_selector("#invite-unreachable")
