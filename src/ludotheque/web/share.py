@@ -7,6 +7,7 @@ or, bound to every interface, from this machine's address on the local network."
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import socket
 from dataclasses import dataclass
@@ -126,9 +127,12 @@ def reach_for(host: str, port: int, public_url: str | None) -> tuple[Reach, list
     return Reach(public, links[0] if links else None), links
 
 
+@functools.lru_cache(maxsize=1024)
 def qr_data_uri(url: str) -> str:
     """A QR code of `url` as an SVG data URI (the pages' CSP takes `img-src data:`): dark
-    on white whatever the page's colours, its quiet zone included, sized by the page."""
+    on white whatever the page's colours, its quiet zone included, sized by the page.
+    Kept for the tables in play: a page asks for its invite's on every visit, and a code
+    costs milliseconds."""
     import segno
 
     code = segno.make(url, error="m", micro=False)
