@@ -89,8 +89,14 @@ def check_python(words: list[str]) -> None:
 
 
 def check_make(words: list[str]) -> None:
-    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.MULTILINE))
+    """Each word a target of the Makefile, or `NAME=value` setting one of its variables."""
+    makefile = (ROOT / "Makefile").read_text()
+    targets = set(re.findall(r"^([\w-]+):", makefile, re.MULTILINE))
+    variables = set(re.findall(r"^(\w+)\s*\??=", makefile, re.MULTILINE))
+    settings = {word.partition("=")[0] for word in words if "=" in word}
+    words = [word for word in words if "=" not in word]
     assert set(words) <= targets, f"no make target {sorted(set(words) - targets)}"
+    assert settings <= variables, f"no make variable {sorted(settings - variables)}"
 
 
 def check_pip(words: list[str]) -> None:

@@ -922,6 +922,8 @@ def serve(
                                                 help=_h("cli.serve.opt.proxy_headers"))] = True,
     forwarded_allow_ips: Annotated[Optional[str], typer.Option(
         "--forwarded-allow-ips", help=_h("cli.serve.opt.forwarded_allow_ips"))] = None,
+    public_url: Annotated[Optional[str], typer.Option(
+        "--public-url", help=_h("cli.serve.opt.public_url"))] = None,
     lang: LangOption = None,
 ) -> None:
     with _guard(lang) as lang:
@@ -931,15 +933,34 @@ def serve(
         _span("--port", port, 1, 65535)
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import serve as run_server
+        from ludotheque.web.share import reach_for
 
         check_broker_url(broker)
+        reach, network = reach_for(host, port, public_url)
         _check_free(host, port)
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        link = t("cli.serve.link", lang, url=f"http://{shown}:{port}/")
+        lines = _serve_lines(host, port, reach, network, lang)
         run_server(host=host, port=port, database=database, bot_delay=bot_delay,
                    broker=broker, waiting_ttl=waiting_ttl, proxy_headers=proxy_headers,
-                   forwarded_allow_ips=forwarded_allow_ips,
-                   ready=lambda: out.print(link, markup=False))
+                   forwarded_allow_ips=forwarded_allow_ips, reach=reach,
+                   ready=lambda: out.print("\n".join(lines), soft_wrap=True, markup=False))
+
+
+def _serve_lines(host: str, port: int, reach: Any, network: list[str], lang: str) -> list[str]:
+    """What `serve` prints: its link here, then where the phones reach it (bound to every
+    interface: the local network's links), or how to open it to them (bound to loopback)."""
+    from ludotheque.web.share import EVERY_INTERFACE, is_loopback, url_host
+
+    everywhere = host in EVERY_INTERFACE
+    lines = [t("cli.serve.link", lang,
+               url=f"http://{'127.0.0.1' if everywhere else url_host(host)}:{port}/")]
+    if everywhere:
+        lines += [t("cli.serve.network_link", lang, url=f"{link}/") for link in network] \
+            or [t("cli.serve.no_network", lang)]
+    elif is_loopback(host) and reach.public_url is None:
+        lines.append(t("cli.serve.loopback_only", lang))
+    if reach.public_url is not None:
+        lines.append(t("cli.serve.public_link", lang, url=f"{reach.public_url}/"))
+    return lines
 
 
 @app.command(help=_h("cli.worker.help"))

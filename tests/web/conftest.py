@@ -95,12 +95,13 @@ class ProcessHandle:
 
 def start_process(database: str, log_path: Path, port: int | None = None,
                   bot_delay: float = 0.0, args: Sequence[str] = (),
-                  env: Mapping[str, str] | None = None) -> ProcessHandle:
-    """`ludotheque serve` with `args` more, its environment `env` more."""
+                  env: Mapping[str, str] | None = None, host: str = "127.0.0.1") -> ProcessHandle:
+    """`ludotheque serve` on `host` (its pages and API reached at 127.0.0.1 all the same),
+    with `args` more, its environment `env` more."""
     port = port or free_port()
     log_file = open(log_path, "ab")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
-        [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "ludotheque", "serve", "--host", host, "--port", str(port),
          "--database", database, "--bot-delay", str(bot_delay), *args],
         stdout=log_file, stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
@@ -127,8 +128,9 @@ def start_process(database: str, log_path: Path, port: int | None = None,
 
 @pytest.fixture
 def start_server_process(tmp_path) -> Iterator[Any]:
-    """A factory: start_server_process(database=None, port=None, args=(), env=None) ->
-    ProcessHandle (`ludotheque serve` with `args` more, `env` added to its environment);
+    """A factory: start_server_process(database=None, port=None, args=(), env=None,
+    host="127.0.0.1") -> ProcessHandle (`ludotheque serve` with `args` more, `env` added
+    to its environment);
     every process started is stopped at the end of the test."""
     started: list[ProcessHandle] = []
 

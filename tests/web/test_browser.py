@@ -86,9 +86,11 @@ def send_raw(page, frame: dict) -> int:
                                    return window.__frames.length; }""", frame)
 
 
-def create_table(page, base: str, game: str, players: int, seats: list[str]) -> tuple[str, str]:
+def create_table(page, base: str, game: str, players: int, seats: list[str],
+                 shared: str | None = None) -> tuple[str, str]:
     """Create a table in the lobby; returns the invite link copied with the Copy button,
-    and the spectator link."""
+    and the spectator link (on `shared`, the base of the links for other devices, if the
+    server has one other than `base`)."""
     page.goto(base + "/")
     page.wait_for_selector(".game-card")
     page.select_option("#game", game)
@@ -98,7 +100,7 @@ def create_table(page, base: str, game: str, players: int, seats: list[str]) -> 
         page.select_option(f"#seat-{seat}", kind)
     page.click("#create-submit")
     page.wait_for_selector("#invite-link")
-    assert page.input_value("#spectator-link").startswith(base + "/watch/")
+    assert page.input_value("#spectator-link").startswith((shared or base) + "/watch/")
     page.click('button[data-copy="invite-link"]')
     invite = page.evaluate("navigator.clipboard.readText()")
     assert invite == page.input_value("#invite-link") and "/join/" in invite

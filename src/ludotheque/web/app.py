@@ -32,6 +32,7 @@ from ludotheque.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, has_text, name
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
+from ludotheque.web.share import Reach
 from ludotheque.web.master import (
     Conn,
     LiveTable,
@@ -206,9 +207,11 @@ def _too_fast(rate: Rate, key: str, status: int = 400, **params: Any) -> Refused
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                storage: Storage | None = None, limits: Limits | None = None,
-               **master_settings: Any) -> FastAPI:
+               reach: Reach | None = None, **master_settings: Any) -> FastAPI:
     """`master_settings`: hard_workers, min_turn_timer (see Master); `limits`: the rate
-    limits (default: from the environment, see limits.py)."""
+    limits (default: from the environment, see limits.py); `reach`: how another device
+    reaches this server, for the invite links (default: by the page's origin alone)."""
+    reach = reach or Reach()
     limits = limits or Limits.from_env()
     limiters = limits.limiters()
     creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
@@ -328,6 +331,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             return refusal(refused, lang)
         answer = {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
                   "spectator_url": f"/watch/{live.row.spectator}"}
+        answer.update(reach.links(request, answer["invite_url"],
+                                  spectator=answer["spectator_url"]))
         here = [s.token for s in live.row.seats if s.taken and s.token]
         if here:  # the people named with their seats, at the creator's screen
             answer["play_url"] = "/play/" + "+".join(here)
@@ -348,7 +353,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         return {"table": live.row.id, "game": live.row.game, "title": public["title"],
                 "players": live.row.players, "status": live.row.status,
                 "seats": [{k: s[k] for k in ("seat", "kind", "level", "name", "taken")}
-                          for s in public["seats"]]}
+                          for s in public["seats"]],
+                **reach.links(request, f"/join/{invite}")}
 
     @app.post("/api/join/{invite}")
     async def join(invite: str, request: Request):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludotheque.web.app import FRAME_MAX
+from ludotheque.web.share import Reach
 
 UVICORN_SETTINGS = {
     # Frames above 8 KiB get a clean error frame; far larger ones close the connection.
@@ -21,9 +22,10 @@ UVICORN_SETTINGS = {
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
           bot_delay: float = 0.6, log_level: str = "warning", broker: str | None = None,
           waiting_ttl: float | None = None, proxy_headers: bool = True,
-          forwarded_allow_ips: str | None = None,
+          forwarded_allow_ips: str | None = None, reach: Reach | None = None,
           ready: Callable[[], None] | None = None) -> None:
     """`ready`: called once the app is made (its database open), before it listens.
+    `reach`: how another device reaches this server (its invite links; see share.py).
 
     `proxy_headers`, `forwarded_allow_ips`: uvicorn's own (same defaults: the proxies of
     FORWARDED_ALLOW_IPS, else of this machine, are trusted). A trusted reverse proxy's
@@ -36,7 +38,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     from ludotheque.web.master import WAITING_TTL
 
     app = create_app(database, bot_delay=bot_delay, broker=make_broker(broker),
-                     waiting_ttl=WAITING_TTL if waiting_ttl is None else waiting_ttl)
+                     waiting_ttl=WAITING_TTL if waiting_ttl is None else waiting_ttl,
+                     reach=reach)
     if ready is not None:
         ready()
     uvicorn.run(app, host=host, port=port, log_level=log_level, proxy_headers=proxy_headers,

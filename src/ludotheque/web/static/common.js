@@ -238,6 +238,24 @@ export function absolute(path) {
   return new URL(path, location.origin).href;
 }
 
+// The invite link to pass on and its code to scan, as the server gives them (`links`:
+// invite_link, invite_qr). Null when no other device can reach the server (it listens on
+// this computer only and the page was opened here): that is said, with how to open it to
+// phones, and the link offered is the one that opens here (`path` on this page's origin).
+export function inviteLinks(links, path, label) {
+  if (!links.invite_link) {
+    return el("div", {class: "invite-links"},
+      el("p", {id: "invite-unreachable", class: "banner warn", text: tr("web.share.local_only")}),
+      linkRow("invite-link", tr("web.share.local_link"), absolute(path)));
+  }
+  return el("div", {class: "invite-links"},
+    linkRow("invite-link", label, links.invite_link),
+    el("figure", {class: "qr"},
+      el("img", {id: "invite-qr", src: links.invite_qr, width: 240, height: 240,
+                 alt: tr("web.share.qr_alt", {url: links.invite_link})}),
+      el("figcaption", {text: tr("web.share.qr_caption")})));
+}
+
 // A labelled link to pass on: read-only, selected when focused, with its Copy button.
 export function linkRow(id, label, url) {
   const input = el("input", {id, type: "text", readonly: true, value: url, onfocus: (e) => e.target.select()});

@@ -4,7 +4,7 @@
 // holding all their seats, /play/<token>+<token>); with nobody here, the invite and
 // spectator links.
 
-import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow, sayError} from "./common.js";
+import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, sayError} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -208,11 +208,11 @@ async function submit(event) {
 function showCreated(data) {
   const box = $("created");
   box.hidden = false;
-  const invite = absolute(data.invite_url);
-  const spectator = absolute(data.spectator_url);
+  // the links for other devices, from the server; the spectator's, else the one opening here
+  const spectator = data.spectator_link || absolute(data.spectator_url);
   box.replaceChildren(el("h2", {text: tr("web.lobby.created")}),
     el("div", {class: "links"},
-      linkRow("invite-link", tr("web.lobby.invite"), invite),
+      inviteLinks(data, data.invite_url, tr("web.lobby.invite")),
       linkRow("spectator-link", tr("web.lobby.spectator"), spectator),
       el("a", {class: "button-link", id: "go-join", href: data.invite_url, text: tr("web.lobby.go_join")})));
   box.scrollIntoView({behavior: "smooth", block: "start"});

@@ -8,7 +8,7 @@
 // for a person here whose time ran out) it shows the table as a spectator sees it, through
 // one more socket on the table's spectator link.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, sayError,
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, sayError,
   typedName} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
@@ -44,6 +44,7 @@ const state = {
   revealed: null,  // a shared screen: the seat whose person asked to see it
   checked: !shared,  // a shared screen: every token answered, all of one table
   adding: false,  // "Add a player at this screen": its form is open
+  share: null,  // the invite's links for other devices, as the server gave them (fillShare)
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -472,9 +473,26 @@ function restoreFocus(spot) {
 // page with the link is gone once its creator took a seat).
 function inviteBox(table, url) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
+  const links = el("div", {id: "invite-share"});
+  fillShare(links, url);
   return el("div", {class: "banner invite-box"},
-    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}),
-    linkRow("invite-link", tr("web.table.invite_link"), absolute(url)));
+    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links);
+}
+
+// The invite's link for other devices and its code to scan, asked of the server once per
+// invite (the page's origin may be one only this computer opens), into `box` once known.
+async function fillShare(box, url) {
+  if (state.share?.url !== url) {
+    const share = {url, links: undefined};
+    share.asked = api(`/api/join/${encodeURIComponent(url.split("/").pop())}`)
+      .then((links) => { share.links = links; }, () => { share.links = null; });
+    state.share = share;
+  }
+  const share = state.share;
+  if (share.links === undefined) await share.asked;
+  const label = tr("web.table.invite_link");
+  // the server not reached (the table gone meanwhile): the link as this page knows it
+  box.replaceChildren(share.links ? inviteLinks(share.links, url, label) : linkRow("invite-link", label, absolute(url)));
 }
 
 // "Leave the table", then a confirmation in the page: the seat goes to a bot for good.

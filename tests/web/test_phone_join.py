@@ -1,0 +1,128 @@
+"""Friends join from their own phones on the same Wi-Fi: `serve` says where the phones
+reach it, the invite links lead there (not to the 127.0.0.1 the host opened), a server
+only this computer reaches says so in the invite box, and the invite's code to scan holds
+the invite link (read back from the page's screenshot, as a phone's camera would).
+
+Real servers on free ports (`ludotheque serve` as a process where its printout or its
+options matter), real Chromium."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import httpx
+import zxingcpp
+from PIL import Image
+
+from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
+from test_browser import create_table, new_page
+from tests.test_cli import invoke, usage_error
+
+PUBLIC = "https://ludo.example.org"
+
+
+def scanned(page) -> str:
+    """The text of the invite's code to scan, read from the page as a camera sees it."""
+    png = page.locator("#invite-qr").screenshot()
+    codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    assert len(codes) == 1 and codes[0].format == zxingcpp.BarcodeFormat.QRCode, codes
+    return codes[0].text
+
+
+def waiting_table(server) -> dict:
+    """A table of two people created through the API (its answer), nobody seated."""
+    return server.api.post("/api/tables", json={
+        "game": "diciassette", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+
+
+def seat(server, invite: str) -> str:
+    """Seat 0's token, "Ada" sitting down by the invite."""
+    return server.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ada"}) \
+        .json()["seat_url"].rsplit("/", 1)[1]
+
+
+def test_serve_on_every_interface_prints_the_local_network_link_and_invites_lead_there(
+        start_server_process) -> None:
+    """Bound to 0.0.0.0, `serve` prints its link here and this machine's address on the
+    local network, which answers; a table created from the page opened at 127.0.0.1 gets
+    its invite link on that address (the host's own link stays relative); a page opened
+    on the network address keeps its own origin."""
+    server = start_server_process(host="0.0.0.0")
+    printed = " ".join(server.log_path.read_text().split())
+    assert f"The web table: http://127.0.0.1:{server.port}/ (Ctrl-C stops it)" in printed
+    found = re.findall(r"same network \(Wi-Fi\): (http://\S+/)", printed)
+    assert found and all(not link.startswith("http://127.") for link in found), printed
+    network = found[0].rstrip("/")
+    assert httpx.get(network + "/api/games", timeout=10).status_code == 200
+    created = waiting_table(server)
+    assert created["invite_link"] == network + created["invite_url"]
+    assert created["spectator_link"] == network + created["spectator_url"]
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    there = httpx.get(f"{network}/api/join/{invite}", timeout=10).json()
+    assert there["invite_link"] == network + created["invite_url"]
+
+
+def test_a_public_url_leads_the_invite_links_and_their_code_to_scan(browser,
+                                                                    start_server_process) -> None:
+    """`--public-url` (a proxy, a name): the API's invite link, the lobby's and the
+    waiting table's, each with a code to scan that a camera reads as that very link (no
+    seat token in it); the host's own page stays on its origin."""
+    server = start_server_process(args=["--public-url", PUBLIC + "/"])
+    assert f"Invite links lead to {PUBLIC}/" in server.log_path.read_text()
+    lobby = new_page(browser, "fr-FR")
+    link, _spectator = create_table(lobby, server.url, "diciassette", 2, ["human", "human"],
+                                    shared=PUBLIC)
+    assert re.fullmatch(re.escape(PUBLIC) + r"/join/[\w-]+", link), link
+    assert scanned(lobby) == link
+    alt = re.sub(r"[\u00a0\u202f]", " ", lobby.get_attribute("#invite-qr", "alt"))
+    assert alt == f"Code à scanner avec l'appareil photo d'un téléphone : il ouvre {link}"
+    invite = link.rsplit("/", 1)[1]
+    token = seat(server, invite)
+    assert token not in link
+    table = new_page(browser, "en-GB", PHONE)
+    table.goto(f"{server.url}/play/{token}")  # the host's page: on its own origin
+    table.wait_for_selector("#invite-qr")
+    assert table.input_value("#invite-link") == link
+    assert scanned(table) == link
+    assert table.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not lobby.errors and not table.errors, (lobby.errors, table.errors)
+
+
+def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
+                                                                       start_server_process) -> None:
+    """Bound to 127.0.0.1 and opened there: `serve` says how to open it to phones; no link
+    for other devices in the API, and the invite box says phones cannot open it and how
+    to fix it, in the page's language, with no code to scan (a phone would open nothing)."""
+    server = start_server_process(args=["--lang", "fr"])
+    printed = " ".join(server.log_path.read_text().replace("\u202f", " ").split())
+    assert "Seul cet ordinateur peut l'ouvrir : pour les téléphones du même Wi-Fi, " \
+           "lancez-la avec --host 0.0.0.0 (make run HOST=0.0.0.0)." in printed
+    lobby = new_page(browser, "en-GB")
+    create_table(lobby, server.url, "diciassette", 2, ["human", "human"])
+    said = lobby.locator("#invite-unreachable").text_content()
+    assert said.startswith("Phones cannot open this link: the server listens on this "
+                           "computer only.") and "--host 0.0.0.0" in said, said
+    assert lobby.locator("#invite-qr").count() == 0
+    created = waiting_table(server)
+    assert created["invite_link"] is None and created["invite_qr"] is None
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    token = seat(server, invite)
+    table = new_page(browser, "fr-FR")
+    table.goto(f"{server.url}/play/{token}")
+    table.wait_for_selector("#invite-unreachable")
+    assert table.locator("#invite-unreachable").text_content().startswith(
+        "Les téléphones ne peuvent pas ouvrir ce lien")
+    assert table.input_value("#invite-link") == server.url + created["invite_url"]
+    assert table.locator("#invite-qr").count() == 0
+    assert not lobby.errors and not table.errors, (lobby.errors, table.errors)
+
+
+def test_a_public_url_that_cannot_lead_a_phone_anywhere_is_refused_in_words() -> None:
+    for url in ("ludo.example.org", "ftp://ludo.example.org", "https://ludo.example.org/ludo",
+                "https://ludo.example.org/?x=1", "https://ada:pw@ludo.example.org",
+                "https://ludo.example.org:99999"):
+        for lang, said in (("en", f"--public-url {url} is not an address a phone can open"),
+                           ("fr", f"--public-url {url} n'est pas une adresse qu'un téléphone")):
+            result = usage_error(invoke(["serve", "--public-url", url, "--lang", lang]))
+            assert said in result.flat, result.text
