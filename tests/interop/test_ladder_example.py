@@ -1,5 +1,5 @@
 """The ladder in the Gymnasium environment, and examples/train_ladder.py: a learner that
-climbs it gets a signal that a learner facing medium alone does not."""
+climbs it wins from its first block on, in 17 and in DTC, and beats the bottom rungs."""
 
 from __future__ import annotations
 
@@ -42,10 +42,12 @@ def test_the_environment_takes_rungs_and_the_solver_as_opponents():
 
 
 @pytest.mark.parametrize("game", ["diciassette", "dtc"])
-def test_a_short_climb_learns_what_medium_alone_does_not_teach(game):
+def test_a_short_climb_beats_the_bottom_rungs(game):
     """On the same 40 evaluation games the climber beats random play by far, against random
-    and against the second rung. In DTC (about 100 decisions a game) the learner once went
-    deterministic after one lost game and then won no game at all, even against random."""
+    and against the second rung (so on seeds 0 to 4). In DTC (about 100 decisions a game)
+    the learner once went deterministic after one lost game and then won no game at all,
+    even against random. The policy trained against medium alone is not compared: it wins
+    no training game in so few, and where it drifts is chance (docs/interop/ladder.md)."""
     done = subprocess.run(
         [sys.executable, str(EXAMPLE), "--game", game, "--blocks", "2", "--block", "60",
          "--check", "20", "--eval", "40", "--json"],
@@ -58,5 +60,3 @@ def test_a_short_climb_learns_what_medium_alone_does_not_teach(game):
     for rung in ("mix:0", "mix:0.2"):  # the two bottom rungs
         assert rates[rung]["ladder"] >= rates[rung]["untrained"] + 0.3, rung
     assert set(rates["medium"]) == {"untrained", "ladder", "medium_only"}
-    if game == "diciassette":  # medium alone gave no signal (in DTC, see docs/interop/ladder.md)
-        assert rates["mix:0.2"]["ladder"] >= rates["mix:0.2"]["medium_only"] + 0.3
