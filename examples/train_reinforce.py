@@ -8,6 +8,7 @@ is measured over the same evaluation games before and after training.
 
     python examples/train_reinforce.py                 # a few seconds
     python examples/train_reinforce.py --episodes 3000 --eval 200 --json
+    python examples/train_reinforce.py --game dtc --episodes 300   # DTC, a few seconds
 
 Needs the rl extra: pip install -e ".[rl]".
 """
