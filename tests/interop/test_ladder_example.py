@@ -44,10 +44,10 @@ def test_the_environment_takes_rungs_and_the_solver_as_opponents():
 @pytest.mark.parametrize("game", ["diciassette", "dtc"])
 def test_a_short_climb_beats_the_bottom_rungs(game):
     """On the same 40 evaluation games the climber beats random play by far, against random
-    and against the second rung (so on seeds 0 to 4). In DTC (about 100 decisions a game)
-    the learner once went deterministic after one lost game and then won no game at all,
-    even against random. The policy trained against medium alone is not compared: it wins
-    no training game in so few, and where it drifts is chance (docs/interop/ladder.md)."""
+    and against the second rung (as it does with seeds 0 to 4). In DTC (about 100 decisions
+    a game) the learner once went deterministic after one lost game and then won no game at
+    all, even against random. The policy trained against medium alone is not compared: where
+    so few games against medium leave it is chance (docs/interop/ladder.md)."""
     done = subprocess.run(
         [sys.executable, str(EXAMPLE), "--game", game, "--blocks", "2", "--block", "60",
          "--check", "20", "--eval", "40", "--json"],
