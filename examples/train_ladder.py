@@ -74,7 +74,8 @@ def main() -> None:
                                    args.promote, args.check, args.seed)
     medium_env = env_for(args.game, args.players, "medium")
     direct_policy = train(medium_env, args.blocks * args.block, args.seed)
-    judges = {"medium": medium_env, LADDER[1]: env_for(args.game, args.players, LADDER[1])}
+    judges = {"medium": medium_env,  # and the two bottom rungs: random, then mix:0.2
+              **{rung: env_for(args.game, args.players, rung) for rung in LADDER[:2]}}
     result = {
         "game": args.game, "players": args.players, "episodes": args.blocks * args.block,
         "eval_games": args.eval, "climb": history, "reached": history[-1]["rung"],

@@ -1,5 +1,5 @@
 """The ladder in the Gymnasium environment, and examples/train_ladder.py: a learner that
-climbs it gets a signal that a learner facing medium alone does not."""
+climbs it wins from its first block on, in 17 and in DTC, and beats the bottom rungs."""
 
 from __future__ import annotations
 
@@ -41,15 +41,22 @@ def test_the_environment_takes_rungs_and_the_solver_as_opponents():
         LudothequeEnv("dtc", players=2, opponents="mix:3")
 
 
-def test_a_short_climb_learns_what_medium_alone_does_not_teach():
+@pytest.mark.parametrize("game", ["diciassette", "dtc"])
+def test_a_short_climb_beats_the_bottom_rungs(game):
+    """On the same 40 evaluation games the climber beats random play by far, against random
+    and against the second rung (as it does with seeds 0 to 4). In DTC (about 100 decisions
+    a game) the learner once went deterministic after one lost game and then won no game at
+    all, even against random. The policy trained against medium alone is not compared: where
+    so few games against medium leave it is chance (docs/interop/ladder.md)."""
     done = subprocess.run(
-        [sys.executable, str(EXAMPLE), "--blocks", "2", "--block", "60", "--check", "20",
-         "--eval", "40", "--json"],
+        [sys.executable, str(EXAMPLE), "--game", game, "--blocks", "2", "--block", "60",
+         "--check", "20", "--eval", "40", "--json"],
         capture_output=True, text=True, timeout=300, check=True,
     )
     result = json.loads(done.stdout)
     assert result["episodes"] == 120 and result["climb"][0]["rung"] == "mix:0"
-    weak = result["win_rate"]["mix:0.2"]  # the second rung, on the same 40 evaluation games
-    assert weak["ladder"] >= weak["untrained"] + 0.3
-    assert weak["ladder"] >= weak["medium_only"] + 0.3  # medium alone gave no signal
-    assert set(result["win_rate"]["medium"]) == {"untrained", "ladder", "medium_only"}
+    assert result["reached"] == "mix:0.2"  # promoted after the first block
+    rates = result["win_rate"]
+    for rung in ("mix:0", "mix:0.2"):  # the two bottom rungs
+        assert rates[rung]["ladder"] >= rates[rung]["untrained"] + 0.3, rung
+    assert set(rates["medium"]) == {"untrained", "ladder", "medium_only"}
