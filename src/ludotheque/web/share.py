@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,30 @@ def is_loopback(host: str) -> bool:
     except ValueError:
         return False
     return address.is_loopback or address.is_unspecified
+
+
+LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
+HOST_NAME = re.compile(rf"{LABEL}(?:\.{LABEL})*\.?", re.IGNORECASE)  # a DNS name, IPv4 alike
+
+
+def well_formed_host(netloc: str) -> bool:
+    """True if `netloc` (a request's Host header) is a host name (at most 253 characters)
+    or an address, maybe with a port 1 to 65535: anyone may write that header, and a link
+    on it becomes a code to scan (3,000 characters are no QR code; 2,000, a tenth of a
+    second of the server's time)."""
+    host, colon, port = netloc.rpartition(":")
+    if not colon or netloc.endswith("]"):
+        host, port = netloc, ""
+    if colon and not netloc.endswith("]") and not (
+            port.isascii() and port.isdigit() and len(port) <= 5 and 0 < int(port) < 65536):
+        return False
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return False
+        return True
+    return len(host) <= 253 and HOST_NAME.fullmatch(host) is not None
 
 
 def url_host(host: str) -> str:
@@ -99,23 +124,22 @@ class Reach:
     def base(self, request: Any) -> str | None:
         """The base of a link to open on another device, for a page that asked through
         `request`: the public URL if any; else the page's own origin unless only this
-        machine opens it (127.0.0.1, localhost); else the local network's; else None (no
-        other device can reach this server)."""
+        machine opens it (127.0.0.1, localhost) or its Host header is no host name or
+        address (`well_formed_host`); else the local network's; else None (no other
+        device can reach this server)."""
         if self.public_url:
             return self.public_url
-        if not is_loopback(request.url.hostname or ""):
-            return f"{request.url.scheme}://{request.url.netloc}"
+        netloc = request.url.netloc
+        if well_formed_host(netloc) and not is_loopback(request.url.hostname or ""):
+            return f"{request.url.scheme}://{netloc}"
         return self.network_url
 
     def links(self, request: Any, invite_url: str, **paths: str) -> dict[str, str | None]:
-        """`invite_link` (and each `<name>_link` of `paths`) on `base`, and `invite_qr`, the
-        invite link as a code to scan; each None when no other device can reach us."""
+        """`invite_link` (and each `<name>_link` of `paths`) on `base`; each None when no
+        other device can reach us. Its code to scan is `qr_data_uri(invite_link)`."""
         base = self.base(request)
-        answer: dict[str, str | None] = {
-            f"{name}_link": base and base + path
-            for name, path in {"invite": invite_url, **paths}.items()}
-        answer["invite_qr"] = base and qr_data_uri(base + invite_url)
-        return answer
+        return {f"{name}_link": base and base + path
+                for name, path in {"invite": invite_url, **paths}.items()}
 
 
 def reach_for(host: str, port: int, public_url: str | None) -> tuple[Reach, list[str]]:
@@ -132,7 +156,7 @@ def qr_data_uri(url: str) -> str:
     """A QR code of `url` as an SVG data URI (the pages' CSP takes `img-src data:`): dark
     on white whatever the page's colours, its quiet zone included, sized by the page.
     Kept for the tables in play: a page asks for its invite's on every visit, and a code
-    costs milliseconds."""
+    costs milliseconds (made off the event loop: `Master.off_loop`)."""
     import segno
 
     code = segno.make(url, error="m", micro=False)
