@@ -209,3 +209,31 @@ def test_a_link_opened_while_prune_removes_its_game_says_it_no_longer_exists(tmp
             assert rows_left(storage, [old["table"]])["tables"] == 0
     finally:
         stop_thread_server(handle)
+
+
+def test_a_row_that_no_longer_reads_holds_no_other_removed_tables_news(tmp_path):
+    """The server looks for the removed tables its pages watch in one read of their ids:
+    a finished table whose row no longer reads (its options hand-edited into a list)
+    stops no other page from being told its table is gone (each table's row was read
+    in turn, and the first that failed ended every sweep there)."""
+    url = f"sqlite:///{tmp_path / 'broken.sqlite3'}"
+    handle = run_app_in_thread(url, waiting_ttl=0.4)
+    storage = handle.master.storage
+    pages = []
+    try:
+        broken, _token, page = played_to_the_end(handle, "Ann")
+        pages.append(page)
+        removed, _token, page = played_to_the_end(handle, "Bo")
+        pages.append(page)
+        with storage.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == broken["table"])
+                         .values(options=[1, 2]))
+        age(storage, removed["table"])
+        prune(url)
+        told = page.expect("error")
+        assert told["code"] == "gone" and "no longer exists" in told["message"]
+        assert rows_left(storage, [broken["table"]])["tables"] == 1
+    finally:
+        for page in pages:
+            page.close()
+        stop_thread_server(handle)
