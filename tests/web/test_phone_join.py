@@ -123,7 +123,8 @@ def test_a_public_url_that_cannot_lead_a_phone_anywhere_is_refused_in_words() ->
                 "https://ludo.example.org/?x=1", "https://ada:pw@ludo.example.org",
                 "https://ludo.example.org:99999"):
         for lang, said in (("en", f"--public-url {url} is not an address a phone can open"),
-                           ("fr", f"--public-url {url} n'est pas une adresse qu'un téléphone")):
+                           ("fr", f"--public-url {url} n'est pas une adresse qu'un "
+                                  "téléphone puisse")):
             result = usage_error(invoke(["serve", "--public-url", url, "--lang", lang]))
             assert said in result.flat, result.text
 
