@@ -121,7 +121,8 @@ def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
 def test_a_public_url_that_cannot_lead_a_phone_anywhere_is_refused_in_words() -> None:
     for url in ("ludo.example.org", "ftp://ludo.example.org", "https://ludo.example.org/ludo",
                 "https://ludo.example.org/?x=1", "https://ada:pw@ludo.example.org",
-                "https://ludo.example.org:99999"):
+                "https://ludo.example.org:99999", "https://ludo example.org",
+                "https://ludo.example.org:", "http://ludo_example.org"):
         for lang, said in (("en", f"--public-url {url} is not an address a phone can open"),
                            ("fr", f"--public-url {url} n'est pas une adresse qu'un "
                                   "téléphone puisse")):

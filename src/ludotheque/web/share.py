@@ -98,16 +98,17 @@ def network_addresses() -> list[str]:
 
 def public_base(url: str) -> str:
     """`--public-url` as a base to put paths after (no trailing slash); refused unless it
-    is http(s)://, a host, maybe a port and nothing else: the pages' paths start at the
-    root, so a path, a query or a name and password would give links that open nothing."""
+    is http(s)://, a host (`well_formed_host`), maybe a port and nothing else: the pages'
+    paths start at the root, so a path, a query or a name and password would give links
+    that open nothing."""
     try:
         parts = urlsplit(url.strip())
         parts.port  # noqa: B018 - raises ValueError for a port out of 0..65535
     except ValueError:
         parts = None
-    if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname
-            or parts.username is not None or parts.path not in ("", "/") or parts.query
-            or parts.fragment or url.strip().endswith(("?", "#"))):
+    if (parts is None or parts.scheme.lower() not in ("http", "https")
+            or not well_formed_host(parts.netloc) or parts.path not in ("", "/")
+            or parts.query or parts.fragment or url.strip().endswith(("?", "#"))):
         raise LudoError("cli.serve.bad_public_url", url=url)
     return f"{parts.scheme.lower()}://{parts.netloc}"
 
