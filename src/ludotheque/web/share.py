@@ -38,7 +38,7 @@ def is_loopback(host: str) -> bool:
     return address.is_loopback or address.is_unspecified
 
 
-LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
+LABEL = r"(?!-)[a-z0-9_-]{1,63}(?<!-)"  # "_": no DNS name has one, some LAN names do
 HOST_NAME = re.compile(rf"{LABEL}(?:\.{LABEL})*\.?", re.IGNORECASE)  # a DNS name, IPv4 alike
 
 
