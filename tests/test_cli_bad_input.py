@@ -555,20 +555,22 @@ def test_a_file_or_folder_that_cannot_be_written_is_refused_before_any_work(tmp_
     assert not (tmp_path / "missing").exists()
     result = usage_error(invoke([arg.format(results=results, path="/proc/out.csv") for arg in args]
                                 + ["--lang", "fr"]))
-    assert "Impossible d'écrire /proc/out.csv : ce dossier n'accepte aucun nouveau fichier." \
-        in result.flat
+    assert "Impossible d'écrire /proc/out.csv : aucun fichier ne peut être créé dans ce " \
+        "dossier." in result.flat
 
 
 # ---------------------------------------------------- lists: spaces harmless, no empty item
 @pytest.mark.parametrize(("args", "english", "french"), [
     (["arena", "dtc", "--bots", "random,"],
      "--bots 'random,': an item is empty (',' at an end, or twice). Allowed items: easy, hard,",
-     "--bots « random, » : un élément est vide (« , » au bout, ou en double). Éléments possibles : easy,"),
+     "--bots « random, » : un élément est vide (« , » au début ou à la fin, ou deux fois de "
+     "suite). Éléments possibles : easy,"),
     (["arena", "dtc", "-p", "3", "--bots", "random,,heuristic"], "--bots 'random,,heuristic': an item",
      "--bots « random,,heuristic » : un élément"),
-    (["simulate", "dtc", "--bots", ","], "--bots: nothing is given.", "--bots : rien n'est donné."),
+    (["simulate", "dtc", "--bots", ","], "--bots: nothing is given.",
+     "--bots : aucun élément n'est donné."),
     (["play", "dtc", "--watch", "--bots", " "], "--bots: nothing is given. Allowed items: easy,",
-     "--bots : rien n'est donné. Éléments possibles : easy,"),
+     "--bots : aucun élément n'est donné. Éléments possibles : easy,"),
     (["play", "dtc", "-p", "3", "--humans", "1,,3"], "Allowed items: 1, 2, 3.",
      "Éléments possibles : 1, 2, 3."),
     (["simulate", "dtc", "--sweep", "players=2,3,"], "--sweep players '2,3,': an item is empty",

@@ -311,7 +311,7 @@ def test_settle_is_the_one_chance_loop():
 
 
 @pytest.mark.parametrize(("players", "english", "french"), [
-    (True, "not the truth value True.", "pas la valeur de vérité True."),
+    (True, "not the truth value True.", "pas le booléen True."),
     (None, "not None (no value).", "pas None (aucune valeur)."),
     ([3], "not a list ([3]).", "pas une liste ([3])."),
     ((3,), "not a tuple ((3,)).", "pas un n-uplet ((3,))."),

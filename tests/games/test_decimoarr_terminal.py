@@ -85,7 +85,8 @@ def test_the_memory_legend_shows_a_card_the_reader_remembers():
     m = table({"p1": "R2", "p21": "Y1", "p22": "G1", "p23": "P1"}, options={"show_memory": True})
     text, fr = draw(m.view(0), "en"), draw(m.view(0), "fr")
     assert "p21 Y0.1: a face-down card you saw, as you remember it (option show_memory)." in text
-    assert "p21 J0,1 : une carte face cachée que vous avez vue, de mémoire (option" in fr
+    assert "p21 J0,1 : une carte face cachée que vous avez vue, telle que vous vous en " \
+           "souvenez (option" in fr
     assert "p7 R0.25" not in text and "p7 R0,25" not in fr
 
 

@@ -17,7 +17,7 @@ from ludotheque.core.errors import NotationError
 from ludotheque.interop import openspiel
 from ludotheque.interop.pettingzoo import env as pettingzoo_env
 
-ODD = [(True, "not the truth value True.", "pas la valeur de vérité True."),
+ODD = [(True, "not the truth value True.", "pas le booléen True."),
        (3.0, "not 3.0.", "pas 3.0."),
        (None, "not None (no value).", "pas None (aucune valeur)."),
        ([1], "not a list ([1]).", "pas une liste ([1]).")]

@@ -357,7 +357,8 @@ def test_the_environment_refuses_an_array_of_actions_as_an_illegal_action():
     (lambda: adapter.load_game("dtc", hand_size="x"), "Allowed: an integer from 1 to 6.",
      "Valeurs permises : un entier de 1 à 6."),
     (lambda: adapter.load_game(None), "A game is named by a text, not None (no value). "
-     "Available games: decimoarr,", "Un jeu se nomme par un texte, pas None (aucune valeur)."),
+     "Available games: decimoarr,",
+     "Un jeu se désigne par son nom (un texte), pas par None (aucune valeur)."),
     (lambda: adapter.environment("dtc", players=3, nope=1), "Unknown keyword 'nope'. The "
      "environment takes: chance_event_sampler, copies, discount,", "Mot-clé inconnu « nope »."),
     (lambda: adapter.environment(adapter.load_game("dtc"), hand_size=4), "'hand_size' is set "

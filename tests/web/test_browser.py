@@ -932,7 +932,7 @@ def test_the_french_log_names_people_and_the_page_formats_names_as_python(
                                                                      "level": "easy"}])
         refused = handle.api.post(f"/api/join/{created['invite']}?lang=fr",
                                   json={"seat": 1, "name": "Joueur 2"})
-        assert refused.status_code == 400 and "« Joueur 2 » se confondrait avec une place" \
+        assert refused.status_code == 400 and "« Joueur 2 » passerait pour le nom d'une place" \
             in refused.json()["error"]["message"].replace("\u00a0", " ")
         ada, second = (handle.join(created["invite"], seat, name)
                        for seat, name in ((0, "Ada"), (1, "Bea")))

@@ -57,7 +57,7 @@ async def new_table(master: Master, game: str, players: int):
     watches is not, and the checks change its match in memory."""
     live = await master.create_table({"game": game, "players": players})
     for seat in range(players):
-        await master.join(live.row.invite, seat, f"Player {seat + 1}")
+        await master.join(live.row.invite, seat, f"P{seat + 1}")
     return await master.get(live.row.id)
 
 

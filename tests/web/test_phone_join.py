@@ -121,8 +121,29 @@ def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
 def test_a_public_url_that_cannot_lead_a_phone_anywhere_is_refused_in_words() -> None:
     for url in ("ludo.example.org", "ftp://ludo.example.org", "https://ludo.example.org/ludo",
                 "https://ludo.example.org/?x=1", "https://ada:pw@ludo.example.org",
-                "https://ludo.example.org:99999"):
+                "https://ludo.example.org:99999", "https://ludo example.org",
+                "https://ludo.example.org:", "http://ludo.example.org:0"):
         for lang, said in (("en", f"--public-url {url} is not an address a phone can open"),
-                           ("fr", f"--public-url {url} n'est pas une adresse qu'un téléphone")):
+                           ("fr", f"--public-url {url} n'est pas une adresse qu'un "
+                                  "téléphone puisse")):
             result = usage_error(invoke(["serve", "--public-url", url, "--lang", lang]))
             assert said in result.flat, result.text
+
+
+def test_a_host_header_that_names_no_host_gets_no_link_on_it(server) -> None:
+    """The links for other devices take the page's origin from the request's Host header,
+    which anyone may write: one that is no host name or address (too long for a name, or
+    holding what a name cannot) leads no link anywhere and costs the server no code to
+    scan (a 3,000-character one was a QR code too large to make: a 500); a well-formed
+    name keeps its origin."""
+    invite = waiting_table(server)["invite_url"].rsplit("/", 1)[1]
+    for host in ("a" * 3000 + ".example", "a" * 64 + ".example", "ludo example.org",
+                 "-ludo.example.org", "ludo.example.org:99999", "ludo.example.org:8o",
+                 "[::1", "[ludo]:80", "ludo..example.org"):
+        answer = server.api.get(f"/api/join/{invite}", headers={"Host": host})
+        assert answer.status_code == 200, (host, answer.text)
+        assert answer.json()["invite_link"] is None and answer.json()["invite_qr"] is None, host
+    for host in ("ludo.example.org:8000", "192.168.1.20", "[2001:db8::5]:8000"):
+        answer = server.api.get(f"/api/join/{invite}", headers={"Host": host}).json()
+        assert answer["invite_link"] == f"http://{host}/join/{invite}", host
+        assert answer["invite_qr"].startswith("data:image/svg+xml"), host

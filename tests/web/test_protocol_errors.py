@@ -369,7 +369,7 @@ def test_a_frame_with_a_field_it_does_not_take_is_refused_naming_it(table):
         for lang, words in (("en", f"Unknown field “{field}” in a “{frame['type']}” message; "
                                    f"allowed: {allowed}."),
                             ("fr", f"Champ « {field} » inconnu dans un message "
-                                   f"« {frame['type']} » ; possibles : {allowed}.")):
+                                   f"« {frame['type']} » ; champs permis : {allowed}.")):
             page.send({"type": "lang", "lang": lang})
             page.expect("update")
             page.send(frame)

@@ -6,6 +6,7 @@ tests/scale/test_scale_prune.py."""
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import contextmanager
 
 from sqlalchemy import func, select, update
 from test_long_run import wait_for
@@ -49,6 +50,21 @@ def wait_for_status(handle, table_id: str, status: str) -> None:
              f"table {table_id} never {status}")
 
 
+@contextmanager
+def pruned_server(tmp_path, name: str):
+    """A server on its own SQLite file, its tables waiting 0.4 s at most (its sweep runs
+    often), and the list of the pages opened on it: (url, handle, pages); all closed after."""
+    url = f"sqlite:///{tmp_path / name}"
+    handle = run_app_in_thread(url, waiting_ttl=0.4)
+    pages: list = []
+    try:
+        yield url, handle, pages
+    finally:
+        for page in pages:
+            page.close()
+        stop_thread_server(handle)
+
+
 def prune(url: str, *extra: str):
     result = ok(invoke(["prune", "--database", url, *extra]))
     assert result.exit_code == 0, result.text
@@ -56,11 +72,8 @@ def prune(url: str, *extra: str):
 
 
 def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_path):
-    url = f"sqlite:///{tmp_path / 'years.sqlite3'}"
-    handle = run_app_in_thread(url, waiting_ttl=0.4)
-    storage = handle.master.storage
-    pages = []
-    try:
+    with pruned_server(tmp_path, "years.sqlite3") as (url, handle, pages):
+        storage = handle.master.storage
         old, old_token, page = played_to_the_end(handle, "Ann")
         page.send({"type": "chat", "text": "gg"})
         page.expect("chat")
@@ -134,10 +147,6 @@ def test_prune_removes_old_games_and_closed_tables_while_a_server_plays_on(tmp_p
         with storage.engine.connect() as conn:
             assert conn.execute(select(tables.c.id).where(
                 tables.c.rematch_of == watched["table"])).first() is None
-    finally:
-        for page in pages:
-            page.close()
-        stop_thread_server(handle)
 
 
 def test_prune_refuses_a_bad_duration_and_a_database_that_is_not_there(tmp_path):
@@ -209,3 +218,24 @@ def test_a_link_opened_while_prune_removes_its_game_says_it_no_longer_exists(tmp
             assert rows_left(storage, [old["table"]])["tables"] == 0
     finally:
         stop_thread_server(handle)
+
+
+def test_a_row_that_no_longer_reads_holds_no_other_removed_tables_news(tmp_path):
+    """The server looks for the removed tables its pages watch in one read of their ids:
+    a finished table whose row no longer reads (its options hand-edited into a list)
+    stops no other page from being told its table is gone (each table's row was read
+    in turn, and the first that failed ended every sweep there)."""
+    with pruned_server(tmp_path, "broken.sqlite3") as (url, handle, pages):
+        storage = handle.master.storage
+        broken, _token, page = played_to_the_end(handle, "Ann")
+        pages.append(page)
+        removed, _token, page = played_to_the_end(handle, "Bo")
+        pages.append(page)
+        with storage.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == broken["table"])
+                         .values(options=[1, 2]))
+        age(storage, removed["table"])
+        prune(url)
+        told = page.expect("error")
+        assert told["code"] == "gone" and "no longer exists" in told["message"]
+        assert rows_left(storage, [broken["table"]])["tables"] == 1

@@ -76,7 +76,7 @@ def test_a_request_body_with_a_field_it_does_not_take_is_refused_naming_it(serve
     before = server.table_count()
     for path, body, field, allowed, seat in bodies:
         for lang, words in (("en", f"Unknown field “{field}”; allowed: {allowed}."),
-                            ("fr", f"Champ « {field} » inconnu ; possibles : {allowed}.")):
+                            ("fr", f"Champ « {field} » inconnu ; champs permis : {allowed}.")):
             refused = server.api.post(f"{path}?lang={lang}", json=body)
             assert refused.status_code == 400, (body, refused.text)
             error = refused.json()["error"]
@@ -381,9 +381,10 @@ def test_a_name_that_reads_as_a_seat_is_refused_at_a_join_and_with_the_tables_se
     request's language; a name that only holds such words ("Seat Lee", "Joueur 2B") is fine."""
     created = server.create("wazabi", 3, [{"kind": "human"}] * 3)
     for name, lang, words in (("Seat 3", "en", "“Seat 3” would be taken for a seat"),
-                              ("joueur  2", "fr", "« joueur 2 » se confondrait avec une place"),
+                              ("joueur  2", "fr",
+                               "« joueur 2 » passerait pour le nom d'une place"),
                               ("place1", "en", "“place1” would be taken for a seat"),
-                              ("ＰＬＡＹＥＲ ４", "fr", "se confondrait avec une place"),
+                              ("ＰＬＡＹＥＲ ４", "fr", "passerait pour le nom d'une place"),
                               ("Seat\u200b 12", "en", "“Seat 12” would be taken")):
         refused = server.api.post(f"/api/join/{created['invite']}?lang={lang}",
                                   json={"seat": 0, "name": name})
@@ -396,7 +397,7 @@ def test_a_name_that_reads_as_a_seat_is_refused_at_a_join_and_with_the_tables_se
                                json={"seat": seat, "name": name}).status_code == 200, name
     before = server.table_count()
     for lang, words in (("en", "Seat 2: “Player 1” would be taken for a seat"),
-                        ("fr", "Place 2 : « Player 1 » se confondrait avec une place")):
+                        ("fr", "Place 2 : « Player 1 » passerait pour le nom d'une place")):
         refused = server.api.post(f"/api/tables?lang={lang}", json={
             "game": "wazabi", "players": 2,
             "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Player 1"}]})
@@ -532,7 +533,7 @@ def test_a_replay_step_or_seat_is_digits_0_to_9_and_nothing_else(server):
     total = final["move"]
     for bad in (" 3 ", "+3", "\u0663", "1_0", "1e3", "-0", "３", "9" * 5000, "0x1"):
         for lang, words in (("en", f"from 0 to {total}, written with the digits 0 to 9"),
-                            ("fr", f"de 0 à {total}, écrit avec les seuls chiffres 0 à 9")):
+                            ("fr", f"de 0 à {total}, écrit avec les seuls chiffres de 0 à 9")):
             response = server.api.get(replay, params={"step": bad, "lang": lang})
             assert response.status_code == 400, (bad, response.text)
             error = response.json()["error"]

@@ -32,7 +32,7 @@ from ludotheque.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, has_text, name
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
-from ludotheque.web.share import Reach
+from ludotheque.web.share import Reach, qr_data_uri
 from ludotheque.web.master import (
     Conn,
     LiveTable,
@@ -237,6 +237,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app.state.bot_tables, app.state.limiters = bot_tables, limiters
     app.add_middleware(SecurityHeaders)
 
+    async def share(request: Request, invite_url: str, **paths: str) -> dict[str, Any]:
+        """The links for other devices (`Reach.links`) and `invite_qr`, the invite link's
+        code to scan, made off the loop (milliseconds for each new one)."""
+        links = reach.links(request, invite_url, **paths)
+        link = links["invite_link"]
+        return {**links, "invite_qr": link and await master.off_loop(qr_data_uri, link)}
+
     @app.exception_handler(Exception)
     async def unexpected(request: Request, _error: Exception):
         """A bug: the page still gets a JSON error it can show (the error is logged)."""
@@ -331,7 +338,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             return refusal(refused, lang)
         answer = {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
                   "spectator_url": f"/watch/{live.row.spectator}"}
-        answer.update(reach.links(request, answer["invite_url"],
+        answer.update(await share(request, answer["invite_url"],
                                   spectator=answer["spectator_url"]))
         here = [s.token for s in live.row.seats if s.taken and s.token]
         if here:  # the people named with their seats, at the creator's screen
@@ -354,7 +361,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 "players": live.row.players, "status": live.row.status,
                 "seats": [{k: s[k] for k in ("seat", "kind", "level", "name", "taken")}
                           for s in public["seats"]],
-                **reach.links(request, f"/join/{invite}")}
+                **await share(request, f"/join/{invite}")}
 
     @app.post("/api/join/{invite}")
     async def join(invite: str, request: Request):

@@ -553,6 +553,16 @@ class Storage:
         except IntegrityError:
             pass
 
+    def existing(self, table_ids: Sequence[str]) -> set[str]:
+        """Those of `table_ids` still stored (`ludotheque prune` removes rows under a
+        running server), in one statement per hundred tables, reading their ids alone."""
+        found: set[str] = set()
+        with self.engine.connect() as conn:
+            for first in range(0, len(table_ids), 100):
+                found.update(conn.execute(select(tables.c.id).where(
+                    tables.c.id.in_(table_ids[first:first + 100]))).scalars())
+        return found
+
     def watched(self, table_ids: Sequence[str]) -> dict[str, tuple[int, str, str | None,
                                                                    int, bool]]:
         """For each table: (moves stored, status, rematch, seats taken, a bot job waits

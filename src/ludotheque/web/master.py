@@ -169,6 +169,8 @@ def _seat_name_form() -> re.Pattern[str]:
                                for form in sorted(forms)))
 
 
+PRUNABLE = ("over", "closed")  # what `ludotheque prune` removes: never a table in play
+
 QUOTED_MAX = 40  # characters of a client's value that an error message quotes
 
 
@@ -559,9 +561,16 @@ class Master:
     async def _tell_pruned(self) -> None:
         """The pages still open on a table `ludotheque prune` removed (it reaches the
         database, never this server) are told so once (`gone`), without having to act;
-        what they send then is refused alike (`gone`) until they close."""
-        for live in [live for live in self.tables.values() if live.conns and not live.gone]:
-            if await self.pruned(live):
+        what they send then is refused alike (`gone`) until they close. One look at all of
+        them (their ids alone): a row that no longer reads, or thousands of tables, hold
+        no other table's news."""
+        held = [live for live in self.tables.values() if live.conns and not live.gone
+                and live.row.status in PRUNABLE]
+        if not held:
+            return
+        stored = await self.db(self.storage.existing, [live.row.id for live in held])
+        for live in held:
+            if live.row.id not in stored:
                 live.gone = True
                 await asyncio.gather(*(conn.send(Refused("gone").frame(conn.lang))
                                        for conn in list(live.conns)))
@@ -807,7 +816,7 @@ class Master:
         `ludotheque prune` removed: the prune reaches the database, not this server's
         memory, so a link read from memory looks for the row first (one read; a table in
         play is never pruned)."""
-        return live.row.status in ("over", "closed") and \
+        return live.row.status in PRUNABLE and \
             await self.db(self.storage.get_table, live.row.id) is None
 
     async def _copy(self, table_id: str) -> LiveTable | None:

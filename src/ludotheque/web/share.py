@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,30 @@ def is_loopback(host: str) -> bool:
     except ValueError:
         return False
     return address.is_loopback or address.is_unspecified
+
+
+LABEL = r"(?!-)[a-z0-9_-]{1,63}(?<!-)"  # "_": no DNS name has one, some LAN names do
+HOST_NAME = re.compile(rf"{LABEL}(?:\.{LABEL})*\.?", re.IGNORECASE)  # a DNS name, IPv4 alike
+
+
+def well_formed_host(netloc: str) -> bool:
+    """True if `netloc` (a request's Host header) is a host name (at most 253 characters)
+    or an address, maybe with a port 1 to 65535: anyone may write that header, and a link
+    on it becomes a code to scan (3,000 characters are no QR code; 2,000, a tenth of a
+    second of the server's time)."""
+    host, colon, port = netloc.rpartition(":")
+    if not colon or netloc.endswith("]"):
+        host, port = netloc, ""
+    if colon and not netloc.endswith("]") and not (
+            port.isascii() and port.isdigit() and len(port) <= 5 and 0 < int(port) < 65536):
+        return False
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return False
+        return True
+    return len(host) <= 253 and HOST_NAME.fullmatch(host) is not None
 
 
 def url_host(host: str) -> str:
@@ -73,16 +98,17 @@ def network_addresses() -> list[str]:
 
 def public_base(url: str) -> str:
     """`--public-url` as a base to put paths after (no trailing slash); refused unless it
-    is http(s)://, a host, maybe a port and nothing else: the pages' paths start at the
-    root, so a path, a query or a name and password would give links that open nothing."""
+    is http(s)://, a host (`well_formed_host`), maybe a port and nothing else: the pages'
+    paths start at the root, so a path, a query or a name and password would give links
+    that open nothing."""
     try:
         parts = urlsplit(url.strip())
         parts.port  # noqa: B018 - raises ValueError for a port out of 0..65535
     except ValueError:
         parts = None
-    if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname
-            or parts.username is not None or parts.path not in ("", "/") or parts.query
-            or parts.fragment or url.strip().endswith(("?", "#"))):
+    if (parts is None or parts.scheme.lower() not in ("http", "https")
+            or not well_formed_host(parts.netloc) or parts.path not in ("", "/")
+            or parts.query or parts.fragment or url.strip().endswith(("?", "#"))):
         raise LudoError("cli.serve.bad_public_url", url=url)
     return f"{parts.scheme.lower()}://{parts.netloc}"
 
@@ -99,23 +125,22 @@ class Reach:
     def base(self, request: Any) -> str | None:
         """The base of a link to open on another device, for a page that asked through
         `request`: the public URL if any; else the page's own origin unless only this
-        machine opens it (127.0.0.1, localhost); else the local network's; else None (no
-        other device can reach this server)."""
+        machine opens it (127.0.0.1, localhost) or its Host header is no host name or
+        address (`well_formed_host`); else the local network's; else None (no other
+        device can reach this server)."""
         if self.public_url:
             return self.public_url
-        if not is_loopback(request.url.hostname or ""):
-            return f"{request.url.scheme}://{request.url.netloc}"
+        netloc = request.url.netloc
+        if well_formed_host(netloc) and not is_loopback(request.url.hostname or ""):
+            return f"{request.url.scheme}://{netloc}"
         return self.network_url
 
     def links(self, request: Any, invite_url: str, **paths: str) -> dict[str, str | None]:
-        """`invite_link` (and each `<name>_link` of `paths`) on `base`, and `invite_qr`, the
-        invite link as a code to scan; each None when no other device can reach us."""
+        """`invite_link` (and each `<name>_link` of `paths`) on `base`; each None when no
+        other device can reach us. Its code to scan is `qr_data_uri(invite_link)`."""
         base = self.base(request)
-        answer: dict[str, str | None] = {
-            f"{name}_link": base and base + path
-            for name, path in {"invite": invite_url, **paths}.items()}
-        answer["invite_qr"] = base and qr_data_uri(base + invite_url)
-        return answer
+        return {f"{name}_link": base and base + path
+                for name, path in {"invite": invite_url, **paths}.items()}
 
 
 def reach_for(host: str, port: int, public_url: str | None) -> tuple[Reach, list[str]]:
@@ -132,7 +157,7 @@ def qr_data_uri(url: str) -> str:
     """A QR code of `url` as an SVG data URI (the pages' CSP takes `img-src data:`): dark
     on white whatever the page's colours, its quiet zone included, sized by the page.
     Kept for the tables in play: a page asks for its invite's on every visit, and a code
-    costs milliseconds."""
+    costs milliseconds (made off the event loop: `Master.off_loop`)."""
     import segno
 
     code = segno.make(url, error="m", micro=False)
