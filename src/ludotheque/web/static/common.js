@@ -131,6 +131,14 @@ export async function api(path, body) {
   return data;
 }
 
+// A link that leads to no table any more (removed, closed, or mistyped): `message`, and the
+// way back to the lobby, in a panel rather than a passing alert.
+export function gonePanel(message) {
+  return el("section", {id: "gone", class: "gone", role: "alert"},
+            el("p", {id: "gone-text", text: message}),
+            el("p", {}, el("a", {id: "gone-home", href: "/", text: tr("web.back_lobby")})));
+}
+
 // The language switch: two buttons, the current one pressed.
 export function langSwitch(onChange) {
   const box = el("div", {class: "langs", role: "group", "aria-label": tr("web.language")});
