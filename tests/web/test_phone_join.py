@@ -126,3 +126,44 @@ def test_a_public_url_that_cannot_lead_a_phone_anywhere_is_refused_in_words() ->
                            ("fr", f"--public-url {url} n'est pas une adresse qu'un téléphone")):
             result = usage_error(invoke(["serve", "--public-url", url, "--lang", lang]))
             assert said in result.flat, result.text
+
+
+# How many lines `command` takes in `p`'s text, as drawn: the rectangles of the range of
+# text it covers (across elements), counted by their distinct tops.
+LINES_OF = """(p, command) => {
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let text = "";
+  while (walker.nextNode()) {
+    nodes.push([walker.currentNode, text.length]);
+    text += walker.currentNode.data;
+  }
+  const start = text.indexOf(command);
+  if (start < 0) return 0;
+  const at = (index, inside) => {
+    const [node, offset] = nodes.find(([n, o]) => inside(index, o + n.data.length));
+    return [node, index - offset];
+  };
+  const range = document.createRange();
+  range.setStart(...at(start, (i, end) => i < end));
+  range.setEnd(...at(start + command.length, (i, end) => i <= end));
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top)
+    .sort((a, b) => a - b);
+  return tops.filter((top, i) => i === 0 || top - tops[i - 1] > 4).length;
+}"""
+
+
+def test_the_commands_of_the_invite_box_hint_never_break_at_phone_width(browser, server) -> None:
+    """A server only this computer reaches: the invite box's hint names the commands that
+    open it to phones; at a phone's width each one stays whole on one line (a break
+    between "--" and "host" reads as two words), in both languages."""
+    for locale in ("en-GB", "fr-FR"):
+        lobby = new_page(browser, locale, PHONE)
+        create_table(lobby, server.url, "diciassette", 2, ["human", "human"])
+        hint = lobby.locator("#invite-unreachable")
+        for command in ("ludotheque serve --host 0.0.0.0", "make run HOST=0.0.0.0"):
+            lines = hint.evaluate(LINES_OF, command)
+            assert lines == 1, (locale, command, lines, hint.text_content())
+        assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert not lobby.errors, lobby.errors
+        lobby.context.close()

@@ -131,6 +131,13 @@ export async function api(path, body) {
   return data;
 }
 
+// A text whose commands are written between backticks (`make run HOST=0.0.0.0`): the
+// commands in <code>, which never breaks inside one (a "--" parted from "host" on a phone
+// reads as two words); the rest as text.
+export function withCode(text) {
+  return text.split("`").map((part, i) => (i % 2 ? el("code", {text: part}) : part));
+}
+
 // A link that leads to no table any more (removed, closed, or mistyped): `message`, and the
 // way back to the lobby, in a panel rather than a passing alert.
 export function gonePanel(message) {
@@ -253,7 +260,7 @@ export function absolute(path) {
 export function inviteLinks(links, path, label) {
   if (!links.invite_link) {
     return el("div", {class: "invite-links"},
-      el("p", {id: "invite-unreachable", class: "banner warn", text: tr("web.share.local_only")}),
+      el("p", {id: "invite-unreachable", class: "banner warn"}, withCode(tr("web.share.local_only"))),
       linkRow("invite-link", tr("web.share.local_link"), absolute(path)));
   }
   return el("div", {class: "invite-links"},
