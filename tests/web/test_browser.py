@@ -1006,6 +1006,19 @@ def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(browser,
         context.close()
 
 
+def test_a_language_that_only_starts_like_ours_is_not_ours(browser, server) -> None:
+    """A browser in North Frisian ("frr"), then French Canadian: the page reads each
+    language by its primary subtag, as the server reads the header; "frr" was French."""
+    for locale, lang in (("frr-DE", "en"), ("fr-CA", "fr")):
+        page = new_page(browser, locale)
+        page.goto(server.url)
+        page.wait_for_selector(".langs button[aria-pressed=true]")
+        assert page.evaluate("document.documentElement.lang") == lang, locale
+        assert page.evaluate("fetch('/api/texts').then(r => r.json()).then(j => j.lang)") \
+            == lang
+        page.context.close()
+
+
 def test_a_replay_link_opens_at_its_step_and_a_bad_step_is_said_over_the_last(
         browser, server) -> None:
     """/replay/<table>?step=2 opens at move 2 (the page read no step of its address and

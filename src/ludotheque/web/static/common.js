@@ -11,8 +11,9 @@ export function initialLang() {
   if (LANGS.includes(stored)) return stored;
   // the browser's languages in its order of preference, the order its Accept-Language
   // gives them decreasing q values: the first one we speak, as the server reads the header
+  // (by its primary subtag: "fr-CA" is French, "frr", North Frisian, is not)
   const spoken = (navigator.languages || [navigator.language || ""])
-    .map((code) => code.slice(0, 2).toLowerCase()).find((code) => LANGS.includes(code));
+    .map((code) => code.split(/[-_]/)[0].toLowerCase()).find((code) => LANGS.includes(code));
   return spoken || "en";
 }
 
