@@ -63,6 +63,23 @@ def test_serve_on_every_interface_prints_the_local_network_link_and_invites_lead
     assert there["invite_link"] == network + created["invite_url"]
 
 
+def test_serve_on_every_ipv6_interface_prints_links_that_answer(start_server_process) -> None:
+    """Bound to `::`, the server listens on IPv6 alone (asyncio sets IPV6_V6ONLY, whatever
+    the system's dual-stack setting): `serve` printed a 127.0.0.1 link that opened
+    nothing (it did not even start: `::` was tried as an IPv4 address first). Its link
+    here is [::1], its local network's are IPv6 ones, and each answers; an invite leads to
+    the first. (This machine has IPv6 loopback and a unique local address, fd00::2.)"""
+    server = start_server_process(host="::")  # it answers at its url: [::1] (or fails)
+    printed = " ".join(server.log_path.read_text().split())
+    assert f"The web table: http://[::1]:{server.port}/ (Ctrl-C stops it)" in printed, printed
+    found = re.findall(r"same network \(Wi-Fi\): (http://\S+/)", printed)
+    assert found and all(link.startswith("http://[") for link in found), printed
+    for link in found:
+        assert httpx.get(link + "api/games", timeout=10).status_code == 200
+    created = waiting_table(server)
+    assert created["invite_link"] == found[0].rstrip("/") + created["invite_url"]
+
+
 def test_a_public_url_leads_the_invite_links_and_their_code_to_scan(browser,
                                                                     start_server_process) -> None:
     """`--public-url` (a proxy, a name): the API's invite link, the lobby's and the
