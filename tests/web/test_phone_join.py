@@ -22,9 +22,9 @@ from tests.test_cli import invoke, usage_error
 PUBLIC = "https://ludo.example.org"
 
 
-def scanned(page) -> str:
-    """The text of the invite's code to scan, read from the page as a camera sees it."""
-    png = page.locator("#invite-qr").screenshot()
+def scanned(page, code: str = "#invite-qr") -> str:
+    """The text of a code to scan (the invite's), read from the page as a camera sees it."""
+    png = page.locator(code).screenshot()
     codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     assert len(codes) == 1 and codes[0].format == zxingcpp.BarcodeFormat.QRCode, codes
     return codes[0].text
@@ -106,6 +106,36 @@ def test_a_public_url_leads_the_invite_links_and_their_code_to_scan(browser,
     assert not lobby.errors and not table.errors, (lobby.errors, table.errors)
 
 
+def test_the_spectator_link_has_its_code_to_scan_one_tap_away(browser,
+                                                              start_server_process) -> None:
+    """The lobby's answer: the invite's code in view (the one friends scan), the spectator
+    link's code one tap away (a tablet by the TV), read by a camera as that link, on a
+    phone's width, in both languages; the API gives it beside the invite's."""
+    server = start_server_process(args=["--public-url", PUBLIC])
+    for locale, summary, alt in (
+            ("en-GB", "Its code to scan, for a tablet or a TV that follows the game",
+             "Code to scan with a phone's camera: it opens {}"),
+            ("fr-FR", "Son code à scanner, pour une tablette ou une télévision qui suit la "
+             "partie", "Code à scanner avec l'appareil photo d'un téléphone : il ouvre {}")):
+        lobby = new_page(browser, locale, PHONE)
+        link, spectator = create_table(lobby, server.url, "diciassette", 2,
+                                       ["human", "human"], shared=PUBLIC)
+        assert lobby.locator("#spectator-qr").is_hidden()  # one code in view: the invite's
+        assert scanned(lobby) == link
+        lobby.locator(".spectator-code summary").click()
+        assert lobby.locator(".spectator-code summary").text_content() == summary
+        assert scanned(lobby, "#spectator-qr") == spectator
+        assert re.fullmatch(re.escape(PUBLIC) + r"/watch/[\w-]+", spectator), spectator
+        assert re.sub(r"[\u00a0\u202f]", " ", lobby.get_attribute("#spectator-qr", "alt")) \
+            == alt.format(spectator)
+        assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert not lobby.errors, lobby.errors
+        lobby.context.close()
+    created = waiting_table(server)
+    assert created["spectator_qr"].startswith("data:image/svg+xml")
+    assert created["spectator_link"] == PUBLIC + created["spectator_url"]
+
+
 def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
                                                                        start_server_process) -> None:
     """Bound to 127.0.0.1 and opened there: `serve` says how to open it to phones; no link
@@ -120,9 +150,10 @@ def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
     said = lobby.locator("#invite-unreachable").text_content()
     assert said.startswith("Phones cannot open this link: the server listens on this "
                            "computer only.") and "--host 0.0.0.0" in said, said
-    assert lobby.locator("#invite-qr").count() == 0
+    assert lobby.locator("#invite-qr, #spectator-qr").count() == 0
     created = waiting_table(server)
     assert created["invite_link"] is None and created["invite_qr"] is None
+    assert created["spectator_link"] is None and created["spectator_qr"] is None
     invite = created["invite_url"].rsplit("/", 1)[1]
     token = seat(server, invite)
     table = new_page(browser, "fr-FR")

@@ -119,13 +119,14 @@ class Reach:
         return self.network_url
 
     def links(self, request: Any, invite_url: str, **paths: str) -> dict[str, str | None]:
-        """`invite_link` (and each `<name>_link` of `paths`) on `base`, and `invite_qr`, the
-        invite link as a code to scan; each None when no other device can reach us."""
+        """`invite_link` and `invite_qr` (that link as a code to scan), and each
+        `<name>_link` and `<name>_qr` of `paths` (the spectator's: a tablet by the TV may
+        watch a table of bots), on `base`; each None when no other device can reach us."""
         base = self.base(request)
-        answer: dict[str, str | None] = {
-            f"{name}_link": base and base + path
-            for name, path in {"invite": invite_url, **paths}.items()}
-        answer["invite_qr"] = base and qr_data_uri(base + invite_url)
+        answer: dict[str, str | None] = {}
+        for name, path in {"invite": invite_url, **paths}.items():
+            answer[f"{name}_link"] = base and base + path
+            answer[f"{name}_qr"] = base and qr_data_uri(base + path)
         return answer
 
 

@@ -266,10 +266,14 @@ export function inviteLinks(links, path, label) {
   }
   return el("div", {class: "invite-links"},
     linkRow("invite-link", label, links.invite_link),
-    el("figure", {class: "qr"},
-      el("img", {id: "invite-qr", src: links.invite_qr, width: 240, height: 240,
-                 alt: tr("web.share.qr_alt", {url: links.invite_link})}),
-      el("figcaption", {text: tr("web.share.qr_caption")})));
+    qrCode("invite-qr", links.invite_qr, links.invite_link));
+}
+
+// A code to scan (`src`: the server's image of it) that opens `url`, with how to use it.
+export function qrCode(id, src, url) {
+  return el("figure", {class: "qr"},
+    el("img", {id, src, width: 240, height: 240, alt: tr("web.share.qr_alt", {url})}),
+    el("figcaption", {text: tr("web.share.qr_caption")}));
 }
 
 // A labelled link to pass on: read-only, selected when focused, with its Copy button.
