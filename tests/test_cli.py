@@ -474,6 +474,7 @@ USAGE_ERRORS = [
                  ["Option 'trap' cannot be 'x'"], id="rules-bad-option"),
     pytest.param(["rules", "diciassette", "--lang", "de"], ["de", "en, fr"], id="rules-language"),
     pytest.param(["games", "--lang", "xx"], ["xx", "en, fr"], id="games-language"),
+    pytest.param(["games", "--lang", "frog"], ["frog", "en, fr"], id="language-fr-prefix"),
     pytest.param(["simulate", "nogame", "--lang", "en"], ["Unknown game 'nogame'"], id="sim-game"),
     pytest.param(["simulate", "diciassette", "--lang", "en", "--games", "0"],
                  ["--games must be at least 1, not 0"], id="sim-games-0"),

@@ -142,13 +142,18 @@ def test_a_database_password_is_not_shown_when_the_database_cannot_be_opened():
     assert "s3cret" not in result.stderr + result.stdout
 
 
-def test_serve_on_a_port_already_taken_says_so_before_showing_a_link(tmp_path):
-    with socket.create_server(("127.0.0.1", 0)) as taken:
+@pytest.mark.parametrize("host, family, address", [
+    ("127.0.0.1", socket.AF_INET, "127.0.0.1"), ("::", socket.AF_INET6, "[::]")])
+def test_serve_on_a_port_already_taken_says_so_before_showing_a_link(tmp_path, host, family,
+                                                                     address):
+    """IPv4 or IPv6 (written in brackets before its port, as in a link)."""
+    with socket.create_server((host, 0), family=family) as taken:
         port = taken.getsockname()[1]
-        result = _server_command("serve", "--port", str(port), "--lang", "fr",
+        result = _server_command("serve", "--host", host, "--port", str(port), "--lang", "fr",
                                  "--database", f"sqlite:///{tmp_path / 't.sqlite3'}")
     assert result.returncode == 2, result.stderr
-    assert f"Impossible d'écouter sur 127.0.0.1:{port}" in " ".join(result.stderr.split())
+    assert f"Impossible d'écouter sur {address}:{port} : un autre programme" in \
+        " ".join(result.stderr.split())
     assert "http://" not in result.stdout
 
 

@@ -164,11 +164,15 @@ def _check_free(host: str, port: int) -> None:
     (uvicorn would only log an English error after it)."""
     import socket
 
+    from ludotheque.web.share import url_host
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # `::` is no IPv4 address
     try:
-        with socket.create_server((host, port)):
+        with socket.create_server((host, port), family=family):
             pass
     except OSError:
-        raise LudoError("cli.serve.cannot_listen", host=host, port=port) from None
+        raise LudoError("cli.serve.cannot_listen", host=host, port=port,
+                        address=f"{url_host(host)}:{port}") from None
 
 
 def _table(game: str, players: int | None, option: list[str] | None):
@@ -948,11 +952,10 @@ def serve(
 def _serve_lines(host: str, port: int, reach: Any, network: list[str], lang: str) -> list[str]:
     """What `serve` prints: its link here, then where the phones reach it (bound to every
     interface: the local network's links), or how to open it to them (bound to loopback)."""
-    from ludotheque.web.share import EVERY_INTERFACE, is_loopback, url_host
+    from ludotheque.web.share import EVERY_INTERFACE, is_loopback, local_host, url_host
 
     everywhere = host in EVERY_INTERFACE
-    lines = [t("cli.serve.link", lang,
-               url=f"http://{'127.0.0.1' if everywhere else url_host(host)}:{port}/")]
+    lines = [t("cli.serve.link", lang, url=f"http://{url_host(local_host(host))}:{port}/")]
     if everywhere:
         lines += [t("cli.serve.network_link", lang, url=f"{link}/") for link in network] \
             or [t("cli.serve.no_network", lang)]

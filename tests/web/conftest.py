@@ -30,6 +30,7 @@ pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("websockets")
 
+from ludotheque.web.share import local_host, url_host  # noqa: E402
 from web_servers import (  # noqa: E402
     DEADLINE,
     ServerHandle,
@@ -96,8 +97,9 @@ class ProcessHandle:
 def start_process(database: str, log_path: Path, port: int | None = None,
                   bot_delay: float = 0.0, args: Sequence[str] = (),
                   env: Mapping[str, str] | None = None, host: str = "127.0.0.1") -> ProcessHandle:
-    """`ludotheque serve` on `host` (its pages and API reached at 127.0.0.1 all the same),
-    with `args` more, its environment `env` more."""
+    """`ludotheque serve` on `host` (its pages and API reached at the address that opens
+    it on this machine: 127.0.0.1, or ::1 bound to `::`), with `args` more, its
+    environment `env` more."""
     port = port or free_port()
     log_file = open(log_path, "ab")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
@@ -106,8 +108,9 @@ def start_process(database: str, log_path: Path, port: int | None = None,
         stdout=log_file, stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     log_file.close()
-    url = f"http://127.0.0.1:{port}"
-    handle = ProcessHandle(url=url, ws_url=f"ws://127.0.0.1:{port}/ws", port=port,
+    here = f"{url_host(local_host(host))}:{port}"
+    url = f"http://{here}"
+    handle = ProcessHandle(url=url, ws_url=f"ws://{here}/ws", port=port,
                            process=process, log_path=log_path)
     end = time.monotonic() + DEADLINE
     while True:

@@ -694,12 +694,11 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
     page.wait_for_selector("text=Create the table")
     page.reload()
     page.wait_for_selector("text=Create the table")
-    # a wrong link says so, in the page's language, and does not retry forever
-    page.goto(server.url + "/play/not-a-token")
-    page.wait_for_selector("#alert:not([hidden])")
-    page.goto(server.url + "/join/not-an-invite")
-    page.wait_for_selector("#join .error-box")
-    assert not page.errors, page.errors
+    # a wrong link says so, in the page's language (remembered), with the way to the
+    # lobby, and does not retry forever
+    for path in ("/play/not-a-token", "/join/not-an-invite"):
+        page.goto(server.url + path)
+        told_gone(page, NOWHERE["en"], "en")
 
 
 def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) -> None:
@@ -1006,6 +1005,19 @@ def test_a_page_speaks_the_first_language_of_the_browsers_list_it_knows(browser,
         context.close()
 
 
+def test_a_language_that_only_starts_like_ours_is_not_ours(browser, server) -> None:
+    """A browser in North Frisian ("frr"), then French Canadian: the page reads each
+    language by its primary subtag, as the server reads the header; "frr" was French."""
+    for locale, lang in (("frr-DE", "en"), ("fr-CA", "fr")):
+        page = new_page(browser, locale)
+        page.goto(server.url)
+        page.wait_for_selector(".langs button[aria-pressed=true]")
+        assert page.evaluate("document.documentElement.lang") == lang, locale
+        assert page.evaluate("fetch('/api/texts').then(r => r.json()).then(j => j.lang)") \
+            == lang
+        page.context.close()
+
+
 def test_a_replay_link_opens_at_its_step_and_a_bad_step_is_said_over_the_last(
         browser, server) -> None:
     """/replay/<table>?step=2 opens at move 2 (the page read no step of its address and
@@ -1057,22 +1069,77 @@ def test_a_page_open_on_a_pruned_table_is_told_in_words_with_the_way_to_the_lobb
         watcher.wait_for_selector("#result:not([hidden]) h2")
         age(handle.master.storage, created["table"])
         prune(url, "--lang", "en")
-        for page, words, home in ((seat, "Cette table n'existe plus", "Retour à l'accueil"),
-                                  (watcher, "This table no longer exists", "Back to the lobby")):
-            page.wait_for_selector("#gone:not([hidden])")
-            assert words in page.locator("#gone").text_content().replace("\u00a0", " ")
-            link = page.locator("#gone a")
-            assert link.text_content() == home and link.get_attribute("href") == "/"
+        for page, lang in ((seat, "fr"), (watcher, "en")):
+            told_gone(page, GONE[lang], lang)
             assert page.locator("main").is_hidden()  # no rematch button, no chat
             assert page.evaluate("document.body.dataset.status") == "gone"
-            assert not page.errors, page.errors
         watcher.locator("#gone a").click()
         watcher.wait_for_selector(".choose-game")
-        later = new_page(browser, "en-GB")  # its link, opened afresh: it leads nowhere
-        later.goto(f"{handle.url}/play/{token}?lang=en")
-        later.wait_for_selector("#alert:not([hidden])")
-        assert "its table no longer exists" in later.locator("#alert").text_content()
-        for page in (seat, watcher, later):
+        # its links opened afresh (a bookmark), and a mistyped one: the server cannot tell
+        # them apart, and the same panel says both, with the way to the lobby
+        for path in (f"/play/{token}", created["spectator_url"], created["invite_url"],
+                     "/play/mistyped", "/join/mistyped"):
+            for lang in ("en", "fr"):
+                later = new_page(browser, LOCALES[lang])
+                later.goto(handle.url + path)
+                told_gone(later, NOWHERE[lang], lang)
+                assert later.locator("#alert:not([hidden]), .error-box").count() == 0
+                later.context.close()
+        for page in (seat, watcher):
             page.context.close()
     finally:
         stop_thread_server(handle)
+
+
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+GONE = {"en": "This table no longer exists", "fr": "Cette table n'existe plus"}
+NOWHERE = {"en": "This link does not lead to any table: it may have been mistyped, or its "
+                 "table no longer exists",
+           "fr": "Ce lien ne mène à aucune table : il a peut-être été mal recopié, ou sa "
+                 "table n'existe plus"}
+
+
+def told_gone(page, words: str, lang: str) -> None:
+    """The page shows the panel of a table that is no more: `words`, and a link to the
+    lobby, in `lang`."""
+    page.wait_for_selector("#gone:not([hidden])")
+    said = re.sub(r"[\u00a0\u202f]", " ", page.locator("#gone").text_content())
+    assert words in said, said
+    link = page.locator("#gone a")
+    assert link.text_content() == {"en": "Back to the lobby", "fr": "Retour à l'accueil"}[lang]
+    assert link.get_attribute("href") == "/"
+    assert not page.errors, page.errors
+
+
+def test_a_page_whose_table_was_pruned_while_its_server_was_down_says_so_when_back(
+        browser, start_server_process) -> None:
+    """A finished game's page open while its server is down, and `ludotheque prune`
+    removes the game meanwhile: once the server is back, the page's reconnection finds
+    its token leads nowhere, and the page says the table no longer exists (in French),
+    with the way to the lobby."""
+    from test_prune import age, prune
+    from test_server_play import drive
+
+    from ludotheque.web.db import Storage
+
+    first = start_server_process()
+    created, token = first.person_and_bots("diciassette", "easy")
+    with first.client() as socket:
+        socket.hello(token)
+        drive([socket])
+    page = new_page(browser, "fr-FR")
+    page.goto(f"{first.url}/play/{token}")
+    page.wait_for_selector("#result:not([hidden]) h2")
+    first.kill()
+    page.wait_for_selector("#connection:not([hidden])")
+    database = first.process.args[first.process.args.index("--database") + 1]
+    storage = Storage(database)
+    try:
+        age(storage, created["table"])
+    finally:
+        storage.close()
+    prune(database)
+    start_server_process(database=database, port=first.port)
+    told_gone(page, GONE["fr"], "fr")
+    assert page.locator("#connection").is_hidden() and page.locator("main").is_hidden()
+    page.context.close()

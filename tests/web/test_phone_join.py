@@ -22,9 +22,9 @@ from tests.test_cli import invoke, usage_error
 PUBLIC = "https://ludo.example.org"
 
 
-def scanned(page) -> str:
-    """The text of the invite's code to scan, read from the page as a camera sees it."""
-    png = page.locator("#invite-qr").screenshot()
+def scanned(page, code: str = "#invite-qr") -> str:
+    """The text of a code to scan (the invite's), read from the page as a camera sees it."""
+    png = page.locator(code).screenshot()
     codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     assert len(codes) == 1 and codes[0].format == zxingcpp.BarcodeFormat.QRCode, codes
     return codes[0].text
@@ -63,6 +63,23 @@ def test_serve_on_every_interface_prints_the_local_network_link_and_invites_lead
     assert there["invite_link"] == network + created["invite_url"]
 
 
+def test_serve_on_every_ipv6_interface_prints_links_that_answer(start_server_process) -> None:
+    """Bound to `::`, the server listens on IPv6 alone (asyncio sets IPV6_V6ONLY, whatever
+    the system's dual-stack setting): `serve` printed a 127.0.0.1 link that opened
+    nothing (it did not even start: `::` was tried as an IPv4 address first). Its link
+    here is [::1], its local network's are IPv6 ones, and each answers; an invite leads to
+    the first. (This machine has IPv6 loopback and a unique local address, fd00::2.)"""
+    server = start_server_process(host="::")  # it answers at its url: [::1] (or fails)
+    printed = " ".join(server.log_path.read_text().split())
+    assert f"The web table: http://[::1]:{server.port}/ (Ctrl-C stops it)" in printed, printed
+    found = re.findall(r"same network \(Wi-Fi\): (http://\S+/)", printed)
+    assert found and all(link.startswith("http://[") for link in found), printed
+    for link in found:
+        assert httpx.get(link + "api/games", timeout=10).status_code == 200
+    created = waiting_table(server)
+    assert created["invite_link"] == found[0].rstrip("/") + created["invite_url"]
+
+
 def test_a_public_url_leads_the_invite_links_and_their_code_to_scan(browser,
                                                                     start_server_process) -> None:
     """`--public-url` (a proxy, a name): the API's invite link, the lobby's and the
@@ -89,6 +106,36 @@ def test_a_public_url_leads_the_invite_links_and_their_code_to_scan(browser,
     assert not lobby.errors and not table.errors, (lobby.errors, table.errors)
 
 
+def test_the_spectator_link_has_its_code_to_scan_one_tap_away(browser,
+                                                              start_server_process) -> None:
+    """The lobby's answer: the invite's code in view (the one friends scan), the spectator
+    link's code one tap away (a tablet by the TV), read by a camera as that link, on a
+    phone's width, in both languages; the API gives it beside the invite's."""
+    server = start_server_process(args=["--public-url", PUBLIC])
+    for locale, summary, alt in (
+            ("en-GB", "Its code to scan, for a tablet or a TV that follows the game",
+             "Code to scan with a phone's camera: it opens {}"),
+            ("fr-FR", "Son code à scanner, pour une tablette ou une télévision qui suit la "
+             "partie", "Code à scanner avec l'appareil photo d'un téléphone : il ouvre {}")):
+        lobby = new_page(browser, locale, PHONE)
+        link, spectator = create_table(lobby, server.url, "diciassette", 2,
+                                       ["human", "human"], shared=PUBLIC)
+        assert lobby.locator("#spectator-qr").is_hidden()  # one code in view: the invite's
+        assert scanned(lobby) == link
+        lobby.locator(".spectator-code summary").click()
+        assert lobby.locator(".spectator-code summary").text_content() == summary
+        assert scanned(lobby, "#spectator-qr") == spectator
+        assert re.fullmatch(re.escape(PUBLIC) + r"/watch/[\w-]+", spectator), spectator
+        assert re.sub(r"[\u00a0\u202f]", " ", lobby.get_attribute("#spectator-qr", "alt")) \
+            == alt.format(spectator)
+        assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert not lobby.errors, lobby.errors
+        lobby.context.close()
+    created = waiting_table(server)
+    assert created["spectator_qr"].startswith("data:image/svg+xml")
+    assert created["spectator_link"] == PUBLIC + created["spectator_url"]
+
+
 def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
                                                                        start_server_process) -> None:
     """Bound to 127.0.0.1 and opened there: `serve` says how to open it to phones; no link
@@ -103,9 +150,10 @@ def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
     said = lobby.locator("#invite-unreachable").text_content()
     assert said.startswith("Phones cannot open this link: the server listens on this "
                            "computer only.") and "--host 0.0.0.0" in said, said
-    assert lobby.locator("#invite-qr").count() == 0
+    assert lobby.locator("#invite-qr, #spectator-qr").count() == 0
     created = waiting_table(server)
     assert created["invite_link"] is None and created["invite_qr"] is None
+    assert created["spectator_link"] is None and created["spectator_qr"] is None
     invite = created["invite_url"].rsplit("/", 1)[1]
     token = seat(server, invite)
     table = new_page(browser, "fr-FR")
@@ -147,3 +195,44 @@ def test_a_host_header_that_names_no_host_gets_no_link_on_it(server) -> None:
         answer = server.api.get(f"/api/join/{invite}", headers={"Host": host}).json()
         assert answer["invite_link"] == f"http://{host}/join/{invite}", host
         assert answer["invite_qr"].startswith("data:image/svg+xml"), host
+
+
+# How many lines `command` takes in `p`'s text, as drawn: the rectangles of the range of
+# text it covers (across elements), counted by their distinct tops.
+LINES_OF = """(p, command) => {
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let text = "";
+  while (walker.nextNode()) {
+    nodes.push([walker.currentNode, text.length]);
+    text += walker.currentNode.data;
+  }
+  const start = text.indexOf(command);
+  if (start < 0) return 0;
+  const at = (index, inside) => {
+    const [node, offset] = nodes.find(([n, o]) => inside(index, o + n.data.length));
+    return [node, index - offset];
+  };
+  const range = document.createRange();
+  range.setStart(...at(start, (i, end) => i < end));
+  range.setEnd(...at(start + command.length, (i, end) => i <= end));
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top)
+    .sort((a, b) => a - b);
+  return tops.filter((top, i) => i === 0 || top - tops[i - 1] > 4).length;
+}"""
+
+
+def test_the_commands_of_the_invite_box_hint_never_break_at_phone_width(browser, server) -> None:
+    """A server only this computer reaches: the invite box's hint names the commands that
+    open it to phones; at a phone's width each one stays whole on one line (a break
+    between "--" and "host" reads as two words), in both languages."""
+    for locale in ("en-GB", "fr-FR"):
+        lobby = new_page(browser, locale, PHONE)
+        create_table(lobby, server.url, "diciassette", 2, ["human", "human"])
+        hint = lobby.locator("#invite-unreachable")
+        for command in ("ludotheque serve --host 0.0.0.0", "make run HOST=0.0.0.0"):
+            lines = hint.evaluate(LINES_OF, command)
+            assert lines == 1, (locale, command, lines, hint.text_content())
+        assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert not lobby.errors, lobby.errors
+        lobby.context.close()

@@ -54,6 +54,33 @@ def test_accept_language_is_read_by_its_q_values(server, header, lang):
         assert page.expect("error")["message"] == told.expect("error")["message"]
 
 
+@pytest.mark.parametrize("asked, header, lang, ours", [
+    ("fr", "en", "fr", True), ("fr-CA", "en", "fr", True), ("FR_fr", "en", "fr", True),
+    ("en-GB", "fr", "en", True), ("frog", "en", "en", False), ("frog", "", "en", False),
+    ("english", "fr", "fr", False), ("f", "en", "en", False), ("", "fr", "fr", False)])
+def test_a_lang_in_the_query_counts_by_its_primary_subtag(server, asked, header, lang, ours):
+    """?lang= takes a tag whose primary subtag is ours, whatever its region (fr-CA, or
+    FR_fr as a locale writes it); one that only starts like ours ("frog" was French) is
+    passed over quietly for the browser's Accept-Language, as the pages do. A hello's
+    language follows the same rule, and is refused in words when it is not ours."""
+    from ws_client import WsClient
+
+    headers = {"Accept-Language": header} if header else {}
+    assert server.api.get(f"/api/texts?lang={asked}", headers=headers).json()["lang"] == lang
+    _created, (token,) = server.table("diciassette", 2, humans=1)
+    with WsClient(server.ws_url) as page, WsClient(f"{server.ws_url}?lang={lang}") as told:
+        page.send({"type": "hello", "token": token, "lang": asked})
+        answer = page.recv()
+        if not ours:
+            assert answer["type"] == "error" and answer["code"] == "bad_lang", answer
+            assert f"“{asked}”" in answer["message"], answer
+            return
+        assert answer["type"] == "update", answer
+        for each in (page, told):  # the connection speaks the hello's language now
+            each.send({"type": "nosuch"})
+        assert page.expect("error")["message"] == told.expect("error")["message"]
+
+
 def test_a_request_body_with_a_field_it_does_not_take_is_refused_naming_it(server):
     """A misspelt field was ignored: {"playres": 3} made a table of the default count,
     {"optoins": {...}} one of the default options, a bot seat's "name" was dropped. Each

@@ -20,6 +20,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import re
 import string
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -294,12 +295,21 @@ class LazyText:
         return self.message(DEFAULT_LANGUAGE)
 
 
+def language_of(tag: str) -> str | None:
+    """The language of ours a tag names by its primary subtag, whatever its region,
+    script or encoding: 'fr', 'FR', 'fr-CA', 'fr_FR.UTF-8' -> 'fr'; None for any other
+    ('frog', 'frr' North Frisian, 'f', '')."""
+    primary = re.split(r"[-_.@:]", tag.strip(), maxsplit=1)[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
 def normalise_language(lang: str | None) -> str:
-    """'fr', 'fr_FR.UTF-8', 'FR' -> 'fr'; anything not French -> 'en'; None -> the locale's."""
+    """'fr', 'fr_FR.UTF-8', 'FR' -> 'fr'; ValueError for a language not ours; None -> the
+    locale's."""
     if lang is None:
         return language_from_environment()
-    code = lang.strip().lower()[:2]
-    if code not in LANGUAGES:
+    code = language_of(lang)
+    if code is None:
         raise ValueError(lang)
     return code
 

@@ -28,7 +28,15 @@ from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
-from ludotheque.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, has_text, name_forms, t
+from ludotheque.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalog,
+    has_text,
+    language_of,
+    name_forms,
+    t,
+)
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
@@ -75,11 +83,12 @@ SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
 
 
 def request_lang(request: HTTPConnection) -> str:
-    """?lang=xx, else the browser's Accept-Language, else English: the one rule of the
-    pages' texts, the API's answers and a WebSocket's errors before its hello."""
-    asked = request.query_params.get("lang")
-    if asked and asked[:2].lower() in LANGUAGES:
-        return asked[:2].lower()
+    """?lang=xx (fr, fr-CA...: `language_of`), else the browser's Accept-Language, else
+    English: the one rule of the pages' texts, the API's answers and a WebSocket's errors
+    before its hello. A ?lang= not ours (`frog`) is passed over, as the pages do."""
+    asked = language_of(request.query_params.get("lang", ""))
+    if asked is not None:
+        return asked
     return accepted_lang(request.headers.get("accept-language", "")) or DEFAULT_LANGUAGE
 
 
@@ -238,11 +247,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app.add_middleware(SecurityHeaders)
 
     async def share(request: Request, invite_url: str, **paths: str) -> dict[str, Any]:
-        """The links for other devices (`Reach.links`) and `invite_qr`, the invite link's
-        code to scan, made off the loop (milliseconds for each new one)."""
+        """The links for other devices (`Reach.links`) and each one's code to scan
+        (`invite_qr`, `spectator_qr`), made off the loop (milliseconds for each new one)."""
         links = reach.links(request, invite_url, **paths)
-        link = links["invite_link"]
-        return {**links, "invite_qr": link and await master.off_loop(qr_data_uri, link)}
+        codes = {name.removesuffix("_link") + "_qr":
+                 link and await master.off_loop(qr_data_uri, link)
+                 for name, link in links.items()}
+        return {**links, **codes}
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, _error: Exception):
@@ -551,9 +562,9 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             lang = frame.get("lang", conn.lang if kind == "hello" else None)
             if lang is None:
                 raise Refused("bad_lang", key="web.server.error.missing_lang")
-            if not isinstance(lang, str) or lang[:2].lower() not in LANGUAGES:
+            if not isinstance(lang, str) or language_of(lang) is None:
                 raise Refused("bad_lang", lang=quoted(lang))
-            lang = lang[:2].lower()
+            lang = language_of(lang)
             if kind == "lang":
                 await master.set_lang(conn, lang)
                 return

@@ -67,10 +67,20 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def network_addresses() -> list[str]:
+def local_host(host: str) -> str:
+    """The address that opens a server bound to `host` on this machine: bound to every
+    interface, its loopback; to `::`, the IPv6 one, since asyncio (hence uvicorn) binds
+    `::` to IPv6 alone (IPV6_V6ONLY), whatever the system's dual-stack setting."""
+    if host == "::":
+        return "::1"
+    return "127.0.0.1" if host in EVERY_INTERFACE else host
+
+
+def network_addresses(ipv6_only: bool = False) -> list[str]:
     """This machine's addresses another device on the local network can reach: IPv4 ones
     (the way out first, then those its host name resolves to); IPv6 ones only when it has
-    no IPv4 one. Loopback and link-local addresses (fe80::, 169.254.x) are left out."""
+    no IPv4 one, or for a server bound to `::` (`ipv6_only`: no IPv4 one would answer).
+    Loopback and link-local addresses (fe80::, 169.254.x) are left out."""
     found: dict[int, list[str]] = {socket.AF_INET: [], socket.AF_INET6: []}
 
     def keep(family: int, text: str) -> None:
@@ -93,7 +103,8 @@ def network_addresses() -> list[str]:
     for family, _type, _proto, _name, sockaddr in named:
         if family in found:
             keep(family, sockaddr[0])
-    return found[socket.AF_INET] or found[socket.AF_INET6]
+    return found[socket.AF_INET6] if ipv6_only else \
+        found[socket.AF_INET] or found[socket.AF_INET6]
 
 
 def public_base(url: str) -> str:
@@ -136,8 +147,9 @@ class Reach:
         return self.network_url
 
     def links(self, request: Any, invite_url: str, **paths: str) -> dict[str, str | None]:
-        """`invite_link` (and each `<name>_link` of `paths`) on `base`; each None when no
-        other device can reach us. Its code to scan is `qr_data_uri(invite_link)`."""
+        """`invite_link` (and each `<name>_link` of `paths`: the spectator's, for a tablet
+        by the TV) on `base`; each None when no other device can reach us. Their codes to
+        scan are `qr_data_uri` of them (made off the loop: app.py, `share`)."""
         base = self.base(request)
         return {f"{name}_link": base and base + path
                 for name, path in {"invite": invite_url, **paths}.items()}
@@ -146,7 +158,8 @@ class Reach:
 def reach_for(host: str, port: int, public_url: str | None) -> tuple[Reach, list[str]]:
     """How other devices reach a server bound to `host`:`port`, and the local network's
     links to print (bound to every interface: one per address of `network_addresses`)."""
-    links = [f"http://{url_host(address)}:{port}" for address in network_addresses()] \
+    links = [f"http://{url_host(address)}:{port}"
+             for address in network_addresses(ipv6_only=host == "::")] \
         if host in EVERY_INTERFACE else []
     public = public_base(public_url) if public_url is not None else None
     return Reach(public, links[0] if links else None), links

@@ -11,8 +11,9 @@ export function initialLang() {
   if (LANGS.includes(stored)) return stored;
   // the browser's languages in its order of preference, the order its Accept-Language
   // gives them decreasing q values: the first one we speak, as the server reads the header
+  // (by its primary subtag: "fr-CA" is French, "frr", North Frisian, is not)
   const spoken = (navigator.languages || [navigator.language || ""])
-    .map((code) => code.slice(0, 2).toLowerCase()).find((code) => LANGS.includes(code));
+    .map((code) => code.split(/[-_]/)[0].toLowerCase()).find((code) => LANGS.includes(code));
   return spoken || "en";
 }
 
@@ -131,6 +132,21 @@ export async function api(path, body) {
   return data;
 }
 
+// A text whose commands are written between backticks (`make run HOST=0.0.0.0`): the
+// commands in <code>, which never breaks inside one (a "--" parted from "host" on a phone
+// reads as two words); the rest as text.
+export function withCode(text) {
+  return text.split("`").map((part, i) => (i % 2 ? el("code", {text: part}) : part));
+}
+
+// A link that leads to no table any more (removed, closed, or mistyped): `message`, and the
+// way back to the lobby, in a panel rather than a passing alert.
+export function gonePanel(message) {
+  return el("section", {id: "gone", class: "gone", role: "alert"},
+            el("p", {id: "gone-text", text: message}),
+            el("p", {}, el("a", {id: "gone-home", href: "/", text: tr("web.back_lobby")})));
+}
+
 // The language switch: two buttons, the current one pressed.
 export function langSwitch(onChange) {
   const box = el("div", {class: "langs", role: "group", "aria-label": tr("web.language")});
@@ -245,15 +261,19 @@ export function absolute(path) {
 export function inviteLinks(links, path, label) {
   if (!links.invite_link) {
     return el("div", {class: "invite-links"},
-      el("p", {id: "invite-unreachable", class: "banner warn", text: tr("web.share.local_only")}),
+      el("p", {id: "invite-unreachable", class: "banner warn"}, withCode(tr("web.share.local_only"))),
       linkRow("invite-link", tr("web.share.local_link"), absolute(path)));
   }
   return el("div", {class: "invite-links"},
     linkRow("invite-link", label, links.invite_link),
-    el("figure", {class: "qr"},
-      el("img", {id: "invite-qr", src: links.invite_qr, width: 240, height: 240,
-                 alt: tr("web.share.qr_alt", {url: links.invite_link})}),
-      el("figcaption", {text: tr("web.share.qr_caption")})));
+    qrCode("invite-qr", links.invite_qr, links.invite_link));
+}
+
+// A code to scan (`src`: the server's image of it) that opens `url`, with how to use it.
+export function qrCode(id, src, url) {
+  return el("figure", {class: "qr"},
+    el("img", {id, src, width: 240, height: 240, alt: tr("web.share.qr_alt", {url})}),
+    el("figcaption", {text: tr("web.share.qr_caption")}));
 }
 
 // A labelled link to pass on: read-only, selected when focused, with its Copy button.

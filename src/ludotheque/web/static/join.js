@@ -1,12 +1,13 @@
 // The join page (/join/<invite>): pick a free seat and a display name, then go to the table.
 
-import {el, tr, loadTexts, langSwitch, showRules, api, sayError, typedName} from "./common.js";
+import {el, tr, loadTexts, langSwitch, showRules, api, sayError, typedName, gonePanel}
+  from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const invite = location.pathname.split("/").filter(Boolean)[1] || "";
 const NAME = "ludotheque.name";
 let info = null;
-let error = "";
+let error = null;  // the ApiError met reading the invite
 let chosen = null;
 
 async function main() {
@@ -15,10 +16,10 @@ async function main() {
   $("home").title = tr("web.back_lobby");
   try {
     info = await api(`/api/join/${encodeURIComponent(invite)}`);
-    error = "";
+    error = null;
   } catch (e) {
     info = null;
-    error = e.message;
+    error = e;
   }
   draw();
 }
@@ -31,8 +32,9 @@ function draw() {
   rules.hidden = !info;
   rules.textContent = tr("web.rules");
   rules.onclick = () => info && showRules(info.game);
-  if (!info) {
-    form.replaceChildren(el("p", {class: "error-box", role: "alert", text: error}));
+  if (!info) {  // an invite to no table (404) or to a closed one (410): nothing to join here
+    form.replaceChildren([404, 410].includes(error.status) ? gonePanel(error.message)
+      : el("p", {class: "error-box", role: "alert", text: error.message}));
     return;
   }
   const free = info.seats.filter((s) => s.kind === "human" && !s.taken);

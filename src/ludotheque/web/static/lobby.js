@@ -4,7 +4,8 @@
 // holding all their seats, /play/<token>+<token>); with nobody here, the invite and
 // spectator links.
 
-import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, sayError} from "./common.js";
+import {el, tr, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, qrCode,
+  sayError} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -214,6 +215,10 @@ function showCreated(data) {
     el("div", {class: "links"},
       inviteLinks(data, data.invite_url, tr("web.lobby.invite")),
       linkRow("spectator-link", tr("web.lobby.spectator"), spectator),
+      // its code too (a tablet by the TV), one tap away: the invite's is the one to scan
+      data.spectator_qr && el("details", {class: "spectator-code"},
+        el("summary", {text: tr("web.share.spectator_code")}),
+        qrCode("spectator-qr", data.spectator_qr, data.spectator_link)),
       el("a", {class: "button-link", id: "go-join", href: data.invite_url, text: tr("web.lobby.go_join")})));
   box.scrollIntoView({behavior: "smooth", block: "start"});
   $("invite-link").focus();

@@ -32,7 +32,7 @@ const state = {
   revealKey: null, revealShown: 0, revealTimer: null,
   picked: [], gestureKey: null, revealOpen: true, timerTick: null,
   alertTimer: null,
-  gone: false,  // the table was removed while the page was open (`showGone`)
+  gone: null,  // the key of the words of a table that no longer exists (`showGone`)
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
   confirmLeave: false,
@@ -152,6 +152,12 @@ function onFrame(src, frame) {
       return;
     }
     const unknown = frame.code === "unknown_token";
+    // a link opened afresh that leads to no table: removed or mistyped, the server cannot
+    // tell (a removed table leaves no trace), so the panel says both, with the way back
+    if (unknown && !shared) {
+      showGone("web.server.error.unknown_token");
+      return;
+    }
     if (unknown) src.closedByUs = true;
     const message = frame.message || frame.code;
     if (shared && unknown) {  // the other seats play on
@@ -763,10 +769,10 @@ function clearAlert() {
   $("alert").textContent = "";
 }
 
-// The table no longer exists: no socket tries again, and the page says so, with the way
-// back to the lobby, in place of a table that would look live.
-function showGone() {
-  state.gone = true;
+// The table no longer exists: no socket tries again, and the page says so (`key`'s
+// words), with the way back to the lobby, in place of a table that would look live.
+function showGone(key = "web.table.gone") {
+  state.gone = key;
   for (const src of sources()) {
     src.closedByUs = true;
     if (src.ws) src.ws.close();
@@ -780,7 +786,7 @@ function showGone() {
 }
 
 function drawGone() {
-  $("gone-text").textContent = tr("web.table.gone");
+  $("gone-text").textContent = tr(state.gone || "web.table.gone");
   $("gone-home").textContent = tr("web.back_lobby");
 }
 
