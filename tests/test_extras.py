@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import os
 import re
 import subprocess
 import sys
@@ -126,7 +127,11 @@ def test_a_temporary_postgresql_without_the_scale_extra_says_which_extra(monkeyp
 def test_make_bench_installs_only_what_make_run_does(tmp_path):
     """`make bench` times 17's random playouts: nothing there needs Ray, PyTorch or
     OpenSpiel, which it once installed (minutes, gigabytes) before a 6-second measure."""
-    dry = subprocess.run(["make", "-n", "bench", f"VENV={tmp_path / 'venv'}"], cwd=ROOT,
+    # run from `make test` too: its flags would make the inner make name its directory
+    alone = {name: value for name, value in os.environ.items()
+             if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    dry = subprocess.run(["make", "--no-print-directory", "-n", "bench",
+                          f"VENV={tmp_path / 'venv'}"], cwd=ROOT, env=alone,
                          capture_output=True, text=True, check=True).stdout
     installs = [line for line in dry.splitlines() if "pip install" in line]
     assert len(installs) == 1 and installs[0].endswith('-e ".[web]"'), installs

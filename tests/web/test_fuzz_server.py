@@ -131,6 +131,9 @@ RAW_BODIES = st.sampled_from([
     '{"game": "dtc"}'.encode("utf-16"), '{"game": "dtc", "seats": [{"kind": "human", '
     '"name": "L\u00e9a"}]}'.encode("latin-1"), b'{"game": "\\ud800"}', b"", b"nul"])
 BODIES = table_bodies() | JSON | st.binary(max_size=40) | RAW_BODIES
+# a new table's links for a friend's phone or a TV and their codes to scan (None on a
+# server only this computer reaches, as the tests' is)
+FOR_OTHER_DEVICES = ("invite_link", "spectator_link", "invite_qr", "spectator_qr")
 
 
 @FUZZ
@@ -141,7 +144,10 @@ def test_creating_a_table_answers_a_table_or_a_clear_refusal(server, body):
     event(told(answer))
     if answer.status_code == 200:
         made = answer.json()
-        assert set(made) - {"play_url"} == {"table", "invite_url", "spectator_url"}, made
+        assert set(made) - {"play_url"} == {"table", "invite_url", "spectator_url",
+                                            *FOR_OTHER_DEVICES}, made
+        assert all(made[name] is None or made[name].startswith(("http", "data:image/svg"))
+                   for name in FOR_OTHER_DEVICES), made
         assert made["invite_url"].startswith("/join/")
         assert made["spectator_url"].startswith("/watch/")
         sent = json.loads(body.decode("utf-8-sig")) if isinstance(body, bytes) else body
@@ -259,7 +265,8 @@ def test_reading_with_odd_paths_and_queries_answers_or_refuses_clearly(
         refused_in_both_languages(ask, [segment, step, seat, reveal])
     elif where == "join":  # what the protocol says it holds
         shown = answer.json()
-        assert set(shown) == {"table", "game", "title", "players", "status", "seats"}
+        assert set(shown) == {"table", "game", "title", "players", "status", "seats",
+                              "invite_link", "invite_qr"}
         assert all(set(seat) == {"seat", "kind", "level", "name", "taken"}
                    for seat in shown["seats"])
     elif where == "replay":
