@@ -287,3 +287,47 @@ def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path
         stop_thread_server(handle)
     assert Limits().reads == Rate(600, 60)
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_READS": "off"}).reads is None
+
+
+def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tmp_path):
+    """Each invitation's page asks for the table and its link's code to scan, made afresh
+    for each new Host header (milliseconds of CPU): an address has its share of them,
+    counted before anything is read or made (an unknown invitation counts too), then a 429
+    in its language says the limit and when to come back, and no code is made; another
+    address still opens it, and joining is served."""
+    from ludotheque.web.share import qr_data_uri
+
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'invites.sqlite3'}",
+                               limits=Limits(invites=Rate(3, 3600)))
+    try:
+        invite = handle.create("diciassette", 2)["invite"]
+
+        def opened(lang: str, host: str, client: str = "192.0.2.1"):
+            return handle.api.get(f"/api/join/{invite}?lang={lang}",
+                                  headers={"Host": host, "X-Forwarded-For": client})
+
+        asked = [opened("fr", "a.example"), handle.api.get(
+                     "/api/join/nope", headers={"X-Forwarded-For": "192.0.2.1"}),
+                 opened("fr", "b.example")]
+        assert [a.status_code for a in asked] == [200, 404, 200]
+        assert asked[0].json()["invite_qr"].startswith("data:image/svg+xml")
+        codes = qr_data_uri.cache_info().currsize
+        refused = opened("fr", "c.example")
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+        error = refused.json()["error"]
+        assert error["code"] == "too_fast"
+        assert error["message"].startswith(
+            "Trop d'invitations ouvertes depuis votre adresse (limite\u00a0: 3 en 1\u00a0h). "
+            "Réessayez dans ")
+        english = opened("en", "d.example").json()["error"]["message"]
+        assert english.startswith("Too many invitations opened from your address (the limit: "
+                                  "3 in 1\u00a0h). Try again in ")
+        assert qr_data_uri.cache_info().currsize == codes  # no code made for them
+        assert opened("en", "e.example", client="192.0.2.2").status_code == 200
+        assert handle.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"},
+                               headers={"X-Forwarded-For": "192.0.2.1"}).status_code == 200
+    finally:
+        stop_thread_server(handle)
+    assert Limits().invites == Rate(120, 60)
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_INVITES": "off"}).invites is None
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_INVITES": "5/10"}).invites == Rate(5, 10)
