@@ -259,7 +259,8 @@ def test_reading_with_odd_paths_and_queries_answers_or_refuses_clearly(
         refused_in_both_languages(ask, [segment, step, seat, reveal])
     elif where == "join":  # what the protocol says it holds
         shown = answer.json()
-        assert set(shown) == {"table", "game", "title", "players", "status", "seats"}
+        assert set(shown) == {"table", "game", "title", "players", "status", "seats",
+                              "invite_link", "invite_qr"}
         assert all(set(seat) == {"seat", "kind", "level", "name", "taken"}
                    for seat in shown["seats"])
     elif where == "replay":
