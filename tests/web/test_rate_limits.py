@@ -39,6 +39,13 @@ def replies(page, count: int) -> list[dict]:
     return [page.recv() for _ in range(count)]
 
 
+def told_too_fast(refused, words: str) -> None:
+    """`refused` is a 429 `too_fast` saying `words` first, with when to come back."""
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    error = refused.json()["error"]
+    assert error["code"] == "too_fast" and error["message"].startswith(words), error
+
+
 def test_a_chat_flood_is_refused_line_by_line_and_the_page_plays_on(limited):
     created, (token, _other) = limited.table("diciassette", 2, humans=2)
     with limited.client() as flooder, limited.client() as neighbour:
@@ -126,12 +133,8 @@ def test_one_address_creating_too_many_tables_gets_a_429_in_its_language(limited
     body = {"game": "diciassette", "players": 2}
     answers = [limited.api.post("/api/tables?lang=fr", json=body) for _ in range(8)]
     assert [a.status_code for a in answers] == [200] * 6 + [429] * 2  # 6 in 1 h
-    refused = answers[-1]
-    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-    error = refused.json()["error"]
-    assert error["code"] == "too_fast"
-    assert error["message"].startswith("Trop de tables créées depuis votre adresse "
-                                       "(limite\u00a0: 6 en 1\u00a0h). Réessayez dans ")
+    told_too_fast(answers[-1], "Trop de tables créées depuis votre adresse "
+                               "(limite\u00a0: 6 en 1\u00a0h). Réessayez dans ")
     english = limited.api.post("/api/tables?lang=en", json=body).json()["error"]["message"]
     assert english.startswith("Too many tables created from your address (the limit: 6 in "
                               "1\u00a0h). Try again in ")
@@ -268,13 +271,9 @@ def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path
                  handle.api.get(f"/api/tables/{table}/replay?step=0&lang=fr")]
         assert [a.status_code for a in asked] == [403, 404, 403]
         for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay"):
-            refused = handle.api.get(f"{path}?lang=fr")
-            assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-            error = refused.json()["error"]
-            assert error["code"] == "too_fast"
-            assert error["message"].startswith(
-                "Trop de relectures et d'enregistrements de parties demandés depuis votre "
-                "adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
+            told_too_fast(handle.api.get(f"{path}?lang=fr"),
+                          "Trop de relectures et d'enregistrements de parties demandés depuis "
+                          "votre adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
         english = handle.api.get(f"/api/tables/{table}/record?lang=en").json()["error"]
         assert english["message"].startswith("Too many game records and replay steps asked "
                                              "from your address (the limit: 3 in 1\u00a0h).")
@@ -312,13 +311,8 @@ def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tm
         assert [a.status_code for a in asked] == [200, 404, 200]
         assert asked[0].json()["invite_qr"].startswith("data:image/svg+xml")
         codes = qr_data_uri.cache_info().currsize
-        refused = opened("fr", "c.example")
-        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-        error = refused.json()["error"]
-        assert error["code"] == "too_fast"
-        assert error["message"].startswith(
-            "Trop d'invitations ouvertes depuis votre adresse (limite\u00a0: 3 en 1\u00a0h). "
-            "Réessayez dans ")
+        told_too_fast(opened("fr", "c.example"), "Trop d'invitations ouvertes depuis votre "
+                      "adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
         english = opened("en", "d.example").json()["error"]["message"]
         assert english.startswith("Too many invitations opened from your address (the limit: "
                                   "3 in 1\u00a0h). Try again in ")
