@@ -25,7 +25,8 @@ from ws_client import DEADLINE
 
 # The campaign sends far more than a person would: no rate limit but the bot-only tables'
 # (3 unfinished ones: a body mutated into all bots plays, and this caps the bots' work).
-SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, sockets=None)
+SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=None,
+                       sockets=None)
 FUZZ = settings(max_examples=300, suppress_health_check=list(HealthCheck))
 OTHER = {"en": "fr", "fr": "en"}
 

@@ -157,6 +157,25 @@ def test_serve_on_a_port_already_taken_says_so_before_showing_a_link(tmp_path, h
     assert "http://" not in result.stdout
 
 
+@pytest.mark.parametrize("host", ["", "  "])
+def test_serve_on_an_empty_host_is_a_usage_error_not_every_interface(tmp_path, host):
+    """`--host ""` (an unset `--host "$HOST"`) bound every interface: the opposite of the
+    default, this computer alone, opened to the whole network without a word. Refused,
+    saying what to give, before any link is shown."""
+    for lang, said in (("en", "the address is empty: give one of this machine's, 127.0.0.1 "
+                              "(this computer alone) or 0.0.0.0 (every interface: the phones "
+                              "and other devices on the network)."),
+                       ("fr", "l'adresse est vide : donnez-en une de cette machine, 127.0.0.1 "
+                              "(cet ordinateur seul) ou 0.0.0.0 (toutes les interfaces : les "
+                              "téléphones et autres appareils du réseau).")):
+        result = _server_command("serve", "--host", host, "--port", str(_free_port()),
+                                 "--lang", lang,
+                                 "--database", f"sqlite:///{tmp_path / 't.sqlite3'}")
+        shown = " ".join(result.stderr.replace("\u00a0", " ").split())
+        assert result.returncode == 2 and said in shown and "--host" in shown, result.stderr
+        assert "http://" not in result.stdout
+
+
 
 # -------------------------------------------- files: the system's reasons in the chosen language
 def _not_a_folder(tmp_path):

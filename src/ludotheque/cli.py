@@ -41,7 +41,8 @@ from ludotheque.i18n import (
 )
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
-from ludotheque.ui.terminal.usage import OptionsOnce, given_path, help_language, help_text
+from ludotheque.ui.terminal.usage import (
+    OptionsOnce, given_host, given_path, help_language, help_text)
 from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
@@ -912,7 +913,8 @@ def _need_web(lang: str) -> None:
 
 @app.command(help=_h("cli.serve.help"))
 def serve(
-    host: Annotated[str, typer.Option("--host", help=_h("cli.serve.opt.host"))] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help=_h("cli.serve.opt.host"),
+                                      parser=given_host)] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help=_h("cli.serve.opt.port"))] = 8000,
     database: Annotated[Optional[str], typer.Option("--database",
                                                     help=_h("cli.serve.opt.database"))] = None,

@@ -67,6 +67,14 @@ def test_every_key_the_code_uses_exists():
 @pytest.mark.parametrize(("env", "expected"), [
     ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LC_ALL": "fr_CA"}, "fr"), ({"LANG": "en_GB.UTF-8"}, "en"),
     ({"LANG": "C.UTF-8"}, "en"), ({"LC_ALL": "de_DE", "LANG": "fr_FR"}, "en"),
+    ({"LC_MESSAGES": "fr_BE@euro"}, "fr"),
+    # a language counts by its primary subtag: North Frisian is no French
+    ({"LANG": "frr_DE.UTF-8"}, "en"), ({"LC_ALL": "frr_DE", "LANG": "fr_FR"}, "en"),
+    # LANGUAGE, a list of languages by preference, comes first (as gettext reads them):
+    # its first one of ours, whatever the locale; none of ours, English
+    ({"LANGUAGE": "de:fr"}, "fr"), ({"LANGUAGE": "de:fr", "LANG": "de_DE.UTF-8"}, "fr"),
+    ({"LANGUAGE": "en:fr", "LANG": "fr_FR.UTF-8"}, "en"), ({"LANGUAGE": ":fr_CA:"}, "fr"),
+    ({"LANGUAGE": "frr:de", "LANG": "fr_FR.UTF-8"}, "en"), ({"LANGUAGE": "C:fr"}, "en"),
 ])
 def test_language_follows_the_locale(monkeypatch, env, expected):
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):

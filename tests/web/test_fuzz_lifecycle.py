@@ -35,7 +35,8 @@ from ludotheque.web.db import tables
 from ludotheque.web.limits import Limits
 from ludotheque.web.master import rebuild
 
-SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, sockets=None)
+SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=None,
+                       sockets=None)
 TTL, TIMER = 1.5, 0.3  # seconds: a waiting table's life, a short turn timer
 SERVER_OPTIONS = {"waiting_ttl": TTL, "min_turn_timer": 0.2}
 # what a status may become by the next step (bots and a run-out timer may end a game that

@@ -9,7 +9,8 @@ the real server.
 * Two seats at one screen and a third person on her own device: while she plays, the
   shared page shows the table as a spectator sees it.
 * A link with an unknown token, one of another table, or a spectator's: a clear error in
-  the page's language, the address unchanged, the other seat still there.
+  the page's language, the address unchanged, the other seat still there; every seat
+  unknown: the one panel of a link that leads nowhere.
 * The public view refused (the address holds its share of connections): after her move,
   "I'm done: hide my cards" still hides them while someone elsewhere plays.
 * The chat between turns and at the end: the shared screen writes as one of its people
@@ -264,6 +265,42 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
         page.click("#cover-show")
         page.wait_for_selector("#board .hand .card")
     assert not page.errors, page.errors
+
+
+# Counts the times the page's alert came into view (set before any script of the page).
+ALERTS_SEEN = """(() => {
+  window.__alerts = 0;
+  new MutationObserver(() => {
+    const alert = document.getElementById("alert");
+    if (alert && !alert.hidden && !alert.dataset.seen) { window.__alerts += 1; alert.dataset.seen = "1"; }
+    if (alert && alert.hidden) delete alert.dataset.seen;
+  }).observe(document, {subtree: true, childList: true, attributes: true});
+})();"""
+
+
+def test_a_link_whose_every_seat_is_unknown_shows_the_one_panel(browser, server) -> None:  # noqa: F811
+    """A shared screen's link none of whose seats leads to a table (mistyped, or its table
+    pruned): the one panel a single seat's link shows, with the way to the lobby, in the
+    page's language, and no alert per seat before it. One seat known: she plays on, the
+    unknown ones said in one alert."""
+    from test_browser import LOCALES, NOWHERE, told_gone
+
+    _, (ada,) = server.table("dtc", 3, humans=1)
+    for lang in ("en", "fr"):
+        page = new_page(browser, LOCALES[lang])
+        page.add_init_script(ALERTS_SEEN)
+        page.goto(f"{server.url}/play/nosuchtoken+mistyped+typo")
+        told_gone(page, NOWHERE[lang], lang)
+        assert page.locator("main").is_hidden()
+        assert page.evaluate("window.__alerts") == 0
+        page.goto(f"{server.url}/play/nosuchtoken+{ada}+typo")
+        page.wait_for_selector("#cover-show")
+        assert plain(page.locator("#alert").text_content()).startswith(
+            {"en": "Link 1 of 3 in this address: This link does not lead to any table",
+             "fr": "Lien 1 sur 3 de cette adresse : Ce lien ne mène à aucune table"}[lang])
+        assert page.evaluate("window.__alerts") == 1 and page.locator("#gone").is_hidden()
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 def test_a_seats_update_gives_the_public_view_its_spectator_sees(server) -> None:

@@ -39,6 +39,13 @@ def replies(page, count: int) -> list[dict]:
     return [page.recv() for _ in range(count)]
 
 
+def told_too_fast(refused, words: str) -> None:
+    """`refused` is a 429 `too_fast` saying `words` first, with when to come back."""
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    error = refused.json()["error"]
+    assert error["code"] == "too_fast" and error["message"].startswith(words), error
+
+
 def test_a_chat_flood_is_refused_line_by_line_and_the_page_plays_on(limited):
     created, (token, _other) = limited.table("diciassette", 2, humans=2)
     with limited.client() as flooder, limited.client() as neighbour:
@@ -126,12 +133,8 @@ def test_one_address_creating_too_many_tables_gets_a_429_in_its_language(limited
     body = {"game": "diciassette", "players": 2}
     answers = [limited.api.post("/api/tables?lang=fr", json=body) for _ in range(8)]
     assert [a.status_code for a in answers] == [200] * 6 + [429] * 2  # 6 in 1 h
-    refused = answers[-1]
-    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-    error = refused.json()["error"]
-    assert error["code"] == "too_fast"
-    assert error["message"].startswith("Trop de tables créées depuis votre adresse "
-                                       "(limite\u00a0: 6 en 1\u00a0h). Réessayez dans ")
+    told_too_fast(answers[-1], "Trop de tables créées depuis votre adresse "
+                               "(limite\u00a0: 6 en 1\u00a0h). Réessayez dans ")
     english = limited.api.post("/api/tables?lang=en", json=body).json()["error"]["message"]
     assert english.startswith("Too many tables created from your address (the limit: 6 in "
                               "1\u00a0h). Try again in ")
@@ -268,13 +271,9 @@ def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path
                  handle.api.get(f"/api/tables/{table}/replay?step=0&lang=fr")]
         assert [a.status_code for a in asked] == [403, 404, 403]
         for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay"):
-            refused = handle.api.get(f"{path}?lang=fr")
-            assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-            error = refused.json()["error"]
-            assert error["code"] == "too_fast"
-            assert error["message"].startswith(
-                "Trop de relectures et d'enregistrements de parties demandés depuis votre "
-                "adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
+            told_too_fast(handle.api.get(f"{path}?lang=fr"),
+                          "Trop de relectures et d'enregistrements de parties demandés depuis "
+                          "votre adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
         english = handle.api.get(f"/api/tables/{table}/record?lang=en").json()["error"]
         assert english["message"].startswith("Too many game records and replay steps asked "
                                              "from your address (the limit: 3 in 1\u00a0h).")
@@ -287,3 +286,42 @@ def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path
         stop_thread_server(handle)
     assert Limits().reads == Rate(600, 60)
     assert Limits.from_env({"LUDOTHEQUE_LIMIT_READS": "off"}).reads is None
+
+
+def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tmp_path):
+    """Each invitation's page asks for the table and its link's code to scan, made afresh
+    for each new Host header (milliseconds of CPU): an address has its share of them,
+    counted before anything is read or made (an unknown invitation counts too), then a 429
+    in its language says the limit and when to come back, and no code is made; another
+    address still opens it, and joining is served."""
+    from ludotheque.web.share import qr_data_uri
+
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'invites.sqlite3'}",
+                               limits=Limits(invites=Rate(3, 3600)))
+    try:
+        invite = handle.create("diciassette", 2)["invite"]
+
+        def opened(lang: str, host: str, client: str = "192.0.2.1"):
+            return handle.api.get(f"/api/join/{invite}?lang={lang}",
+                                  headers={"Host": host, "X-Forwarded-For": client})
+
+        asked = [opened("fr", "a.example"), handle.api.get(
+                     "/api/join/nope", headers={"X-Forwarded-For": "192.0.2.1"}),
+                 opened("fr", "b.example")]
+        assert [a.status_code for a in asked] == [200, 404, 200]
+        assert asked[0].json()["invite_qr"].startswith("data:image/svg+xml")
+        codes = qr_data_uri.cache_info().currsize
+        told_too_fast(opened("fr", "c.example"), "Trop d'invitations ouvertes depuis votre "
+                      "adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
+        english = opened("en", "d.example").json()["error"]["message"]
+        assert english.startswith("Too many invitations opened from your address (the limit: "
+                                  "3 in 1\u00a0h). Try again in ")
+        assert qr_data_uri.cache_info().currsize == codes  # no code made for them
+        assert opened("en", "e.example", client="192.0.2.2").status_code == 200
+        assert handle.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"},
+                               headers={"X-Forwarded-For": "192.0.2.1"}).status_code == 200
+    finally:
+        stop_thread_server(handle)
+    assert Limits().invites == Rate(120, 60)
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_INVITES": "off"}).invites is None
+    assert Limits.from_env({"LUDOTHEQUE_LIMIT_INVITES": "5/10"}).invites == Rate(5, 10)

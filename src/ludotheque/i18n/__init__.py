@@ -315,13 +315,21 @@ def normalise_language(lang: str | None) -> str:
 
 
 def language_from_environment() -> str:
-    """The language of the user's locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else English."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    """The language of the user's locale, read as Python's gettext reads it: the first of
+    LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set, a list of languages by preference
+    (`de:fr`) whose first of ours wins (each by its primary subtag: `language_of`), up to
+    a `C` or `POSIX` (none: English). None set: the process's locale, else English."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            return "fr" if value.lower().startswith("fr") else DEFAULT_LANGUAGE
+            for tag in value.split(":"):
+                if tag.split(".")[0] in ("C", "POSIX"):
+                    break
+                if code := language_of(tag):
+                    return code
+            return DEFAULT_LANGUAGE
     try:
         loc = locale.getlocale()[0] or ""
     except ValueError:  # pragma: no cover - broken locale settings
         loc = ""
-    return "fr" if loc.lower().startswith("fr") else DEFAULT_LANGUAGE
+    return language_of(loc) or DEFAULT_LANGUAGE

@@ -224,7 +224,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     limits = limits or Limits.from_env()
     limiters = limits.limiters()
     creators, frames, chat = limiters["tables"], limiters["frames"], limiters["chat"]
-    readers = limiters["reads"]
+    readers, inviters = limiters["reads"], limiters["invites"]
     sockets = Cap(limits.sockets)
     bot_tables: dict[str, list[str]] = {}  # an address's bot-only tables, maybe finished
     store = storage or Storage(database_url or default_database_url())
@@ -359,6 +359,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     @app.get("/api/join/{invite}")
     async def join_info(invite: str, request: Request):
         lang = request_lang(request)
+        refused = _over_share(inviters, request, "web.server.error.too_many_invites", lang)
+        if refused is not None:  # each one may make its link's code: an address has its share
+            return refused
         row = await master.db(store.table_by_invite, invite)
         live = await master.get(row.id, hold=False) if row else None
         if live is None:

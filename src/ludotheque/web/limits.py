@@ -3,16 +3,18 @@ hold every connection.
 
 The counting is the `limits` library's moving window, in this server's memory: each chat
 message (a seat's, whichever of its pages sent it), each frame (a page's), each table
-created over HTTP or each finished game's record or replay step asked for (a client
-address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
+created over HTTP, each finished game's record or replay step asked for, or each
+invitation opened (its table and its link's code to scan, made afresh for a new Host
+header: a client address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
 waits for nothing and touches nothing but its own page or request, so other tables never
 wait for a flood; a key unused for its window is forgotten by the storage.
 
 The defaults leave room for anyone playing (10 chat messages in 5 s, 300 frames in 10 s,
 120 tables in 2 min, 600 records or replay steps in 1 min: a long game is replayed for
-each); `create_app(limits=...)` or the environment (`LUDOTHEQUE_LIMIT_CHAT`,
-`LUDOTHEQUE_LIMIT_FRAMES`, `LUDOTHEQUE_LIMIT_TABLES`, `LUDOTHEQUE_LIMIT_READS`, each
-`COUNT/SECONDS` or `off`) change them: tests lower them, the load benchmark (one address,
+each; 120 invitations in 1 min: a class behind one address opening theirs);
+`create_app(limits=...)` or the environment (`LUDOTHEQUE_LIMIT_CHAT`,
+`LUDOTHEQUE_LIMIT_FRAMES`, `LUDOTHEQUE_LIMIT_TABLES`, `LUDOTHEQUE_LIMIT_READS`,
+`LUDOTHEQUE_LIMIT_INVITES`, each `COUNT/SECONDS` or `off`) change them: tests lower them, the load benchmark (one address,
 hundreds of tables) lifts the tables' one. Each server counts its own: behind a load
 balancer spreading one address over N servers, an address may create N times its share.
 Behind a reverse proxy the address is the client's only if the proxy is trusted
@@ -154,25 +156,29 @@ class Limits:
     frames: Rate | None = Rate(300, 10)  # any frame per page
     tables: Rate | None = Rate(120, 120)  # tables created per client address
     reads: Rate | None = Rate(600, 60)  # records and replay steps per client address
+    invites: Rate | None = Rate(120, 60)  # invitations opened per client address
     sockets: int | None = 64  # WebSockets open at once per client address
     bot_tables: int | None = 3  # unfinished tables with no human seat per client address
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
         given: dict[str, Rate | int | None] = {}
-        for name in ("chat", "frames", "tables", "reads", "sockets", "bot_tables"):
+        for name in (*RATES, *CAPS):
             variable = f"LUDOTHEQUE_LIMIT_{name.upper()}"
             if variable in environ:
-                parse = Cap.parse if name in ("sockets", "bot_tables") else Rate.parse
+                parse = Cap.parse if name in CAPS else Rate.parse
                 given[name] = parse(environ[variable], variable)
         return cls(**given)  # type: ignore[arg-type]
 
     def limiters(self) -> dict[str, Limiter]:
-        """A limiter per rate ("chat", "frames", "tables", "reads"), all counting in one
-        storage of this process's memory."""
+        """A limiter per rate (`RATES`), all counting in one storage of this process's
+        memory."""
         storage = MemoryStorage()
-        return {name: Limiter(getattr(self, name), storage)
-                for name in ("chat", "frames", "tables", "reads")}
+        return {name: Limiter(getattr(self, name), storage) for name in RATES}
+
+
+RATES = ("chat", "frames", "tables", "reads", "invites")  # the Limits that are a Rate
+CAPS = ("sockets", "bot_tables")  # those that are a count held at once
 
 
 _pages = itertools.count()

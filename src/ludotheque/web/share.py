@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from ludotheque.core.errors import LudoError
 
-EVERY_INTERFACE = ("0.0.0.0", "::", "")
+EVERY_INTERFACE = ("0.0.0.0", "::")  # an empty host is refused (cli: `given_host`)
 # A UDP socket "connected" to an address tells the address this machine would send from
 # (no packet is sent): toward the world, its way out (most likely the Wi-Fi); toward the
 # private ranges, a local network with no way out (a phone's hotspot, a travel router).

@@ -144,20 +144,31 @@ def translate_help(command: Any, lang: str) -> None:
         translate_help(sub, lang)
 
 
-class EmptyPath(click_errors.BadParameter):
-    """An empty text given as a file or folder: `Path("")` is ".", the current folder,
-    which no one means by it (`report --png ''` wrote its plots here)."""
+class EmptyValue(click_errors.BadParameter):
+    """An empty text where something must be named (a usage error): `key`'s words say what
+    to give instead."""
 
-    def __init__(self) -> None:
-        super().__init__(t("cli.click.empty_path", "en"))
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(t(key, "en"))
 
 
 def given_path(text: str) -> Path:
     """The `parser` of every file or folder the command line takes: a path, never an
-    empty one (EmptyPath, a usage error); what it names is checked by the command."""
+    empty one (`Path("")` is ".", the current folder, which no one means by it: `report
+    --png ''` wrote its plots here); what it names is checked by the command."""
     if not text:
-        raise EmptyPath()
+        raise EmptyValue("cli.click.empty_path")
     return Path(text)
+
+
+def given_host(text: str) -> str:
+    """The `parser` of `serve --host`: never empty nor blank (an unset `--host "$HOST"`),
+    which asyncio binds to every interface, the opposite of the default (this computer
+    alone): the server would be opened to the whole network without a word."""
+    if not text.strip():
+        raise EmptyValue("cli.click.empty_host")
+    return text
 
 
 class OptionTwice(click_errors.UsageError):
@@ -201,8 +212,9 @@ def _hint(error: Any) -> str:
 
 def _invalid(error: Any, lang: str) -> str:
     """What was wrong with a value, from the validation error under it."""
-    if isinstance(error, EmptyPath) or isinstance(error.__cause__, EmptyPath):
-        return t("cli.click.empty_path", lang)
+    empty = error if isinstance(error, EmptyValue) else error.__cause__
+    if isinstance(empty, EmptyValue):
+        return t(empty.key, lang)
     cause = error.__cause__
     errors = cause.errors() if cause is not None and hasattr(cause, "errors") else []
     if errors:
@@ -295,5 +307,5 @@ def run(command: Any, argv: Sequence[str], lang: str) -> int:
     return status if isinstance(status, int) else 0
 
 
-__all__ = ["Context", "EmptyPath", "OptionTwice", "OptionsOnce", "given_path", "help_language",
-           "help_text", "run", "translate_help"]
+__all__ = ["Context", "EmptyValue", "OptionTwice", "OptionsOnce", "given_host", "given_path",
+           "help_language", "help_text", "run", "translate_help"]

@@ -19,11 +19,12 @@ if (!tokens.length) tokens.push("");
 const shared = tokens.length > 1;
 
 // One WebSocket and what came on it: a seat held here (or the spectator's token), or the
-// public view of a shared screen. `refused`: its token is unknown or of another table.
+// public view of a shared screen. `refused`: its token is unknown (`unknown`: the server's
+// words) or of another table.
 function source(token, number) {
   return {token, number, ws: null, update: null, log: [], eventCount: 0, backoff: 500,
           closedByUs: false, connected: false, waitingMove: false, left: null, refused: false,
-          rematch: null};
+          rematch: null, unknown: null};
 }
 const seats = tokens.map((token, index) => source(token, index + 1));
 let open = null;  // a shared screen's public view, once a seat's update gave its link
@@ -160,8 +161,9 @@ function onFrame(src, frame) {
     }
     if (unknown) src.closedByUs = true;
     const message = frame.message || frame.code;
-    if (shared && unknown) {  // the other seats play on
-      refuse(src, tr("web.table.screen.bad_seat", {n: src.number, count: seats.length, message}));
+    if (shared && unknown) {  // said once every seat answered (checkTables)
+      src.unknown = message;
+      refuse(src, null);
       return;
     }
     showAlert(message, !unknown);
@@ -208,24 +210,34 @@ function leavePage(url) {
   location.assign(url);
 }
 
-// A seat of a shared screen's link left out (unknown token, another table): said, and
-// the address keeps it (nothing is lost); the other seats play on.
+// A seat of a shared screen's link left out (unknown token, another table): said (a
+// `message`), and the address keeps it (nothing is lost); the other seats play on.
 function refuse(src, message) {
   src.refused = true;
   src.closedByUs = true;
   if (src.ws) src.ws.close();
   if (state.revealed === src) state.revealed = null;
-  showAlert(message, false);
+  if (message) showAlert(message, false);
   checkTables();
   draw();
 }
 
 // A shared screen holds the seats of one table: once every token answered, a spectator's
 // (it plays no turn, asks no rematch) and those of another table than the link's first
-// seat are left out; then the public view opens.
+// seat are left out, and an unknown one said; then the public view opens. No token known:
+// the link leads nowhere, the one panel a single seat's link shows says so.
 function checkTables() {
   if (state.checked || seats.some((s) => !s.update && !s.refused)) return;
   state.checked = true;
+  if (seats.every((s) => s.unknown)) {
+    showGone("web.server.error.unknown_token");
+    return;
+  }
+  const unknown = seats.find((s) => s.unknown);
+  if (unknown) {
+    showAlert(tr("web.table.screen.bad_seat", {n: unknown.number, count: seats.length, message: unknown.unknown}),
+              false);
+  }
   const watching = (s) => s.update.seat === null || s.update.seat === undefined;
   const first = heldSeats().find((s) => !watching(s));
   for (const s of heldSeats()) {
