@@ -8,8 +8,8 @@
 // for a person here whose time ran out) it shows the table as a spectator sees it, through
 // one more socket on the table's spectator link.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, sayError,
-  typedName} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, qrCode,
+  sayError, typedName} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -45,6 +45,7 @@ const state = {
   checked: !shared,  // a shared screen: every token answered, all of one table
   adding: false,  // "Add a player at this screen": its form is open
   share: null,  // the invite's links for other devices, as the server gave them (fillShare)
+  watchShare: null,  // the spectator's, likewise (drawWatchShare)
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -402,6 +403,7 @@ function draw() {
   moves.hidden = mode === "watch";
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
+  drawWatchShare(table);
   showChat();
   drawReveal();
   drawResult();
@@ -499,6 +501,33 @@ async function fillShare(box, url) {
   const label = tr("web.table.invite_link");
   // the server not reached (the table gone meanwhile): the link as this page knows it
   box.replaceChildren(share.links ? inviteLinks(share.links, url, label) : linkRow("invite-link", label, absolute(url)));
+}
+
+// The spectator link and its code, one tap away on a seat's page while the table waits or
+// plays: a person who sat down from the lobby ("at this screen") saw no other place to get
+// them, for the tablet by the TV. Asked of the server once (the page's origin may be one
+// only this computer opens); drawn again only on a new link or language (an open fold stays).
+async function drawWatchShare(table) {
+  const box = $("watch-share");
+  const url = mode === "play" && ["waiting", "playing"].includes(table.status)
+    ? heldSeats().map((s) => s.update && s.update.watch_url).find(Boolean) : null;
+  box.hidden = !url;
+  if (!url) return;
+  if (state.watchShare?.url !== url) {
+    const share = {url, links: undefined};
+    share.asked = api(`/api/watch/${encodeURIComponent(url.split("/").pop())}`)
+      .then((links) => { share.links = links; }, () => { share.links = null; });
+    state.watchShare = share;
+  }
+  const share = state.watchShare;
+  if (share.links === undefined) await share.asked;
+  const signature = `${url}|${lang}|${!!share.links}`;
+  if (box.dataset.signature === signature) return;
+  box.dataset.signature = signature;
+  const links = share.links || {};
+  box.replaceChildren(el("summary", {id: "watch-share-title", text: tr("web.table.watch_share")}),
+    linkRow("spectator-link", tr("web.lobby.spectator"), links.spectator_link || absolute(url)),
+    links.spectator_qr ? qrCode("spectator-qr", links.spectator_qr, links.spectator_link) : null);
 }
 
 // "Leave the table", then a confirmation in the page: the seat goes to a bot for good.
