@@ -279,3 +279,34 @@ def test_a_host_seated_from_the_lobby_finds_the_spectator_code_for_the_tv(
     for wrong in (seat_token, "nope"):
         assert server.api.get(f"/api/watch/{wrong}").status_code == 404
     assert not host.errors and not tv.errors, (host.errors, tv.errors)
+
+
+def test_a_phone_that_lost_its_tab_gets_its_seat_back_by_the_invite(browser, server) -> None:
+    """Cat's phone locked and the browser dropped the tab: the link she still has is the
+    invite (the code she scanned, the message she got). It said "Every seat is taken",
+    her own included, with no way back; it now leads her back to her seat, in her language,
+    at a phone's width. Another phone opening the invite is offered no one's seat."""
+    ada = new_page(browser, "en-GB")
+    invite, _ = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
+    join(ada, invite, "Ada")
+    cat = new_page(browser, "fr-FR", PHONE)
+    join(cat, invite, "Cat")
+    seat_url = cat.url
+    cat.wait_for_selector("#board .hand")
+    cat.close()  # the tab is gone; the phone's browser (its context) stays
+    again = cat.context.new_page()
+    again.goto(invite)
+    again.wait_for_selector("#back-to-seat")
+    assert re.sub(r"[\u00a0\u202f]", " ", again.locator("#back-box p").text_content()) == \
+        "Vous avez déjà une place à cette table, au nom de Cat."
+    assert again.locator("#back-to-seat").text_content() == "Retourner à ma place"
+    assert again.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    again.click("#back-to-seat")
+    again.wait_for_url(seat_url)
+    again.wait_for_selector("#board .hand")
+    assert again.evaluate("document.body.dataset.seat") == "1"
+    stranger = new_page(browser, "en-GB", PHONE)
+    stranger.goto(invite)
+    stranger.wait_for_selector("#join-submit")
+    assert stranger.locator("#back-box").count() == 0
+    assert not ada.errors and not stranger.errors, (ada.errors, stranger.errors)
