@@ -399,7 +399,7 @@ function draw() {
   }
   // leaving is no move: away from them, under the chat (and last on a phone)
   $("leave-area").replaceChildren(...(mine && !src.left && table.status === "playing" ? [leaveBox()] : []));
-  if (mode === "play" && !cover && update.invite_url) moves.append(inviteBox(table, update.invite_url));
+  if (mode === "play" && !cover && table.status === "waiting") moves.append(...waitingBox(table, update.invite_url));
   moves.hidden = mode === "watch";
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
@@ -478,13 +478,15 @@ function restoreFocus(spot) {
 }
 
 // A table still waiting: who is missing, and its invite link to send them (the lobby's
-// page with the link is gone once its creator took a seat).
-function inviteBox(table, url) {
+// page with the link is gone once its creator took a seat). A rematch's seats are kept for
+// their people (no invite): who it waits for is said all the same.
+function waitingBox(table, url) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
-  const links = el("div", {id: "invite-share"});
-  fillShare(links, url);
-  return el("div", {class: "banner invite-box"},
-    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links);
+  if (!missing.length) return [];
+  const links = url ? el("div", {id: "invite-share"}) : null;
+  if (links) fillShare(links, url);
+  return [el("div", {class: "banner invite-box"},
+    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links)];
 }
 
 // The invite's link for other devices and its code to scan, asked of the server once per
