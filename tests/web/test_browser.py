@@ -1171,3 +1171,29 @@ def test_a_rematch_waiting_for_its_people_says_whom(browser, server) -> None:
     page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert page.locator("#waiting-for").count() == 0
     assert not page.errors and not join_by.errors, (page.errors, join_by.errors)
+
+
+def test_the_spectator_tablet_follows_the_rematch_once_it_starts(browser, server) -> None:
+    """The tablet by the TV, which nobody touches: it showed the final screen and the
+    offer to watch the rematch, and stayed there while the rematch was played. It keeps
+    the final screen while the rematch waits for its people, then goes to watch it."""
+    created, tokens = server.table("diciassette", 3, humans=2)
+    tv = new_page(browser, "fr-FR")
+    tv.goto(server.url + created["spectator_url"])
+    tv.wait_for_selector("#board .scene")
+    with server.client() as ann, server.client() as bob:
+        ann.hello(tokens[0])
+        bob.hello(tokens[1])
+        drive([ann, bob])
+        tv.wait_for_selector("#result:not([hidden]) h2")
+        ann.send({"type": "rematch"})
+        offered = bob.expect("rematch")["url"]
+        tv.wait_for_selector("#rematch-offer a[href^='/watch/']")
+        assert tv.url == server.url + created["spectator_url"]  # waiting: the result stays
+        new_watch = tv.get_attribute("#rematch-join", "href")
+        with server.client() as bob_again:
+            bob_again.hello(offered.rsplit("/", 1)[1])  # Bob sits down: the rematch starts
+            tv.wait_for_url(server.url + new_watch)
+            tv.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert tv.locator("#board .hand").count() == 0
+    assert not tv.errors, tv.errors

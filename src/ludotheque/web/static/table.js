@@ -173,7 +173,10 @@ function onFrame(src, frame) {
     src.rematch = frame;
     const offer = rematchOffer(frame);
     if (!offer) return;
-    if (state.askedRematch) {  // this page asked: it goes to its seat(s) at the new table
+    // this page asked: it goes to its seat(s) at the new table. A spectator's page (the
+    // tablet by the TV, which nobody touches) follows the rematch once it starts, unless
+    // someone chose to stay on the final screen.
+    if (state.askedRematch || (mode === "watch" && offer.status === "playing" && !state.offerDismissed)) {
       leavePage(offer.url);
       return;
     }
