@@ -44,8 +44,8 @@ const state = {
   revealed: null,  // a shared screen: the seat whose person asked to see it
   checked: !shared,  // a shared screen: every token answered, all of one table
   adding: false,  // "Add a player at this screen": its form is open
-  share: null,  // the invite's links for other devices, as the server gave them (fillShare)
-  watchShare: null,  // the spectator's, likewise (drawWatchShare)
+  share: null,  // the invite's links for other devices, as the server gave them (sharedLinks)
+  watchShare: null,  // the spectator's, likewise
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -492,44 +492,45 @@ function waitingBox(table, url) {
     el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links)];
 }
 
-// The invite's link for other devices and its code to scan, asked of the server once per
-// invite (the page's origin may be one only this computer opens), into `box` once known.
-async function fillShare(box, url) {
-  if (state.share?.url !== url) {
+// The links for other devices and their codes to scan that the server gives for `url`
+// (/join/<invite>: GET /api/join/<invite>; /watch/<token>: GET /api/watch/<token>), asked
+// once per link and kept in state[slot] (the page's origin may be one only this computer
+// opens); null if the server was not reached (the table gone meanwhile).
+async function sharedLinks(slot, url) {
+  if (state[slot]?.url !== url) {
+    const [kind, token] = url.split("/").filter(Boolean);
     const share = {url, links: undefined};
-    share.asked = api(`/api/join/${encodeURIComponent(url.split("/").pop())}`)
+    share.asked = api(`/api/${kind}/${encodeURIComponent(token)}`)
       .then((links) => { share.links = links; }, () => { share.links = null; });
-    state.share = share;
+    state[slot] = share;
   }
-  const share = state.share;
-  if (share.links === undefined) await share.asked;
+  if (state[slot].links === undefined) await state[slot].asked;
+  return state[slot].links;
+}
+
+// The invite's link for other devices and its code to scan, into `box` once known.
+async function fillShare(box, url) {
+  const links = await sharedLinks("share", url);
   const label = tr("web.table.invite_link");
-  // the server not reached (the table gone meanwhile): the link as this page knows it
-  box.replaceChildren(share.links ? inviteLinks(share.links, url, label) : linkRow("invite-link", label, absolute(url)));
+  // the server not reached: the link as this page knows it
+  box.replaceChildren(links ? inviteLinks(links, url, label) : linkRow("invite-link", label, absolute(url)));
 }
 
 // The spectator link and its code, one tap away on a seat's page while the table waits or
 // plays: a person who sat down from the lobby ("at this screen") saw no other place to get
-// them, for the tablet by the TV. Asked of the server once (the page's origin may be one
-// only this computer opens); drawn again only on a new link or language (an open fold stays).
+// them, for the tablet by the TV. Drawn again only on a new link or language (an open
+// fold stays).
 async function drawWatchShare(table) {
   const box = $("watch-share");
   const url = mode === "play" && ["waiting", "playing"].includes(table.status)
     ? heldSeats().map((s) => s.update && s.update.watch_url).find(Boolean) : null;
   box.hidden = !url;
   if (!url) return;
-  if (state.watchShare?.url !== url) {
-    const share = {url, links: undefined};
-    share.asked = api(`/api/watch/${encodeURIComponent(url.split("/").pop())}`)
-      .then((links) => { share.links = links; }, () => { share.links = null; });
-    state.watchShare = share;
-  }
-  const share = state.watchShare;
-  if (share.links === undefined) await share.asked;
-  const signature = `${url}|${lang}|${!!share.links}`;
+  const shared = await sharedLinks("watchShare", url);
+  const signature = `${url}|${lang}|${!!shared}`;
   if (box.dataset.signature === signature) return;
   box.dataset.signature = signature;
-  const links = share.links || {};
+  const links = shared || {};
   box.replaceChildren(el("summary", {id: "watch-share-title", text: tr("web.table.watch_share")}),
     linkRow("spectator-link", tr("web.lobby.spectator"), links.spectator_link || absolute(url)),
     links.spectator_qr ? qrCode("spectator-qr", links.spectator_qr, links.spectator_link) : null);
