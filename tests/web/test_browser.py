@@ -1143,3 +1143,57 @@ def test_a_page_whose_table_was_pruned_while_its_server_was_down_says_so_when_ba
     told_gone(page, GONE["fr"], "fr")
     assert page.locator("#connection").is_hidden() and page.locator("main").is_hidden()
     page.context.close()
+
+
+def rematch_asked(server) -> tuple[str, str, str]:
+    """A game of 17 played to its end over WebSockets by P1 and P2 (and a bot), then P1
+    asks for a rematch: the old table's spectator link, P1's seat at the rematch, P2's."""
+    created, tokens = server.table("diciassette", 3, humans=2)
+    with server.client() as ann, server.client() as bob:
+        ann.hello(tokens[0])
+        bob.hello(tokens[1])
+        drive([ann, bob])
+        ann.send({"type": "rematch"})
+        return (created["spectator_url"], ann.expect("rematch")["url"],
+                bob.expect("rematch")["url"])
+
+
+def test_a_rematch_waiting_for_its_people_says_whom(browser, server) -> None:
+    """A rematch keeps each seat for its person, so it has no invite to show: the page of
+    whoever asked for it said "Waiting for the other players to sit down…" and no more.
+    It names who is still to come (in each language), until the game starts."""
+    _, asker, offered = rematch_asked(server)
+    for locale, said in (("en-GB", "Still to sit down: P2."), ("fr-FR", "On attend encore P2.")):
+        page = new_page(browser, locale, PHONE)
+        page.goto(server.url + asker)
+        page.wait_for_selector("#waiting-for")
+        assert page.locator("#waiting-for").text_content() == said
+        assert page.locator("#invite-link").count() == 0  # no seat for anyone else
+        page.context.close()
+    page = new_page(browser, "en-GB", PHONE)
+    page.goto(server.url + asker)
+    page.wait_for_selector("#waiting-for")
+    join_by = new_page(browser, "en-GB")
+    join_by.goto(server.url + offered)  # P2 opens his new seat's link: the game starts
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert page.locator("#waiting-for").count() == 0
+    assert not page.errors and not join_by.errors, (page.errors, join_by.errors)
+
+
+def test_the_spectator_tablet_follows_the_rematch_once_it_starts(browser, server) -> None:
+    """The tablet by the TV, which nobody touches: it showed the final screen and the
+    offer to watch the rematch, and stayed there while the rematch was played. It keeps
+    the final screen while the rematch waits for its people, then goes to watch it."""
+    watch, _, offered = rematch_asked(server)
+    tv = new_page(browser, "fr-FR")
+    tv.goto(server.url + watch)
+    tv.wait_for_selector("#result:not([hidden]) h2")
+    tv.wait_for_selector("#rematch-offer a[href^='/watch/']")
+    assert tv.url == server.url + watch  # the rematch waits: the result stays
+    new_watch = tv.get_attribute("#rematch-join", "href")
+    with server.client() as bob:
+        bob.hello(offered.rsplit("/", 1)[1])  # P2 sits down: the rematch starts
+        tv.wait_for_url(server.url + new_watch)
+        tv.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert tv.locator("#board .hand").count() == 0
+    assert not tv.errors, tv.errors

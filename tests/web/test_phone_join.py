@@ -16,7 +16,7 @@ import zxingcpp
 from PIL import Image
 
 from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
-from test_browser import create_table, new_page
+from test_browser import create_table, join, new_page
 from tests.test_cli import invoke, usage_error
 
 PUBLIC = "https://ludo.example.org"
@@ -236,3 +236,77 @@ def test_the_commands_of_the_invite_box_hint_never_break_at_phone_width(browser,
         assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert not lobby.errors, lobby.errors
         lobby.context.close()
+
+
+def test_a_host_seated_from_the_lobby_finds_the_spectator_code_for_the_tv(
+        browser, start_server_process) -> None:
+    """The host sits down at the laptop from the lobby (a seat "at this screen"): the lobby
+    goes straight to the table, and no page gave her the spectator link for the tablet by
+    the TV. Her seat's page has it one tap away, with its code on the network address;
+    the tablet scans it and follows the public table, the fold stays while the game runs.
+    The API gives it for a spectator's token only."""
+    server = start_server_process(host="0.0.0.0")
+    host = new_page(browser, "en-GB")
+    host.goto(server.url + "/")
+    host.wait_for_selector(".game-card")
+    host.select_option("#game", "diciassette")
+    host.fill("#players", "3")
+    host.dispatch_event("#players", "input")
+    for index, kind in enumerate(["here", "human", "easy"]):
+        host.select_option(f"#seat-{index}", kind)
+    host.fill("#seat-name-0", "Hal")
+    host.click("#create-submit")
+    host.wait_for_selector("#invite-qr")
+    assert host.locator("#spectator-qr").is_hidden()  # one code in view: the invite's
+    host.locator("#watch-share summary").click()
+    assert host.locator("#watch-share summary").text_content() == \
+        "A screen for everyone (a TV, a tablet): the spectator link and its code"
+    spectator = scanned(host, "#spectator-qr")
+    assert re.fullmatch(r"http://(?!127\.)[\d.]+:\d+/watch/[\w-]+", spectator), spectator
+    assert host.input_value("#spectator-link") == spectator
+    tv = new_page(browser, "fr-FR")
+    tv.goto(spectator)
+    tv.wait_for_function("() => document.body.dataset.status === 'waiting'")
+    join(new_page(browser, "fr-FR", PHONE), scanned(host), "Bob")
+    for page in (host, tv):
+        page.wait_for_function("() => document.body.dataset.status === 'playing'")
+    tv.wait_for_selector("#board .scene")
+    assert host.locator("#spectator-qr").is_visible()  # still open, for a TV that comes late
+    assert tv.locator("#watch-share").is_hidden() and tv.locator("#board .hand").count() == 0
+    token = spectator.rsplit("/", 1)[1]
+    assert server.api.get(f"/api/watch/{token}").json()["spectator_link"] == spectator
+    seat_token = host.url.rsplit("/", 1)[1]
+    for wrong in (seat_token, "nope"):
+        assert server.api.get(f"/api/watch/{wrong}").status_code == 404
+    assert not host.errors and not tv.errors, (host.errors, tv.errors)
+
+
+def test_a_phone_that_lost_its_tab_gets_its_seat_back_by_the_invite(browser, server) -> None:
+    """Cat's phone locked and the browser dropped the tab: the link she still has is the
+    invite (the code she scanned, the message she got). It said "Every seat is taken",
+    her own included, with no way back; it now leads her back to her seat, in her language,
+    at a phone's width. Another phone opening the invite is offered no one's seat."""
+    ada = new_page(browser, "en-GB")
+    invite, _ = create_table(ada, server.url, "diciassette", 3, ["human", "human", "easy"])
+    join(ada, invite, "Ada")
+    cat = new_page(browser, "fr-FR", PHONE)
+    join(cat, invite, "Cat")
+    seat_url = cat.url
+    cat.wait_for_selector("#board .hand")
+    cat.close()  # the tab is gone; the phone's browser (its context) stays
+    again = cat.context.new_page()
+    again.goto(invite)
+    again.wait_for_selector("#back-to-seat")
+    assert re.sub(r"[\u00a0\u202f]", " ", again.locator("#back-box p").text_content()) == \
+        "Vous avez déjà une place à cette table, au nom de Cat."
+    assert again.locator("#back-to-seat").text_content() == "Retourner à ma place"
+    assert again.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    again.click("#back-to-seat")
+    again.wait_for_url(seat_url)
+    again.wait_for_selector("#board .hand")
+    assert again.evaluate("document.body.dataset.seat") == "1"
+    stranger = new_page(browser, "en-GB", PHONE)
+    stranger.goto(invite)
+    stranger.wait_for_selector("#join-submit")
+    assert stranger.locator("#back-box").count() == 0
+    assert not ada.errors and not stranger.errors, (ada.errors, stranger.errors)

@@ -246,10 +246,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     app.state.bot_tables, app.state.limiters = bot_tables, limiters
     app.add_middleware(SecurityHeaders)
 
-    async def share(request: Request, invite_url: str, **paths: str) -> dict[str, Any]:
+    async def share(request: Request, **paths: str) -> dict[str, Any]:
         """The links for other devices (`Reach.links`) and each one's code to scan
         (`invite_qr`, `spectator_qr`), made off the loop (milliseconds for each new one)."""
-        links = reach.links(request, invite_url, **paths)
+        links = reach.links(request, **paths)
         codes = {name.removesuffix("_link") + "_qr":
                  link and await master.off_loop(qr_data_uri, link)
                  for name, link in links.items()}
@@ -349,7 +349,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             return refusal(refused, lang)
         answer = {"table": live.row.id, "invite_url": f"/join/{live.row.invite}",
                   "spectator_url": f"/watch/{live.row.spectator}"}
-        answer.update(await share(request, answer["invite_url"],
+        answer.update(await share(request, invite=answer["invite_url"],
                                   spectator=answer["spectator_url"]))
         here = [s.token for s in live.row.seats if s.taken and s.token]
         if here:  # the people named with their seats, at the creator's screen
@@ -375,7 +375,17 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                 "players": live.row.players, "status": live.row.status,
                 "seats": [{k: s[k] for k in ("seat", "kind", "level", "name", "taken")}
                           for s in public["seats"]],
-                **await share(request, f"/join/{invite}")}
+                **await share(request, invite=f"/join/{invite}")}
+
+    @app.get("/api/watch/{token}")
+    async def watch_info(token: str, request: Request):
+        """The spectator link for other devices and its code to scan: a seated person's
+        page offers them (a tablet by the TV), whoever created the table."""
+        lang = request_lang(request)
+        found = await master.db(store.table_by_token, token)
+        if found is None or found[1] is not None:  # a seat's token is no spectator's
+            return refusal(Refused("unknown_token", status=404), lang)
+        return await share(request, spectator=f"/watch/{token}")
 
     @app.post("/api/join/{invite}")
     async def join(invite: str, request: Request):

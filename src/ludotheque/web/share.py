@@ -146,13 +146,12 @@ class Reach:
             return f"{request.url.scheme}://{netloc}"
         return self.network_url
 
-    def links(self, request: Any, invite_url: str, **paths: str) -> dict[str, str | None]:
-        """`invite_link` (and each `<name>_link` of `paths`: the spectator's, for a tablet
-        by the TV) on `base`; each None when no other device can reach us. Their codes to
-        scan are `qr_data_uri` of them (made off the loop: app.py, `share`)."""
+    def links(self, request: Any, **paths: str) -> dict[str, str | None]:
+        """`<name>_link` for each path of `paths` (the invite's; the spectator's, for a
+        tablet by the TV) on `base`; each None when no other device can reach us. Their
+        codes to scan are `qr_data_uri` of them (made off the loop: app.py, `share`)."""
         base = self.base(request)
-        return {f"{name}_link": base and base + path
-                for name, path in {"invite": invite_url, **paths}.items()}
+        return {f"{name}_link": base and base + path for name, path in paths.items()}
 
 
 def reach_for(host: str, port: int, public_url: str | None) -> tuple[Reach, list[str]]:

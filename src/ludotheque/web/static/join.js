@@ -6,6 +6,11 @@ import {el, tr, loadTexts, langSwitch, showRules, api, sayError, typedName, gone
 const $ = (id) => document.getElementById(id);
 const invite = location.pathname.split("/").filter(Boolean)[1] || "";
 const NAME = "ludotheque.name";
+// The seats this browser took by an invite ({invite: {seat, url}}, the last few):
+// a phone that lost its tab (locked, the browser closed) opens the invite again, the link
+// it has, and is led back to its seat instead of "every seat is taken".
+const SEATS = "ludotheque.seats";
+const KEPT_SEATS = 20;
 let info = null;
 let error = null;  // the ApiError met reading the invite
 let chosen = null;
@@ -51,7 +56,11 @@ function draw() {
   }));
   const name = el("input", {id: "name", name: "name", type: "text", maxlength: 24, required: true,
                             autocomplete: "nickname", value: localStorage.getItem(NAME) || ""});
+  const back = ownSeat();
   form.replaceChildren(...[
+    back && el("div", {class: "banner back-box", id: "back-box"},
+      el("p", {text: tr("web.join.back_text", {name: back.name})}),
+      el("a", {class: "button-link primary", id: "back-to-seat", href: back.url, text: tr("web.join.back")})),
     el("fieldset", {}, el("legend", {text: tr("web.join.seat")}), list),
     free.length ? null : el("p", {class: "note", text: tr("web.join.none")}),
     el("div", {class: "field"}, el("label", {for: "name", text: tr("web.join.name")}), name),
@@ -59,6 +68,28 @@ function draw() {
     el("button", {type: "submit", id: "join-submit", disabled: !free.length, text: tr("web.join.submit")}),
   ].filter(Boolean));
   form.onsubmit = submit;
+}
+
+function keptSeats() {
+  try { return JSON.parse(localStorage.getItem(SEATS)) || {}; } catch (e) { return {}; }
+}
+
+// This browser's seat at the invite's table ({url, name}: its name as the table writes
+// it), if the invite's table still has it taken (a seat once taken stays its person's).
+function ownSeat() {
+  const kept = keptSeats()[invite];
+  const seat = kept && info.seats.find((s) => s.seat === kept.seat);
+  return seat && seat.taken && typeof kept.url === "string" && kept.url.startsWith("/play/")
+    ? {url: kept.url, name: seat.name} : null;
+}
+
+function keepSeat(seat, url) {
+  const kept = keptSeats();
+  delete kept[invite];  // the newest last: the oldest go first
+  kept[invite] = {seat, url};
+  const invites = Object.keys(kept);
+  for (const old of invites.slice(0, Math.max(0, invites.length - KEPT_SEATS))) delete kept[old];
+  localStorage.setItem(SEATS, JSON.stringify(kept));
 }
 
 async function submit(event) {
@@ -69,6 +100,7 @@ async function submit(event) {
   localStorage.setItem(NAME, name);
   try {
     const data = await api(`/api/join/${encodeURIComponent(invite)}`, {seat: chosen, name});
+    keepSeat(chosen, data.seat_url);
     location.assign(data.seat_url);
   } catch (e) {
     sayError(box, e.message);

@@ -8,8 +8,8 @@
 // for a person here whose time ran out) it shows the table as a spectator sees it, through
 // one more socket on the table's spectator link.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, sayError,
-  typedName} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, qrCode,
+  sayError, typedName} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -45,7 +45,8 @@ const state = {
   revealed: null,  // a shared screen: the seat whose person asked to see it
   checked: !shared,  // a shared screen: every token answered, all of one table
   adding: false,  // "Add a player at this screen": its form is open
-  share: null,  // the invite's links for other devices, as the server gave them (fillShare)
+  share: null,  // the invite's links for other devices, as the server gave them (sharedLinks)
+  watchShare: null,  // the spectator's, likewise
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -174,7 +175,10 @@ function onFrame(src, frame) {
     src.rematch = frame;
     const offer = rematchOffer(frame);
     if (!offer) return;
-    if (state.askedRematch) {  // this page asked: it goes to its seat(s) at the new table
+    // this page asked: it goes to its seat(s) at the new table. A spectator's page (the
+    // tablet by the TV, which nobody touches) follows the rematch once it starts, unless
+    // someone chose to stay on the final screen.
+    if (state.askedRematch || (mode === "watch" && offer.status === "playing" && !state.offerDismissed)) {
       leavePage(offer.url);
       return;
     }
@@ -410,10 +414,11 @@ function draw() {
   }
   // leaving is no move: away from them, under the chat (and last on a phone)
   $("leave-area").replaceChildren(...(mine && !src.left && table.status === "playing" ? [leaveBox()] : []));
-  if (mode === "play" && !cover && update.invite_url) moves.append(inviteBox(table, update.invite_url));
+  if (mode === "play" && !cover && table.status === "waiting") moves.append(...waitingBox(table, update.invite_url));
   moves.hidden = mode === "watch";
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
+  drawWatchShare(table);
   showChat();
   drawReveal();
   drawResult();
@@ -488,29 +493,59 @@ function restoreFocus(spot) {
 }
 
 // A table still waiting: who is missing, and its invite link to send them (the lobby's
-// page with the link is gone once its creator took a seat).
-function inviteBox(table, url) {
+// page with the link is gone once its creator took a seat). A rematch's seats are kept for
+// their people (no invite): who it waits for is said all the same.
+function waitingBox(table, url) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
-  const links = el("div", {id: "invite-share"});
-  fillShare(links, url);
-  return el("div", {class: "banner invite-box"},
-    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links);
+  if (!missing.length) return [];
+  const links = url ? el("div", {id: "invite-share"}) : null;
+  if (links) fillShare(links, url);
+  return [el("div", {class: "banner invite-box"},
+    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links)];
 }
 
-// The invite's link for other devices and its code to scan, asked of the server once per
-// invite (the page's origin may be one only this computer opens), into `box` once known.
-async function fillShare(box, url) {
-  if (state.share?.url !== url) {
+// The links for other devices and their codes to scan that the server gives for `url`
+// (/join/<invite>: GET /api/join/<invite>; /watch/<token>: GET /api/watch/<token>), asked
+// once per link and kept in state[slot] (the page's origin may be one only this computer
+// opens); null if the server was not reached (the table gone meanwhile).
+async function sharedLinks(slot, url) {
+  if (state[slot]?.url !== url) {
+    const [kind, token] = url.split("/").filter(Boolean);
     const share = {url, links: undefined};
-    share.asked = api(`/api/join/${encodeURIComponent(url.split("/").pop())}`)
+    share.asked = api(`/api/${kind}/${encodeURIComponent(token)}`)
       .then((links) => { share.links = links; }, () => { share.links = null; });
-    state.share = share;
+    state[slot] = share;
   }
-  const share = state.share;
-  if (share.links === undefined) await share.asked;
+  if (state[slot].links === undefined) await state[slot].asked;
+  return state[slot].links;
+}
+
+// The invite's link for other devices and its code to scan, into `box` once known.
+async function fillShare(box, url) {
+  const links = await sharedLinks("share", url);
   const label = tr("web.table.invite_link");
-  // the server not reached (the table gone meanwhile): the link as this page knows it
-  box.replaceChildren(share.links ? inviteLinks(share.links, url, label) : linkRow("invite-link", label, absolute(url)));
+  // the server not reached: the link as this page knows it
+  box.replaceChildren(links ? inviteLinks(links, url, label) : linkRow("invite-link", label, absolute(url)));
+}
+
+// The spectator link and its code, one tap away on a seat's page while the table waits or
+// plays: a person who sat down from the lobby ("at this screen") saw no other place to get
+// them, for the tablet by the TV. Drawn again only on a new link or language (an open
+// fold stays).
+async function drawWatchShare(table) {
+  const box = $("watch-share");
+  const url = mode === "play" && ["waiting", "playing"].includes(table.status)
+    ? heldSeats().map((s) => s.update && s.update.watch_url).find(Boolean) : null;
+  box.hidden = !url;
+  if (!url) return;
+  const shared = await sharedLinks("watchShare", url);
+  const signature = `${url}|${lang}|${!!shared}`;
+  if (box.dataset.signature === signature) return;
+  box.dataset.signature = signature;
+  const links = shared || {};
+  box.replaceChildren(el("summary", {id: "watch-share-title", text: tr("web.table.watch_share")}),
+    linkRow("spectator-link", tr("web.lobby.spectator"), links.spectator_link || absolute(url)),
+    links.spectator_qr ? qrCode("spectator-qr", links.spectator_qr, links.spectator_link) : null);
 }
 
 // "Leave the table", then a confirmation in the page: the seat goes to a bot for good.
