@@ -299,7 +299,8 @@ def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tm
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'invites.sqlite3'}",
                                limits=Limits(invites=Rate(3, 3600)))
     try:
-        invite = handle.create("diciassette", 2)["invite"]
+        created = handle.create("diciassette", 2)
+        invite = created["invite"]
 
         def opened(lang: str, host: str, client: str = "192.0.2.1"):
             return handle.api.get(f"/api/join/{invite}?lang={lang}",
@@ -307,15 +308,20 @@ def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tm
 
         asked = [opened("fr", "a.example"), handle.api.get(
                      "/api/join/nope", headers={"X-Forwarded-For": "192.0.2.1"}),
-                 opened("fr", "b.example")]
+                 handle.api.get(f"/api/watch/{created['spectator']}",  # a seat's page's
+                                headers={"Host": "b.example", "X-Forwarded-For": "192.0.2.1"})]
         assert [a.status_code for a in asked] == [200, 404, 200]
+        assert asked[2].json()["spectator_qr"].startswith("data:image/svg+xml")
         assert asked[0].json()["invite_qr"].startswith("data:image/svg+xml")
         codes = qr_data_uri.cache_info().currsize
-        told_too_fast(opened("fr", "c.example"), "Trop d'invitations ouvertes depuis votre "
-                      "adresse (limite\u00a0: 3 en 1\u00a0h). Réessayez dans ")
+        told_too_fast(opened("fr", "c.example"), "Trop de liens d'invitation ou de spectateur "
+                      "demandés depuis votre adresse (limite\u00a0: 3 en 1\u00a0h). "
+                      "Réessayez dans ")
+        told_too_fast(handle.api.get(f"/api/watch/{created['spectator']}?lang=fr", headers={
+            "Host": "f.example", "X-Forwarded-For": "192.0.2.1"}), "Trop de liens")
         english = opened("en", "d.example").json()["error"]["message"]
-        assert english.startswith("Too many invitations opened from your address (the limit: "
-                                  "3 in 1\u00a0h). Try again in ")
+        assert english.startswith("Too many invitation or spectator links asked for from your "
+                                  "address (the limit: 3 in 1\u00a0h). Try again in ")
         assert qr_data_uri.cache_info().currsize == codes  # no code made for them
         assert opened("en", "e.example", client="192.0.2.2").status_code == 200
         assert handle.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"},

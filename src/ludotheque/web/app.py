@@ -382,6 +382,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         """The spectator link for other devices and its code to scan: a seated person's
         page offers them (a tablet by the TV), whoever created the table."""
         lang = request_lang(request)
+        refused = _over_share(inviters, request, "web.server.error.too_many_invites", lang)
+        if refused is not None:  # it makes its link's code, as an invitation's page does
+            return refused
         found = await master.db(store.table_by_token, token)
         if found is None or found[1] is not None:  # a seat's token is no spectator's
             return refusal(Refused("unknown_token", status=404), lang)
