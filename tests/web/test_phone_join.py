@@ -298,7 +298,7 @@ def test_a_phone_that_lost_its_tab_gets_its_seat_back_by_the_invite(browser, ser
     again.goto(invite)
     again.wait_for_selector("#back-to-seat")
     assert re.sub(r"[\u00a0\u202f]", " ", again.locator("#back-box p").text_content()) == \
-        "Vous avez déjà une place à cette table, au nom de Cat."
+        "Cat, vous avez déjà une place à cette table."
     assert again.locator("#back-to-seat").text_content() == "Retourner à ma place"
     assert again.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     again.click("#back-to-seat")
