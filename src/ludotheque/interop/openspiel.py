@@ -1607,14 +1607,15 @@ def environment(game: Any, **kwargs: Any) -> Any:
 
         def _action(self, actions: Any) -> int:
             """The one action of a step, as a number (`action_number`); a list of another
-            length is refused naming the legal actions (ActionCountError)."""
-            game = self._game.meta.game
-            legal = self._episode.legal if self._episode is not None else \
-                self._state.legal_actions()
+            length is refused naming the legal actions (ActionCountError), asked for only
+            then: a step's own legality check asks for them once."""
+            game, episode = self._game.meta.game, self._episode
+            legal = (lambda: episode.legal) if episode is not None else \
+                self._state.legal_actions
             if len(actions) != 1:
                 raise ActionCountError("openspiel.error.action_count", count=len(actions),
-                                       legal=MoveForms(game, legal, ids=True))
-            return action_number(actions[0], game, lambda: legal, ActionTypeError)
+                                       legal=MoveForms(game, legal(), ids=True))
+            return action_number(actions[0], game, legal, ActionTypeError)
 
         def _sample_external_events(self) -> None:
             if not self._ours:
