@@ -4,9 +4,9 @@ hold every connection.
 The counting is the `limits` library's moving window, in this server's memory: each chat
 message (a seat's, whichever of its pages sent it), each frame (a page's), each table
 created over HTTP, each finished game's record or replay step asked for, or each
-invitation opened (its table and its link's code to scan, made afresh for a new Host
-header: a client address's) is one hit, refused once the last `seconds` hold `count` of them. A refusal
-waits for nothing and touches nothing but its own page or request, so other tables never
+invitation or spectator link opened (its table and its link's code to scan, made afresh
+for a new Host header: a client address's) is one hit, refused once the last `seconds`
+hold `count` of them. A refusal waits for nothing and touches nothing but its own page or request, so other tables never
 wait for a flood; a key unused for its window is forgotten by the storage.
 
 The defaults leave room for anyone playing (10 chat messages in 5 s, 300 frames in 10 s,
@@ -14,8 +14,8 @@ The defaults leave room for anyone playing (10 chat messages in 5 s, 300 frames 
 each; 120 invitations in 1 min: a class behind one address opening theirs);
 `create_app(limits=...)` or the environment (`LUDOTHEQUE_LIMIT_CHAT`,
 `LUDOTHEQUE_LIMIT_FRAMES`, `LUDOTHEQUE_LIMIT_TABLES`, `LUDOTHEQUE_LIMIT_READS`,
-`LUDOTHEQUE_LIMIT_INVITES`, each `COUNT/SECONDS` or `off`) change them: tests lower them, the load benchmark (one address,
-hundreds of tables) lifts the tables' one. Each server counts its own: behind a load
+`LUDOTHEQUE_LIMIT_INVITES`, each `COUNT/SECONDS` or `off`) change them: tests lower
+them, the load benchmark (one address, hundreds of tables) lifts the tables' one. Each server counts its own: behind a load
 balancer spreading one address over N servers, an address may create N times its share.
 Behind a reverse proxy the address is the client's only if the proxy is trusted
 (`ludotheque serve --forwarded-allow-ips`, see server.py); else every client is the proxy.

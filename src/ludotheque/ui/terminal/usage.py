@@ -12,9 +12,10 @@ What Click offers for this is used instead:
   exceptions, and `show_usage_error` writes them from their fields (the option, the
   parameter, the invalid value and what was expected), not from their English text.
 
-English keeps Click's own words (but <Path> is written <path>). The language is chosen before any option is
-parsed: `--lang` on the command line if it names a language, else the locale
-(`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`): `help_language`.
+English keeps Click's own words (but <Path> is written <path>). The language is chosen
+before any option is parsed: `--lang` on the command line if it names a language, else
+the locale (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, as gettext reads them):
+`help_language`.
 """
 
 from __future__ import annotations
