@@ -28,6 +28,7 @@ from ludotheque.core import (
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle, derive_seed
 from ludotheque.core.errors import ChanceError, IllegalActionError
 from ludotheque.interop import openspiel as adapter
+from ludotheque.interop.openspiel.chance import _chance_outcomes, _complete
 from ludotheque.interop import openspiel_bots as spiel_bots
 from ludotheque.interop.encoding import encode
 from ludotheque.sim.arena import arena
@@ -99,11 +100,11 @@ def _path_distribution(spec):
     reached: Counter = Counter()
 
     def walk(draws, probability):
-        outcome = adapter._complete(spec, list(draws))
+        outcome = _complete(spec, list(draws))
         if outcome is not None:
             reached[outcome] += probability
             return
-        outcomes = adapter._chance_outcomes(spec, draws)
+        outcomes = _chance_outcomes(spec, draws)
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
         for index, p in outcomes:
             walk([*draws, index], probability * p)
@@ -124,9 +125,9 @@ def test_sequential_chance_nodes_give_our_chance_points_their_distribution():
     assert all(abs(p - 1 / 36) < 1e-12 for p in dice.values())
     assert _path_distribution(Pick(5)) == Counter({i: 0.2 for i in range(5)})
     # Forced outcomes take no node at all.
-    assert adapter._complete(Shuffle(("x", "x", "x")), []) == ("x", "x", "x")
-    assert adapter._complete(Pick(1), []) == 0
-    assert adapter._complete(Roll(0, 6), []) == ()
+    assert _complete(Shuffle(("x", "x", "x")), []) == ("x", "x", "x")
+    assert _complete(Pick(1), []) == 0
+    assert _complete(Roll(0, 6), []) == ()
 
 
 def test_a_deal_is_many_small_chance_nodes_and_reaches_our_state_whole():

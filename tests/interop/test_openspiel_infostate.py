@@ -18,6 +18,16 @@ import pytest
 from ludotheque.core import LudoError, all_games
 from ludotheque.core.chance import derive_seed
 from ludotheque.interop import openspiel as adapter
+from ludotheque.interop.openspiel.chance import _distinct, _redraw_next, _WholeChance
+from ludotheque.interop.openspiel.information import (
+    _as_list,
+    _chance_slot,
+    _ChanceSeen,
+    _History,
+    _Meta,
+)
+from ludotheque.interop.openspiel.rl_env import _Episode, _move_key
+from ludotheque.interop.openspiel.state import _Core
 from test_openspiel import _play_randomly, _valid  # tests/interop is on sys.path
 
 GAMES = all_games()
@@ -99,7 +109,7 @@ def test_a_roll_the_view_forgets_stays_in_the_information_state():
         histories.append(state._core.history(0))
     for before, after in zip(histories, histories[1:]):
         assert after[:len(before)] == before
-    chance_points = sum(1 for item in histories[-1] if isinstance(item, adapter._ChanceSeen))
+    chance_points = sum(1 for item in histories[-1] if isinstance(item, _ChanceSeen))
     assert chance_points >= 3  # the deal, the start and rolls after it
 
 
@@ -340,7 +350,7 @@ class _Recorded:
     """`environment`'s whole-chance source, noting every chance point it draws (our outcome,
     or a fold's node draws) so that rl_environment can be given the same outcomes."""
 
-    def __init__(self, inner: adapter._WholeChance) -> None:
+    def __init__(self, inner: _WholeChance) -> None:
         self.inner = inner
         self.points: list[tuple[object, object]] = []
 
@@ -352,7 +362,7 @@ class _Recorded:
     def fold(self, spec):
         draws: list[int] = []
         while (outcomes := spec.complete(draws)) is None:
-            draws.append(adapter._redraw_next(spec, draws, self.inner._rng))
+            draws.append(_redraw_next(spec, draws, self.inner._rng))
         self.points.append((spec, list(draws)))
         return outcomes
 
@@ -370,7 +380,7 @@ def _replaying(recorded: _Recorded):
         assert type(spec) is type(core.chance_spec())
         drawn = len(core.draws)
         if isinstance(spec, Shuffle):
-            return adapter._distinct(spec.items).index(outcome[drawn])
+            return _distinct(spec.items).index(outcome[drawn])
         if isinstance(spec, Pick):
             return outcome
         return outcome[drawn]  # a die of a roll, a fold's node
@@ -465,7 +475,7 @@ def test_a_time_step_held_unread_across_moves_reads_its_own_moment_and_costs_no_
             player = time_step.observations["current_player"]
             legal = time_step.observations["legal_actions"][player]
             time_step = env.step([legal[rng.randrange(len(legal))]])
-        chance_points = sum(type(item) is adapter._ChanceSeen for item in env._episode.log)
+        chance_points = sum(type(item) is _ChanceSeen for item in env._episode.log)
         made = len(clones)
         if read_late:  # newest first, each held time step read after the game
             read = [[list(tensor) for tensor in step.observations["info_state"]]
@@ -561,7 +571,7 @@ def test_chance_points_keep_no_copy_once_a_seat_reads_and_late_readers_replay(na
             break
         legal = time_step.observations["legal_actions"][player]
         time_step = env.step([legal[rng.randrange(len(legal))]])
-    chance = [item for item in episode.log[first:] if type(item) is adapter._ChanceSeen]
+    chance = [item for item in episode.log[first:] if type(item) is _ChanceSeen]
     assert len(held) > 16 and chance and all(item.state is None for item in chance)
     for seat in range(players):
         for time_step, tensors in list(zip(held, expected))[::-3]:
@@ -586,7 +596,7 @@ def test_a_finished_episode_is_freed_without_the_garbage_collector():
                 legal = time_step.observations["legal_actions"][player]
                 time_step = env.step([legal[rng.randrange(len(legal))]])
         del time_step
-        episodes = [each for each in gc.get_objects() if type(each) is adapter._Episode]
+        episodes = [each for each in gc.get_objects() if type(each) is _Episode]
         assert episodes == [env._episode]
     finally:
         gc.enable()
@@ -625,7 +635,7 @@ def test_whole_chance_points_have_the_trees_distribution():
     node = dict(spiel_game.new_initial_state().chance_outcomes())
     env = adapter.environment(spiel_game, seed=11)
     spec = spiel_game.new_initial_state()._core.chance_spec()
-    distinct = adapter._distinct(spec.items)
+    distinct = _distinct(spec.items)
     counts = dict.fromkeys(node, 0)
     draws = 4000
     for _ in range(draws):
@@ -700,7 +710,7 @@ def test_tensors_as_lists_are_exactly_tolist(density):
     rng = np.random.RandomState(int(density * 100))
     vector = np.where(rng.random_sample(3000) < density, rng.random_sample(3000), 0.0)
     vector = vector.astype(np.float32)
-    values = adapter._as_list(vector)
+    values = _as_list(vector)
     assert values == vector.tolist() and all(type(value) is float for value in values)
 
 
@@ -721,7 +731,7 @@ def _reference_tensor(spiel_game, state, seat: int) -> np.ndarray:
     history = tensor[observation:]
     moves = chances = 0
     for item in state._core.history(seat):
-        if isinstance(item, adapter._ChanceSeen):
+        if isinstance(item, _ChanceSeen):
             at = moves_bound * (players + 1) + chances * (1 + slot)
             history[at] = (1 + moves) / (moves_bound + 1)
             history[at + 1:at + 1 + slot] = encoder.encode_chance(
@@ -907,7 +917,7 @@ def test_the_log_asks_one_seat_how_it_sees_a_move_and_keeps_each_seats_key(name,
         time_step = env.step([action])
     assert len(asked) == len(keys) > 20
     moves = [item for item in env._episode.log if type(item) is tuple]
-    assert [(actor, tuple(adapter._move_key(item, seat) for seat in range(4)))
+    assert [(actor, tuple(_move_key(item, seat) for seat in range(4)))
             for item in moves for actor in [item[0]]] == keys
     assert all(type(seen) is int for _, _, seen in moves)  # one key for the other seats
     assert any(len(set(seen)) > 1 for _, seen in keys)
@@ -966,8 +976,8 @@ def test_a_chance_slot_is_read_from_the_chance_view_without_a_whole_view(name, m
     and the slot is the game's `encode_chance` of the whole view all the same."""
     spiel_game = adapter.load_game(name, 2)
     meta = spiel_game.meta
-    core = adapter._Core(meta, meta.initial.clone(), [], [None, None])
-    core.settle_whole(adapter._WholeChance(3))
+    core = _Core(meta, meta.initial.clone(), [], [None, None])
+    core.settle_whole(_WholeChance(3))
     seen = core.history(0)[-1]
     state_type = type(seen.state)
     expected = [meta.encode_chance(seen.state.view(seat), 2, meta.options) for seat in (0, 1)]
@@ -985,14 +995,14 @@ def test_a_game_without_encode_chance_keeps_its_whole_view_in_a_chance_slot(monk
     slot holds the seat's whole encoded view after the chance point."""
     game = adapter.load_game("dtc", 2).meta.game
     monkeypatch.delattr(game.parts.encoder, "encode_chance")
-    meta = adapter._Meta(game, 2, game.validate(2, {}))
+    meta = _Meta(game, 2, game.validate(2, {}))
     observation = meta.shape[0]
     assert meta.chance_size == observation
-    history = adapter._History(meta, observation)
+    history = _History(meta, observation)
     assert history.chance_width == 1 + observation
     state = meta.initial.clone()
-    settle_state = adapter._Core(meta, state, [], [None, None])
-    settle_state.settle_whole(adapter._WholeChance(1))
+    settle_state = _Core(meta, state, [], [None, None])
+    settle_state.settle_whole(_WholeChance(1))
     seen = settle_state.history(0)[-1]
     assert np.array_equal(seen.slot_of(0), seen.seen_by(0))
 
@@ -1084,7 +1094,7 @@ def test_a_chance_key_gives_the_slot_encoded_from_the_view(game, players):
             slot = encoder.encode_chance(view, players, options)
             assert encoder.encode_chance_key(key, players, options) == slot
             assert len(slot) == encoder.chance_size(players, options)
-            assert adapter._chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
+            assert _chance_slot(meta, state, seat).tolist() == pytest.approx(slot)
             phases.add(view["phase"])
             checked += 1
     assert checked > 100 and {"start", "keep"} <= phases, phases

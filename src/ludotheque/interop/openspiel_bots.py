@@ -23,7 +23,8 @@ from ludotheque.core.budget import Budget
 from ludotheque.core.chance import SeededChance, settle
 from ludotheque.core.errors import LudoError, OptionError
 from ludotheque.core.game import Game
-from ludotheque.interop.openspiel import LudothequeState, _complete, _redraw_next, load_game
+from ludotheque.interop.openspiel import LudothequeState, load_game
+from ludotheque.interop.openspiel.chance import _complete, _redraw_next
 
 DEFAULT_SIMULATIONS = 200  # openspiel_ismcts when the budget gives no iteration count
 DEFAULT_UCT_C = 2.0  # OpenSpiel's examples' default exploration constant
