@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core.stand_ins import StandInName
-from ludotheque.i18n import Names, has_text, t, tn
+from ludotheque.i18n import has_text, t, tn, tn_names
 
 
 class Narrator:
@@ -47,12 +47,18 @@ class Narrator:
         plural) naming the winners as `players`."""
         if list(winners) == [self.seat]:
             return t(key + "_you", self.lang, **params)
-        return tn(key, len(winners), self.lang,
-                  players=Names(map(self.who, winners), self.lang), **params)
+        return tn_names(key, map(self.who, winners), self.lang, **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
         return t("ui.you_mid", self.lang) if player == self.seat else self.names[player]
+
+
+def winners_line(names: Sequence[str], lang: str, key: str = "ui.winners",
+                 none: str = "ui.no_winner") -> str:
+    """Who won, in one sentence: `key`'s form for one winner or several ("Ada wins.", "Ada
+    and Bob share the win."), or `none` when nobody did."""
+    return tn_names(key, names, lang) if names else t(none, lang)
 
 
 def stand_in_or(key: str, name: str) -> tuple[str, str]:
