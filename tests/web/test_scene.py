@@ -248,3 +248,25 @@ def test_the_result_names_one_winner_or_a_tie_in_a_sentence(lang, one, tie, nobo
     assert titles == [one, tie, nobody]
     assert [result_entry(winners, [0, 0, 0], names, lang)["lines"]
             for winners in ([1], [0, 1])] == [[won], [shared]]
+
+
+@pytest.mark.parametrize("lang, yours, theirs", [("en", "Your roll", "Roll ({})"),
+                                                 ("fr", "Votre lancer", "Lancer ({})")])
+def test_wazabi_roll_is_the_reader_s_own_or_names_whose(lang, yours, theirs) -> None:
+    """The seat rolling read its dice as "Roll (You)" (« Lancer (Vous) »): "Your roll" now;
+    the others and a spectator still see whose roll it is."""
+    game = get_game("wazabi")
+    match = Match(game, 3, seed=2)
+    rng = random.Random(2)
+    names = ["Ada", "Bob", "Cy"]
+    rolls = 0
+    while not match.is_over():
+        turn = match.view(None)["turn"]
+        labels = {seat: [z["label"] for z in build_scene(game, match.view(seat), lang, names)
+                         ["zones"] if z["id"] == "roll"] for seat in (None, 0, 1, 2)}
+        if labels[turn]:
+            assert labels[turn] == [yours]
+            assert [labels[s] for s in labels if s != turn] == [[theirs.format(names[turn])]] * 3
+            rolls += 1
+        match.apply(rng.choice(match.legal_actions()))
+    assert rolls
