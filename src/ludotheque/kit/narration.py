@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core.stand_ins import StandInName
-from ludotheque.i18n import has_text, t, tn, tn_names
+from ludotheque.i18n import Names, has_text, t, tn, tn_names
 
 
 class Narrator:
@@ -43,11 +43,15 @@ class Narrator:
         return tn(key, count, self.lang, player=self.names[player], **params)
 
     def winners(self, key: str, winners: Sequence[int], **params: Any) -> str:
-        """The end of a game: `key_you` when the reader alone wins, else `key` (singular or
-        plural) naming the winners as `players`."""
-        if list(winners) == [self.seat]:
+        """The end of a game: `key_you` when the reader alone wins, `key_you_too` when the
+        reader shares the win (`players`: the others; « vous et Bob gagnez », never
+        « gagnent »), else `key` (singular or plural) naming the winners as `players`."""
+        if self.seat not in winners:
+            return tn_names(key, (self.names[p] for p in winners), self.lang, **params)
+        if len(winners) == 1:
             return t(key + "_you", self.lang, **params)
-        return tn_names(key, map(self.who, winners), self.lang, **params)
+        others = Names((self.names[p] for p in winners if p != self.seat), self.lang)
+        return t(key + "_you_too", self.lang, players=others, **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
