@@ -201,3 +201,22 @@ def test_zero_sum_rewards_sum_to_zero(players):
         assert max(rewards.values()) > 0 > min(rewards.values())
         if players == 2:
             assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+@pytest.mark.parametrize(("lang", "seed", "end"), [
+    ("en", 0, "player_0 wins."), ("fr", 0, "player_0 gagne la partie."),
+    ("en", 50, "player_0 and player_2 share the win."),
+    ("fr", 50, "player_0 et player_2 se partagent la victoire.")],
+    ids=["en-one", "fr-one", "en-tie", "fr-tie"])
+def test_render_names_one_winner_or_a_tie_in_a_sentence(lang, seed, end):
+    """The last line of a finished game read "Winner(s): player_0." (« Victoire : player_0. »,
+    a headline naming what might not be a person): a sentence now, singular for one
+    winner and plural for a tie."""
+    from ludotheque.interop.table import Table
+
+    table = Table("dtc", 3, None, lang)
+    table.new_game(seed)
+    rng = random.Random(seed)
+    while not table.state.is_terminal():
+        table.play(rng.choice(table.state.legal_actions()))
+    assert table.render().splitlines()[-1] == end

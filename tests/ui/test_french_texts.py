@@ -306,6 +306,7 @@ def test_default_seat_names_in_a_list_or_after_a_colon_take_their_article():
     English keeps "Seat 2, Seat 3 and Seat 4"."""
     from ludotheque.games.diciassette.render import event_lines
     from ludotheque.i18n import Names, t
+    from ludotheque.kit.narration import winners_line
     from ludotheque.kit.scene import result_block
     from ludotheque.web.frames import result_entry
 
@@ -313,21 +314,20 @@ def test_default_seat_names_in_a_list_or_after_a_colon_take_their_article():
     assert t("web.table.waiting_for", "fr", names=Names(seats[1:], "fr")) == \
         "On attend encore la place 2 et la place 3."
     assert result_entry([1, 2], [0, 1, 1], seats, "fr")["lines"] == [
-        "La place 2 et la place 3 ont gagné ensemble."]
-    assert result_entry([1], [0, 1, 0], seats, "fr")["lines"] == ["La place 2 a gagné."]
+        "La place 2 et la place 3 se sont partagé la victoire."]
+    assert result_entry([1], [0, 1, 0], seats, "fr")["lines"] == ["La place 2 a gagné la partie."]
     assert result_entry([1, 2], [0, 1, 1], ["Seat 1", "Seat 2", "Seat 3"], "en")["lines"] == [
-        "Seat 2 and Seat 3 won together."]
+        "Seat 2 and Seat 3 shared the win."]
     over_view = {"seat": 0, "phase": "over", "winners": [1, 2]}
     assert result_block(over_view, "fr", seats)["title"] == \
-        "Victoire\u00a0: la place 2 et la place 3"
+        "La place 2 et la place 3 se partagent la victoire."
     over = {"kind": "game_over", "winners": [2], "victories": 3}
     players = ["Joueur 1", "Joueur 2", "Joueur 3"]
     assert event_lines(over, "fr", players, 0)[0].startswith(
         "Fin de la partie\u00a0: le joueur 3 a 3 jetons Victoire")
-    assert t("ui.winners", "fr", players=Names(players[1:], "fr")) == \
-        "Victoire\u00a0: le joueur 2 et le joueur 3."
-    assert t("ui.winners", "fr", players=Names(["Ada", "Joueur 3"], "fr")) == \
-        "Victoire\u00a0: Ada et le joueur 3."
+    assert winners_line(players[1:], "fr") == "Le joueur 2 et le joueur 3 se partagent la victoire."
+    assert winners_line(["Ada", "Joueur 3"], "fr") == "Ada et le joueur 3 se partagent la victoire."
+    assert winners_line(["Joueur 3"], "fr") == "Le joueur 3 gagne la partie."
 
 
 def test_a_stand_in_s_turn_says_a_bot_plays_for_its_person():
@@ -463,12 +463,12 @@ def test_a_french_log_opens_on_le_joueur_2_and_on_a_bot_s_name_as_it_is(name):
 def test_a_sentence_s_capital_is_on_the_article_never_on_a_person_s_own_name():
     """`{player:The}` writes « Le joueur 2 » but leaves « ada » as she typed it (« ada
     pioche une carte », not « Ada »); « À ada de jouer » has its capital on « À »."""
-    from ludotheque.i18n import Names, t
+    from ludotheque.i18n import t
+    from ludotheque.kit.narration import winners_line
 
     assert t("diciassette.event.draw", "fr", player="ada") == "ada pioche une carte."
     assert t("diciassette.event.draw", "fr", player="Joueur 2 (bot)") == \
         "Le joueur 2 (bot) pioche une carte."
     assert t("diciassette.event.turn", "fr", player="ada") == "À ada de jouer."
-    assert t("web.server.result.winners", "fr", players=Names(["ada", "Place 2"], "fr")) == \
-        "ada et la place 2 ont gagné ensemble."
+    assert winners_line(["ada", "Place 2"], "fr") == "ada et la place 2 se partagent la victoire."
     assert t("diciassette.event.draw", "en", player="Player 2") == "Player 2 draws a card."

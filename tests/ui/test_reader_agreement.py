@@ -145,3 +145,27 @@ def test_dtc_a_skipped_chain_speaks_to_the_reader_in_both_places(lang):
         assert any(("vous" if lang == "fr" else "you") in line.lower() for line in lines)
     other = render.event_lines(event, lang, terminal_names(3, 2, lang), 2)
     assert "Bruno" in other[0] and "Camille" in other[0]
+
+
+@pytest.mark.parametrize(("name", "players", "options", "seed", "en", "fr"), [
+    ("dtc", 3, {}, 50, "Game over: you and Cy win, tied with the fewest penalty cards",
+     "Fin de la partie\u00a0: vous et Cy gagnez, à égalité avec le moins de cartes malus"),
+    ("decimoarr", 3, {}, 17, "Game over: you and Bob win, tied with the most diamonds.",
+     "Fin de la partie\u00a0: vous et Bob gagnez, à égalité avec le plus de diamants."),
+    ("wazabi", 4, {"teams": True}, 1, "Game over: you and Cy win, one of you having",
+     "Fin de la partie\u00a0: vous et Cy gagnez, l'un de vous deux n'ayant plus de dé.")],
+    ids=["dtc", "decimoarr", "wazabi-teams"])
+def test_a_reader_who_shares_the_win_is_spoken_to_with_the_others(name, players, options, seed,
+                                                                   en, fr):
+    """A tie read by one of its winners said « vous et Cy gagnent » (a third person's verb
+    after « vous »): « vous et Cy gagnez » now, the other winners named after "you"."""
+    from ludotheque.ui.terminal.play import end_lines
+
+    match = Match(get_game(name), players, options=options, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    assert match.state.winners()[0] == 0 and len(match.state.winners()) == 2
+    names = ["Ada", "Bob", "Cy", "Dee"][:players]
+    assert end_lines(match, 0, "en", names)[-1].startswith(en)
+    assert end_lines(match, 0, "fr", names)[-1].startswith(fr)

@@ -223,3 +223,50 @@ def test_dtc_reveal_speaks_to_the_reader_as_the_log_does(lang, you, yours, third
         assert title(seat).startswith(said) and log(seat).startswith(said.split()[0])
         assert "Zoé" not in title(giver) + log(giver) and "Denis" not in title(target) + log(target)
     assert title(other).startswith(third) and "Denis" in log(other) and "Zoé" in log(other)
+
+
+@pytest.mark.parametrize("lang, one, tie, nobody, won, shared", [
+    ("en", "Hal (easy) wins.", "Ada and Hal (easy) share the win.", "Nobody wins.",
+     "Hal (easy) won.", "Ada and Hal (easy) shared the win."),
+    ("fr", "Hal (facile) gagne la partie.", "Ada et Hal (facile) se partagent la victoire.",
+     "Personne ne gagne.", "Hal (facile) a gagné la partie.",
+     "Ada et Hal (facile) se sont partagé la victoire.")], ids=["en", "fr"])
+def test_the_result_names_one_winner_or_a_tie_in_a_sentence(lang, one, tie, nobody, won,
+                                                            shared) -> None:
+    """The result's title read "Winner: Ada and Hal" (no plural for a tie) and « Victoire :
+    Hal (facile) » (a headline: is Hal a person?); the record's line "won together": a
+    sentence now, singular for one winner, plural for a tie, for a reader who did not win
+    (the title) and in the result every page and the replay get (its line)."""
+    from ludotheque.i18n import t
+    from ludotheque.kit.scene import result_block
+    from ludotheque.web.frames import result_entry
+
+    names = ["Ada", f"Hal ({t('web.server.level.easy', lang)})", "Cy"]
+    over = {"phase": "over", "seat": 2}
+    titles = [result_block({**over, "winners": winners}, lang, names)["title"]
+              for winners in ([1], [0, 1], [])]
+    assert titles == [one, tie, nobody]
+    assert [result_entry(winners, [0, 0, 0], names, lang)["lines"]
+            for winners in ([1], [0, 1])] == [[won], [shared]]
+
+
+@pytest.mark.parametrize("lang, yours, theirs", [("en", "Your roll", "Roll ({})"),
+                                                 ("fr", "Votre lancer", "Lancer ({})")])
+def test_wazabi_roll_is_the_reader_s_own_or_names_whose(lang, yours, theirs) -> None:
+    """The seat rolling read its dice as "Roll (You)" (« Lancer (Vous) »): "Your roll" now;
+    the others and a spectator still see whose roll it is."""
+    game = get_game("wazabi")
+    match = Match(game, 3, seed=2)
+    rng = random.Random(2)
+    names = ["Ada", "Bob", "Cy"]
+    rolls = 0
+    while not match.is_over():
+        turn = match.view(None)["turn"]
+        labels = {seat: [z["label"] for z in build_scene(game, match.view(seat), lang, names)
+                         ["zones"] if z["id"] == "roll"] for seat in (None, 0, 1, 2)}
+        if labels[turn]:
+            assert labels[turn] == [yours]
+            assert [labels[s] for s in labels if s != turn] == [[theirs.format(names[turn])]] * 3
+            rolls += 1
+        match.apply(rng.choice(match.legal_actions()))
+    assert rolls

@@ -434,6 +434,24 @@ def test_a_name_that_reads_as_a_seat_is_refused_at_a_join_and_with_the_tables_se
     assert server.table_count() == before
 
 
+def test_a_seat_name_written_another_way_is_refused_too(server):
+    """« Joueuse 2 » (the feminine of « Joueur 2 »), "Seat #3", « Place n° 3 », « Place nº 3 »,
+    "Player No. 4", « Joueur numéro 2 » passed for a person's name while "Seat 3" did not:
+    refused too, saying why; "Joueuse", "Seat", "Ada 2", "#3" name nobody's seat and sit."""
+    created = server.create("wazabi", 4, [{"kind": "human"}] * 4)
+    for name in ("Joueuse 2", "JOUEUSE3", "Seat #3", "Place n° 3", "Place nº 3", "Place № 3",
+                 "Player No. 4", "Seat no 2", "Joueur numéro 2", "Joueuse n°1"):
+        refused = server.api.post(f"/api/join/{created['invite']}?lang=fr",
+                                  json={"seat": 0, "name": name})
+        assert refused.status_code == 400, (name, refused.text)
+        error = refused.json()["error"]
+        assert error["code"] == "bad_name", (name, error)
+        assert "passerait pour le nom d'une place" in error["message"], (name, error)
+    for seat, name in enumerate(("Joueuse", "Seat", "Ada 2", "#3")):
+        assert server.api.post(f"/api/join/{created['invite']}",
+                               json={"seat": seat, "name": name}).status_code == 200, name
+
+
 def test_people_named_with_their_seats_sit_down_with_the_table_or_no_table_is_made(server):
     """The lobby's people at one screen: a human seat may carry its person's name. Every
     name is checked before anything is written (a bad one at the third seat leaves no table

@@ -280,6 +280,14 @@ def tn(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) 
     return _format(template, {"count": count, **params})
 
 
+def tn_names(key: str, names: Iterable[str], lang: str = DEFAULT_LANGUAGE, /,
+             **params: object) -> str:
+    """The plural text `key` naming `names` as `players`, in the form for that many (one
+    winner "wins", two "share the win")."""
+    players = Names(names, lang)
+    return tn(key, len(players), lang, players=players, **params)
+
+
 class LazyText:
     """A text key to translate later, when the language of the message is known
     (e.g. a game's title inside an error message)."""

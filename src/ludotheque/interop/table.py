@@ -22,8 +22,9 @@ from ludotheque.core.errors import NotationError, OptionError, described
 from ludotheque.core.game import Game, MoveForms, State
 from ludotheque.core.options import integer
 from ludotheque.core.registry import get_game
-from ludotheque.i18n import LANGUAGES, Names, t
+from ludotheque.i18n import LANGUAGES
 from ludotheque.interop.encoding import action_mask, encode, feature_names, observation_shape
+from ludotheque.kit.narration import winners_line
 
 RENDER_MODES = ("human", "ansi")
 ILLEGAL_MODES = ("lose", "raise")  # an illegal move: -1 and the game ends (classic), or raise
@@ -147,8 +148,7 @@ class Table:
         state = self.state
         console.print(self.game.parts.renderer.table(state.view(None), self.lang, self.names))
         if state.is_terminal():
-            winners = Names((self.names[p] for p in state.winners()), self.lang)
-            console.print(t("ui.winners", self.lang, players=winners))
+            console.print(winners_line([self.names[p] for p in state.winners()], self.lang))
         return buffer.getvalue()
 
 

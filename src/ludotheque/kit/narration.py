@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core.stand_ins import StandInName
-from ludotheque.i18n import Names, has_text, t, tn
+from ludotheque.i18n import Names, has_text, t, tn, tn_names
 
 
 class Narrator:
@@ -43,16 +43,26 @@ class Narrator:
         return tn(key, count, self.lang, player=self.names[player], **params)
 
     def winners(self, key: str, winners: Sequence[int], **params: Any) -> str:
-        """The end of a game: `key_you` when the reader alone wins, else `key` (singular or
-        plural) naming the winners as `players`."""
-        if list(winners) == [self.seat]:
+        """The end of a game: `key_you` when the reader alone wins, `key_you_too` when the
+        reader shares the win (`players`: the others; « vous et Bob gagnez », never
+        « gagnent »), else `key` (singular or plural) naming the winners as `players`."""
+        if self.seat not in winners:
+            return tn_names(key, (self.names[p] for p in winners), self.lang, **params)
+        if len(winners) == 1:
             return t(key + "_you", self.lang, **params)
-        return tn(key, len(winners), self.lang,
-                  players=Names(map(self.who, winners), self.lang), **params)
+        others = Names((self.names[p] for p in winners if p != self.seat), self.lang)
+        return t(key + "_you_too", self.lang, players=others, **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""
         return t("ui.you_mid", self.lang) if player == self.seat else self.names[player]
+
+
+def winners_line(names: Sequence[str], lang: str, key: str = "ui.winners",
+                 none: str = "ui.no_winner") -> str:
+    """Who won, in one sentence: `key`'s form for one winner or several ("Ada wins.", "Ada
+    and Bob share the win."), or `none` when nobody did."""
+    return tn_names(key, names, lang) if names else t(none, lang)
 
 
 def stand_in_or(key: str, name: str) -> tuple[str, str]:

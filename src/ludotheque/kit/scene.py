@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ludotheque.i18n import Names, t
-from ludotheque.kit.narration import stand_in_or
+from ludotheque.i18n import t
+from ludotheque.kit.narration import stand_in_or, winners_line
 
 
 def card(face: str | None, label: str, up: bool = True, text: str | None = None,
@@ -95,10 +95,8 @@ def result_block(view: Mapping[str, Any], lang: str, names: Sequence[str],
     if me is not None and me in winners:
         title = t("web.result.you_win", lang) if len(winners) == 1 else \
             t("web.result.you_share", lang)
-    elif winners:
-        title = t("web.result.winners", lang, players=Names((names[p] for p in winners), lang))
     else:
-        title = t("web.result.none", lang)
+        title = winners_line([names[p] for p in winners], lang)
     return {"title": title, "lines": list(lines)}
 
 

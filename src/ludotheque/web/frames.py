@@ -14,7 +14,8 @@ from typing import Any
 
 from ludotheque.core import stand_ins
 from ludotheque.core.game import Game
-from ludotheque.i18n import Names, t
+from ludotheque.i18n import t
+from ludotheque.kit.narration import winners_line
 
 log = logging.getLogger("ludotheque.web")
 
@@ -41,13 +42,8 @@ def legal_entries(game: Game, legal: Sequence[int], lang: str,
 def result_entry(winners: Sequence[int], returns: Sequence[float], names: Sequence[str],
                  lang: str) -> dict[str, Any]:
     """The final result (public once the game is over)."""
-    who = Names((names[p] for p in winners), lang)
-    if not winners:
-        line = t("web.server.result.none", lang)
-    elif len(winners) == 1:
-        line = t("web.server.result.winner", lang, players=who)
-    else:
-        line = t("web.server.result.winners", lang, players=who)
+    line = winners_line([names[p] for p in winners], lang, "web.server.result.winners",
+                        "web.server.result.none")
     return {"winners": list(winners), "returns": list(returns), "lines": [line]}
 
 

@@ -155,18 +155,30 @@ def _looks_like_a_bot(name: str) -> bool:
 # The texts naming a seat by its number where nobody is named: the web's ("Seat 3", « Place
 # 3 ») and the terminal's ("Player 3", « Joueur 3 »)
 SEAT_NAME_KEYS = ("web.server.seat_name", "web.seat_n", "ui.player_n")
+# How people vary those names, under `name_key`: a default's feminine (« Joueuse 2 »), and
+# a sign or a word before the number ("Seat #3", « Place n° 3 », « Place nº 3 », "Player
+# No. 3", « Joueur numéro 3 »)
+SEAT_WORD_FEMININES = {"joueur": "joueuse"}
+NUMBER_SIGN = r"(?:#|n°|no\.?|number|numéro)?"  # NFKC writes « nº » and "№" as "no"
 
 
 @functools.cache
 def _seat_name_form() -> re.Pattern[str]:
     """What a seat's default name reads as, in any language, under `name_key` (case, width
-    and spaces aside) and with any number: a person so named would make the log read as if
-    the seat had nobody, or name another seat ("Seat 3 plays" about seat 1)."""
+    and spaces aside) and with any number, as people vary it (SEAT_WORD_FEMININES,
+    NUMBER_SIGN): a person so named would make the log read as if the seat had nobody, or
+    name another seat ("Seat 3 plays" about seat 1)."""
     mark = "\ue000"  # a private-use character standing for the number
     forms = {name_key(t(key, lang, seat=mark, n=mark, number=mark))
              for key in SEAT_NAME_KEYS for lang in LANGUAGES}
-    return re.compile("|".join(r"\d+".join(map(re.escape, form.split(mark)))
-                               for form in sorted(forms)))
+
+    def pattern(form: str) -> str:
+        words = re.escape(form)
+        for word, feminine in SEAT_WORD_FEMININES.items():
+            words = words.replace(word, f"(?:{word}|{feminine})")
+        return words.replace(re.escape(mark), NUMBER_SIGN + r"\d+")
+
+    return re.compile("|".join(map(pattern, sorted(forms))))
 
 
 PRUNABLE = ("over", "closed")  # what `ludotheque prune` removes: never a table in play

@@ -89,8 +89,9 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
         dice = [card(SYMBOLS[FACE[f]], face_name(SYMBOLS[FACE[f]], lang), up=True,
                      text=face_name(SYMBOLS[FACE[f]], lang), kind="die " + SYMBOLS[FACE[f]])
                 for f in roll["faces"]]
-        whose = first_name(names[view["turn"]]) if view["turn"] != me else t("web.you_cap", lang)
-        out["zones"].append({"id": "roll", "label": t("web.wazabi.roll", lang, player=whose),
+        label = t("web.wazabi.roll_you", lang) if view["turn"] == me else \
+            t("web.wazabi.roll", lang, player=first_name(names[view["turn"]]))
+        out["zones"].append({"id": "roll", "label": label,
                              "layout": "row", "cards": dice,
                              "note": t("web.wazabi.roll_note", lang, w=roll["w"])})
     middle = []

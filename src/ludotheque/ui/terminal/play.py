@@ -31,7 +31,8 @@ from ludotheque.core.errors import LudoError, echo
 from ludotheque.core.files import os_reason, writing
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
-from ludotheque.i18n import Names, french_typography, has_text, t
+from ludotheque.i18n import french_typography, has_text, t
+from ludotheque.kit.narration import winners_line
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.gesture import Gesture
 from ludotheque.ui.terminal.reference import card_reference
@@ -444,8 +445,7 @@ def end_lines(match: Match, reader: int | None, lang: str, names: Sequence[str])
     renderer = match.game.parts.renderer
     lines = [line for event in match.events_for(reader) if event["kind"] == GAME_OVER
              for line in renderer.event_lines(event, lang, names, reader)]
-    return lines or [t("ui.winners", lang,
-                       players=Names((names[p] for p in match.state.winners()), lang))]
+    return lines or [winners_line([names[p] for p in match.state.winners()], lang)]
 
 
 def write_elsewhere(text: str, game: str) -> Path | None:
