@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 
 from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
-from test_browser import act, join, new_page, spy
+from test_browser import act, is_over, join, new_page, spy
 from test_one_screen import plain, shared_table
 from test_phone_join import scanned
 
@@ -29,8 +30,12 @@ def interactive(page) -> bool:
 
 
 def until_seat_0_plays(phone, bob, rng: random.Random) -> None:
-    """Bob moves whenever he may (the bot plays at once) until it is seat 0's turn."""
+    """Bob moves whenever he may (the bot plays at once) until it is seat 0's turn (a game
+    of Wazabi lasts longer than the few turns the test needs)."""
+    deadline = time.monotonic() + 90  # a ceiling: the bot plays at once
     while not interactive(phone):
+        assert not is_over(phone), "the game ended before seat 0's turn"
+        assert time.monotonic() < deadline, "seat 0's turn never came"
         if not (interactive(bob) and act(bob, rng)):
             phone.wait_for_timeout(30)
 
@@ -46,7 +51,7 @@ def test_a_seat_continues_on_another_device_by_its_own_code(browser,
     server = start_server_process(host="0.0.0.0")
     rng = random.Random(3)
     created = server.api.post("/api/tables", json={
-        "game": "diciassette", "players": 3, "seats": [
+        "game": "wazabi", "players": 3, "seats": [
             {"kind": "human", "name": "Ada"}, {"kind": "human"},
             {"kind": "bot", "level": "easy"}]}).json()
     ada = created["play_url"].rsplit("/", 1)[1]
@@ -69,6 +74,7 @@ def test_a_seat_continues_on_another_device_by_its_own_code(browser,
     laptop.wait_for_selector("#seat-qr")
     assert laptop.locator("#device-warning").text_content() == \
         "Whoever has this link plays as you and sees your hand: do not share it with anyone."
+    assert "Open this link on your other device" in laptop.locator("#device-share").text_content()
     link = scanned(laptop, "#seat-qr")
     assert link == laptop.input_value("#seat-link") == \
         created["spectator_link"].split("/watch/")[0] + f"/play/{ada}"
@@ -171,6 +177,7 @@ folded again."""
         "cet ordinateur.")
     assert page.input_value("#seat-link") == f"{server.url}/play/{shown}"
     assert page.locator("#seat-qr").count() == 0  # no code for a link a phone cannot open
+    assert "Ouvrez ce lien sur votre autre appareil" not in page.locator("#device-share").text_content()
     assert hidden not in page.evaluate("document.body.innerHTML")
     page.click("#cover-hide")
     page.wait_for_function("() => document.body.dataset.screen !== 'seat'")

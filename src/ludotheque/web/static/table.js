@@ -587,7 +587,7 @@ async function fillDeviceShare() {
   if (!box.open || state.deviceToken !== token || !$("device-links")) return;  // folded meanwhile
   $("device-links").replaceChildren(
     el("p", {id: "device-warning", class: "banner warn", text: tr("web.table.device_warning")}),
-    links ? el("p", {class: "note", text: tr("web.table.device_hint")}) : null,
+    links?.seat_link ? el("p", {class: "note", text: tr("web.table.device_hint")}) : null,  // it opens there
     links ? deviceLinks("seat", links, url, tr("web.table.device_link"), "web.table.device_local_only",
                         "web.table.device_local_link")
       : el("p", {id: "device-error", class: "error-box", role: "alert", text: state.deviceShare.error}));
