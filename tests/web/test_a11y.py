@@ -38,6 +38,8 @@ OFFER_MADE = "#board .tray button:enabled"
 # the second state of a page: what a person does there (a click, a choice), what it shows
 SECOND = {"one screen covered": (lambda page: page.click("#cover-show"), "#cover-hide", "one screen shown"),
           "add a player": (lambda page: page.click("#add-player"), "#add-name", "add a player form"),
+          "wazabi mid-game": (lambda page: page.click("#device-share summary"), "#seat-link",
+                              "a seat's own link for another device"),
           "lobby": (lambda page: page.select_option("#seat-0", "here"), "#seat-name-0",
                     "lobby with a player at this screen")}
 IN_PLAY = ("() => document.body.dataset.interactive === 'yes' "

@@ -291,13 +291,14 @@ def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path
 def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tmp_path):
     """Each invitation's page asks for the table and its link's code to scan, made afresh
     for each new Host header (milliseconds of CPU): an address has its share of them,
-    counted before anything is read or made (an unknown invitation counts too), then a 429
-    in its language says the limit and when to come back, and no code is made; another
-    address still opens it, and joining is served."""
+    counted before anything is read or made (an unknown invitation counts too), with the
+    spectator's and a seat's own links (GET /api/watch/<token>, GET /api/play/<token>),
+    then a 429 in its language says the limit and when to come back, and no code is made;
+    another address still opens it, and joining is served."""
     from ludotheque.web.share import qr_data_uri
 
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'invites.sqlite3'}",
-                               limits=Limits(invites=Rate(3, 3600)))
+                               limits=Limits(invites=Rate(4, 3600)))
     try:
         created = handle.create("diciassette", 2)
         invite = created["invite"]
@@ -306,22 +307,28 @@ def test_one_address_opening_too_many_invitations_gets_a_429_and_no_code_made(tm
             return handle.api.get(f"/api/join/{invite}?lang={lang}",
                                   headers={"Host": host, "X-Forwarded-For": client})
 
+        seat = handle.join(invite, 1, "Bob")
         asked = [opened("fr", "a.example"), handle.api.get(
                      "/api/join/nope", headers={"X-Forwarded-For": "192.0.2.1"}),
                  handle.api.get(f"/api/watch/{created['spectator']}",  # a seat's page's
-                                headers={"Host": "b.example", "X-Forwarded-For": "192.0.2.1"})]
-        assert [a.status_code for a in asked] == [200, 404, 200]
+                                headers={"Host": "b.example", "X-Forwarded-For": "192.0.2.1"}),
+                 handle.api.get(f"/api/play/{seat}",  # "Continue on another device"
+                                headers={"Host": "g.example", "X-Forwarded-For": "192.0.2.1"})]
+        assert [a.status_code for a in asked] == [200, 404, 200, 200]
         assert asked[2].json()["spectator_qr"].startswith("data:image/svg+xml")
+        assert asked[3].json()["seat_qr"].startswith("data:image/svg+xml")
         assert asked[0].json()["invite_qr"].startswith("data:image/svg+xml")
         codes = qr_data_uri.cache_info().currsize
-        told_too_fast(opened("fr", "c.example"), "Trop de liens d'invitation ou de spectateur "
-                      "demandés depuis votre adresse (limite\u00a0: 3 en 1\u00a0h). "
+        told_too_fast(opened("fr", "c.example"), "Trop de liens d'invitation, de spectateur ou "
+                      "de place demandés depuis votre adresse (limite\u00a0: 4 en 1\u00a0h). "
                       "Réessayez dans ")
         told_too_fast(handle.api.get(f"/api/watch/{created['spectator']}?lang=fr", headers={
             "Host": "f.example", "X-Forwarded-For": "192.0.2.1"}), "Trop de liens")
+        told_too_fast(handle.api.get(f"/api/play/{seat}?lang=fr", headers={
+            "Host": "h.example", "X-Forwarded-For": "192.0.2.1"}), "Trop de liens")
         english = opened("en", "d.example").json()["error"]["message"]
-        assert english.startswith("Too many invitation or spectator links asked for from your "
-                                  "address (the limit: 3 in 1\u00a0h). Try again in ")
+        assert english.startswith("Too many invitation, spectator or seat links asked for from "
+                                  "your address (the limit: 4 in 1\u00a0h). Try again in ")
         assert qr_data_uri.cache_info().currsize == codes  # no code made for them
         assert opened("en", "e.example", client="192.0.2.2").status_code == 200
         assert handle.api.post(f"/api/join/{invite}", json={"seat": 0, "name": "Ann"},

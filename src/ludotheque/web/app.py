@@ -377,18 +377,47 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                           for s in public["seats"]],
                 **await share(request, invite=f"/join/{invite}")}
 
+    async def token_share(request: Request, token: str, paths: Any) -> Any:
+        """The links of `paths(row, seat)` for the table of `token` (a seat's, a
+        spectator's: seat None) and their codes to scan; counted in the invitations'
+        share per address, as the join page's: each may make its link's code. `paths`
+        refuses a token that is not of the kind asked."""
+        lang = request_lang(request)
+        refused = _over_share(inviters, request, "web.server.error.too_many_invites", lang)
+        if refused is not None:
+            return refused
+        found = await master.db(store.table_by_token, token)
+        try:
+            if found is None:
+                raise Refused("unknown_token", status=404)
+            return await share(request, **paths(*found))
+        except Refused as refused:
+            return refusal(refused, lang)
+
     @app.get("/api/watch/{token}")
     async def watch_info(token: str, request: Request):
         """The spectator link for other devices and its code to scan: a seated person's
         page offers them (a tablet by the TV), whoever created the table."""
-        lang = request_lang(request)
-        refused = _over_share(inviters, request, "web.server.error.too_many_invites", lang)
-        if refused is not None:  # it makes its link's code, as an invitation's page does
-            return refused
-        found = await master.db(store.table_by_token, token)
-        if found is None or found[1] is not None:  # a seat's token is no spectator's
-            return refusal(Refused("unknown_token", status=404), lang)
-        return await share(request, spectator=f"/watch/{token}")
+        def spectator(_row: Any, seat: int | None) -> dict[str, str]:
+            if seat is not None:  # a seat's token is no spectator's
+                raise Refused("unknown_token", status=404)
+            return {"spectator": f"/watch/{token}"}
+        return await token_share(request, token, spectator)
+
+    @app.get("/api/play/{token}")
+    async def seat_info(token: str, request: Request):
+        """A seat's own link for another device and its code to scan ("Continue on another
+        device"): the token is the key, so only the seat's holder gets them; no frame
+        ever carries them. A spectator's token has no seat; a seat its person left, or a
+        table closed, leads nowhere to go on playing."""
+        def own_seat(row: Any, seat: int | None) -> dict[str, str]:
+            if seat is None:
+                raise Refused("not_a_seat", status=404)
+            master.refuse_closed(row)
+            if seat in row.left:
+                raise Refused("left", status=403)
+            return {"seat": f"/play/{token}"}
+        return await token_share(request, token, own_seat)
 
     @app.post("/api/join/{invite}")
     async def join(invite: str, request: Request):

@@ -259,14 +259,23 @@ export function absolute(path) {
 // this computer only and the page was opened here): that is said, with how to open it to
 // phones, and the link offered is the one that opens here (`path` on this page's origin).
 export function inviteLinks(links, path, label) {
-  if (!links.invite_link) {
+  return deviceLinks("invite", links, path, label, "web.share.local_only", "web.share.local_link");
+}
+
+// A link for another device and its code to scan, as the server gives them (`links`:
+// <kind>_link, <kind>_qr; the elements' ids: <kind>-link, <kind>-qr); when no other
+// device can reach the server, the words of `localOnly` and the link that opens here,
+// labelled `localLabel` (keys of texts).
+export function deviceLinks(kind, links, path, label, localOnly, localLabel) {
+  const link = links[`${kind}_link`];
+  if (!link) {
     return el("div", {class: "invite-links"},
-      el("p", {id: "invite-unreachable", class: "banner warn"}, withCode(tr("web.share.local_only"))),
-      linkRow("invite-link", tr("web.share.local_link"), absolute(path)));
+      el("p", {id: `${kind}-unreachable`, class: "banner warn"}, withCode(tr(localOnly))),
+      linkRow(`${kind}-link`, tr(localLabel), absolute(path)));
   }
   return el("div", {class: "invite-links"},
-    linkRow("invite-link", label, links.invite_link),
-    qrCode("invite-qr", links.invite_qr, links.invite_link));
+    linkRow(`${kind}-link`, label, link),
+    qrCode(`${kind}-qr`, links[`${kind}_qr`], link));
 }
 
 // A code to scan (`src`: the server's image of it) that opens `url`, with how to use it.

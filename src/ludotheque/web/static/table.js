@@ -8,8 +8,8 @@
 // for a person here whose time ran out) it shows the table as a spectator sees it, through
 // one more socket on the table's spectator link.
 
-import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, qrCode,
-  sayError, typedName} from "./common.js";
+import {el, tr, lang, setLang, loadTexts, langSwitch, showRules, api, absolute, linkRow, inviteLinks, deviceLinks,
+  qrCode, sayError, typedName} from "./common.js";
 import {renderScene, renderGesture, renderReveal, moveButton, fitCardFaces} from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -47,6 +47,8 @@ const state = {
   adding: false,  // "Add a player at this screen": its form is open
   share: null,  // the invite's links for other devices, as the server gave them (sharedLinks)
   watchShare: null,  // the spectator's, likewise
+  deviceShare: null,  // the seat's own (one seat's: "Continue on another device"), likewise
+  deviceToken: "",  // the seat whose "Continue on another device" is drawn (kept out of the page)
 };
 
 // A refusal stays in view until the person's next action, or this long (an update that
@@ -419,6 +421,7 @@ function draw() {
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
   drawWatchShare(table);
+  drawDeviceShare();
   showChat();
   drawReveal();
   drawResult();
@@ -505,15 +508,16 @@ function waitingBox(table, url) {
 }
 
 // The links for other devices and their codes to scan that the server gives for `url`
-// (/join/<invite>: GET /api/join/<invite>; /watch/<token>: GET /api/watch/<token>), asked
-// once per link and kept in state[slot] (the page's origin may be one only this computer
-// opens); null if the server was not reached (the table gone meanwhile).
+// (/join/<invite>: GET /api/join/<invite>; /watch/<token>: GET /api/watch/<token>;
+// /play/<token>: GET /api/play/<token>), asked once per link and kept in state[slot] (the
+// page's origin may be one only this computer opens); null if the server was not reached
+// or refused (the table gone meanwhile; its words in state[slot].error).
 async function sharedLinks(slot, url) {
   if (state[slot]?.url !== url) {
     const [kind, token] = url.split("/").filter(Boolean);
-    const share = {url, links: undefined};
+    const share = {url, links: undefined, error: null};
     share.asked = api(`/api/${kind}/${encodeURIComponent(token)}`)
-      .then((links) => { share.links = links; }, () => { share.links = null; });
+      .then((links) => { share.links = links; }, (e) => { share.links = null; share.error = e.message; });
     state[slot] = share;
   }
   if (state[slot].links === undefined) await state[slot].asked;
@@ -546,6 +550,47 @@ async function drawWatchShare(table) {
   box.replaceChildren(el("summary", {id: "watch-share-title", text: tr("web.table.watch_share")}),
     linkRow("spectator-link", tr("web.lobby.spectator"), links.spectator_link || absolute(url)),
     links.spectator_qr ? qrCode("spectator-qr", links.spectator_qr, links.spectator_link) : null);
+}
+
+// "Continue on another device": the seat's own link and its code to scan, folded until its
+// person asks (a friend glancing at the screen catches neither), asked of the server only
+// then (GET /api/play/<token>: keyed by the seat's token, never in any frame). On a
+// shared screen, only while a seat's hand is shown, for that seat: under a cover or on the
+// public table nobody in particular looks, and the next person must not find it open.
+function drawDeviceShare() {
+  const box = $("device-share");
+  const src = mode === "play" ? actor() : null;
+  const update = src && !src.left && src.update;
+  const seated = update && update.seat !== null && update.seat !== undefined
+    && ["waiting", "playing"].includes(update.table.status);
+  const token = seated ? src.token : "";
+  box.hidden = !token;
+  if (state.deviceToken !== token) {  // another seat (or none): folded, emptied
+    state.deviceToken = token;
+    box.dataset.lang = "";
+    box.open = false;
+  }
+  if (!token) { box.replaceChildren(); return; }
+  if (box.dataset.lang === lang) return;  // drawn again on a new language only: it stays open
+  box.dataset.lang = lang;
+  box.replaceChildren(el("summary", {id: "device-share-title", text: tr("web.table.device_share")}),
+    el("div", {id: "device-links"}));
+  if (box.open) fillDeviceShare();
+}
+
+async function fillDeviceShare() {
+  const box = $("device-share");
+  const token = state.deviceToken;
+  const url = `/play/${token}`;
+  if (state.deviceShare?.url === url && state.deviceShare.links === null) state.deviceShare = null;  // asked again
+  const links = await sharedLinks("deviceShare", url);
+  if (!box.open || state.deviceToken !== token || !$("device-links")) return;  // folded meanwhile
+  $("device-links").replaceChildren(
+    el("p", {id: "device-warning", class: "banner warn", text: tr("web.table.device_warning")}),
+    links?.seat_link ? el("p", {class: "note", text: tr("web.table.device_hint")}) : null,  // it opens there
+    links ? deviceLinks("seat", links, url, tr("web.table.device_link"), "web.table.device_local_only",
+                        "web.table.device_local_link")
+      : el("p", {id: "device-error", class: "error-box", role: "alert", text: state.deviceShare.error}));
 }
 
 // "Leave the table", then a confirmation in the page: the seat goes to a bot for good.
@@ -873,6 +918,10 @@ async function main() {
     if (!text) return;
     clearAlert();
     if (send({type: "chat", text: text.slice(0, 300)}, chatter())) input.value = "";
+  });
+  $("device-share").addEventListener("toggle", () => {
+    if ($("device-share").open) fillDeviceShare();
+    else $("device-links")?.replaceChildren();  // folded: the link and its code leave the page
   });
   $("chat-as").addEventListener("change", (event) => {
     localStorage.setItem(CHAT_AS, event.target.value);
