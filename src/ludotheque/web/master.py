@@ -21,14 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import concurrent.futures.process
 import contextlib
 import datetime as dt
 import functools
 import json
 import logging
-import multiprocessing
-import os
 import random
 import secrets
 import time
@@ -107,7 +104,7 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # see FINISHED_KEPT
         self._tasks: set[asyncio.Task] = set()
-        self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
+        self._bots = botwork.Pools(hard_workers)
         # Writer threads: a commit that waits for the disk (a WAL checkpoint on a busy
         # machine can take tens of milliseconds) holds only its own table, not the loop.
         # SQLite has one writer at a time, so one thread; PostgreSQL commits the moves of
@@ -119,8 +116,6 @@ class Master:
         # a page's hello, joining, chat) wait for PostgreSQL in these threads, never on the
         # event loop, so one slow call holds only its own table.
         self._readers = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="db-read")
-        self._processes: concurrent.futures.ProcessPoolExecutor | None = None
-        self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
         self.closing = False
 
     # -- life -------------------------------------------------------------
@@ -377,11 +372,9 @@ class Master:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.broker.close()
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        self._bots.shutdown()
         self._readers.shutdown(wait=False, cancel_futures=True)
         self._writer.shutdown(wait=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
 
     def _spawn(self, coro: Any) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
@@ -1093,15 +1086,7 @@ class Master:
         legal = live.match.legal_actions()
         seed = random.SystemRandom().randrange(2**63)
         try:
-            try:
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
-                    seed)
-            except concurrent.futures.process.BrokenProcessPool:
-                self._processes = None  # a worker died (killed?): a new pool, one more try
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
-                    seed)
+            action = await self._bots.choose(live.row.game, level, view, legal, seed)
         except Exception:  # noqa: BLE001 - a broken worker: play the first legal move
             log.exception("bot failed at table %s", live.row.id)
             action = legal[0]
@@ -1122,15 +1107,6 @@ class Master:
         live.bot_for = -1
         self.schedule(live)
         return True
-
-    def _executor(self, level: str) -> concurrent.futures.Executor:
-        if level != "hard":
-            return self._threads
-        if self._processes is None:
-            self._processes = concurrent.futures.ProcessPoolExecutor(
-                self._hard_workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=botwork.worker_setup)
-        return self._processes
 
     # -- leaving ------------------------------------------------------------
     async def leave(self, conn: Conn) -> None:
