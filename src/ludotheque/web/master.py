@@ -80,6 +80,12 @@ def _result(match: Match) -> dict[str, Any]:
 
 
 class Master:
+    """One server's live tables (a worker's too, worker.py), in sections: life (start, the
+    sweep, close); tables in memory (loaded, held); several servers (another server's news
+    caught up); creating and joining; connections (a page's hello, presence, every page
+    told, a table forgotten); moves (`play`, the one move path); bots and the turn timer;
+    leaving; chat and rematch."""
+
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
                  min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
                  bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL,
@@ -195,6 +201,112 @@ class Master:
         return await asyncio.get_running_loop().run_in_executor(
             self._readers, functools.partial(function, *args))
 
+    async def close(self) -> None:
+        self.closing = True
+        for live in self.tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.broker.close()
+        self._bots.shutdown()
+        self._readers.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)
+
+    def _spawn(self, coro: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -- tables in memory ------------------------------------------------
+    async def get(self, table_id: str, hold: bool = True) -> LiveTable | None:
+        """The table, loaded from the database if this server does not hold it; held from
+        then on unless `hold` is False (a page of the API that only reads it: a finished
+        table's record or replay, an invite's table before anyone joins)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if not hold:
+            return await self._copy(table_id)
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self.tables.get(table_id)
+                if live is None:
+                    row, stored = await self.db(self.storage.table_since, table_id, 0)
+                    if row is None:
+                        return None
+                    # a load under a lock let go meanwhile (another's read failed) may
+                    # have held it first: one copy per table
+                    live = self.tables.get(table_id) or self._loaded(row, stored)
+        finally:  # loads at once share one lock; an id asked for once (anyone's) leaves none
+            if self._loading.get(table_id) is lock and not lock.locked():
+                del self._loading[table_id]
+        return live
+
+    async def _of_row(self, table_id: str) -> LiveTable:
+        """The table whose row was just read (by a link's token); unknown if `ludotheque
+        prune` removed it meanwhile."""
+        live = await self.get(table_id)
+        if live is None:
+            raise Refused("unknown_token", status=404)
+        return live
+
+    async def pruned(self, live: LiveTable) -> bool:
+        """A finished or closed table held here (a page still open on it) whose row
+        `ludotheque prune` removed: the prune reaches the database, not this server's
+        memory, so a link read from memory looks for the row first (one read; a table in
+        play is never pruned)."""
+        return live.row.status in PRUNABLE and \
+            await self.db(self.storage.get_table, live.row.id) is None
+
+    async def _copy(self, table_id: str) -> LiveTable | None:
+        """A table this server does not hold, read for the API and not held. Anyone may ask
+        for it again and again: its game (a tournament of thousands of moves takes a tenth
+        of a second) is replayed in a thread, off the loop, and a finished one is kept."""
+        kept = self._finished.get(table_id)
+        if kept is not None:
+            self._finished.move_to_end(table_id)
+            return kept
+        row, stored = await self.db(self.storage.table_since, table_id, 0)
+        if row is None:
+            return None
+        match = await self.off_loop(rebuild, row, [a for _, _, a in stored])
+        live = self._built(row, stored, match)
+        if row.status == "over":
+            self._finished[table_id] = live
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+        return live
+
+    @staticmethod
+    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]],
+               match: Match | None = None) -> LiveTable:
+        """The table of a stored row and its moves (`match`: those moves replayed already)."""
+        if match is None:
+            match = rebuild(row, [a for _, _, a in stored])
+        return LiveTable.of(row, match)
+
+    def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
+        """A table read from the database (its row, its moves), held from now on."""
+        live = self._built(row, stored)
+        self._add(live)
+        return live
+
+    def _add(self, live: LiveTable) -> None:
+        """This server holds the table from now on (made here, or loaded: at start, by a
+        page's hello, by another server's rematch): its tokens are known, and its bot, its
+        stand-ins or its turn timer (to the stored deadline) run as after any change."""
+        self.tables[live.row.id] = live
+        self.tokens[live.row.spectator] = (live.row.id, None)
+        for seat in live.row.seats:
+            if seat.token:
+                self.tokens[seat.token] = (live.row.id, seat.seat)
+        self.schedule(live)
+
+    # -- several servers: catching up -------------------------------------
     async def _on_change(self, table_id: str, moves: int, start: int | None = None,
                          actions: Sequence[str] = ()) -> None:
         """News from the broker: queued for the table, caught up by one task per table (the
@@ -362,110 +474,6 @@ class Master:
         if changed:
             live._names.clear()
         return changed
-
-    async def close(self) -> None:
-        self.closing = True
-        for live in self.tables.values():
-            if live.timer is not None:
-                live.timer.cancel()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self.broker.close()
-        self._bots.shutdown()
-        self._readers.shutdown(wait=False, cancel_futures=True)
-        self._writer.shutdown(wait=True)
-
-    def _spawn(self, coro: Any) -> asyncio.Task:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    async def get(self, table_id: str, hold: bool = True) -> LiveTable | None:
-        """The table, loaded from the database if this server does not hold it; held from
-        then on unless `hold` is False (a page of the API that only reads it: a finished
-        table's record or replay, an invite's table before anyone joins)."""
-        live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        if not hold:
-            return await self._copy(table_id)
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                live = self.tables.get(table_id)
-                if live is None:
-                    row, stored = await self.db(self.storage.table_since, table_id, 0)
-                    if row is None:
-                        return None
-                    # a load under a lock let go meanwhile (another's read failed) may
-                    # have held it first: one copy per table
-                    live = self.tables.get(table_id) or self._loaded(row, stored)
-        finally:  # loads at once share one lock; an id asked for once (anyone's) leaves none
-            if self._loading.get(table_id) is lock and not lock.locked():
-                del self._loading[table_id]
-        return live
-
-    async def _of_row(self, table_id: str) -> LiveTable:
-        """The table whose row was just read (by a link's token); unknown if `ludotheque
-        prune` removed it meanwhile."""
-        live = await self.get(table_id)
-        if live is None:
-            raise Refused("unknown_token", status=404)
-        return live
-
-    async def pruned(self, live: LiveTable) -> bool:
-        """A finished or closed table held here (a page still open on it) whose row
-        `ludotheque prune` removed: the prune reaches the database, not this server's
-        memory, so a link read from memory looks for the row first (one read; a table in
-        play is never pruned)."""
-        return live.row.status in PRUNABLE and \
-            await self.db(self.storage.get_table, live.row.id) is None
-
-    async def _copy(self, table_id: str) -> LiveTable | None:
-        """A table this server does not hold, read for the API and not held. Anyone may ask
-        for it again and again: its game (a tournament of thousands of moves takes a tenth
-        of a second) is replayed in a thread, off the loop, and a finished one is kept."""
-        kept = self._finished.get(table_id)
-        if kept is not None:
-            self._finished.move_to_end(table_id)
-            return kept
-        row, stored = await self.db(self.storage.table_since, table_id, 0)
-        if row is None:
-            return None
-        match = await self.off_loop(rebuild, row, [a for _, _, a in stored])
-        live = self._built(row, stored, match)
-        if row.status == "over":
-            self._finished[table_id] = live
-            while len(self._finished) > FINISHED_KEPT:
-                self._finished.popitem(last=False)
-        return live
-
-    @staticmethod
-    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]],
-               match: Match | None = None) -> LiveTable:
-        """The table of a stored row and its moves (`match`: those moves replayed already)."""
-        if match is None:
-            match = rebuild(row, [a for _, _, a in stored])
-        return LiveTable.of(row, match)
-
-    def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
-        """A table read from the database (its row, its moves), held from now on."""
-        live = self._built(row, stored)
-        self._add(live)
-        return live
-
-    def _add(self, live: LiveTable) -> None:
-        """This server holds the table from now on (made here, or loaded: at start, by a
-        page's hello, by another server's rematch): its tokens are known, and its bot, its
-        stand-ins or its turn timer (to the stored deadline) run as after any change."""
-        self.tables[live.row.id] = live
-        self.tokens[live.row.spectator] = (live.row.id, None)
-        for seat in live.row.seats:
-            if seat.token:
-                self.tokens[seat.token] = (live.row.id, seat.seat)
-        self.schedule(live)
 
     # -- creating and joining --------------------------------------------
     async def create_table(self, body: Any, rematch_of: LiveTable | None = None,
