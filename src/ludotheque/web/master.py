@@ -30,24 +30,23 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core import stand_ins
-from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, OptionError
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
-from ludotheque.core.registry import get_game
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import (NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow,
-                               name_key, now)
+from ludotheque.web.db import NameTaken, SeatGone, Storage, TableGone, TableRow, now
 from ludotheque.web.live import STAND_IN, Conn, LiveTable, dumps, rebuild
-from ludotheque.web.names import BLANK_CHARACTERS, LEVELS, checked_name, draws_something, seat_names
-from ludotheque.web.refusals import (Duration, Refused, TextParam, bad_seat, option_refusal, quoted,
-                                     unknown_fields)
+from ludotheque.web.names import BLANK_CHARACTERS, checked_name, draws_something, seat_names
+from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted
+from ludotheque.web.table_request import TIMER_RANGE, new_token, table_request
+
 log = logging.getLogger("ludotheque.web")
 
 CHAT_MAX = 300
@@ -58,20 +57,12 @@ MAX_ACTIONS = 128
 # own cards must not find the seed, hence every hidden card, by trying them all (2**31
 # seeds take a day of one core in Python, minutes in C; 2**63 are out of reach).
 SEEDS = 2**63
-TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
 # finished tables nobody holds, kept as read for the API (a record or a replay asked for
 # again, a long tournament replayed once): they never change
 FINISHED_KEPT = 8
 PRUNABLE = ("over", "closed")  # what `ludotheque prune` removes: never a table in play
-
-TABLE_FIELDS = ("game", "players", "options", "seats", "turn_timer")  # POST /api/tables
-SEAT_FIELDS = {"human": ("kind", "name"), "bot": ("kind", "level")}  # a seat of its `seats`
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -483,70 +474,7 @@ class Master:
         A rematch keeps each human seat for the person who had it (their name, a new
         token): `asker` sits down at once, the others when they open their new seat's link
         (`hello`); it starts once all are there, like any table waiting for people."""
-        if not isinstance(body, Mapping):
-            raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
-        unknown_fields(body, TABLE_FIELDS)
-        name = body.get("game")
-        if not isinstance(name, str):
-            raise Refused("bad_request", reason=TextParam(
-                "web.server.error.field_type", field="game",
-                kind=TextParam("web.server.kind.string")))
-        try:
-            game = get_game(quoted(name))  # no game's name is longer
-        except LudoError as error:
-            raise Refused("unknown_game", error=error) from None
-        players = body.get("players", game.default_players)
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise Refused("player_count", key="web.server.error.players_type", field="players",
-                          game=TextParam(game.title_key), low=game.min_players,
-                          high=game.max_players, value=quoted(json.dumps(players)))
-        options = body.get("options")
-        options = {} if options is None else options  # an empty list or 0 is no object
-        if not isinstance(options, Mapping):
-            raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
-                                                      field="options",
-                                                      kind=TextParam("web.server.kind.object")))
-        try:
-            validated = game.validate(players, options)
-        except OptionError as error:
-            raise option_refusal(game, error) from None
-        except LudoError as error:
-            raise Refused("player_count", error=error) from None
-        seat_specs = body.get("seats")
-        if seat_specs is None:
-            seat_specs = [{"kind": "human"}] * players
-        if not isinstance(seat_specs, list) or len(seat_specs) != players:
-            raise Refused("seats", players=players,
-                          count=len(seat_specs) if isinstance(seat_specs, list) else 0)
-        seat_rows: list[SeatRow] = []
-        named: dict[str, int] = {}  # name_key -> the first seat with that name
-        for index, spec in enumerate(seat_specs):
-            kind = spec.get("kind") if isinstance(spec, Mapping) else None
-            if kind not in ("human", "bot"):
-                raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
-                              kind=quoted(kind))
-            unknown_fields(spec, SEAT_FIELDS[kind], prefix=f"seats[{index}].", at_seat=index)
-            level = name = None
-            if kind == "human" and "name" in spec:  # a person at the creator's screen
-                name = checked_name(spec["name"], seat=index)
-                first = named.setdefault(name_key(name), index)
-                if first != index:
-                    raise Refused("name_taken", key="web.server.error.seat_names_alike",
-                                  at_seat=index, a=first + 1, b=index + 1, name=name)
-            if kind == "bot":
-                level = spec.get("level", "medium")
-                if level not in LEVELS:
-                    raise Refused("bot_level", seat=index + 1, level=quoted(level))
-            seat_rows.append(SeatRow(seat=index, kind=kind, level=level, name=name,
-                                     token=new_token() if kind == "human" else None,
-                                     taken=name is not None))
-        timer = body.get("turn_timer")
-        if timer is not None:
-            if isinstance(timer, bool) or not isinstance(timer, (int, float)) or not (
-                    self.min_turn_timer <= timer <= TIMER_RANGE[1]):
-                raise Refused("turn_timer", low=self.min_turn_timer, high=TIMER_RANGE[1],
-                              value=json.dumps(timer))
-            timer = float(timer)
+        game, players, validated, seat_rows, timer = table_request(body, self.min_turn_timer)
         if rematch_of is not None:  # the same people, each seat kept for its person
             for new, old in zip(seat_rows, rematch_of.row.seats, strict=True):
                 if new.kind == "human":
