@@ -13,8 +13,9 @@ The transport (WebSocket) only carries frames (`Conn.send`); storage only stores
 (db.Storage): either can change without touching this file's rules calls.
 
 Beside it: live.py (a table held in memory, `LiveTable`, and a page's connection,
-`Conn`), refusals.py (`Refused` and the texts of a refusal), names.py (the bots' and the
-seats' names, a person's name checked), botwork.py (the bots' moves, off the loop).
+`Conn`), table_request.py (a new table's request checked), refusals.py (`Refused` and the
+texts of a refusal), names.py (the bots' and the seats' names, a person's name checked),
+botwork.py (the bots' moves, off the loop).
 """
 
 from __future__ import annotations
