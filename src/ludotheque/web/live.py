@@ -4,7 +4,8 @@
 (`rebuild`): who is connected, absent or gone, its turn timer, and each page's frame
 (cached between two moves). `Conn` is one page's WebSocket as the master sees it: a seat,
 a language, and a way to send a frame that never holds a table up for a page that stops
-reading. Neither changes the game: only the master calls its rules (master.py).
+reading. Neither judges a move: the master does (master.py); `rebuild` only replays the
+moves it accepted.
 """
 
 from __future__ import annotations
