@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from ludotheque.i18n import LANGUAGES
 from ludotheque.web.app import FRAME_FIELDS
 from ludotheque.web.limits import Limits
-from ludotheque.web.master import QUOTED_MAX, rebuild
+from ludotheque.web.live import rebuild
+from ludotheque.web.refusals import QUOTED_MAX
 
 from ws_client import DEADLINE
 

@@ -132,7 +132,7 @@ def diagnose(database: str, tables: list[tuple[str, list[Seat]]]) -> str:
     database holds, whose turn it is, and the bot job (worker, lease) of that turn."""
 
     from ludotheque.web.db import Storage, bot_jobs
-    from ludotheque.web.master import rebuild
+    from ludotheque.web.live import rebuild
 
     storage = Storage(database)
     lines = []

@@ -16,7 +16,8 @@ from test_scale_leave_rematch import HUMANS
 
 from ludotheque.web.broker import CHANNEL, RedisBroker
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Conn, Master
+from ludotheque.web.live import Conn
+from ludotheque.web.master import Master
 
 
 async def _scenario(postgres: str, redis_url: str, body, servers: int = 1) -> None:

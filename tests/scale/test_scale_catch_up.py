@@ -15,7 +15,8 @@ from play import DEADLINE
 
 from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Conn, Master, rebuild
+from ludotheque.web.live import Conn, rebuild
+from ludotheque.web.master import Master
 
 BOTS = {"game": "wazabi", "players": 2,
         "seats": [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}

@@ -19,7 +19,8 @@ from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
 
 from ludotheque.web.db import Storage, bot_jobs, engine_url, moves, tables
-from ludotheque.web.master import Conn, Master
+from ludotheque.web.live import Conn
+from ludotheque.web.master import Master
 from ludotheque.web.services import stop_processes
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]

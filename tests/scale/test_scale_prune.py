@@ -16,7 +16,8 @@ from test_scale_catch_up import _collect
 
 from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import SeatRow, Storage, TableRow, chat, moves, now, seats, tables
-from ludotheque.web.master import Conn, Master
+from ludotheque.web.live import Conn
+from ludotheque.web.master import Master
 from tests.test_cli import invoke
 
 OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)

@@ -33,7 +33,7 @@ from test_server_play import drive
 
 from ludotheque.web.db import tables
 from ludotheque.web.limits import Limits
-from ludotheque.web.master import rebuild
+from ludotheque.web.live import rebuild
 
 SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=None,
                        sockets=None)

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import t
-from ludotheque.web.master import LEVELS, SEAT_FIELDS, TABLE_FIELDS
+from ludotheque.web.names import LEVELS
+from ludotheque.web.table_request import SEAT_FIELDS, TABLE_FIELDS
 
 # the shared campaign's names, importable from here too (other campaigns import them so)
 from fuzz_frames import (  # noqa: F401

@@ -12,7 +12,8 @@ from ludotheque.games.dtc.rules import OFFER
 from ludotheque.web import botwork
 from ludotheque.web.app import _handle
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Conn, Master
+from ludotheque.web.live import Conn
+from ludotheque.web.master import Master
 
 
 def _sink() -> tuple[Conn, list]:

@@ -23,7 +23,9 @@ from ludotheque.core.match import Match
 from ludotheque.core.registry import all_games
 from ludotheque.web.app import _handle
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Conn, Master, Refused
+from ludotheque.web.live import Conn
+from ludotheque.web.master import Master
+from ludotheque.web.refusals import Refused
 
 from web_servers import table_players
 

@@ -247,7 +247,8 @@ def test_a_deal_over_before_anyones_first_decision_is_dealt_again(tmp_path):
     """Wazabi with 2 players can end in its opening chance (dice given without a choice):
     such a table would stay "playing" for ever with nobody to act. The deal generator seeded
     with 1107 gives such a deal first (checked here); the table gets the next deal."""
-    from ludotheque.web.master import SEEDS, Master, rebuild
+    from ludotheque.web.live import rebuild
+    from ludotheque.web.master import SEEDS, Master
 
     wazabi = get_game("wazabi")
     first_seed = random.Random(1107).randrange(SEEDS)
@@ -468,9 +469,9 @@ def test_migrating_gives_existing_seats_their_name_key(tmp_path):
 @pytest.mark.parametrize("seconds, en, fr", [(86400, "24\u00a0h", "24\u00a0h"), (5400, "1.5\u00a0h", "1,5\u00a0h"),
                                              (90, "1.5\u00a0min", "1,5\u00a0min")])
 def test_the_closed_message_names_the_wait(seconds, en, fr):
-    from ludotheque.web.master import Refused, _Duration
+    from ludotheque.web.refusals import Duration, Refused
 
-    refused = Refused("closed", status=410, ttl=_Duration(seconds))
+    refused = Refused("closed", status=410, ttl=Duration(seconds))
     assert en in refused.message("en") and fr in refused.message("fr")
 
 

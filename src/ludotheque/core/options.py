@@ -139,7 +139,7 @@ def _to_int(value: Any) -> int:
 class OptionName:
     """An option a game's cross-check error names (a parameter of its text), maybe with
     the value it asks for: said as the command line takes it (`layout=ring`). Each door
-    may say it its own way: the web says the lobby's label (web/master.py)."""
+    may say it its own way: the web says the lobby's label (web/refusals.py)."""
 
     def __init__(self, name: str, value: Any = None) -> None:
         self.name, self.value = name, value

@@ -40,19 +40,10 @@ from ludotheque.i18n import (
 from ludotheque.web.db import Storage, default_database_url
 from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
+from ludotheque.web.live import Conn, LiveTable, dumps
+from ludotheque.web.master import Master
+from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted, unknown_fields
 from ludotheque.web.share import Reach, qr_data_uri
-from ludotheque.web.master import (
-    Conn,
-    LiveTable,
-    Master,
-    Refused,
-    TextParam,
-    _Duration,
-    bad_seat,
-    dumps,
-    quoted,
-    unknown_fields,
-)
 
 log = logging.getLogger("ludotheque.web")
 
@@ -203,7 +194,7 @@ def _over_share(limiter: Limiter, request: Request, key: str, lang: str) -> Any:
     if limiter.hit(address):
         return None
     wait = max(1, math.ceil(limiter.wait(address)))
-    answer = refusal(_too_fast(limiter.rate, key, status=429, wait=_Duration(wait)), lang)
+    answer = refusal(_too_fast(limiter.rate, key, status=429, wait=Duration(wait)), lang)
     answer.headers["Retry-After"] = str(wait)
     return answer
 
@@ -211,7 +202,7 @@ def _over_share(limiter: Limiter, request: Request, key: str, lang: str) -> Any:
 def _too_fast(rate: Rate, key: str, status: int = 400, **params: Any) -> Refused:
     """A refusal for going over `rate` (its count, and its period in words)."""
     return Refused("too_fast", key=key, status=status, count=rate.count,
-                   period=_Duration(rate.seconds), **params)
+                   period=Duration(rate.seconds), **params)
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.6,

@@ -3,11 +3,16 @@
 `choose` runs in a worker (a process for `hard`, whose search holds the GIL for up to a
 second; a thread for `easy` and `medium`, which answer in a few milliseconds), never on
 the event loop. It receives the game's name, the level, `view(seat)` and
-`legal_actions()`: nothing else of the match, so a bot cannot cheat either.
+`legal_actions()`: nothing else of the match, so a bot cannot cheat either. `Pools` holds
+those workers for a server.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import concurrent.futures.process
+import multiprocessing
 import os
 import random
 import threading
@@ -32,6 +37,42 @@ def choose(game_name: str, level: str, view: Mapping[str, Any], legal: Sequence[
            seed: int) -> int:
     """The bot's move; `seed` drives its own randomness (not the table's seed)."""
     return _bot(game_name, level).choose(view, list(legal), random.Random(seed))
+
+
+class Pools:
+    """Where a server's bots think: threads for `easy` and `medium`, processes (started
+    when a `hard` bot first plays, `hard_workers` of them) for `hard`."""
+
+    def __init__(self, hard_workers: int | None = None) -> None:
+        self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
+        self._processes: concurrent.futures.ProcessPoolExecutor | None = None
+        self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
+
+    async def choose(self, game_name: str, level: str, view: Mapping[str, Any],
+                     legal: Sequence[int], seed: int) -> int:
+        """The bot's move (`choose`), computed in the level's pool without blocking the loop."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._executor(level), choose, game_name, level, view, legal, seed)
+        except concurrent.futures.process.BrokenProcessPool:
+            self._processes = None  # a worker died (killed?): a new pool, one more try
+            return await asyncio.get_running_loop().run_in_executor(
+                self._executor(level), choose, game_name, level, view, legal, seed)
+
+    def _executor(self, level: str) -> concurrent.futures.Executor:
+        if level != "hard":
+            return self._threads
+        if self._processes is None:
+            self._processes = concurrent.futures.ProcessPoolExecutor(
+                self._hard_workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_setup)
+        return self._processes
+
+    def shutdown(self) -> None:
+        """Work not begun is dropped; a bot thinking is not waited for."""
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
 
 
 def worker_setup() -> None:

@@ -11,52 +11,45 @@ loop (see botwork.py) and goes through the same `play` path as a person's.
 
 The transport (WebSocket) only carries frames (`Conn.send`); storage only stores
 (db.Storage): either can change without touching this file's rules calls.
+
+Beside it: live.py (a table held in memory, `LiveTable`, and a page's connection,
+`Conn`), table_request.py (a new table's request checked), refusals.py (`Refused` and the
+texts of a refusal), names.py (the bots' and the seats' names, a person's name checked),
+botwork.py (the bots' moves, off the loop).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import concurrent.futures.process
 import contextlib
 import datetime as dt
 import functools
 import json
 import logging
-import multiprocessing
-import os
 import random
-import re
 import secrets
 import time
-import unicodedata
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.core import stand_ins
-from ludotheque.core.errors import (IllegalActionError, LudoError, NotationError, OptionError,
-                                    visible)
+from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.match import Match
-from ludotheque.core.options import OptionName, options_to_json
-from ludotheque.core.record import Record
-from ludotheque.core.registry import get_game
-from ludotheque.i18n import LANGUAGES, number, t
+from ludotheque.core.options import options_to_json
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import (NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow,
-                               name_key, now)
-from ludotheque.web.frames import error_frame, result_entry, update_frame, waiting_frame
+from ludotheque.web.db import NameTaken, SeatGone, Storage, TableGone, TableRow, now
+from ludotheque.web.live import STAND_IN, Conn, LiveTable, dumps, rebuild
+from ludotheque.web.names import BLANK_CHARACTERS, checked_name, draws_something, seat_names
+from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted
+from ludotheque.web.table_request import TIMER_RANGE, new_token, table_request
 
 log = logging.getLogger("ludotheque.web")
 
-BOT_NAMES = ("Bruno", "Camille", "Denis", "Fanny", "Gaspard", "Léa")
-LEVELS = ("easy", "medium", "hard")
-STAND_IN = "medium"  # the level of the bot that plays for a person absent or gone
-NAME_MAX = 24
 CHAT_MAX = 300
 # the longest gesture a page sends in one frame: a DTC offer of the whole deck (66 cards)
 # and its announce; a frame stays under 8 KiB (`app.FRAME_MAX`)
@@ -65,404 +58,12 @@ MAX_ACTIONS = 128
 # own cards must not find the seed, hence every hidden card, by trying them all (2**31
 # seeds take a day of one core in Python, minutes in C; 2**63 are out of reach).
 SEEDS = 2**63
-TIMER_RANGE = (10, 3600)
 WAITING_TTL = 24 * 3600.0  # seconds a table may wait for people with nobody sitting down
 CHAT_HISTORY = 50
 # finished tables nobody holds, kept as read for the API (a record or a replay asked for
 # again, a long tournament replayed once): they never change
 FINISHED_KEPT = 8
-SEND_TIMEOUT = 10.0  # seconds
-
-
-class Refused(Exception):
-    """Bad input from a person: an error code and a translatable message (nothing changed).
-
-    `status` is the HTTP status when it answers a request."""
-
-    def __init__(self, code: str, key: str | None = None, status: int = 400,
-                 error: LudoError | None = None, at_seat: int | None = None,
-                 **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.at_seat = at_seat  # the request's seat (from 0) at fault, if one is
-        self.key = key or f"web.server.error.{code}"
-        self.status = status
-        self.error = error
-        self.params = params
-
-    def message(self, lang: str) -> str:
-        if self.error is not None:
-            return self.error.message(lang)
-        return t(self.key, lang, **_in_language(self.params, lang))
-
-    def frame(self, lang: str) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message(lang)}
-
-
-# Letters and a symbol to Unicode that draw nothing: the Hangul fillers, the blank Braille
-# pattern (a name of them reads as empty)
-BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def clean_name(text: str) -> str:
-    """A display name as people see it: without control or format characters (Unicode
-    Cc, Cf: bidi overrides, zero-width spaces and joiners, soft hyphens) nor characters
-    drawn as nothing (BLANK_CHARACTERS), its spaces collapsed and trimmed. An empty
-    result is no name, and so is one of combining marks alone (no letter to sit on)."""
-    visible = " ".join("".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf")
-                               and c not in BLANK_CHARACTERS).split())
-    return visible if draws_something(visible) else ""
-
-
-def draws_something(text: str) -> bool:
-    """Whether a text shows anything: a character that is no control, format, blank
-    (BLANK_CHARACTERS) or space character, nor a combining mark (alone, it sits on
-    nothing)."""
-    return any(unicodedata.category(c)[0] not in "MZ" and c not in BLANK_CHARACTERS
-               and unicodedata.category(c) not in ("Cc", "Cf") for c in text)
-
-
-def checked_name(name: Any, seat: int | None = None) -> str:
-    """A person's display name as people will see it (`clean_name`), or Refused saying why
-    not; `seat` (from 0: a name given with the table's seats) is named in the message and
-    sent with the error, for the lobby to point at its field."""
-    cleaned = clean_name(name) if isinstance(name, str) else ""
-    if not 1 <= len(cleaned) <= NAME_MAX:
-        key, params = "bad_name", {"high": NAME_MAX}
-    elif _looks_like_a_bot(cleaned):
-        key, params = "name_bot", {"name": cleaned}
-    elif _seat_name_form().fullmatch(name_key(cleaned)):
-        key, params = "name_seat", {"name": cleaned}
-    else:
-        return cleaned
-    if seat is None:
-        raise Refused("bad_name", key=f"web.server.error.{key}", **params)
-    raise Refused("bad_name", key=f"web.server.error.seat_{key}", at_seat=seat, seat=seat + 1,
-                  **params)
-
-
-def _looks_like_a_bot(name: str) -> bool:
-    """A name ending with a bot's level in brackets, in any language ("Denis (easy)",
-    "Léa (difficile)"): the bots' names read that way; or as a stand-in's does ("Bob (bot)"
-    is how the log names Bob's seat while a bot plays for him)."""
-    key = name_key(name)
-    return any(key.endswith(f"({name_key(t(f'web.server.level.{level}', lang))})")
-               for level in LEVELS for lang in LANGUAGES) \
-        or any(key.endswith(name_key(t("ui.stand_in_name", lang, name="")))
-               for lang in LANGUAGES)
-
-
-# The texts naming a seat by its number where nobody is named: the web's ("Seat 3", « Place
-# 3 ») and the terminal's ("Player 3", « Joueur 3 »)
-SEAT_NAME_KEYS = ("web.server.seat_name", "web.seat_n", "ui.player_n")
-# How people vary those names, under `name_key`: a default's feminine (« Joueuse 2 »), and
-# a sign or a word before the number ("Seat #3", « Place n° 3 », « Place nº 3 », "Player
-# No. 3", « Joueur numéro 3 »)
-SEAT_WORD_FEMININES = {"joueur": "joueuse"}
-NUMBER_SIGN = r"(?:#|n°|no\.?|number|numéro)?"  # NFKC writes « nº » and "№" as "no"
-
-
-@functools.cache
-def _seat_name_form() -> re.Pattern[str]:
-    """What a seat's default name reads as, in any language, under `name_key` (case, width
-    and spaces aside) and with any number, as people vary it (SEAT_WORD_FEMININES,
-    NUMBER_SIGN): a person so named would make the log read as if the seat had nobody, or
-    name another seat ("Seat 3 plays" about seat 1)."""
-    mark = "\ue000"  # a private-use character standing for the number
-    forms = {name_key(t(key, lang, seat=mark, n=mark, number=mark))
-             for key in SEAT_NAME_KEYS for lang in LANGUAGES}
-
-    def pattern(form: str) -> str:
-        words = re.escape(form)
-        for word, feminine in SEAT_WORD_FEMININES.items():
-            words = words.replace(word, f"(?:{word}|{feminine})")
-        return words.replace(re.escape(mark), NUMBER_SIGN + r"\d+")
-
-    return re.compile("|".join(map(pattern, sorted(forms))))
-
-
 PRUNABLE = ("over", "closed")  # what `ludotheque prune` removes: never a table in play
-
-QUOTED_MAX = 40  # characters of a client's value that an error message quotes
-
-
-def quoted(value: Any) -> str:
-    """A client's value as an error message quotes it: a text as it is, anything else as
-    JSON; at most QUOTED_MAX characters (an error never sends a flood back), its control
-    and format characters shown (`visible`: a bidi override would turn the rest of the
-    sentence around, as the core's errors show them)."""
-    return visible((value if isinstance(value, str) else json.dumps(value))[:QUOTED_MAX])
-
-
-TABLE_FIELDS = ("game", "players", "options", "seats", "turn_timer")  # POST /api/tables
-SEAT_FIELDS = {"human": ("kind", "name"), "bot": ("kind", "level")}  # a seat of its `seats`
-
-
-def unknown_fields(given: Mapping[str, Any], allowed: Sequence[str], prefix: str = "",
-                   key: str | None = None, at_seat: int | None = None, **params: Any) -> None:
-    """Refused (`unknown_field`) naming the first field of a request or a frame that is not
-    `allowed`, and those that are: a misspelt one ("playres") is never silently left out
-    for its default. `prefix` places it in the request ("seats[1]."); `key` and `params`,
-    another message's (a frame's, which names its type)."""
-    for name in given:
-        if name not in allowed:
-            raise Refused("unknown_field", key=key, at_seat=at_seat,
-                          field=prefix + quoted(name), allowed=", ".join(allowed), **params)
-
-
-def bad_seat(value: str, players: int) -> Refused:
-    """A `seat` field (of a request, or the replay's `?seat=`) that is no seat index: the
-    API counts seats from 0, as its message says."""
-    return Refused("bad_seat", field="seat", value=value, last=players - 1)
-
-
-def _in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A message's parameters, those that are texts themselves (`.message(lang)`) put in
-    the message's language."""
-    return {k: (v.message(lang) if hasattr(v, "message") else v) for k, v in params.items()}
-
-
-class TextParam:
-    """A parameter that is itself a text key (translated in the message's language), whose
-    own parameters may be texts too."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        self.key, self.params = key, params
-
-    def message(self, lang: str) -> str:
-        return t(self.key, lang, **_in_language(self.params, lang))
-
-
-try:  # the `web` extra brings orjson: a frame serialised several times faster
-    import orjson
-
-    def dumps(frame: Mapping[str, Any]) -> str:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
-except ImportError:  # pragma: no cover - the standard library does the same, slower
-    def dumps(frame: Mapping[str, Any]) -> str:
-        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"),
-                          check_circular=False)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-class Conn:
-    """One WebSocket connection as the master sees it: a seat (None: spectator), a
-    language, how many events the page has, and a way to send a frame."""
-
-    def __init__(self, sender: Any, closer: Any = None, lang: str = "en") -> None:
-        self._sender = sender  # async callable(str)
-        self._closer = closer  # async callable(): close the transport
-        self._lock = asyncio.Lock()
-        self.table: LiveTable | None = None
-        self.seat: int | None = None
-        self.lang = lang  # the socket's ?lang= or Accept-Language until its hello says one
-        self.sent = 0
-        self.closed = False
-        self.gone: int | None = None  # the seat this page's person left (now watching)
-
-    async def send(self, frame: Mapping[str, Any] | str) -> None:
-        """Send a frame (a dict, or its JSON text already made for several pages)."""
-        if self.closed:
-            return
-        text = frame if isinstance(frame, str) else dumps(frame)
-        async with self._lock:
-            try:
-                # a page that stops reading must not hold its table's lock for long
-                # (asyncio.timeout: no extra task per frame, unlike wait_for)
-                async with asyncio.timeout(SEND_TIMEOUT):
-                    await self._sender(text)
-            except Exception:  # noqa: BLE001 - a vanished page: forget it, serve the rest
-                self.closed = True
-                if self._closer is not None:
-                    with contextlib.suppress(Exception):
-                        await self._closer()
-
-
-@dataclass
-class LiveTable:
-    row: TableRow
-    match: Match
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    conns: set[Conn] = field(default_factory=set)
-    absent: set[int] = field(default_factory=set)
-    left: set[int] = field(default_factory=set)  # left for good (also in `absent`)
-    deadline: float | None = None
-    timer: asyncio.TimerHandle | None = None
-    bot_for: int = -1  # the move count a bot task is already working on
-    notes: list = field(default_factory=list)  # several servers: news not yet caught up
-    following: bool = False  # a task is catching this table up
-    # over: (rematch, its status, its seats taken) as every page was last offered it, and
-    # when the safety-net look first saw the game over (time.monotonic())
-    offered: tuple[str, str, int] | None = None
-    ended: float | None = None
-    # a seat's name changed (someone sat down, the table started): the next broadcast
-    # sends every page the whole log again, narrated with the names
-    relog: bool = False
-    # requests between loading the table and being done with it (a page's hello until its
-    # first frame, a join until the seat is stored): it is not forgotten meanwhile
-    arriving: int = 0
-    gone: bool = False  # `ludotheque prune` removed it: its open pages were told
-    _cache: dict = field(default_factory=dict)
-    _names: dict = field(default_factory=dict)
-    _options: dict | None = None
-    _cache_moves: int = -1
-
-    @classmethod
-    def of(cls, row: TableRow, match: Match) -> LiveTable:
-        """A stored table (its row) and its match: the seats away as stored."""
-        return cls(row=row, match=match, absent=set(row.absent), left=set(row.left))
-
-    @property
-    def game(self):
-        return self.match.game
-
-    @property
-    def moves(self) -> int:
-        return len(self.match.actions)
-
-    @property
-    def told(self) -> int:
-        """How many events the pages are told: none while the table waits for its people
-        (the game, its deal and first rolls included, is nobody's before it starts, and
-        its log would name seats by the names of nobody), all of them once it started."""
-        return 0 if self.row.status == "waiting" else len(self.match.events or ())
-
-    def names(self, lang: str) -> list[str]:
-        """Seat names in `lang` (cached: they change only when someone sits down)."""
-        cached = self._names.get(lang)
-        if cached is None:
-            cached = self._names[lang] = seat_names(self.row, lang)
-        return cached
-
-    def names_now(self, lang: str) -> list[str]:
-        """Seat names in `lang` as the table reads now: "Ada (bot)" while a stand-in plays
-        Ada's seat (the seat list keeps "Ada", its badge says she left or is away)."""
-        return stand_ins.names_at(self.names(lang), self.row.stand_ins, self.told, lang)
-
-    def bot_level(self, seat: int) -> str | None:
-        """The level of the bot that plays `seat`: a bot seat's own, the stand-in's for a
-        person absent or gone; None while its person plays it."""
-        spec = self.row.seats[seat]
-        if spec.kind == "bot":
-            return spec.level or "medium"
-        return STAND_IN if seat in self.absent or seat in self.left else None
-
-    def bot_job(self) -> tuple[int, str] | None:
-        """(seat, level) when the next move is a bot's (or a stand-in's): the transaction
-        that makes the table reach that move writes its job, which a worker takes (several
-        servers) and which tells a server starting that the table runs on its own."""
-        if self.match.is_over():
-            return None
-        seat = self.match.current_player()
-        level = self.bot_level(seat) if seat >= 0 else None
-        return None if level is None else (seat, level)
-
-    def to_act(self) -> int | None:
-        if self.row.status != "playing" or self.match.is_over():
-            return None
-        player = self.match.current_player()
-        return player if player >= 0 else None
-
-    def free_seats(self) -> list[int]:
-        """Human seats nobody sat down at (a rematch's seats are kept for their people)."""
-        return [s.seat for s in self.row.seats if s.kind == "human" and not s.taken
-                and not s.name]
-
-    def public(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any]:
-        """The table as everyone may see it (no token, no seed)."""
-        connected = {c.seat for c in self.conns if not c.closed}
-        names = names or self.names(lang)
-        return {
-            "id": self.row.id,
-            "game": self.row.game,
-            "title": t(self.game.title_key, lang),
-            "players": self.row.players,
-            "status": self.row.status,
-            "options": self._options_json(),
-            "seats": [{"seat": s.seat, "name": names[s.seat], "kind": s.kind, "level": s.level,
-                       "taken": s.kind == "bot" or s.taken,
-                       "connected": s.kind == "bot" or s.seat in connected,
-                       "absent": s.seat in self.absent, "left": s.seat in self.left}
-                      for s in self.row.seats],
-            "turn_timer": self.row.turn_timer,
-            "deadline": self.deadline,
-        }
-
-    def _options_json(self) -> dict[str, Any]:
-        """The table's options as JSON (they never change: made once)."""
-        if self._options is None:
-            self._options = options_to_json(self.match.state.options)
-        return self._options
-
-    def result(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any] | None:
-        if not self.match.is_over():
-            return None
-        state = self.match.state
-        return result_entry(state.winners(), state.returns(), names or self.names_now(lang),
-                            lang)
-
-    def frame(self, seat: int | None, lang: str, start: int, log_reset: bool = False,
-              with_scene: bool = True, public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The update for `seat` from event `start`: view(seat) and events_for(seat) only.
-
-        Between two moves, the same seat in the same language gets the same frame but for
-        the public seat list (who is connected or absent): the rest is cached, so a page
-        connecting does not rebuild the scene of every other page."""
-        names = self.names(lang)
-        key = (seat, lang, start, log_reset, with_scene, self.moves, self.row.status,
-               tuple(names), repr(self.row.stand_ins))
-        if self._cache_moves != self.moves:
-            self._cache.clear()
-            self._cache_moves = self.moves
-        body = self._cache.get(key)
-        if body is None:
-            body = self._build(seat, lang, start, log_reset, with_scene, names)
-            self._cache[key] = body
-        frame = {**body, "table": public or self.public(lang, names)}
-        if seat is not None:  # what a spectator sees: a screen several people share shows
-            frame["watch_url"] = f"/watch/{self.row.spectator}"  # it between their turns
-        if seat is not None and self.row.status == "waiting" and self.free_seats():
-            # someone seated may send the link on (they came by it); a spectator may not
-            frame["invite_url"] = f"/join/{self.row.invite}"
-        return frame
-
-    def _build(self, seat: int | None, lang: str, start: int, log_reset: bool,
-               with_scene: bool, names: list[str]) -> dict[str, Any]:
-        if self.row.status == "waiting":
-            return waiting_frame(seat=seat, move=self.moves, log_reset=log_reset)
-        match = self.match
-        to_act = self.to_act()
-        legal = match.legal_actions() if to_act is not None and to_act == seat else []
-        return update_frame(
-            game=match.game, table={}, seat=seat, view=match.view(seat),
-            events=match.events_for(seat, start), start=start, legal=legal, to_act=to_act,
-            move=self.moves, names=names, lang=lang, result=self.result(lang),
-            log_reset=log_reset, with_scene=with_scene, spans=self.row.stand_ins)
-
-    def record(self) -> Record:
-        """The record (with the SEED): for the export once the game is over, never before."""
-        return self.match.record(table=self.row.id, names=self.names("en"),
-                                 seats=[{"kind": s.kind, "level": s.level} for s in self.row.seats],
-                                 source="ludotheque serve",
-                                 **({"stand_ins": self.row.stand_ins} if self.row.stand_ins
-                                    else {}))
-
-
-def seat_names(row: TableRow, lang: str) -> list[str]:
-    """A table's seat names in `lang`, read from its row alone."""
-    names = []
-    for s in row.seats:
-        if s.kind == "bot":
-            names.append(t("web.server.bot_name", lang, name=BOT_NAMES[s.seat % len(BOT_NAMES)],
-                           level=t(f"web.server.level.{s.level}", lang)))
-        elif s.name:  # sat down, or a rematch seat kept for its person
-            names.append(s.name)
-        else:
-            names.append(t("web.server.seat_name", lang, seat=s.seat + 1))
-    return names
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -470,20 +71,13 @@ def _result(match: Match) -> dict[str, Any]:
     return {"winners": match.state.winners(), "returns": match.state.returns()}
 
 
-def rebuild(row: TableRow, actions: Sequence[str]) -> Match:
-    """The match of a stored table: its seed, options and every stored action, replayed."""
-    match = Match(get_game(row.game), row.players, row.options, seed=row.seed)
-    for action in actions:
-        match.apply(action)
-    return match
-
-
-def due_bot_job(row: TableRow, actions: Sequence[str]) -> tuple[int, str] | None:
-    """(seat, level) of the bot or stand-in whose move a stored table is at, if any."""
-    return LiveTable.of(row, rebuild(row, actions)).bot_job()
-
-
 class Master:
+    """One server's live tables (a worker's too, worker.py), in sections: life (start, the
+    sweep, close); tables in memory (loaded, held); several servers (another server's news
+    caught up); creating and joining; connections (a page's hello, presence, every page
+    told, a table forgotten); moves (`play`, the one move path); bots and the turn timer;
+    leaving; chat and rematch."""
+
     def __init__(self, storage: Storage, bot_delay: float = 0.6, hard_workers: int | None = None,
                  min_turn_timer: float = TIMER_RANGE[0], broker: Any = None,
                  bot_jobs: bool | None = None, waiting_ttl: float = WAITING_TTL,
@@ -508,7 +102,7 @@ class Master:
         self._loading: dict[str, asyncio.Lock] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # see FINISHED_KEPT
         self._tasks: set[asyncio.Task] = set()
-        self._threads = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
+        self._bots = botwork.Pools(hard_workers)
         # Writer threads: a commit that waits for the disk (a WAL checkpoint on a busy
         # machine can take tens of milliseconds) holds only its own table, not the loop.
         # SQLite has one writer at a time, so one thread; PostgreSQL commits the moves of
@@ -520,8 +114,6 @@ class Master:
         # a page's hello, joining, chat) wait for PostgreSQL in these threads, never on the
         # event loop, so one slow call holds only its own table.
         self._readers = concurrent.futures.ThreadPoolExecutor(8, thread_name_prefix="db-read")
-        self._processes: concurrent.futures.ProcessPoolExecutor | None = None
-        self._hard_workers = hard_workers or max(1, min(2, os.cpu_count() or 1))
         self.closing = False
 
     # -- life -------------------------------------------------------------
@@ -601,6 +193,112 @@ class Master:
         return await asyncio.get_running_loop().run_in_executor(
             self._readers, functools.partial(function, *args))
 
+    async def close(self) -> None:
+        self.closing = True
+        for live in self.tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.broker.close()
+        self._bots.shutdown()
+        self._readers.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)
+
+    def _spawn(self, coro: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -- tables in memory ------------------------------------------------
+    async def get(self, table_id: str, hold: bool = True) -> LiveTable | None:
+        """The table, loaded from the database if this server does not hold it; held from
+        then on unless `hold` is False (a page of the API that only reads it: a finished
+        table's record or replay, an invite's table before anyone joins)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if not hold:
+            return await self._copy(table_id)
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self.tables.get(table_id)
+                if live is None:
+                    row, stored = await self.db(self.storage.table_since, table_id, 0)
+                    if row is None:
+                        return None
+                    # a load under a lock let go meanwhile (another's read failed) may
+                    # have held it first: one copy per table
+                    live = self.tables.get(table_id) or self._loaded(row, stored)
+        finally:  # loads at once share one lock; an id asked for once (anyone's) leaves none
+            if self._loading.get(table_id) is lock and not lock.locked():
+                del self._loading[table_id]
+        return live
+
+    async def _of_row(self, table_id: str) -> LiveTable:
+        """The table whose row was just read (by a link's token); unknown if `ludotheque
+        prune` removed it meanwhile."""
+        live = await self.get(table_id)
+        if live is None:
+            raise Refused("unknown_token", status=404)
+        return live
+
+    async def pruned(self, live: LiveTable) -> bool:
+        """A finished or closed table held here (a page still open on it) whose row
+        `ludotheque prune` removed: the prune reaches the database, not this server's
+        memory, so a link read from memory looks for the row first (one read; a table in
+        play is never pruned)."""
+        return live.row.status in PRUNABLE and \
+            await self.db(self.storage.get_table, live.row.id) is None
+
+    async def _copy(self, table_id: str) -> LiveTable | None:
+        """A table this server does not hold, read for the API and not held. Anyone may ask
+        for it again and again: its game (a tournament of thousands of moves takes a tenth
+        of a second) is replayed in a thread, off the loop, and a finished one is kept."""
+        kept = self._finished.get(table_id)
+        if kept is not None:
+            self._finished.move_to_end(table_id)
+            return kept
+        row, stored = await self.db(self.storage.table_since, table_id, 0)
+        if row is None:
+            return None
+        match = await self.off_loop(rebuild, row, [a for _, _, a in stored])
+        live = self._built(row, stored, match)
+        if row.status == "over":
+            self._finished[table_id] = live
+            while len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+        return live
+
+    @staticmethod
+    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]],
+               match: Match | None = None) -> LiveTable:
+        """The table of a stored row and its moves (`match`: those moves replayed already)."""
+        if match is None:
+            match = rebuild(row, [a for _, _, a in stored])
+        return LiveTable.of(row, match)
+
+    def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
+        """A table read from the database (its row, its moves), held from now on."""
+        live = self._built(row, stored)
+        self._add(live)
+        return live
+
+    def _add(self, live: LiveTable) -> None:
+        """This server holds the table from now on (made here, or loaded: at start, by a
+        page's hello, by another server's rematch): its tokens are known, and its bot, its
+        stand-ins or its turn timer (to the stored deadline) run as after any change."""
+        self.tables[live.row.id] = live
+        self.tokens[live.row.spectator] = (live.row.id, None)
+        for seat in live.row.seats:
+            if seat.token:
+                self.tokens[seat.token] = (live.row.id, seat.seat)
+        self.schedule(live)
+
+    # -- several servers: catching up -------------------------------------
     async def _on_change(self, table_id: str, moves: int, start: int | None = None,
                          actions: Sequence[str] = ()) -> None:
         """News from the broker: queued for the table, caught up by one task per table (the
@@ -769,112 +467,6 @@ class Master:
             live._names.clear()
         return changed
 
-    async def close(self) -> None:
-        self.closing = True
-        for live in self.tables.values():
-            if live.timer is not None:
-                live.timer.cancel()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self.broker.close()
-        self._threads.shutdown(wait=False, cancel_futures=True)
-        self._readers.shutdown(wait=False, cancel_futures=True)
-        self._writer.shutdown(wait=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
-
-    def _spawn(self, coro: Any) -> asyncio.Task:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    async def get(self, table_id: str, hold: bool = True) -> LiveTable | None:
-        """The table, loaded from the database if this server does not hold it; held from
-        then on unless `hold` is False (a page of the API that only reads it: a finished
-        table's record or replay, an invite's table before anyone joins)."""
-        live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        if not hold:
-            return await self._copy(table_id)
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                live = self.tables.get(table_id)
-                if live is None:
-                    row, stored = await self.db(self.storage.table_since, table_id, 0)
-                    if row is None:
-                        return None
-                    # a load under a lock let go meanwhile (another's read failed) may
-                    # have held it first: one copy per table
-                    live = self.tables.get(table_id) or self._loaded(row, stored)
-        finally:  # loads at once share one lock; an id asked for once (anyone's) leaves none
-            if self._loading.get(table_id) is lock and not lock.locked():
-                del self._loading[table_id]
-        return live
-
-    async def _of_row(self, table_id: str) -> LiveTable:
-        """The table whose row was just read (by a link's token); unknown if `ludotheque
-        prune` removed it meanwhile."""
-        live = await self.get(table_id)
-        if live is None:
-            raise Refused("unknown_token", status=404)
-        return live
-
-    async def pruned(self, live: LiveTable) -> bool:
-        """A finished or closed table held here (a page still open on it) whose row
-        `ludotheque prune` removed: the prune reaches the database, not this server's
-        memory, so a link read from memory looks for the row first (one read; a table in
-        play is never pruned)."""
-        return live.row.status in PRUNABLE and \
-            await self.db(self.storage.get_table, live.row.id) is None
-
-    async def _copy(self, table_id: str) -> LiveTable | None:
-        """A table this server does not hold, read for the API and not held. Anyone may ask
-        for it again and again: its game (a tournament of thousands of moves takes a tenth
-        of a second) is replayed in a thread, off the loop, and a finished one is kept."""
-        kept = self._finished.get(table_id)
-        if kept is not None:
-            self._finished.move_to_end(table_id)
-            return kept
-        row, stored = await self.db(self.storage.table_since, table_id, 0)
-        if row is None:
-            return None
-        match = await self.off_loop(rebuild, row, [a for _, _, a in stored])
-        live = self._built(row, stored, match)
-        if row.status == "over":
-            self._finished[table_id] = live
-            while len(self._finished) > FINISHED_KEPT:
-                self._finished.popitem(last=False)
-        return live
-
-    @staticmethod
-    def _built(row: TableRow, stored: Sequence[tuple[int, int, str]],
-               match: Match | None = None) -> LiveTable:
-        """The table of a stored row and its moves (`match`: those moves replayed already)."""
-        if match is None:
-            match = rebuild(row, [a for _, _, a in stored])
-        return LiveTable.of(row, match)
-
-    def _loaded(self, row: TableRow, stored: Sequence[tuple[int, int, str]]) -> LiveTable:
-        """A table read from the database (its row, its moves), held from now on."""
-        live = self._built(row, stored)
-        self._add(live)
-        return live
-
-    def _add(self, live: LiveTable) -> None:
-        """This server holds the table from now on (made here, or loaded: at start, by a
-        page's hello, by another server's rematch): its tokens are known, and its bot, its
-        stand-ins or its turn timer (to the stored deadline) run as after any change."""
-        self.tables[live.row.id] = live
-        self.tokens[live.row.spectator] = (live.row.id, None)
-        for seat in live.row.seats:
-            if seat.token:
-                self.tokens[seat.token] = (live.row.id, seat.seat)
-        self.schedule(live)
-
     # -- creating and joining --------------------------------------------
     async def create_table(self, body: Any, rematch_of: LiveTable | None = None,
                            asker: int | None = None) -> LiveTable:
@@ -883,70 +475,7 @@ class Master:
         A rematch keeps each human seat for the person who had it (their name, a new
         token): `asker` sits down at once, the others when they open their new seat's link
         (`hello`); it starts once all are there, like any table waiting for people."""
-        if not isinstance(body, Mapping):
-            raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
-        unknown_fields(body, TABLE_FIELDS)
-        name = body.get("game")
-        if not isinstance(name, str):
-            raise Refused("bad_request", reason=TextParam(
-                "web.server.error.field_type", field="game",
-                kind=TextParam("web.server.kind.string")))
-        try:
-            game = get_game(quoted(name))  # no game's name is longer
-        except LudoError as error:
-            raise Refused("unknown_game", error=error) from None
-        players = body.get("players", game.default_players)
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise Refused("player_count", key="web.server.error.players_type", field="players",
-                          game=TextParam(game.title_key), low=game.min_players,
-                          high=game.max_players, value=quoted(json.dumps(players)))
-        options = body.get("options")
-        options = {} if options is None else options  # an empty list or 0 is no object
-        if not isinstance(options, Mapping):
-            raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
-                                                      field="options",
-                                                      kind=TextParam("web.server.kind.object")))
-        try:
-            validated = game.validate(players, options)
-        except OptionError as error:
-            raise _option_refusal(game, error) from None
-        except LudoError as error:
-            raise Refused("player_count", error=error) from None
-        seat_specs = body.get("seats")
-        if seat_specs is None:
-            seat_specs = [{"kind": "human"}] * players
-        if not isinstance(seat_specs, list) or len(seat_specs) != players:
-            raise Refused("seats", players=players,
-                          count=len(seat_specs) if isinstance(seat_specs, list) else 0)
-        seat_rows: list[SeatRow] = []
-        named: dict[str, int] = {}  # name_key -> the first seat with that name
-        for index, spec in enumerate(seat_specs):
-            kind = spec.get("kind") if isinstance(spec, Mapping) else None
-            if kind not in ("human", "bot"):
-                raise Refused("seats", key="web.server.error.seat_kind", seat=index + 1,
-                              kind=quoted(kind))
-            unknown_fields(spec, SEAT_FIELDS[kind], prefix=f"seats[{index}].", at_seat=index)
-            level = name = None
-            if kind == "human" and "name" in spec:  # a person at the creator's screen
-                name = checked_name(spec["name"], seat=index)
-                first = named.setdefault(name_key(name), index)
-                if first != index:
-                    raise Refused("name_taken", key="web.server.error.seat_names_alike",
-                                  at_seat=index, a=first + 1, b=index + 1, name=name)
-            if kind == "bot":
-                level = spec.get("level", "medium")
-                if level not in LEVELS:
-                    raise Refused("bot_level", seat=index + 1, level=quoted(level))
-            seat_rows.append(SeatRow(seat=index, kind=kind, level=level, name=name,
-                                     token=new_token() if kind == "human" else None,
-                                     taken=name is not None))
-        timer = body.get("turn_timer")
-        if timer is not None:
-            if isinstance(timer, bool) or not isinstance(timer, (int, float)) or not (
-                    self.min_turn_timer <= timer <= TIMER_RANGE[1]):
-                raise Refused("turn_timer", low=self.min_turn_timer, high=TIMER_RANGE[1],
-                              value=json.dumps(timer))
-            timer = float(timer)
+        game, players, validated, seat_rows, timer = table_request(body, self.min_turn_timer)
         if rematch_of is not None:  # the same people, each seat kept for its person
             for new, old in zip(seat_rows, rematch_of.row.seats, strict=True):
                 if new.kind == "human":
@@ -1065,7 +594,7 @@ class Master:
         if row.status == "closed":
             partly = any(s.kind == "human" and s.taken for s in row.seats)
             raise Refused("closed", key="web.server.error.closed_partly" if partly else None,
-                          status=410, ttl=_Duration(self.waiting_ttl))
+                          status=410, ttl=Duration(self.waiting_ttl))
 
     # -- connections -------------------------------------------------------
     async def hello(self, conn: Conn, token: Any, lang: str, since: int) -> None:
@@ -1494,15 +1023,7 @@ class Master:
         legal = live.match.legal_actions()
         seed = random.SystemRandom().randrange(2**63)
         try:
-            try:
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
-                    seed)
-            except concurrent.futures.process.BrokenProcessPool:
-                self._processes = None  # a worker died (killed?): a new pool, one more try
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self._executor(level), botwork.choose, live.row.game, level, view, legal,
-                    seed)
+            action = await self._bots.choose(live.row.game, level, view, legal, seed)
         except Exception:  # noqa: BLE001 - a broken worker: play the first legal move
             log.exception("bot failed at table %s", live.row.id)
             action = legal[0]
@@ -1523,15 +1044,6 @@ class Master:
         live.bot_for = -1
         self.schedule(live)
         return True
-
-    def _executor(self, level: str) -> concurrent.futures.Executor:
-        if level != "hard":
-            return self._threads
-        if self._processes is None:
-            self._processes = concurrent.futures.ProcessPoolExecutor(
-                self._hard_workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=botwork.worker_setup)
-        return self._processes
 
     # -- leaving ------------------------------------------------------------
     async def leave(self, conn: Conn) -> None:
@@ -1676,89 +1188,6 @@ class Master:
                                     if s.kind == "human" and s.taken]})
 
 
-def _option_refusal(game: Any, error: OptionError) -> Refused:
-    """A bad option of a request, said in the lobby's words: the option's label in the
-    request's language beside the name the API takes, and what it allows (each choice's
-    label and value). A cross-check between options is said as the game says it, the
-    options it names by their labels."""
-    specs = {spec.name: spec for spec in game.option_specs}
-    spec = specs.get(error.params.get("name"))  # type: ignore[arg-type]
-    if error.key == "error.option_value" and spec is not None:
-        value = error.params.get("value")
-        return Refused("option", key="web.server.error.option_value", name=spec.name,
-                       label=TextParam(spec.text_key("option_label")),
-                       value=quoted(value),
-                       allowed=_OptionAllowed(spec))
-    if error.key == "error.option_unknown":
-        return Refused("option", key="web.server.error.option_unknown",
-                       name=quoted(str(error.params.get("name"))),
-                       game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
-    return Refused("option", error=OptionError(error.key, **{
-        key: _OptionLabel(specs[value.name], value.value)
-        if isinstance(value, OptionName) and value.name in specs else value
-        for key, value in error.params.items()}))
-
-
-class _OptionLabel:
-    """An option a cross-check names, in the message's language: its label in the lobby,
-    and the choice asked for (a true asks for the option itself)."""
-
-    def __init__(self, spec: Any, value: Any) -> None:
-        self.spec, self.value = spec, value
-
-    def message(self, lang: str) -> str:
-        label = t(self.spec.text_key("option_label"), lang)
-        if self.spec.kind == "choice" and self.value is not None:
-            choice = t(f"{self.spec.text_key('option_choice')}.{self.value}", lang)
-            return t("web.server.option.choice", lang, label=label, choice=choice)
-        return t("web.server.option.label", lang, label=label)
-
-
-class _OptionAllowed:
-    """An option's allowed values in the message's language: JSON's true or false, each
-    choice's label and value, or the numbers' range."""
-
-    def __init__(self, spec: Any) -> None:
-        self.spec = spec
-
-    def message(self, lang: str) -> str:
-        spec = self.spec
-        if spec.kind == "bool":
-            return t("web.server.option.bool", lang)
-        if spec.kind == "choice":
-            prefix = spec.text_key("option_choice")
-            return ", ".join(t("web.server.option.named", lang, name=value,
-                               label=t(f"{prefix}.{value}", lang)) for value in spec.choices)
-        return spec.allowed(lang)
-
-
-class _OptionList:
-    """A game's options, each one's name (what the API takes) and its label in the
-    message's language."""
-
-    def __init__(self, specs: Any) -> None:
-        self.specs = sorted(specs, key=lambda spec: spec.name)
-
-    def message(self, lang: str) -> str:
-        return ", ".join(f"{spec.name} ({t(spec.text_key('option_label'), lang)})"
-                         for spec in self.specs)
-
-
-class _Duration:
-    """A duration in a message, in the message's language: hours from an hour up, else
-    minutes, else seconds (24 h, 1,5 h in French)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-
-    def message(self, lang: str) -> str:
-        unit, size = next(((u, n) for u, n in (("hours", 3600), ("minutes", 60))
-                           if self.seconds >= n), ("seconds", 1))
-        value = self.seconds / size
-        shown = number(value, lang, 0 if value == int(value) else 1)
-        return t(f"web.server.duration.{unit}", lang, n=shown)
-
-
 class _SeatName:
     """A seat's name in the message's language."""
 
@@ -1778,4 +1207,4 @@ def _chat_frame(name: str, seat: int | None, text: str, stamp: Any) -> dict[str,
             "time": stamp.isoformat() if hasattr(stamp, "isoformat") else str(stamp)}
 
 
-__all__ = ["Conn", "LiveTable", "Master", "Refused", "error_frame", "rebuild"]
+__all__ = ["Master"]

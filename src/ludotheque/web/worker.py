@@ -26,7 +26,8 @@ import socket
 from ludotheque.web import botwork
 from ludotheque.web.broker import make_broker
 from ludotheque.web.db import Storage
-from ludotheque.web.master import Master, Refused
+from ludotheque.web.master import Master
+from ludotheque.web.refusals import Refused
 
 log = logging.getLogger("ludotheque.web")
 

@@ -40,7 +40,7 @@ bot_jobs = sa.table("bot_jobs", sa.column("table_id", sa.String), sa.column("idx
 
 def upgrade() -> None:
     from ludotheque.web.db import SeatRow, TableRow
-    from ludotheque.web.master import due_bot_job
+    from ludotheque.web.live import due_bot_job
 
     conn = op.get_bind()
     asked = {(r.table_id, r.idx) for r in conn.execute(sa.select(bot_jobs.c.table_id,
