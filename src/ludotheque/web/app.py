@@ -239,7 +239,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
 
     async def share(request: Request, **paths: str) -> dict[str, Any]:
         """The links for other devices (`Reach.links`) and each one's code to scan
-        (`invite_qr`, `spectator_qr`), made off the loop (milliseconds for each new one)."""
+        (`invite_qr`, `spectator_qr`, `seat_qr`), made off the loop (milliseconds for each
+        new one)."""
         links = reach.links(request, **paths)
         codes = {name.removesuffix("_link") + "_qr":
                  link and await master.off_loop(qr_data_uri, link)
