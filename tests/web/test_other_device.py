@@ -108,7 +108,7 @@ def test_a_seat_continues_on_another_device_by_its_own_code(browser,
     assert plain(bob.locator("#device-share summary").text_content()) == \
         "Continuer sur un autre appareil"
     assert plain(bob.locator("#device-warning").text_content()) == (
-        "Toute personne qui a ce lien joue à votre place et voit votre jeu : "
+        "Toute personne qui a ce lien joue à votre place et voit votre main : "
         "ne le partagez avec personne.")
     assert bob.input_value("#seat-link") == scanned(bob, "#seat-qr") == \
         link.replace(ada, bob.url.rsplit("/", 1)[1])
