@@ -11,6 +11,7 @@ import json
 import logging
 import math
 import re
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -369,7 +370,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                           for s in public["seats"]],
                 **await share(request, invite=f"/join/{invite}")}
 
-    async def token_share(request: Request, token: str, paths: Any) -> Any:
+    async def token_share(request: Request, token: str,
+                          paths: Callable[[Any, int | None], dict[str, str]]) -> Any:
         """The links of `paths(row, seat)` for the table of `token` (a seat's, a
         spectator's: seat None) and their codes to scan; counted in the invitations'
         share per address, as the join page's: each may make its link's code. `paths`
