@@ -169,3 +169,22 @@ def test_a_reader_who_shares_the_win_is_spoken_to_with_the_others(name, players,
     names = ["Ada", "Bob", "Cy", "Dee"][:players]
     assert end_lines(match, 0, "en", names)[-1].startswith(en)
     assert end_lines(match, 0, "fr", names)[-1].startswith(fr)
+
+
+@pytest.mark.parametrize("key, params", [
+    ("dtc.event.game_over", {"score": 4}), ("decimoarr.event.game_over", {}),
+    ("diciassette.event.game_over", {"victories": 3}), ("wazabi.event.game_over", {}),
+    ("wazabi.event.tournament_over", {})])
+def test_a_reader_sharing_the_win_with_two_others_is_listed_first_in_one_list(key, params):
+    """Three winners, the reader among them, read "you and Bob and Cy win" (« vous et Bob
+    et le joueur 3 gagnez »: "and" twice): one list now, the reader first, and two winners
+    still "you and Cy"."""
+    from ludotheque.kit.narration import Narrator
+
+    names = {"en": ["Ada", "Bob", "Player 3", "Dee"], "fr": ["Ada", "Bob", "Joueur 3", "Dee"]}
+    said = {lang: Narrator(lang, names[lang], 0).winners(key, [0, 1, 2], **params)
+            for lang in names}
+    assert "you, Bob and Player 3 win" in said["en"], said
+    assert "vous, Bob et le joueur 3 gagnez" in said["fr"], said
+    two = {lang: Narrator(lang, names[lang], 2).winners(key, [0, 2], **params) for lang in names}
+    assert "you and Ada win" in two["en"] and "vous et Ada gagnez" in two["fr"], two

@@ -108,7 +108,7 @@ def test_a_seat_continues_on_another_device_by_its_own_code(browser,
     assert plain(bob.locator("#device-share summary").text_content()) == \
         "Continuer sur un autre appareil"
     assert plain(bob.locator("#device-warning").text_content()) == (
-        "Toute personne qui a ce lien joue à votre place et voit votre jeu : "
+        "Toute personne qui a ce lien joue à votre place et voit votre main : "
         "ne le partagez avec personne.")
     assert bob.input_value("#seat-link") == scanned(bob, "#seat-qr") == \
         link.replace(ada, bob.url.rsplit("/", 1)[1])
@@ -161,7 +161,7 @@ def test_a_shared_screen_offers_it_to_the_seat_shown_only(browser, server) -> No
     there is no seat's link to take; shown, Ada's seat offers hers only, folded; a server
     only this computer reaches says so in her language, with the link that opens here;
     her cards hidden again, her link leaves the page, and the next turn's seat offers its own,
-folded again."""
+    folded again."""
     page, created, (ada, bob) = shared_table(browser, server, "dtc", ["human", "human", "easy"])
     page.wait_for_function("() => document.body.dataset.screen === 'cover'")
     assert page.locator("#device-share").is_hidden()
@@ -177,7 +177,8 @@ folded again."""
         "cet ordinateur.")
     assert page.input_value("#seat-link") == f"{server.url}/play/{shown}"
     assert page.locator("#seat-qr").count() == 0  # no code for a link a phone cannot open
-    assert "Ouvrez ce lien sur votre autre appareil" not in page.locator("#device-share").text_content()
+    assert "Ouvrez ce lien sur votre autre appareil" not in \
+        page.locator("#device-share").text_content()
     assert hidden not in page.evaluate("document.body.innerHTML")
     page.click("#cover-hide")
     page.wait_for_function("() => document.body.dataset.screen !== 'seat'")

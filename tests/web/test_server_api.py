@@ -440,7 +440,8 @@ def test_a_seat_name_written_another_way_is_refused_too(server):
     refused too, saying why; "Joueuse", "Seat", "Ada 2", "#3" name nobody's seat and sit."""
     created = server.create("wazabi", 4, [{"kind": "human"}] * 4)
     for name in ("Joueuse 2", "JOUEUSE3", "Seat #3", "Place n° 3", "Place nº 3", "Place № 3",
-                 "Player No. 4", "Seat no 2", "Joueur numéro 2", "Joueuse n°1"):
+                 "Player No. 4", "Seat no 2", "Joueur numéro 2", "Joueuse n°1",
+                 "Joueur numero 2", "Place n.3"):  # « numéro » as typed without its accent
         refused = server.api.post(f"/api/join/{created['invite']}?lang=fr",
                                   json={"seat": 0, "name": name})
         assert refused.status_code == 400, (name, refused.text)

@@ -44,14 +44,16 @@ class Narrator:
 
     def winners(self, key: str, winners: Sequence[int], **params: Any) -> str:
         """The end of a game: `key_you` when the reader alone wins, `key_you_too` when the
-        reader shares the win (`players`: the others; « vous et Bob gagnez », never
-        « gagnent »), else `key` (singular or plural) naming the winners as `players`."""
+        reader shares the win (`players`: "you" first, then the others, one list: « vous,
+        Bob et Cy gagnez », never « gagnent »), else `key` (singular or plural) naming the
+        winners as `players`."""
         if self.seat not in winners:
             return tn_names(key, (self.names[p] for p in winners), self.lang, **params)
         if len(winners) == 1:
             return t(key + "_you", self.lang, **params)
-        others = Names((self.names[p] for p in winners if p != self.seat), self.lang)
-        return t(key + "_you_too", self.lang, players=others, **params)
+        together = Names([t("ui.you_mid", self.lang),
+                          *(self.names[p] for p in winners if p != self.seat)], self.lang)
+        return t(key + "_you_too", self.lang, players=together, **params)
 
     def who(self, player: int) -> str:
         """The seat's name, or "you"/"vous" inside a sentence."""

@@ -11,6 +11,7 @@ import json
 import logging
 import math
 import re
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -239,7 +240,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
 
     async def share(request: Request, **paths: str) -> dict[str, Any]:
         """The links for other devices (`Reach.links`) and each one's code to scan
-        (`invite_qr`, `spectator_qr`), made off the loop (milliseconds for each new one)."""
+        (`invite_qr`, `spectator_qr`, `seat_qr`), made off the loop (milliseconds for each
+        new one)."""
         links = reach.links(request, **paths)
         codes = {name.removesuffix("_link") + "_qr":
                  link and await master.off_loop(qr_data_uri, link)
@@ -368,7 +370,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                           for s in public["seats"]],
                 **await share(request, invite=f"/join/{invite}")}
 
-    async def token_share(request: Request, token: str, paths: Any) -> Any:
+    async def token_share(request: Request, token: str,
+                          paths: Callable[[Any, int | None], dict[str, str]]) -> Any:
         """The links of `paths(row, seat)` for the table of `token` (a seat's, a
         spectator's: seat None) and their codes to scan; counted in the invitations'
         share per address, as the join page's: each may make its link's code. `paths`

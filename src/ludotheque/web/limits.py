@@ -4,10 +4,11 @@ hold every connection.
 The counting is the `limits` library's moving window, in this server's memory: each chat
 message (a seat's, whichever of its pages sent it), each frame (a page's), each table
 created over HTTP, each finished game's record or replay step asked for, or each
-invitation or spectator link opened (its table and its link's code to scan, made afresh
-for a new Host header: a client address's) is one hit, refused once the last `seconds`
-hold `count` of them. A refusal waits for nothing and touches nothing but its own page or request, so other tables never
-wait for a flood; a key unused for its window is forgotten by the storage.
+invitation, spectator or seat link opened (its table and its link's code to scan, made
+afresh for a new Host header: a client address's) is one hit, refused once the last
+`seconds` hold `count` of them. A refusal waits for nothing and touches nothing but its own
+page or request, so other tables never wait for a flood; a key unused for its window is
+forgotten by the storage.
 
 The defaults leave room for anyone playing (10 chat messages in 5 s, 300 frames in 10 s,
 120 tables in 2 min, 600 records or replay steps in 1 min: a long game is replayed for
@@ -15,8 +16,9 @@ each; 120 invitations in 1 min: a class behind one address opening theirs);
 `create_app(limits=...)` or the environment (`LUDOTHEQUE_LIMIT_CHAT`,
 `LUDOTHEQUE_LIMIT_FRAMES`, `LUDOTHEQUE_LIMIT_TABLES`, `LUDOTHEQUE_LIMIT_READS`,
 `LUDOTHEQUE_LIMIT_INVITES`, each `COUNT/SECONDS` or `off`) change them: tests lower
-them, the load benchmark (one address, hundreds of tables) lifts the tables' one. Each server counts its own: behind a load
-balancer spreading one address over N servers, an address may create N times its share.
+them, the load benchmark (one address, hundreds of tables) lifts the tables' one. Each
+server counts its own: behind a load balancer spreading one address over N servers, an
+address may create N times its share.
 Behind a reverse proxy the address is the client's only if the proxy is trusted
 (`ludotheque serve --forwarded-allow-ips`, see server.py); else every client is the proxy.
 
@@ -156,7 +158,7 @@ class Limits:
     frames: Rate | None = Rate(300, 10)  # any frame per page
     tables: Rate | None = Rate(120, 120)  # tables created per client address
     reads: Rate | None = Rate(600, 60)  # records and replay steps per client address
-    invites: Rate | None = Rate(120, 60)  # invitations opened per client address
+    invites: Rate | None = Rate(120, 60)  # invitation, spectator, seat links per address
     sockets: int | None = 64  # WebSockets open at once per client address
     bot_tables: int | None = 3  # unfinished tables with no human seat per client address
 

@@ -94,10 +94,10 @@ def _looks_like_a_bot(name: str) -> bool:
 # 3 ») and the terminal's ("Player 3", « Joueur 3 »)
 SEAT_NAME_KEYS = ("web.server.seat_name", "web.seat_n", "ui.player_n")
 # How people vary those names, under `name_key`: a default's feminine (« Joueuse 2 »), and
-# a sign or a word before the number ("Seat #3", « Place n° 3 », « Place nº 3 », "Player
-# No. 3", « Joueur numéro 3 »)
+# a sign or a word before the number ("Seat #3", « Place n° 3 », « Place nº 3 », « Place
+# n.3 », "Player No. 3", « Joueur numéro 3 », typed « numero » too)
 SEAT_WORD_FEMININES = {"joueur": "joueuse"}
-NUMBER_SIGN = r"(?:#|n°|no\.?|number|numéro)?"  # NFKC writes « nº » and "№" as "no"
+NUMBER_SIGN = r"(?:#|n°|n\.|no\.?|number|num[ée]ro)?"  # NFKC writes « nº » and "№" as "no"
 
 
 @functools.cache

@@ -148,8 +148,9 @@ class Reach:
 
     def links(self, request: Any, **paths: str) -> dict[str, str | None]:
         """`<name>_link` for each path of `paths` (the invite's; the spectator's, for a
-        tablet by the TV) on `base`; each None when no other device can reach us. Their
-        codes to scan are `qr_data_uri` of them (made off the loop: app.py, `share`)."""
+        tablet by the TV; a seat's own, for its person's phone) on `base`; each None when
+        no other device can reach us. Their codes to scan are `qr_data_uri` of them (made
+        off the loop: app.py, `share`)."""
         base = self.base(request)
         return {f"{name}_link": base and base + path for name, path in paths.items()}
 

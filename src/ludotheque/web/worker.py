@@ -7,9 +7,9 @@ up to date from the database (rebuilt the first time, only the new moves after t
 asks the bot (from `view(seat)` and the legal moves only, see botwork.py) and plays the
 move through the server's own move path (`Master.play`: same checks, same unique (table,
 index) row, same announcement on the broker). The move's row, the job's deletion and
-the next bot's job are one transaction. A worker that dies mid-thought just lets its lease run out: another
-worker (or the same one, restarted) takes the job again. A job whose move was already
-made (a person came back, another worker was faster) is dropped.
+the next bot's job are one transaction. A worker that dies mid-thought just lets its
+lease run out: another worker (or the same one, restarted) takes the job again. A job
+whose move was already made (a person came back, another worker was faster) is dropped.
 
 A worker runs no turn timer: the servers holding a table count its people's turns
 (to the deadline stored with each move, this worker's too) and time them out.

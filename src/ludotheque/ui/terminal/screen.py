@@ -27,7 +27,7 @@ from rich.text import Text
 from ludotheque.i18n import t
 from ludotheque.ui.terminal.typography import keep_no_break_spaces
 
-keep_no_break_spaces()  # French "Victoire : X" never wraps before its colon
+keep_no_break_spaces()  # French « Fin de la partie : … » never wraps before its colon
 
 # One colour per seat (bold, bright: readable on dark and light backgrounds).
 SEAT_COLOURS = ("bold bright_cyan", "bold bright_magenta", "bold bright_yellow",
