@@ -4,8 +4,11 @@ Redis): a module of its own, since several folders of tests each have a `conftes
 
 from __future__ import annotations
 
+import os
+import random
 import threading
 import time
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +44,12 @@ class ServerHandle:
 
     def client(self, **kwargs: Any) -> WsClient:
         return WsClient(self.ws_url, **kwargs)
+
+    def deal_from(self, name: str) -> None:
+        """The tables made or loaded from now on (their seeds, their bots' moves) deal from
+        `name` (`deals_of`): the same games for `name` on every run, whichever tests this
+        server served before."""
+        self.master.deals = deals_of(name)
 
     def table_count(self) -> int:
         """Tables in the server's database (read there: a waiting one leaves memory)."""
@@ -79,7 +88,20 @@ class ServerHandle:
 
 
 
+def deals_of(name: str) -> random.Random:
+    """A server's deals (`Master.deals`) seeded from `name`'s CRC-32."""
+    return random.Random(zlib.crc32(name.encode()))
+
+
+def running_test() -> str:
+    """The node id of the test running now (pytest sets it, with its phase after)."""
+    return os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]
+
+
 def run_app_in_thread(database: str, bot_delay: float = 0.0, **app_kwargs: Any) -> ServerHandle:
+    """The app on uvicorn in a thread, on a free port. Its deals and bots' moves are
+    seeded from the test that starts it, unless `deals` says otherwise."""
+    app_kwargs.setdefault("deals", deals_of(running_test()))
     port = free_port()
     app = create_app(database, bot_delay=bot_delay, **app_kwargs)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",

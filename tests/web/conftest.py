@@ -4,7 +4,8 @@
   without pause; a module's `SERVER_LIMITS` (a `Limits`), if it has one, replaces the
   rate limits (a fuzz campaign sends more than a person would); its `SERVER_OPTIONS` (a
   dict), the master's settings (`waiting_ttl`, `min_turn_timer`: time run short). `server.url`, `server.ws_url`, `server.master` (the live master, for
-  checks only), `server.api` (an httpx client).
+  checks only), `server.api` (an httpx client). Each test's tables deal from a seed of
+  its own (its node id: `server.deal_from`), their bots too.
 * `start_server_process(db_path)`: `ludotheque serve` as a subprocess (for kill -9 tests
   and the browser tests); always stopped at the end of the test.
 * `WsClient`: a blocking WebSocket client (websockets.sync) with `hello`, `move`,
@@ -50,6 +51,14 @@ def server(request, tmp_path_factory) -> Iterator[ServerHandle]:
         yield handle
     finally:
         stop_thread_server(handle)
+
+
+@pytest.fixture(autouse=True)
+def _deals_of_the_test(request) -> None:
+    """A test on the module's `server` deals from its own node id (`deal_from`): its games
+    do not depend on the tests an xdist worker ran before it on the same server."""
+    if "server" in request.fixturenames:
+        request.getfixturevalue("server").deal_from(request.node.nodeid)
 
 
 @dataclass

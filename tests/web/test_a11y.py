@@ -46,8 +46,8 @@ IN_PLAY = ("() => document.body.dataset.interactive === 'yes' "
            "|| document.body.dataset.status === 'over'")
 
 
-def seat_url(server, game: str) -> str:
-    _, (token,) = server.table(game, GAMES[game])
+def seat_url(server, game: str, players: int | None = None) -> str:
+    _, (token,) = server.table(game, players or GAMES[game])
     return f"{server.url}/play/{token}"
 
 
@@ -88,7 +88,9 @@ def click_moves(page, rng: random.Random, count: int | None) -> None:
 
 @pytest.fixture(scope="module")
 def finished(browser, server) -> dict[str, str]:  # noqa: F811
-    """A game of Wazabi played to its end by clicking: its seat's page and its replay."""
+    """A game of Wazabi played to its end by clicking: its seat's page and its replay (the
+    same game whichever test asks for it first)."""
+    server.deal_from("finished")
     url = seat_url(server, "wazabi")
     page = new_page(browser)
     page.goto(url)
@@ -274,9 +276,11 @@ def test_the_focus_stays_on_the_log_when_the_language_changes(browser, server) -
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_playable_card_has_a_mark_that_is_not_a_colour(browser, server, viewport) -> None:  # noqa: F811
     """A card that can be played carries a folded corner (a shape, seen without colour),
-    on a phone's small cards as on a desktop's; a card that cannot, none."""
+    on a phone's small cards as on a desktop's; a card that cannot, none. Two seats: after
+    the bot's card, the call is the person's (passed), then her turn to play, whatever the
+    deal (with three, the bots may call every round before her turn, to the game's end)."""
     page = new_page(browser, "fr-FR", viewport)
-    page.goto(seat_url(server, "diciassette"))
+    page.goto(seat_url(server, "diciassette", 2))
     while True:  # a turn that plays a card (some start with a call: pass it)
         page.wait_for_function(IN_PLAY)
         assert not is_over(page)

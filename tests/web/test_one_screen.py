@@ -427,7 +427,8 @@ def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_p
     """Two seats at one screen, a third person elsewhere, and the address's cap on sockets
     at three: the page's third socket, the public view's, is refused. Once a person hides
     her cards after her move and the third person is to play, the page holds no hand all
-    the same: it shows the table's public part, not the last seat drawn."""
+    the same: it shows the table's public part, not the last seat drawn. Nobody at the
+    screen is told of that refusal (no alert, no "reconnecting"): nothing is missing."""
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'capped.sqlite3'}",
                                limits=Limits(sockets=3))
     try:
@@ -435,6 +436,7 @@ def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_p
         with handle.client() as cat:
             cat.hello(tokens[2])
             page = new_page(browser)
+            page.add_init_script(ALERTS_SEEN)
             page.goto(f"{handle.url}/play/{tokens[0]}+{tokens[1]}")
             rng = random.Random(3)
             hidden = False
@@ -461,6 +463,8 @@ def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_p
             assert cat.until(lambda u: u["move"] == int(page.evaluate("document.body.dataset.move")))["to_act"] == 2
             assert page.locator("#board .hand, #board .card").count() == 0
             assert page.locator("#cover-hide, #moves button").count() == 0
+            assert page.evaluate("window.__alerts") == 0
+            assert page.locator("#connection").is_hidden()
             assert not page.errors, page.errors
     finally:
         stop_thread_server(handle)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -154,6 +155,15 @@ class LiveTable:
         seat = self.match.current_player()
         level = self.bot_level(seat) if seat >= 0 else None
         return None if level is None else (seat, level)
+
+    def bot_seed(self) -> int:
+        """The seed of the bot's move now to make (its own randomness, botwork.choose): the
+        table's seed and the move's index through a one-way hash. The same deal brings the
+        same bots' moves back (a test's seeded `Master.deals`), on any server or worker and
+        after a restart; the table's seed cannot be read back from it."""
+        digest = hashlib.blake2b(f"bot/{self.row.seed}/{self.moves}".encode(),
+                                 digest_size=8).digest()
+        return int.from_bytes(digest, "big") >> 1
 
     def to_act(self) -> int | None:
         if self.row.status != "playing" or self.match.is_over():

@@ -84,7 +84,7 @@ class Master:
                  deals: random.Random | None = None, turn_timers: bool = True) -> None:
         self.storage = storage
         # Each table's seed: the system's entropy; a test passes a seeded generator so the
-        # same deals come back on every run.
+        # same deals (and bots' moves: `LiveTable.bot_seed`) come back on every run.
         self.deals = deals or random.SystemRandom()
         # Several servers: moves announced through the broker, bots computed by workers
         # (`ludotheque worker`) from job rows; alone: nothing announced, bots in-process.
@@ -1021,9 +1021,9 @@ class Master:
             return
         view = live.match.view(seat)
         legal = live.match.legal_actions()
-        seed = random.SystemRandom().randrange(2**63)
         try:
-            action = await self._bots.choose(live.row.game, level, view, legal, seed)
+            action = await self._bots.choose(live.row.game, level, view, legal,
+                                             live.bot_seed())
         except Exception:  # noqa: BLE001 - a broken worker: play the first legal move
             log.exception("bot failed at table %s", live.row.id)
             action = legal[0]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import random
 import socket
 
 from ludotheque.web import botwork
@@ -85,9 +84,8 @@ async def _one(master: Master, loop: asyncio.AbstractEventLoop, table_id: str, i
         await asyncio.sleep(bot_delay)
     view = live.match.view(seat)
     legal = live.match.legal_actions()
-    seed = random.SystemRandom().randrange(2**63)
     action = await loop.run_in_executor(None, botwork.choose, live.row.game, level, view,
-                                        legal, seed)
+                                        legal, live.bot_seed())
     try:
         await master.play(live, seat, [action], idx)
     except Refused as refused:

@@ -155,6 +155,10 @@ function onFrame(src, frame) {
       showGone();
       return;
     }
+    // a shared screen's public view is the page's own socket, not anything a person did:
+    // refused (the address holds its share of connections), nobody is told; it tries again
+    // and meanwhile the seats' updates give the table's public part (draw)
+    if (src === open) return;
     const unknown = frame.code === "unknown_token";
     // a link opened afresh that leads to no table: removed or mistyped, the server cannot
     // tell (a removed table leaves no trace), so the panel says both, with the way back
@@ -820,9 +824,11 @@ function drawChatAs(writer) {
   if (writer && people.includes(writer)) choice.value = seatName(writer);
 }
 
+// The seats' sockets: the public view's, refused or not come yet, leaves nothing undone
+// (its table's public part is drawn from theirs).
 function showConnection() {
   const box = $("connection");
-  const connected = sources().every((s) => s.connected || s.closedByUs);
+  const connected = seats.every((s) => s.connected || s.closedByUs);
   box.hidden = connected;
   box.textContent = connected ? "" : tr("web.table.reconnecting");
 }
