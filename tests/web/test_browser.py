@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
+from ludotheque.core.registry import get_game
 from test_server_play import drive, first_but_a_pass, page_log
 from web_servers import run_app_in_thread, stop_thread_server
 
@@ -1194,3 +1195,42 @@ def test_the_spectator_tablet_follows_the_rematch_once_it_starts(browser, server
         tv.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert tv.locator("#board .hand").count() == 0
     assert not tv.errors, tv.errors
+
+
+def test_a_card_s_chooser_stays_open_when_someone_s_page_comes_or_goes(browser, server) -> None:
+    """Ada has opened a card's chooser (17: face up or face down) when Bob's page closes:
+    her table is drawn again for his badge, the chooser stays open with the focus on the
+    same choice, and the choice made there is played."""
+    created, (ada, bob) = server.table("diciassette", players=2, humans=2)
+    page = new_page(browser)
+    page.goto(f"{server.url}/play/{ada}")
+    card = page.locator("#board button.card[data-actions]:enabled")
+    with server.client() as other:
+        other.hello(bob)
+        end = time.monotonic() + WAIT_MS / 1000
+        while not card.count():  # Ada passes the calls, Bob plays his first move
+            assert time.monotonic() < end and not is_over(page), "no card with choices"
+            other.drain(quiet=0.05)
+            frame = other.last_update
+            if frame["to_act"] == frame["seat"] and frame["legal"]:
+                other.move([frame["legal"][0]["id"]], frame["move"])
+                other.until(lambda f: f.get("type") == "update" and f["move"] > frame["move"])
+            elif page.evaluate("document.body.dataset.interactive") == "yes":
+                move = page.evaluate("document.body.dataset.move")
+                page.locator("#moves button.move[data-action]:enabled").last.click()
+                page.wait_for_function("m => document.body.dataset.move !== m", arg=move)
+        card.first.click()
+        page.keyboard.press("Tab")  # the second choice
+        chosen = page.evaluate("document.activeElement.dataset.action")
+        move = page.evaluate("document.body.dataset.move")
+    page.wait_for_selector("#board .seat .badge.dim")  # Bob's page is gone: drawn again
+    assert page.evaluate("document.body.dataset.move") == move
+    assert page.locator(".chooser").count() == 1
+    assert page.evaluate("document.activeElement.closest('.chooser') !== null "
+                         "&& document.activeElement.dataset.action") == chosen
+    page.keyboard.press("Enter")
+    page.wait_for_function("m => document.body.dataset.move !== m", arg=move)
+    last = server.master.storage.get_moves(created["table"])[-1]
+    assert last[1:] == (0, get_game("diciassette").action_to_text(int(chosen))), last
+    assert not page.errors, page.errors
+    page.context.close()

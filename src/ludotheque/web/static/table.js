@@ -343,6 +343,7 @@ function draw() {
   const update = (src && src.update) || (base && {table: base.update.table, scene: null, legal: [],
                                                   move: base.update.move, seat: null, result: base.update.result});
   if (!update) return;
+  const before = state.shown;
   state.shown = update;
   const key = `${cover ? cover.number : ""}/${src ? src.number : "-"}`;
   const fresh = key !== state.drawnKey;
@@ -382,6 +383,12 @@ function draw() {
   const lost = !document.activeElement || document.activeElement === document.body;
   const spot = focusSpot() || (lost ? state.focus : null);
   state.focus = null;
+  // a card's chooser open when the same move is drawn again (someone's page came or went):
+  // open again, where it was; the focus stays where the person has it
+  const chooser = board.querySelector(".chooser");
+  const reopen = chooser && !fresh && before && before.move === update.move
+    ? chooser.previousElementSibling.dataset.actions : null;
+  const kept = document.activeElement;
   // nothing of the game while the table waits for its people (the invite box says who)
   const quiet = scene === null && (update.view || table.status === "waiting");
   board.replaceChildren(cover ? coverBox(cover)
@@ -389,6 +396,12 @@ function draw() {
   // DTC's offer: the tray and the announcements right under the hand the cards come from
   if (scene && scene.gesture && h.interactive) board.append(renderGesture(scene, h));
   fitCardFaces(board);
+  const card = reopen && [...board.querySelectorAll("button.card[data-actions]")]
+    .find((node) => node.dataset.actions === reopen);
+  if (card) {
+    card.click();  // its chooser, which takes the focus: given back if it was elsewhere
+    if (kept && kept.isConnected && !kept.closest("#board")) kept.focus();
+  }
   showDeadline(update, cover);
 
   const moves = $("moves");
@@ -488,7 +501,9 @@ const CONTROLS = "#moves button:enabled, #board button:enabled";
 function focusSpot() {
   const active = document.activeElement;
   if (!active || !active.closest("#moves, #board")) return null;
-  return {selector: selectorOf(active), index: [...document.querySelectorAll(CONTROLS)].indexOf(active)};
+  const selector = selectorOf(active);  // a chooser's move: in the chooser, not the same move's button
+  return {selector: selector && active.closest(".chooser") ? `.chooser ${selector}` : selector,
+          index: [...document.querySelectorAll(CONTROLS)].indexOf(active)};
 }
 
 function restoreFocus(spot) {
