@@ -702,6 +702,39 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
         told_gone(page, NOWHERE["en"], "en")
 
 
+UNREACHABLE = {
+    "en-GB": "The server could not be reached. Check your connection and try again.",
+    "fr-FR": "Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.",
+}
+
+
+@pytest.mark.parametrize("locale", sorted(UNREACHABLE))
+def test_lobby_and_device_fold_say_in_words_that_the_server_is_unreachable(
+        browser, server, locale: str) -> None:
+    """The network gone (a phone on a flaky Wi-Fi), creating a table in the lobby and
+    opening "Continue on another device" say so in the page's language, and what to do,
+    not the browser's own English ("Failed to fetch")."""
+    page = new_page(browser, locale)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#seat-0", "human")
+    page.context.set_offline(True)
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert page.locator("#create-error").text_content() == UNREACHABLE[locale]
+    page.context.set_offline(False)
+    created = server.create("diciassette", 3)
+    token = server.join(created["invite"], 0, "Ada")
+    page.goto(f"{server.url}/play/{token}")
+    page.wait_for_selector("#device-share summary")
+    page.context.set_offline(True)
+    page.click("#device-share summary")
+    page.wait_for_selector("#device-error")
+    assert page.locator("#device-error").text_content() == UNREACHABLE[locale]
+    assert "fetch" not in page.evaluate("document.body.innerText")
+    assert not page.errors, page.errors
+
+
 def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) -> None:
     """A move sent from a stale page is refused, and the fresh table comes right after:
     the refusal stays in view (the update does not wipe it) until the person acts, or

@@ -18,6 +18,7 @@ from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
 from test_browser import act, is_over, join, new_page, spy
 from test_one_screen import plain, shared_table
 from test_phone_join import scanned
+from web_servers import run_app_in_thread, stop_thread_server
 
 
 def frames_of(page) -> list[dict]:
@@ -154,6 +155,27 @@ def test_only_a_seat_s_own_token_gets_its_link_and_others_are_told_why(server) -
             error = answer.json()["error"]
             assert error["code"] == code and plain(error["message"]).startswith(words), error
             assert "example.org" not in answer.text
+
+
+def test_a_closed_table_s_seat_is_refused_in_words(tmp_path) -> None:
+    """A waiting table closed (its free seats not taken in time): the seat that sat down
+    gets no link to go on elsewhere, but 410 `closed`, said in English and in French."""
+    handle = run_app_in_thread(f"sqlite:///{tmp_path / 'closed.sqlite3'}", waiting_ttl=0.4)
+    try:
+        created = handle.create("wazabi", 2, [{"kind": "human"}, {"kind": "human"}])
+        ada = handle.join(created["invite"], 0, "Ada")
+        with handle.client() as watcher:
+            watcher.hello(created["spectator"])
+            watcher.until(lambda f: f["table"]["status"] == "closed")
+        for lang, words in (("en", "This table was closed: nobody took its free seats for"),
+                            ("fr", "Cette table a été fermée : personne n'a pris ses places")):
+            answer = handle.api.get(f"/api/play/{ada}?lang={lang}")
+            assert answer.status_code == 410, answer.text
+            error = answer.json()["error"]
+            assert error["code"] == "closed" and plain(error["message"]).startswith(words), error
+            assert "seat_link" not in answer.text and ada not in answer.text
+    finally:
+        stop_thread_server(handle)
 
 
 def test_a_shared_screen_offers_it_to_the_seat_shown_only(browser, server) -> None:

@@ -115,13 +115,20 @@ export class ApiError extends Error {
   }
 }
 
+// The server's JSON answer to GET `path` (POST `body`, if given), in the page's language; a
+// refusal throws an ApiError with the server's words, no answer at all one with ours.
 export async function api(path, body) {
   const sep = path.includes("?") ? "&" : "?";
   const url = path.includes("lang=") ? path : `${path}${sep}lang=${lang}`;
   const options = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
   };
-  const response = await fetch(url, options);
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (e) {  // no answer at all (offline, server stopped): not the browser's English words
+    throw new ApiError(0, "unreachable", tr("web.unreachable"));
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
