@@ -733,6 +733,32 @@ def test_lobby_and_device_fold_say_in_words_that_the_server_is_unreachable(
     assert page.locator("#device-error").text_content() == UNREACHABLE[locale]
     assert "fetch" not in page.evaluate("document.body.innerText")
     assert not page.errors, page.errors
+    page.context.close()
+
+
+TROUBLE = {
+    "en-GB": "The server could not answer (error 502). Try again in a moment.",
+    "fr-FR": "Le serveur n'a pas pu répondre (erreur 502). Réessayez dans un instant.",
+}
+
+
+@pytest.mark.parametrize("locale", sorted(TROUBLE))
+def test_an_answer_that_is_not_the_server_s_says_its_status_in_the_page_s_words(
+        browser, server, locale: str) -> None:
+    """Behind a reverse proxy whose server is down, the proxy answers in its own words (a
+    plain "Bad Gateway" page): the lobby says the status in the page's language, not the
+    answer's English status text."""
+    page = new_page(browser, locale)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#seat-0", "human")
+    page.route("**/api/tables*", lambda route: route.fulfill(
+        status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"))
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert page.locator("#create-error").text_content() == TROUBLE[locale]
+    assert not page.errors, page.errors
+    page.context.close()
 
 
 def test_a_refusal_stays_in_view_after_the_update_that_follows(browser, server) -> None:

@@ -134,7 +134,10 @@ export async function api(path, body) {
   if (!response.ok) {
     const error = (data && data.error) || {};
     throw new ApiError(response.status, error.code || String(response.status),
-                       error.message || response.statusText, error.seat);
+                       // not ours (a proxy's page while the server is down): its status
+                       // only, in the page's words, not the English `statusText`
+                       error.message || tr("web.server_trouble", {status: response.status}),
+                       error.seat);
   }
   return data;
 }
