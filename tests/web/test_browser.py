@@ -702,6 +702,22 @@ def test_lobby_shows_the_servers_refusal(browser, server) -> None:
         told_gone(page, NOWHERE["en"], "en")
 
 
+def lobby_with_a_person(browser, server, locale: str):
+    """The lobby in `locale`, loaded, a person at seat 1: ready to create."""
+    page = new_page(browser, locale)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card")
+    page.select_option("#seat-0", "human")
+    return page
+
+
+def create_refused(page) -> str:
+    """What the lobby says when creating the table fails."""
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not([hidden])")
+    return page.locator("#create-error").text_content()
+
+
 UNREACHABLE = {
     "en-GB": "The server could not be reached. Check your connection and try again.",
     "fr-FR": "Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.",
@@ -714,14 +730,9 @@ def test_lobby_and_device_fold_say_in_words_that_the_server_is_unreachable(
     """The network gone (a phone on a flaky Wi-Fi), creating a table in the lobby and
     opening "Continue on another device" say so in the page's language, and what to do,
     not the browser's own English ("Failed to fetch")."""
-    page = new_page(browser, locale)
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#seat-0", "human")
+    page = lobby_with_a_person(browser, server, locale)
     page.context.set_offline(True)
-    page.click("#create-submit")
-    page.wait_for_selector("#create-error:not([hidden])")
-    assert page.locator("#create-error").text_content() == UNREACHABLE[locale]
+    assert create_refused(page) == UNREACHABLE[locale]
     page.context.set_offline(False)
     created = server.create("diciassette", 3)
     token = server.join(created["invite"], 0, "Ada")
@@ -748,15 +759,10 @@ def test_an_answer_that_is_not_the_server_s_says_its_status_in_the_page_s_words(
     """Behind a reverse proxy whose server is down, the proxy answers in its own words (a
     plain "Bad Gateway" page): the lobby says the status in the page's language, not the
     answer's English status text."""
-    page = new_page(browser, locale)
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-card")
-    page.select_option("#seat-0", "human")
+    page = lobby_with_a_person(browser, server, locale)
     page.route("**/api/tables*", lambda route: route.fulfill(
         status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"))
-    page.click("#create-submit")
-    page.wait_for_selector("#create-error:not([hidden])")
-    assert page.locator("#create-error").text_content() == TROUBLE[locale]
+    assert create_refused(page) == TROUBLE[locale]
     assert not page.errors, page.errors
     page.context.close()
 
