@@ -188,3 +188,67 @@ def test_a_reader_sharing_the_win_with_two_others_is_listed_first_in_one_list(ke
     assert "vous, Bob et le joueur 3 gagnez" in said["fr"], said
     two = {lang: Narrator(lang, names[lang], 2).winners(key, [0, 2], **params) for lang in names}
     assert "you and Ada win" in two["en"] and "vous et Ada gagnez" in two["fr"], two
+
+
+
+def tables(name: str, seed: int, reader_of, lang: str) -> list[list[str]]:
+    """A real 3-player table's lines (no-break spaces as spaces), played at random from
+    `seed` until `reader_of(match)` names a seat, read by that seat, then the next two."""
+    game = get_game(name)
+    match = Match(game, 3, game.validate(3, {}), seed=seed)
+    rng = random.Random(seed)
+    while reader_of(match) is None:
+        match.apply(rng.choice(match.legal_actions()))
+    seat = reader_of(match)
+    return [plain(game.parts.renderer.table(match.view(reader), lang,
+                                            terminal_names(3, reader, lang)))
+            .replace("\u00a0", " ").splitlines()
+            for reader in (seat, (seat + 1) % 3, (seat + 2) % 3)]
+
+
+TURNS = {  # seed 17: the table's first line, read by the seat to play, then by the next seat
+    ("diciassette", "en"): ("17 / Diciassette  ·  Round 1  ·  Your turn  ·  Direction: clockwise",
+                            "17 / Diciassette  ·  Round 1  ·  Turn: Camille (medium)  ·  "
+                            "Direction: clockwise"),
+    ("diciassette", "fr"): ("17 / Diciassette  ·  Manche 1  ·  À vous de jouer  ·  Sens : horaire",
+                            "17 / Diciassette  ·  Manche 1  ·  Tour : Camille (moyen)  ·  "
+                            "Sens : horaire"),
+    ("decimoarr", "en"): ("Décimoarr...  ·  Round 1/7  ·  Your turn  ·  Free first flip (not a "
+                          "home card)", "Décimoarr...  ·  Round 1/7  ·  Turn: Denis (medium)  ·  "
+                          "Free first flip (not a home card)"),
+    ("decimoarr", "fr"): ("Décimoarr...  ·  Manche 1/7  ·  À vous de jouer  ·  Premier coup libre "
+                          "(pas une carte devant un joueur)", "Décimoarr...  ·  Manche 1/7  ·  "
+                          "Tour : Denis (moyen)  ·  Premier coup libre (pas une carte devant un "
+                          "joueur)"),
+    ("wazabi", "en"): ("Wazabi  ·  Your turn  ·  Direction: clockwise",
+                       "Wazabi  ·  Turn: Camille (medium)  ·  Direction: clockwise"),
+    ("wazabi", "fr"): ("Wazabi  ·  À vous de jouer  ·  Sens : horaire",
+                       "Wazabi  ·  Tour : Camille (moyen)  ·  Sens : horaire"),
+}
+
+
+@pytest.mark.parametrize(("name", "lang"), list(TURNS), ids=[f"{n}-{l}" for n, l in TURNS])
+def test_the_table_says_your_turn_to_the_reader_and_names_the_seat_to_the_others(name, lang):
+    """The table's header said "Turn: You" (« Tour : Vous ») to the person whose turn it
+    was: "Your turn" (« À vous de jouer »), as the web table and the events say it."""
+    mine, theirs, _ = tables(name, 17, lambda match: match.view(0)["to_act"], lang)
+    assert (mine[0], theirs[0]) == TURNS[name, lang]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ['On the table: Denis (medium) → you: "two 6s"',
+            'On the table: Denis (medium) → Bruno (medium): "two 6s"',
+            'On the table: you → Bruno (medium): "two 6s"  (really: 4, 6)']),
+    ("fr", ["Sur la table : Denis (moyen) → vous : « deux 6 »",
+            "Sur la table : Denis (moyen) → Bruno (moyen) : « deux 6 »",
+            "Sur la table : vous → Bruno (moyen) : « deux 6 »  (en vrai : 4, 6)"])])
+def test_dtc_an_offer_on_the_table_names_the_reader_you_inside_the_line(lang, lines):
+    """"On the table: Denis → You" (« Sur la table : Denis → Vous ») put the capital of the
+    reader's name mid-line: "you" (« vous »), read by the target, a third seat, the giver."""
+    def target(match):
+        pending = match.view(0)["pending"]
+        return 0 if pending is not None and pending["target"] == 0 else None
+
+    read = tables("dtc", 17, target, lang)
+    assert [next(line.rstrip() for line in table if line.startswith(lines[0][:8]))
+            for table in read] == lines

@@ -85,12 +85,12 @@ def table(view: DecimoarrView, lang: str, names: Sequence[str]) -> Group:
     me = view["seat"]
     layout = view["layout"]
     show_memory = bool(view["options"].get("show_memory")) and me is not None
-    narrator = Narrator(lang, names, me)  # "Your home cards" for the reader
+    narrator = Narrator(lang, names, me)  # "Your turn", "Your home cards" for the reader
     parts: list[Any] = []
     header = [t("decimoarr.title", lang),
               t("decimoarr.table.round", lang, round=view["round"], rounds=view["rounds"])]
     if view["to_act"] is not None:
-        header.append(t("decimoarr.table.turn", lang, player=names[view["to_act"]]))
+        header.append(narrator.say("decimoarr.table.turn", view["to_act"]))
         if view["reference_card"] is not None:
             header.append(t("decimoarr.table.reference", lang,
                             card=card_name(view["reference_card"], lang),

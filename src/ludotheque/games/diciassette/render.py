@@ -49,7 +49,8 @@ def _card_text(code: str | None, face_up: bool, lang: str, own_hidden: bool = Fa
 def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
-    who = Narrator(lang, names, me).who
+    narrator = Narrator(lang, names, me)  # "Your turn" for the reader, never "Turn: You"
+    who = narrator.who
     parts: list[Any] = []
     direction = "diciassette.table.direction_cw" if view["direction"] == 1 else \
         "diciassette.table.direction_ccw"
@@ -60,7 +61,7 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     elif view["phase"] == "over":  # nobody's turn: the winners are said under the table
         turn = t("diciassette.table.over", lang)
     else:
-        turn = t("diciassette.table.turn", lang, player=names[view["turn"]])
+        turn = narrator.say("diciassette.table.turn", view["turn"])
     header = "  ·  ".join([
         t("diciassette.title", lang),
         t("diciassette.table.round", lang, round=view["round"]),
@@ -122,8 +123,8 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
         parts.append(Text(t("diciassette.table.pile_empty", lang)))
     parts.append(Text(tn("diciassette.table.discard", view["discard"]["size"], lang), style="dim"))
     if view["plays_required"] == 2 and view["phase"] == "play":
-        parts.append(Text(Narrator(lang, names, view["seat"]).say(
-            "diciassette.table.x2_pending", view["turn"]), style="yellow"))
+        parts.append(Text(narrator.say("diciassette.table.x2_pending", view["turn"]),
+                          style="yellow"))
     if view["next_plays_required"] == 2:
         parts.append(Text(t("diciassette.table.next_x2", lang), style="yellow"))
     return Group(*parts)

@@ -42,6 +42,7 @@ def _backs(count: int) -> Text:
 def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
     """The whole table as seat `view["seat"]` sees it."""
     me = view["seat"]
+    who = Narrator(lang, names, me).who  # "Camille → you", not "Camille → You"
     parts: list[Any] = []
     if view["phase"] == "over":
         pile = t("dtc.table.over", lang)  # the winners and why: the last line under the table
@@ -67,7 +68,7 @@ def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
         parts.append(Text(t("dtc.table.history", lang)))
         for entry in view["chain"]:
             line = Text("  " + t("dtc.table.history_entry", lang, giver=names[entry["giver"]],
-                                 target=names[entry["target"]],
+                                 target=who(entry["target"]),
                                  claim=claim_text(entry["count"], entry["value"], lang)))
             if "cards" in entry:
                 line.append("  " + t("dtc.table.pending_cards", lang,
@@ -90,8 +91,8 @@ def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
                                  player=names[building["player"]])))
     pending = view["pending"]
     if pending is not None:
-        line = Text(t("dtc.table.pending", lang, giver=names[pending["giver"]],
-                      target=names[pending["target"]],
+        line = Text(t("dtc.table.pending", lang, giver=who(pending["giver"]),
+                      target=who(pending["target"]),
                       claim=claim_text(pending["count"], pending["value"], lang)),
                     style="yellow")
         if "cards" in pending:

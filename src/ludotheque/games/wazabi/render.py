@@ -62,7 +62,7 @@ def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
     n = view["players"]
     parts: list[Any] = []
     turn = t("wazabi.table.over", lang) if view["phase"] == "over" else \
-        t("wazabi.table.turn", lang, player=names[view["turn"]])
+        Narrator(lang, names, me).say("wazabi.table.turn", view["turn"])
     header = [t("wazabi.title", lang), turn,
               t("wazabi.table.direction", lang, direction=_direction(view["direction"], lang))]
     if view["games"] > 1:

@@ -26,11 +26,53 @@ export function setLang(value) {
   document.documentElement.lang = value;
 }
 
+// The waits before each new try at the texts: a brief blip (a phone between two networks,
+// the server restarting) costs the page nothing; then it says so.
+const TEXTS_RETRIES_MS = [300, 800, 2000];
+
+// What a page says when its texts could not be loaded: the texts are what failed, so these
+// words live here, in both languages.
+const TEXTS_FAILED = {
+  en: {message: "The page could not load its texts: check your connection, then reload it.",
+       reload: "Reload"},
+  fr: {message: "La page n'a pas pu charger ses textes\u00a0: vérifiez votre connexion, " +
+                "puis rechargez-la.",
+       reload: "Recharger"},
+};
+
+// Every page's first step (and a language switch's): the texts in the page's language.
+// If they cannot be had after a few tries, the page shows `textsFailed` alone and goes no
+// further: the promise never settles, so nothing after it is half-drawn with raw keys.
 export async function loadTexts() {
   document.documentElement.lang = lang;
-  const data = await api(`/api/texts?lang=${lang}`);
-  TEXTS = data.texts || {};
-  NAME_FORMS = data.name_forms || NAME_FORMS;
+  for (let tried = 0; ; tried++) {
+    try {
+      const data = await api(`/api/texts?lang=${lang}`);
+      TEXTS = data.texts || {};
+      NAME_FORMS = data.name_forms || NAME_FORMS;
+      return;
+    } catch (error) {
+      if (tried === TEXTS_RETRIES_MS.length) break;
+      await new Promise((resolve) => setTimeout(resolve, TEXTS_RETRIES_MS[tried]));
+    }
+  }
+  textsFailed();
+  return new Promise(() => {});
+}
+
+// In place of the page: the message in both languages (the page's first), announced, and a
+// button that reloads the page.
+function textsFailed() {
+  const order = lang === "fr" ? ["fr", "en"] : ["en", "fr"];
+  const words = (key) => order.map((code) => el("span", {lang: code, text: TEXTS_FAILED[code][key]}));
+  for (const child of document.body.children) child.hidden = true;
+  document.title = "Ludothèque";
+  document.body.append(el("main", {id: "texts-failed", class: "page"},
+    el("h1", {text: "Ludothèque"}),
+    el("section", {class: "gone", role: "alert"},
+      ...words("message").map((line) => el("p", {}, line)),
+      el("button", {id: "texts-reload", type: "button", onclick: () => location.reload()},
+         ...words("reload").flatMap((label, i) => (i ? [" / ", label] : [label]))))));
 }
 
 // Names in a sentence as a person writes them: "Ada and Bob", "Ada, Bob and Camille"
