@@ -143,8 +143,8 @@ def main() -> None:
         print(table(args.out, args.lang))
         return
     args.out.mkdir(parents=True, exist_ok=True)
-    wanted = [set(filter(None, text.split(","))) for text in (args.only, args.players,
-                                                              args.against)]
+    wanted = [set(filter(None, text.split(",")))
+              for text in (args.only, args.players, args.against)]
     for cell in CELLS:
         if all(not keep or str(part) in keep for keep, part in zip(wanted, cell)) \
                 and claim(cell_path(args.out, *cell)):

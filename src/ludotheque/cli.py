@@ -502,8 +502,8 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
     from ludotheque.ui.terminal.play import BOT_NAMES, bot_label
 
     stored = record.meta.get("names")  # a game exported from the web table names its seats
-    if isinstance(stored, list) and len(stored) == players and all(isinstance(n, str)
-                                                                   for n in stored):
+    if (isinstance(stored, list) and len(stored) == players
+            and all(isinstance(n, str) for n in stored)):
         return list(stored)
     bots = record.meta.get("bots")
     humans = record.meta.get("humans")

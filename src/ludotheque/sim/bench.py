@@ -308,8 +308,8 @@ def _rounds(rounds: int, games: list[Game], counts: dict[str, int], validated: d
         for name, spiel in spiels.items():
             if progress is not None:
                 progress(name)
-            windows.setdefault((name, "openspiel"), []).append(_openspiel_window(spiel, seconds,
-                                                                                 rng))
+            windows.setdefault((name, "openspiel"), []).append(
+                _openspiel_window(spiel, seconds, rng))
 
 
 def _rows(windows: dict[tuple[str, str], list[Window]], rounds: int, counts: dict[str, int],

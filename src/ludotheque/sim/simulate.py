@@ -590,8 +590,8 @@ def _run_ray(plan: _Plan, games: int, jobs: int,
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         play = ray.remote(_play_chunk)
         plan_ref = ray.put(plan)
-        pending = [play.remote(plan_ref, chunk) for chunk in _chunks(len(plan.configs), games,
-                                                                     workers, 8)]
+        pending = [play.remote(plan_ref, chunk)
+                   for chunk in _chunks(len(plan.configs), games, workers, 8)]
         try:
             while pending:
                 finished, pending = ray.wait(pending, num_returns=1)

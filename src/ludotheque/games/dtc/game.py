@@ -272,8 +272,8 @@ class DTC(Game):
         else:
             settle = "dtc.rules.settle_higher"
         deck = deck_of(options)
-        copies = "une" if lang == "fr" and deck.copies == 1 else t(f"dtc.number.{deck.copies}",
-                                                                   lang)
+        copies = ("une" if lang == "fr" and deck.copies == 1
+                  else t(f"dtc.number.{deck.copies}", lang))
         jokers = (tn("dtc.rules.jokers", deck.jokers, lang, noun=t("dtc.rules.joker_noun", lang))
                   if deck.jokers else t("dtc.rules.no_joker", lang))
         return {"settlement": t(settle, lang), "total": deck.size, "hand": deck.hand,

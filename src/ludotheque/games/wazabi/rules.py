@@ -123,8 +123,8 @@ _RESULT = TupleOf(ListOf(Seat(), frozen=True), Int(0), PerSeat(Int(0, TOTAL_DICE
 _RESULTS = ListOf(_RESULT)
 # The last card played, in public: (player, kind, detail), detail being the target
 # seat, the side of "all pass" (+1 left, -1 right), or None (see _last_play_json).
-_LAST_PLAY = Custom(lambda last: _last_play_json(last), lambda data, ctx: _read_last_play(data,
-                                                                                          ctx),
+_LAST_PLAY = Custom(lambda last: _last_play_json(last),
+                    lambda data, ctx: _read_last_play(data, ctx),
                     "the last card played: {player, card, and its target or side}")
 
 
@@ -237,8 +237,8 @@ class WazabiState(State):
             me = self.current
             dice = self.dice[me]
             kind = type(outcome)
-            if kind is not Drawn and (kind is not tuple or not _INT_ONLY.issuperset(map(type,
-                                                                                        outcome))
+            if kind is not Drawn and (kind is not tuple
+                                      or not _INT_ONLY.issuperset(map(type, outcome))
                                       or not _FACE_SET.issuperset(outcome)) or len(outcome) != dice:
                 outcome = _ROLLS[dice].check(outcome)
             self._legal = None
@@ -1037,8 +1037,8 @@ class WazabiState(State):
         state.scores = list(view["scores"])
         ctx = Context(players, state.options)
         state.results = _RESULTS.from_json(view["results"], ctx)
-        state.last_play = None if view["last_play"] is None else _read_last_play(view["last_play"],
-                                                                                 ctx)
+        state.last_play = (None if view["last_play"] is None
+                           else _read_last_play(view["last_play"], ctx))
         state.final_winners = list(view["winners"])
         return state
 
@@ -1132,8 +1132,8 @@ def _seating(active: tuple[bool, ...]) -> tuple[tuple, tuple]:
 
 def _ints(outcome: Any, size: int) -> bool:
     """A tuple of `size` ints (not bools, floats or lists): what a chance outcome is here."""
-    return type(outcome) is tuple and len(outcome) == size and _INT_ONLY.issuperset(map(type,
-                                                                                        outcome))
+    return (type(outcome) is tuple and len(outcome) == size
+            and _INT_ONLY.issuperset(map(type, outcome)))
 
 
 def _draw_event(seat: int, drawn: list[int], events: list[Event]) -> None:

@@ -51,8 +51,8 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
     me = view["seat"]
     n = view["players"]
     out = base(view, lang, names, "wazabi.title")
-    out["header"] = [t("wazabi.table.direction", lang, direction=_direction(view["direction"],
-                                                                            lang))]
+    out["header"] = [t("wazabi.table.direction", lang,
+                       direction=_direction(view["direction"], lang))]
     if view["games"] > 1:
         out["header"].append(t("wazabi.table.game", lang, game=view["game_no"],
                                games=view["games"]))

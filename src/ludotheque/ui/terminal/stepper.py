@@ -39,8 +39,8 @@ RIGHT, LEFT = "\x1b[c", "\x1b[d"  # the arrow keys (lowered, as every answer is)
 KEYS = {
     "en": {"next": {"", "n", "next", "+", RIGHT}, "back": {"b", "back", "p", "-", "prev", LEFT},
            "start": {"s", "start"}, "end": {"e", "end"}, "quit": {"q", "quit", "exit"}},
-    "fr": {"next": {"", "s", "suivant", "n", "+", RIGHT}, "back": {"r", "retour", "p", "-", "b",
-                                                                   LEFT},
+    "fr": {"next": {"", "s", "suivant", "n", "+", RIGHT},
+           "back": {"r", "retour", "p", "-", "b", LEFT},
            "start": {"d", "début", "debut"}, "end": {"f", "fin"},
            "quit": {"q", "quitter", "quit"}},
 }
