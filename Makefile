@@ -1,6 +1,7 @@
 # Two commands on a fresh machine (only Python 3.11+ and make needed):
 #   make run    set up .venv with the web table only, then start it and print its link
-#   make test   set up .venv with everything (and Chromium for the browser tests), run the tests
+#   make test   set up .venv with everything (and Chromium for the browser tests), lint, run the tests
+#   make lint   ruff's check of the code (the test extra installs ruff)
 #   make play   the terminal game: 17 against three bots
 #   make i18n   update the translations from the English catalogs and compile them
 PYTHON ?= python3
@@ -14,7 +15,7 @@ STAMP_WEB  = $(VENV)/.installed-web
 STAMP_ALL  = $(VENV)/.installed-all
 STAMP_I18N = $(VENV)/.installed-i18n
 
-.PHONY: run play test bench bench-server chromium services clean i18n
+.PHONY: run play test lint bench bench-server chromium services clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,7 +58,11 @@ services:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server >/dev/null; \
 	fi
 
-test: $(STAMP_ALL) chromium services
+# The lint first: a style or pyflakes error fails `make test` (and CI) before the tests run.
+lint: $(STAMP_ALL)
+	$(BIN)/ruff check src tests examples
+
+test: lint chromium services
 	$(BIN)/python -m pytest -n 2
 
 # The English catalogs (i18n/locale/en/) are the source: this rewrites the templates,

@@ -75,7 +75,8 @@ def nfsp(spiel_game: pyspiel.Game, episodes: int, seed: int, hidden: int = 64,
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     agents = [torch_nfsp.NFSP(seat, size, actions, [hidden], reservoir_buffer_capacity=buffer,
-                              anticipatory_param=anticipatory, batch_size=min(64, learn_from), learn_every=32,
+                              anticipatory_param=anticipatory, batch_size=min(64, learn_from),
+                              learn_every=32,
                               min_buffer_size_to_learn=learn_from, replay_buffer_capacity=buffer,
                               epsilon_decay_duration=max(1, episodes * 50), seed=seed + seat)
               for seat in range(spiel_game.num_players())]

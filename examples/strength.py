@@ -119,7 +119,8 @@ def table(out: Path, lang: str = "en") -> str:
         ahead = result["head_to_head"]["hard"]
         lines.append(
             f"| {game} | {players} | {opponent} | {result['games']} | {hard['win_rate']:.3f}"
-            f" [{hard['ci_low']:.3f}–{hard['ci_high']:.3f}] | {sum(ahead.values()) / len(ahead):.3f}"
+            f" [{hard['ci_low']:.3f}–{hard['ci_high']:.3f}]"
+            f" | {sum(ahead.values()) / len(ahead):.3f}"
             f" | {usual_ms(hard):.0f} / {sum(map(usual_ms, others)) / len(others):.0f} |")
     text = "\n".join(lines)
     return re.sub(r"(\d)\.(\d)", r"\1,\2", text) if lang == "fr" else text  # decimal commas
@@ -135,13 +136,15 @@ def main() -> None:
     parser.add_argument("--players", default="", help="player counts to run, comma separated")
     parser.add_argument("--against", default="", help="opponents to run, comma separated")
     parser.add_argument("--table", action="store_true", help="print the table and stop")
-    parser.add_argument("--lang", choices=sorted(HEADERS), default="en", help="the table's language")
+    parser.add_argument("--lang", choices=sorted(HEADERS), default="en",
+                        help="the table's language")
     args = parser.parse_args()
     if args.table:
         print(table(args.out, args.lang))
         return
     args.out.mkdir(parents=True, exist_ok=True)
-    wanted = [set(filter(None, text.split(","))) for text in (args.only, args.players, args.against)]
+    wanted = [set(filter(None, text.split(",")))
+              for text in (args.only, args.players, args.against)]
     for cell in CELLS:
         if all(not keep or str(part) in keep for keep, part in zip(wanted, cell)) \
                 and claim(cell_path(args.out, *cell)):

@@ -90,7 +90,8 @@ def main() -> None:
         print(json.dumps(result))
         return
     for step in history:
-        print(f"block {step['block']:>2}: against {step['rung']:<8} win rate {step['win_rate']:.1%}")
+        print(f"block {step['block']:>2}: against {step['rung']:<8}"
+              f" win rate {step['win_rate']:.1%}")
     for name, rates in result["win_rate"].items():
         print(f"against {name}: {rates['untrained']:.1%} untrained (random moves), "
               f"{rates['ladder']:.1%} after the ladder, {rates['medium_only']:.1%} after as many "

@@ -1,6 +1,6 @@
 """Debian's Chromium driven by Playwright, for tests that look at a page as people do
-(the web table, the analysis report): its path, its switches, the widths tried, and a
-module fixture `browser` (import it into a test module)."""
+(the web table, the analysis report): its path, its switches, the widths tried, and
+`launched`, the browser behind the `browser` fixture of tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from playwright import sync_api  # noqa: E402  (the test extra installs it)
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -23,8 +22,8 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def launched() -> Iterator[object]:
+    """Chromium, launched, closed when the generator ends (one per test module)."""
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

@@ -4,7 +4,9 @@ tests start (in this process or as processes, which inherit the environment) tak
 number of bot-only tables: many tests watch bots play (test_rate_limits.py tests the cap)."""
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 os.environ.setdefault("LUDOTHEQUE_LIMIT_BOT_TABLES", "off")
@@ -12,3 +14,12 @@ os.environ.setdefault("LUDOTHEQUE_LIMIT_BOT_TABLES", "off")
 settings.register_profile("seeded", derandomize=True, database=None, deadline=None,
                           print_blob=True)
 settings.load_profile("seeded")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (tests/chromium.py), one per test module: a
+    test takes it by name, nothing to import."""
+    from chromium import launched  # here: only the tests that take a browser need one
+
+    yield from launched()

@@ -21,7 +21,6 @@ from ludotheque.web.app import FRAME_FIELDS
 from ludotheque.web.limits import Limits
 from ludotheque.web.live import rebuild
 from ludotheque.web.refusals import QUOTED_MAX
-
 from ws_client import DEADLINE
 
 # The campaign sends far more than a person would: no rate limit but the bot-only tables'
@@ -176,7 +175,7 @@ class Arena:
                 return
             self.pages["seat0" if actor == 0 else "other"].move(
                 [self.live.match.legal_actions()[0]], moves)
-            wait_for(lambda: self.live.moves > moves, "a person's move was not played")
+            wait_for(lambda moves=moves: self.live.moves > moves, "a person's move was not played")
 
     def person_to_act(self) -> int | None:
         """The seat of the person to act, if a person is (not a bot, nor a stand-in)."""

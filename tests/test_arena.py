@@ -55,7 +55,8 @@ def test_arena_is_reproducible_and_consistent():
             assert share + first["head_to_head"][other][name] == pytest.approx(1.0)
             low, high = first["head_to_head_ci"][name][other]
             assert low <= share <= high
-            assert [1 - high, 1 - low] == pytest.approx(first["head_to_head_ci"][other][name], abs=2e-4)
+            assert [1 - high, 1 - low] == pytest.approx(first["head_to_head_ci"][other][name],
+                                                        abs=2e-4)
 
 
 def test_medium_beats_random_clearly_in_the_arena():

@@ -19,8 +19,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli import app, replay_names
-from ludotheque.core.record import Record
 from ludotheque.core.match import Match
+from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
 from ludotheque.games.diciassette.components import CODES, IS_DOUBLE, VALUE
 
@@ -205,7 +205,8 @@ def test_whole_game_with_numbers_in_french():
     out = result.flat
     assert "17 / Diciassette : 4 joueurs" in out
     assert re.search(r"[Gg]raine[^.]*\b7\b", out)
-    assert "Places : 1 : Vous, 2 : Camille (heuristique), 3 : Denis (heuristique), 4 : Fanny (heuristique)" in out
+    assert ("Places : 1 : Vous, 2 : Camille (heuristique), 3 : Denis (heuristique), "
+            "4 : Fanny (heuristique)") in out
     for french in ("Vos coups :", "Manche 1", "Votre coup (numéro ou texte ; aide, quitter) :",
                    "Fin de la partie :", "Pioche :", "Ligne :"):
         assert french in out
@@ -266,7 +267,8 @@ def test_invalid_input_gets_a_message_and_a_new_prompt():
     result = ok(invoke(PLAY_FR, input="\n".join(bad) + "\n3s up\n" + ONES))
     assert result.exit_code == 0, result.text
     text = result.text
-    assert text.count("Ce numéro n'est pas dans la liste ; numéros possibles : 1, 2, 3, 4, 5, 6.") == 2
+    assert text.count("Ce numéro n'est pas dans la liste ; "
+                      "numéros possibles : 1, 2, 3, 4, 5, 6.") == 2
     assert "Coup illisible « banana »" in result.flat
     # the moves named as a French player types them (the parser reads both languages)
     assert "« 5s haut » n'est pas un coup permis" in result.flat
@@ -347,7 +349,8 @@ def test_a_random_seed_is_shown_only_after_the_game(lang, prompt, word):
     assert result.exit_code == 0, result.text
     lowered = result.flat.lower()
     assert word in lowered
-    assert lowered.index(word) > result.flat.rindex(prompt), result.flat  # first mention: at the end
+    # first mention: at the end
+    assert lowered.index(word) > result.flat.rindex(prompt), result.flat
 
 
 def test_seat_and_bots_options(tmp_path):
@@ -356,7 +359,8 @@ def test_seat_and_bots_options(tmp_path):
             "--bots", "random,heuristic,random", "--save", record]
     result = ok(invoke(args, input=ONES))
     assert result.exit_code == 0, result.text
-    assert "Seats: 1: Bruno (random), 2: You, 3: Denis (heuristic), 4: Fanny (random)" in result.flat
+    assert ("Seats: 1: Bruno (random), 2: You, 3: Denis (heuristic), 4: Fanny (random)"
+            in result.flat)
     rows = [m for line in result.text.splitlines() if (m := ROW.match(line))]
     assert rows and all(m["seat"] == "2" for m in rows if m["name"] == "You")
     data = json.loads(record.read_text(encoding="utf-8"))
@@ -434,7 +438,8 @@ USAGE_ERRORS = [
                  ["Unknown bot 'foo'", "heuristic", "random", "medium"], id="bad-bot"),
     pytest.param(["play", "diciassette", "--lang", "en", "--bots", "random,random"],
                  ["2 bots given for 3 bot seats", "one per bot seat"], id="bot-count"),
-    pytest.param(["play", "diciassette", "--lang", "en", "--watch", "--bots", "random,heuristic,random"],
+    pytest.param(["play", "diciassette", "--lang", "en", "--watch", "--bots",
+                  "random,heuristic,random"],
                  ["3 bots given for 4 bot seats"], id="bot-count-watch"),
     pytest.param(["play", "diciassette", "--lang", "en", "--players", "7"],
                  ["played by 2 to 6 players, not 7"], id="players-7"),
@@ -567,7 +572,8 @@ def _check_hidden_information(text: str, record: dict, human: int, lang: str,
                               backs_public: bool) -> dict[str, int]:
     """Compare every table the person saw with the true state at that moment."""
     tables = _tables(text)
-    match = Match(get_game("diciassette"), record["players"], record["options"], seed=record["seed"])
+    match = Match(get_game("diciassette"), record["players"], record["options"],
+                  seed=record["seed"])
     seen = Counter()
     index = 0
 
@@ -656,7 +662,8 @@ def test_hidden_information_from_seat_3(tmp_path):
 def test_private_hand_backs_hide_the_backs_of_the_pile_and_of_drawn_cards():
     """BUG: with hand_backs_public=false the hands show only ##, but the table still shows the
     top back of the draw pile ("dos du dessus : 5*") and the draw events still name the back of
-    the card an opponent draws ("Camille (heuristique) pioche une carte, avec 3 (recto verso) au dos"),
+    the card an opponent draws ("Camille (heuristique) pioche une carte, avec 3 (recto verso) au
+    dos"),
     which tells which double-faced card that opponent holds."""
     args = ["play", "diciassette", "--players", "4", "--seed", "3", "--lang", "fr",
             "--option", "hand_backs_public=false"]
@@ -809,7 +816,8 @@ def _tamper(kind: str, data: dict) -> tuple[str, list[str]]:
     if kind == "move-after-the-end":
         data["actions"].append("pass")
         count = len(data["actions"])
-        return json.dumps(data), [f"Move {count} of the record ('pass') does not fit", "game is over"]
+        return json.dumps(data), [f"Move {count} of the record ('pass') does not fit",
+                                  "game is over"]
     if kind == "tampered-result":
         real = data["result"]["winners"]
         fake = [(real[0] + 1) % data["players"]]
@@ -885,7 +893,8 @@ def test_simulate_is_reproducible_and_depends_on_the_seed():
 
 @pytest.mark.parametrize(("lang", "wanted", "unwanted"), [
     ("fr", ["20 parties de 17 / Diciassette, 4 joueurs, graine 1", "victoires",
-            "taux de victoire par place", "Victoires par place : 1 :", "Durée moyenne :", "manches"],
+            "taux de victoire par place", "Victoires par place : 1 :", "Durée moyenne :",
+            "manches"],
      ["games of", "Wins by seat", "Mean length"]),
     ("en", ["20 games of 17 / Diciassette, 4 players, seed 1", "wins", "win rate per seat",
             "Wins by seat: 1:", "Mean length:", "rounds"],
@@ -925,7 +934,8 @@ def test_bench_readable_output(lang, wanted):
 
 
 @pytest.mark.parametrize(("lang", "one", "several"), [
-    ("en", ["(a single window;", "in a single round of"], ["(best of 2 windows;", "in 2 rounds of"]),
+    ("en", ["(a single window;", "in a single round of"], ["(best of 2 windows;",
+                                                           "in 2 rounds of"]),
     ("fr", ["(une seule mesure ;", "en un seul tour de"], ["(meilleure de 2 mesures ;",
                                                           "en 2 tours de"])])
 def test_bench_says_one_measure_in_the_singular(lang, one, several):
@@ -1000,7 +1010,8 @@ def test_bad_search_budgets_are_refused(flag, value):
     (lambda d: d.update(chance=[[0.5, 1, 2]]), "Chance outcome 1 of the record"),
     (lambda d: d.update(chance=[{"card": 3}]), "Chance outcome 1 of the record"),
 ], ids=["meta-not-object", "winners-not-list", "float-in-deal", "object-in-deal"])
-def test_replay_of_a_hand_edited_record_exits_2_with_one_clear_message(saved_game, tmp_path, edit, says):
+def test_replay_of_a_hand_edited_record_exits_2_with_one_clear_message(saved_game, tmp_path, edit,
+                                                                       says):
     """Issue 14: hand-edited records get one clear message and exit status 2, no traceback."""
     path, _ = saved_game
     data = json.loads(path.read_text(encoding="utf-8"))

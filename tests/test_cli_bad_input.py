@@ -549,7 +549,8 @@ def test_an_empty_path_is_refused_as_such_in_each_language_before_any_work(tmp_p
                        ("fr", "le chemin est vide : donnez le nom d'un fichier ou d'un dossier.")):
         result = subprocess.run([sys.executable, "-m", "ludotheque", *given, "--lang", lang],
                                 capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                                cwd=tmp_path, timeout=120, env={**os.environ, "PYTHONPATH": str(SRC)})
+                                cwd=tmp_path, timeout=120, env={**os.environ,
+                                                                "PYTHONPATH": str(SRC)})
         shown = " ".join(result.stderr.replace("\u00a0", " ").split())
         assert result.returncode == 2 and said in shown, result.stderr[-2000:]
         assert result.stdout == "" and sorted(tmp_path.iterdir()) == before
@@ -568,7 +569,8 @@ def test_a_file_or_folder_that_cannot_be_written_is_refused_before_any_work(tmp_
     png = "--png" in args
     folder = tmp_path / "folder.csv"  # a name --out takes
     folder.mkdir()
-    cases = [(tmp_path / "missing" / "out.csv", f"the folder {tmp_path / 'missing'} does not exist"),
+    cases = [(tmp_path / "missing" / "out.csv",
+              f"the folder {tmp_path / 'missing'} does not exist"),
              ("/proc/out.csv", "Cannot write /proc/out.csv: no file can be made in that folder."),
              (results if png else folder,
               "it is a file, give a folder" if png else "it is a folder, give a file name")]
@@ -589,7 +591,8 @@ def test_a_file_or_folder_that_cannot_be_written_is_refused_before_any_work(tmp_
      "--bots 'random,': an item is empty (',' at an end, or twice). Allowed items: easy, hard,",
      "--bots « random, » : un élément est vide (« , » au début ou à la fin, ou deux fois de "
      "suite). Éléments possibles : easy,"),
-    (["arena", "dtc", "-p", "3", "--bots", "random,,heuristic"], "--bots 'random,,heuristic': an item",
+    (["arena", "dtc", "-p", "3", "--bots", "random,,heuristic"],
+     "--bots 'random,,heuristic': an item",
      "--bots « random,,heuristic » : un élément"),
     (["simulate", "dtc", "--bots", ","], "--bots: nothing is given.",
      "--bots : aucun élément n'est donné."),
@@ -600,7 +603,8 @@ def test_a_file_or_folder_that_cannot_be_written_is_refused_before_any_work(tmp_
     (["simulate", "dtc", "--sweep", "players=2,3,"], "--sweep players '2,3,': an item is empty",
      "--sweep players « 2,3, » : un élément est vide"),
     (["simulate", "diciassette", "-o", "singles=2,,3,3,4"],
-     "Allowed items: 5 integers from 0 to 20, comma-separated.", "singles « 2,,3,3,4 » : un élément"),
+     "Allowed items: 5 integers from 0 to 20, comma-separated.",
+     "singles « 2,,3,3,4 » : un élément"),
 ])
 def test_a_list_with_an_empty_item_is_refused_naming_the_list_and_what_it_takes(args, english,
                                                                                  french):
@@ -616,7 +620,8 @@ def test_a_list_with_an_empty_item_is_refused_naming_the_list_and_what_it_takes(
 def test_spaces_around_the_items_of_a_list_are_harmless():
     result = ok(invoke(["arena", "dtc", "-p", "2", "--bots", " random , heuristic ", "-n", "2",
                         "-j", "1", "--json"]))
-    assert sorted(row["name"] for row in json.loads(result.output)["bots"]) == ["heuristic", "random"]
+    assert sorted(row["name"] for row in json.loads(result.output)["bots"]) == ["heuristic",
+                                                                                "random"]
     result = ok(invoke(["play", "dtc", "-p", "3", "--humans", " 1 , 3 ", "--bots", "random",
                         "--plain", "--lang", "en"], input="quit\n"))
     assert result.exit_code == 1 and "Seats:" in result.flat

@@ -147,8 +147,10 @@ def test_every_help_text_of_every_command_is_in_french_and_in_english(capsys, mo
 @pytest.mark.parametrize(("argv", "said"), [
     (["simulate", "dtc", "--games", "abc"],
      "Error: Invalid value for '--games' / '-n': 'abc' is not a whole number."),
-    (["play", "dtc", "--budget-ms", ""], "Error: Invalid value for '--budget-ms': '' is not a number."),
-    (["play", "dtc", "--seed", "1.5"], "Error: Invalid value for '--seed': '1.5' is not a whole number."),
+    (["play", "dtc", "--budget-ms", ""],
+     "Error: Invalid value for '--budget-ms': '' is not a number."),
+    (["play", "dtc", "--seed", "1.5"],
+     "Error: Invalid value for '--seed': '1.5' is not a whole number."),
 ])
 def test_an_english_usage_error_names_the_value_given_as_the_french_one_does(capsys, monkeypatch,
                                                                             argv, said):
@@ -164,7 +166,8 @@ def test_a_bad_value_is_repeated_cut_and_with_its_control_characters_shown(capsy
     # sequence ran in the terminal, a pasted page came back whole)
     code, _, err = run(["simulate", "dtc", "--games", "\x1b[31m1"], capsys, monkeypatch)
     assert code == 2 and "'␛[31m1' is not a whole number." in err and "\x1b" not in err
-    code, _, err = run(["play", "dtc", "--budget-ms", "x" * 500, "--lang", "fr"], capsys, monkeypatch)
+    code, _, err = run(["play", "dtc", "--budget-ms", "x" * 500, "--lang", "fr"], capsys,
+                       monkeypatch)
     assert code == 2 and f"«\u00a0{'x' * 80}…\u00a0» n'est pas un nombre" in err, err
 
 
@@ -190,8 +193,8 @@ def test_an_option_given_twice_is_refused_not_the_last_taken(capsys, monkeypatch
     group = argv[0] == "--lang"  # the language: the first one given
     code, out, err = run(argv if group else [*argv, "--lang", "fr"], capsys, monkeypatch)
     assert code == 2 and out == ""
-    assert f"Erreur\u00a0: L'option {option} est donnée plusieurs fois\u00a0: donnez-la une seule " \
-        "fois." in err, err
+    assert f"Erreur\u00a0: L'option {option} est donnée plusieurs fois\u00a0: " \
+        "donnez-la une seule fois." in err, err
     if not group:
         code, _, err = run([*argv, "--lang", "en"], capsys, monkeypatch)
         assert code == 2 and f"Error: Option {option} is given more than once: give it once." in err

@@ -26,7 +26,8 @@ DEFAULT_CASES = [
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_random_playouts_keep_invariants(game, players, options):
-    stats = kit.check_playouts(game, players, game.validate(players, options), seed=players, games=60)
+    stats = kit.check_playouts(game, players, game.validate(players, options), seed=players,
+                               games=60)
     assert stats["decisions"] > 0
 
 
@@ -96,4 +97,5 @@ def test_property_any_seed_any_table(game, seed, data):
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_sampling_from_a_view_is_consistent(game, players, options):
-    assert kit.check_view_sampling(game, players, game.validate(players, options), seed=9, games=3) > 0
+    assert kit.check_view_sampling(game, players, game.validate(players, options), seed=9,
+                                   games=3) > 0

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 import sys
-from contextlib import chdir
 import unicodedata
+from contextlib import chdir
 from pathlib import Path
 
 import pytest
@@ -41,14 +41,17 @@ NUMBER = st.one_of(st.integers(-3, 8), st.integers(-3, 8), st.integers(-(10**30)
 BOT = st.sampled_from(["random", "heuristic", "easy", "medium", "hard", "ismcts", "human",
                        "Random", "", " ", "nope"]) | ODD_TEXT
 BOTS = st.lists(BOT, max_size=8).map(",".join) | ODD_TEXT
-OPTION_NAMES = ["trap", "singles", "teams", "dice_per_player", "values", "jokers", "hand_backs_public",
+OPTION_NAMES = ["trap", "singles", "teams", "dice_per_player", "values", "jokers",
+                "hand_backs_public",
                 "start_direction", "nope"]
-OPTION = (st.tuples(st.sampled_from(OPTION_NAMES) | ODD_TEXT, st.sampled_from(["=", "", "==", " = "]),
+OPTION = (st.tuples(st.sampled_from(OPTION_NAMES) | ODD_TEXT,
+                    st.sampled_from(["=", "", "==", " = "]),
                     NUMBER | st.lists(NUMBER, max_size=6).map(",".join)
                     | st.sampled_from(["true", "false", "yes", "cw", "ccw"])).map("".join))
 SEATS = st.lists(NUMBER, max_size=4).map(",".join) | ODD_TEXT
 PATH = st.sampled_from(["{tmp}/png", "{tmp}", "{tmp}/record.json", "{tmp}/results.csv",
-                        "{tmp}/missing/x", "{tmp}/" + "z" * 300, "/dev/null", "{tmp}/x.txt"]) | ODD_TEXT
+                        "{tmp}/missing/x", "{tmp}/" + "z" * 300, "/dev/null",
+                        "{tmp}/x.txt"]) | ODD_TEXT
 
 # each command: its fixed arguments, then the options drawn for it and their values
 COMMANDS = {
@@ -77,7 +80,8 @@ SLOW = {"--games": 3, "--jobs": 1, "--iterations": 5, "--budget-ms": 5}
 
 def _small(option: str, value: str) -> str:
     """A number that could start a long run brought down to a short one."""
-    if option in SLOW and re.fullmatch(r"\s*\+?\d+(\.\d*)?\s*", value) and float(value) > SLOW[option]:
+    if option in SLOW and re.fullmatch(r"\s*\+?\d+(\.\d*)?\s*",
+                                       value) and float(value) > SLOW[option]:
         return str(SLOW[option])
     return value
 
@@ -148,7 +152,8 @@ def fuzz(command: str, lang: str, data, tmp_path: Path) -> None:
     else:
         game = data.draw(GAME | GAME | GAME | ODD_TEXT.filter(lambda g: g != "--"), label="game")
     game = game.replace("{tmp}", str(tmp_path))
-    names = data.draw(st.lists(st.sampled_from(sorted(choices)), min_size=1, max_size=3), label="options")
+    names = data.draw(st.lists(st.sampled_from(sorted(choices)), min_size=1, max_size=3),
+                      label="options")
     argv, values = [command, game, "--lang", lang], [game]
     for name in names:
         value = _small(name, data.draw(choices[name], label=name)).replace("{tmp}", str(tmp_path))

@@ -14,7 +14,8 @@ from tests.test_cli import invoke, ok
 
 CASES = [
     ("diciassette", 3, {}, "9 up",
-     "there is no card 9 (the cards are 1s, 2s, 3s, 4s, 5s, 1d, 2d, 3d, 4d, 5d, rev, trash, x2, trap)",
+     "there is no card 9 (the cards are 1s, 2s, 3s, 4s, 5s, 1d, 2d, 3d, 4d, 5d, rev, trash, "
+     "x2, trap)",
      "il n'y a pas de carte 9 (les cartes sont : 1s, 2s, 3s, 4s, 5s, 1d, 2d, 3d, 4d, 5d, sens, "
      "poubelle, x2, piège)"),
     ("wazabi", 3, {}, "give p9", "there is no player p9 (the players are p1 to p3)",
@@ -76,7 +77,8 @@ def test_without_a_state_the_largest_table_and_deck_bound_the_values():
 
 
 def test_a_move_of_no_known_form_still_lists_the_forms():
-    for name, typed in (("wazabi", "dance"), ("wazabi", "give x"), ("dtc", "as"), ("decimoarr", "flip 3"),
+    for name, typed in (("wazabi", "dance"), ("wazabi", "give x"), ("dtc", "as"),
+                        ("decimoarr", "flip 3"),
                         ("diciassette", "9")):
         with pytest.raises(NotationError) as caught:
             get_game(name).text_to_action(typed)
@@ -86,8 +88,8 @@ def test_a_move_of_no_known_form_still_lists_the_forms():
 def test_the_terminal_says_which_seat_does_not_exist_and_asks_again():
     result = ok(invoke(["play", "wazabi", "--players", "3", "--seed", "1", "--lang", "fr",
                         "--plain"], input="donner j9\nquit\n"))
-    assert "Coup illisible « donner j9 » : il n'y a pas de joueur j9 (les joueurs vont de j1 à j3)." \
-        in result.flat, result.text
+    assert "Coup illisible « donner j9 » : il n'y a pas de joueur j9 " \
+        "(les joueurs vont de j1 à j3)." in result.flat, result.text
 
 
 def test_the_terminal_names_a_two_digit_card_as_typed():

@@ -18,7 +18,6 @@ import uvicorn
 from ludotheque.web.app import create_app
 from ludotheque.web.bench import free_port  # the tests import it from here too
 from ludotheque.web.server import UVICORN_SETTINGS
-
 from ws_client import DEADLINE, WsClient  # noqa: F401  (the web tests import them from here)
 
 
@@ -53,8 +52,9 @@ class ServerHandle:
 
     def table_count(self) -> int:
         """Tables in the server's database (read there: a waiting one leaves memory)."""
-        from ludotheque.web.db import tables
         from sqlalchemy import func, select
+
+        from ludotheque.web.db import tables
 
         with self.master.storage.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(tables)).scalar_one()

@@ -19,7 +19,8 @@ import typer
 from rich.markdown import Markdown
 from rich.table import Table
 
-import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
+# adds openspiel_ismcts to the bots when pyspiel is installed
+import ludotheque.interop  # noqa: F401
 from ludotheque.bots import bot_names, parse_bot_list
 from ludotheque.core import stand_ins
 from ludotheque.core.actions import typed_number
@@ -42,7 +43,12 @@ from ludotheque.i18n import (
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import (
-    OptionsOnce, given_host, given_path, help_language, help_text)
+    OptionsOnce,
+    given_host,
+    given_path,
+    help_language,
+    help_text,
+)
 from ludotheque.ui.terminal.usage import run as run_command
 
 HELP_LANG = language_from_environment()
@@ -77,18 +83,22 @@ err = LiveConsole(stderr=True, highlight=False)
 GameArgument = Annotated[str, typer.Argument(metavar=_h("cli.metavar.game"),
                                              help=_h("cli.arg.game"))]
 LangOption = Annotated[Optional[str], typer.Option("--lang", help=_h("cli.opt.lang"))]
-OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o", help=_h("cli.opt.option"))]
+OptionList = Annotated[Optional[list[str]], typer.Option("--option", "-o",
+                                                         help=_h("cli.opt.option"))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=_h("cli.opt.json"))]
-PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p", help=_h("cli.opt.players"))]
+PlayersOption = Annotated[Optional[int], typer.Option("--players", "-p",
+                                                      help=_h("cli.opt.players"))]
 GamesOption = Annotated[int, typer.Option("--games", "-n", help=_h("cli.opt.games"))]
 SeedOption = Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))]
-IterationsOption = Annotated[Optional[int], typer.Option("--iterations", help=_h("cli.opt.iterations"))]
+IterationsOption = Annotated[Optional[int], typer.Option("--iterations",
+                                                         help=_h("cli.opt.iterations"))]
 def _path_option(name: str, key: str) -> Any:
     """A file's or folder's option: never an empty path (`given_path`)."""
     return typer.Option(name, help=_h(key), parser=given_path)
 
 
-BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms", help=_h("cli.opt.budget_ms"))]
+BudgetMsOption = Annotated[Optional[float], typer.Option("--budget-ms",
+                                                         help=_h("cli.opt.budget_ms"))]
 
 
 def _budget(iterations: int | None, budget_ms: float | None):
@@ -263,7 +273,8 @@ def games(lang: LangOption = None, as_json: JsonFlag = False) -> None:
                 "max_players": game.max_players,
                 "bots": bot_names(game),
                 "options": [
-                    {"name": spec.name, "default": spec.default_value(), "allowed": spec.allowed(lang),
+                    {"name": spec.name, "default": spec.default_value(),
+                     "allowed": spec.allowed(lang),
                      "ruling": spec.ruling, "help": t(spec.help_key, lang)}
                     for spec in game.option_specs
                 ],
@@ -474,7 +485,8 @@ def replay_command(
                     for line in renderer.event_lines(
                             event, lang, stand_ins.names_at(names, spans, index, lang), None):
                         out.print(line)
-        out.print(t("cli.replay.checked", lang, count=len(record.actions), game=t(game.title_key, lang)))
+        out.print(t("cli.replay.checked", lang, count=len(record.actions),
+                    game=t(game.title_key, lang)))
         if over:
             *story, last = end_lines(match, None, lang, stand_ins.names_at(
                 names, spans, len(match.events or ()), lang))
@@ -490,7 +502,8 @@ def replay_names(record: Record, players: int, lang: str) -> list[str]:
     from ludotheque.ui.terminal.play import BOT_NAMES, bot_label
 
     stored = record.meta.get("names")  # a game exported from the web table names its seats
-    if isinstance(stored, list) and len(stored) == players and all(isinstance(n, str) for n in stored):
+    if (isinstance(stored, list) and len(stored) == players
+            and all(isinstance(n, str) for n in stored)):
         return list(stored)
     bots = record.meta.get("bots")
     humans = record.meta.get("humans")
@@ -595,12 +608,14 @@ def simulate(
             write_results(rows, results_path)
         notes = []
         if run.finished:
-            where = {"process": lambda: t("cli.simulate.where_process", lang, jobs=run.where["jobs"]),
+            where = {"process": lambda: t("cli.simulate.where_process", lang,
+                                          jobs=run.where["jobs"]),
                      "local": lambda: t("cli.simulate.where_local", lang),
                      "ray": lambda: t("cli.simulate.where_ray", lang)}[run.where["backend"]]()
             notes.append(tn("cli.simulate.throughput", run.finished, lang,
                            seconds=number(run.elapsed, lang, 1),
-                           rate=number(run.finished / max(run.elapsed, 1e-9), lang, 1), where=where))
+                           rate=number(run.finished / max(run.elapsed, 1e-9), lang, 1),
+                           where=where))
         if results_path is not None:
             notes.append(t("cli.simulate.written", lang, rows=len(rows), path=str(results_path)))
         if run.interrupted:
@@ -695,7 +710,8 @@ def arena(
                 err.print(note, soft_wrap=True, markup=False)
                 raise typer.Exit(130)
             return
-        out.print(t("cli.simulate.title", lang, games=summary["games"], game=t(chosen.title_key, lang),
+        out.print(t("cli.simulate.title", lang, games=summary["games"],
+                    game=t(chosen.title_key, lang),
                     players=count, seed=seed), style="bold")
         headers = [t(key, lang) for key in (
             "cli.col.bot", "cli.col.win_share", "cli.col.ci95", "cli.col.mean_rank",
@@ -757,7 +773,8 @@ def bench(
                                               help=_h("cli.arg.game_bench"))] = None,
     every: Annotated[bool, typer.Option("--all", help=_h("cli.opt.all"))] = False,
     players: PlayersOption = None,
-    seconds: Annotated[Optional[float], typer.Option("--seconds", help=_h("cli.opt.seconds"))] = None,
+    seconds: Annotated[Optional[float], typer.Option("--seconds",
+                                                     help=_h("cli.opt.seconds"))] = None,
     repeats: Annotated[int, typer.Option("--repeats", help=_h("cli.opt.repeats"))] = 3,
     seed: Annotated[int, typer.Option("--seed", help=_h("cli.opt.seed"))] = 0,
     ismcts_ms: Annotated[float, typer.Option("--ismcts-ms", help=_h("cli.opt.ismcts_ms"))] = 100.0,
@@ -871,14 +888,16 @@ def _print_bench_table(result: dict[str, Any], repeats: int, as_json: bool, lang
         return "-" if shown is None else " / ".join(number(x, lang, 2) for x in shown)
 
     out.print(t("cli.bench.machine", lang, before=load(result["machine_before"]),
-                after=load(result["machine_after"]), cores=result["machine_before"]["cores"] or "?"))
+                after=load(result["machine_after"]), cores=result["machine_before"]["cores"]
+                or "?"))
     headers = [t("cli.col.game_players", lang), t("cli.col.path", lang),
                t("cli.col.decisions_per_s_lowest", lang),
                t("cli.col.chance_per_s", lang), t("cli.col.games_per_s", lang),
                *[t("cli.col.ratio", lang, name=short[name]) for name in references],
                t("cli.col.cpu", lang), t("cli.col.ismcts", lang)]
     cells = [[f"{row['name']} ({row['players']})", t(f"cli.bench.path.{row['path']}", lang),
-              f"{number(row['decisions_per_s'], lang)} ({number(row['min_decisions_per_s'], lang)})",
+              f"{number(row['decisions_per_s'], lang)}"
+              f" ({number(row['min_decisions_per_s'], lang)})",
               number(row["chance_steps_per_s"], lang), number(row["games_per_s"], lang),
               *[f"{number(row['ratios'][name]['median'], lang, 2)} "
                 f"({number(row['ratios'][name]['min'], lang, 2)})" for name in references],

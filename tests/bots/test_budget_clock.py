@@ -84,7 +84,8 @@ def test_no_garbage_collection_pause_inside_a_move(enabled, near, monkeypatch):
     bot.clock = clock = GcWatchingClock(1e-6)
     collections = []
     real_collect, threshold = gc.collect, gc.get_threshold()[2]
-    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(clock.readings) or real_collect(*args))
+    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(clock.readings)
+                        or real_collect(*args))
     # The oldest generation's count: at its threshold (a full collection near), or nothing.
     monkeypatch.setattr(gc, "get_count", lambda: (0, 0, threshold if near else 0))
     was = gc.isenabled()

@@ -35,7 +35,8 @@ def test_search_bots_play_legal_moves_from_views_only(game, level):
         first = bot.choose(view, legal, random.Random(index))
         assert first in legal
         twin = state.game.sample(state.view(seat), random.Random(index + 1))
-        assert bot.choose(copy.deepcopy(twin.view(seat)), twin.legal_actions(), random.Random(index)) == first
+        assert bot.choose(copy.deepcopy(twin.view(seat)), twin.legal_actions(),
+                          random.Random(index)) == first
         checked += 1
     assert checked >= 2
 
@@ -58,7 +59,8 @@ def test_ismcts_calls_when_the_queue_shows_19():
     rest = list(deck(game.validate(2, {})))
     for card in [c for hand in hands for c in hand]:
         rest.remove(card)
-    match = Match(game, 2, chance=ScriptedChance([tuple(c for h in hands for c in h) + tuple(rest), 0]))
+    match = Match(game, 2, chance=ScriptedChance([tuple(c for h in hands for c in h) + tuple(rest),
+                                                  0]))
     for move in ("5d up", "pass", "5d up", "pass", "5d up", "pass", "4d up"):
         match.apply(move)
     bot = ISMCTSBot(game, Budget(iterations=300))

@@ -48,7 +48,8 @@ def test_mix_one_plays_as_medium_and_mix_zero_never_reads_the_view():
     game = get_game("dtc")
     medium, top, bottom = make_bot("medium", game), make_bot("mix:1", game), make_bot("mix:0", game)
     for index, (view, legal) in enumerate(decision_views("dtc", 3, seed=4, count=200)):
-        assert top.choose(view, legal, random.Random(index)) == medium.choose(view, legal, random.Random(index))
+        assert top.choose(view, legal, random.Random(index)) == medium.choose(view, legal,
+                                                                              random.Random(index))
         assert bottom.choose(None, legal, random.Random(index)) in legal  # random: no view needed
 
 
@@ -59,7 +60,8 @@ def test_a_rung_mixes_in_the_share_it_names():
     medium = make_bot("medium", game)
     rung = make_bot("mix:0.3", game)
     rng = random.Random(0)
-    same = sum(rung.choose(v, legal, rng) == medium.choose(v, legal, random.Random(1)) for v, legal in views)
+    same = sum(rung.choose(v, legal, rng) == medium.choose(v, legal, random.Random(1))
+               for v, legal in views)
     # 30% medium, and a random move agrees with medium now and then: between 0.3 and 0.3 + 0.7/2
     assert 0.25 * len(views) < same < 0.7 * len(views)
 
@@ -91,11 +93,13 @@ def test_the_rungs_climb_in_strength_in_the_arena():
 
 def test_the_command_line_takes_a_rung_and_lists_the_ladder():
     runner = CliRunner()
-    done = runner.invoke(app, ["arena", "diciassette", "-p", "2", "--bots", "mix:0.5,random", "-n", "6",
+    done = runner.invoke(app, ["arena", "diciassette", "-p", "2", "--bots", "mix:0.5,random", "-n",
+                               "6",
                                "--json", "-j", "1"])
     assert done.exit_code == 0, done.output
     assert {row["name"] for row in json.loads(done.output)["bots"]} == {"mix:0.5", "random"}
     listing = json.loads(runner.invoke(app, ["games", "--json"]).output)
     assert all("mix:P" in entry["bots"] for entry in listing)
-    done = runner.invoke(app, ["arena", "diciassette", "-p", "2", "--bots", "mix:2,random", "-n", "2"])
+    done = runner.invoke(app, ["arena", "diciassette", "-p", "2", "--bots", "mix:2,random", "-n",
+                               "2"])
     assert done.exit_code != 0 and "mix:P" in done.output

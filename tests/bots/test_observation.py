@@ -17,7 +17,8 @@ from ludotheque.testing.conformance import random_states
 
 def _positions(game, players, seed, every=7):
     options = game.validate(players, {})
-    for index, (state, _, _) in enumerate(random_states(game, players, options, seed=seed, games=2)):
+    for index, (state, _, _) in enumerate(random_states(game, players, options, seed=seed,
+                                                        games=2)):
         if index % every == 0 and len(state.legal_actions()) > 1:
             yield index, state
 

@@ -29,7 +29,8 @@ FUZZ = settings(max_examples=60, deadline=None,
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 10**6) | st.floats(allow_nan=False)
     | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=3),
     max_leaves=10,
 )
 SEATS = st.none() | st.integers(-3, 9) | st.text(max_size=2) | st.booleans() | st.floats(-1, 9)
@@ -47,7 +48,8 @@ def _midgame(game, seed: int, steps: int) -> Match:
 
 
 def _fingerprint(match: Match) -> str:
-    return json.dumps([match.state.to_json(), match.actions, len(match.events or [])], sort_keys=True)
+    return json.dumps([match.state.to_json(), match.actions, len(match.events or [])],
+                      sort_keys=True)
 
 
 def _refused_clearly(error: LudoError) -> None:
@@ -129,7 +131,8 @@ def test_chance_outcomes_of_any_shape_are_refused_before_any_change(game, data, 
         state.apply_chance(outcome)
     except LudoError as error:
         _refused_clearly(error)
-        assert json.dumps(state.to_json(), sort_keys=True) == before, "a refused outcome changed the state"
+        assert json.dumps(state.to_json(),
+                          sort_keys=True) == before, "a refused outcome changed the state"
 
 
 def _mutate(value, data, depth=0):
@@ -150,7 +153,8 @@ def _mutate(value, data, depth=0):
     if isinstance(value, list) and value and depth < 4 and data.draw(st.booleans()):
         index = data.draw(st.integers(0, len(value) - 1))
         copy = list(value)
-        copy[index] = _mutate(value[index], data, depth + 1) if data.draw(st.booleans()) else data.draw(JSON)
+        copy[index] = _mutate(value[index], data,
+                              depth + 1) if data.draw(st.booleans()) else data.draw(JSON)
         return copy
     return data.draw(JSON)
 

@@ -54,7 +54,8 @@ def test_a_percentage_is_written_one_way_in_each_language():
 
 def test_every_key_the_code_uses_exists():
     used = set()
-    pattern = re.compile(r"""(?:\bt\(|Error\(|LudoError\(|say\()\s*f?["']([a-z_0-9]+\.[a-z_0-9.]+)["']""")
+    pattern = re.compile(r"""(?:\bt\(|Error\(|LudoError\(|say\()\s*"""
+                         r"""f?["']([a-z_0-9]+\.[a-z_0-9.]+)["']""")
     for path in SOURCE.rglob("*.py"):
         used |= set(pattern.findall(path.read_text(encoding="utf-8")))
     keys = set(catalog())
@@ -158,7 +159,8 @@ def test_a_new_english_text_makes_the_french_fuzzy_until_reviewed(tmp_path, monk
     monkeypatch.setattr(catalogs, "LOCALE_DIR", locale)
     english = catalogs.po_path("diciassette", "en")
     text = english.read_text(encoding="utf-8")
-    english.write_text(text.replace('msgstr "{player} passes."', 'msgstr "{player} passes, silent."'),
+    english.write_text(text.replace('msgstr "{player} passes."',
+                                    'msgstr "{player} passes, silent."'),
                        encoding="utf-8")
     assert catalogs.main([]) == 1
     french = {m.context: m for m in catalogs.read("diciassette", "fr")}

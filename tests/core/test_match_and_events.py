@@ -8,8 +8,7 @@ import json
 
 import pytest
 
-from ludotheque.core.errors import (IllegalActionError, LudoError, NoSuchSeatError,
-                                     NotationError)
+from ludotheque.core.errors import IllegalActionError, LudoError, NoSuchSeatError, NotationError
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 

@@ -233,7 +233,8 @@ def test_a_scripted_match_records_its_chance_and_replays():
         match.apply(match.legal_actions()[0])
     record = match.record()
     assert record.chance is not None and record.chance[1] == 0
-    assert replay(Record.from_json(json.loads(record.dumps()))).state.to_json() == match.state.to_json()
+    replayed = replay(Record.from_json(json.loads(record.dumps())))
+    assert replayed.state.to_json() == match.state.to_json()
 
 
 @pytest.mark.parametrize(("change", "fragment"), [

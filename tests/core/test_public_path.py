@@ -61,7 +61,8 @@ def test_a_view_is_a_plain_dict_to_every_reader():
     expected = match.state.view(match.current_player())
     assert isinstance(view, dict) and len(view) == len(expected) and dict(view) == expected
     assert json.loads(json.dumps(view)) == json.loads(json.dumps(expected))
-    for clone in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view), view.copy()):
+    for clone in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view),
+                  view.copy()):
         assert type(clone) is dict and clone == expected
     assert {**view} == expected and sorted(view) == sorted(expected)
 

@@ -507,7 +507,8 @@ def test_S8_reverse_inside_a_double_turn_sends_the_turn_back():
 
 
 def test_S9_trash_face_up_as_first_card_of_a_round_only_discards_itself():
-    m = table([["trash", "1s", "2s"], ["2d", "3s", "4s"], ["3d", "4d", "x2"], ["5d", "rev", "trap"]])
+    m = table([["trash", "1s", "2s"], ["2d", "3s", "4s"], ["3d", "4d", "x2"],
+               ["5d", "rev", "trap"]])
     m.apply("trash up")
     assert m.state.queue == []
     assert m.state.discard == [(K("trash"), True, 0)]
@@ -515,7 +516,8 @@ def test_S9_trash_face_up_as_first_card_of_a_round_only_discards_itself():
 
 
 def test_S9_trash_after_another_trash_emptied_the_queue():
-    m = table([["1d", "1s", "2s"], ["trash", "3s", "4s"], ["trash", "4d", "x2"], ["5d", "rev", "trap"]])
+    m = table([["1d", "1s", "2s"], ["trash", "3s", "4s"], ["trash", "4d", "x2"],
+               ["5d", "rev", "trap"]])
     turn(m, "1d up")
     turn(m, "trash up")
     m.apply("trash up")
@@ -549,12 +551,14 @@ def test_S10_trashing_the_x2_that_obliges_me_keeps_my_obligation():
 
 
 def test_S10_removed_face_down_trap_is_discarded_hidden_without_effect():
-    m = table([["trap", "1s", "2s"], ["trash", "3s", "4s"], ["5d", "4d", "x2"], ["1d", "2d", "rev"]])
+    m = table([["trap", "1s", "2s"], ["trash", "3s", "4s"], ["5d", "4d", "x2"],
+               ["1d", "2d", "rev"]])
     turn(m, "trap down")
     turn(m, "trash up")
     assert m.state.discard == [(K("trap"), False, 0), (K("trash"), True, 1)]
     assert m.view(2)["discard"]["hidden"] == 1 and m.view(2)["discard"]["cards"] == ["trash"]
-    assert m.view(0)["discard"]["hidden"] == 0 and m.view(0)["discard"]["cards"] == ["trash", "trap"]
+    assert m.view(0)["discard"]["hidden"] == 0 and m.view(0)["discard"]["cards"] == ["trash",
+                                                                                     "trap"]
     m.apply("5d up")
     m.apply("call")  # seat 3 calls on 5
     s = m.state

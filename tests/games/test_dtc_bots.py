@@ -240,7 +240,8 @@ def _table_text(view, lang: str) -> str:
 def _event_text(events, seat, lang: str) -> list[str]:
     lines = []
     for event in events:
-        lines += render.event_lines(event.for_player(seat), lang, ["Ada", "Blaise", "Camille"], seat)
+        lines += render.event_lines(event.for_player(seat), lang, ["Ada", "Blaise", "Camille"],
+                                    seat)
     return [_plain(line) for line in lines]
 
 
@@ -355,7 +356,8 @@ def test_search_samples_lean_offers_to_truth_as_the_heuristic_believes():
         for name, belief in (("uniform", None), ("search", game.search_belief)):
             sample = game.sample(view, random.Random(index), belief=belief)
             goods = (sample.pvalue - 1, JOKER)
-            trues[name] += all(sample.pending[k] == 0 for k in range(len(sample.pending)) if k not in goods)
+            trues[name] += all(sample.pending[k] == 0 for k in range(len(sample.pending))
+                               if k not in goods)
     assert trues["search"] > trues["uniform"]
 
 
@@ -385,7 +387,8 @@ def _reference_plan(building, total, last, pool, n, higher, literal, top):
                     plaus = tail(pool_size, sum(pool[k] for k in goods), my_size, count)
                     q = min(0.9, max(0.1, 0.15 + 0.7 * (1 - plaus)))
                     score = q * count * weight - 0.4 * max(0, jokers - put_jokers) + 0.01 * value
-                    best = max(best or (score, value, (*cards, jokers)), (score, value, (*cards, jokers)))
+                    best = max(best or (score, value, (*cards, jokers)),
+                               (score, value, (*cards, jokers)))
         count = max(need, put_in)
         if count <= my_size:
             filled, missing = list(building), count - put_in

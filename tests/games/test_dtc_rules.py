@@ -608,7 +608,8 @@ def test_a_bad_snapshot_field_is_named_in_both_languages():
     assert data["chain"] == [[1, 5, ["5"]]] and data["reveal"]["taker"] == 1
     assert GAME.state_from_json(data).to_json() == m.state.to_json()
     lying_reveal = dict(data["reveal"], true=False)
-    for field, value in (("chain", [[1, 9, ["5"]]]), ("chain", [[3, 5, ["5"]]]), ("reveal", lying_reveal),
+    for field, value in (("chain", [[1, 9, ["5"]]]), ("chain", [[3, 5, ["5"]]]),
+                         ("reveal", lying_reveal),
                          ("reveal", dict(data["reveal"], taker=2)), ("winners", [0]),
                          ("building", ["Z"]), ("hands", [[], []]), ("last_value", 7)):
         with pytest.raises(SnapshotError) as error:
@@ -627,7 +628,8 @@ def test_rules_text_shows_options_and_every_ruling_in_both_languages():
         assert "variant_higher=true" in text and "variant_literal=false" in text
         for number in range(1, 16):
             assert f"**D{number}**" in text
-    assert "Variante en vigueur" in GAME.rules_text("fr", GAME.validate(3, {"variant_higher": True}))
+    assert "Variante en vigueur" in GAME.rules_text("fr", GAME.validate(3,
+                                                                        {"variant_higher": True}))
 
 
 def test_game_over_state_refuses_moves():

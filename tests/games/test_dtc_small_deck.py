@@ -21,7 +21,8 @@ def test_the_rules_text_describes_the_deck_in_force():
     assert "deal **1 to each player**" in english and "the giver **draws one card**" in english
     assert "## Smaller deck" in english
     french = GAME.rules_text("fr", GAME.validate(2, THREE_CARDS))
-    assert "**2 cartes numérotées** de 1 à 2 (une de chaque) et **un joker**\u00a0: 3 cartes." in french
+    assert ("**2 cartes numérotées** de 1 à 2 (une de chaque) et **un joker**\u00a0: 3 cartes."
+            in french)
     assert "## Paquet réduit" in french
     full = GAME.rules_text("en", GAME.validate(4, {}))
     assert "**54 number cards**, values 1 to 6 (nine of each), and **12 jokers**: 66 cards." in full

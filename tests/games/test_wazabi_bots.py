@@ -9,7 +9,6 @@ import ludotheque.games.wazabi  # noqa: F401  (registers the game)
 from ludotheque.bots import make_bot
 from ludotheque.core import get_game
 from ludotheque.sim.simulate import simulate
-
 from test_wazabi_rules import DULL, Table  # tests/games is on sys.path
 
 GAME = get_game("wazabi")

@@ -12,7 +12,6 @@ import ludotheque.games.wazabi  # noqa: F401  (registers the game)
 from ludotheque.core import OptionError, get_game
 from ludotheque.games.wazabi.components import KIND_OF_CODE
 from ludotheque.games.wazabi.rules import DEAL, OVER, ROLL
-
 from test_wazabi_rules import DULL, Table, deal_outcome  # tests/games is on sys.path
 
 GAME = get_game("wazabi")
@@ -101,7 +100,8 @@ def test_W20_continue_mode_ranks_everyone_and_clears_a_finished_player():
     t.roll("W")
     t.do("play remove1")
     # Seat 0 is out, first; his cards go to the discard after the card he played.
-    assert t.state.phase == ROLL and t.state.finished == [0] and t.state.active == [False, True, True]
+    assert t.state.phase == ROLL and t.state.finished == [0] and t.state.active == [False, True,
+                                                                                    True]
     assert not any(t.state.hands[0]) and t.state.skips[0] == 0
     assert t.state.discard == [KIND_OF_CODE[c] for c in ("remove1", "draw3", "replay")]
     assert t.state.current == 1

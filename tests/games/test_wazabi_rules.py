@@ -44,7 +44,6 @@ from ludotheque.games.wazabi.components import (
 from ludotheque.games.wazabi.components import DRAW as DRAW_FACE
 from ludotheque.games.wazabi.rules import (
     DIRECTION,
-    GIVE as GIVE_PHASE,
     KEEP,
     OVER,
     PICK,
@@ -54,6 +53,7 @@ from ludotheque.games.wazabi.rules import (
     START,
     TAKE,
 )
+from ludotheque.games.wazabi.rules import GIVE as GIVE_PHASE
 
 GAME = get_game("wazabi")
 LETTER = {"W": 0, "D": 3, "G": 5}
@@ -215,7 +215,8 @@ def test_W9_each_give_die_goes_to_another_player_of_your_choice():
     assert t.legal() == ["give p2", "give p3", "give p4"]  # never yourself
     t.do("give p2", "give p4")
     assert t.state.dice == [2, 5, 4, 5]
-    assert [(e.public["to"], e.public["dice"]) for e in t.events if e.kind == "give"] == [(1, 3), (3, 2)]
+    assert [(e.public["to"], e.public["dice"]) for e in t.events if e.kind == "give"] == [(1, 3),
+                                                                                          (3, 2)]
 
 
 def test_W9_with_two_players_the_only_recipient_gets_the_die_at_once():
@@ -281,7 +282,8 @@ def test_W14_empty_pile_and_discard_take_a_blind_card_from_an_opponent():
     t = Table([DULL, ["steal", "skip", "replay"], ["draw3", "keep1", "keep2"]])
     t.state.discard, t.state.pile = [], []
     # Put the rest of the deck out of reach: in seat 2's hand (a big hand, W21).
-    t.state.hands[2] = [COPIES[k] - t.state.hands[0][k] - t.state.hands[1][k] for k in range(NUM_KINDS)]
+    t.state.hands[2] = [COPIES[k] - t.state.hands[0][k] - t.state.hands[1][k]
+                        for k in range(NUM_KINDS)]
     t.check()
     t.roll("DWWW")
     assert t.state.phase == TAKE and t.legal() == ["take p2", "take p3"]
@@ -401,7 +403,8 @@ def test_keep_one_the_target_chooses_which_card_he_keeps():
 
 
 def test_keep_two_others_choose_in_turn_order_and_in_secret():
-    t = Table([["keep2", "skip", "skip"], ["steal", "replay", "remove1"], ["draw3", "keep1", "remove1"],
+    t = Table([["keep2", "skip", "skip"], ["steal", "replay", "remove1"],
+               ["draw3", "keep1", "remove1"],
                DULL], pile_top=["remove2", "give1"])
     t.roll("WWDD")  # seat 0 draws two: 5 cards
     t.do("play keep2")
@@ -414,7 +417,8 @@ def test_keep_two_others_choose_in_turn_order_and_in_secret():
     assert view["keeping"] == {"player": 1, "count": 2, "chosen": 1, "waiting": [2, 3]}
     assert view["hands"][1]["size"] == 3
     assert t.state.view(1)["keeping"]["cards"] == ["remove1"]
-    assert "card" not in t.events[-1].for_player(2) and t.events[-1].for_player(1)["card"] == "remove1"
+    assert "card" not in t.events[-1].for_player(2)
+    assert t.events[-1].for_player(1)["card"] == "remove1"
     t.do("keep replay")
     assert t.hand(1) == ["remove1", "replay"] and t.state.current_player() == 2
     t.do("keep draw3", "keep remove1", "keep give1", "keep remove2")
@@ -436,7 +440,8 @@ def test_the_card_played_goes_to_the_discard_only_after_its_effect():
     t = Table([["draw3", "skip", "skip"], DULL])
     t.state.discard = t.state.pile[:3]
     rest = t.state.pile[3:]
-    t.state.hands[1] = [a + b for a, b in zip(t.state.hands[1], [rest.count(k) for k in range(NUM_KINDS)])]
+    t.state.hands[1] = [a + b for a, b in zip(t.state.hands[1],
+                                              [rest.count(k) for k in range(NUM_KINDS)])]
     t.state.pile = []
     t.check()
     t.roll("WWWW")
@@ -592,7 +597,8 @@ def test_a_bare_card_name_means_keep_when_keeping():
 
 
 def test_snapshots_round_trip_and_name_bad_fields():
-    t = Table([["keep2", "skip", "skip"], ["steal", "replay", "remove1"], ["draw3", "keep1", "remove1"]])
+    t = Table([["keep2", "skip", "skip"], ["steal", "replay", "remove1"],
+               ["draw3", "keep1", "remove1"]])
     t.roll("WWDD")
     t.do("play keep2", "keep steal")
     data = json.loads(json.dumps(t.state.to_json()))
@@ -601,11 +607,13 @@ def test_snapshots_round_trip_and_name_bad_fields():
     for field, value in (("dice", [1]), ("hands", [["banana"], [], []]), ("phase", "nap"),
                          ("direction", 2), ("direction", 0), ("game", "chess"), ("kept", ["x"]),
                          ("roll", [0, 0, 0]), ("keepers", [9]), ("take_from", 5),
-                         ("results", [{"winners": [0]}]), ("last_play", {"player": 7, "card": "keep2"})):
+                         ("results", [{"winners": [0]}]), ("last_play",
+                                                           {"player": 7, "card": "keep2"})):
         bad = dict(data, **{field: value})
         with pytest.raises(SnapshotError) as error:
             GAME.state_from_json(bad)
-        assert f"'{field}" in error.value.message("en") and f"«\N{NO-BREAK SPACE}{field}" in error.value.message("fr")
+        assert f"'{field}" in error.value.message("en")
+        assert f"«\N{NO-BREAK SPACE}{field}" in error.value.message("fr")
     extra = json.loads(json.dumps(data))
     extra["hands"][0].append("remove1")  # one card too many
     with pytest.raises(SnapshotError):
@@ -624,13 +632,15 @@ def test_hands_are_private_everything_else_public():
     draws = [e for e in t.events if e.kind == "draw"]
     assert "cards" in draws[-1].for_player(0) and "cards" not in draws[-1].for_player(1)
     deal = [e for e in t.events if e.kind == "deal"][0]
-    assert deal.for_player(1)["hand"] == ["steal", "skip", "replay"] and "hand" not in deal.for_player(None)
+    assert deal.for_player(1)["hand"] == ["steal", "skip",
+                                          "replay"] and "hand" not in deal.for_player(None)
 
 
 def test_sampling_keeps_the_view_and_resamples_the_rest():
     t = Table([["keep1", "skip", "remove2"], ["steal", "skip", "replay"], DULL])
     t.roll("WDDD")
-    samples = {json.dumps(GAME.sample(t.state.view(1), random.Random(i)).to_json()) for i in range(5)}
+    samples = {json.dumps(GAME.sample(t.state.view(1), random.Random(i)).to_json())
+               for i in range(5)}
     assert len(samples) > 1
     for i in range(5):
         twin = GAME.sample(t.state.view(1), random.Random(i))

@@ -30,7 +30,8 @@ def tree():
 
 def test_the_small_variant_is_an_option_validated_like_any(tree):
     options = GAME.validate(PLAYERS, OPTIONS)
-    assert (options["values"], options["copies"], options["jokers"], options["hand_size"]) == (2, 1, 1, 1)
+    assert (options["values"], options["copies"], options["jokers"], options["hand_size"]) == (2, 1,
+                                                                                               1, 1)
     # The whole tree: the sizes the documentation reports.
     assert tree.sizes() == {"histories": 41842, "decision_nodes": 31800, "chance_nodes": 10,
                             "terminals": 10032, "information_states": 6036, "views": 2196,

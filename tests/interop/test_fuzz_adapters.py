@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,7 +28,8 @@ FUZZ = settings(max_examples=15, deadline=None, suppress_health_check=[HealthChe
 ODD = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 400), st.integers(-(2**70), 2**70),
     st.floats(allow_nan=True), st.text(max_size=8), st.sampled_from(["", " ", "pass", "1", "p1"]),
-    st.lists(st.integers(0, 5), max_size=3), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.lists(st.integers(0, 5), max_size=3), st.dictionaries(st.text(max_size=2), st.integers(),
+                                                             max_size=2),
     st.sampled_from([np.int8(-1), np.int64(2**62), np.uint8(3), np.float32(1.0), np.bool_(True),
                      np.array(1), np.array([1]), np.array([1, 2]), np.array(1.5), np.array("x"),
                      np.int64(0), np.intp(1)]),
@@ -47,7 +47,8 @@ def _legal_id(action, legal: list[int], game, state) -> bool:
         except LudoError:
             return False
     if isinstance(action, (int, np.integer)) or (isinstance(action, np.ndarray)
-                                                 and action.shape == () and action.dtype.kind in "iu"):
+                                                 and action.shape == ()
+                                                 and action.dtype.kind in "iu"):
         return int(action) in legal
     return False
 
@@ -78,7 +79,8 @@ def _odd_step(data, env, mask, illegal: str, step):
     illegal="raise", nothing changed). `env`: the environment (its `game` and `table`)."""
     game = env.game
     legal = [int(a) for a in np.flatnonzero(mask)]
-    action = data.draw(ODD | st.sampled_from(legal) | st.sampled_from(legal).map(game.action_to_text))
+    action = data.draw(ODD | st.sampled_from(legal)
+                       | st.sampled_from(legal).map(game.action_to_text))
     before, legal_now = _fingerprint(env), _legal_id(action, legal, game, env.table.state)
     try:
         result = step(action)
@@ -136,7 +138,8 @@ SEEDS = st.one_of(st.none(), st.integers(-5, 2**70), st.floats(allow_nan=True), 
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(FUZZ, max_examples=10)
-@given(seed=SEEDS, options=st.none() | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+@given(seed=SEEDS, options=st.none() | st.dictionaries(st.text(max_size=3), st.integers(),
+                                                       max_size=2))
 def test_reset_with_odd_seeds_and_options_deals_or_refuses_and_the_env_goes_on(game, seed, options):
     for make in (lambda: LudothequeEnv(game, players=3), lambda: pettingzoo_env(game, players=3)):
         env = make()
@@ -161,7 +164,8 @@ def test_odd_constructor_keywords_are_refused_naming_them(game, data):
     value = data.draw(KEYWORDS[name])
     for make in (LudothequeEnv, pettingzoo_env):
         if make is pettingzoo_env and name in ("opponents", "seat", "options"):
-            continue  # the Gymnasium env's own keywords (a PettingZoo env takes options as keywords)
+            # the Gymnasium env's own keywords (a PettingZoo env takes options as keywords)
+            continue
         try:
             env = make(game, **{name: value})
         except LudoError as error:

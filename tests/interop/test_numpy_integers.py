@@ -45,7 +45,8 @@ def test_a_player_count_that_is_no_integer_is_shown_as_given(players, en, fr):
 
 
 @pytest.mark.parametrize("make", [lambda: gymnasium.make("ludotheque/dtc-v0", players=3).unwrapped,
-                                  lambda: pettingzoo_env("dtc", players=3)], ids=["gymnasium", "pettingzoo"])
+                                  lambda: pettingzoo_env("dtc", players=3)], ids=["gymnasium",
+                                                                                  "pettingzoo"])
 def test_reset_takes_a_numpy_integer_seed_and_refuses_a_seed_that_is_no_integer(make):
     # found by tests/interop/test_fuzz_adapters.py: Gymnasium's reset refused
     # np.int64(3) ("Seed must be a python integer"); PettingZoo's took 1.5, nan or "x"

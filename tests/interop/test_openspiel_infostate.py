@@ -371,7 +371,7 @@ def _replaying(recorded: _Recorded):
     """A chance sampler for rl_environment that answers each chance node with the node's
     part of the outcome `recorded` drew for that chance point (the k-th point of a game is
     the k-th recorded since its reset): the item drawn next, the next die, the pick."""
-    from ludotheque.core.chance import Pick, Roll, Shuffle
+    from ludotheque.core.chance import Pick, Shuffle
 
     def sampler(state) -> int:
         core = state._core

@@ -19,15 +19,14 @@ pytest.importorskip("redis")
 pytest.importorskip("alembic")
 httpx = pytest.importorskip("httpx")
 
-from play import DEADLINE  # noqa: E402
-
-from ludotheque.web.services import (
+from ludotheque.web.services import (  # noqa: E402
     ServiceMissing,
     free_port,
     stop_processes,
     temp_postgres,
     temp_redis,
 )
+from play import DEADLINE  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -147,10 +147,12 @@ def diagnose(database: str, tables: list[tuple[str, list[Seat]]]) -> str:
             with storage.engine.connect() as conn:
                 jobs = conn.execute(select(bot_jobs).where(bot_jobs.c.table_id == table)
                                     ).mappings().all()
+            leases = [(j["idx"], j["seat"], j["worker"], round(j["lease_until"] - time.time(), 1))
+                      for j in jobs]
             lines.append(f"table {table} ({row.game}): status {row.status}, "
                          f"{len(stored)} moves stored, to act: {turn} "
                          f"({row.seats[turn].kind if turn is not None else '-'}), "
-                         f"jobs: {[(j['idx'], j['seat'], j['worker'], round(j['lease_until'] - time.time(), 1)) for j in jobs]}")
+                         f"jobs: {leases}")
             for seat in seats:
                 last = seat.last or {}
                 lines.append(f"  seat {seat.seat} on server {seat.server}: moves seen "

@@ -14,10 +14,10 @@ import sys
 import time
 from contextlib import ExitStack
 
-from play import DEADLINE, Page, Seat, check_table, create_table, diagnose, play_seat
 from sqlalchemy import create_engine, select
 
 from ludotheque.web.db import SCHEMA_HEAD, Storage, bot_jobs, engine_url
+from play import DEADLINE, Page, Seat, check_table, create_table, diagnose, play_seat
 
 # people only, and people with an easy bot (computed by the worker)
 TABLES = [
@@ -242,13 +242,15 @@ def test_a_server_refuses_an_unknown_schema_and_says_what_to_run(postgres, tmp_p
         conn.execute("CREATE DATABASE unmigrated")
     empty = url.set(database="unmigrated").render_as_string(hide_password=False)
     done = subprocess.run([sys.executable, "-m", "ludotheque", "serve", "--database", empty,
-                           "--port", "1", "--lang", "fr"], check=False, capture_output=True, text=True,
+                           "--port", "1", "--lang",
+                           "fr"], check=False, capture_output=True, text=True,
                           timeout=DEADLINE)
     assert done.returncode != 0
     assert "ludotheque migrate --database" in done.stdout + done.stderr
     assert "Lancez" in done.stdout + done.stderr
     migrated = subprocess.run([sys.executable, "-m", "ludotheque", "migrate", "--database",
-                               empty], check=False, capture_output=True, text=True, timeout=DEADLINE)
+                               empty], check=False, capture_output=True, text=True,
+                              timeout=DEADLINE)
     assert migrated.returncode == 0, migrated.stderr
     assert SCHEMA_HEAD in migrated.stdout
 

@@ -10,14 +10,13 @@ import json
 import logging
 import random
 
-from play import DEADLINE
-from test_scale_catch_up import _collect
-from test_scale_leave_rematch import HUMANS
-
 from ludotheque.web.broker import CHANNEL, RedisBroker
 from ludotheque.web.db import Storage
 from ludotheque.web.live import Conn
 from ludotheque.web.master import Master
+from play import DEADLINE
+from test_scale_catch_up import _collect
+from test_scale_leave_rematch import HUMANS
 
 
 async def _scenario(postgres: str, redis_url: str, body, servers: int = 1) -> None:

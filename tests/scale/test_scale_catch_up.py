@@ -11,12 +11,11 @@ import json
 import random
 import threading
 
-from play import DEADLINE
-
 from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import Storage
 from ludotheque.web.live import Conn, rebuild
 from ludotheque.web.master import Master
+from play import DEADLINE
 
 BOTS = {"game": "wazabi", "players": 2,
         "seats": [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}

@@ -3,12 +3,14 @@ PostgreSQL and one Redis (hypothesis, seeded by tests/conftest.py's profile): ea
 pages are spread over servers A and B (seat 0's page on A, its twin on B, seat 1's page on
 A, a spectator's on B, the other spectator's on A), a worker plays the bots, and B hears the
 broker's news late for some frames (held, then delivered in order: what a slow Redis or a
-busy loop does), so that a page of B acts on a table B has not caught up; meanwhile seat 1 plays on A, and
+busy loop does), so that a page of B acts on a table B has not caught up; meanwhile seat 1 plays on
+A, and
 seat 0's page on B says a line or "I'm back" (refused, `left`, once its person left).
 
 Every answer meets the one-server campaign's checks (fuzz_frames.py); and after every
 frame, once the news is in, both servers hold what the database holds (moves, status,
-rematch, the seats absent and left). At a finished table a rematch is asked on A and taken on B: every page of both
+rematch, the seats absent and left). At a finished table a rematch is asked on A and taken on B:
+every page of both
 servers is offered its own seat, and then told who sat down.
 """
 

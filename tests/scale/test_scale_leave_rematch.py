@@ -14,14 +14,13 @@ from contextlib import ExitStack
 
 import httpx
 import redis
-
-from play import DEADLINE, Page, Seat, check_table, create_table, drive
 from sqlalchemy import create_engine, func, select
 
 from ludotheque.web.db import Storage, bot_jobs, engine_url, moves, tables
 from ludotheque.web.live import Conn
 from ludotheque.web.master import Master
 from ludotheque.web.services import stop_processes
+from play import DEADLINE, Page, Seat, check_table, create_table, drive
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 

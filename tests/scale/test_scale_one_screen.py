@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 from contextlib import ExitStack
 
+from ludotheque.web.db import Storage
 from play import Page, check_table, create_table, drive
 from test_scale_leave_rematch import HUMANS, _seen
-
-from ludotheque.web.db import Storage
 
 
 def _events_in_order(page: Page) -> list[int]:

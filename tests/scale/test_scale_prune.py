@@ -10,14 +10,14 @@ import random
 import secrets
 import threading
 
-from play import DEADLINE
 from sqlalchemy import func, select, update
-from test_scale_catch_up import _collect
 
 from ludotheque.web.broker import RedisBroker
 from ludotheque.web.db import SeatRow, Storage, TableRow, chat, moves, now, seats, tables
 from ludotheque.web.live import Conn
 from ludotheque.web.master import Master
+from play import DEADLINE
+from test_scale_catch_up import _collect
 from tests.test_cli import invoke
 
 OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)

@@ -42,7 +42,8 @@ def test_every_game_on_both_paths_then_openspiels(rows):
     for row in rows:
         assert row["decisions_per_s"] >= row["min_decisions_per_s"] > 0 and row["games_per_s"] > 0
         assert row["decisions"] >= row["games"] > 0
-        assert row["players"] == (get_game(row["name"]).default_players if row["name"] in OURS else 2)
+        assert row["players"] == (get_game(row["name"]).default_players if row["name"] in OURS
+                                  else 2)
         assert 0 < row["cpu_share"] <= 1.5  # CPU over wall time (a little more: clock grain)
 
 
@@ -146,7 +147,8 @@ def test_bench_without_a_game_is_bench_all_as_json():
         result = _bench(*args, "--json")
         assert result.exit_code == 0, result.output
         listing = json.loads(result.stdout)["rows"]
-        assert [row["name"] for row in listing if row["path"] != "raw"] == OURS + list(OPENSPIEL_GAMES)
+        assert [row["name"] for row in listing
+                if row["path"] != "raw"] == OURS + list(OPENSPIEL_GAMES)
         assert all({"name", "path", "decisions_per_s", "min_decisions_per_s", "chance_steps_per_s",
                     "games_per_s", "cpu_share", "ismcts_iterations_per_s", "ratios"} <= set(row)
                    for row in listing)

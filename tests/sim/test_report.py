@@ -21,8 +21,8 @@ from ludotheque.cli import app
 from ludotheque.core.errors import LudoError
 from ludotheque.i18n import number, percent, t
 from ludotheque.sim import report as rp
-from ludotheque.sim.report.layout import _rate_text
 from ludotheque.sim.arena import wilson
+from ludotheque.sim.report.layout import _rate_text
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -39,7 +39,8 @@ def files(tmp_path_factory):
     """A 17 run with two kinds of bots (Parquet) and a Wazabi sweep (CSV), by the real writer."""
     folder = tmp_path_factory.mktemp("results")
     r17, wazabi = folder / "r17.parquet", folder / "wazabi.csv"
-    for args in (["simulate", "17", "-p", "4", "-n", "160", "--bots", "heuristic,heuristic,random,random",
+    for args in (["simulate", "17", "-p", "4", "-n", "160", "--bots",
+                  "heuristic,heuristic,random,random",
                   "--out", r17, "-j", "1"],
                  ["simulate", "wazabi", "-p", "3", "-n", "40", "--sweep", "dice_per_player=3,4,5",
                   "--out", wazabi, "-j", "1"]):
@@ -90,7 +91,8 @@ def test_win_rates_per_seat_and_turn_order_come_from_the_file(files):
         for index in range(4):
             wins = frame.loc[frame[by] == index, "win"]
             assert rates[index].value == pytest.approx(wins.mean())
-            assert (rates[index].low, rates[index].high) == pytest.approx(wilson(wins.sum(), len(wins)))
+            assert (rates[index].low, rates[index].high) == pytest.approx(wilson(wins.sum(),
+                                                                                 len(wins)))
     bots = rp.bot_rates(config)
     assert set(bots) == {"heuristic", "random"}
     for bot, value in bots.items():
@@ -180,7 +182,8 @@ def test_a_sweep_is_shown_side_by_side(files):
 def test_runs_with_other_options_or_players_get_their_own_labels(tmp_path):
     a = write(table(40, seat0_wins=20, options={"variant_higher": False}), tmp_path / "a.csv")
     b = write(table(40, seat0_wins=20, options={"variant_higher": True}), tmp_path / "b.csv")
-    c = write(table(40, players=3, seat0_wins=20, options={"variant_higher": True}), tmp_path / "c.csv")
+    c = write(table(40, players=3, seat0_wins=20, options={"variant_higher": True}),
+              tmp_path / "c.csv")
     configs = rp.configurations(rp.load_results([a, b, c]), "en")["dtc"]
     labels = [config.label for config in configs]
     assert len(set(labels)) == 3 and all(label.startswith("default · ") for label in labels)
@@ -347,7 +350,8 @@ def test_fair_share_is_marked_only_at_the_seats_a_configuration_has(tmp_path):
     marks = [line for line in _figure(report, "dtc-seats").axes[0].get_lines()
              if line.get_gid() == "fair"]
     assert [sum(map(math.isfinite, line.get_ydata())) for line in marks] == [2, 3]
-    assert [pytest.approx(list(line.get_ydata())[:2]) for line in marks] == [[50, 50], [100 / 3] * 2]
+    assert [pytest.approx(list(line.get_ydata())[:2]) for line in marks] == [[50, 50],
+                                                                             [100 / 3] * 2]
 
 
 def test_no_legend_hides_a_plot(files):
@@ -358,7 +362,8 @@ def test_no_legend_hides_a_plot(files):
         legends = [*figure.legends, *(a.get_legend() for a in figure.axes if a.get_legend())]
         for legend in legends:
             box = legend.get_window_extent()
-            assert not any(box.overlaps(axes.get_window_extent()) for axes in figure.axes), block.name
+            assert not any(box.overlaps(axes.get_window_extent())
+                           for axes in figure.axes), block.name
 
 
 @pytest.fixture(scope="module")
@@ -466,7 +471,8 @@ def test_several_configurations_correct_their_verdicts_together(tmp_path):
         assert html.escape(t("report.rate_method", lang)) in page
         assert "Holm" in t("report.rate_method", lang)
     # one configuration: nothing to correct, the plain verdict
-    alone = rp.build_report(rp.load_results([write(table(100, seat0_wins=61), tmp_path / "one.csv")]),
+    alone = rp.build_report(rp.load_results([write(table(100, seat0_wins=61),
+                                                   tmp_path / "one.csv")]),
                             "en")
     assert any(line.startswith("  Evidence of a first-seat advantage at 95 %: seat 1 wins 61.0 %")
                and line.endswith("above the fair 50.0 %.") for line in alone.summary)
@@ -474,7 +480,8 @@ def test_several_configurations_correct_their_verdicts_together(tmp_path):
 
 VERDICT_PHRASES = {  # what test_every_verdict_about_a_game_is_corrected_with_the_others reads
     "en": ["No evidence of a first-seat advantage or disadvantage at 95 %: seat 1 wins",
-           "No evidence of a first-player advantage or disadvantage at 95 %: the starting player wins",
+           "No evidence of a first-player advantage or disadvantage at 95 %: "
+           "the starting player wins",
            "Evidence of a first-player advantage at 95 %: the starting player wins",
            "above the fair 33.3 %. Holm-adjusted p over the 2 tests run on this game: < 0.001."],
     "fr": ["Pas d'avantage ni de désavantage de la première place établi à 95 % : la place 1 gagne",
@@ -524,7 +531,8 @@ def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
                 assert "  " + said[0].upper() + said[1:] in report.summary
         assert html.escape(t("report.rate_method", lang)) in rp.html_page(report)
         # every verdict in one style, and the Holm sentence starts with a capital
-        flat = " ".join(" ".join(report.summary).replace("\u00a0", " ").replace("\u202f", " ").split())
+        flat = " ".join(" ".join(report.summary).replace("\u00a0", " ").replace("\u202f",
+                                                                                " ").split())
         for phrase in VERDICT_PHRASES[lang]:
             assert phrase in flat, (phrase, flat)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
+from chromium import DESKTOP, PHONE
 from ludotheque.cli import app
 from ludotheque.sim.report import build_report, load_results
 

@@ -53,7 +53,8 @@ def test_results_are_the_same_in_process_and_on_a_pool(local_run):
     assert local_run.where == {"backend": "local", "jobs": 1}
     assert _games(pooled) == _games(local_run)
     assert [r.index for r in pooled.results[0]] == list(range(24))
-    assert summarise_run(DICI, 3, 5, BOTS, True, pooled) == summarise_run(DICI, 3, 5, BOTS, True, local_run)
+    assert summarise_run(DICI, 3, 5, BOTS, True, pooled) == summarise_run(DICI, 3, 5, BOTS, True,
+                                                                          local_run)
 
 
 def test_game_i_has_its_derived_seed_and_rotation(local_run):
@@ -86,7 +87,8 @@ def test_one_row_per_seat_with_the_schema(local_run):
         for row in seat_rows:
             assert row["game"] == "diciassette" and row["config"] == "default"
             assert row["options"] == expected_options
-            assert (row["game_index"], row["seed"], row["players"]) == (result.index, result.seed, 3)
+            assert (row["game_index"], row["seed"], row["players"]) == (result.index, result.seed,
+                                                                        3)
             assert row["decisions"] == result.decisions
             assert row["m_rounds"] == result.metrics["rounds"]
             assert row["win"] == (1 / len(result.winners) if row["seat"] in result.winners else 0.0)
@@ -130,7 +132,8 @@ def test_no_statistics_columns_while_the_stats_module_is_missing(monkeypatch):
 # ----------------------------------------------------------------------- sweeps
 def test_sweep_is_the_cartesian_product_each_validated():
     configs = sweep_configs(WAZABI, 3, {"teams": "false"},
-                            {"dice_per_player": ["3", "4"], "start_direction": ["clockwise", "counterclockwise"]})
+                            {"dice_per_player": ["3", "4"], "start_direction": ["clockwise",
+                                                                                "counterclockwise"]})
     assert [c.label for c in configs] == [
         "dice_per_player=3 start_direction=clockwise",
         "dice_per_player=3 start_direction=counterclockwise",
@@ -142,7 +145,8 @@ def test_sweep_is_the_cartesian_product_each_validated():
 
 
 def test_sweep_parsing_and_list_options():
-    assert parse_sweep_assignments(["dice_per_player=3,4,5"], WAZABI) == {"dice_per_player": ["3", "4", "5"]}
+    assert parse_sweep_assignments(["dice_per_player=3,4,5"],
+                                   WAZABI) == {"dice_per_player": ["3", "4", "5"]}
     swept = parse_sweep_assignments(["singles=2,3,3,3,4;3,3,3,3,3", "trap=4;5"], DICI)
     assert swept == {"singles": ["2,3,3,3,4", "3,3,3,3,3"], "trap": ["4", "5"]}
     labels = [c.label for c in sweep_configs(DICI, 4, None, swept)]
@@ -154,7 +158,8 @@ def test_sweep_parsing_and_list_options():
     (["dice_per_player=3,,4"], None, "error.list_empty_item"),  # the rule of every list
     (["nope=1,2"], None, "error.option_unknown"),
     (["dice_per_player=3,99"], None, "error.option_value"),  # in the configuration's words
-    (["dice_per_player=3,13"], None, "wazabi.error.too_many_dice"),  # 2 x 13 dice: more than the box
+    (["dice_per_player=3,13"], None,
+     "wazabi.error.too_many_dice"),  # 2 x 13 dice: more than the box
     (["dice_per_player=3", "dice_per_player=4"], None, "error.sweep_twice"),
     (["dice_per_player=3,4"], {"dice_per_player": "3"}, "error.sweep_twice"),
     (["start_direction=clockwise,CLOCKWISE"], None, "error.sweep_duplicate"),
@@ -257,7 +262,8 @@ def test_ctrl_c_on_a_pool_stops_every_worker_and_keeps_the_finished_games(tmp_pa
     options = DICI.validate(3, None)
     for index, seed, winners in games[:8]:  # the same games as played alone
         assert seed == derive_seed(5, index)
-        assert play_bot_game(DICI, seats_for_game(BOTS, index, True), options, seed).winners == winners
+        assert play_bot_game(DICI, seats_for_game(BOTS, index, True), options,
+                             seed).winners == winners
     with pytest.raises(ProcessLookupError):  # no worker left behind
         os.killpg(child.pid, 0)
 
@@ -281,7 +287,8 @@ def test_csv_and_parquet_files_hold_the_same_rows(local_run, tmp_path):
     assert [float(r["win"]) for r in read] == [r["win"] for r in rows]
 
 
-@pytest.mark.parametrize(("name", "key"), [("r.json", "error.out_format"), ("r", "error.out_format"),
+@pytest.mark.parametrize(("name", "key"), [("r.json", "error.out_format"),
+                                           ("r", "error.out_format"),
                                            ("missing/r.csv", "error.save_folder")])
 def test_a_results_path_that_cannot_be_written_is_refused(tmp_path, name, key):
     with pytest.raises(LudoError) as caught:

@@ -42,9 +42,11 @@ def test_json_is_the_same_whatever_the_number_of_jobs():
     assert summary["configs"][0]["wins_by_seat"] == summary["wins_by_seat"]
     assert one.stderr == ""  # off a terminal: no progress bar, no notes
     text = succeeded(invoke(SIM + ["--jobs", "2", "--lang", "en"]))
-    assert re.search(rf"12 games in {NUMBER_EN} s: {NUMBER_EN} games/s \(2 processes\)", text.flat), text.flat
+    assert re.search(rf"12 games in {NUMBER_EN} s: {NUMBER_EN} games/s \(2 processes\)",
+                     text.flat), text.flat
     text = succeeded(invoke(SIM + ["--jobs", "1", "--lang", "fr"]))
-    assert re.search(rf"12 parties en {NUMBER_FR} s : {NUMBER_FR} parties/s \(dans ce processus\)", text.flat), text.flat
+    assert re.search(rf"12 parties en {NUMBER_FR} s : {NUMBER_FR} parties/s \(dans ce processus\)",
+                     text.flat), text.flat
 
 
 def test_the_speed_patterns_accept_grouped_thousands():
@@ -74,7 +76,8 @@ def test_out_csv_has_one_row_per_game_and_seat(tmp_path):
 def test_sweep_in_the_summary_and_the_file(tmp_path):
     target = tmp_path / "sweep.parquet"
     args = ["simulate", "wazabi", "--players", "2", "--games", "6", "--bots", "heuristic,random",
-            "--sweep", "dice_per_player=2,3", "--sweep", "start_direction=clockwise,counterclockwise",
+            "--sweep", "dice_per_player=2,3", "--sweep",
+            "start_direction=clockwise,counterclockwise",
             "--out", target, "--json"]
     summary = json.loads(succeeded(invoke(args)).stdout)
     labels = [c["config"] for c in summary["configs"]]
@@ -93,7 +96,8 @@ def test_sweep_in_the_summary_and_the_file(tmp_path):
 @pytest.mark.parametrize(("lang", "wanted"), [("en", "Configuration: dice_per_player="),
                                               ("fr", "Configuration : dice_per_player=")])
 def test_sweep_table_shows_each_configuration(lang, wanted):
-    result = succeeded(invoke(["simulate", "wazabi", "--players", "2", "--games", "4", "--jobs", "1",
+    result = succeeded(invoke(["simulate", "wazabi", "--players", "2", "--games", "4", "--jobs",
+                               "1",
                                "--sweep", "dice_per_player=2,3", "--lang", lang]))
     assert wanted + "2" in result.flat and wanted + "3" in result.flat
     assert ("Wins by seat" if lang == "en" else "Victoires par place") in result.flat
@@ -152,7 +156,8 @@ def test_an_interrupted_run_keeps_and_writes_the_finished_games(monkeypatch, tmp
     as_json = invoke(SIM + ["--jobs", "1", "--json", "--lang", "en"])
     assert as_json.exit_code == 130
     summary = json.loads(as_json.stdout)
-    assert summary["interrupted"] is True and summary["games"] == 5 and summary["games_planned"] == 12
+    assert summary["interrupted"] is True
+    assert summary["games"] == 5 and summary["games_planned"] == 12
     assert "Interrupted: 5 of 12 games finished" in as_json.stderr
 
 
@@ -167,7 +172,8 @@ def test_simulate_and_report_name_the_same_length_alike(game, unit, tmp_path):
 
     target = tmp_path / "runs.parquet"
     for lang in ("en", "fr"):
-        shown = succeeded(invoke(["simulate", game, "--players", "3", "--games", "30", "--jobs", "1",
+        shown = succeeded(invoke(["simulate", game, "--players", "3", "--games", "30", "--jobs",
+                                  "1",
                                   "--out", target, "--lang", lang]))
         games = pd.read_parquet(target).query("seat == 0")
         length = f"{mean(games['m_rounds'].mean(), lang)} {unit[lang]}"
@@ -260,7 +266,8 @@ def test_the_python_api_sweeps_the_player_count_too():
 
 
 @pytest.mark.parametrize(("lang", "written", "read"), [
-    ("en", "a results file must end in .parquet or .csv.", "a results file ends in .parquet or .csv."),
+    ("en", "a results file must end in .parquet or .csv.",
+     "a results file ends in .parquet or .csv."),
     ("fr", "un fichier de résultats doit se terminer par .parquet ou .csv.",
      "un fichier de résultats se termine par .parquet ou .csv."),
 ])

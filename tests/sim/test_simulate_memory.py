@@ -27,7 +27,8 @@ def test_a_summary_without_kept_games_is_the_summary_of_every_game():
     kept = run_simulation(DICI, 3, 40, 9, BOTS, jobs=1)
     counted = run_simulation(DICI, 3, 40, 9, BOTS, jobs=1, keep=False)
     assert counted.results == [[]] and counted.finished == 40 == kept.finished
-    assert summarise_run(DICI, 3, 9, BOTS, True, counted) == summarise_run(DICI, 3, 9, BOTS, True, kept)
+    assert summarise_run(DICI, 3, 9, BOTS, True, counted) == summarise_run(DICI, 3, 9, BOTS, True,
+                                                                           kept)
     by_list = summarise(DICI, 3, 9, BOTS, kept.configs[0].options, True, kept.results[0])
     whole = summarise_run(DICI, 3, 9, BOTS, True, kept)
     assert by_list == {key: value for key, value in whole.items()
@@ -37,7 +38,8 @@ def test_a_summary_without_kept_games_is_the_summary_of_every_game():
 def test_pooled_and_local_counts_agree_to_the_last_digit():
     local = run_simulation(DICI, 3, 24, 5, BOTS, jobs=1, keep=False)
     pooled = run_simulation(DICI, 3, 24, 5, BOTS, jobs=2, backend="process", keep=False)
-    assert summarise_run(DICI, 3, 5, BOTS, True, local) == summarise_run(DICI, 3, 5, BOTS, True, pooled)
+    assert summarise_run(DICI, 3, 5, BOTS, True, local) == summarise_run(DICI, 3, 5, BOTS, True,
+                                                                         pooled)
 
 
 def test_a_distribution_from_counts_is_the_one_from_the_values():
@@ -63,7 +65,9 @@ def test_bot_generators_are_the_seeded_streams():
         for seat, rng in enumerate(made):
             expected = random.Random(derive_seed(seed, "bot", seat))
             assert [rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
-            assert rng.randrange(17) == expected.randrange(17) and rng.gauss(0, 1) == expected.gauss(0, 1)
+            assert rng.randrange(17) == expected.randrange(17) and rng.gauss(0,
+                                                                             1) == expected.gauss(0,
+                                                                                                  1)
 
 
 def test_random_seats_drawn_in_the_loop_play_the_games_random_bot_choose_plays(monkeypatch):

@@ -25,7 +25,8 @@ def _games(run):
 
 def test_ray_plays_the_same_games_as_a_pool_and_this_process():
     game = get_game("wazabi")
-    arguments = {"game": game, "players": 2, "games": 10, "seed": 9, "bots": ["heuristic", "random"],
+    arguments = {"game": game, "players": 2, "games": 10, "seed": 9,
+                 "bots": ["heuristic", "random"],
                  "sweep": {"dice_per_player": [3, 4]}, "rows": True}
     local = run_simulation(**arguments, jobs=1)
     pooled = run_simulation(**arguments, jobs=2, backend="process")
@@ -49,7 +50,8 @@ def _simulate_on_ray(address: str, lang: str) -> str:
     result = subprocess.run(
         [sys.executable, "-m", "ludotheque", "simulate", "wazabi", "--players", "2", "--games",
          "2", "--backend", "ray", "--lang", lang], capture_output=True, text=True, timeout=120,
-        stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(SRC), "RAY_ADDRESS": address})
+        stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(SRC),
+                                       "RAY_ADDRESS": address})
     assert result.returncode == 2, result.stderr[-2000:]
     assert "Traceback" not in result.stderr
     return " ".join(result.stderr.replace("\u00a0", " ").replace("\u202f", " ").split())

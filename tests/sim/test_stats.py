@@ -1,4 +1,5 @@
-"""Per-game statistics (ludotheque.kit.stats, ludotheque.sim.stats and games/<game>/stats.py): what they count,
+"""Per-game statistics (ludotheque.kit.stats, ludotheque.sim.stats and games/<game>/stats.py): what
+they count,
 checked against independent sources (the decisions taken, the final state, the metrics),
 and that they read only public facts."""
 
@@ -99,7 +100,8 @@ def test_diciassette_counts_calls_sums_and_traps():
         assert all(s["calls_right"] + s["calls_wrong"] == s["calls"] for s in seats)
         assert g["calls_right"] == sum(1 for total in g["call_sums"] if total >= 17)
         # Without the cap option, each face-down Trap revealed costs the caller one Penalty.
-        assert sum(s["trap_penalties"] for s in seats) == g["traps"] == sum(s["traps"] for s in seats)
+        assert sum(s["trap_penalties"] for s in seats) == g["traps"] == sum(s["traps"]
+                                                                            for s in seats)
         # A turn is a play (or a skip): at least one card per turn, two after an x2.
         plays = sum(1 for _, text in moves if text not in ("call", "pass"))
         assert g["turns"] <= plays <= 2 * g["turns"]
@@ -194,7 +196,8 @@ def test_statistics_read_only_public_facts(name):
     for seed in range(3):
         state, events, _ = play(game, game.max_players, seed=seed)
         expected = game_statistics(game, state, events)
-        scrambled = [e._replace(private={seat: {k: "hidden" for k in part} for seat, part in e.private.items()})
+        scrambled = [e._replace(private={seat: {k: "hidden" for k in part}
+                                         for seat, part in e.private.items()})
                      for e in events]
         assert game_statistics(game, _PublicOnly(state), scrambled) == expected
 
@@ -229,7 +232,8 @@ def test_a_statistic_declared_twice_is_refused():
 
 def test_a_statistic_without_a_label_in_the_catalogs_is_refused():
     assert register_stats("diciassette", (Stat("calls", GAME, NUMBER),))
-    with pytest.raises(ValueError, match=r"no label in the catalogs .*stats\.diciassette\.game\.unknown"):
+    with pytest.raises(ValueError,
+                       match=r"no label in the catalogs .*stats\.diciassette\.game\.unknown"):
         register_stats("diciassette", (Stat("unknown", GAME, NUMBER),))
 
 

@@ -41,7 +41,8 @@ def test_a_cell_is_an_arena_run_kept_and_tabulated(tmp_path):
     assert len(table) == 3
     french = run("--out", str(tmp_path), "--table", "--lang", "fr").splitlines()
     assert french[0].startswith("| jeu | joueurs | contre | parties |")
-    assert french[2].startswith(f"| decimoarr | 2 | medium | 2 | {hard['win_rate']:.3f} ".replace(".", ","))
+    assert french[2].startswith(
+        f"| decimoarr | 2 | medium | 2 | {hard['win_rate']:.3f} ".replace(".", ","))
 
 
 def test_a_cell_someone_else_runs_is_left_to_them(tmp_path):

@@ -40,7 +40,8 @@ class Terminal:
         os.close(slave)
         self.master = master
         self.raw = ""
-        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")  # a character may span reads
+        # a character may span reads
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
     @property
     def text(self) -> str:

@@ -207,7 +207,8 @@ def test_no_word_explains_itself():
 def test_a_saved_game_is_said_the_usual_way():
     texts = french()
     assert texts["ui.saved"] == "Partie enregistrée dans {path}."
-    assert texts["ui.saved_resume"].startswith("Partie enregistrée dans {path}\u00a0; pour la reprendre")
+    assert texts["ui.saved_resume"].startswith("Partie enregistrée dans {path}\u00a0; pour la "
+                                               "reprendre")
     assert not {key: text for key, text in texts.items() if "Enregistrement sauvegardé" in text}
 
 

@@ -48,7 +48,8 @@ def printed(renderable, width):
 def test_rich_keeps_no_break_spaces_once_the_terminal_is_loaded():
     assert not rich_breaks_no_break_spaces()
     assert keep_no_break_spaces() is False  # already done: changes nothing more
-    sample = "Dernière contestation\u00a0: «\u00a017\u00a0» était faux\u00a0; Fanny a\u00a0perdu\u00a0!"
+    sample = ("Dernière contestation\u00a0: «\u00a017\u00a0» était faux\u00a0; "
+              "Fanny a\u00a0perdu\u00a0!")
     for width in range(15, 40):
         assert not BROKEN.search(printed(sample, width)), width
 

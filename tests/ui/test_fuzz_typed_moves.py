@@ -4,7 +4,8 @@ move's text mutated: spaces, case, accents, separators, numbers out of range; an
 game's notation; unicode, control characters, very long lines, nothing at all).
 
 The game runs in this process through `ui.terminal.play.run` on a plain screen, its
-lines read from a stream as a script's piped moves are (the person is that stream). Each line is played (if it is a legal move: a number of
+lines read from a stream as a script's piped moves are (the person is that stream). Each line is
+played (if it is a legal move: a number of
 the list, or a text the game reads as legal moves) or refused with a message in the
 session's language (no traceback, no Python repr, no English in French, the input
 repeated at most `ECHO_LIMIT` characters long), the game unchanged; the next legal
@@ -28,9 +29,17 @@ from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import ECHO_LIMIT, LudoError
 from ludotheque.core.match import Match
 from ludotheque.i18n import t
-from ludotheque.ui.terminal.play import (BACK_WORDS, CARDS_WORDS, HELP_WORDS, LOG_WORDS,
-                                         QUIT_WORDS, TerminalSettings, _line_reader, move_numbers,
-                                         run)
+from ludotheque.ui.terminal.play import (
+    BACK_WORDS,
+    CARDS_WORDS,
+    HELP_WORDS,
+    LOG_WORDS,
+    QUIT_WORDS,
+    TerminalSettings,
+    _line_reader,
+    move_numbers,
+    run,
+)
 
 GAMES = {game.name: game for game in all_games()}
 FUZZ = settings(max_examples=12, deadline=None,
@@ -50,7 +59,8 @@ def _first_move_texts(game, lang: str) -> list[str]:
 
 
 OTHER_NOTATION = {lang: sorted({text for game in GAMES.values()
-                                for text in _first_move_texts(game, lang)}) for lang in ("en", "fr")}
+                                for text in _first_move_texts(game, lang)}) for lang in ("en",
+                                                                                         "fr")}
 
 ODD = st.sampled_from([
     "", " ", "\t", "\x00", "\x1b[31m1\x1b[0m", "1\r", "\x7f", "\b1", "1\u200b", "\u202e1",
@@ -81,7 +91,8 @@ def _mutations(text: str):
 def _lines(game, match: Match, lang: str):
     """A line a person may type at this decision."""
     legal = match.legal_actions()
-    texts = sorted({game.action_hint(a, lang) for a in legal} | {game.action_to_text(a) for a in legal}
+    texts = sorted({game.action_hint(a, lang) for a in legal} | {game.action_to_text(a)
+                                                                 for a in legal}
                    | set(map(str, move_numbers(game.parts.renderer, legal))))
     line = st.one_of(st.sampled_from(texts).flatmap(_mutations), ODD,
                      st.sampled_from(OTHER_NOTATION[lang]).flatmap(_mutations),

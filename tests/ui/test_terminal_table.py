@@ -140,7 +140,8 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_person(terminal):
 
 # Wazabi, seed 3, two people: Player 1 plays "Draw 3 cards" and draws these three (told to
 # Player 1 only); Player 2's dealt hand and first draw must not show before their turn.
-DRAWN = {"en": "You draw: Remove 1 of your dice, A player keeps only 1 card, A player skips their turn.",
+DRAWN = {"en": "You draw: Remove 1 of your dice, A player keeps only 1 card, A player skips their "
+               "turn.",
          "fr": "Vous piochez : Supprimez 1 de vos dés, Le joueur de votre choix n'a plus qu'1 "
                "carte, Le joueur de votre choix passe son tour."}
 PLAYER_2_SECRETS = {"en": ("Give 1 of your dice to a player", "Play again and reverse"),

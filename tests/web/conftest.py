@@ -3,7 +3,8 @@
 * `server` (per test module): the app on uvicorn in a thread, a fresh SQLite file, bots
   without pause; a module's `SERVER_LIMITS` (a `Limits`), if it has one, replaces the
   rate limits (a fuzz campaign sends more than a person would); its `SERVER_OPTIONS` (a
-  dict), the master's settings (`waiting_ttl`, `min_turn_timer`: time run short). `server.url`, `server.ws_url`, `server.master` (the live master, for
+  dict), the master's settings (`waiting_ttl`, `min_turn_timer`: time run short). `server.url`,
+  `server.ws_url`, `server.master` (the live master, for
   checks only), `server.api` (an httpx client). Each test's tables deal from a seed of
   its own (its node id: `server.deal_from`), their bots too.
 * `start_server_process(db_path)`: `ludotheque serve` as a subprocess (for kill -9 tests

@@ -23,7 +23,7 @@ import random
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
+from chromium import DESKTOP, PHONE
 from test_browser import SMALL_TARGETS, is_over, new_page
 
 AXE = Axe()
@@ -36,8 +36,10 @@ KEY_MOVES = ("#moves button.move:enabled, #board button.playable:enabled, "
 CLAIMS = "#board button.claim:enabled"
 OFFER_MADE = "#board .tray button:enabled"
 # the second state of a page: what a person does there (a click, a choice), what it shows
-SECOND = {"one screen covered": (lambda page: page.click("#cover-show"), "#cover-hide", "one screen shown"),
-          "add a player": (lambda page: page.click("#add-player"), "#add-name", "add a player form"),
+SECOND = {"one screen covered": (lambda page: page.click("#cover-show"), "#cover-hide",
+                                 "one screen shown"),
+          "add a player": (lambda page: page.click("#add-player"), "#add-name",
+                           "add a player form"),
           "wazabi mid-game": (lambda page: page.click("#device-share summary"), "#seat-link",
                               "a seat's own link for another device"),
           "lobby": (lambda page: page.select_option("#seat-0", "here"), "#seat-name-0",
@@ -220,7 +222,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser, server, game: str) -> Non
             page.keyboard.press("Enter")
 
         key = rng.choice(["Enter", "Space"])
-        then_wait(page, page.locator(":focus"), lambda: page.keyboard.press(key), choose)
+        then_wait(page, page.locator(":focus"), lambda key=key: page.keyboard.press(key), choose)
         presses += 1
         assert_focus_kept(page, f"after the move {ring['text']!r}")
         assert presses < 1000, "no end after 1000 presses"
@@ -253,7 +255,8 @@ def test_the_language_switch_keeps_the_focus_and_sets_the_page_language(
     assert not page.errors, page.errors
 
 
-def test_the_focus_stays_on_the_log_when_the_language_changes(browser, server) -> None:  # noqa: F811
+def test_the_focus_stays_on_the_log_when_the_language_changes(browser,
+                                                              server) -> None:  # noqa: F811
     """The keyboard is on the log and the language changes (a click that does not move
     the focus: a voice command): the log is a new list in the new language, the focus on
     it still, not lost to the page."""
@@ -274,7 +277,8 @@ def test_the_focus_stays_on_the_log_when_the_language_changes(browser, server) -
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_playable_card_has_a_mark_that_is_not_a_colour(browser, server, viewport) -> None:  # noqa: F811
+def test_a_playable_card_has_a_mark_that_is_not_a_colour(browser, server,
+                                                         viewport) -> None:  # noqa: F811
     """A card that can be played carries a folded corner (a shape, seen without colour),
     on a phone's small cards as on a desktop's; a card that cannot, none. Two seats: after
     the bot's card, the call is the person's (passed), then her turn to play, whatever the

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium import DESKTOP, PHONE, browser  # noqa: F401  (browser: a fixture)
+from chromium import DESKTOP, PHONE
 from ludotheque.core.registry import get_game
 from test_server_play import drive, first_but_a_pass, page_log
 from web_servers import run_app_in_thread, stop_thread_server
@@ -834,8 +834,10 @@ def test_a_closed_table_shows_no_turn_and_says_why_it_closed(browser, tmp_path) 
 
 
 SEAT_BADGES = """() => Object.fromEntries([...document.querySelectorAll("#board .seat")].map(
-  (s) => [s.querySelector(".seat-name").textContent.replace(/ \\(bot\\)$/, ""),  // "Ada (bot)": her stand-in
-          [...s.querySelectorAll(".badge.warn")].map((b) => b.textContent.replace(/\\s/g, " "))]))"""
+  // "Ada (bot)": her stand-in
+  (s) => [s.querySelector(".seat-name").textContent.replace(/ \\(bot\\)$/, ""),
+          [...s.querySelectorAll(".badge.warn")]
+            .map((b) => b.textContent.replace(/\\s/g, " "))]))"""
 
 
 def test_the_away_and_left_badges_speak_to_their_own_seat(browser, tmp_path) -> None:
@@ -1180,10 +1182,9 @@ def test_a_page_whose_table_was_pruned_while_its_server_was_down_says_so_when_ba
     removes the game meanwhile: once the server is back, the page's reconnection finds
     its token leads nowhere, and the page says the table no longer exists (in French),
     with the way to the lobby."""
+    from ludotheque.web.db import Storage
     from test_prune import age, prune
     from test_server_play import drive
-
-    from ludotheque.web.db import Storage
 
     first = start_server_process()
     created, token = first.person_and_bots("diciassette", "easy")
@@ -1287,7 +1288,8 @@ def test_a_card_s_chooser_stays_open_when_someone_s_page_comes_or_goes(browser, 
             frame = other.last_update
             if frame["to_act"] == frame["seat"] and frame["legal"]:
                 other.move([frame["legal"][0]["id"]], frame["move"])
-                other.until(lambda f: f.get("type") == "update" and f["move"] > frame["move"])
+                other.until(lambda f, frame=frame: f.get("type") == "update"
+                            and f["move"] > frame["move"])
         card.first.click()
         page.keyboard.press("Tab")  # the second choice
         chosen = page.evaluate("document.activeElement.dataset.action")

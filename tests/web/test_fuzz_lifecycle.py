@@ -18,8 +18,8 @@ everywhere and leaves no rows.
 from __future__ import annotations
 
 import logging
-from collections import Counter
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -27,13 +27,13 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from sqlalchemy import func, select
-from test_fuzz_server import Arena, sync, wait_for
-from test_prune import prune, rows_left
-from test_server_play import drive
 
 from ludotheque.web.db import tables
 from ludotheque.web.limits import Limits
 from ludotheque.web.live import rebuild
+from test_fuzz_server import Arena, sync, wait_for
+from test_prune import prune, rows_left
+from test_server_play import drive
 
 SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=None,
                        sockets=None)
@@ -352,7 +352,7 @@ class Lifecycle(RuleBasedStateMachine):
             return row.seats[actor].kind == "human" and actor not in row.absent
 
         for table in self.live_tables():
-            wait_for(lambda: someone_moves(table), f"table {table} is stuck")
+            wait_for(lambda table=table: someone_moves(table), f"table {table} is stuck")
 
     @invariant()
     def one_rematch_at_most(self):

@@ -20,16 +20,36 @@ from urllib.parse import quote
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+# the shared campaign's names, importable from here too (other campaigns import them so)
+from fuzz_frames import (  # noqa: F401
+    BLANK,
+    FUZZ,
+    JSON,
+    OTHER,
+    PAIRS,
+    SERVER_LIMITS,
+    TEXT,
+    TRICKY,
+    Arena,
+    Pick,
+    asked_lang,
+    bot_level_word,
+    check_pages,
+    client_texts,
+    drawn,
+    encoded,
+    frames,
+    fuzz_pair,
+    pick,
+    picked,
+    readable,
+    sync,
+    wait_for,
+)
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import t
 from ludotheque.web.names import LEVELS
 from ludotheque.web.table_request import SEAT_FIELDS, TABLE_FIELDS
-
-# the shared campaign's names, importable from here too (other campaigns import them so)
-from fuzz_frames import (  # noqa: F401
-    BLANK, FUZZ, JSON, OTHER, PAIRS, SERVER_LIMITS, TEXT, TRICKY, Arena, Pick, asked_lang,
-    bot_level_word, check_pages, client_texts, drawn, encoded, frames, fuzz_pair, pick,
-    picked, readable, sync, wait_for)
 from web_servers import WsClient
 
 GAMES = {game.name: game for game in all_games()}
@@ -336,7 +356,7 @@ def test_an_address_with_no_route_is_the_api_error_in_the_asked_language(server)
     another path, which no route takes: FastAPI's bare `{"detail": "Not Found"}` (English,
     not the API's error) answered, and a method a route does not take likewise."""
     for path in ("/api/games/%2F/rules", "/api/join/a%2Fb", "/api/nosuch"):
-        error = refused_in_both_languages(lambda lang: server.api.get(path, params={
+        error = refused_in_both_languages(lambda lang, path=path: server.api.get(path, params={
             "lang": lang}))
         assert error["code"] == "not_found"
     error = refused_in_both_languages(lambda lang: server.api.delete(f"/api/tables?lang={lang}"))
@@ -348,12 +368,12 @@ def test_a_page_says_hello_first_in_the_language_it_opened_with(server):
     """Found by the campaign: a socket opened with `?lang=fr` (or a French browser's
     Accept-Language) was answered in English until its hello said `fr`, though the server
     reads that language for `too_many_sockets`; a hello with no `lang` stayed English."""
-    frames = ({"type": "move", "actions": [0], "move": 0}, "nul", {"type": "nosuch"},
-              {"type": "hello", "token": "nosuch"})
+    sent = ({"type": "move", "actions": [0], "move": 0}, "nul", {"type": "nosuch"},
+            {"type": "hello", "token": "nosuch"})
     for lang in ("en", "fr"):
         with WsClient(f"{server.ws_url}?lang={lang}") as page:
             messages = []
-            for frame in frames:
+            for frame in sent:
                 page.send(frame)
                 messages.append(page.expect("error")["message"])
             page.send({"type": "hello", "token": "nosuch", "lang": OTHER[lang]})
@@ -384,7 +404,8 @@ def test_options_of_another_type_are_refused_even_when_empty(server):
     for options in ([], 0, False, ""):
         body = {"game": "dtc", "players": 3, "options": options}
         before = server.table_count()
-        error = refused_in_both_languages(lambda lang: post(server, "/api/tables", body, lang))
+        error = refused_in_both_languages(
+            lambda lang, body=body: post(server, "/api/tables", body, lang))
         assert error["code"] == "bad_request" and "options" in error["message"]
         assert server.table_count() == before
 
@@ -398,7 +419,7 @@ def test_a_name_drawn_as_nothing_is_refused(server):
     before = waiting_table(server).seats()
     free = [seat for seat, (taken, _name) in enumerate(before) if not taken][0]
     for name in ("\u3164", "\u115f\u1160", "\uffa0 \u2800", "\u0301\u034f"):
-        error = refused_in_both_languages(lambda lang: post(
+        error = refused_in_both_languages(lambda lang, name=name: post(
             server, f"/api/join/{invite}", {"seat": free, "name": name}, lang))
         assert error["code"] == "bad_name"
         assert "visible" in error["message"]

@@ -12,12 +12,12 @@ import random
 import time
 
 from sqlalchemy import update
-from test_server_play import drive
-from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 from ludotheque.web.db import Storage, bot_jobs, version_table
 from ludotheque.web.limits import Limiter, Limits, Rate
 from ludotheque.web.master import Master
+from test_server_play import drive
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 BOTS = [{"kind": "bot", "level": "easy"}]
 HUMAN = [{"kind": "human"}]
@@ -115,7 +115,7 @@ def test_tables_started_by_joins_through_the_api_with_no_page_open_leave_memory(
         handle.join(bot_first["invite"], 1, "Ann")
         made.append(bot_first["table"])
         wait_for(lambda: all(handle.master.storage.get_table(t).status == "playing"
-                             and not (t in handle.master.tables) for t in made),
+                             and t not in handle.master.tables for t in made),
                  f"held with no page open: {list(handle.master.tables)}")
         assert not handle.master.tokens
     finally:

@@ -26,7 +26,6 @@ from ludotheque.web.db import Storage
 from ludotheque.web.live import Conn
 from ludotheque.web.master import Master
 from ludotheque.web.refusals import Refused
-
 from web_servers import table_players
 
 GAMES = [(game.name, table_players(game)) for game in all_games()]
@@ -66,7 +65,8 @@ async def new_table(master: Master, game: str, players: int):
 def twin_of(live, twin_live, seat, rng) -> None:
     """Give `twin_live` the match of `live`, with what `seat` cannot see resampled."""
     match = copy.copy(live.match)
-    match.state = live.match.state.game.sample(live.match.state.view(seat), random.Random(rng.random()))
+    match.state = live.match.state.game.sample(live.match.state.view(seat),
+                                               random.Random(rng.random()))
     match.actions = list(live.match.actions)
     match.events = list(live.match.events)
     match._chance_log = list(live.match._chance_log)

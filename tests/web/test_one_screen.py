@@ -23,11 +23,9 @@ import random
 import re
 import time
 
-from chromium import browser  # noqa: F401  (browser: a fixture)
+from ludotheque.web.limits import Limits
 from test_browser import act, is_over, join, new_page
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
-
-from ludotheque.web.limits import Limits
 
 MAX_STEPS = 800
 TABLET = {"width": 1024, "height": 768}
@@ -111,7 +109,8 @@ def settled(page) -> None:
     end."""
     page.wait_for_function("""() => { const b = document.body.dataset;
       return b.status === 'over' || b.screen === 'cover' || b.screen === 'public'
-        || (b.screen === 'seat' && (b.interactive === 'yes' || !!document.querySelector('#cover-hide.primary'))); }""")
+        || (b.screen === 'seat' && (b.interactive === 'yes'
+                                    || !!document.querySelector('#cover-hide.primary'))); }""")
 
 
 def step(page, rng: random.Random, seats: Seats, names: dict[str, int]) -> str:
@@ -244,11 +243,13 @@ def test_a_person_on_her_own_device_plays_while_the_shared_screen_shows_the_publ
     assert not page.errors and not cat.errors, (page.errors, cat.errors)
 
 
-def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, server) -> None:  # noqa: F811
+def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser,
+                                                                  server) -> None:  # noqa: F811
     created, (ada,) = server.table("dtc", 3, humans=1)
     _, (other,) = server.table("dtc", 3, humans=1)
     page = new_page(browser, "fr-FR")
-    for wrong, says in (("nosuchtoken", "Lien 2 sur 2 de cette adresse : Ce lien ne mène à aucune table"),
+    for wrong, says in (("nosuchtoken",
+                         "Lien 2 sur 2 de cette adresse : Ce lien ne mène à aucune table"),
                         (other, "Le lien 2 sur 2 de cette adresse est celui d'une autre table"),
                         (created["spectator"],
                          "Le lien 2 sur 2 de cette adresse est un lien de spectateur")):
@@ -261,7 +262,8 @@ def test_a_link_with_a_wrong_seat_says_which_and_keeps_the_others(browser, serve
         page.wait_for_selector("#cover-show")
         assert plain(page.locator("#cover-title").text_content()) == \
             "P1, à vous de jouer : prenez l'appareil"
-        assert plain(page.locator("#cover-show").text_content()) == "C'est moi, P1 : voir mes cartes"
+        assert plain(page.locator("#cover-show").text_content()) == \
+            "C'est moi, P1 : voir mes cartes"
         page.click("#cover-show")
         page.wait_for_selector("#board .hand .card")
     assert not page.errors, page.errors
@@ -272,13 +274,15 @@ ALERTS_SEEN = """(() => {
   window.__alerts = 0;
   new MutationObserver(() => {
     const alert = document.getElementById("alert");
-    if (alert && !alert.hidden && !alert.dataset.seen) { window.__alerts += 1; alert.dataset.seen = "1"; }
+    if (alert && !alert.hidden && !alert.dataset.seen) { window.__alerts += 1; alert.dataset.seen \
+= "1"; }
     if (alert && alert.hidden) delete alert.dataset.seen;
   }).observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
 
 
-def test_a_link_whose_every_seat_is_unknown_shows_the_one_panel(browser, server) -> None:  # noqa: F811
+def test_a_link_whose_every_seat_is_unknown_shows_the_one_panel(browser,
+                                                                server) -> None:  # noqa: F811
     """A shared screen's link none of whose seats leads to a table (mistyped, or its table
     pruned): the one panel a single seat's link shows, with the way to the lobby, in the
     page's language, and no alert per seat before it. One seat known: she plays on, the
@@ -329,7 +333,8 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     assert page.locator("label[for='seat-name-0']").text_content() == "Nom"
     page.fill("#seat-name-1", " ")
     page.click("#create-submit")  # a name missing: which seat, and the focus on it
-    assert page.locator("#create-error").text_content() == "Indiquez le nom du joueur de la place 2."
+    assert page.locator("#create-error").text_content() == \
+        "Indiquez le nom du joueur de la place 2."
     assert page.evaluate("document.activeElement.id") == "seat-name-1"
     page.fill("#seat-name-1", "Bob (facile)")
     page.click("#create-submit")  # a bot's name, said before any table is made
@@ -359,7 +364,8 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     assert [s["name"] for s in seats[:3]] == ["Ada", "Bob", "Cat"]
     assert server.table_count() == tables + 1  # the refusals made none
     title = plain(page.locator("#cover-title").text_content())
-    assert any(title == f"{who}, à vous de jouer : prenez l'appareil" for who in ("Ada", "Bob", "Cat")), title
+    assert any(title == f"{who}, à vous de jouer : prenez l'appareil"
+               for who in ("Ada", "Bob", "Cat")), title
     # read at arm's length: large words and a large button (a tablet on the table)
     size = "id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize)"
     assert page.evaluate(size, "cover-title") >= 32 and page.evaluate(size, "cover-show") >= 18
@@ -368,7 +374,8 @@ def test_a_family_sits_down_at_one_screen_from_the_lobby(browser, server) -> Non
     assert not page.errors, page.errors
 
 
-def test_a_seat_and_its_person_s_name_line_up_in_the_lobby_on_a_phone(browser, server) -> None:  # noqa: F811
+def test_a_seat_and_its_person_s_name_line_up_in_the_lobby_on_a_phone(browser,
+                                                                      server) -> None:  # noqa: F811
     """390 px: "Place 1" over "Nom", the seat's choice over the name's field, both as wide,
     the two labels alike."""
     page = new_page(browser, "fr-FR", PHONE)
@@ -398,11 +405,13 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
                                min_turn_timer=0.2, deals=random.Random(3))
     try:
         created = handle.create("diciassette", 2, turn_timer=4)
-        tokens = [handle.join(created["invite"], seat, name) for seat, name in enumerate(("Ada", "Bob"))]
+        tokens = [handle.join(created["invite"], seat, name)
+                  for seat, name in enumerate(("Ada", "Bob"))]
         page = new_page(browser, "fr-FR", TABLET)
         page.goto(f"{handle.url}/play/{'+'.join(tokens)}")
         page.wait_for_selector("#cover-deadline:not([hidden])")
-        who = re.match(r"(\w+), à vous de jouer", plain(page.locator("#cover-title").text_content())).group(1)
+        who = re.match(r"(\w+), à vous de jouer",
+                       plain(page.locator("#cover-title").text_content())).group(1)
         assert re.fullmatch(rf"{who}, il vous reste \d+ s pour jouer",
                             plain(page.locator("#cover-deadline").text_content()))
         assert page.locator("#deadline").text_content() == ""  # said once: in the cover
@@ -423,7 +432,8 @@ def test_the_cover_tells_its_person_her_time_runs_and_brings_her_back_after_it_r
         stop_thread_server(handle)
 
 
-def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_path) -> None:  # noqa: F811
+def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser,
+                                                                  tmp_path) -> None:  # noqa: F811
     """Two seats at one screen, a third person elsewhere, and the address's cap on sockets
     at three: the page's third socket, the public view's, is refused. Once a person hides
     her cards after her move and the third person is to play, the page holds no hand all
@@ -448,7 +458,8 @@ def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_p
                 if kind == "public":  # Cat's turn, before Ada's or Bob's first move
                     frame = cat.until(lambda u: u["legal"])
                     cat.move([frame["legal"][0]["id"]], frame["move"])
-                    page.wait_for_function(f"() => document.body.dataset.move !== '{frame['move']}'")
+                    page.wait_for_function(
+                        f"() => document.body.dataset.move !== '{frame['move']}'")
                 elif kind == "cover":
                     page.click("#cover-show")
                     page.wait_for_function("() => document.body.dataset.screen === 'seat'")
@@ -460,7 +471,9 @@ def test_hidden_cards_stay_hidden_when_the_public_view_is_refused(browser, tmp_p
                     page.wait_for_function("() => document.body.dataset.screen !== 'seat'")
                     hidden = True
             assert hidden and screen(page) == "public"
-            assert cat.until(lambda u: u["move"] == int(page.evaluate("document.body.dataset.move")))["to_act"] == 2
+            assert cat.until(
+                lambda u: u["move"] == int(page.evaluate("document.body.dataset.move"))
+            )["to_act"] == 2
             assert page.locator("#board .hand, #board .card").count() == 0
             assert page.locator("#cover-hide, #moves button").count() == 0
             assert page.evaluate("window.__alerts") == 0
@@ -505,13 +518,15 @@ def test_the_public_view_is_of_the_link_s_table_when_another_table_s_seat_answer
     page = new_page(browser)
     page.add_init_script(LAST_SECOND)
     page.goto(f"{server.url}/play/{ada}+{elsewhere}")
-    page.wait_for_function("() => /another table/.test(document.getElementById('alert').textContent)")
+    page.wait_for_function("() => /another "
+                           "table/.test(document.getElementById('alert').textContent)")
     page.wait_for_function("() => window.__public.length > 0")
     assert set(page.evaluate("window.__public")) == {created["table"]}
     assert not page.errors, page.errors
 
 
-def test_the_shared_screen_chats_between_turns_as_one_of_its_people(browser, server) -> None:  # noqa: F811
+def test_the_shared_screen_chats_between_turns_as_one_of_its_people(browser,
+                                                                    server) -> None:  # noqa: F811
     """Ada and Bob at one screen, Cat elsewhere: covered or on the public table, the screen
     writes as Ada or Bob (chosen in the chat form, remembered on reopening), each line on
     that seat's own socket; a seat shown writes as its person, with no choice."""

@@ -14,7 +14,7 @@ import random
 import re
 import time
 
-from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
+from chromium import PHONE
 from test_browser import act, is_over, join, new_page, spy
 from test_one_screen import plain, shared_table
 from test_phone_join import scanned

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import create_engine, func, select
-from web_servers import DEADLINE
 
 from ludotheque.web.db import moves
+from web_servers import DEADLINE
 
 
 def play_moves(pages, count: int, to_end: bool = False) -> dict:
@@ -25,9 +25,9 @@ def play_moves(pages, count: int, to_end: bool = False) -> dict:
         actor = frame["to_act"]
         if actor is not None and actor < len(pages):
             page = pages[actor]
-            mine = page.until(lambda f: f["move"] == frame["move"])
+            mine = page.until(lambda f, frame=frame: f["move"] == frame["move"])
             page.move([mine["legal"][0]["id"]], mine["move"])
-            acked = page.until(lambda f: f["move"] > mine["move"])
+            acked = page.until(lambda f, mine=mine: f["move"] > mine["move"])
     return acked
 
 

@@ -15,7 +15,7 @@ import httpx
 import zxingcpp
 from PIL import Image
 
-from chromium import PHONE, browser  # noqa: F401  (browser: a fixture)
+from chromium import PHONE
 from test_browser import create_table, join, new_page
 from tests.test_cli import invoke, usage_error
 
@@ -136,8 +136,8 @@ def test_the_spectator_link_has_its_code_to_scan_one_tap_away(browser,
     assert created["spectator_link"] == PUBLIC + created["spectator_url"]
 
 
-def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(browser,
-                                                                       start_server_process) -> None:
+def test_a_server_only_this_computer_reaches_says_so_in_the_invite_box(
+        browser, start_server_process) -> None:
     """Bound to 127.0.0.1 and opened there: `serve` says how to open it to phones; no link
     for other devices in the API, and the invite box says phones cannot open it and how
     to fix it, in the page's language, with no code to scan (a phone would open nothing)."""

@@ -10,15 +10,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from web_servers import WsClient
 
 from ludotheque.web.master import MAX_ACTIONS
+from web_servers import WsClient
 
 
 class Table:
     """Two people (seats 0 and 1), a bot (seat 2) and a spectator, waiting on a person."""
 
-    def __init__(self, server, lang_of_seat0: str = "en", names: tuple[str, str] = ("P1", "P2")) -> None:
+    def __init__(self, server, lang_of_seat0: str = "en", names: tuple[str, str] = ("P1",
+                                                                                    "P2")) -> None:
         self.server = server
         created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "human"},
                                                    {"kind": "bot", "level": "easy"}])

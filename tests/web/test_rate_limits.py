@@ -8,11 +8,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from web_servers import DEADLINE, WsClient, run_app_in_thread, stop_thread_server
 from websockets.exceptions import ConnectionClosed
 
 from ludotheque.core.errors import LudoError
 from ludotheque.web.limits import Limits, Rate
+from web_servers import DEADLINE, WsClient, run_app_in_thread, stop_thread_server
 
 FLOOD = 100
 
@@ -192,7 +192,8 @@ def test_one_address_holding_too_many_websockets_gets_the_next_refused(tmp_path)
             refused = extra.expect("error")
             assert refused["code"] == "too_many_sockets"
             assert refused["message"] == "Trop de connexions depuis votre adresse (3 à la " \
-                                         "fois). Fermez quelques onglets de ce site, puis réessayez."
+                                         "fois). Fermez quelques onglets de ce site, " \
+                                         "puis réessayez."
             with pytest.raises(ConnectionClosed) as closed:
                 extra.recv()
             assert closed.value.rcvd.code == 1008
@@ -267,7 +268,7 @@ def test_one_address_asking_too_many_records_or_replay_steps_gets_a_429(tmp_path
         created, _ = handle.table("diciassette", 2, humans=1)
         table = created["table"]
         asked = [handle.api.get(f"/api/tables/{table}/record?lang=fr"),
-                 handle.api.get(f"/api/tables/nope/replay?lang=fr"),
+                 handle.api.get("/api/tables/nope/replay?lang=fr"),
                  handle.api.get(f"/api/tables/{table}/replay?step=0&lang=fr")]
         assert [a.status_code for a in asked] == [403, 404, 403]
         for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay"):

@@ -8,6 +8,7 @@ import sys
 import time
 
 import pytest
+
 from web_servers import DEADLINE
 
 
@@ -601,7 +602,8 @@ def test_replay_labels_a_past_move_with_the_seats_it_is_about(server):
     steps = [i + 1 for i, text in enumerate(actions) if text.split()[0] in ("give", "target")]
     assert steps, actions
     for step in steps[:4]:
-        for lang, words in (("en", ("give a die to", "choose")), ("fr", ("donner un dé à", "choisir"))):
+        for lang, words in (("en", ("give a die to", "choose")),
+                            ("fr", ("donner un dé à", "choisir"))):
             page = server.api.get(f"/api/tables/{table}/replay?step={step}&lang={lang}").json()
             seat = int(page["action"]["text"].split()[-1].lstrip("p")) - 1
             label = page["action"]["label"]

@@ -11,10 +11,11 @@ import threading
 import time
 
 import pytest
+from typer.testing import CliRunner
+
 from ludotheque.cli import app as cli_app
 from ludotheque.core.errors import LudoError
 from ludotheque.core.registry import all_games
-from typer.testing import CliRunner
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server, table_players
 
 
@@ -39,7 +40,8 @@ def drive(pages, limit: float = 3 * DEADLINE, pick=lambda legal: legal[0]) -> No
                 sent[index] = frame["move"]
 
 
-@pytest.mark.parametrize("game, players", [(game.name, table_players(game)) for game in all_games()])
+@pytest.mark.parametrize("game, players", [(game.name, table_players(game))
+                                           for game in all_games()])
 def test_two_people_and_bots_play_each_game_to_the_end(server, game, players):
     seats = [{"kind": "human"}, {"kind": "human"}] + \
         [{"kind": "bot", "level": "medium"}] * (players - 2)
@@ -731,7 +733,7 @@ def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
             if frame["result"] is not None:
                 break
             page.move([frame["legal"][0]["id"]], frame["move"])
-            mine = page.until(lambda f: f["move"] > frame["move"])
+            mine = page.until(lambda f, frame=frame: f["move"] > frame["move"])
             after = page.until(lambda f: f["to_act"] == 0 or f["result"] is not None,
                                timeout=3 * DEADLINE)
             bot_moves += after["move"] - mine["move"]

@@ -15,13 +15,13 @@ import time
 
 import pytest
 from sqlalchemy import create_engine, func, select
-from test_server_play import drive
-from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
 from ludotheque.web.services import stop_processes
+from test_server_play import drive
+from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 
 # -- the replay's full reveal ----------------------------------------------------------
@@ -286,7 +286,8 @@ def test_a_waiting_table_nobody_joins_is_closed_and_its_link_says_so(tmp_path):
             assert info.status_code == 410
             assert info.json()["error"]["code"] == "closed"
             assert words in info.json()["error"]["message"]
-            assert ("0,4\u00a0s" if lang == "fr" else "0.4\u00a0s") in info.json()["error"]["message"]
+            assert ("0,4\u00a0s" if lang == "fr"
+                    else "0.4\u00a0s") in info.json()["error"]["message"]
             sit = handle.api.post(f"/api/join/{waiting['invite']}?lang={lang}",
                                   json={"seat": 0, "name": "Late"})
             assert sit.status_code == 410 and words in sit.json()["error"]["message"]
@@ -466,7 +467,8 @@ def test_migrating_gives_existing_seats_their_name_key(tmp_path):
         storage.close()
 
 
-@pytest.mark.parametrize("seconds, en, fr", [(86400, "24\u00a0h", "24\u00a0h"), (5400, "1.5\u00a0h", "1,5\u00a0h"),
+@pytest.mark.parametrize("seconds, en, fr", [(86400, "24\u00a0h", "24\u00a0h"),
+                                             (5400, "1.5\u00a0h", "1,5\u00a0h"),
                                              (90, "1.5\u00a0min", "1,5\u00a0min")])
 def test_the_closed_message_names_the_wait(seconds, en, fr):
     from ludotheque.web.refusals import Duration, Refused

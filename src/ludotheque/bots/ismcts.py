@@ -53,6 +53,8 @@ __all__ = ["Budget", "ISMCTSBot"]
 # would make it due (gc.get_count()[2] counts them against gc.get_threshold()[2]).
 _FULL_COLLECTION_NEAR = 3
 
+DEFAULT_BUDGET = Budget(iterations=1000, ms=1000)  # frozen: one shared default is safe
+
 
 class _Node:
     __slots__ = ("children", "visits", "reward", "squares", "available")
@@ -78,7 +80,7 @@ class _Node:
 class ISMCTSBot:
     """MO-ISMCTS over any registered game; reads only its view."""
 
-    def __init__(self, game: Game, budget: Budget = Budget(iterations=1000, ms=1000),
+    def __init__(self, game: Game, budget: Budget = DEFAULT_BUDGET,
                  exploration: float = 0.7, rollout: str = "policy",
                  opponents: str = "tree", cutoff: bool = False,
                  model: Callable[[], Any] | None = None,
@@ -148,7 +150,8 @@ class ISMCTSBot:
     def _search(self, view: Mapping[str, Any], legal: Sequence[int], rng: random.Random,
                 started: float) -> int:
         clock = self.clock
-        deadline = self._deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
+        deadline = self._deadline = (None if self.budget.ms is None
+                                     else started + self.budget.ms / 1000)
         if type(view) is not dict:  # read once into a plain dict (a Match's view builds on reads)
             view = dict(view)
         me = view["seat"]
@@ -276,7 +279,8 @@ class ISMCTSBot:
         best, best_score = legal[0], -math.inf
         for action in legal:
             child = node.children[action]
-            score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            score = (child.reward / child.visits
+                     + c * math.sqrt(math.log(child.available) / child.visits))
             if score > best_score:
                 best, best_score = action, score
         return best

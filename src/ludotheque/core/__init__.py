@@ -22,7 +22,8 @@ from ludotheque.core.registry import all_games, get_game, register
 from ludotheque.core.replay import replay
 
 __all__ = [
-    "Budget", "CHANCE", "TERMINAL", "ChanceError", "Event", "Game", "IllegalActionError", "LudoError",
+    "Budget", "CHANCE", "TERMINAL", "ChanceError", "Event", "Game", "IllegalActionError",
+    "LudoError",
     "Match", "NotationError", "OptionError", "OptionSpec", "Pick", "PlayerCountError", "Record",
     "RecordError", "Roll", "ScriptedChance", "SeededChance", "Shuffle", "SnapshotError", "State",
     "UnknownGameError", "all_games", "get_game", "register", "replay", "settle",

@@ -42,11 +42,13 @@ class ActionTable:
     """Every action id of a game: id -> `Action` (kind, arg, text), text -> id and
     (kind, arg) -> id. Ids run from 0 to `len(table) - 1`; texts and parts are unique."""
 
-    def __init__(self, actions: Mapping[int, tuple[str, Any, str]] | Iterable[tuple[str, Any, str]]) -> None:
+    def __init__(self, actions: Mapping[int, tuple[str, Any, str]]
+                 | Iterable[tuple[str, Any, str]]) -> None:
         rows = sorted(actions.items()) if isinstance(actions, Mapping) else list(enumerate(actions))
         if [action_id for action_id, _ in rows] != list(range(len(rows))):
             raise ValueError("action ids must run from 0 without a gap")
-        self.actions = tuple(Action(action_id, kind, arg, text) for action_id, (kind, arg, text) in rows)
+        self.actions = tuple(Action(action_id, kind, arg, text)
+                             for action_id, (kind, arg, text) in rows)
         self._by_text = {action.text: action.id for action in self.actions}
         self._by_parts = {(action.kind, action.arg): action.id for action in self.actions}
         if len(self._by_text) != len(self.actions) or len(self._by_parts) != len(self.actions):

@@ -102,7 +102,8 @@ class Roll:
             or len(outcome) != self.count
             or any(type(f) is not int or not 0 <= f < self.faces for f in outcome)
         ):
-            raise ChanceError("error.chance_roll", label=self.label, count=self.count, faces=self.faces)
+            raise ChanceError("error.chance_roll", label=self.label, count=self.count,
+                              faces=self.faces)
         return tuple(outcome)
 
 

@@ -98,8 +98,10 @@ class Int(Codec):
     def from_json(self, data: Any, ctx: Context) -> int:
         if type(data) is not int:
             raise Problem("snapshot.not_int", value=_short(data))
-        if (self.low is not None and data < self.low) or (self.high is not None and data > self.high):
-            raise Problem("snapshot.out_of_range", value=data, low=_bound(self.low), high=_bound(self.high))
+        if (self.low is not None and data < self.low) or (self.high is not None
+                                                          and data > self.high):
+            raise Problem("snapshot.out_of_range", value=data, low=_bound(self.low),
+                          high=_bound(self.high))
         return data
 
     def describe(self) -> str:
@@ -208,7 +210,8 @@ class Counts(Codec):
         counts = [0] * len(self.codes)
         for index, code in enumerate(data):
             if not isinstance(code, str) or code not in self._kind:
-                raise Problem("snapshot.not_card", f"[{index}]", value=_short(code), allowed=", ".join(self.codes))
+                raise Problem("snapshot.not_card", f"[{index}]", value=_short(code),
+                              allowed=", ".join(self.codes))
             counts[self._kind[code]] += 1
         return tuple(counts) if self.frozen else counts
 
@@ -283,7 +286,8 @@ class TupleOf(Codec):
     def from_json(self, data: Any, ctx: Context) -> tuple:
         if self.names is not None:
             if not isinstance(data, Mapping) or set(data) != set(self.names):
-                raise Problem("snapshot.not_object", value=_short(data), names=", ".join(self.names))
+                raise Problem("snapshot.not_object", value=_short(data),
+                              names=", ".join(self.names))
             data = [data[name] for name in self.names]
             steps = [f".{name}" for name in self.names]
         else:
@@ -464,7 +468,8 @@ def make_init_fields(fields: Sequence[Field], derived: Sequence[Derived]) -> Cal
     return namespace["init_fields"]
 
 
-def make_clone(cls: type, fields: Sequence[Field], derived: Sequence[Derived]) -> Callable[[Any], Any]:
+def make_clone(cls: type, fields: Sequence[Field],
+               derived: Sequence[Derived]) -> Callable[[Any], Any]:
     """`state.clone()`, generated as straight-line code (the hot path of every search)."""
     lines = ["def clone(s):", "    o = _new(_cls)"]
     lines += [f"    o.{name} = s.{name}" for name in BASE_ATTRIBUTES]

@@ -38,11 +38,11 @@ from ludotheque.core.fields import (
     Derived,
     Field,
     collect,
-    take_declarations,
     fields_from_json,
     fields_to_json,
     make_clone,
     make_init_fields,
+    take_declarations,
 )
 from ludotheque.core.options import OptionSpec, integer, options_to_json, validate_options
 from ludotheque.core.parts import GameParts
@@ -194,7 +194,8 @@ class State(metaclass=StateType):
     def _check_seat(self, player: Any) -> None:
         """Refuse a reader that is neither a seat of this game nor None (a spectator)."""
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
-            raise NoSuchSeatError("error.no_such_seat", seat=repr(player), high=self.num_players - 1)
+            raise NoSuchSeatError("error.no_such_seat", seat=repr(player),
+                                  high=self.num_players - 1)
 
     @classmethod
     def from_view(cls, game: Game, view: Mapping[str, Any], rng: random.Random) -> State:
@@ -276,7 +277,8 @@ class MoveForms:
 
 
 def _is_action_id(action: Any, game: Game) -> bool:
-    return isinstance(action, int) and not isinstance(action, bool) and 0 <= action < game.num_actions
+    return isinstance(action, int) and not isinstance(action,
+                                                      bool) and 0 <= action < game.num_actions
 
 
 class Game(ABC):
@@ -341,8 +343,9 @@ class Game(ABC):
         self.check_options(players, validated)
         return validated
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
-        """Cross-checks between options and the player count (raise OptionError)."""
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:  # noqa: B027
+        """Cross-checks between options and the player count (raise OptionError): a hook,
+        empty unless a game overrides it (not abstract, hence the noqa)."""
 
     def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> State:
         """A new game, at its first chance point (the deal)."""

@@ -75,7 +75,7 @@ class Match:
 
     @state.setter
     def state(self, state: State) -> None:
-        self.state  # the events so far come from the state being replaced
+        _ = self.state  # the events so far come from the state being replaced
         self._take(state)
 
     def _take(self, state: State) -> None:
@@ -117,7 +117,8 @@ class Match:
     def _write_events(self) -> None:
         scribe = self._scribe
         if scribe is None:
-            scribe = self._scribe = self.game._new_state(self._state.num_players, self._state.options)
+            scribe = self._scribe = self.game._new_state(self._state.num_players,
+                                                         self._state.options)
         actions, outcomes, events = self.actions, self._outcomes, self._events
         done, drawn = self._scribe_at
         while True:
@@ -207,7 +208,8 @@ class Match:
             parsed.append(action)
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:
-                    raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 2)
+                    raise IllegalActionError("error.sequence_turn", count=len(actions),
+                                             index=index + 2)
         for action in parsed:
             self.apply(action)
 

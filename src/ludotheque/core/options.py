@@ -229,4 +229,5 @@ def parse_option_assignments(items: Sequence[str]) -> dict[str, str]:
 
 
 def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {name: list(value) if isinstance(value, tuple) else value for name, value in options.items()}
+    return {name: list(value) if isinstance(value, tuple) else value
+            for name, value in options.items()}

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.core.errors import RecordError
-from ludotheque.i18n import LazyText
 from ludotheque.core.files import MAX_RECORD_BYTES, bad_byte, json_reason, read_text
 from ludotheque.core.options import options_to_json
+from ludotheque.i18n import LazyText
 
 FORMAT = "ludotheque-record"
 VERSION = 1
@@ -140,7 +140,8 @@ def _is_outcome(outcome: Any, depth: int = 0) -> bool:
         return False
     if isinstance(outcome, (int, str)):
         return True
-    return isinstance(outcome, list) and depth < 2 and all(_is_outcome(o, depth + 1) for o in outcome)
+    return isinstance(outcome, list) and depth < 2 and all(_is_outcome(o, depth + 1)
+                                                           for o in outcome)
 
 
 def _check_result(result: Any) -> None:

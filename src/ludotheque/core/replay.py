@@ -39,6 +39,7 @@ def replay(record: Record, keep_events: bool = True) -> Match:
             raise RecordError("error.record_unfinished", count=len(record.actions))
         if list(record.result.get("winners", [])) != match.state.winners():
             raise RecordError(
-                "error.record_result", stored=record.result.get("winners"), replayed=match.state.winners()
+                "error.record_result", stored=record.result.get("winners"),
+                replayed=match.state.winners()
             )
     return match

@@ -21,5 +21,6 @@ def next_seat(seat: int, direction: int, players: int, active: Sequence[bool] | 
 def seats_from(seat: int, direction: int, players: int, active: Sequence[bool] | None = None,
                include_start: bool = False) -> list[int]:
     """Every (active) seat in turn order after `seat` (and `seat` first if `include_start`)."""
-    order = [(seat + direction * step) % players for step in range(0 if include_start else 1, players)]
+    order = [(seat + direction * step) % players
+             for step in range(0 if include_start else 1, players)]
     return [s for s in order if active is None or active[s]]

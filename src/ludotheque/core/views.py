@@ -95,7 +95,8 @@ def _check_container(value: Any, shape: Any, origin: type, path: str) -> None:
 
 
 def _is_typed_dict(shape: Any) -> bool:
-    return isinstance(shape, type) and issubclass(shape, dict) and hasattr(shape, "__required_keys__")
+    return (isinstance(shape, type) and issubclass(shape, dict)
+            and hasattr(shape, "__required_keys__"))
 
 
 @lru_cache(maxsize=None)

@@ -138,12 +138,12 @@ def read_mo(path: Path) -> tuple[dict[str, str | tuple[str, ...]], Callable[[int
         translations = gettext.GNUTranslations(fp)
     texts: dict[str, str | tuple[str, ...]] = {}
     forms: dict[str, dict[int, str]] = {}
-    for msgid, string in translations._catalog.items():  # noqa: SLF001 (see above)
+    for msgid, text in translations._catalog.items():  # noqa: SLF001 (see above)
         if isinstance(msgid, tuple):  # (context + \x04 + English, plural index)
             key = msgid[0].split(_CONTEXT, 1)[0]
-            forms.setdefault(key, {})[msgid[1]] = string
+            forms.setdefault(key, {})[msgid[1]] = text
         elif _CONTEXT in msgid:
-            texts[msgid.split(_CONTEXT, 1)[0]] = string
+            texts[msgid.split(_CONTEXT, 1)[0]] = text
     for key, by_index in forms.items():
         texts[key] = tuple(by_index[i] for i in sorted(by_index))
     return texts, translations.plural

@@ -24,7 +24,8 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
 * Reward: 0 until the end, then, with `rewards="share"` (the default), the
   agent's return (1/k for one of k winners, 0 for a loss); with
   `rewards="zero_sum"` (PettingZoo's classic games), +1/k for one of k winners
-  and -1/(n-k) for one of n-k losers (±1 with two players). Chance and the bots are seeded from `reset(seed=...)`.
+  and -1/(n-k) for one of n-k losers (±1 with two players). Chance and the bots are seeded from
+  `reset(seed=...)`.
 * An illegal action, with `illegal="lose"` (the default): the episode ends at
   once (terminated), the reward is -1 and `info["illegal_action"]` holds the
   action and `info["error"]` the reason (in `lang`). With `illegal="raise"`:

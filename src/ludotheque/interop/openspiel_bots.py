@@ -111,7 +111,8 @@ def ismcts_bot(spiel_game: pyspiel.Game, simulations: int, seed: int,
     bot = _ISMCTSBot(spiel_game, leaf, uct_c, simulations,
                      random_state=generator,
                      final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
-    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, generator.uniform))
+    bot.set_resampler(
+        lambda state, player: state.resample_from_infostate(player, generator.uniform))
     return bot
 
 

@@ -21,7 +21,8 @@ default, PettingZoo's classic convention, as in the Gymnasium env): the
 offender gets -1, the others 0, the game ends, and the offender's info holds
 "illegal_action" and "error". With `illegal="raise"`: IllegalActionError (an
 action outside the action space, or neither an integer nor a move's text,
-NotationError); the game is unchanged and the same agent is still to act. `render()` with render_mode="ansi" returns the
+NotationError); the game is unchanged and the same agent is still to act. `render()` with
+render_mode="ansi" returns the
 table as a spectator sees it; with "human" it prints it and returns None.
 """
 

@@ -175,7 +175,8 @@ def bench(game: Game, players: int | None = None, seconds: float = 3.0, seed: in
     return {"game": game.name, "players": players, **_best_of(windows)}
 
 
-def bench_openspiel(name: str, seconds: float = 3.0, seed: int = 0, repeats: int = 3) -> dict[str, Any]:
+def bench_openspiel(name: str, seconds: float = 3.0, seed: int = 0,
+                    repeats: int = 3) -> dict[str, Any]:
     """Random playouts of the OpenSpiel game `name` (needs pyspiel: the `rl` extra)."""
     from ludotheque.core.errors import require_extra
 
@@ -307,7 +308,8 @@ def _rounds(rounds: int, games: list[Game], counts: dict[str, int], validated: d
         for name, spiel in spiels.items():
             if progress is not None:
                 progress(name)
-            windows.setdefault((name, "openspiel"), []).append(_openspiel_window(spiel, seconds, rng))
+            windows.setdefault((name, "openspiel"), []).append(
+                _openspiel_window(spiel, seconds, rng))
 
 
 def _rows(windows: dict[tuple[str, str], list[Window]], rounds: int, counts: dict[str, int],
@@ -334,7 +336,8 @@ def _rows(windows: dict[tuple[str, str], list[Window]], rounds: int, counts: dic
             "cpu_share": round(sum(w[4] for w in runs) / sum(w[3] for w in runs), 3),
             "ratios": {},
         }
-        row["decisions_per_cpu_s"] = round(statistics.median(w[0] / max(w[4], 1e-9) for w in runs), 1)
+        row["decisions_per_cpu_s"] = round(statistics.median(w[0] / max(w[4], 1e-9) for w in runs),
+                                           1)
         for reference in references:
             # Per CPU second: on a shared machine the wall clock also counts the time the
             # neighbours had the core, which changes from one window to the next.
@@ -371,7 +374,7 @@ def bench_all(seconds: float = 3.0, seed: int = 0, repeats: int = 3, players: in
     for row in result["rows"]:
         row["ismcts_iterations_per_s"] = None
     try:
-        for done, game in enumerate(games):
+        for done, game in enumerate(games):  # noqa: B007  (`done` is read on an interrupt)
             if progress is not None:
                 progress(f"ISMCTS {game.name}")
             count = game.default_players if players is None else players

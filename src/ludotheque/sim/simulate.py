@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import ludotheque.interop  # noqa: F401  (adds openspiel_ismcts to the bots when pyspiel is installed)
+# adds openspiel_ismcts to the bots when pyspiel is installed
+import ludotheque.interop  # noqa: F401
 from ludotheque.bots import RandomBot, make_bot
 from ludotheque.core.chance import SeededChance, derive_seed, seeded_random, settle
 from ludotheque.core.errors import LudoError, OptionError, PlayerCountError, require_extra
@@ -193,7 +194,8 @@ def _bot_rng(seed: int, seat: int) -> random.Random:
 _BOTS: dict[tuple[str, str, str], Any] = {}
 # (game, bots by seat, budget) -> per seat: the bot's choose, whether it reads its view,
 # whether it is the random bot (drawn in `_play`'s loop): a simulation's few seatings.
-_SEATINGS: dict[tuple[str, tuple[str, ...], str], tuple[list[Any], list[str | None], list[bool]]] = {}
+_SEATINGS: dict[tuple[str, tuple[str, ...], str],
+                tuple[list[Any], list[str | None], list[bool]]] = {}
 _VIEW, _OBSERVATION = "view", "observation"  # what a seat's bot reads (None: nothing)
 
 
@@ -288,7 +290,8 @@ def parse_sweep_assignments(items: Sequence[str], game: Game) -> dict[str, list[
         if not sep or not name or not text.strip():
             raise OptionError("error.sweep_syntax", item=item)
         if name not in kinds:
-            raise OptionError("error.option_unknown", name=name, allowed=", ".join(sorted(kinds)) or "-")
+            raise OptionError("error.option_unknown", name=name,
+                              allowed=", ".join(sorted(kinds)) or "-")
         if name in parsed:
             raise OptionError("error.sweep_twice", name=name)
         separator = ";" if ";" in text or kinds[name] == "ints" else ","
@@ -578,7 +581,8 @@ def _run_ray(plan: _Plan, games: int, jobs: int,
     started = False
     if not ray.is_initialized():
         _check_ray_address()
-        local = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs, "include_dashboard": False}
+        local = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs,
+                                                          "include_dashboard": False}
         ray.init(logging_level=logging.WARNING, **local)
         started = True
     ready()  # the games start now: the cluster's start-up is not part of their time
@@ -586,7 +590,8 @@ def _run_ray(plan: _Plan, games: int, jobs: int,
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         play = ray.remote(_play_chunk)
         plan_ref = ray.put(plan)
-        pending = [play.remote(plan_ref, chunk) for chunk in _chunks(len(plan.configs), games, workers, 8)]
+        pending = [play.remote(plan_ref, chunk)
+                   for chunk in _chunks(len(plan.configs), games, workers, 8)]
         try:
             while pending:
                 finished, pending = ray.wait(pending, num_returns=1)
@@ -671,7 +676,8 @@ class SimulationRun:
         return sum(tally.count for tally in self.tallies)
 
     def rows(self) -> list[dict[str, Any]]:
-        return [row for per_config in self.results for result in per_config for row in result.rows or ()]
+        return [row for per_config in self.results for result in per_config for row in result.rows
+                or ()]
 
 
 def _game_and_bots(game: Game | str, players: int, bots: Sequence[str] | str,

@@ -76,7 +76,8 @@ def random_states(game: Game, players: int, options: Mapping[str, Any], seed: in
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             decisions += 1
-            assert decisions <= MAX_DECISIONS, f"{game.name}: a game did not end in {MAX_DECISIONS} decisions"
+            assert decisions <= MAX_DECISIONS, \
+                f"{game.name}: a game did not end in {MAX_DECISIONS} decisions"
 
 
 def spaced_states(game: Game, players: int, options: Mapping[str, Any], seed: int, games: int,
@@ -151,7 +152,8 @@ def check_replay(game: Game, players: int, options: Mapping[str, Any], seed: int
     again = replay(record)
     assert again.state.to_json() == match.state.to_json(), f"{label}: replay differs"
     assert again.state.winners() == match.state.winners(), f"{label}: replay winners differ"
-    assert [e.for_player(None) for e in again.events] == [e.for_player(None) for e in match.events], \
+    assert [e.for_player(None) for e in again.events] == [e.for_player(None)
+                                                          for e in match.events], \
         f"{label}: replay events differ"
     # A second independent match from the same seed and decisions visits the same states.
     twin = Match(game, players, options, seed=seed)
@@ -169,7 +171,7 @@ def check_replay(game: Game, players: int, options: Mapping[str, Any], seed: int
 def check_snapshots(game: Game, players: int, options: Mapping[str, Any], seed: int,
                     games: int = 5, every: int = 3) -> None:
     label = _label(game, players, options)
-    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
+    for _index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         data = json.loads(json.dumps(state.to_json()))
         rebuilt = game.state_from_json(data)
         assert rebuilt.to_json() == state.to_json(), f"{label}: snapshot round trip differs"
@@ -192,7 +194,7 @@ def check_snapshots(game: Game, players: int, options: Mapping[str, Any], seed: 
 def check_clone_independence(game: Game, players: int, options: Mapping[str, Any], seed: int,
                              games: int = 5, every: int = 4) -> None:
     label = _label(game, players, options)
-    for index, (state, chance, rng) in spaced_states(game, players, options, seed, games, every):
+    for index, (state, _chance, _rng) in spaced_states(game, players, options, seed, games, every):
         before = json.dumps(state.to_json(), sort_keys=True)
         view_before = state.view(state.current_player())
         copy = state.clone()
@@ -216,7 +218,7 @@ def check_clone_independence(game: Game, players: int, options: Mapping[str, Any
 def check_illegal_actions(game: Game, players: int, options: Mapping[str, Any], seed: int,
                           games: int = 3, every: int = 2) -> None:
     label = _label(game, players, options)
-    for index, (state, _, _) in spaced_states(game, players, options, seed, games, every):
+    for _index, (state, _, _) in spaced_states(game, players, options, seed, games, every):
         before = json.dumps(state.to_json(), sort_keys=True)
         legal = set(state.legal_actions())
         illegal = [a for a in range(game.num_actions) if a not in legal]
@@ -296,7 +298,7 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
     """
     label = _label(game, players, options)
     compared = 0
-    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
+    for _index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         for seat in [*range(players), None]:
             twin = game.sample(state.view(seat), random.Random(rng.random()))
             assert twin.view(seat) == state.view(seat), \
@@ -313,11 +315,13 @@ def check_no_leak(game: Game, players: int, options: Mapping[str, Any], seed: in
             original.apply_action(action, events_a)
             other.apply_action(action, events_b)
             if original.view(seat) != other.view(seat):
-                continue  # the action revealed something (a call, a new pile top): a legal difference
+                # the action revealed something (a call, a new pile top): a legal difference
+                continue
             seen_a = [event.for_player(seat) for event in events_a]
             seen_b = [event.for_player(seat) for event in events_b]
             assert seen_a == seen_b, \
-                f"{label}: seat {seat} reads different events after {game.action_to_text(action)}:" \
+                f"{label}: seat {seat} reads different events after " \
+                f"{game.action_to_text(action)}:" \
                 f"\n{seen_a}\n{seen_b}"
             compared += 1
         compared += _indistinguishable_moves_read_alike(state, players, label)
@@ -357,7 +361,7 @@ def check_refusals_leak_nothing(game: Game, players: int, options: Mapping[str, 
     label = _label(game, players, options)
     probes = _probe_texts(game)
     compared = 0
-    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
+    for _index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
         seat = state.current_player()
         original = state.clone()
         twin = game.sample(state.view(seat), random.Random(rng.random()))
@@ -432,17 +436,20 @@ def check_determinisation(game: Game, players: int, options: Mapping[str, Any], 
                           games: int = 5, every: int = 2, samples: int = 4) -> None:
     label = _label(game, players, options)
     varied = 0
-    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
+    for index, (state, _, _rng) in spaced_states(game, players, options, seed, games, every):
         counts = state.component_counts()
         for seat in [*range(players), None]:
             view = state.view(seat)
             distinct = set()
             for sample_index in range(samples):
                 sample = game.sample(view, random.Random(derive_seed(seed, index, sample_index)))
-                assert sample.component_counts() == counts, f"{label}: determinisation lost a component"
+                assert sample.component_counts() == counts, \
+                    f"{label}: determinisation lost a component"
                 sample.check_invariants()
-                assert sample.view(seat) == view, f"{label}: determinisation contradicts seat {seat}'s view"
-                assert sample.legal_actions() == state.legal_actions() or sample.current_player() != seat, \
+                assert sample.view(seat) == view, \
+                    f"{label}: determinisation contradicts seat {seat}'s view"
+                assert (sample.legal_actions() == state.legal_actions()
+                        or sample.current_player() != seat), \
                     f"{label}: determinisation changed seat {seat}'s own moves"
                 distinct.add(json.dumps(sample.to_json(), sort_keys=True))
             varied += len(distinct) > 1
@@ -459,7 +466,7 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
     Returns how many views were sampled."""
     label = _label(game, players, options)
     checked = varied = 0
-    for index, (state, _, rng) in spaced_states(game, players, options, seed, games, every):
+    for index, (state, _, _rng) in spaced_states(game, players, options, seed, games, every):
         counts = state.component_counts()
         for seat in [state.current_player(), None]:
             view = state.view(seat)
@@ -480,9 +487,11 @@ def check_view_sampling(game: Game, players: int, options: Mapping[str, Any], se
                     f"{label}: Game.sampler drew otherwise than Game.sample"
                 if twin.current_player() >= 0:  # a search changes its samples
                     twin.apply_action(twin.legal_actions()[0])
-                assert sample.component_counts() == counts, f"{label}: a sampled state lost a component"
+                assert sample.component_counts() == counts, \
+                    f"{label}: a sampled state lost a component"
                 sample.check_invariants()
-                assert sample.view(seat) == view, f"{label}: a sampled state contradicts seat {seat}'s view"
+                assert sample.view(seat) == view, \
+                    f"{label}: a sampled state contradicts seat {seat}'s view"
                 if seat is not None:
                     _observation_is_the_views(game, state, sample, seat, label)
                     assert sample.legal_actions() == state.legal_actions(), \

@@ -27,8 +27,8 @@ from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 from ludotheque.core.files import ENCODING, json_reason
 from ludotheque.core.record import Record
-from ludotheque.core.replay import replay
 from ludotheque.core.registry import all_games, get_game
+from ludotheque.core.replay import replay
 from ludotheque.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,

@@ -24,7 +24,6 @@ from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import t
-
 from ludotheque.web.db import TableRow
 from ludotheque.web.frames import result_entry, update_frame, waiting_frame
 from ludotheque.web.names import seat_names

@@ -34,12 +34,12 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ludotheque.core import stand_ins
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
-from sqlalchemy.exc import IntegrityError
-
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
 from ludotheque.web.db import NameTaken, SeatGone, Storage, TableGone, TableRow, now

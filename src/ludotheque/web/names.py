@@ -14,7 +14,6 @@ import unicodedata
 from typing import Any
 
 from ludotheque.i18n import LANGUAGES, t
-
 from ludotheque.web.db import TableRow, name_key
 from ludotheque.web.refusals import Refused
 

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ludotheque.i18n import t
+
+
 def legal_labels(game: Any, legal: Iterable[Any] | None, lang: str,
                  view: Mapping[str, Any] | None = None,
                  names: Sequence[str] | None = None) -> dict[int, str]:

@@ -13,11 +13,9 @@ from typing import Any, NamedTuple
 from ludotheque.core.errors import LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.registry import get_game
-
 from ludotheque.web.db import SeatRow, name_key
 from ludotheque.web.names import LEVELS, checked_name
-from ludotheque.web.refusals import (Refused, TextParam, option_refusal, quoted,
-                                     unknown_fields)
+from ludotheque.web.refusals import Refused, TextParam, option_refusal, quoted, unknown_fields
 
 TIMER_RANGE = (10, 3600)  # a turn timer's seconds (tests may go lower: `min_turn_timer`)
 TABLE_FIELDS = ("game", "players", "options", "seats", "turn_timer")  # POST /api/tables

@@ -146,7 +146,8 @@ class Decimoarr(Game):
             "cards": colours * values,
             "colours": colours,
             "values": values,
-            "colour_names": ", ".join(t(f"decimoarr.colour.{c}", lang) for c in COLOUR_NAMES[:colours]),
+            "colour_names": ", ".join(t(f"decimoarr.colour.{c}", lang)
+                                      for c in COLOUR_NAMES[:colours]),
             # French decimals use a comma: list them with semicolons.
             "value_names": (" ; " if lang == "fr" else ", ").join(
                 value_label(v, lang) for v in range(values)),

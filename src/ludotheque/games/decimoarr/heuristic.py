@@ -138,7 +138,8 @@ class HeuristicBot(ObservationBot):
                     best, best_score = pos, score
             if unknown_positions and len(known_cards) < colours * values:
                 # In id order: by colour, then value.
-                unknown_cards = [card for card in range(colours * values) if card not in known_cards]
+                unknown_cards = [card for card in range(colours * values)
+                                 if card not in known_cards]
                 average = sum(threat(card, -1) for card in unknown_cards) / len(unknown_cards)
                 if best is None or -average > best_score:
                     return unknown_positions[rng.randrange(len(unknown_positions))]

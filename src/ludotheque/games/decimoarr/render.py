@@ -23,8 +23,8 @@ from rich.text import Text
 
 from ludotheque.games.decimoarr.actions import ACTIONS
 from ludotheque.games.decimoarr.components import COLOUR_CODES, COLOUR_NAMES, value_label
-from ludotheque.games.decimoarr.wording import card_name, colour_short, position_name
 from ludotheque.games.decimoarr.views import DecimoarrView
+from ludotheque.games.decimoarr.wording import card_name, colour_short, position_name
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator
 
@@ -181,7 +181,8 @@ def table(view: DecimoarrView, lang: str, names: Sequence[str]) -> Group:
         if entry["active"] is None:
             status = ""
         else:
-            status = t("decimoarr.table.in_play" if entry["active"] else "decimoarr.table.out", lang)
+            status = t("decimoarr.table.in_play" if entry["active"] else "decimoarr.table.out",
+                       lang)
         perdu = ""
         if entry["perdu"]:
             perdu = (tn("decimoarr.count.skulls", entry["skulls"], lang)

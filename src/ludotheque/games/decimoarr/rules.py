@@ -119,7 +119,8 @@ def config_for(options: Mapping[str, Any], players: int) -> Config:
 
 def _config(state: Any) -> Config:
     """The Config of a state (or of a snapshot's Context) from its options and seats."""
-    return config_for(state.options, state.num_players if isinstance(state, State) else state.players)
+    return config_for(state.options, state.num_players if isinstance(state, State)
+                      else state.players)
 
 
 def _positions(state: Any) -> int:
@@ -192,7 +193,9 @@ class NumberSet(Codec):
         return sum(1 << i for i in members)
 
     def describe(self) -> str:
-        return "a list of positions" if callable(self.size) else f"a list of numbers 0..{self.size - 1}"
+        if callable(self.size):
+            return "a list of positions"
+        return f"a list of numbers 0..{self.size - 1}"
 
 
 class LastFlip(TupleOf):
@@ -253,7 +256,8 @@ class DecimoarrState(State):
                        doc="per seat: its perdu card this round, -1: none")
     perdu_box = Field(ListOf(Int(0, PERDU_CARDS - 1)), list, hidden=EVERYONE,
                       doc="the perdu cards out of play (E8)")
-    perdu_revealed = Field(NumberSet(PERDU_CARDS), 0, doc="the perdu cards ever shown to all (bitmask)")
+    perdu_revealed = Field(NumberSet(PERDU_CARDS), 0,
+                           doc="the perdu cards ever shown to all (bitmask)")
     winner_pile = Field(ListOf(Int(0, 99)), list, hidden=EVERYONE, doc="diamonds, top last")
     winner_held = Field(PerSeat(ListOf(Int(0, 99))), lambda s: [[] for _ in s.seats],
                         hidden=OTHERS + " until the game ends (how many is public)")
@@ -263,13 +267,15 @@ class DecimoarrState(State):
     starter = Field(Seat(), 0)
     next_starter = Field(Seat(), 0)
     active = Field(PerSeat(Flag()), lambda s: [True] * s.num_players)
-    reference = Field(Position(low=-1), -1, doc="the position of the card to connect to, -1: free flip")
+    reference = Field(Position(low=-1), -1,
+                      doc="the position of the card to connect to, -1: free flip")
     first_flip = Field(Flag(), True)
     round = Field(Int(0, WINNER_CARDS), 0)
     final_winners = Field(ListOf(Seat()), list, json="winners")
     last_flip = Field(LastFlip(), None, doc="(seat, position, card, success)")
     last_round = Field(LastRound(), None,
-                       doc="(round, winner or -1, reason, ((seat, perdu card), ...), next starter or -1)")
+                       doc="(round, winner or -1, reason, ((seat, perdu card), ...), next starter "
+                           "or -1)")
 
     cfg = Derived(_config)
     deck = Derived(lambda s: s.cfg.deck)
@@ -311,7 +317,8 @@ class DecimoarrState(State):
         first_player=first_seat). Reshuffle: the perdu pile, top first (with 2 players the
         pile is a single card: no chance point)."""
         if type(outcome) is not Drawn or not self.is_chance():  # Drawn: made for this spec
-            outcome = self.chance_spec().check(outcome)  # wrong types (0.0 or True for the card 0 or 1) too
+            # wrong types (0.0 or True for the card 0 or 1) too
+            outcome = self.chance_spec().check(outcome)
         phase = self.phase
         if phase == DEAL:
             positions = self.layout.positions

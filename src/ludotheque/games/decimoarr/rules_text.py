@@ -1,10 +1,12 @@
 """Player-facing rules text for Décimoarr..., in English and French.
 
-Plain data only (Markdown documents; the short texts are in the gettext catalogs). ``SUMMARY[lang]`` is a Markdown rules summary with
+Plain data only (Markdown documents; the short texts are in the gettext catalogs). ``SUMMARY[lang]``
+is a Markdown rules summary with
 ``str.format`` placeholders filled from the options: ``cards``, ``colours``,
 ``values``, ``colour_names``, ``value_names``, ``positions``, ``skulls``,
 ``diamonds``, ``rounds``, ``layout``, ``perdu_choice`` and ``first_player``.
-The rulings (``<game>.ruling.<id>`` texts of the game's gettext catalog) state, for a player, the ruling the engine follows for each
+The rulings (``<game>.ruling.<id>`` texts of the game's gettext catalog) state, for a player, the
+ruling the engine follows for each
 ambiguity E1..E14 of ``shared/rules/decimoarr.md``, and E15, a gap the rules
 file leaves (who starts when nobody took a perdu card). French: the home cards
 are "les cartes devant" a player, the rulebook's own words ("les 3 cartes

@@ -9,7 +9,16 @@ from typing import Any
 
 from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.kit.stats import (
-    GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
+    GAME,
+    NUMBER,
+    SEAT,
+    STARTER,
+    TURNS,
+    VALUES,
+    Ratio,
+    Stat,
+    register_stats,
+    seat_table,
     set_order,
 )
 

@@ -29,7 +29,8 @@ HAND_SIZE = 3
 
 
 def composition(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """Copies of each kind for these options (S1: 3 per single value, 7 per double, 5 per special)."""
+    """Copies of each kind for these options (S1: 3 per single value, 7 per double, 5 per
+    special)."""
     return (
         *options["singles"],
         *options["doubles"],

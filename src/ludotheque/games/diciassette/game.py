@@ -44,7 +44,8 @@ from ludotheque.games.diciassette.rules import (
 from ludotheque.games.diciassette.views import DiciassetteView
 
 _UP_WORDS = {"up", "u", "+", "faceup", "face-up", "haut", "visible", "recto"}
-_DOWN_WORDS = {"down", "-", "facedown", "face-down", "bas", "cache", "caché", "cachée", "cachee", "verso"}
+_DOWN_WORDS = {"down", "-", "facedown", "face-down", "bas", "cache", "caché", "cachée", "cachee",
+               "verso"}
 _CALL_WORDS = {"call", "17", "annoncer", "annonce", "appel"}
 _PASS_WORDS = {"pass", "passer", "passe", "p"}
 _CARD_ALIASES = {
@@ -62,7 +63,8 @@ OPTIONS = (
                minimum=0, maximum=20, length=5, ruling="S1"),
     OptionSpec("doubles", "ints", (7, 7, 7, 7, 7), "diciassette.option.doubles",
                minimum=0, maximum=20, length=5, ruling="S1"),
-    OptionSpec("reverse", "int", 5, "diciassette.option.reverse", minimum=0, maximum=20, ruling="S1"),
+    OptionSpec("reverse", "int", 5, "diciassette.option.reverse", minimum=0, maximum=20,
+               ruling="S1"),
     OptionSpec("trash", "int", 5, "diciassette.option.trash", minimum=0, maximum=20, ruling="S1"),
     OptionSpec("x2", "int", 5, "diciassette.option.x2", minimum=0, maximum=20, ruling="S1"),
     OptionSpec("trap", "int", 5, "diciassette.option.trap", minimum=0, maximum=20, ruling="S1"),
@@ -182,7 +184,8 @@ class Diciassette(Game):
 
         specials = ", ".join(
             f"{options[name]} {t('diciassette.card.' + code, lang)}"
-            for name, code in (("reverse", "rev"), ("trash", "trash"), ("x2", "x2"), ("trap", "trap"))
+            for name, code in (("reverse", "rev"), ("trash", "trash"), ("x2", "x2"),
+                               ("trap", "trap"))
         )
         return {"singles": each(options["singles"]), "doubles": each(options["doubles"]),
                 "specials": specials}

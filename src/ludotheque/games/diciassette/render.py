@@ -198,18 +198,21 @@ def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[s
         key = "diciassette.reveal.card" if card["face_up"] else "diciassette.reveal.flip"
         lines.append(t(key, lang, card=card_name(card["card"], lang),
                        player=first_name(who(card["by"]))))
-    key = "diciassette.reveal.sum_reached" if resolution["reached"] else "diciassette.reveal.sum_short"
+    key = ("diciassette.reveal.sum_reached" if resolution["reached"]
+           else "diciassette.reveal.sum_short")
     lines.append(t(key, lang, sum=resolution["sum"]))
     for owner in resolution["traps"]:
         if owner == seat:
             lines.append(t("diciassette.reveal.trap_you", lang, caller=who(caller)))
         else:
-            lines.append(t("diciassette.reveal.trap", lang, player=names[owner], caller=who(caller)))
+            lines.append(t("diciassette.reveal.trap", lang, player=names[owner],
+                           caller=who(caller)))
     for token in resolution["tokens"]:
         params = dict(penalties=token["penalties"], victory=int(token["victory"]),
                       v=token["after"][0], p=token["after"][1])
         if token["player"] == seat:
             lines.append(t("diciassette.reveal.tokens_you", lang, **params))
         else:
-            lines.append(t("diciassette.reveal.tokens", lang, player=names[token["player"]], **params))
+            lines.append(t("diciassette.reveal.tokens", lang, player=names[token["player"]],
+                           **params))
     return lines

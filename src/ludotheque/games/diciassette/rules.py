@@ -93,7 +93,8 @@ class DiciassetteState(State):
                   hidden=OTHERS + " (with public backs, double-faced cards show their value)")
     queue = Field(ListOf(_QUEUED), list,
                   hidden="face-down single-faced cards: from all but the seat that played them")
-    pile = Field(ListOf(Card(CODES)), list, hidden=EVERYONE + " (the top's back may show its value)",
+    pile = Field(ListOf(Card(CODES)), list,
+                 hidden=EVERYONE + " (the top's back may show its value)",
                  doc="top of the pile last")
     discard = Field(ListOf(_QUEUED), list,
                     hidden="cards never shown: from all but the seat that played them",
@@ -321,7 +322,8 @@ class DiciassetteState(State):
                 hand[kind] += 1
                 pending -= 1
                 if events is not None:
-                    back = CODES[kind] if IS_DOUBLE[kind] and self.options["hand_backs_public"] else None
+                    back = (CODES[kind] if IS_DOUBLE[kind] and self.options["hand_backs_public"]
+                            else None)
                     events.append(Event("draw", {"player": seat, "back": back},
                                         {seat: {"card": CODES[kind]}}))
             elif self.discard:
@@ -351,7 +353,8 @@ class DiciassetteState(State):
         self._begin_turn(events)
 
     def _resolve(self, caller: int, events: list[Event] | None) -> None:
-        """Rules 2.7: reveal, sum, traps, normal resolution; penalties first, one Victory at most."""
+        """Rules 2.7: reveal, sum, traps, normal resolution; penalties first, one Victory at
+        most."""
         queue = self.queue
         last = self.last_player
         total = 0
@@ -506,7 +509,8 @@ class DiciassetteState(State):
 
     def _deal_hidden(self, layout: HiddenLayout, pool: list[int], rng: random.Random) -> None:
         """Deal `pool` into the hidden slots at random; generic-backed cards first go to
-        the slots known to hold one (every assignment consistent with the view is equally likely)."""
+        the slots known to hold one (every assignment consistent with the view is equally
+        likely)."""
         generic = [k for k in pool if not IS_DOUBLE[k]]
         doubles = [k for k in pool if IS_DOUBLE[k]]
         constrained = (len(layout.queue) + len(layout.discard) + (layout.top == TOP_GENERIC)
@@ -536,7 +540,8 @@ class DiciassetteState(State):
             below.append(self.pile[-1])
         self.pile = below
         if next(take_c, None) is not None or next(take_r, None) is not None:
-            raise SnapshotError("error.snapshot_inconsistent", reason="more cards than hidden places")
+            raise SnapshotError("error.snapshot_inconsistent",
+                                reason="more cards than hidden places")
 
     # ------------------------------------------------------------ sampling
     @classmethod
@@ -574,7 +579,8 @@ class DiciassetteState(State):
                 state.queue.append((known(entry["card"]), entry["face_up"], entry["by"]))
         someone_else = 0 if seat is None else (seat + 1) % players
         state.discard = [(known(code), True, someone_else) for code in view["discard"]["cards"]]
-        discard_slots = list(range(len(state.discard), len(state.discard) + view["discard"]["hidden"]))
+        discard_slots = list(range(len(state.discard),
+                                   len(state.discard) + view["discard"]["hidden"]))
         state.discard += [(0, False, someone_else)] * view["discard"]["hidden"]
         size, top_code = view["pile"]["size"], view["pile"]["top"]
         if not size:
@@ -587,7 +593,8 @@ class DiciassetteState(State):
         else:
             top = TOP_GENERIC
         if min(unseen) < 0:
-            raise SnapshotError("error.snapshot_inconsistent", reason="the view shows too many cards")
+            raise SnapshotError("error.snapshot_inconsistent",
+                                reason="the view shows too many cards")
         layout = HiddenLayout(backs_public, hidden_hands, queue_slots, discard_slots, top,
                               max(0, size - 1))
         pool = [kind for kind in range(NUM_KINDS) for _ in range(unseen[kind])]
@@ -615,7 +622,8 @@ class DiciassetteState(State):
     # ------------------------------------------------------------ checking
     def after_load(self) -> None:
         super().after_load()
-        if self.poll_index > len(self.poll) or (self.phase == CALLS and self.poll_index >= len(self.poll)):
+        if self.poll_index > len(self.poll) or (self.phase == CALLS
+                                                and self.poll_index >= len(self.poll)):
             raise SnapshotError("error.snapshot_value", field="poll_index", problem=Problem(
                 "snapshot.out_of_range", value=self.poll_index, low=0, high=len(self.poll) - 1))
 
@@ -658,7 +666,8 @@ class DiciassetteState(State):
 @lru_cache(maxsize=4096)
 def _plays_for(hand: tuple[int, ...]) -> tuple[int, ...]:
     """Every card kind in the hand, face up (2k) and face down (2k+1)."""
-    return tuple(action for kind in range(NUM_KINDS) if hand[kind] for action in (2 * kind, 2 * kind + 1))
+    return tuple(action for kind in range(NUM_KINDS) if hand[kind]
+                 for action in (2 * kind, 2 * kind + 1))
 
 
 @lru_cache(maxsize=64)

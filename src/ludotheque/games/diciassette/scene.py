@@ -103,7 +103,8 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
         for code in view["hands"][me].get("cards", []):
             kind = KIND_OF_CODE[code]
             choices = []
-            for action, key in ((2 * kind, "web.card.play_up"), (2 * kind + 1, "web.card.play_down")):
+            for action, key in ((2 * kind, "web.card.play_up"),
+                                (2 * kind + 1, "web.card.play_down")):
                 if action in legal:
                     choices.append({"id": action, "label": legal[action], "short": t(key, lang)})
                     used.append(action)

@@ -10,7 +10,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludotheque.kit.stats import (
-    GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, count, register_stats, seat_table,
+    GAME,
+    NUMBER,
+    SEAT,
+    STARTER,
+    TURNS,
+    VALUES,
+    Ratio,
+    Stat,
+    count,
+    register_stats,
+    seat_table,
     set_order,
 )
 

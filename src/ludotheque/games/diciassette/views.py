@@ -15,7 +15,8 @@ class QueuedCard(TypedDict):
 
     by: int  # the seat that played it (public)
     face_up: bool  # played face up (public)
-    card: str | None  # its code if the reader may see it: face up, double-faced, or the reader's own
+    # its code if the reader may see it: face up, double-faced, or the reader's own
+    card: str | None
 
 
 class HandView(TypedDict):

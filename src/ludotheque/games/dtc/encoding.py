@@ -55,7 +55,8 @@ def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
     DTC has no short bound from its rules (offers may be accepted many times in a row), so
     the bound is twice the longest game met: 371 decisions and 2 chance points (the deal
     and the first giver) over 1,000 random games of every player count and option set of
-    the conformance kit. A longer game is refused clearly (`openspiel.error.history_moves`, `history_chance`).
+    the conformance kit. A longer game is refused clearly (`openspiel.error.history_moves`,
+    `history_chance`).
     """
     return 800, 4
 

@@ -138,7 +138,8 @@ class DTC(Game):
                               hand_size=OptionName("hand_size"))
 
     @staticmethod
-    def search_belief(state: State, view: DTCView, rng: random.Random) -> None:  # type: ignore[override]
+    def search_belief(state: State, view: DTCView,
+                      rng: random.Random) -> None:  # type: ignore[override]
         """A pending offer hidden from the seat is made true as often as the heuristic
         believes it is (a uniform deal would make nearly every offer look false)."""
         truth = _hidden_offer_truth(view)
@@ -271,7 +272,8 @@ class DTC(Game):
         else:
             settle = "dtc.rules.settle_higher"
         deck = deck_of(options)
-        copies = "une" if lang == "fr" and deck.copies == 1 else t(f"dtc.number.{deck.copies}", lang)
+        copies = ("une" if lang == "fr" and deck.copies == 1
+                  else t(f"dtc.number.{deck.copies}", lang))
         jokers = (tn("dtc.rules.jokers", deck.jokers, lang, noun=t("dtc.rules.joker_noun", lang))
                   if deck.jokers else t("dtc.rules.no_joker", lang))
         return {"settlement": t(settle, lang), "total": deck.size, "hand": deck.hand,

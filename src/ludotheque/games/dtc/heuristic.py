@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 from math import comb
+from typing import Any
 
 from ludotheque.games.dtc.actions import ACTIONS
 from ludotheque.games.dtc.components import (
@@ -230,13 +230,14 @@ def _plan_offer(building: tuple[int, ...], total: tuple[int, ...], last: tuple[i
 
 
 def _true_offers(table: tuple[Any, ...], jokers_held: int, put_jokers: int, pool_size: int,
-                 my_size: int, weight: float) -> list[tuple[int, tuple[float, int, tuple[int, ...]]]]:
+                 my_size: int,
+                 weight: float) -> list[tuple[int, tuple[float, int, tuple[int, ...]]]]:
     """Every true offer of a hand with `put_jokers` jokers already put in, best first, each
     as (its good kinds as a bit mask, (score, value, cards per kind)): every number card of
     the good kinds, jokers only as needed."""
     offers = []
     for value, need, settlements, _, _, _ in table:
-        for goods, plaus_good, numbers, cards, mask in settlements:
+        for _goods, plaus_good, numbers, cards, mask in settlements:
             jokers = max(put_jokers, need - numbers)
             if jokers <= jokers_held:
                 count = numbers + jokers

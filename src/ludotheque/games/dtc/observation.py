@@ -16,7 +16,6 @@ from ludotheque.games.dtc.components import KIND_OF_CODE, NUM_KINDS, deck_of
 from ludotheque.games.dtc.rules import DECIDE, OFFER, DTCState
 
 
-
 def _counts(codes: Sequence[str]) -> tuple[int, ...]:
     return tuple(codes_to_counts(codes, KIND_OF_CODE, NUM_KINDS))
 

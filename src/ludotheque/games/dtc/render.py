@@ -14,8 +14,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.games.dtc.wording import cards_text, claim_text
 from ludotheque.games.dtc.views import DTCView
+from ludotheque.games.dtc.wording import cards_text, claim_text
 from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import Narrator
 
@@ -140,7 +140,8 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                       player=names[player])]
         key = "dtc.event.chain_first" if event["reason"] == "first" else "dtc.event.chain_took"
         return [say(key, event["player"])]
-    if kind == "add":  # the offer being built is drawn on the table; its cards are shown on handing over
+    # the offer being built is drawn on the table; its cards are shown on handing over
+    if kind == "add":
         return []
     if kind == "offer":
         claim = claim_text(event["count"], event["value"], lang)

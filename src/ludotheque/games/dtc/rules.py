@@ -137,7 +137,8 @@ class DTCState(State):
     hands = Field(PerSeat(Counts(CODES)), _per_seat_no_cards, hidden=OTHERS)
     pile = Field(ListOf(Card(CODES)), list, hidden=EVERYONE, doc="top last")
     malus = Field(PerSeat(Counts(CODES)), _per_seat_no_cards, doc="penalty piles, face up")
-    giver = Field(Seat(), 0, doc="OFFER: the seat building; DECIDE: the seat whose offer is pending")
+    giver = Field(Seat(), 0,
+                  doc="OFFER: the seat building; DECIDE: the seat whose offer is pending")
     building = Field(Counts(CODES), _no_cards, hidden=_GIVER_ONLY,
                      doc="the offer being built (OFFER)")
     pending = Field(Counts(CODES), _no_cards, hidden=_GIVER_ONLY,
@@ -148,7 +149,8 @@ class DTCState(State):
     last_count = Field(Int(0), 0, doc="the last accepted offer of the chain; 0: a fresh chain")
     last_value = Field(Int(0, NUM_VALUES), 0)
     chain = Field(ListOf(_CHAIN_ENTRY), list,
-                  hidden="an offer's cards: from all but its giver and the seat that accepted it (D15)",
+                  hidden="an offer's cards: from all but its giver and the seat that accepted it "
+                         "(D15)",
                   doc="the accepted offers since the last challenge")
     reveal = Field(Maybe(_REVEAL), None, doc="the last challenge (public)")
     chains = Field(Int(0), 0)
@@ -230,7 +232,8 @@ class DTCState(State):
     def _may_accept(self) -> bool:
         """D5: accepting is legal only if a raise will be possible: a higher value exists,
         or the target holds a card of his own to add."""
-        return self.pvalue < self.deck.values or any(self.hands[(self.giver + 1) % self.num_players])
+        return (self.pvalue < self.deck.values
+                or any(self.hands[(self.giver + 1) % self.num_players]))
 
     def apply_action(self, action: int, events: list[Event] | None = None) -> None:
         phase = self.phase
@@ -251,7 +254,8 @@ class DTCState(State):
                     value = action - CLAIM
                     size = self.bsize
                     if 1 <= value <= self.deck.values and size and (
-                        size > self.last_count or (size == self.last_count and value > self.last_value)
+                        size > self.last_count or (size == self.last_count
+                                                   and value > self.last_value)
                     ):
                         self.decisions += 1
                         self._announce(value, events)
@@ -500,7 +504,8 @@ class DTCState(State):
                 state.building = _codes_counts(building["cards"])
         pending = view["pending"]
         if pending is not None:
-            state.psize, state.pvalue, state.phad = pending["count"], pending["value"], pending["had"]
+            state.psize, state.pvalue, state.phad = (pending["count"], pending["value"],
+                                                     pending["had"])
             if "cards" in pending:
                 state.pending = _codes_counts(pending["cards"])
         if player is not None:
@@ -510,7 +515,8 @@ class DTCState(State):
                        for entry in view["chain"]]
         reveal = view["last_reveal"]
         if reveal is not None:
-            state.reveal = (reveal["giver"], reveal["target"], tuple(_codes_counts(reveal["cards"])),
+            state.reveal = (reveal["giver"], reveal["target"],
+                            tuple(_codes_counts(reveal["cards"])),
                             reveal["value"], reveal["true"], reveal["taker"])
         state.chains = view["chain_number"]
         state.final_winners = list(view["winners"])
@@ -556,7 +562,8 @@ class DTCState(State):
         if self.phase != OVER and self.final_winners:
             raise SnapshotError("error.snapshot_value", field="winners", problem=Problem(
                 "snapshot.length", count=len(self.final_winners), expected=0))
-        if self.phase == OVER and self.final_winners != [p for p in self.seats if scores[p] == min(scores)]:
+        if self.phase == OVER and self.final_winners != [p for p in self.seats
+                                                         if scores[p] == min(scores)]:
             raise SnapshotError("error.snapshot_value", field="winners", problem=Problem(
                 "snapshot.custom", value=repr(self.final_winners)))
 
@@ -572,7 +579,8 @@ class DTCState(State):
     def check_invariants(self) -> None:
         counts = self.component_counts()
         if self.phase != DEAL:
-            assert tuple(counts[c] for c in CODES) == self.deck.composition, "cards are not conserved"
+            assert tuple(counts[c]
+                         for c in CODES) == self.deck.composition, "cards are not conserved"
         zones = (*self.hands, *self.malus, self.building, self.pending)
         assert all(min(zone) >= 0 for zone in zones), "negative card count"
         n = self.num_players
@@ -585,17 +593,20 @@ class DTCState(State):
             assert not self.psize and not self.pvalue, "an offer is pending outside a decision"
         if self.phase == OFFER:
             need = min_count(self.last_count, self.last_value, self.deck.values)
-            assert self.bsize + sum(self.hands[self.giver]) >= need, "the giver cannot make a legal offer"
+            assert self.bsize + sum(self.hands[self.giver]) >= need, \
+                "the giver cannot make a legal offer"
         if self.phase == DECIDE:
             assert self.psize >= 1 and 1 <= self.pvalue <= self.deck.values
             assert self.psize >= min_count(self.last_count, self.last_value, self.deck.values)
-            assert self.psize > self.last_count or self.pvalue > self.last_value, "the offer does not raise"
+            assert self.psize > self.last_count or self.pvalue > self.last_value, \
+                "the offer does not raise"
         previous = (0, 0)
         for by, count, value, cards in self.chain:
             assert 0 <= by < n and sum(cards) == count and 1 <= value <= self.deck.values
             assert (count, value) > previous, "the chain does not raise"
             previous = (count, value)
-        assert previous == (self.last_count, self.last_value), "the chain and the offer to beat differ"
+        assert previous == (self.last_count,
+                            self.last_value), "the chain and the offer to beat differ"
         if self.chain:
             assert (self.chain[-1][0] + 1) % n == self.giver, "the last accepter is not the giver"
             group = [sum(zone[k] for zone in _zones(self, self.giver)) for k in _KINDS]
@@ -644,7 +655,7 @@ def _redeal(state: DTCState, player: int | None, known: tuple[int, ...] | None,
             start += size
     state.pile = pool[taken:]
     last = len(state.chain) - 1
-    for index, (by, count, value, cards) in enumerate(state.chain):
+    for index, (by, count, value, _cards) in enumerate(state.chain):
         if player is not None and player in (by, (by + 1) % n):
             continue
         if index == last:  # they are among the current giver's cards
@@ -726,7 +737,8 @@ def _read_chain_entry(data: Any, ctx: Context) -> tuple[int, int, int, tuple[int
 
 
 _REVEAL_JSON = TupleOf(Seat(), Seat(), Counts(CODES, frozen=True), Int(1), Int(1, NUM_VALUES),
-                       Flag(), Seat(), names=("giver", "target", "cards", "count", "value", "true", "taker"))
+                       Flag(), Seat(), names=("giver", "target", "cards", "count", "value", "true",
+                                              "taker"))
 
 
 def _read_reveal(data: Any, ctx: Context) -> tuple:

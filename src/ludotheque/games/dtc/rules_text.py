@@ -1,8 +1,10 @@
 """Player-facing rules text for DTC, in English and French.
 
-Plain data only (Markdown documents; the short texts are in the gettext catalogs). ``SUMMARY[lang]`` is a Markdown rules summary with one
+Plain data only (Markdown documents; the short texts are in the gettext catalogs). ``SUMMARY[lang]``
+is a Markdown rules summary with one
 ``str.format`` placeholder, ``settlement`` (who takes the cards after a
-challenge, which depends on the variant options). The rulings (``<game>.ruling.<id>`` texts of the game's gettext catalog) state, for a
+challenge, which depends on the variant options). The rulings (``<game>.ruling.<id>`` texts of the
+game's gettext catalog) state, for a
 player, the ruling the engine follows for each ambiguity D1..D15 of
 ``shared/rules/dtc.md``. The option help is in the same catalog;
 ``RULEBOOK_NOTES`` says where the sources and the engine's reading differ.

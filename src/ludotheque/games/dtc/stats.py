@@ -12,7 +12,16 @@ from typing import Any
 
 from ludotheque.games.dtc.views import DTCView
 from ludotheque.kit.stats import (
-    GAME, NUMBER, SEAT, STARTER, TURNS, VALUES, Ratio, Stat, register_stats, seat_table,
+    GAME,
+    NUMBER,
+    SEAT,
+    STARTER,
+    TURNS,
+    VALUES,
+    Ratio,
+    Stat,
+    register_stats,
+    seat_table,
     set_order,
 )
 
@@ -63,7 +72,8 @@ def collect(events: Sequence[Mapping[str, Any]], view: DTCView,
     game = {
         TURNS: sum(s["offers"] for s in seats),  # a turn is an offer
         STARTER: starter,
-        **{name: sum(s[name] for s in seats) for name in ("challenges", "challenges_won", "bluffs")},
+        **{name: sum(s[name] for s in seats) for name in ("challenges", "challenges_won",
+                                                          "bluffs")},
         "chain_offers": chain_offers,
     }
     return game, seats

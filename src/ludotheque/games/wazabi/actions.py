@@ -25,7 +25,8 @@ _ROWS: dict[int, tuple[str, object, str]] = {PASS: ("pass", None, "pass"),
 for _base, _verb in ((GIVE_BASE, "give"), (TAKE_BASE, "take"), (TARGET_BASE, "target")):
     _ROWS.update({_base + seat: (_verb, seat, f"{_verb} p{seat + 1}") for seat in range(MAX_SEATS)})
 for _base, _verb in ((PLAY_BASE, "play"), (KEEP_BASE, "keep")):
-    _ROWS.update({_base + kind: (_verb, code, f"{_verb} {code}") for kind, code in enumerate(CODES)})
+    _ROWS.update({_base + kind: (_verb, code, f"{_verb} {code}")
+                  for kind, code in enumerate(CODES)})
 
 ACTIONS = ActionTable(_ROWS)
 assert len(ACTIONS) == NUM_ACTIONS

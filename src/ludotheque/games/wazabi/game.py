@@ -41,7 +41,8 @@ from ludotheque.games.wazabi.rules import (
 from ludotheque.games.wazabi.views import WazabiView
 
 _KEEP_IDS = frozenset(ACTIONS.ids("keep"))
-HIDDEN_KEEP = NUM_ACTIONS  # "a card was set aside", as the other seats see it (outside the action space)
+# "a card was set aside", as the other seats see it (outside the action space)
+HIDDEN_KEEP = NUM_ACTIONS
 
 # Words a person may type for each kind of move of the action table (games/wazabi/actions.py).
 _SEAT_VERBS = {

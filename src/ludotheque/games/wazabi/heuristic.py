@@ -34,13 +34,13 @@ from ludotheque.games.wazabi.components import (
     SKIP,
     STEAL,
 )
+from ludotheque.games.wazabi.observation import WazabiObservation
 from ludotheque.games.wazabi.rules import (
     LEFT,
     PASS,
     RIGHT,
     TAKE_BASE,
 )
-from ludotheque.games.wazabi.observation import WazabiObservation
 from ludotheque.kit.heuristic import ObservationBot
 
 # How much a card is worth keeping in hand (cheap dice-removers first).

@@ -15,10 +15,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.wazabi.components import COST, KIND_OF_CODE
-from ludotheque.games.wazabi.wording import (
-    card_name, count_text, faces_text, neighbour, short_name,
-)
 from ludotheque.games.wazabi.views import WazabiView
+from ludotheque.games.wazabi.wording import (
+    card_name,
+    count_text,
+    faces_text,
+    neighbour,
+    short_name,
+)
 from ludotheque.i18n import Names, t, tn
 from ludotheque.kit.narration import Narrator, first_name
 
@@ -134,7 +138,8 @@ def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
         if not cards:
             hand.append(t("wazabi.table.empty", lang))
         for code in cards:
-            label = f" {short_name(code, lang)} ({t('wazabi.table.cost', lang, cost=COST[KIND_OF_CODE[code]])}) "
+            cost = t("wazabi.table.cost", lang, cost=COST[KIND_OF_CODE[code]])
+            label = f" {short_name(code, lang)} ({cost}) "
             hand.append(label, style=_CARD_STYLE).append(" ")
         parts.append(hand)
     return Group(*parts)
@@ -244,6 +249,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
                                              for i, p in enumerate(event["ranking"]))))
         return lines
     if kind == "game_over":
-        key = "wazabi.event.tournament_over" if event.get("tournament") else "wazabi.event.game_over"
+        key = ("wazabi.event.tournament_over" if event.get("tournament")
+               else "wazabi.event.game_over")
         return [narrator.winners(key, event["winners"])]
     return []  # take_from: the take itself follows

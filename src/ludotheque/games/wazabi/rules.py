@@ -123,7 +123,8 @@ _RESULT = TupleOf(ListOf(Seat(), frozen=True), Int(0), PerSeat(Int(0, TOTAL_DICE
 _RESULTS = ListOf(_RESULT)
 # The last card played, in public: (player, kind, detail), detail being the target
 # seat, the side of "all pass" (+1 left, -1 right), or None (see _last_play_json).
-_LAST_PLAY = Custom(lambda last: _last_play_json(last), lambda data, ctx: _read_last_play(data, ctx),
+_LAST_PLAY = Custom(lambda last: _last_play_json(last),
+                    lambda data, ctx: _read_last_play(data, ctx),
                     "the last card played: {player, card, and its target or side}")
 
 
@@ -136,16 +137,20 @@ class WazabiState(State):
 
     # -- the table (one game)
     phase = Field(Choice(PHASE_NAMES), DEAL)
-    dice = Field(PerSeat(Int(0, TOTAL_DICE)), lambda s: [s.options["dice_per_player"]] * s.num_players)
+    dice = Field(PerSeat(Int(0, TOTAL_DICE)),
+                 lambda s: [s.options["dice_per_player"]] * s.num_players)
     removed = Field(Int(0, TOTAL_DICE), 0, doc="dice out of the game")
-    hands = Field(PerSeat(Counts(CODES)), lambda s: [[0] * NUM_KINDS for _ in s.seats], hidden=OTHERS)
-    pile = Field(ListOf(Card(CODES)), lambda s: _DECK_LIST[:], hidden=EVERYONE + " (its size is public)",
+    hands = Field(PerSeat(Counts(CODES)), lambda s: [[0] * NUM_KINDS for _ in s.seats],
+                  hidden=OTHERS)
+    pile = Field(ListOf(Card(CODES)), lambda s: _DECK_LIST[:],
+                 hidden=EVERYONE + " (its size is public)",
                  doc="top last; before the deal, the box in kind order")
     discard = Field(ListOf(Card(CODES)), list)
     skips = Field(PerSeat(Int(0)), lambda s: [0] * s.num_players, doc="Skip cards waiting per seat")
     active = Field(PerSeat(Flag()), lambda s: [True] * s.num_players, doc="still in the game")
     finished = Field(ListOf(Seat()), list, doc="seats out, in the order they left")
-    direction = Field(Int(-1, 1), lambda s: 1 if s.options["start_direction"] == "clockwise" else -1,
+    direction = Field(Int(-1, 1), lambda s: 1 if s.options["start_direction"] == "clockwise"
+                      else -1,
                       doc="1: clockwise (W6b)")
     current = Field(Seat(), 0)
     contenders = Field(ListOf(Seat(), frozen=True), lambda s: tuple(s.seats),
@@ -232,7 +237,8 @@ class WazabiState(State):
             me = self.current
             dice = self.dice[me]
             kind = type(outcome)
-            if kind is not Drawn and (kind is not tuple or not _INT_ONLY.issuperset(map(type, outcome))
+            if kind is not Drawn and (kind is not tuple
+                                      or not _INT_ONLY.issuperset(map(type, outcome))
                                       or not _FACE_SET.issuperset(outcome)) or len(outcome) != dice:
                 outcome = _ROLLS[dice].check(outcome)
             self._legal = None
@@ -299,14 +305,16 @@ class WazabiState(State):
                 outcome = self.chance_spec().check(outcome)
         elif phase == RESHUFFLE:
             if not (drawn and len(outcome) == len(self.discard)) and (
-                    not _ints(outcome, len(self.discard)) or sorted(outcome) != sorted(self.discard)):
+                    not _ints(outcome, len(self.discard))
+                    or sorted(outcome) != sorted(self.discard)):
                 outcome = self.chance_spec().check(outcome)
         elif phase == PICK:
             if type(outcome) is not int or not 0 <= outcome < sum(self.hands[self.take_from]):
                 outcome = self.chance_spec().check(outcome)
         elif not (drawn and len(outcome) == len(_DECK)) and (
                 not _ints(outcome, len(_DECK)) or sorted(outcome) != _DECK_LIST):
-            outcome = self.chance_spec().check(outcome)  # the deck is in kind order: one sort checks it
+            # the deck is in kind order: one sort checks it
+            outcome = self.chance_spec().check(outcome)
         self._legal = None
         if phase == DEAL:
             self._deal(outcome, events)
@@ -956,7 +964,8 @@ class WazabiState(State):
         except SnapshotError:
             raise
         except Problem as problem:
-            raise SnapshotError("error.snapshot_value", field="view" + problem.path, problem=problem) from None
+            raise SnapshotError("error.snapshot_value", field="view" + problem.path,
+                                problem=problem) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
             raise SnapshotError("error.snapshot_field", field=str(exc).strip("'")) from None
 
@@ -989,7 +998,8 @@ class WazabiState(State):
         unseen[SKIP] -= sum(state.skips)
         state.card = known(view["card"]) if view["card"] is not None else -1
         if min(unseen) < 0:
-            raise SnapshotError("error.snapshot_inconsistent", reason="the view shows too many cards")
+            raise SnapshotError("error.snapshot_inconsistent",
+                                reason="the view shows too many cards")
         pool = [kind for kind in range(NUM_KINDS) for _ in range(unseen[kind])]
         rng.shuffle(pool)
         take = iter(pool)
@@ -1027,7 +1037,8 @@ class WazabiState(State):
         state.scores = list(view["scores"])
         ctx = Context(players, state.options)
         state.results = _RESULTS.from_json(view["results"], ctx)
-        state.last_play = None if view["last_play"] is None else _read_last_play(view["last_play"], ctx)
+        state.last_play = (None if view["last_play"] is None
+                           else _read_last_play(view["last_play"], ctx))
         state.final_winners = list(view["winners"])
         return state
 
@@ -1121,7 +1132,8 @@ def _seating(active: tuple[bool, ...]) -> tuple[tuple, tuple]:
 
 def _ints(outcome: Any, size: int) -> bool:
     """A tuple of `size` ints (not bools, floats or lists): what a chance outcome is here."""
-    return type(outcome) is tuple and len(outcome) == size and _INT_ONLY.issuperset(map(type, outcome))
+    return (type(outcome) is tuple and len(outcome) == size
+            and _INT_ONLY.issuperset(map(type, outcome)))
 
 
 def _draw_event(seat: int, drawn: list[int], events: list[Event]) -> None:

@@ -25,7 +25,11 @@ from ludotheque.games.wazabi.rules import (
     TARGET_BASE,
 )
 from ludotheque.games.wazabi.wording import (
-    card_name, count_text, face_name, neighbour, short_name,
+    card_name,
+    count_text,
+    face_name,
+    neighbour,
+    short_name,
 )
 from ludotheque.i18n import Names, t, tn
 from ludotheque.kit.narration import Narrator, first_name
@@ -47,9 +51,11 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
     me = view["seat"]
     n = view["players"]
     out = base(view, lang, names, "wazabi.title")
-    out["header"] = [t("wazabi.table.direction", lang, direction=_direction(view["direction"], lang))]
+    out["header"] = [t("wazabi.table.direction", lang,
+                       direction=_direction(view["direction"], lang))]
     if view["games"] > 1:
-        out["header"].append(t("wazabi.table.game", lang, game=view["game_no"], games=view["games"]))
+        out["header"].append(t("wazabi.table.game", lang, game=view["game_no"],
+                               games=view["games"]))
     out["header"].append(t("wazabi.table.pile", lang, pile=count_text("cards", view["pile"], lang),
                            discard=count_text("cards", len(view["discard"]), lang)))
 
@@ -126,7 +132,7 @@ def scene(view: Mapping[str, Any], lang: str, names: Sequence[str],
         out["hand"] = {"label": t("web.hand", lang), "cards": hand_cards}
 
     actions = []
-    for seat, moves in sorted(seat_actions.items()):
+    for _seat, moves in sorted(seat_actions.items()):
         for move in moves:
             actions.append(move)
             used.append(move["id"])

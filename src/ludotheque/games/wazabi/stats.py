@@ -10,7 +10,16 @@ from typing import Any
 
 from ludotheque.games.wazabi.views import WazabiView
 from ludotheque.kit.stats import (
-    GAME, NUMBER, SEAT, SERIES, STARTER, TURNS, Stat, register_stats, seat_table, set_order,
+    GAME,
+    NUMBER,
+    SEAT,
+    SERIES,
+    STARTER,
+    TURNS,
+    Stat,
+    register_stats,
+    seat_table,
+    set_order,
 )
 
 STATS = register_stats("wazabi", (  # labels: stats.wazabi.<level>.<name> in its catalog

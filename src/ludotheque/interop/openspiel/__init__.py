@@ -69,6 +69,7 @@ from ludotheque.interop.openspiel.params import (
     LIST_SEPARATOR,
     MAX_GAME_LENGTH,
     PREFIX,
+    _load,  # noqa: F401  (pickles made before the package was split name it here)
     _parameter_specification,
     load_game,
     spiel_name,
@@ -84,11 +85,8 @@ from ludotheque.interop.openspiel.state import (
     ActionTypeError,
     LudothequeGame,
     LudothequeState,
+    _rebuild_core,  # noqa: F401  (the same: older pickles name it here)
 )
-
-# Pickles made before the package was split name these two here: they still load.
-from ludotheque.interop.openspiel.params import _load  # noqa: F401
-from ludotheque.interop.openspiel.state import _rebuild_core  # noqa: F401
 
 __all__ = [
     "LIST_SEPARATOR", "MAX_GAME_LENGTH", "PREFIX", "ActionCountError", "ActionTypeError",

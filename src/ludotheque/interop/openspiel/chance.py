@@ -18,7 +18,6 @@ from typing import Any
 from ludotheque.core.chance import Pick, Roll, SeededChance, Shuffle
 from ludotheque.core.game import State
 
-
 _OURS = (Shuffle, Roll, Pick)  # our chance points; anything else is a game's fold (see _Meta)
 
 @lru_cache(maxsize=256)

@@ -18,7 +18,6 @@ from ludotheque.core.game import MAX_DECISIONS, Game
 from ludotheque.core.options import integer
 from ludotheque.core.registry import get_game
 
-
 PREFIX = "ludotheque_"
 LIST_SEPARATOR = ";"
 MAX_GAME_LENGTH = MAX_DECISIONS

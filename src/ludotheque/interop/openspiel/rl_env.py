@@ -35,7 +35,6 @@ from ludotheque.interop.openspiel.state import (
 )
 from ludotheque.interop.table import action_number
 
-
 _new_tuple = tuple.__new__
 _SPIEL_TERMINAL = int(pyspiel.PlayerId.TERMINAL)  # rl_environment's current player at the end
 

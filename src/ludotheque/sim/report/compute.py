@@ -215,7 +215,8 @@ def seat_number(config: Config, column: str, bot: str | None = None) -> Estimate
     rows = config.rows if bot is None else config.rows[config.rows["bot"] == bot]
     per_game = rows.groupby("_gid")[column].agg(["sum", "count"]).reindex(config.games.index,
                                                                           fill_value=0)
-    return mean_estimate(per_game["sum"].to_numpy(dtype=float), per_game["count"].to_numpy(dtype=float))
+    return mean_estimate(per_game["sum"].to_numpy(dtype=float),
+                         per_game["count"].to_numpy(dtype=float))
 
 
 def values_of(config: Config, column: str) -> list[list[float]]:

@@ -43,7 +43,8 @@ def bar_figure(title: str, ylabel: str, groups: Sequence[str],
     x = np.arange(len(groups))
     for index, (name, values) in enumerate(series.items()):
         centre = [v.value * scale if v is not None and v.trials else np.nan for v in values]
-        low = [max(0.0, (v.value - v.low) * scale) if v is not None and v.trials else 0.0 for v in values]
+        low = [max(0.0, (v.value - v.low) * scale) if v is not None and v.trials else 0.0
+               for v in values]
         high = [max(0.0, (v.high - v.value) * scale) if v is not None and v.trials else 0.0
                 for v in values]
         position = x - 0.4 + width * (index + 0.5)

@@ -11,6 +11,7 @@ from typing import Any
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import MEAN_DECIMALS, has_text, number, percent, percent_sign, t
 from ludotheque.kit.stats import GAME, NUMBER, SEAT, SERIES, TURNS, VALUES, Ratio, Stat, label_key
+from ludotheque.sim.lengths import ROUNDS, lengths_text, measure_label
 from ludotheque.sim.report.compute import (
     ALPHA,
     Estimate,
@@ -47,7 +48,6 @@ from ludotheque.sim.report.load import (
     option_text,
     require_pandas,
 )
-from ludotheque.sim.lengths import ROUNDS, lengths_text, measure_label
 from ludotheque.sim.stats import stat_specs
 
 SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, ROUNDS)  # the lengths the summary gives
@@ -246,8 +246,10 @@ class _GameReport:
                 row.append(_rate_text(rates[config.label]["rate"][index], lang)
                            if index < config.players else "–")
             rows.append(row)
-        rows.append([t("report.fair", lang)] + [_percent(fair_share(c), lang) for c in self.configs])
-        return self._table(rows, t("report.col.seat" if by == "seat" else "report.col.order", lang)), rates
+        rows.append([t("report.fair", lang)] + [_percent(fair_share(c), lang)
+                                                for c in self.configs])
+        return self._table(rows, t("report.col.seat" if by == "seat" else "report.col.order",
+                                   lang)), rates
 
     def _seats(self) -> Section:
         lang = self.lang
@@ -256,7 +258,8 @@ class _GameReport:
         section.add_table(t("report.seats_caption", lang), table)
         section.add_figure(self._figure("seats"), t("report.fig.seats", lang, game=self.title),
                            self._rate_figure(rates, t("report.axis.seat", lang),
-                                             lambda s: str(s + 1), t("report.fig.seats", lang, game=self.title)))
+                                             lambda s: str(s + 1),
+                                             t("report.fig.seats", lang, game=self.title)))
         for config in self.configs:
             first = rates[config.label]["rate"][0]
             section.text(self._verdict_text("seat", config, first))
@@ -324,14 +327,16 @@ class _GameReport:
         worst = min(rates, key=lambda b: rates[b].value)
         spread = bot_spread(config)
         return t("report.spread_cell", self.lang, spread=_interval(
-            spread.value, spread.low, spread.high, self.lang, as_percent=True), best=best, worst=worst)
+            spread.value, spread.low, spread.high, self.lang,
+            as_percent=True), best=best, worst=worst)
 
     def _balance(self) -> Section:
         lang = self.lang
         section = Section(t("report.section.balance", lang), level=3)
         rows = [[t("report.balance", lang)] + [number(balance(c), lang, 3) for c in self.configs],
                 [t("report.fair_balance", lang)] + [
-                    _estimate_text(fair_balance(c.count, c.players), lang, 3) for c in self.configs]]
+                    _estimate_text(fair_balance(c.count, c.players), lang, 3)
+                    for c in self.configs]]
         spreads = []
         for config in self.configs if any(len(c.bots()) > 1 for c in self.configs) else ():
             if len(config.bots()) > 1:
@@ -340,7 +345,8 @@ class _GameReport:
                 spreads.append("–")
         if spreads:
             rows.append([t("report.bot_spread", lang)] + spreads)
-        section.add_table(t("report.balance_caption", lang), self._table(rows, t("report.col.measure", lang)))
+        section.add_table(t("report.balance_caption", lang),
+                          self._table(rows, t("report.col.measure", lang)))
         section.text(t("report.balance_note", lang))
         return section
 
@@ -349,8 +355,10 @@ class _GameReport:
         section = Section(t("report.section.bots", lang), level=3)
         bots = list(dict.fromkeys(b for c in self.configs for b in c.bots()))
         rates = {c.label: bot_rates(c) for c in self.configs}
-        rows = [[bot] + [_rate_text(rates[c.label].get(bot), lang) for c in self.configs] for bot in bots]
-        section.add_table(t("report.bots_caption", lang), self._table(rows, t("report.col.bot", lang)))
+        rows = [[bot] + [_rate_text(rates[c.label].get(bot), lang) for c in self.configs]
+                for bot in bots]
+        section.add_table(t("report.bots_caption", lang), self._table(rows,
+                                                                      t("report.col.bot", lang)))
         series = {label: [rates[label].get(bot) for bot in bots] for label in self.labels}
         fig_title = t("report.fig.bots", lang, game=self.title)
         section.add_figure(self._figure("bots"), fig_title,
@@ -468,7 +476,8 @@ class _GameReport:
             elif spec.kind == VALUES:
                 game_rows.append([t("report.mean_of", lang, what=label)] + [
                     self._mean_text(values_mean(c, column)) for c in self.configs])
-                data = {c.label: [v for vs in values_of(c, column) for v in vs] for c in self.configs}
+                data = {c.label: [v for vs in values_of(c, column) for v in vs]
+                        for c in self.configs}
                 if _varies(data):
                     fig_title = t("report.fig.values", lang, what=label, game=self.title)
                     section.add_figure(self._figure("values-" + spec.name), fig_title,
@@ -478,10 +487,12 @@ class _GameReport:
                 if dimension == "config":
                     curves = {c.label: series_mean(c, column) for c in self.configs}
                 else:
-                    curves = {bot: series_mean(self.configs[0], column, bot) for bot in series_names}
+                    curves = {bot: series_mean(self.configs[0], column, bot)
+                              for bot in series_names}
                 fig_title = t("report.fig.series", lang, what=label, game=self.title)
                 section.add_figure(self._figure("series-" + spec.name), fig_title,
-                                   curve_figure(fig_title, t("report.axis.turn", lang), label, curves))
+                                   curve_figure(fig_title, t("report.axis.turn", lang), label,
+                                                curves))
         tables = []
         if game_rows:
             tables.append(Block("table", t("report.game_stats_caption", lang),
@@ -489,7 +500,8 @@ class _GameReport:
         if seat_rows:
             extra = [t("report.col.bot", lang)] if multi_bot else []
             tables.append(Block("table", t("report.seat_stats_caption", lang),
-                                table=self._table(seat_rows, t("report.col.statistic", lang), extra)))
+                                table=self._table(seat_rows, t("report.col.statistic", lang),
+                                                  extra)))
         section.blocks[:0] = tables
         if ratio_bars[GAME]:
             bars = ratio_bars[GAME]
@@ -536,7 +548,8 @@ class _GameReport:
             return [[label] + [cell(c, None) for c in self.configs]]
         rows = [[label, t("report.all_bots", self.lang)] + [cell(c, None) for c in self.configs]]
         for bot in bots:
-            rows.append(["", bot] + [cell(c, bot) if bot in c.bots() else "–" for c in self.configs])
+            rows.append(["", bot] + [cell(c, bot) if bot in c.bots() else "–"
+                                     for c in self.configs])
         return rows
 
     def _rate_figure(self, rates: Mapping[str, Any], axis: str, tick: Callable[[int], str],
@@ -557,10 +570,12 @@ class _GameReport:
         lang = self.lang
         lines = []
         for config in self.configs:
-            head = "report.summary.head_games" if config.label_has_players else "report.summary.head"
+            head = ("report.summary.head_games" if config.label_has_players
+                    else "report.summary.head")
             lines.append(t(head, lang, game=self.title, config=config.label,
                            games=number(config.count, lang), players=config.players))
-            lines.append("  " + _sentence(self._verdict("seat", config, win_rates(config)["rate"][0])))
+            lines.append("  " + _sentence(self._verdict("seat", config,
+                                                        win_rates(config)["rate"][0])))
             if self.has_order:
                 lines.append("  " + _sentence(self._verdict(
                     "order", config, win_rates(config, "s_order")["rate"][0])))
@@ -570,7 +585,8 @@ class _GameReport:
                 lines.append("  " + t("report.summary.bots", lang, rates=listed,
                                       spread=self._spread_text(config)))
             fair = fair_balance(config.count, config.players)
-            lines.append("  " + t("report.summary.balance", lang, balance=number(balance(config), lang, 3),
+            lines.append("  " + t("report.summary.balance", lang,
+                                  balance=number(balance(config), lang, 3),
                                   low=number(fair.low, lang, 3), high=number(fair.high, lang, 3)))
             means = {column: config.games[column].astype(float).mean()
                      for column in self._length_columns() if column in SUMMARY_LENGTHS}

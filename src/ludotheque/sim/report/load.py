@@ -83,7 +83,8 @@ def _read(pd: Any, path: Path) -> Any:
                         row=int(bad.to_numpy().argmax()) + 2)
     for name in ("game", "config", "options", "bot"):
         frame[name] = frame[name].astype(str)
-    frame["game"] = frame["game"].map({name: get_game(name).name for name in frame["game"].unique()})
+    frame["game"] = frame["game"].map({name: get_game(name).name
+                                       for name in frame["game"].unique()})
     sizes = frame.groupby(list(GAME_KEY), sort=False)["seat"].agg(["nunique", "size"])
     players = frame.groupby(list(GAME_KEY), sort=False)["players"].first()
     broken = (sizes["nunique"] != players) | (sizes["size"] != players)
@@ -164,7 +165,8 @@ def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
                     parts.append(t("report.players_count", lang, players=players))
                     with_players = True
                 label = f"{label} · {', '.join(parts)}"
-            mask = (rows["config"] == key[0]) & (rows["options"] == key[1]) & (rows["players"] == players)
+            mask = ((rows["config"] == key[0]) & (rows["options"] == key[1])
+                    & (rows["players"] == players))
             part = rows[mask]
             games = part[part["seat"] == 0].set_index("_gid", drop=False)
             configs.append(Config(game_name, label, int(players), options[key], part, games,

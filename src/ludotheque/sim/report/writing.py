@@ -60,7 +60,8 @@ def html_page(report: Report) -> str:
                 width, height = _png_size(png)
                 data = base64.b64encode(png).decode("ascii")
                 parts.append(f'<figure><img alt="{html.escape(block.text)}" width="{width}" '
-                             f'height="{height}" style="min-width: {round(SMALLEST_PLOT * width)}px" '
+                             f'height="{height}" '
+                             f'style="min-width: {round(SMALLEST_PLOT * width)}px" '
                              f'src="data:image/png;base64,{data}">'
                              f"<figcaption>{html.escape(block.text)}</figcaption></figure>")
     parts.append("</body>\n</html>\n")

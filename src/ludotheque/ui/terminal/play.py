@@ -58,7 +58,8 @@ class TerminalSettings:
     pace: float = 0.0  # seconds after each bot's move shown, for a person to read it (--pace)
     budget: Any = None  # thinking budget of search bots (bots.ismcts.Budget), None: the game's
     full_screen: bool = False  # the layout that stays put (a real terminal), else plain lines
-    ask_to_save: bool = False  # `quit` asks for a file (a person types); a script's next line is not one
+    # `quit` asks for a file (a person types); a script's next line is not one
+    ask_to_save: bool = False
 
     def meta(self) -> dict[str, Any]:
         """What a saved game needs besides its record to go on as it was (`--resume`)."""

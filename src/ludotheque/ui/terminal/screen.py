@@ -4,7 +4,8 @@
 or `--plain`): what a script reads. `FullScreen` (a real terminal, tall enough) redraws
 one fixed layout at every change: the table at the top, the reader's moves under it
 beside the last moves, a message line, and the prompt on the last line, so that nothing
-moves when the game goes on (unless it would cut what the reader needs: see `draw`). Both colour each seat's name (its own
+moves when the game goes on (unless it would cut what the reader needs: see `draw`). Both colour
+each seat's name (its own
 colour, always next to the written name: colour is never the only signal).
 
 Between two people at one screen (pass-and-play), `handover` clears the screen and its
@@ -60,7 +61,8 @@ class Colours:
             # longest first: "Camille (heuristic)" before a shorter name inside it
             pairs.sort(key=lambda pair: -len(pair[0]))
             self._pattern_cache[self.reader] = [
-                (re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)"), style) for name, style in pairs]
+                (re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)"), style)
+                for name, style in pairs]
         return self._pattern_cache[self.reader]
 
     def text(self, line: str | Text, style: str | None = None) -> Text:
@@ -188,7 +190,8 @@ class FullScreen(PlainScreen):
             return self._draw_lines(table)
         layout = Layout()
         layout.split_column(Layout(name="header", size=1), Layout(name="table", size=table_rows),
-                            Layout(name="bottom", size=bottom), Layout(name="status", size=status_rows))
+                            Layout(name="bottom", size=bottom),
+                            Layout(name="status", size=status_rows))
         layout["header"].update(self.colours.text(self.header, "bold reverse"))
         layout["table"].update(self._panel(table, "ui.panel.table"))
         if self.watching:  # nobody plays at this screen: the last moves take the whole width

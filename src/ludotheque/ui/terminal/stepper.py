@@ -39,7 +39,8 @@ RIGHT, LEFT = "\x1b[c", "\x1b[d"  # the arrow keys (lowered, as every answer is)
 KEYS = {
     "en": {"next": {"", "n", "next", "+", RIGHT}, "back": {"b", "back", "p", "-", "prev", LEFT},
            "start": {"s", "start"}, "end": {"e", "end"}, "quit": {"q", "quit", "exit"}},
-    "fr": {"next": {"", "s", "suivant", "n", "+", RIGHT}, "back": {"r", "retour", "p", "-", "b", LEFT},
+    "fr": {"next": {"", "s", "suivant", "n", "+", RIGHT},
+           "back": {"r", "retour", "p", "-", "b", LEFT},
            "start": {"d", "début", "debut"}, "end": {"f", "fin"},
            "quit": {"q", "quitter", "quit"}},
 }
@@ -83,7 +84,8 @@ def event_lines(match: Match, start: int, end: int, reader: int | None, revealed
             own = renderer.event_lines(event.for_player(seat), lang, names, seat)
             for line in own:
                 if line not in public:
-                    lines.append(Text(t("ui.step.private", lang, player=first_name(names[seat]), line=line),
+                    lines.append(Text(t("ui.step.private", lang, player=first_name(names[seat]),
+                                        line=line),
                                       style="dim"))
     return lines
 
