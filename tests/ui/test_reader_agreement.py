@@ -227,7 +227,7 @@ TURNS = {  # seed 17: the table's first line, read by the seat to play, then by 
 }
 
 
-@pytest.mark.parametrize(("name", "lang"), list(TURNS), ids=[f"{n}-{l}" for n, l in TURNS])
+@pytest.mark.parametrize(("name", "lang"), list(TURNS), ids=[f"{n}-{lang}" for n, lang in TURNS])
 def test_the_table_says_your_turn_to_the_reader_and_names_the_seat_to_the_others(name, lang):
     """The table's header said "Turn: You" (« Tour : Vous ») to the person whose turn it
     was: "Your turn" (« À vous de jouer »), as the web table and the events say it."""
