@@ -80,8 +80,8 @@ SLOW = {"--games": 3, "--jobs": 1, "--iterations": 5, "--budget-ms": 5}
 
 def _small(option: str, value: str) -> str:
     """A number that could start a long run brought down to a short one."""
-    if option in SLOW and re.fullmatch(r"\s*\+?\d+(\.\d*)?\s*",
-                                       value) and float(value) > SLOW[option]:
+    if (option in SLOW and re.fullmatch(r"\s*\+?\d+(\.\d*)?\s*", value)
+            and float(value) > SLOW[option]):
         return str(SLOW[option])
     return value
 

@@ -215,8 +215,8 @@ def test_dtc_reveal_speaks_to_the_reader_as_the_log_does(lang, you, yours, third
 
     def log(seat: int) -> str:
         return next(line for event in match.events_for(seat, start)
-                    if event["kind"] == "challenge" for line in event_lines(event, lang, names,
-                                                                            seat))
+                    if event["kind"] == "challenge"
+                    for line in event_lines(event, lang, names, seat))
 
     for seat, said in ((target, you), (giver, yours)):  # the page and its log, alike
         assert title(seat).startswith(said) and log(seat).startswith(said.split()[0])

@@ -277,8 +277,8 @@ class MoveForms:
 
 
 def _is_action_id(action: Any, game: Game) -> bool:
-    return isinstance(action, int) and not isinstance(action,
-                                                      bool) and 0 <= action < game.num_actions
+    return (isinstance(action, int) and not isinstance(action, bool)
+            and 0 <= action < game.num_actions)
 
 
 class Game(ABC):

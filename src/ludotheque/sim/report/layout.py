@@ -248,8 +248,8 @@ class _GameReport:
             rows.append(row)
         rows.append([t("report.fair", lang)] + [_percent(fair_share(c), lang)
                                                 for c in self.configs])
-        return self._table(rows, t("report.col.seat" if by == "seat" else "report.col.order",
-                                   lang)), rates
+        header = t("report.col.seat" if by == "seat" else "report.col.order", lang)
+        return self._table(rows, header), rates
 
     def _seats(self) -> Section:
         lang = self.lang
