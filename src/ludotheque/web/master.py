@@ -1218,7 +1218,9 @@ class Master:
             level = STAND_IN if to == "bot" else None
             if not await self.db(functools.partial(self.storage.give_seat, live.row.id, seat,
                                                    token, fresh, bot_level=level)):
-                await self.refresh(live)  # taken, given or closed meanwhile: which, said
+                # taken, given or closed meanwhile (another server): every page told, and
+                # the sender which
+                await self._catch_up_locked(live)
                 self._check_give(live, own, seat)
                 raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
                               kept=_KeptSeats(live))
