@@ -20,23 +20,6 @@ from ludotheque.web.db import Storage
 HUMANS = [{"kind": "human"}] * 3
 
 
-def _errors_after(page: Page) -> list[dict]:
-    """The page's error frames once the server answered all it sent (a socket's frames are
-    handled in order: the pong comes after every answer before it)."""
-    page.send({"type": "ping"})
-    page.expect("pong")
-    return [f for f in page.frames if f["type"] == "error"]
-
-
-def _hello_refused(ws_url: str, token: str, lang: str) -> dict:
-    """The error a page's hello with `token` gets (it gets no update)."""
-    with WsClient(ws_url) as page:
-        page.send({"type": "hello", "token": token, "lang": lang})
-        refused = page.expect("error")
-        assert not [f for f in page.frames if f["type"] == "update"]
-        return refused
-
-
 def test_a_seat_given_at_once_on_two_servers_is_given_once_and_heard_everywhere(cluster):
     """P1 (server 0) and P3 (server 1) both give P2's kept seat to anyone at the same
     moment: one gift; the other is told the seat is no longer kept. Both rematch pages
@@ -69,7 +52,7 @@ def test_a_seat_given_at_once_on_two_servers_is_given_once_and_heard_everywhere(
             thread.start()
         for thread in givers:
             thread.join(timeout=DEADLINE)
-        refused = [_errors_after(each) for each in (q1, q3)]
+        refused = [each.errors_so_far() for each in (q1, q3)]
         assert sorted(len(said) for said in refused) == [0, 1], refused
         assert [f["code"] for said in refused for f in said] == ["give_not_kept"]
         seat = storage.get_table(new.id).seats[1]
@@ -81,7 +64,8 @@ def test_a_seat_given_at_once_on_two_servers_is_given_once_and_heard_everywhere(
         assert old[1].expect("rematch", lambda f: f["url"] == watch)["status"] == "waiting"
         for server in (0, 1):  # server 1 held the old token in memory
             for lang, words in (("en", "given to someone else"), ("fr", "laissée à quelqu")):
-                said = _hello_refused(cluster.ws_url(server), new.seats[1].token, lang)
+                with WsClient(cluster.ws_url(server)) as bob:
+                    said = bob.hello_refused(new.seats[1].token, lang)
                 assert said["code"] == "seat_given" and said["url"] == watch
                 assert words in said["message"], said
         with httpx.Client(base_url=cluster.url(1), timeout=DEADLINE) as api:

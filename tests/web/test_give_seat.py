@@ -77,15 +77,13 @@ def test_a_seat_given_to_anyone_is_free_for_the_invite_and_its_old_link_watches(
         assert [s["name"] for s in started["table"]["seats"]] == ["P1", "Denis", "P3"]
         for lang in LANGS:
             with handle.client() as bob:
-                bob.send({"type": "hello", "token": new[1], "lang": lang, "since": 0})
-                refused = bob.expect("error")
-                assert refused["code"] == "seat_given"
-                assert refused["message"] == t("web.server.error.seat_given", lang)
-                assert refused["url"] == watch
-                assert not [f for f in bob.frames if f["type"] == "update"]
+                refused = bob.hello_refused(new[1], lang)
+            assert (refused["code"], refused["message"], refused["url"]) == (
+                "seat_given", t("web.server.error.seat_given", lang), watch)
             answer = handle.api.get(f"/api/play/{new[1]}?lang={lang}")
             assert answer.status_code == 410
-            assert answer.json()["error"]["message"] == t("web.server.error.seat_given", lang)
+            assert answer.json()["error"] == {"code": "seat_given", "url": watch,
+                                              "message": t("web.server.error.seat_given", lang)}
         # the seat's new token reached no page: only the join's answer
         for page in (*old, ada, camille):
             assert denis not in str(page.frames)
@@ -108,10 +106,9 @@ def test_a_seat_given_to_a_bot_starts_the_table_and_the_bot_plays_it(tmp_path):
         assert old[1].expect("rematch", url=watch)["by"] == ["P1", "P3"]
         for lang in LANGS:
             with handle.client() as bob:
-                bob.send({"type": "hello", "token": new[1], "lang": lang, "since": 0})
-                refused = bob.expect("error")
-                assert (refused["code"], refused["message"]) == (
-                    "seat_given", t("web.server.error.seat_given_bot", lang))
+                refused = bob.hello_refused(new[1], lang)
+            assert (refused["code"], refused["message"], refused["url"]) == (
+                "seat_given", t("web.server.error.seat_given_bot", lang), watch)
 
 
 def wrong_gifts() -> list:
@@ -188,14 +185,6 @@ def at_once(*sends) -> None:
         thread.join()
 
 
-def errors_after(page) -> list:
-    """The page's error frames once the server answered everything it sent: a socket's
-    frames are handled in order, so the pong comes after the answer to any frame before."""
-    page.send({"type": "ping"})
-    page.expect("pong")
-    return [f for f in page.frames if f["type"] == "error"]
-
-
 @pytest.mark.parametrize("gifts", [("anyone", "anyone"), ("anyone", "bot")])
 def test_two_people_giving_the_same_seat_at_once_make_one_gift(tmp_path, gifts):
     """P1 and P3 give P2's seat at the same moment: exactly one of them does it; the other
@@ -203,7 +192,7 @@ def test_two_people_giving_the_same_seat_at_once_make_one_gift(tmp_path, gifts):
     with rematch_waiting(tmp_path) as (handle, old, (ada, camille), new, new_id):
         at_once(*(lambda page=page, to=to: give(page, 1, to)
                   for page, to in zip((ada, camille), gifts)))
-        errors = {page: errors_after(page) for page in (ada, camille)}
+        errors = {page: page.errors_so_far() for page in (ada, camille)}
         losers = [page for page, said in errors.items() if said]
         assert len(losers) == 1
         won = gifts[losers[0] is ada]
@@ -221,7 +210,7 @@ def test_the_kept_person_arriving_while_the_seat_is_given_gets_one_outcome(tmp_p
             at_once(lambda: give(ada, 1, "anyone"),
                     lambda: bob.send({"type": "hello", "token": new[1], "lang": "en",
                                       "since": 0}))
-            bob_refused, ada_refused = errors_after(bob), errors_after(ada)
+            bob_refused, ada_refused = bob.errors_so_far(), ada.errors_so_far()
             seat = seats(handle, new_id)[1]
             if not bob_refused:  # P2 sat down first: the game is on
                 assert (seat.name, seat.taken, seat.given) == ("P2", True, None)

@@ -231,6 +231,11 @@ class SeatRow:
     taken: bool
     given: str | None = None  # the token it was kept with, if given away (`give_seat`)
 
+    @property
+    def kept(self) -> bool:
+        """A rematch's human seat kept for its person (named), who has not sat down yet."""
+        return self.kind == "human" and not self.taken and bool(self.name)
+
 
 @dataclass
 class TableRow:

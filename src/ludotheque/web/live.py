@@ -192,7 +192,7 @@ class LiveTable:
                        "connected": s.kind == "bot" or s.seat in connected,
                        "absent": s.seat in self.absent, "left": s.seat in self.left,
                        # a rematch's seat kept for its person, who has not sat down yet
-                       "kept": s.kind == "human" and not s.taken and bool(s.name)}
+                       "kept": s.kept}
                       for s in self.row.seats],
             "turn_timer": self.row.turn_timer,
             "deadline": self.deadline,

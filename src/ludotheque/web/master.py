@@ -64,8 +64,8 @@ CHAT_HISTORY = 50
 # finished tables nobody holds, kept as read for the API (a record or a replay asked for
 # again, a long tournament replayed once): they never change
 FINISHED_KEPT = 8
-PRUNABLE = ("over", "closed")
-GIVE_TO = ("anyone", "bot")  # to whom a rematch's seat kept for someone may be given  # what `ludotheque prune` removes: never a table in play
+PRUNABLE = ("over", "closed")  # what `ludotheque prune` removes: never a table in play
+GIVE_TO = ("anyone", "bot")  # to whom a rematch's seat kept for someone may be given
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -653,8 +653,7 @@ class Master:
                 self._watch_if_left(live, [conn])
                 returning = self.back(conn)  # reopening the seat's link: the person is back
                 spec = live.row.seats[conn.seat] if conn.seat is not None else None
-                if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
-                        and live.row.status == "waiting":
+                if spec is not None and spec.kept and live.row.status == "waiting":
                     # a rematch's seat kept for this person: opening its link sits them down
                     seated = await self._sit(live, spec.seat, spec.name, token)
                     if not seated:  # given away meanwhile (maybe on another server)?
@@ -1242,8 +1241,7 @@ class Master:
             raise Refused("give_started")
         if seat == own:
             raise Refused("give_own", seat=seat, kept=_KeptSeats(live))
-        target = row.seats[seat]
-        if target.kind != "human" or target.taken or not target.name:
+        if not row.seats[seat].kept:
             raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
                           kept=_KeptSeats(live))
 
@@ -1312,8 +1310,7 @@ class _KeptSeats:
 
     def message(self, lang: str) -> str:
         names = self.live.names(lang)
-        kept = [f"{s.seat} ({names[s.seat]})" for s in self.live.row.seats
-                if s.kind == "human" and not s.taken and s.name]
+        kept = [f"{s.seat} ({names[s.seat]})" for s in self.live.row.seats if s.kept]
         return ", ".join(kept) or t("web.server.error.none_kept", lang)
 
 
