@@ -69,6 +69,13 @@ class WsClient:
         self.send({"type": "hello", "token": token, "lang": lang, "since": since})
         return self.expect("update")
 
+    def hello_refused(self, token: str, lang: str = "en") -> dict[str, Any]:
+        """The error a hello with `token` gets; the page got no update (it holds no table)."""
+        self.send({"type": "hello", "token": token, "lang": lang, "since": 0})
+        refused = self.expect("error")
+        assert not [f for f in self.frames if f.get("type") == "update"], self.frames
+        return refused
+
     def move(self, actions: list, move: int) -> None:
         self.send({"type": "move", "actions": actions, "move": move})
 
@@ -81,6 +88,13 @@ class WsClient:
             frame = self.expect("update", timeout=max(0.01, end - time.monotonic()))
             if predicate(frame):
                 return frame
+
+    def errors_so_far(self) -> list[dict[str, Any]]:
+        """The error frames received once the server answered all this page sent: a socket's
+        frames are handled in order, so its pong comes after every answer before it."""
+        self.send({"type": "ping"})
+        self.expect("pong")
+        return [f for f in self.frames if f.get("type") == "error"]
 
     def drain(self, quiet: float = 0.05) -> list[dict[str, Any]]:
         """Frames already on their way (stops after `quiet` seconds without one)."""

@@ -1305,3 +1305,107 @@ def test_a_card_s_chooser_stays_open_when_someone_s_page_comes_or_goes(browser, 
     assert last[1:] == (0, get_game("diciassette").action_to_text(int(chosen))), last
     assert not page.errors, page.errors
     page.context.close()
+
+
+def rematch_of_three(server) -> tuple[list[str], list[str]]:
+    """P1, P2 and P3 finish a game of 17 over WebSockets, then P1 asks for a rematch: their
+    seat tokens at the old table, and each one's seat link at the rematch."""
+    _, tokens = server.table("diciassette", 3, humans=3)
+    with server.client() as ann, server.client() as bob, server.client() as cam:
+        for socket, token in zip((ann, bob, cam), tokens):
+            socket.hello(token)
+        drive([ann, bob, cam])
+        ann.send({"type": "rematch"})
+        return tokens, [socket.expect("rematch")["url"] for socket in (ann, bob, cam)]
+
+
+def waiting_with_a_seat_kept(browser, server, locale: str = "en-GB"):
+    """The rematch of `rematch_of_three` on P1's page, P3 seated by a socket (returned, to
+    close): the waiting screen shows P2's seat kept, and what P1 may do with it."""
+    tokens, offered = rematch_of_three(server)
+    ada = new_page(browser, locale)
+    ada.goto(server.url + offered[0])
+    camille = server.client()
+    camille.hello(offered[2].rsplit("/", 1)[1])
+    ada.wait_for_function("() => document.querySelectorAll('.kept-seat').length === 1")
+    return tokens, offered, ada, camille
+
+
+def play_on(page, socket, rng: random.Random) -> None:
+    """The page clicks a move if it may, then the socket plays its first legal move if its
+    seat is to act."""
+    act(page, rng)
+    socket.drain(quiet=0.05)
+    frame = socket.last_update
+    if frame["to_act"] == frame["seat"] and frame["legal"] and not frame["result"]:
+        socket.move([frame["legal"][0]["id"]], frame["move"])
+        socket.until(lambda f: f["move"] != frame["move"])
+
+
+def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
+        browser, server) -> None:
+    """P2 went home. P1's waiting screen offers to let someone else sit in P2's seat: once
+    clicked, the invite link shows as at any waiting table, Denis joins by it, the game
+    starts and Denis plays. P2's page of the old game is offered to watch the rematch, and
+    P2's rematch link, opened later, says in words (English, French) that the seat was
+    given, with the way to watch it."""
+    rng = random.Random(8)
+    tokens, offered, ada, camille = waiting_with_a_seat_kept(browser, server)
+    bob_old = new_page(browser, "en-GB")
+    bob_old.goto(f"{server.url}/play/{tokens[1]}")
+    bob_old.wait_for_selector(f"#rematch-offer a[href='{offered[1]}']")
+    with camille:
+        kept = ada.locator(".kept-seat[data-seat='1']")
+        assert kept.locator("span").text_content() == "Seat kept for P2:"
+        assert ada.locator("#invite-link").count() == 0
+        kept.get_by_role("button", name="Let someone else sit here").click()
+        ada.wait_for_selector("#invite-link")
+        assert ada.locator(".kept-seat").count() == 0
+        assert "/join/" in ada.input_value("#invite-link")  # as at any table waiting
+        denis = new_page(browser, "fr-FR")
+        join(denis, ada.input_value("#invite-link"), "Denis")
+        ada.wait_for_function("() => document.body.dataset.status === 'playing'")
+        end = time.monotonic() + WAIT_MS / 1000
+        while not act(denis, rng):  # the others play until Denis's turn, then he plays
+            assert time.monotonic() < end, "Denis never got his turn"
+            play_on(ada, camille, rng)
+    watch = bob_old.get_attribute("#rematch-offer a[href^='/watch/']", "href")
+    assert bob_old.locator("#rematch-join").text_content() == "Watch the rematch"
+    for locale, said, link in (
+            ("en-GB", "As you were not there, your seat at this rematch was given to "
+                      "someone else", "Watch the rematch"),
+            ("fr-FR", "Comme vous n'étiez pas là, votre place à cette revanche a été laissée "
+                      "à quelqu'un d'autre", "Regarder la revanche")):
+        bob = new_page(browser, locale)
+        bob.goto(server.url + offered[1])
+        bob.wait_for_selector("#gone:not([hidden])")
+        assert said in re.sub(r"[\u00a0\u202f]", " ", bob.locator("#gone-text").text_content())
+        assert bob.locator("#gone a").text_content() == link
+        assert bob.get_attribute("#gone a", "href") == watch
+        bob.click("#gone a")
+        bob.wait_for_function("() => document.body.dataset.status === 'playing'")
+        assert bob.url == server.url + watch and not bob.errors, bob.errors
+        bob.context.close()
+    for page in (ada, denis, bob_old):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+def test_a_bot_plays_instead_of_someone_gone_home_and_the_rematch_starts(browser,
+                                                                        server) -> None:
+    """P1 gives P2's kept seat to a bot (in French: « Un bot joue à sa place »): nobody
+    else is missing, so the rematch starts at once, and the bot plays P2's turns."""
+    _, _, ada, camille = waiting_with_a_seat_kept(browser, server, "fr-FR")
+    rng = random.Random(9)
+    with camille:
+        ada.locator(".kept-seat[data-seat='1']").get_by_role(
+            "button", name="Un bot joue à sa place").click()
+        ada.wait_for_function("() => document.body.dataset.status === 'playing'")
+        table = camille.until(lambda f: f["table"]["status"] == "playing")["table"]
+        assert (table["seats"][1]["kind"], table["seats"][1]["level"]) == ("bot", "medium")
+        end = time.monotonic() + WAIT_MS / 1000
+        while 1 not in {seat for _, seat, _ in server.master.storage.get_moves(table["id"])}:
+            assert time.monotonic() < end, "the bot never played"
+            play_on(ada, camille, rng)
+    assert not ada.errors, ada.errors
+    ada.context.close()

@@ -54,7 +54,7 @@ BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under
 # each frame type's fields besides "type": any other is refused (`unknown_fields`)
 FRAME_FIELDS = {"hello": ("token", "lang", "since"), "move": ("actions", "move", "seat"),
                 "chat": ("text",), "lang": ("lang",), "rematch": (), "back": (), "leave": (),
-                "ping": ()}
+                "give_seat": ("seat", "to"), "ping": ()}
 FRAME_TYPES = tuple(FRAME_FIELDS)
 JOIN_FIELDS = ("seat", "name")
 # Every HTTP answer's: the pages run only this server's scripts and styles (a name or a
@@ -117,7 +117,7 @@ def accepted_lang(header: str) -> str | None:
 
 
 def refusal(refused: Refused, lang: str) -> JSONResponse:
-    error = {"code": refused.code, "message": refused.message(lang)}
+    error = {"code": refused.code, "message": refused.message(lang), **refused.fields}
     if refused.at_seat is not None:
         error["seat"] = refused.at_seat
     return JSONResponse({"error": error}, status_code=refused.status)
@@ -407,6 +407,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         def own_seat(row: Any, seat: int | None) -> dict[str, str]:
             if seat is None:
                 raise Refused("not_a_seat", status=404)
+            master.refuse_given(row, seat, token)
             master.refuse_closed(row)
             if seat in row.left:
                 raise Refused("left", status=403)
@@ -626,6 +627,8 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
             await master.chat(conn, frame.get("text"))
         elif kind == "rematch":
             await master.rematch(conn)
+        elif kind == "give_seat":
+            await master.give_seat(conn, frame.get("seat"), frame.get("to"))
         elif kind == "back":
             await master.come_back(conn)
         elif kind == "leave":

@@ -63,7 +63,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, NoSuchM
 from ludotheque.core import stand_ins
 from ludotheque.core.errors import LudoError
 
-SCHEMA_HEAD = "0007"
+SCHEMA_HEAD = "0008"
 PRUNE_BATCH = 200  # tables removed per transaction (`Storage.prune`)
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -109,7 +109,11 @@ seats = Table(
     # `name_key(name)`: unique per table (NULL, a seat nobody sat at, never clashes). Text:
     # NFKC may make one character up to 18.
     Column("name_key", Text),
+    # a rematch's seat given away (`Storage.give_seat`): the token it was kept with, which
+    # sits nobody now but still finds the table (its person is told, and may watch)
+    Column("given_token", String(64)),
     Index("ix_seats_table_name_key", "table_id", "name_key", unique=True),
+    Index("ix_seats_given_token", "given_token", unique=True),
 )
 
 moves = Table(
@@ -245,6 +249,12 @@ class SeatRow:
     name: str | None
     token: str | None
     taken: bool
+    given: str | None = None  # the token it was kept with, if given away (`give_seat`)
+
+    @property
+    def kept(self) -> bool:
+        """A rematch's human seat kept for its person (named), who has not sat down yet."""
+        return self.kind == "human" and not self.taken and bool(self.name)
 
 
 @dataclass
@@ -325,7 +335,8 @@ class Storage:
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level,
                  "name": s.name, "name_key": name_key(s.name) if s.name else None,
-                 "token": s.token, "taken": s.taken} for s in row.seats])
+                 "token": s.token, "taken": s.taken, "given_token": s.given}
+                for s in row.seats])
             if row.rematch_of and conn.execute(
                     update(tables).where(tables.c.id == row.rematch_of)
                     .values(rematch=row.id)).rowcount != 1:
@@ -350,7 +361,8 @@ class Storage:
             left=list(found["left_seats"] or []),
             stand_ins=list(found["stand_ins"] or []),
             seats=[SeatRow(seat=s["seat"], kind=s["kind"], level=s["level"], name=s["name"],
-                           token=s["token"], taken=bool(s["taken"])) for s in seat_rows])
+                           token=s["token"], taken=bool(s["taken"]), given=s["given_token"])
+                   for s in seat_rows])
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -361,10 +373,12 @@ class Storage:
             return self._table(conn, tables.c.invite == invite)
 
     def table_by_token(self, token: str) -> tuple[TableRow, int | None] | None:
-        """The table of a seat token (and the seat) or of a spectator token (seat None)."""
+        """The table of a seat token (and the seat) or of a spectator token (seat None). A
+        rematch seat's token given away finds its seat too, whose token is no longer it."""
         with self.engine.connect() as conn:
             found = conn.execute(select(seats.c.table_id, seats.c.seat)
-                                 .where(seats.c.token == token)).first()
+                                 .where((seats.c.token == token)
+                                        | (seats.c.given_token == token))).first()
             if found is not None:
                 row = self._table(conn, tables.c.id == found.table_id)
                 return (row, found.seat) if row else None
@@ -475,24 +489,49 @@ class Storage:
             _ask_bot_job(conn, table_id, bot_job)
             return SeatLeft(absent, left, spans, first=True)
 
-    def take_seat(self, table_id: str, seat: int, name: str) -> bool:
+    def take_seat(self, table_id: str, seat: int, name: str, token: str | None = None
+                  ) -> bool:
         """Mark a free human seat as taken by `name`; False if it was taken meanwhile (or
-        the table was closed meanwhile). Raises NameTaken if someone at the table has that
-        name (the database's unique index: whoever sat down first, on whichever server)."""
+        the table was closed meanwhile, or, a rematch's seat kept with `token`, it was given
+        away: `give_seat`). Raises NameTaken if someone at the table has that name (the
+        database's unique index: whoever sat down first, on whichever server)."""
         try:
             with self.engine.begin() as conn:
                 waiting = select(tables.c.id).where(
                     tables.c.id == table_id, tables.c.status.in_(("waiting", "playing")))
-                done = conn.execute(update(seats).where(
-                    seats.c.table_id == table_id, seats.c.seat == seat,
-                    seats.c.kind == "human", seats.c.taken.is_(False), waiting.exists())
-                    .values(taken=True, name=name, name_key=name_key(name)))
+                where = [seats.c.table_id == table_id, seats.c.seat == seat,
+                         seats.c.kind == "human", seats.c.taken.is_(False), waiting.exists()]
+                if token is not None:
+                    where.append(seats.c.token == token)
+                done = conn.execute(update(seats).where(*where)
+                                    .values(taken=True, name=name, name_key=name_key(name)))
                 if done.rowcount == 1:
                     conn.execute(update(tables).where(tables.c.id == table_id)
                                  .values(activity=now()))
                 return done.rowcount == 1
         except IntegrityError:  # the only unique index this update can meet
             raise NameTaken(name) from None
+
+    def give_seat(self, table_id: str, seat: int, token: str, new_token: str | None,
+                  bot_level: str | None = None) -> bool:
+        """A rematch's seat kept with `token` for a person who has not sat down is given
+        away, while the rematch waits: a free human seat with `new_token` (no name kept),
+        or a bot's seat at `bot_level` (no token). The old token no longer sits anyone
+        (`given_token` remembers it). One conditional statement: of two people giving the
+        same seat at once, or its person sitting down meanwhile (`take_seat` with that
+        token), on one server or two, exactly one does it. False if it was not done."""
+        waiting = select(tables.c.id).where(tables.c.id == table_id,
+                                            tables.c.status == "waiting")
+        values: dict[str, Any] = {"name": None, "name_key": None, "token": new_token,
+                                  "given_token": token}
+        if bot_level is not None:
+            values.update(kind="bot", level=bot_level)
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
+                seats.c.taken.is_(False), seats.c.name.is_not(None), seats.c.token == token,
+                waiting.exists()).values(**values))
+            return done.rowcount == 1
 
     def start_if_full(self, table_id: str, bot_job: tuple[int, str] | None = None) -> bool:
         """waiting -> playing once no human seat is free (one conditional statement, so two

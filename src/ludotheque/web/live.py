@@ -189,7 +189,9 @@ class LiveTable:
             "seats": [{"seat": s.seat, "name": names[s.seat], "kind": s.kind, "level": s.level,
                        "taken": s.kind == "bot" or s.taken,
                        "connected": s.kind == "bot" or s.seat in connected,
-                       "absent": s.seat in self.absent, "left": s.seat in self.left}
+                       "absent": s.seat in self.absent, "left": s.seat in self.left,
+                       # a rematch's seat kept for its person, who has not sat down yet
+                       "kept": s.kept}
                       for s in self.row.seats],
             "turn_timer": self.row.turn_timer,
             "deadline": self.deadline,

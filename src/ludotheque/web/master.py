@@ -40,9 +40,10 @@ from ludotheque.core import stand_ins
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
+from ludotheque.i18n import t
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import NameTaken, SeatGone, Storage, TableGone, TableRow, now
+from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow, now
 from ludotheque.web.live import STAND_IN, Conn, LiveTable, dumps, rebuild
 from ludotheque.web.names import BLANK_CHARACTERS, checked_name, draws_something, seat_names
 from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted
@@ -64,6 +65,7 @@ CHAT_HISTORY = 50
 # again, a long tournament replayed once): they never change
 FINISHED_KEPT = 8
 PRUNABLE = ("over", "closed")  # what `ludotheque prune` removes: never a table in play
+GIVE_TO = ("anyone", "bot")  # to whom a rematch's seat kept for someone may be given
 
 
 def _result(match: Match) -> dict[str, Any]:
@@ -449,7 +451,7 @@ class Master:
         changed = bool(missed) or row.status != live.row.status \
             or row.rematch != live.row.rematch or set(row.absent) != live.absent \
             or set(row.left) != live.left or row.stand_ins != live.row.stand_ins or any(
-            (a.taken, a.name) != (b.taken, b.name) for a, b in zip(row.seats, live.row.seats))
+            _seat_state(a) != _seat_state(b) for a, b in zip(row.seats, live.row.seats))
         for _idx, _seat, action in missed:
             live.match.apply(action)
         live.row.status, live.row.result = row.status, row.result
@@ -460,9 +462,11 @@ class Master:
         live.absent, live.left = set(row.absent), set(row.left)
         live.row.stand_ins = row.stand_ins
         for mine, stored in zip(live.row.seats, row.seats):
-            if mine.name != stored.name:
+            if (mine.name, mine.kind) != (stored.name, stored.kind):
                 live.relog = True
-            mine.taken, mine.name = stored.taken, stored.name
+            self._retoken(live, mine, stored.token)  # a seat given away (`give_seat`)
+            mine.taken, mine.name, mine.kind, mine.level, mine.given = \
+                stored.taken, stored.name, stored.kind, stored.level, stored.given
         if changed:
             live._names.clear()
         return changed
@@ -570,14 +574,23 @@ class Master:
             live.arriving -= 1
             self.forget_if_unwatched(live)
 
-    async def _sit(self, live: LiveTable, seat: int, name: str) -> bool:
+    async def _sit(self, live: LiveTable, seat: int, name: str, token: str | None = None
+                   ) -> bool:
         """`name` sits down at a free human seat (the caller holds the table's lock): the
         table starts once every human seat is taken, and every page is told. False if the
-        seat was taken (or the table closed) meanwhile."""
-        if not await self.db(self.storage.take_seat, live.row.id, seat, name):
+        seat was taken (or the table closed, or, a rematch's seat kept with `token`, given
+        away) meanwhile."""
+        if not await self.db(self.storage.take_seat, live.row.id, seat, name, token):
             return False
         target = live.row.seats[seat]
         target.taken, target.name = True, name
+        await self._seats_changed(live)
+        return True
+
+    async def _seats_changed(self, live: LiveTable) -> None:
+        """A seat of a table waiting for people was just stored taken or given (the caller
+        holds the table's lock): its names anew, the table started if no human seat is
+        free now, its bot or timer scheduled, every page told."""
         live._names.clear()
         live.relog = True
         if await self.db(functools.partial(self.storage.start_if_full, live.row.id,
@@ -586,7 +599,25 @@ class Master:
             await self.refresh(live)
         self.schedule(live)
         await self.broadcast(live)
-        return True
+
+    def _retoken(self, live: LiveTable, seat: SeatRow, token: str | None) -> None:
+        """The seat's token is `token` from now on: the old one leads here no more."""
+        if seat.token == token:
+            return
+        if self.tables.get(live.row.id) is live:
+            self.tokens.pop(seat.token or "", None)
+            if token:
+                self.tokens[token] = (live.row.id, seat.seat)
+        seat.token = token
+
+    def refuse_given(self, row: TableRow, seat: int, token: str) -> None:
+        """A rematch's seat link whose seat was given away (`give_seat`): its person is
+        told so, in words, with the rematch's public link to watch it (`url`)."""
+        spec = row.seats[seat]
+        if spec.token != token:
+            raise Refused("seat_given", key="web.server.error.seat_given_bot"
+                          if spec.kind == "bot" else None, status=410,
+                          fields={"url": f"/watch/{row.spectator}"})
 
     def refuse_closed(self, row: TableRow) -> None:
         """A table closed for waiting too long is refused with a clear message (which says
@@ -618,13 +649,16 @@ class Master:
             async with live.lock:
                 if self.broker.remote:  # catch up before answering (a leave on another server)
                     await self._catch_up_locked(live)
+                self._hello_given(live, conn, token)
                 self._watch_if_left(live, [conn])
                 returning = self.back(conn)  # reopening the seat's link: the person is back
                 spec = live.row.seats[conn.seat] if conn.seat is not None else None
-                if spec is not None and spec.kind == "human" and not spec.taken and spec.name \
-                        and live.row.status == "waiting":
+                if spec is not None and spec.kept and live.row.status == "waiting":
                     # a rematch's seat kept for this person: opening its link sits them down
-                    seated = await self._sit(live, spec.seat, spec.name)
+                    seated = await self._sit(live, spec.seat, spec.name, token)
+                    if not seated:  # given away meanwhile (maybe on another server)?
+                        await self._catch_up_locked(live)
+                        self._hello_given(live, conn, token)
                 start = min(max(0, since), live.told)
                 live.conns.add(conn)
                 await conn.send(live.frame(conn.seat, lang, start))
@@ -645,6 +679,17 @@ class Master:
         if returning:
             self.schedule(live)
             await self._tell_presence(live, returning)
+
+    def _hello_given(self, live: LiveTable, conn: Conn, token: str) -> None:
+        """A hello with the token of a rematch's seat given away is refused (`refuse_given`),
+        and the page watches nothing."""
+        if conn.seat is None:
+            return
+        try:
+            self.refuse_given(live.row, conn.seat, token)
+        except Refused:
+            conn.table = conn.seat = None
+            raise
 
     def disconnect(self, conn: Conn) -> None:
         conn.closed = True
@@ -1149,6 +1194,57 @@ class Master:
         await self._send_rematch(live)
         await self.broker.publish(live.row.id, live.moves)
 
+    async def give_seat(self, conn: Conn, seat: Any, to: Any) -> None:
+        """A `give_seat` frame: a person seated at a rematch still waiting gives away a seat
+        kept for someone who has not sat down (gone home): `to` "anyone" (a free seat, no
+        name kept: the invite shows, whoever comes by it sits there) or "bot" (the
+        stand-in's level; the table starts if no human seat is free then). Any of its people
+        may: they are friends. The seat's new token goes to nobody until someone sits there
+        (the join's answer); the old one sits nobody (its link is told so: `refuse_given`)."""
+        live, own = self.seat_of(conn)
+        if to not in GIVE_TO:
+            raise Refused("give_to", value=quoted(json.dumps(to)))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < live.row.players):
+            raise bad_seat(quoted(json.dumps(seat)), live.row.players)
+        async with live.lock:
+            if self.broker.remote:  # a seat taken or given through another server
+                await self._catch_up_locked(live)
+            self._check_give(live, own, seat)
+            target = live.row.seats[seat]
+            token = target.token or ""
+            fresh = new_token() if to == "anyone" else None
+            level = STAND_IN if to == "bot" else None
+            if not await self.db(functools.partial(self.storage.give_seat, live.row.id, seat,
+                                                   token, fresh, bot_level=level)):
+                # taken, given or closed meanwhile (another server): every page told, and
+                # the sender which
+                await self._catch_up_locked(live)
+                self._check_give(live, own, seat)
+                raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
+                              kept=_KeptSeats(live))
+            self._retoken(live, target, fresh)
+            target.name, target.given = None, token
+            if level is not None:
+                target.kind, target.level = "bot", level
+            await self._seats_changed(live)
+        await self.broker.publish(live.row.id, live.moves)
+        await self._offer_again(live.row.rematch_of)  # the old table's pages: the new offer
+
+    def _check_give(self, live: LiveTable, own: int, seat: int) -> None:
+        """Refused unless `seat` may be given away by the person at `own` (`give_seat`)."""
+        row = live.row
+        if row.rematch_of is None:
+            raise Refused("give_not_rematch")
+        self.refuse_closed(row)
+        if row.status != "waiting":
+            raise Refused("give_started")
+        if seat == own:
+            raise Refused("give_own", seat=seat, kept=_KeptSeats(live))
+        if not row.seats[seat].kept:
+            raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
+                          kept=_KeptSeats(live))
+
     async def _offer_again(self, table_id: str) -> None:
         """Someone joined the rematch of `table_id`: its pages get the offer again (`by`
         and `status` as they are now), on this server and, by a note, on the others."""
@@ -1180,12 +1276,19 @@ class Master:
             live.offered = (new.id, new.status, sum(s.taken for s in new.seats))
         for conn in conns:
             seat = new.seats[conn.seat] if conn.seat is not None else None
+            # a seat given away (`give_seat`) is no longer this person's: they may watch
             url = f"/play/{seat.token}" if seat is not None and seat.token \
-                else f"/watch/{new.spectator}"
+                and seat.given is None else f"/watch/{new.spectator}"
             names = held.names(conn.lang) if held is not None else seat_names(new, conn.lang)
             await conn.send({"type": "rematch", "url": url, "status": new.status,
                              "by": [names[s.seat] for s in new.seats
                                     if s.kind == "human" and s.taken]})
+
+
+def _seat_state(seat: SeatRow) -> tuple:
+    """What of a seat may change once its table is made: someone sat down, or it was given
+    away (`give_seat`)."""
+    return seat.taken, seat.name, seat.kind, seat.token
 
 
 class _SeatName:
@@ -1196,6 +1299,19 @@ class _SeatName:
 
     def message(self, lang: str) -> str:
         return self.live.names(lang)[self.seat]
+
+
+class _KeptSeats:
+    """The seats of a rematch still kept for people who have not sat down, as a `give_seat`
+    frame names them ("1 (Bob)"), in the message's language ("none" if none)."""
+
+    def __init__(self, live: LiveTable) -> None:
+        self.live = live
+
+    def message(self, lang: str) -> str:
+        names = self.live.names(lang)
+        kept = [f"{s.seat} ({names[s.seat]})" for s in self.live.row.seats if s.kept]
+        return ", ".join(kept) or t("web.server.error.none_kept", lang)
 
 
 async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:

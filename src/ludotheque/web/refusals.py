@@ -21,13 +21,15 @@ from ludotheque.i18n import number, t
 class Refused(Exception):
     """Bad input from a person: an error code and a translatable message (nothing changed).
 
-    `status` is the HTTP status when it answers a request."""
+    `status` is the HTTP status when it answers a request; `fields`, what the error frame
+    or answer carries besides its code and message (where to go now: `url`)."""
 
     def __init__(self, code: str, key: str | None = None, status: int = 400,
                  error: LudoError | None = None, at_seat: int | None = None,
-                 **params: Any) -> None:
+                 fields: Mapping[str, Any] | None = None, **params: Any) -> None:
         super().__init__(code)
         self.code = code
+        self.fields = dict(fields or {})
         self.at_seat = at_seat  # the request's seat (from 0) at fault, if one is
         self.key = key or f"web.server.error.{code}"
         self.status = status
@@ -40,7 +42,8 @@ class Refused(Exception):
         return t(self.key, lang, **_in_language(self.params, lang))
 
     def frame(self, lang: str) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message(lang)}
+        return {"type": "error", "code": self.code, "message": self.message(lang),
+                **self.fields}
 
 
 QUOTED_MAX = 40  # characters of a client's value that an error message quotes

@@ -159,7 +159,12 @@ function onFrame(src, frame) {
     // refused (the address holds its share of connections), nobody is told; it tries again
     // and meanwhile the seats' updates give the table's public part (draw)
     if (src === open) return;
-    const unknown = frame.code === "unknown_token";
+    // a rematch's seat given away while its person was not there: said, with its way to watch
+    if (frame.code === "seat_given" && !shared) {
+      showGone({text: frame.message, url: frame.url});
+      return;
+    }
+    const unknown = frame.code === "unknown_token" || frame.code === "seat_given";
     // a link opened afresh that leads to no table: removed or mistyped, the server cannot
     // tell (a removed table leaves no trace), so the panel says both, with the way back
     if (unknown && !shared) {
@@ -433,7 +438,7 @@ function draw() {
   }
   // leaving is no move: away from them, under the chat (and last on a phone)
   $("leave-area").replaceChildren(...(mine && !src.left && table.status === "playing" ? [leaveBox()] : []));
-  if (mode === "play" && !cover && table.status === "waiting") moves.append(...waitingBox(table, update.invite_url));
+  if (mode === "play" && !cover && table.status === "waiting") moves.append(...waitingBox(table, update.invite_url, src));
   moves.hidden = mode === "watch";
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
@@ -516,14 +521,34 @@ function restoreFocus(spot) {
 
 // A table still waiting: who is missing, and its invite link to send them (the lobby's
 // page with the link is gone once its creator took a seat). A rematch's seats are kept for
-// their people (no invite): who it waits for is said all the same.
-function waitingBox(table, url) {
+// their people (no invite): who it waits for is said all the same, and each seat kept for
+// someone else may be given away from here (keptBox).
+function waitingBox(table, url, src) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
   if (!missing.length) return [];
   const links = url ? el("div", {id: "invite-share"}) : null;
   if (links) fillShare(links, url);
+  const own = src && src.update ? src.update.seat : null;
+  const kept = own === null || own === undefined ? [] : table.seats.filter((s) => s.kept && s.seat !== own);
   return [el("div", {class: "banner invite-box"},
-    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}), links)];
+    el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}),
+    ...kept.map((seat) => keptBox(seat, src)), links)];
+}
+
+// A rematch's seat kept for someone who has not come (gone home): any person seated here
+// may let someone else sit there (the seat is free, the invite shows) or give it to a bot
+// (the table starts if nobody else is missing). The server says if it was too late.
+function keptBox(seat, src) {
+  const give = (to) => (event) => {
+    event.target.disabled = true;
+    clearAlert();
+    send({type: "give_seat", seat: seat.seat, to}, src);
+  };
+  const label = `kept-${seat.seat}`;
+  return el("div", {class: "actions kept-seat", role: "group", "aria-labelledby": label, "data-seat": seat.seat},
+    el("span", {id: label, text: tr("web.table.kept_seat", {name: seat.name})}),
+    el("button", {type: "button", class: "secondary give-anyone", text: tr("web.table.give_anyone"), onclick: give("anyone")}),
+    el("button", {type: "button", class: "secondary give-bot", text: tr("web.table.give_bot"), onclick: give("bot")}));
 }
 
 // The links for other devices and their codes to scan that the server gives for `url`
@@ -898,9 +923,13 @@ function showGone(key = "web.table.gone") {
   $("gone").hidden = false;
 }
 
+// `state.gone`: a text's key, or a rematch's seat given away ({text: the server's words,
+// url: the rematch's public link}), whose way on is to watch it
 function drawGone() {
-  $("gone-text").textContent = tr(state.gone || "web.table.gone");
-  $("gone-home").textContent = tr("web.back_lobby");
+  const given = typeof state.gone === "object" && state.gone;
+  $("gone-text").textContent = given ? given.text : tr(state.gone || "web.table.gone");
+  $("gone-home").textContent = tr(given ? "web.table.rematch_watch" : "web.back_lobby");
+  $("gone-home").href = given ? given.url : "/";
 }
 
 // -- static parts of the page, drawn again on a language switch ----------------------
