@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from chromium import browser  # noqa: F401  (browser: a fixture)
 from test_a11y import violations
 from test_browser import new_page
 from test_server_api import play_to_end
