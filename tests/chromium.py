@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright import sync_api  # noqa: E402  (the test extra installs it)
+from playwright import sync_api  # the test extra installs it
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():  # `make test` installs it: a missing browser is a failure

@@ -89,7 +89,7 @@ def click_moves(page, rng: random.Random, count: int | None) -> None:
 
 
 @pytest.fixture(scope="module")
-def finished(browser, server) -> dict[str, str]:  # noqa: F811
+def finished(browser, server) -> dict[str, str]:
     """A game of Wazabi played to its end by clicking: its seat's page and its replay (the
     same game whichever test asks for it first)."""
     server.deal_from("finished")
@@ -104,7 +104,7 @@ def finished(browser, server) -> dict[str, str]:  # noqa: F811
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_axe_finds_nothing_on_any_page(browser, server, finished, lang: str) -> None:  # noqa: F811
+def test_axe_finds_nothing_on_any_page(browser, server, finished, lang: str) -> None:
     invite = server.create("diciassette", 3)["invite_url"]
     pages = {"lobby": (server.url + "/", ".game-card"),
              "join": (server.url + invite, "#name"),
@@ -172,7 +172,7 @@ def assert_focus_kept(page, when: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["diciassette", "dtc"])
-def test_a_whole_game_with_the_keyboard_alone(browser, server, game: str) -> None:  # noqa: F811
+def test_a_whole_game_with_the_keyboard_alone(browser, server, game: str) -> None:
     """Tab to a move, Enter or Space: to the end. After each move (one's own, a card picked
     for an offer) and the others' moves, the focus is still among the moves, visible; the
     log only grows, no live region is drawn anew (17's reveal was, at each step) and the
@@ -235,7 +235,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser, server, game: str) -> Non
 
 
 def test_the_language_switch_keeps_the_focus_and_sets_the_page_language(
-        browser, server, finished) -> None:  # noqa: F811
+        browser, server, finished) -> None:
     page = new_page(browser, "en-GB")
     for url, ready in ((seat_url(server, "wazabi"), "#board .scene"),
                        (finished["replay"], "#board .scene"), (server.url + "/", ".game-card")):
@@ -256,7 +256,7 @@ def test_the_language_switch_keeps_the_focus_and_sets_the_page_language(
 
 
 def test_the_focus_stays_on_the_log_when_the_language_changes(browser,
-                                                              server) -> None:  # noqa: F811
+                                                              server) -> None:
     """The keyboard is on the log and the language changes (a click that does not move
     the focus: a voice command): the log is a new list in the new language, the focus on
     it still, not lost to the page."""
@@ -278,7 +278,7 @@ def test_the_focus_stays_on_the_log_when_the_language_changes(browser,
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_playable_card_has_a_mark_that_is_not_a_colour(browser, server,
-                                                         viewport) -> None:  # noqa: F811
+                                                         viewport) -> None:
     """A card that can be played carries a folded corner (a shape, seen without colour),
     on a phone's small cards as on a desktop's; a card that cannot, none. Two seats: after
     the bot's card, the call is the person's (passed), then her turn to play, whatever the
@@ -302,7 +302,7 @@ def test_a_playable_card_has_a_mark_that_is_not_a_colour(browser, server,
     page.context.close()
 
 
-def test_large_text_on_a_phone_stays_on_the_screen(browser, server) -> None:  # noqa: F811
+def test_large_text_on_a_phone_stays_on_the_screen(browser, server) -> None:
     """Text at 150 % (a phone's large text) on each game's table: no sideways scrolling,
     every control still 44x44 px."""
     page = new_page(browser, "fr-FR", PHONE)

@@ -11,9 +11,11 @@ import asyncio
 import random
 import time
 
-from sqlalchemy import update
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, select
 
-from ludotheque.web.db import Storage, bot_jobs, version_table
+from ludotheque.web.db import MIGRATIONS, Storage, bot_jobs, version_table
 from ludotheque.web.limits import Limiter, Limits, Rate
 from ludotheque.web.master import Master
 from test_server_play import drive
@@ -211,11 +213,17 @@ def test_games_an_older_lone_server_left_at_a_bot_s_turn_resume_after_the_upgrad
         moves_before = {table: handle.master.storage.count_moves(table) for table in waiting}
     finally:
         stop_thread_server(handle)
-    storage = Storage(url)
-    with storage.engine.begin() as conn:  # the file as the older version left it
+    # the file as the older version left it: schema 0006 (the later revisions undone by
+    # their own downgrades: a column added since is not there), and no job rows
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.downgrade(config, "0006")
+    engine = create_engine(url)
+    with engine.begin() as conn:
         conn.execute(bot_jobs.delete())
-        conn.execute(update(version_table).values(version_num="0006"))
-    storage.close()
+        assert conn.execute(select(version_table.c.version_num)).scalar() == "0006"
+    engine.dispose()
 
     async def restart() -> None:
         storage = Storage(url)

@@ -23,7 +23,7 @@ FAILED = {"en-GB": ([EN, FR], "Reload / Recharger"), "fr-FR": ([FR, EN], "Rechar
 
 @pytest.mark.parametrize("locale", sorted(LOBBY_TITLE))
 def test_a_lobby_whose_first_request_for_its_texts_fails_tries_again_and_loads(
-        browser, server, locale: str) -> None:  # noqa: F811
+        browser, server, locale: str) -> None:
     page = new_page(browser, locale)
     aborted: list[str] = []
 
@@ -62,7 +62,7 @@ PAGES = [("lobby", ".game-card", "en-GB"), ("join", "#name", "fr-FR"),
 
 @pytest.mark.parametrize(("kind", "ready", "locale"), PAGES, ids=[kind for kind, *_ in PAGES])
 def test_a_page_whose_texts_cannot_be_had_says_so_in_both_languages_and_reloads(
-        browser, server, kind: str, ready: str, locale: str) -> None:  # noqa: F811
+        browser, server, kind: str, ready: str, locale: str) -> None:
     url = page_url(server, kind)
     page = new_page(browser, locale)
     page.route(TEXTS, lambda route: route.abort())
