@@ -43,7 +43,16 @@ from ludotheque.core.options import options_to_json
 from ludotheque.i18n import t
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow, now
+from ludotheque.web.db import (
+    NameTaken,
+    SeatCount,
+    SeatGone,
+    SeatRow,
+    Storage,
+    TableGone,
+    TableRow,
+    now,
+)
 from ludotheque.web.live import STAND_IN, Conn, LiveTable, dumps, rebuild
 from ludotheque.web.names import BLANK_CHARACTERS, checked_name, draws_something, seat_names
 from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted
@@ -363,11 +372,11 @@ class Master:
             found = stored.get(table_id)
             if found is None:
                 continue
-            count, status, rematch, taken, job = found
+            count, status, rematch, seated, job = found
             offer = stored.get(rematch or "")
-            if (count, status, rematch, taken) != (
-                    live.moves, live.row.status, live.row.rematch,
-                    sum(s.taken for s in live.row.seats)) or (
+            # a seat given away (`give_seat`) changes no count of moves or seats taken
+            if (count, status, rematch, seated) != (
+                    live.moves, live.row.status, live.row.rematch, SeatCount.of(live.row)) or (
                     offer is not None and live.row.status == "over"
                     and live.offered != (rematch, offer[1], offer[3])):
                 self._note(live, (count, None, ()))
@@ -1273,7 +1282,7 @@ class Master:
             return
         if conns is None:
             conns = list(live.conns)
-            live.offered = (new.id, new.status, sum(s.taken for s in new.seats))
+            live.offered = (new.id, new.status, SeatCount.of(new))
         for conn in conns:
             seat = new.seats[conn.seat] if conn.seat is not None else None
             # a seat given away (`give_seat`) is no longer this person's: they may watch
