@@ -63,7 +63,7 @@ def test_a_seat_given_at_once_on_two_servers_is_given_once_and_heard_everywhere(
         watch = f"/watch/{new.spectator}"
         assert old[1].expect("rematch", lambda f: f["url"] == watch)["status"] == "waiting"
         for server in (0, 1):  # server 1 held the old token in memory
-            for lang, words in (("en", "given to someone else"), ("fr", "laissée à quelqu")):
+            for lang, words in (("en", "given to someone else"), ("fr", "cédée à quelqu")):
                 with WsClient(cluster.ws_url(server)) as bob:
                     said = bob.hello_refused(new.seats[1].token, lang)
                 assert said["code"] == "seat_given" and said["url"] == watch

@@ -1230,8 +1230,7 @@ class Master:
                 # the sender which
                 await self._catch_up_locked(live)
                 self._check_give(live, own, seat)
-                raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
-                              kept=_KeptSeats(live))
+                raise _not_kept(live, seat)
             self._retoken(live, target, fresh)
             target.name, target.given = None, token
             if level is not None:
@@ -1249,10 +1248,9 @@ class Master:
         if row.status != "waiting":
             raise Refused("give_started")
         if seat == own:
-            raise Refused("give_own", seat=seat, kept=_KeptSeats(live))
+            raise Refused("give_own", seat=seat + 1, kept=_KeptSeats(live))
         if not row.seats[seat].kept:
-            raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
-                          kept=_KeptSeats(live))
+            raise _not_kept(live, seat)
 
     async def _offer_again(self, table_id: str) -> None:
         """Someone joined the rematch of `table_id`: its pages get the offer again (`by`
@@ -1310,17 +1308,37 @@ class _SeatName:
         return self.live.names(lang)[self.seat]
 
 
+class _SeatLabel:
+    """A seat as a person's message names it: numbered from 1, as people count (and as
+    the join page does), with the name of whoever it is for if it has one ("2 (Bob)");
+    a free seat's name is its number already ("2")."""
+
+    def __init__(self, live: LiveTable, seat: int) -> None:
+        self.live, self.seat = live, seat
+
+    def message(self, lang: str) -> str:
+        spec = self.live.row.seats[self.seat]
+        if spec.kind == "human" and not spec.name:
+            return str(self.seat + 1)
+        return f"{self.seat + 1} ({self.live.names(lang)[self.seat]})"
+
+
 class _KeptSeats:
-    """The seats of a rematch still kept for people who have not sat down, as a `give_seat`
-    frame names them ("1 (Bob)"), in the message's language ("none" if none)."""
+    """The seats of a rematch still kept for people who have not sat down, as `_SeatLabel`
+    names them ("2 (Bob)"), in the message's language ("none" if none)."""
 
     def __init__(self, live: LiveTable) -> None:
         self.live = live
 
     def message(self, lang: str) -> str:
-        names = self.live.names(lang)
-        kept = [f"{s.seat} ({names[s.seat]})" for s in self.live.row.seats if s.kept]
+        kept = [_SeatLabel(self.live, s.seat).message(lang) for s in self.live.row.seats
+                if s.kept]
         return ", ".join(kept) or t("web.server.error.none_kept", lang)
+
+
+def _not_kept(live: LiveTable, seat: int) -> Refused:
+    """`give_seat` of a seat kept for nobody (taken, given already, a bot's)."""
+    return Refused("give_not_kept", seat=_SeatLabel(live, seat), kept=_KeptSeats(live))
 
 
 async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:
