@@ -1466,3 +1466,26 @@ def test_a_click_that_loses_the_race_to_give_a_seat_says_why_in_words(browser, s
         assert ada.locator(".kept-seat").count() == 0
     assert not ada.errors, ada.errors
     ada.context.close()
+
+
+def test_a_seat_given_away_is_said_again_in_the_language_chosen_on_its_panel(browser,
+                                                                             server) -> None:
+    """P2's seat went to a bot; P2 opens the rematch's link in English, then picks French
+    on the panel that says so: the whole panel is in French, words and link alike."""
+    tokens, offered = rematch_of_three(server)
+    with server.client() as ada:
+        ada.hello(offered[0].rsplit("/", 1)[1])
+        ada.send({"type": "give_seat", "seat": 1, "to": "bot"})
+        ada.until(lambda f: f["table"]["seats"][1]["kind"] == "bot")
+    bob = new_page(browser, "en-GB")
+    bob.goto(server.url + offered[1])
+    bob.wait_for_selector("#gone:not([hidden])")
+    assert bob.locator("#gone-text").text_content().startswith("As you were not there, a bot")
+    bob.click("button.lang[data-lang='fr']")
+    bob.wait_for_function("() => document.getElementById('gone-home').textContent"
+                          " === 'Regarder la revanche'")
+    assert re.sub(r"[\u00a0\u202f]", " ", bob.locator("#gone-text").text_content()) == (
+        "Comme vous n'étiez pas là, un bot joue à votre place à cette revanche : vous "
+        "pouvez toujours regarder la partie.")
+    assert not bob.errors, bob.errors
+    bob.context.close()

@@ -79,11 +79,11 @@ def test_a_seat_given_to_anyone_is_free_for_the_invite_and_its_old_link_watches(
         for lang in LANGS:
             with handle.client() as bob:
                 refused = bob.hello_refused(new[1], lang)
-            assert (refused["code"], refused["message"], refused["url"]) == (
-                "seat_given", t("web.server.error.seat_given", lang), watch)
+            assert (refused["code"], refused["message"], refused["url"], refused["to"]) == (
+                "seat_given", t("web.server.error.seat_given", lang), watch, "anyone")
             answer = handle.api.get(f"/api/play/{new[1]}?lang={lang}")
             assert answer.status_code == 410
-            assert answer.json()["error"] == {"code": "seat_given", "url": watch,
+            assert answer.json()["error"] == {"code": "seat_given", "url": watch, "to": "anyone",
                                               "message": t("web.server.error.seat_given", lang)}
         # the seat's new token reached no page: only the join's answer
         for page in (*old, ada, camille):
@@ -108,8 +108,8 @@ def test_a_seat_given_to_a_bot_starts_the_table_and_the_bot_plays_it(tmp_path):
         for lang in LANGS:
             with handle.client() as bob:
                 refused = bob.hello_refused(new[1], lang)
-            assert (refused["code"], refused["message"], refused["url"]) == (
-                "seat_given", t("web.server.error.seat_given_bot", lang), watch)
+            assert (refused["code"], refused["message"], refused["url"], refused["to"]) == (
+                "seat_given", t("web.server.error.seat_given_bot", lang), watch, "bot")
 
 
 def wrong_gifts() -> list:

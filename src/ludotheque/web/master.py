@@ -621,12 +621,14 @@ class Master:
 
     def refuse_given(self, row: TableRow, seat: int, token: str) -> None:
         """A rematch's seat link whose seat was given away (`give_seat`): its person is
-        told so, in words, with the rematch's public link to watch it (`url`)."""
+        told so, in words, with the rematch's public link to watch it (`url`), and to
+        whom it was given (`to`: the page says it again in another language)."""
         spec = row.seats[seat]
         if spec.token != token:
+            to = "bot" if spec.kind == "bot" else "anyone"
             raise Refused("seat_given", key="web.server.error.seat_given_bot"
-                          if spec.kind == "bot" else None, status=410,
-                          fields={"url": f"/watch/{row.spectator}"})
+                          if to == "bot" else None, status=410,
+                          fields={"url": f"/watch/{row.spectator}", "to": to})
 
     def refuse_closed(self, row: TableRow) -> None:
         """A table closed for waiting too long is refused with a clear message (which says
