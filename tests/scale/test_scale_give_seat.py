@@ -13,6 +13,7 @@ from contextlib import ExitStack
 import httpx
 
 from ludotheque.web.db import Storage
+from ludotheque.web.table_request import new_token
 from play import DEADLINE, Page, create_table, drive
 from ws_client import WsClient
 
@@ -62,7 +63,7 @@ def test_a_seat_given_at_once_on_two_servers_is_given_once_and_heard_everywhere(
         watch = f"/watch/{new.spectator}"
         assert old[1].expect("rematch", lambda f: f["url"] == watch)["status"] == "waiting"
         for server in (0, 1):  # server 1 held the old token in memory
-            for lang, words in (("en", "given to someone else"), ("fr", "laissée à quelqu")):
+            for lang, words in (("en", "given to someone else"), ("fr", "cédée à quelqu")):
                 with WsClient(cluster.ws_url(server)) as bob:
                     said = bob.hello_refused(new.seats[1].token, lang)
                 assert said["code"] == "seat_given" and said["url"] == watch
@@ -79,3 +80,37 @@ def test_a_seat_given_at_once_on_two_servers_is_given_once_and_heard_everywhere(
             assert denis_token not in json.dumps(each.frames)
         assert not any(s.token in json.dumps(watcher.frames)
                        for row in (storage.get_table(table), new) for s in row.seats if s.token)
+
+
+def test_a_seat_given_whose_note_was_lost_still_reaches_the_open_pages(cluster):
+    """P2's kept seat is given away through a server that tells no other (the database
+    alone, as if its note were lost): it changes neither the rematch's status nor its
+    seats taken, yet the regular look at the database finds it: the rematch's pages on
+    both servers show the invite, and P2's page of the old game, on either server, is
+    offered to watch instead of the seat link that leads nowhere now."""
+    table, tokens = create_table(cluster.url(0), "diciassette", HUMANS)
+    storage = Storage(cluster.database)
+    with ExitStack() as stack:
+        stack.callback(storage.close)
+
+        def page(server: int, token: str) -> Page:
+            return stack.enter_context(Page(cluster.ws_url(server), token))
+
+        old = [page(0, tokens[0]), page(1, tokens[1]), page(1, tokens[2])]
+        drive(old, random.Random(32))
+        bob_elsewhere = page(0, tokens[1])
+        old[0].send({"type": "rematch"})
+        old[0].expect("rematch")
+        new = storage.get_table(storage.get_table(table).rematch)
+        offer = f"/play/{new.seats[1].token}"
+        for bob in (old[1], bob_elsewhere):
+            assert bob.expect("rematch")["url"] == offer
+        q1, q3 = page(0, new.seats[0].token), page(1, new.seats[2].token)
+        q1.expect("update", lambda f: f["table"]["seats"][2]["taken"])
+        assert storage.give_seat(new.id, 1, new.seats[1].token, new_token())
+        for each in (q1, q3):
+            seen = each.expect("update", lambda f: "invite_url" in f)
+            assert not seen["table"]["seats"][1]["kept"], seen
+        watch = f"/watch/{new.spectator}"
+        for bob in (old[1], bob_elsewhere):
+            assert bob.expect("rematch", lambda f: f["url"] != offer)["url"] == watch

@@ -1319,11 +1319,14 @@ def rematch_of_three(server) -> tuple[list[str], list[str]]:
         return tokens, [socket.expect("rematch")["url"] for socket in (ann, bob, cam)]
 
 
-def waiting_with_a_seat_kept(browser, server, locale: str = "en-GB"):
-    """The rematch of `rematch_of_three` on P1's page, P3 seated by a socket (returned, to
-    close): the waiting screen shows P2's seat kept, and what P1 may do with it."""
+def waiting_with_a_seat_kept(browser, server, locale: str = "en-GB", prepare=None):
+    """The rematch of `rematch_of_three` on P1's page (`prepare(page)` first, if given), P3
+    seated by a socket (returned, to close): the waiting screen shows P2's seat kept, and
+    what P1 may do with it."""
     tokens, offered = rematch_of_three(server)
     ada = new_page(browser, locale)
+    if prepare is not None:
+        prepare(ada)
     ada.goto(server.url + offered[0])
     camille = server.client()
     camille.hello(offered[2].rsplit("/", 1)[1])
@@ -1374,7 +1377,7 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
     for locale, said, link in (
             ("en-GB", "As you were not there, your seat at this rematch was given to "
                       "someone else", "Watch the rematch"),
-            ("fr-FR", "Comme vous n'étiez pas là, votre place à cette revanche a été laissée "
+            ("fr-FR", "Comme vous n'étiez pas là, votre place à cette revanche a été cédée "
                       "à quelqu'un d'autre", "Regarder la revanche")):
         bob = new_page(browser, locale)
         bob.goto(server.url + offered[1])
@@ -1393,13 +1396,13 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
 
 def test_a_bot_plays_instead_of_someone_gone_home_and_the_rematch_starts(browser,
                                                                         server) -> None:
-    """P1 gives P2's kept seat to a bot (in French: « Un bot joue à sa place »): nobody
+    """P1 gives P2's kept seat to a bot (in French: « Laisser un bot jouer à sa place »): nobody
     else is missing, so the rematch starts at once, and the bot plays P2's turns."""
     _, _, ada, camille = waiting_with_a_seat_kept(browser, server, "fr-FR")
     rng = random.Random(9)
     with camille:
         ada.locator(".kept-seat[data-seat='1']").get_by_role(
-            "button", name="Un bot joue à sa place").click()
+            "button", name="Laisser un bot jouer à sa place").click()
         ada.wait_for_function("() => document.body.dataset.status === 'playing'")
         table = camille.until(lambda f: f["table"]["status"] == "playing")["table"]
         assert (table["seats"][1]["kind"], table["seats"][1]["level"]) == ("bot", "medium")
@@ -1409,3 +1412,80 @@ def test_a_bot_plays_instead_of_someone_gone_home_and_the_rematch_starts(browser
             play_on(ada, camille, rng)
     assert not ada.errors, ada.errors
     ada.context.close()
+
+
+class HeldFrames:
+    """Routes a page's WebSocket through the test: what the server sends is held while
+    `holding` (the page has not heard it yet), then `release`d in order."""
+
+    def __init__(self, page) -> None:
+        self.holding, self.held = False, []
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, route) -> None:
+        self.route = route
+        route.connect_to_server().on_message(self._from_server)
+
+    def _from_server(self, message) -> None:
+        if self.holding:
+            self.held.append(message)
+        else:
+            self.route.send(message)
+
+    def release(self) -> None:
+        self.holding = False
+        for message in self.held:
+            self.route.send(message)
+        self.held.clear()
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-GB", "Seat 2 is not kept for anyone: the person it was kept for sat down, someone "
+              "gave it away already, or a bot plays it. Seats you may give now: none."),
+    ("fr-FR", "La place 2 n'est gardée pour personne : la personne pour qui elle l'était "
+              "s'est assise, quelqu'un l'a déjà cédée ou un bot la joue. Places que vous "
+              "pouvez céder : aucune.")])
+def test_a_click_that_loses_the_race_to_give_a_seat_says_why_in_words(browser, server,
+                                                                       locale, said):
+    """P3 gives P2's kept seat while P1's page has not heard it yet, and P1 clicks the same
+    seat's button: P1's page then shows the seat free and the invite (P3's gift), and says
+    in P1's language why the click did nothing, the seat numbered as people count."""
+    held: list[HeldFrames] = []
+    _, offered, ada, camille = waiting_with_a_seat_kept(
+        browser, server, locale, prepare=lambda page: held.append(HeldFrames(page)))
+    with camille:
+        held[0].holding = True
+        camille.send({"type": "give_seat", "seat": 1, "to": "anyone"})
+        camille.until(lambda f: "invite_url" in f)
+        ada.locator(".kept-seat[data-seat='1'] button.give-anyone").click()
+        assert camille.errors_so_far() == []
+        held[0].release()
+        ada.wait_for_selector("#alert:not([hidden])")
+        assert re.sub(r"[\u00a0\u202f]", " ", ada.locator("#alert").text_content()) == said
+        assert ada.locator("#invite-link").count() == 1
+        assert ada.locator(".kept-seat").count() == 0
+    assert not ada.errors, ada.errors
+    ada.context.close()
+
+
+def test_a_seat_given_away_is_said_again_in_the_language_chosen_on_its_panel(browser,
+                                                                             server) -> None:
+    """P2's seat went to a bot; P2 opens the rematch's link in English, then picks French
+    on the panel that says so: the whole panel is in French, words and link alike."""
+    tokens, offered = rematch_of_three(server)
+    with server.client() as ada:
+        ada.hello(offered[0].rsplit("/", 1)[1])
+        ada.send({"type": "give_seat", "seat": 1, "to": "bot"})
+        ada.until(lambda f: f["table"]["seats"][1]["kind"] == "bot")
+    bob = new_page(browser, "en-GB")
+    bob.goto(server.url + offered[1])
+    bob.wait_for_selector("#gone:not([hidden])")
+    assert bob.locator("#gone-text").text_content().startswith("As you were not there, a bot")
+    bob.click("button.lang[data-lang='fr']")
+    bob.wait_for_function("() => document.getElementById('gone-home').textContent"
+                          " === 'Regarder la revanche'")
+    assert re.sub(r"[\u00a0\u202f]", " ", bob.locator("#gone-text").text_content()) == (
+        "Comme vous n'étiez pas là, un bot joue à votre place à cette revanche : vous "
+        "pouvez toujours regarder la partie.")
+    assert not bob.errors, bob.errors
+    bob.context.close()

@@ -79,11 +79,11 @@ def test_a_seat_given_to_anyone_is_free_for_the_invite_and_its_old_link_watches(
         for lang in LANGS:
             with handle.client() as bob:
                 refused = bob.hello_refused(new[1], lang)
-            assert (refused["code"], refused["message"], refused["url"]) == (
-                "seat_given", t("web.server.error.seat_given", lang), watch)
+            assert (refused["code"], refused["message"], refused["url"], refused["to"]) == (
+                "seat_given", t("web.server.error.seat_given", lang), watch, "anyone")
             answer = handle.api.get(f"/api/play/{new[1]}?lang={lang}")
             assert answer.status_code == 410
-            assert answer.json()["error"] == {"code": "seat_given", "url": watch,
+            assert answer.json()["error"] == {"code": "seat_given", "url": watch, "to": "anyone",
                                               "message": t("web.server.error.seat_given", lang)}
         # the seat's new token reached no page: only the join's answer
         for page in (*old, ada, camille):
@@ -108,14 +108,14 @@ def test_a_seat_given_to_a_bot_starts_the_table_and_the_bot_plays_it(tmp_path):
         for lang in LANGS:
             with handle.client() as bob:
                 refused = bob.hello_refused(new[1], lang)
-            assert (refused["code"], refused["message"], refused["url"]) == (
-                "seat_given", t("web.server.error.seat_given_bot", lang), watch)
+            assert (refused["code"], refused["message"], refused["url"], refused["to"]) == (
+                "seat_given", t("web.server.error.seat_given_bot", lang), watch, "bot")
 
 
 def wrong_gifts() -> list:
     """(the frame's fields, the refusal's code, its text's key and parameters) of each way
     of giving a seat wrongly from P1's seat, while P2's is kept and P3 sat down."""
-    kept = "1 (P2)"
+    kept = "2 (P2)"  # numbered as people count, as the join page does
     return [
         ({"seat": 1, "to": "nobody"}, "give_to", {"value": '"nobody"'}),
         ({"seat": 1}, "give_to", {"value": "null"}),
@@ -123,8 +123,8 @@ def wrong_gifts() -> list:
         ({"seat": 3, "to": "bot"}, "bad_seat", {"field": "seat", "value": "3", "last": 2}),
         ({"seat": True, "to": "anyone"}, "bad_seat", {"field": "seat", "value": "true",
                                                       "last": 2}),
-        ({"seat": 0, "to": "anyone"}, "give_own", {"seat": 0, "kept": kept}),
-        ({"seat": 2, "to": "bot"}, "give_not_kept", {"seat": 2, "name": "P3", "kept": kept}),
+        ({"seat": 0, "to": "anyone"}, "give_own", {"seat": 1, "kept": kept}),
+        ({"seat": 2, "to": "bot"}, "give_not_kept", {"seat": "3 (P3)", "kept": kept}),
     ]
 
 
@@ -199,8 +199,10 @@ def test_two_people_giving_the_same_seat_at_once_make_one_gift(tmp_path, gifts):
         won = gifts[losers[0] is ada]
         seat = seats(handle, new_id)[1]
         assert seat.given == new[1] and seat.kind == ("bot" if won == "bot" else "human")
-        assert [f["code"] for f in errors[losers[0]]] == [
-            "give_started" if won == "bot" else "give_not_kept"]
+        assert [(f["code"], f["message"]) for f in errors[losers[0]]] == [
+            ("give_started", t("web.server.error.give_started", "en")) if won == "bot" else
+            ("give_not_kept", t("web.server.error.give_not_kept", "en", seat="2",
+                                kept=t("web.server.error.none_kept", "en")))]
 
 
 def test_the_kept_person_arriving_while_the_seat_is_given_gets_one_outcome(tmp_path):

@@ -49,6 +49,7 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    case,
     create_engine,
     event,
     func,
@@ -298,6 +299,18 @@ def engine_url(url: str) -> str:
         if url.startswith(plain):
             return "postgresql+psycopg://" + url[len(plain):]
     return url
+
+
+class SeatCount(NamedTuple):
+    """What of a table's seats the safety-net look compares (`Storage.watched`): how many
+    are taken, and how many a rematch gave away (`give_seat`, which takes none)."""
+
+    taken: int
+    given: int
+
+    @classmethod
+    def of(cls, row: TableRow) -> SeatCount:
+        return cls(sum(s.taken for s in row.seats), sum(s.given is not None for s in row.seats))
 
 
 class Storage:
@@ -623,18 +636,20 @@ class Storage:
         return found
 
     def watched(self, table_ids: Sequence[str]) -> dict[str, tuple[int, str, str | None,
-                                                                   int, bool]]:
-        """For each table: (moves stored, status, rematch, seats taken, a bot job waits
-        for its next move), in one statement per hundred tables (one consistent snapshot
-        each): the safety-net look of a server at the tables its pages watch."""
+                                                                   SeatCount, bool]]:
+        """For each table: (moves stored, status, rematch, its seats' count (`SeatCount`),
+        a bot job waits for its next move), in one statement per hundred tables (one
+        consistent snapshot each): the safety-net look of a server at the tables its pages
+        watch."""
         counted = (select(moves.c.table_id, func.count().label("n"))
                    .where(moves.c.table_id.in_(bindparam("ids_", expanding=True)))
                    .group_by(moves.c.table_id).subquery())
-        taken = (select(seats.c.table_id, func.count().label("n"))
-                 .where(seats.c.table_id.in_(bindparam("ids_", expanding=True)),
-                        seats.c.taken.is_(True))
-                 .group_by(seats.c.table_id).subquery())
-        found: dict[str, tuple[int, str, str | None, int, bool]] = {}
+        seated = (select(seats.c.table_id,
+                         func.count(case((seats.c.taken.is_(True), 1))).label("taken"),
+                         func.count(seats.c.given_token).label("given"))
+                  .where(seats.c.table_id.in_(bindparam("ids_", expanding=True)))
+                  .group_by(seats.c.table_id).subquery())
+        found: dict[str, tuple[int, str, str | None, SeatCount, bool]] = {}
         with self.engine.connect() as conn:
             for first in range(0, len(table_ids), 100):
                 chunk = list(table_ids[first:first + 100])
@@ -644,13 +659,15 @@ class Storage:
                        .exists().label("job"))
                 rows = conn.execute(
                     select(tables.c.id, count.label("moves"), tables.c.status,
-                           tables.c.rematch, func.coalesce(taken.c.n, 0).label("taken"), job)
+                           tables.c.rematch, func.coalesce(seated.c.taken, 0).label("taken"),
+                           func.coalesce(seated.c.given, 0).label("given"), job)
                     .select_from(tables.outerjoin(counted, counted.c.table_id == tables.c.id)
-                                 .outerjoin(taken, taken.c.table_id == tables.c.id))
+                                 .outerjoin(seated, seated.c.table_id == tables.c.id))
                     .where(tables.c.id.in_(bindparam("ids_", expanding=True))),
                     {"ids_": chunk})
                 for r in rows:
-                    found[r.id] = (r.moves, r.status, r.rematch, r.taken, bool(r.job))
+                    found[r.id] = (r.moves, r.status, r.rematch, SeatCount(r.taken, r.given),
+                                   bool(r.job))
         return found
 
     def lease_bot_job(self, worker: str, lease: float) -> tuple[str, int, int, str] | None:

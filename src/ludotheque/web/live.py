@@ -24,7 +24,7 @@ from ludotheque.core.options import options_to_json
 from ludotheque.core.record import Record
 from ludotheque.core.registry import get_game
 from ludotheque.i18n import t
-from ludotheque.web.db import TableRow
+from ludotheque.web.db import SeatCount, TableRow
 from ludotheque.web.frames import result_entry, update_frame, waiting_frame
 from ludotheque.web.names import seat_names
 
@@ -89,9 +89,9 @@ class LiveTable:
     bot_for: int = -1  # the move count a bot task is already working on
     notes: list = field(default_factory=list)  # several servers: news not yet caught up
     following: bool = False  # a task is catching this table up
-    # over: (rematch, its status, its seats taken) as every page was last offered it, and
-    # when the safety-net look first saw the game over (time.monotonic())
-    offered: tuple[str, str, int] | None = None
+    # over: (rematch, its status, its seats taken and given away) as every page was last
+    # offered it, and when the safety-net look first saw the game over (time.monotonic())
+    offered: tuple[str, str, SeatCount] | None = None
     ended: float | None = None
     # a seat's name changed (someone sat down, the table started): the next broadcast
     # sends every page the whole log again, narrated with the names

@@ -43,7 +43,16 @@ from ludotheque.core.options import options_to_json
 from ludotheque.i18n import t
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
-from ludotheque.web.db import NameTaken, SeatGone, SeatRow, Storage, TableGone, TableRow, now
+from ludotheque.web.db import (
+    NameTaken,
+    SeatCount,
+    SeatGone,
+    SeatRow,
+    Storage,
+    TableGone,
+    TableRow,
+    now,
+)
 from ludotheque.web.live import STAND_IN, Conn, LiveTable, dumps, rebuild
 from ludotheque.web.names import BLANK_CHARACTERS, checked_name, draws_something, seat_names
 from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted
@@ -363,11 +372,11 @@ class Master:
             found = stored.get(table_id)
             if found is None:
                 continue
-            count, status, rematch, taken, job = found
+            count, status, rematch, seated, job = found
             offer = stored.get(rematch or "")
-            if (count, status, rematch, taken) != (
-                    live.moves, live.row.status, live.row.rematch,
-                    sum(s.taken for s in live.row.seats)) or (
+            # a seat given away (`give_seat`) changes no count of moves or seats taken
+            if (count, status, rematch, seated) != (
+                    live.moves, live.row.status, live.row.rematch, SeatCount.of(live.row)) or (
                     offer is not None and live.row.status == "over"
                     and live.offered != (rematch, offer[1], offer[3])):
                 self._note(live, (count, None, ()))
@@ -612,12 +621,14 @@ class Master:
 
     def refuse_given(self, row: TableRow, seat: int, token: str) -> None:
         """A rematch's seat link whose seat was given away (`give_seat`): its person is
-        told so, in words, with the rematch's public link to watch it (`url`)."""
+        told so, in words, with the rematch's public link to watch it (`url`), and to
+        whom it was given (`to`: the page says it again in another language)."""
         spec = row.seats[seat]
         if spec.token != token:
+            to = "bot" if spec.kind == "bot" else "anyone"
             raise Refused("seat_given", key="web.server.error.seat_given_bot"
-                          if spec.kind == "bot" else None, status=410,
-                          fields={"url": f"/watch/{row.spectator}"})
+                          if to == "bot" else None, status=410,
+                          fields={"url": f"/watch/{row.spectator}", "to": to})
 
     def refuse_closed(self, row: TableRow) -> None:
         """A table closed for waiting too long is refused with a clear message (which says
@@ -1221,8 +1232,7 @@ class Master:
                 # the sender which
                 await self._catch_up_locked(live)
                 self._check_give(live, own, seat)
-                raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
-                              kept=_KeptSeats(live))
+                raise _not_kept(live, seat)
             self._retoken(live, target, fresh)
             target.name, target.given = None, token
             if level is not None:
@@ -1240,10 +1250,9 @@ class Master:
         if row.status != "waiting":
             raise Refused("give_started")
         if seat == own:
-            raise Refused("give_own", seat=seat, kept=_KeptSeats(live))
+            raise Refused("give_own", seat=seat + 1, kept=_KeptSeats(live))
         if not row.seats[seat].kept:
-            raise Refused("give_not_kept", seat=seat, name=_SeatName(live, seat),
-                          kept=_KeptSeats(live))
+            raise _not_kept(live, seat)
 
     async def _offer_again(self, table_id: str) -> None:
         """Someone joined the rematch of `table_id`: its pages get the offer again (`by`
@@ -1273,7 +1282,7 @@ class Master:
             return
         if conns is None:
             conns = list(live.conns)
-            live.offered = (new.id, new.status, sum(s.taken for s in new.seats))
+            live.offered = (new.id, new.status, SeatCount.of(new))
         for conn in conns:
             seat = new.seats[conn.seat] if conn.seat is not None else None
             # a seat given away (`give_seat`) is no longer this person's: they may watch
@@ -1301,17 +1310,37 @@ class _SeatName:
         return self.live.names(lang)[self.seat]
 
 
+class _SeatLabel:
+    """A seat as a person's message names it: numbered from 1, as people count (and as
+    the join page does), with the name of whoever it is for if it has one ("2 (Bob)");
+    a free seat's name is its number already ("2")."""
+
+    def __init__(self, live: LiveTable, seat: int) -> None:
+        self.live, self.seat = live, seat
+
+    def message(self, lang: str) -> str:
+        spec = self.live.row.seats[self.seat]
+        if spec.kind == "human" and not spec.name:
+            return str(self.seat + 1)
+        return f"{self.seat + 1} ({self.live.names(lang)[self.seat]})"
+
+
 class _KeptSeats:
-    """The seats of a rematch still kept for people who have not sat down, as a `give_seat`
-    frame names them ("1 (Bob)"), in the message's language ("none" if none)."""
+    """The seats of a rematch still kept for people who have not sat down, as `_SeatLabel`
+    names them ("2 (Bob)"), in the message's language ("none" if none)."""
 
     def __init__(self, live: LiveTable) -> None:
         self.live = live
 
     def message(self, lang: str) -> str:
-        names = self.live.names(lang)
-        kept = [f"{s.seat} ({names[s.seat]})" for s in self.live.row.seats if s.kept]
+        kept = [_SeatLabel(self.live, s.seat).message(lang) for s in self.live.row.seats
+                if s.kept]
         return ", ".join(kept) or t("web.server.error.none_kept", lang)
+
+
+def _not_kept(live: LiveTable, seat: int) -> Refused:
+    """`give_seat` of a seat kept for nobody (taken, given already, a bot's)."""
+    return Refused("give_not_kept", seat=_SeatLabel(live, seat), kept=_KeptSeats(live))
 
 
 async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:

@@ -161,7 +161,8 @@ function onFrame(src, frame) {
     if (src === open) return;
     // a rematch's seat given away while its person was not there: said, with its way to watch
     if (frame.code === "seat_given" && !shared) {
-      showGone({text: frame.message, url: frame.url});
+      showGone({key: frame.to === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given",
+                url: frame.url});
       return;
     }
     const unknown = frame.code === "unknown_token" || frame.code === "seat_given";
@@ -923,11 +924,12 @@ function showGone(key = "web.table.gone") {
   $("gone").hidden = false;
 }
 
-// `state.gone`: a text's key, or a rematch's seat given away ({text: the server's words,
-// url: the rematch's public link}), whose way on is to watch it
+// `state.gone`: a text's key, or a rematch's seat given away ({key: its text's, as the
+// server said it, url: the rematch's public link}), whose way on is to watch it; each
+// drawn in the page's language of the moment
 function drawGone() {
   const given = typeof state.gone === "object" && state.gone;
-  $("gone-text").textContent = given ? given.text : tr(state.gone || "web.table.gone");
+  $("gone-text").textContent = tr(given ? given.key : state.gone || "web.table.gone");
   $("gone-home").textContent = tr(given ? "web.table.rematch_watch" : "web.back_lobby");
   $("gone-home").href = given ? given.url : "/";
 }
