@@ -628,3 +628,36 @@ def test_an_error_quoting_a_clients_text_shows_its_control_and_format_characters
         assert f"“{shown}”" in page.expect("error")["message"]
         page.send({"type": "lang", "lang": "\x1b[31m\u202ex"})
         assert f"“{shown}”" in page.expect("error")["message"]
+
+
+@pytest.mark.parametrize("path", ["/static/table.js", "/static/style.css",
+                                  "/api/texts?lang=fr", "/api/games?lang=en"])
+def test_what_is_the_same_for_everyone_comes_compressed_when_asked(server, path):
+    """A phone on a slow network gets the scripts, the styles, the texts and the games'
+    list gzipped, a third of their bytes or less; the same bytes once decoded, and plain
+    to a client that does not ask."""
+    plain = server.api.get(path, headers={"Accept-Encoding": "identity"})
+    packed = server.api.get(path, headers={"Accept-Encoding": "gzip"})
+    assert plain.status_code == packed.status_code == 200
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.content == plain.content  # httpx decodes it
+    assert int(packed.headers["content-length"]) * 2 < len(plain.content)
+
+
+def test_no_answer_that_carries_a_token_is_compressed(server):
+    """Compressed beside what a request put in, a secret's length would tell it bit by bit
+    (BREACH): the answers that carry a seat's token, or a person's words, stay plain."""
+    gzip = {"Accept-Encoding": "gzip"}
+    body = {"game": "diciassette", "players": 3, "seats": [{"kind": "human"}] * 3}
+    created = server.api.post("/api/tables", json=body, headers=gzip)
+    assert created.status_code == 200 and "content-encoding" not in created.headers
+    invite = created.json()["invite_url"].rsplit("/", 1)[1]
+    joined = server.api.post(f"/api/join/{invite}",
+                             json={"seat": 0, "name": "Ada"}, headers=gzip)
+    assert joined.status_code == 200 and "content-encoding" not in joined.headers
+    token = joined.json()["seat_url"].rsplit("/", 1)[1]
+    for path in (f"/api/play/{token}", f"/api/join/{invite}", f"/play/{token}"):
+        answer = server.api.get(path, headers=gzip)
+        assert answer.status_code == 200, (path, answer.text)
+        assert "content-encoding" not in answer.headers, path

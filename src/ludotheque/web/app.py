@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -142,6 +143,25 @@ class SecurityHeaders:
         await self.app(scope, receive, sending)
 
 
+# What is compressed: the same for everyone, no secret in it (the pages' scripts, styles,
+# texts and the games' list: a phone on a slow network gets a table's page in a third of the
+# bytes). Never an answer that may carry a token or someone's words: compressed beside what
+# a request put in, a secret's length would tell it bit by bit (the BREACH attack).
+PUBLIC_PATHS = ("/static/", "/api/texts", "/api/games")
+
+
+class CompressPublic:
+    """ASGI middleware: gzip (Starlette's) for the answers of PUBLIC_PATHS, when asked."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=1024)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        public = scope["type"] == "http" and scope["path"].startswith(PUBLIC_PATHS)
+        await (self.gzip if public else self.app)(scope, receive, send)
+
+
 def _page(name: str) -> Any:
     path = STATIC / name
     if path.is_file():
@@ -237,6 +257,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
     # what the tests look into (no route reaches them)
     app.state.bot_tables, app.state.limiters = bot_tables, limiters
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(CompressPublic)
 
     async def share(request: Request, **paths: str) -> dict[str, Any]:
         """The links for other devices (`Reach.links`) and each one's code to scan
