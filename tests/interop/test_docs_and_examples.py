@@ -29,6 +29,16 @@ OUR_PAGES = [ROOT / "README.md"] + [
     page for page in DOCS if page.stem.split(".")[0] in ("pettingzoo", "gymnasium", "openspiel")]
 
 
+# A `print(...)  # [1.0, 0.0]: ISMCTS won` line shows its output in its comment (before any
+# ": " explanation): a comment opening like a value (a bracket, a quote, `Name(`), not prose.
+SHOWN = re.compile(r"^\s*print\(.*\)\s+#\s*([\[({'\"].*|\w+\(.*)$", re.MULTILINE)
+
+
+def shown_outputs(block: str) -> list[str]:
+    """The outputs a block's comments promise (the part before ": ", if any)."""
+    return [comment.split(": ")[0].strip() for comment in SHOWN.findall(block)]
+
+
 def run_examples(page: Path) -> list[str]:
     """What each runnable block of `page` prints."""
     blocks = BLOCK.findall(page.read_text(encoding="utf-8"))
@@ -46,12 +56,27 @@ def run_examples(page: Path) -> list[str]:
 
 @pytest.mark.parametrize("page", OUR_PAGES, ids=lambda p: p.name)
 def test_documentation_examples_run_and_print_the_same_every_time(page, tmp_path, monkeypatch):
-    """Seeded examples: a reader sees what the page shows, and the test cannot pass by luck
-    (an unseeded OpenSpiel sampler once made the OpenSpiel example fail one run in ~250).
+    """Seeded examples: a reader sees what the page shows (an output shown in a comment is
+    printed), and the test cannot pass by luck (an unseeded OpenSpiel sampler once made the
+    OpenSpiel example fail one run in ~250).
     Run where a reader would, in a folder of their own (the README's `simulate` writes
     runs.parquet there)."""
     monkeypatch.chdir(tmp_path)
-    assert run_examples(page) == run_examples(page)
+    printed = run_examples(page)
+    assert printed == run_examples(page)
+    blocks = BLOCK.findall(page.read_text(encoding="utf-8"))
+    for block, out in zip(blocks, printed, strict=True):
+        for shown in shown_outputs(block):
+            assert shown in out, f"{page.name} shows {shown!r}, the example printed {out!r}"
+
+
+def test_the_outputs_shown_in_comments_are_found():
+    """The pages' comments that show an output are read as such, prose ones are not."""
+    readme = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert shown_outputs(readme[-1]) == ["Discrete(15) (167,)"]
+    openspiel = BLOCK.findall((ROOT / "docs/interop/openspiel.md").read_text(encoding="utf-8"))
+    assert shown_outputs(openspiel[0]) == [
+        "[1.0, 0.0]", "['play steal', 'play keep1', 'play draw3', 'play skip', 'pass']"]
 
 
 def test_a_short_training_run_beats_random_play():
