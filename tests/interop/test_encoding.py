@@ -5,6 +5,7 @@ knows does show."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 
 import numpy as np
@@ -169,6 +170,85 @@ def test_feature_names_name_every_index_once(name, players):
     assert raw_env(name, players=players).feature_names() == names
 
 
+# A readable feature name (`feature_names`' docstring): words joined by dots, each with
+# its position in a loop in brackets, then a one-hot's `=label` or the slots' `[label]`s.
+_LABEL = r"[^\[\]=(){}\s]+"
+_READABLE = re.compile(rf"[a-z_]+(\[{_LABEL}\])*(\.[a-z_]+(\[{_LABEL}\])*)*(={_LABEL})?")
+
+
+def _phase_names(game_name):
+    import importlib
+
+    return importlib.import_module(f"ludotheque.games.{game_name}.rules").PHASE_NAMES
+
+
+def _some_names(game_name, players, positions):
+    """A few exact names per game, at their index where it is fixed by the blocks before."""
+    phases = len(_phase_names(game_name))
+    last = f"+{players - 1}"
+    return {
+        "dtc": {phases: "to_act=self", phases + 1: "to_act=+1", "hand[joker]": None,
+                f"chain[-1].giver={last}": None, f"malus[{last}][joker]": None, "pile": None,
+                "to_beat.value=5": None, "hands.size[self]": None},
+        "diciassette": {phases: "to_act=self", "hand[trap]": None, "queue.sum=21+": None,
+                        f"doubles[{last}][5d]": None, "queue[-6].card=x2": None,
+                        f"penalty[{last}]": None},
+        "wazabi": {0: "seat=0", players - 1: f"seat={players - 1}", players: "phase=deal",
+                   "own_dice=8+": None, "roll.w=3+": None, "hand[replay]": None,
+                   f"last_play.target={last}": None},
+        "decimoarr": {0: "pos[0].up", 1: "pos[0].up.colour=red",
+                      f"pos[{positions - 1}].connects": None, "reference.value=0.25": None,
+                      f"rounds_won[{last}]": None, "last_flip.success": None},
+    }[game_name]
+
+
+@pytest.mark.parametrize("end", ["min", "max"])
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_feature_names_read_as_the_game_words_them(name, end):
+    """Every name is readable (`phase=offer`, `hand[joker]`, `to_act=+1`), none is the
+    encoder's source text (the names of a block left unnamed); the phases are the game's
+    own, seats read from the reader, loops hold their position; stable across calls."""
+    from ludotheque.interop.encoding import feature_names
+
+    game = get_game(name)
+    players = game.min_players if end == "min" else game.max_players
+    options = game.validate(players, {})
+    names = feature_names(game, players, options)
+    assert [n for n in names if not _READABLE.fullmatch(n) or "view[" in n] == []
+    phases = [f"phase={phase}" for phase in _phase_names(name)]
+    assert [n for n in names if n.startswith("phase=")] == phases
+    first = names.index(phases[0])
+    assert names[first:first + len(phases)] == phases
+    positions = options.get("colours", 0) * options.get("values", 0) - 1
+    for where, expected in _some_names(name, players, positions).items():
+        if expected is None:
+            assert where in names, f"{name}: no feature {where!r}"
+        else:
+            assert names[where] == expected
+    assert feature_names(game, players, options) == names
+
+
+def _dtc_encoded_by(tmp_path, monkeypatch, importing, edit):
+    """DTC with its `encoding.py` rewritten (`edit` of its source, `importing` in place of
+    its import of `Features`), imported as a game's module is."""
+    import dataclasses
+    import importlib.util
+    import inspect
+
+    game = get_game("dtc")
+    source = inspect.getsource(game.parts.encoder)
+    assert source.count("from ludotheque.kit.features import Features\n") == 1
+    path = tmp_path / f"edited_{abs(hash((importing, edit(source))))}.py"
+    path.write_text(edit(source.replace("from ludotheque.kit.features import Features\n",
+                                        importing + "\n")), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    encoder = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, path.stem, encoder)  # as an imported game's module is
+    spec.loader.exec_module(encoder)
+    return type("Edited", (type(game),), {
+        "name": f"dtc-{path.stem}", "parts": dataclasses.replace(game.parts, encoder=encoder)})()
+
+
 @pytest.mark.parametrize("spelling", [
     ("from ludotheque.kit import features as kit_features", "kit_features.Features("),
     ("from ludotheque.kit.features import Features as Slots", "Slots("),
@@ -177,25 +257,32 @@ def test_feature_names_do_not_depend_on_how_the_encoder_imports_features(
         tmp_path, monkeypatch, spelling):
     """The names follow `Features` however a game's `encoding.py` imports it (they used to
     swap the module's `Features`, so any other spelling named nothing)."""
-    import dataclasses
-    import importlib.util
-    import inspect
+    from ludotheque.interop.encoding import feature_names
 
+    importing, building = spelling
+    game = get_game("dtc")
+    aliased = _dtc_encoded_by(tmp_path, monkeypatch, importing,
+                              lambda source: source.replace("Features(", building))
+    options = game.validate(3, {})
+    assert feature_names(aliased, 3, options) == feature_names(game, 3, options)
+
+
+def test_a_block_left_unnamed_is_named_by_its_source_and_labels_must_cover_the_slots(
+        tmp_path, monkeypatch):
+    """A game in progress: a block without a name is named by its call as written; a
+    block whose labels are fewer than its slots is refused, saying which block."""
     from ludotheque.interop.encoding import feature_names
 
     game = get_game("dtc")
-    source = inspect.getsource(game.parts.encoder)
-    assert source.count("from ludotheque.kit.features import Features\n") == 1
-    importing, building = spelling
-    path = tmp_path / f"aliased_{len(importing)}.py"
-    path.write_text(source.replace("from ludotheque.kit.features import Features\n",
-                                   importing + "\n").replace("Features(", building),
-                    encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    encoder = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, path.stem, encoder)  # as an imported game's module is
-    spec.loader.exec_module(encoder)
-    aliased = type("Aliased", (type(game),), {
-        "name": f"dtc-{path.stem}", "parts": dataclasses.replace(game.parts, encoder=encoder)})()
-    options = game.validate(3, {})
-    assert feature_names(aliased, 3, options) == feature_names(game, 3, options)
+    options = game.validate(2, {})
+    importing = "from ludotheque.kit.features import Features"
+    named = 'f.number(view["pile"], DECK_SIZE, "pile")'
+    unnamed = _dtc_encoded_by(tmp_path, monkeypatch, importing, lambda source: source.replace(
+        named, 'f.number(view["pile"], DECK_SIZE)'))
+    expected = feature_names(game, 2, options)
+    expected[expected.index("pile")] = 'number(view["pile"], DECK_SIZE)'
+    assert feature_names(unnamed, 2, options) == expected
+    short = _dtc_encoded_by(tmp_path, monkeypatch, importing, lambda source: source.replace(
+        '"phase", PHASE_NAMES)', '"phase", PHASE_NAMES[:2])'))
+    with pytest.raises(AssertionError, match="phase: 2 labels for 5 numbers"):
+        feature_names(short, 2, options)

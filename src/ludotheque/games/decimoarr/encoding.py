@@ -18,7 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludotheque.games.decimoarr.components import HOME_SIZE, PERDU_CARDS, WINNER_CARDS, make_deck
+from ludotheque.games.decimoarr.components import (
+    COLOUR_NAMES,
+    HOME_SIZE,
+    PERDU_CARDS,
+    VALUE_LABELS,
+    WINNER_CARDS,
+    make_deck,
+)
 from ludotheque.games.decimoarr.rules import PHASE_NAMES
 from ludotheque.games.decimoarr.views import DecimoarrView
 from ludotheque.kit.features import Features
@@ -63,45 +70,47 @@ def encode_view(view: DecimoarrView, players: int, options: Mapping[str, Any]) -
     for pos in range(positions):
         up = table[pos]
         known = memory[pos]
-        _card(f, deck, up)
-        _card(f, deck, known)
-        f.number(None if known is None else 1 / (1 + ages[pos]), 1)
-        f.flag(pos == reference)
-        f.seat(home_of[pos])
+        _card(f, deck, up, _UP, _UP_COLOUR, _UP_VALUE)
+        _card(f, deck, known, _KNOWN, _KNOWN_COLOUR, _KNOWN_VALUE)
+        f.number(None if known is None else 1 / (1 + ages[pos]), 1, "pos[{i}].known.recent")
+        f.flag(pos == reference, "pos[{i}].reference")
+        f.seat(home_of[pos], "pos[{i}].home")
         links = (known is not None and ref_card is not None
                  and bool(deck.partners[ref_card] >> deck.index[known] & 1))
-        f.flag(links)
+        f.flag(links, "pos[{i}].connects")
         if up is None:
             connecting += links
             unknown += known is None
 
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
-    f.seat(view["to_act"])
-    f.seat(view["starter"])
-    f.number(view["round"], view["rounds"])
-    f.flag(view["first_flip"])
-    f.one_hot(deck.colour_of[ref_card] if ref_card is not None else None, colours)
-    f.one_hot(deck.value_of[ref_card] if ref_card is not None else None, values)
-    f.number(connecting, positions)
-    f.number(unknown, positions)
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES), "phase", PHASE_NAMES)
+    f.seat(view["to_act"], "to_act")
+    f.seat(view["starter"], "starter")
+    f.number(view["round"], view["rounds"], "round")
+    f.flag(view["first_flip"], "first_flip")
+    f.one_hot(deck.colour_of[ref_card] if ref_card is not None else None, colours,
+              "reference.colour", COLOUR_NAMES)
+    f.one_hot(deck.value_of[ref_card] if ref_card is not None else None, values,
+              "reference.value", VALUE_LABELS)
+    f.number(connecting, positions, "face_down.connecting")
+    f.number(unknown, positions, "face_down.unknown")
 
     seats = view["seats"]
-    f.per_seat([s["active"] for s in seats])
-    f.per_seat([s["perdu"] for s in seats])
-    f.per_seat([s["rounds_won"] for s in seats], view["rounds"])
+    f.per_seat([s["active"] for s in seats], None, "active")
+    f.per_seat([s["perdu"] for s in seats], None, "perdu")
+    f.per_seat([s["rounds_won"] for s in seats], view["rounds"], "rounds_won")
     mine = seats[f.me]
-    f.number(mine["skulls"], max(options["skulls"]))
-    f.number(sum(mine["diamonds"] or ()), max(1, sum(options["diamonds"])))
-    f.number(view["perdu_pile"], PERDU_CARDS)
-    f.number(len(view["perdu_seen"]), PERDU_CARDS)
-    f.number(sum(view["perdu_seen"]), sum(options["skulls"]))
-    f.number(view["winner_pile"], WINNER_CARDS)
-    f.number(view["winner_box"], WINNER_CARDS)
-    f.number(view["flips"], 4 * positions)
+    f.number(mine["skulls"], max(options["skulls"]), "skulls")
+    f.number(sum(mine["diamonds"] or ()), max(1, sum(options["diamonds"])), "diamonds")
+    f.number(view["perdu_pile"], PERDU_CARDS, "perdu_pile")
+    f.number(len(view["perdu_seen"]), PERDU_CARDS, "perdu_seen")
+    f.number(sum(view["perdu_seen"]), sum(options["skulls"]), "perdu_seen.skulls")
+    f.number(view["winner_pile"], WINNER_CARDS, "winner_pile")
+    f.number(view["winner_box"], WINNER_CARDS, "winner_box")
+    f.number(view["flips"], 4 * positions, "flips")
     last = view["last_flip"] or {}
-    f.flag(last)
-    f.seat(last.get("player"))
-    f.flag(last.get("success"))
+    f.flag(last, "last_flip")
+    f.seat(last.get("player"), "last_flip.player")
+    f.flag(last.get("success"), "last_flip.success")
     return f.finish(observation_size(players, options))
 
 
@@ -116,17 +125,31 @@ def encode_chance(view: DecimoarrView, players: int, options: Mapping[str, Any])
     their reshuffles show nothing (cards stay face down)."""
     deck = make_deck(options["colours"], options["values"])
     f = Features(view, players)
-    f.seat(view["starter"])
-    f.seat(view["to_act"])
+    f.seat(view["starter"], "starter")
+    f.seat(view["to_act"], "to_act")
     memory = view["memory"]
     for pos in view["layout"]["homes"][f.me]:
-        _card(f, deck, memory[pos])
+        _card(f, deck, memory[pos], _HOME, _HOME_COLOUR, _HOME_VALUE)
     return f.finish(chance_size(players, options))
 
 
-def _card(f: Features, deck: Any, code: str | None) -> None:
-    """A flag and the card's colour and value (one-hot), or zeros."""
+def _card(f: Features, deck: Any, code: str | None, name: str, colour: str, value: str) -> None:
+    """A flag and the card's colour and value (one-hot), or zeros; `name`, `colour` and
+    `value` name the three blocks (`_card_names`: by position, read on the hot path)."""
     card = deck.index[code] if code else None
-    f.flag(card is not None)
-    f.one_hot(deck.colour_of[card] if card is not None else None, deck.colours)
-    f.one_hot(deck.value_of[card] if card is not None else None, deck.values)
+    f.flag(card is not None, name)
+    f.one_hot(deck.colour_of[card] if card is not None else None, deck.colours, colour,
+              COLOUR_NAMES)
+    f.one_hot(deck.value_of[card] if card is not None else None, deck.values, value,
+              VALUE_LABELS)
+
+
+def _card_names(card: str) -> tuple[str, str, str]:
+    return card, f"{card}.colour", f"{card}.value"
+
+
+# The names of `_card`'s blocks: the card face up at a position, the one the reader
+# remembers there, the k-th card of its home it knows (a chance point).
+_UP, _UP_COLOUR, _UP_VALUE = _card_names("pos[{i}].up")
+_KNOWN, _KNOWN_COLOUR, _KNOWN_VALUE = _card_names("pos[{i}].known")
+_HOME, _HOME_COLOUR, _HOME_VALUE = _card_names("home[{i}]")

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.games.diciassette.components import (
+    CODES,
     HAND_SIZE,
     KIND_OF_CODE,
     NUM_KINDS,
@@ -28,12 +29,14 @@ from ludotheque.games.diciassette.components import (
     composition,
 )
 from ludotheque.games.diciassette.rules import PHASE_NAMES
-from ludotheque.kit.features import Features
+from ludotheque.kit.features import Features, up_to
 
 QUEUE_SLOTS = 6  # the most recent queue cards encoded one by one
 SUM_SLOTS = TARGET + 5  # the visible sum as a one-hot 0..21 (21: 21 or more)
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
 _DOUBLE_INDEX = {code: kind - 5 for code, kind in KIND_OF_CODE.items() if 5 <= kind <= 9}
+_DOUBLES = tuple(_DOUBLE_INDEX)  # slot labels: the double-faced cards' codes
+_SUMS = up_to(SUM_SLOTS)
 
 
 def observation_size(players: int, options: Mapping[str, Any]) -> int:
@@ -65,22 +68,23 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any
     f = Features(view, players)
     copies = [max(1, c) for c in composition(options)]
     deck = sum(copies)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
-    f.seat(view["to_act"])
-    f.seat(view["turn"])
-    f.seat(view["last_player"])
-    f.flag(view["direction"] == 1)
-    f.number(view["plays_required"], 2)
-    f.number(view["plays_done"], 2)
-    f.number(view["next_plays_required"], 2)
-    f.flag(view["second_card_pending"])
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES), "phase", PHASE_NAMES)
+    f.seat(view["to_act"], "to_act")
+    f.seat(view["turn"], "turn")
+    f.seat(view["last_player"], "last_player")
+    f.flag(view["direction"] == 1, "direction")
+    f.number(view["plays_required"], 2, "plays_required")
+    f.number(view["plays_done"], 2, "plays_done")
+    f.number(view["next_plays_required"], 2, "next_plays_required")
+    f.flag(view["second_card_pending"], "second_card_pending")
 
     hands = view["hands"]
     own = hands[f.me].get("cards", [])
-    f.counts(own, KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
-    f.per_seat([hand["size"] for hand in hands], HAND_SIZE)
+    f.counts(own, KIND_OF_CODE, NUM_KINDS, HAND_SIZE, "hand", CODES)
+    f.per_seat([hand["size"] for hand in hands], HAND_SIZE, "hands.size")
     for rel in range(players):
-        f.counts(hands[(f.me + rel) % players].get("doubles", []), _DOUBLE_INDEX, 5, HAND_SIZE)
+        f.counts(hands[(f.me + rel) % players].get("doubles", []), _DOUBLE_INDEX, 5, HAND_SIZE,
+                 "doubles[{seat}]", _DOUBLES)
 
     queue = view["queue"]
     seen = [entry["card"] for entry in queue if entry["card"] is not None]
@@ -89,33 +93,36 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Any
     for entry in queue:
         if entry["card"] is None:
             hidden_by[entry["by"]] += 1
-    f.number(len(queue), 20)
-    f.one_hot(total, SUM_SLOTS)
-    f.number(total, 2 * TARGET)
-    f.number(len(queue) - len(seen), 10)
-    f.numbers(_per_kind(seen, copies), 1)
+    f.number(len(queue), 20, "queue.length")
+    f.one_hot(total, SUM_SLOTS, "queue.sum", _SUMS)
+    f.number(total, 2 * TARGET, "queue.sum.scaled")
+    f.number(len(queue) - len(seen), 10, "queue.hidden")
+    f.numbers(_per_kind(seen, copies), 1, "queue.seen", CODES)
     mine_down = [e["card"] for e in queue if e["by"] == f.me and not e["face_up"] and e["card"]]
-    f.counts(mine_down, KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
-    f.per_seat(hidden_by, 5)
+    f.counts(mine_down, KIND_OF_CODE, NUM_KINDS, HAND_SIZE, "queue.own_face_down",
+             CODES)
+    f.per_seat(hidden_by, 5, "queue.hidden_by")
     for back in range(1, QUEUE_SLOTS + 1):
         entry = queue[-back] if back <= len(queue) else None
-        f.flag(entry is not None)
-        f.seat(entry["by"] if entry else None)
-        f.flag(entry is not None and entry["face_up"])
+        f.flag(entry is not None, "queue[{back}]")
+        f.seat(entry["by"] if entry else None, "queue[{back}].by")
+        f.flag(entry is not None and entry["face_up"], "queue[{back}].face_up")
         card = entry["card"] if entry else None
-        f.one_hot(KIND_OF_CODE[card] if card else None, NUM_KINDS)
-        f.flag(entry is not None and card is None)
+        f.one_hot(KIND_OF_CODE[card] if card else None, NUM_KINDS, "queue[{back}].card",
+                  CODES)
+        f.flag(entry is not None and card is None, "queue[{back}].hidden")
 
     pile = view["pile"]
-    f.number(pile["size"], deck)
-    f.one_hot(KIND_OF_CODE[pile["top"]] if pile["top"] else None, NUM_KINDS)
+    f.number(pile["size"], deck, "pile.size")
+    f.one_hot(KIND_OF_CODE[pile["top"]] if pile["top"] else None, NUM_KINDS, "pile.top",
+              CODES)
     discard = view["discard"]
-    f.number(discard["size"], deck)
-    f.number(discard["hidden"], deck)
-    f.numbers(_per_kind(discard["cards"], copies), 1)
-    f.per_seat(view["victory"], VICTORIES_TO_WIN)
-    f.per_seat(view["penalty"], 1)
-    f.number(view["round"], 50)
+    f.number(discard["size"], deck, "discard.size")
+    f.number(discard["hidden"], deck, "discard.hidden")
+    f.numbers(_per_kind(discard["cards"], copies), 1, "discard.cards", CODES)
+    f.per_seat(view["victory"], VICTORIES_TO_WIN, "victory")
+    f.per_seat(view["penalty"], 1, "penalty")
+    f.number(view["round"], 50, "round")
     return f.finish(observation_size(players, options))
 
 
@@ -131,14 +138,17 @@ def encode_chance(view: Mapping[str, Any], players: int,
     pile's visible top and size (a reshuffle)."""
     f = Features(view, players)
     hands = view["hands"]
-    f.counts(hands[f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.counts(hands[f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE, "hand",
+             CODES)
     for rel in range(players):
-        f.counts(hands[(f.me + rel) % players].get("doubles", []), _DOUBLE_INDEX, 5, HAND_SIZE)
-    f.seat(view["turn"])
-    f.seat(view["to_act"])
+        f.counts(hands[(f.me + rel) % players].get("doubles", []), _DOUBLE_INDEX, 5, HAND_SIZE,
+                 "doubles[{seat}]", _DOUBLES)
+    f.seat(view["turn"], "turn")
+    f.seat(view["to_act"], "to_act")
     pile = view["pile"]
-    f.one_hot(KIND_OF_CODE[pile["top"]] if pile["top"] else None, NUM_KINDS)
-    f.number(pile["size"], sum(max(1, c) for c in composition(options)))
+    f.one_hot(KIND_OF_CODE[pile["top"]] if pile["top"] else None, NUM_KINDS, "pile.top",
+              CODES)
+    f.number(pile["size"], sum(max(1, c) for c in composition(options)), "pile.size")
     return f.finish(chance_size(players, options))
 
 

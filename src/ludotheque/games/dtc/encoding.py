@@ -25,6 +25,7 @@ from ludotheque.games.dtc.components import (
     KIND_OF_CODE,
     NUM_KINDS,
     NUM_VALUES,
+    VALUE_OF_KIND,
 )
 from ludotheque.games.dtc.rules import PHASE_NAMES
 from ludotheque.games.dtc.views import DTCView
@@ -33,6 +34,8 @@ from ludotheque.kit.features import Features
 CHAIN_SLOTS = 3  # the most recent accepted offers encoded one by one
 BIG_HAND = 2 * HAND_SIZE  # the scale of hand and offer sizes
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+VALUES = tuple(str(value) for value in range(1, NUM_VALUES + 1))  # slot labels
+KINDS = tuple(str(value) if value else "joker" for value in VALUE_OF_KIND)
 
 
 def observation_size(players: int, options: Mapping[str, Any]) -> int:
@@ -63,57 +66,67 @@ def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
 
 def encode_view(view: DTCView, players: int, options: Mapping[str, Any]) -> list[float]:
     f = Features(view, players)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
-    f.seat(view["to_act"])
-    f.seat(view["giver"])
-    f.seat(view["target"])
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES), "phase", PHASE_NAMES)
+    f.seat(view["to_act"], "to_act")
+    f.seat(view["giver"], "giver")
+    f.seat(view["target"], "target")
     hands = view["hands"]
-    f.counts(hands[f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
-    f.per_seat([hand["size"] for hand in hands], BIG_HAND)
+    f.counts(hands[f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE, "hand",
+             KINDS)
+    f.per_seat([hand["size"] for hand in hands], BIG_HAND, "hands.size")
 
     building = view["building"] or {}
-    f.flag(building)
-    f.number(building.get("size"), BIG_HAND)
-    f.counts(building.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.flag(building, "building")
+    f.number(building.get("size"), BIG_HAND, "building.size")
+    f.counts(building.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE,
+             "building.cards", KINDS)
     to_beat = view["to_beat"] or {}
-    f.flag(to_beat)
-    f.number(to_beat.get("count"), BIG_HAND)
-    f.one_hot(to_beat["value"] - 1 if to_beat else None, NUM_VALUES)
+    f.flag(to_beat, "to_beat")
+    f.number(to_beat.get("count"), BIG_HAND, "to_beat.count")
+    f.one_hot(to_beat["value"] - 1 if to_beat else None, NUM_VALUES, "to_beat.value",
+              VALUES)
     pending = view["pending"] or {}
-    f.flag(pending)
-    f.number(pending.get("count"), BIG_HAND)
-    f.one_hot(pending["value"] - 1 if pending else None, NUM_VALUES)
-    f.number(pending.get("had"), 3 * HAND_SIZE)
-    f.flag("cards" in pending)
-    f.counts(pending.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+    f.flag(pending, "pending")
+    f.number(pending.get("count"), BIG_HAND, "pending.count")
+    f.one_hot(pending["value"] - 1 if pending else None, NUM_VALUES, "pending.value",
+              VALUES)
+    f.number(pending.get("had"), 3 * HAND_SIZE, "pending.had")
+    f.flag("cards" in pending, "pending.cards_known")
+    f.counts(pending.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE,
+             "pending.cards", KINDS)
 
     chain = view["chain"]
-    f.number(len(chain), 10)
+    f.number(len(chain), 10, "chain.length")
     for back in range(1, CHAIN_SLOTS + 1):
         entry = chain[-back] if back <= len(chain) else None
-        f.flag(entry is not None)
-        f.seat(entry["giver"] if entry else None)
-        f.number(entry["count"] if entry else None, BIG_HAND)
-        f.one_hot(entry["value"] - 1 if entry else None, NUM_VALUES)
-        f.flag(entry is not None and "cards" in entry)
-        f.counts(entry.get("cards", []) if entry else [], KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
+        f.flag(entry is not None, "chain[{back}]")
+        f.seat(entry["giver"] if entry else None, "chain[{back}].giver")
+        f.number(entry["count"] if entry else None, BIG_HAND, "chain[{back}].count")
+        f.one_hot(entry["value"] - 1 if entry else None, NUM_VALUES,
+                  "chain[{back}].value", VALUES)
+        f.flag(entry is not None and "cards" in entry, "chain[{back}].cards_known")
+        f.counts(entry.get("cards", []) if entry else [], KIND_OF_CODE, NUM_KINDS, HAND_SIZE,
+                 "chain[{back}].cards", KINDS)
 
     malus = view["malus"]
-    f.per_seat([pile["size"] for pile in malus], 20)
+    f.per_seat([pile["size"] for pile in malus], 20, "malus.size")
     for rel in range(players):
-        f.counts(malus[(f.me + rel) % players]["cards"], KIND_OF_CODE, NUM_KINDS, 10)
-    f.number(view["pile"], DECK_SIZE)
+        f.counts(malus[(f.me + rel) % players]["cards"], KIND_OF_CODE, NUM_KINDS, 10,
+                 "malus[{seat}]", KINDS)
+    f.number(view["pile"], DECK_SIZE, "pile")
 
     reveal = view["last_reveal"] or {}
-    f.flag(reveal)
-    f.seat(reveal.get("giver"))
-    f.seat(reveal.get("target"))
-    f.counts(reveal.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
-    f.number(reveal.get("count"), BIG_HAND)
-    f.one_hot(reveal["value"] - 1 if reveal else None, NUM_VALUES)
-    f.flag(reveal.get("true"))
-    f.seat(reveal.get("taker"))
-    f.number(view["chain_number"], 40)
+    f.flag(reveal, "last_reveal")
+    f.seat(reveal.get("giver"), "last_reveal.giver")
+    f.seat(reveal.get("target"), "last_reveal.target")
+    f.counts(reveal.get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE,
+             "last_reveal.cards", KINDS)
+    f.number(reveal.get("count"), BIG_HAND, "last_reveal.count")
+    f.one_hot(reveal["value"] - 1 if reveal else None, NUM_VALUES, "last_reveal.value",
+              VALUES)
+    f.flag(reveal.get("true"), "last_reveal.true")
+    f.seat(reveal.get("taker"), "last_reveal.taker")
+    f.number(view["chain_number"], 40, "chain_number")
     return f.finish(observation_size(players, options))
 
 
@@ -126,7 +139,8 @@ def encode_chance(view: DTCView, players: int, options: Mapping[str, Any]) -> li
     OpenSpiel information state): its own hand (the deal), the giver and the seat to act
     (the first giver drawn)."""
     f = Features(view, players)
-    f.counts(view["hands"][f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE)
-    f.seat(view["giver"])
-    f.seat(view["to_act"])
+    f.counts(view["hands"][f.me].get("cards", []), KIND_OF_CODE, NUM_KINDS, HAND_SIZE,
+             "hand", KINDS)
+    f.seat(view["giver"], "giver")
+    f.seat(view["to_act"], "to_act")
     return f.finish(chance_size(players, options))

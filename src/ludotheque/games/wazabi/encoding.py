@@ -23,11 +23,12 @@ from typing import Any
 from ludotheque.games.wazabi.components import CODES, COPIES, KIND_OF_CODE, NUM_KINDS, TOTAL_DICE
 from ludotheque.games.wazabi.rules import PHASE_NAMES
 from ludotheque.games.wazabi.views import WazabiView
-from ludotheque.kit.features import Features
+from ludotheque.kit.features import Features, up_to
 
 OWN_DICE_SLOTS = 9  # own dice as a one-hot 0..8 (8: eight or more)
 W_SLOTS = 4  # W rolled as a one-hot 0..3 (3: three or more; no card costs more)
 HAND_SCALE = 12
+_OWN_DICE, _WS = up_to(OWN_DICE_SLOTS), up_to(W_SLOTS)  # slot labels
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
 _START, _ROLL = _PHASE["start"], _PHASE["roll"]
 _DECK = sum(COPIES)
@@ -67,56 +68,60 @@ def history_bound(players: int, options: Mapping[str, Any]) -> tuple[int, int]:
 
 def encode_view(view: WazabiView, players: int, options: Mapping[str, Any]) -> list[float]:
     f = Features(view, players)
-    f.one_hot(f.me, players)
-    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES))
-    f.seat(view["to_act"])
-    f.seat(view["turn"])
-    f.flag(view["direction"] == 1)
+    f.one_hot(f.me, players, "seat")
+    f.one_hot(_PHASE[view["phase"]], len(PHASE_NAMES), "phase", PHASE_NAMES)
+    f.seat(view["to_act"], "to_act")
+    f.seat(view["turn"], "turn")
+    f.flag(view["direction"] == 1, "direction")
     dice = view["dice"]
-    f.per_seat(dice, TOTAL_DICE)
-    f.one_hot(dice[f.me], OWN_DICE_SLOTS)
-    f.number(view["removed"], TOTAL_DICE)
+    f.per_seat(dice, TOTAL_DICE, "dice")
+    f.one_hot(dice[f.me], OWN_DICE_SLOTS, "own_dice", _OWN_DICE)
+    f.number(view["removed"], TOTAL_DICE, "removed")
 
     hands = view["hands"]
-    f.values.extend(_shares(hands[f.me].get("cards", [])))
-    f.per_seat([hand["size"] for hand in hands], HAND_SCALE)
-    f.number(view["pile"], _DECK)
-    f.values.extend(_shares(view["discard"]))
+    f.shares(_shares(hands[f.me].get("cards", [])), "hand", CODES)
+    f.per_seat([hand["size"] for hand in hands], HAND_SCALE, "hands.size")
+    f.number(view["pile"], _DECK, "pile")
+    f.shares(_shares(view["discard"]), "discard", CODES)
 
-    f.per_seat(view["skips"], 2)
-    f.per_seat(view["active"])
+    f.per_seat(view["skips"], 2, "skips")
+    f.per_seat(view["active"], None, "active")
     finished = set(view["finished"])
-    f.per_seat([seat in finished for seat in range(players)])
+    f.per_seat([seat in finished for seat in range(players)], None, "finished")
 
     roll = view["roll"]
-    f.one_hot(roll["w"], W_SLOTS)
-    f.number(roll["w"], TOTAL_DICE)
-    f.number(roll["draw"], TOTAL_DICE)
-    f.number(roll["give"], TOTAL_DICE)
-    f.number(view["gives_left"], 6)
-    f.number(view["draws_left"], 6)
-    f.one_hot(KIND_OF_CODE[view["card"]] if view["card"] else None, NUM_KINDS)
-    f.seat(view["take_from"])
-    f.flag(view["taking"] == "steal")
-    f.flag(view["taking"] == "draw")
+    f.one_hot(roll["w"], W_SLOTS, "roll.w", _WS)
+    f.number(roll["w"], TOTAL_DICE, "roll.w.scaled")
+    f.number(roll["draw"], TOTAL_DICE, "roll.draw")
+    f.number(roll["give"], TOTAL_DICE, "roll.give")
+    f.number(view["gives_left"], 6, "gives_left")
+    f.number(view["draws_left"], 6, "draws_left")
+    f.one_hot(KIND_OF_CODE[view["card"]] if view["card"] else None, NUM_KINDS, "card",
+              CODES)
+    f.seat(view["take_from"], "take_from")
+    f.flag(view["taking"] == "steal", "taking=steal")
+    f.flag(view["taking"] == "draw", "taking=draw")
     keeping = view["keeping"] or {}
-    f.flag(keeping)
-    f.seat(keeping.get("player"))
-    f.number(keeping.get("count"), 2)
-    f.number(keeping.get("chosen"), 2)
-    f.counts(keeping.get("cards", []), KIND_OF_CODE, NUM_KINDS, 2)
+    f.flag(keeping, "keeping")
+    f.seat(keeping.get("player"), "keeping.player")
+    f.number(keeping.get("count"), 2, "keeping.count")
+    f.number(keeping.get("chosen"), 2, "keeping.chosen")
+    f.counts(keeping.get("cards", []), KIND_OF_CODE, NUM_KINDS, 2, "keeping.cards",
+             CODES)
 
-    f.flag(view["teams"])
-    f.number(view["game_no"], view["games"])
-    f.per_seat(view["scores"], TOTAL_DICE * view["games"])  # points: dice left to the others
+    f.flag(view["teams"], "teams")
+    f.number(view["game_no"], view["games"], "game_no")
+    # points: the dice left to the others
+    f.per_seat(view["scores"], TOTAL_DICE * view["games"], "scores")
 
     last = view["last_play"] or {}
-    f.flag(last)
-    f.seat(last.get("player"))
-    f.one_hot(KIND_OF_CODE[last["card"]] if last else None, NUM_KINDS)
-    f.seat(last.get("target"))
-    f.flag(last.get("side") == "left")
-    f.flag(last.get("side") == "right")
+    f.flag(last, "last_play")
+    f.seat(last.get("player"), "last_play.player")
+    f.one_hot(KIND_OF_CODE[last["card"]] if last else None, NUM_KINDS, "last_play.card",
+              CODES)
+    f.seat(last.get("target"), "last_play.target")
+    f.flag(last.get("side") == "left", "last_play.side=left")
+    f.flag(last.get("side") == "right", "last_play.side=right")
     return f.finish(observation_size(players, options))
 
 
