@@ -188,7 +188,8 @@ class Arena:
         return (self.server.table_count(), live.moves, storage.count_moves(self.table),
                 live.row.status, live.row.rematch,
                 sorted(live.absent), sorted(live.left),
-                [(s.taken, s.name) for s in storage.get_table(self.table).seats])
+                [(s.kind, s.level, s.token, s.taken, s.name, s.given)
+                 for s in storage.get_table(self.table).seats])
 
     def stored_seats(self, start: int) -> list[int]:
         return [seat for _, seat, _ in self.server.master.storage.get_moves(self.table)][start:]
@@ -243,7 +244,8 @@ def asked_lang(raw: Any) -> str | None:
 
 class Pick:
     """A value drawn from the table as it is when the frame is sent (its legal moves, its
-    move count, seat 0's token): what hypothesis draws never depends on the table."""
+    move count, one of its seats, seat 0's token): what hypothesis draws never depends on
+    the table."""
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
@@ -255,6 +257,8 @@ class Pick:
             return legal[self.index % len(legal)]
         if self.kind == "count":
             return live.moves + self.index
+        if self.kind == "seat":
+            return self.index % live.row.players
         token = arena.own_tokens[page]
         return [token, token[:-1], token + "x", token.upper()][self.index % 4]
 
@@ -279,7 +283,7 @@ def frames(draw) -> Any:
     """One client frame: a valid one mutated (`Pick`s still to replace), or raw text or
     bytes that are no frame at all. Sent as bytes (a binary frame) one time in five."""
     kind = draw(st.sampled_from(["hello", "move", "chat", "leave", "back", "rematch", "lang",
-                                 "ping", "unknown", "raw"]))
+                                 "ping", "give_seat", "unknown", "raw"]))
     if kind == "raw":
         return draw(st.sampled_from([
             "[" * 5000, "{" * 3000, '{"type": "move", "actions": [%s], "move": 0}' % ("9" * 5000),
@@ -305,6 +309,11 @@ def frames(draw) -> Any:
         frame["text"] = draw(TEXT | JSON | st.just("é" * 400))
     elif kind == "lang":
         frame["lang"] = draw(st.sampled_from(["en", "fr", "xx"]) | JSON)
+    elif kind == "give_seat":  # mostly one of the table's seats, to whom it may go
+        frame.update(seat=draw(pick("seat") | pick("seat") | st.sampled_from(
+                         [-1, 3, 99, 2**70, True, 1.0, "1", None]) | JSON),
+                     to=draw(st.sampled_from(["anyone", "bot"]) | st.sampled_from(
+                         ["Anyone", "bots", "nobody", "", "human"]) | TEXT | JSON))
     elif kind == "unknown":
         frame["type"] = draw(JSON)
     for _ in range(draw(st.integers(0, 1))):
