@@ -314,9 +314,9 @@ class Lifecycle(RuleBasedStateMachine):
     def give_a_kept_seat(self, which, other, to, wrong):
         """A person seated at a rematch still waiting (if none waits: asked for by one
         person of a finished table, or of one made and played to its end now, the others
-        gone home) gives a seat kept for someone who has not
-        sat down to anyone or to a bot; or, `wrong`, their own seat, a seat kept for nobody,
-        one past the last, to "nobody": refused with its code, no seat changed."""
+        gone home) gives a seat kept for someone who has not sat down to anyone or to a bot;
+        or, `wrong`, their own seat, a seat kept for nobody, one past the last, to "nobody":
+        refused with its code, no seat changed."""
         if not self.givers():
             over = [row for row in map(self.row, self.live_tables())
                     if row and row.status == "over" and not row.rematch]
