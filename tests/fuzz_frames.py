@@ -131,6 +131,10 @@ class Arena:
         self.table, self.spectator = created["table"], created["spectator"]
         self.own_tokens = {"seat0": tokens[0], "seat0-twin": tokens[0], "other": tokens[1],
                            "watcher": self.spectator, "watcher-twin": self.spectator}
+        self.open_pages()
+
+    def open_pages(self) -> None:
+        """A page for each of `own_tokens`, in English, its hello answered."""
         self.pages = {name: self.page_server(name).client() for name in self.own_tokens}
         self.langs = dict.fromkeys(self.pages, "en")
         for name, token in self.own_tokens.items():

@@ -372,11 +372,7 @@ class WaitingRematch(Arena):
         self.table, self.spectator = new.id, new.spectator
         self.own_tokens = {"seat0": token, "seat0-twin": token, "watcher": new.spectator,
                            "watcher-twin": new.spectator}
-        self.pages = {name: self.server.client() for name in self.own_tokens}
-        self.langs = dict.fromkeys(self.pages, "en")
-        for name, token in self.own_tokens.items():
-            self.pages[name].hello(token)
-        self._views = {}
+        self.open_pages()
 
 
 @settings(FUZZ, max_examples=200)
