@@ -29,6 +29,7 @@ SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=
                        sockets=None)
 FUZZ = settings(max_examples=300, suppress_health_check=list(HealthCheck))
 OTHER = {"en": "fr", "fr": "en"}
+GIVE_TO = st.sampled_from(["anyone", "bot"])  # to whom `give_seat` may give a seat
 
 
 # A client's texts: no "<", "{" or "}" (a message quoting one must still be told from a
@@ -130,6 +131,10 @@ class Arena:
         self.table, self.spectator = created["table"], created["spectator"]
         self.own_tokens = {"seat0": tokens[0], "seat0-twin": tokens[0], "other": tokens[1],
                            "watcher": self.spectator, "watcher-twin": self.spectator}
+        self.open_pages()
+
+    def open_pages(self) -> None:
+        """A page for each of `own_tokens`, in English, its hello answered."""
         self.pages = {name: self.page_server(name).client() for name in self.own_tokens}
         self.langs = dict.fromkeys(self.pages, "en")
         for name, token in self.own_tokens.items():
@@ -188,7 +193,8 @@ class Arena:
         return (self.server.table_count(), live.moves, storage.count_moves(self.table),
                 live.row.status, live.row.rematch,
                 sorted(live.absent), sorted(live.left),
-                [(s.taken, s.name) for s in storage.get_table(self.table).seats])
+                [(s.kind, s.level, s.token, s.taken, s.name, s.given)
+                 for s in storage.get_table(self.table).seats])
 
     def stored_seats(self, start: int) -> list[int]:
         return [seat for _, seat, _ in self.server.master.storage.get_moves(self.table)][start:]
@@ -243,7 +249,8 @@ def asked_lang(raw: Any) -> str | None:
 
 class Pick:
     """A value drawn from the table as it is when the frame is sent (its legal moves, its
-    move count, seat 0's token): what hypothesis draws never depends on the table."""
+    move count, one of its seats, seat 0's token): what hypothesis draws never depends on
+    the table."""
 
     def __init__(self, kind: str, index: int) -> None:
         self.kind, self.index = kind, index
@@ -255,6 +262,8 @@ class Pick:
             return legal[self.index % len(legal)]
         if self.kind == "count":
             return live.moves + self.index
+        if self.kind == "seat":
+            return self.index % live.row.players
         token = arena.own_tokens[page]
         return [token, token[:-1], token + "x", token.upper()][self.index % 4]
 
@@ -274,12 +283,16 @@ def pick(kind: str, low: int = 0, high: int = 64) -> st.SearchStrategy[Pick]:
     return st.integers(low, high).map(lambda index: Pick(kind, index))
 
 
+KINDS = ("hello", "move", "chat", "leave", "back", "rematch", "lang", "ping", "give_seat",
+         "unknown", "raw")
+
+
 @st.composite
-def frames(draw) -> Any:
-    """One client frame: a valid one mutated (`Pick`s still to replace), or raw text or
-    bytes that are no frame at all. Sent as bytes (a binary frame) one time in five."""
-    kind = draw(st.sampled_from(["hello", "move", "chat", "leave", "back", "rematch", "lang",
-                                 "ping", "unknown", "raw"]))
+def frames(draw, kinds: tuple[str, ...] = KINDS) -> Any:
+    """One client frame (of one of `kinds`): a valid one mutated (`Pick`s still to replace),
+    or raw text or bytes that are no frame at all. Sent as bytes (a binary frame) one time
+    in five."""
+    kind = draw(st.sampled_from(kinds))
     if kind == "raw":
         return draw(st.sampled_from([
             "[" * 5000, "{" * 3000, '{"type": "move", "actions": [%s], "move": 0}' % ("9" * 5000),
@@ -305,11 +318,19 @@ def frames(draw) -> Any:
         frame["text"] = draw(TEXT | JSON | st.just("é" * 400))
     elif kind == "lang":
         frame["lang"] = draw(st.sampled_from(["en", "fr", "xx"]) | JSON)
+    elif kind == "give_seat":  # mostly one of the table's seats, to whom it may go
+        frame.update(seat=draw(pick("seat") | pick("seat") | st.sampled_from(
+                         [-1, 3, 99, 2**70, True, 1.0, "1", None]) | JSON),
+                     to=draw(GIVE_TO | GIVE_TO | st.sampled_from(
+                         ["Anyone", "bots", "nobody", "", "human"]) | TEXT | JSON))
     elif kind == "unknown":
         frame["type"] = draw(JSON)
     for _ in range(draw(st.integers(0, 1))):
         frame[draw(TEXT)] = draw(JSON)
     return frame if draw(st.integers(0, 4)) else ("bytes", frame)
+
+
+FRAMES = frames()
 
 
 def encoded(arena: Arena, page: str, drawn: Any) -> str | bytes:
@@ -322,19 +343,20 @@ def encoded(arena: Arena, page: str, drawn: Any) -> str | bytes:
 
 
 def fuzz_pair(arena: Arena, data: Any, played: Any, playing: bool = True,
-              pairs: dict[str, tuple[str, str]] = PAIRS) -> None:
+              pairs: dict[str, tuple[str, str]] = PAIRS,
+              drawn: st.SearchStrategy = FRAMES) -> None:
     """Frames drawn from `data` on one page of a pair drawn (seat 0's or a spectator's):
     each one refused by one error frame, in the page's language, on that page only, the
     table as it was (the pair's other page, in the other language, is refused alike), or
-    played (`played(raw, before)` checks it). After a frame the arena lets news reach late
-    (`before_frame`) the servers are not waited for, and the frame is not sent to the other
-    page: a server behind refuses what one up to date may take."""
+    played (`played(raw, before)` checks it); the frames are `drawn`'s. After a frame the
+    arena lets news reach late (`before_frame`) the servers are not waited for, and the frame
+    is not sent to the other page: a server behind refuses what one up to date may take."""
     pair = pairs[data.draw(st.sampled_from(sorted(pairs)))]
     arena.ready(pair, data.draw(st.sampled_from(sorted(LANGUAGES))), playing)
     fuzzed, twin = arena.pages[pair[0]], arena.pages[pair[1]]
     for number in range(data.draw(st.integers(1, 5))):
         late = arena.before_frame(data)
-        raw = encoded(arena, pair[0], data.draw(frames()))
+        raw = encoded(arena, pair[0], data.draw(drawn))
         before = arena.snapshot()
         fuzzed.send(raw)
         got = sync(fuzzed, f"sync-{number}")

@@ -1,22 +1,27 @@
 """The life of tables on one real server, as a hypothesis state machine (seeded by
 tests/conftest.py's profile): tables made (seats by invite, people named at one screen,
-bots, a turn timer run short), joined (two clients racing for one seat or one name),
-pages opened and closed (hello, reconnect with `since`), moves by the seat to play,
-`leave` and `back`, chat, the end, a rematch asked by one and taken by others, time
-passing (bots, turn timers, a waiting table closed: the server's `waiting_ttl` is short
-here) and `ludotheque prune` run meanwhile.
+bots, a turn timer run short), joined (two clients racing for one seat or one name), pages
+opened and closed (hello, reconnect with `since`), moves by the seat to play, `leave` and
+`back`, chat, the end, a rematch asked by one and taken by others, a seat of a rematch
+still waiting given away (to anyone or to a bot; or wrongly), time passing (bots, turn
+timers, a waiting table closed: the server's `waiting_ttl` is short here) and `ludotheque
+prune` run meanwhile.
 
 What must hold after every step: the database and the server's memory agree on each table
-it holds (status, seats and names, moves); a table's status only goes forward and a table
-vanishes only in a prune; every frame a page gets holds its seat's view and events as
-replayed from the stored moves (test_fuzz_server.Arena.check_no_leak); a table in play
-always has a person present or a bot to move; no 5xx, no error frame of a bug, nothing
-logged at ERROR; a finished table has one rematch at most; a pruned table answers 404/410
-everywhere and leaves no rows.
+it holds (status, moves, each seat's kind, level, token, taken, name, given token); a
+table's status only goes forward and a table vanishes only in a prune; a waiting or playing
+table plays iff none of its human seats is free; no two seats share a token (nor a given
+one); a seat's given token sits nobody, its hello refused `seat_given`; every frame a page
+gets holds its seat's view and events as replayed from the stored moves
+(test_fuzz_server.Arena.check_no_leak) and no seat token but its own (or its seat's at the
+rematch, as offered); a table in play always has a person present or a bot to move; no 5xx,
+no error frame of a bug, nothing logged at ERROR; a finished table has one rematch at most;
+a pruned table answers 404/410 everywhere and leaves no rows.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections import Counter
@@ -28,9 +33,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from sqlalchemy import func, select
 
-from ludotheque.web.db import tables
+from ludotheque.web.db import seats, tables
 from ludotheque.web.limits import Limits
-from ludotheque.web.live import rebuild
+from ludotheque.web.live import STAND_IN, rebuild
 from test_fuzz_server import Arena, sync, wait_for
 from test_prune import prune, rows_left
 from test_server_play import drive
@@ -43,9 +48,12 @@ SERVER_OPTIONS = {"waiting_ttl": TTL, "min_turn_timer": 0.2}
 # waited for its last person in between)
 FORWARD = {"waiting": {"waiting", "playing", "over", "closed"}, "playing": {"playing", "over"},
            "over": {"over"}, "closed": {"closed"}}
+# a wrong `give_seat` (the rule checks each is the one its frame earns)
+GIVE_REFUSALS = {"give_to", "bad_seat", "give_own", "give_not_kept"}
 # the refusals a person's page may meet in this life (anything else is a finding)
 EXPECTED = {"waiting", "game_over", "left", "closed", "spectator", "not_over", "gone",
-            "stale", "not_your_turn", "unknown_token", "seat_taken", "name_taken"}
+            "stale", "not_your_turn", "unknown_token", "seat_taken", "name_taken",
+            *GIVE_REFUSALS}
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SEATS = st.sampled_from(["invite", "named", "bot"])
 PICK = st.integers(0, 2**16)
@@ -71,6 +79,7 @@ class Page:
         self.ws = server.client()
         self.ws.send({"type": "hello", "token": token, "lang": "en", "since": since})
         self.checked = 0
+        self.own = {token}  # the seat tokens it may be sent (Lifecycle.own_tokens)
 
 
 class Lifecycle(RuleBasedStateMachine):
@@ -84,6 +93,7 @@ class Lifecycle(RuleBasedStateMachine):
         self.invites: dict[str, str] = {}
         self.pages: list[Page] = []
         self.replays: dict[str, Arena] = {}
+        self.given: dict[str, tuple[str, str]] = {}  # a given token: its table, to whom
         self.errors = Errors()
         logging.getLogger().addHandler(self.errors)
 
@@ -225,25 +235,50 @@ class Lifecycle(RuleBasedStateMachine):
             frame = page.ws.last_update
             page.ws.move([frame["legal"][0]["id"]], frame["move"])
 
-    @rule(which=PICK)
-    def play_to_the_end(self, which):
+    @rule(which=PICK, rematch=st.booleans())
+    def play_to_the_end(self, which, rematch):
         """Every person of a table in play plays through a page of their own (opened if
-        none is) their first legal move, to the end."""
+        none is) their first legal move, to the end; then, `rematch`, one of them asks for
+        a rematch and opens it, the others gone home (their seats kept for them)."""
         playing = [t for t in self.live_tables() if self.row(t).status == "playing"]
         table = self.picked(playing, which)
-        if table is None:
-            return
+        if table is not None:
+            self.play_out(table, which, rematch)
+
+    def play_out(self, table: str, which: int, rematch: bool) -> None:
         row = self.row(table)
         for seat in row.seats:
-            if seat.token and seat.seat not in row.left and not any(
-                    p.table == table and p.seat == seat.seat for p in self.pages):
-                self.pages.append(Page(self.server, table, seat.token, seat.seat, 0))
+            if seat.token and seat.seat not in row.left:
+                self.page_of(table, seat)
         pages = [p.ws for p in self.pages if p.table == table and p.seat is not None
                  and p.seat not in row.left]
         for page in pages:
             page.until(lambda frame: True)
         drive(pages)
         SEEN.update(["played to the end"])
+        askers = [p for p in self.pages if p.table == table and p.seat is not None
+                  and p.seat not in row.left]
+        if rematch and askers:
+            self.ask_rematch(self.picked(askers, which))
+
+    def page_of(self, table: str, seat) -> Page:
+        """A page of `seat` (a SeatRow) at `table`, opened if none is."""
+        page = next((p for p in self.pages if p.table == table and p.seat == seat.seat), None)
+        if page is None:
+            page = Page(self.server, table, seat.token, seat.seat, 0)
+            self.pages.append(page)
+        return page
+
+    def ask_rematch(self, asker: Page) -> None:
+        """`asker` asks for a rematch of their finished table and opens it (the others may
+        come later, by the link offered to their pages)."""
+        asker.ws.send({"type": "rematch"})
+        token = asker.ws.expect("rematch")["url"].rsplit("/", 1)[1]
+        new = self.row(asker.table).rematch
+        if new not in self.tables:
+            self.add_table(new)
+        self.pages.append(Page(self.server, new, token, asker.seat, 0))
+        SEEN.update(["rematch asked by one"])
 
     @rule(which=PICK)
     def rematch_taken_by_others(self, which):
@@ -251,19 +286,81 @@ class Lifecycle(RuleBasedStateMachine):
         seat link their page is offered."""
         over = [p for p in self.pages if p.seat is not None and p.table not in self.pruned
                 and self.row(p.table).status == "over"]
-        asker = self.picked(over, which)
+        # one whose person is still there (who left may not ask: `left`)
+        asker = self.picked([p for p in over if p.seat not in self.row(p.table).left], which)
         if asker is None:
             return
         asker.ws.send({"type": "rematch"})
         offered = asker.ws.expect("rematch")
         SEEN.update(["rematch asked"])
         new = self.storage.get_table(self.row(asker.table).rematch)
-        assert offered["url"] == f"/play/{new.seats[asker.seat].token}", offered
+        mine = new.seats[asker.seat]  # theirs, unless given away (the rematch was there)
+        assert offered["url"] == (f"/play/{mine.token}" if mine.given is None
+                                  else f"/watch/{new.spectator}"), offered
         for page in [p for p in over if p.table == asker.table and p is not asker]:
             url = page.ws.expect("rematch")["url"]
             token = url.rsplit("/", 1)[1]
             seat = next((s.seat for s in new.seats if s.token == token), None)
             self.pages.append(Page(self.server, new.id, token, seat, 0))
+
+    def givers(self) -> list[tuple[str, Any]]:
+        """The people seated at a rematch still waiting: (its table, their seat)."""
+        rows = [self.row(t) for t in self.live_tables()]
+        return [(row.id, seat) for row in rows if row and row.rematch_of
+                and row.status == "waiting" for seat in row.seats if seat.taken]
+
+    @rule(which=PICK, other=PICK, to=st.sampled_from(["anyone", "bot"]),
+          wrong=st.sampled_from([None, None, None, "own", "not kept", "range", "to"]))
+    def give_a_kept_seat(self, which, other, to, wrong):
+        """A person seated at a rematch still waiting (if none waits: asked for by one
+        person of a finished table, or of one made and played to its end now, the others
+        gone home) gives a seat kept for someone who has not sat down to anyone or to a bot;
+        or, `wrong`, their own seat, a seat kept for nobody, one past the last, to "nobody":
+        refused with its code, no seat changed."""
+        if not self.givers():
+            over = [row for row in map(self.row, self.live_tables())
+                    if row and row.status == "over" and not row.rematch]
+            row = self.picked(over, which)
+            people = [s for s in row.seats if s.kind == "human" and s.seat not in row.left
+                      ] if row else []
+            if len(people) > 1:  # else the rematch would not wait
+                self.ask_rematch(self.page_of(row.id, people[which % len(people)]))
+            else:  # three friends play a game of 17 to its end first
+                self.create(("diciassette", 3), ["named"] * 3, timer=False)
+                self.play_out(self.tables[-1], which, rematch=True)
+        table, sitter = self.picked(self.givers(), which) or (None, None)
+        if table is None:  # closed since (waited too long)
+            return
+        giver = self.page_of(table, sitter)
+        before = self.row(giver.table).seats
+        seat = {None: self.picked([s.seat for s in before if s.kept], other),
+                "own": giver.seat, "range": len(before) + other % 2,
+                "not kept": self.picked([s.seat for s in before if not s.kept
+                                         and s.seat != giver.seat], other)}.get(wrong, 0)
+        if seat is None:
+            return
+        expected = {"to": "give_to", "range": "bad_seat", "own": "give_own",
+                    "not kept": "give_not_kept"}.get(wrong)
+        giver.ws.errors_so_far()  # every answer to what the page sent before is in
+        heard = len(giver.ws.frames)
+        giver.ws.send({"type": "give_seat", "seat": seat,
+                       "to": "nobody" if wrong == "to" else to})
+        giver.ws.errors_so_far()
+        errors = [f["code"] for f in giver.ws.frames[heard:] if f.get("type") == "error"]
+        after = self.row(giver.table)
+        SEEN.update([f"give {errors[0] if errors else to}"])
+        if errors or expected:
+            closed = after.status == "closed"  # waited too long meanwhile
+            assert errors == [expected] or closed and errors == ["closed"], (errors, expected)
+            assert after.seats == before, (before, after.seats)
+            return
+        old, now = before[seat], after.seats[seat]
+        assert (now.given, now.taken, now.name) == (old.token, False, None), now
+        if to == "bot":
+            assert (now.kind, now.level, now.token) == ("bot", STAND_IN, None), now
+        else:
+            assert now.kind == "human" and now.token not in (None, old.token), now
+        self.given[old.token] = (giver.table, to)
 
     @rule(which=PICK, kind=st.sampled_from(["leave", "back", "rematch"]))
     def act(self, which, kind):
@@ -294,18 +391,72 @@ class Lifecycle(RuleBasedStateMachine):
                 assert row.status not in ("over", "closed"), (table, row.status)
 
     # -- invariants ----------------------------------------------------------
+    def seat_rows(self) -> list:
+        """Every seat the database holds (`seats`' rows)."""
+        with self.storage.engine.connect() as conn:
+            return conn.execute(select(seats)).all()
+
+    def own_tokens(self, page: Page) -> set[str]:
+        """The seat tokens `page` may be sent: its own and, a seat's page, the one its seat
+        is offered at the table's rematch (the token it was kept with, once given away),
+        as long as the database knew them (a page may outlive its table's prune)."""
+        row = self.row(page.table) if page.table not in self.pruned else None
+        new = row and row.rematch and page.seat is not None and self.row(row.rematch)
+        offered = new and new.seats[page.seat]
+        if offered and (offered.given or offered.token):
+            page.own.add(offered.given or offered.token)
+        return page.own
+
     @invariant()
     def pages_answer_and_see_only_their_seat(self):
+        tokens = {token for seat in self.seat_rows()
+                  for token in (seat.token, seat.given_token) if token}
         for page in self.pages:
             sync(page.ws, "sync-step")
             arena = self.replay(page.table)
+            others = tokens - self.own_tokens(page)
             for frame in page.ws.frames[page.checked:-1]:  # the last: sync's own answer
                 SEEN.update([f"{frame['type']} {frame.get('code', '')}".strip()])
+                text = json.dumps(frame)
+                assert not [token for token in others if token in text], frame
                 if frame["type"] == "error":
                     assert frame["code"] in EXPECTED, frame
                 elif frame["type"] == "update" and page.table not in self.pruned:
                     arena.check_no_leak(frame)
             page.checked = len(page.ws.frames)
+
+    @invariant()
+    def no_two_seats_share_a_token(self):
+        held = [token for seat in self.seat_rows() for token in (seat.token, seat.given_token)
+                if token]
+        assert len(held) == len(set(held)), Counter(held).most_common(3)
+
+    @invariant()
+    def a_given_token_sits_nobody(self):
+        """Its seat remembers it and holds another (or none), and its hello is refused."""
+        for token, (table, to) in self.given.items():
+            if table in self.pruned:
+                continue
+            row = self.row(table)
+            seat = next(s for s in row.seats if s.given == token)
+            assert seat.token != token and not (to == "bot" and seat.kind != "bot"), seat
+            with self.server.client() as again:
+                refused = again.hello_refused(token)
+            assert (refused["code"], refused["to"], refused["url"]) == (
+                "seat_given", to, f"/watch/{row.spectator}"), refused
+
+    @invariant()
+    def a_table_plays_iff_no_human_seat_is_free(self):
+        def plays_iff_full() -> bool:
+            for table in self.live_tables():
+                row = self.row(table)
+                if row is not None and row.status in ("waiting", "playing") and (
+                        row.status == "playing") == any(
+                        s.kind == "human" and not s.taken for s in row.seats):
+                    return False
+            return True
+
+        wait_for(plays_iff_full, "a table plays with a free seat, or waits with none")
 
     @invariant()
     def statuses_go_forward_and_tables_vanish_only_in_a_prune(self):
@@ -327,10 +478,8 @@ class Lifecycle(RuleBasedStateMachine):
                 if live is None or live.lock.locked():
                     continue
                 row = self.row(table)
-                if (row.status, [(s.taken, s.name) for s in row.seats],
-                        self.storage.count_moves(table)) != (
-                        live.row.status, [(s.taken, s.name) for s in live.row.seats],
-                        live.moves):
+                if (row.status, row.seats, self.storage.count_moves(table)) != (
+                        live.row.status, live.row.seats, live.moves):
                     return False
             return True
 

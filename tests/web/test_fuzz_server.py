@@ -350,6 +350,58 @@ def test_frames_at_a_finished_table_are_refused_or_offer_its_one_rematch(server,
             assert all(f["url"] == url for f in page.frames if f["type"] == "rematch")
 
 
+class WaitingRematch(Arena):
+    """Seat 0's two pages and two spectators' at a rematch that seat 0 asked for and sat
+    down at, still waiting for seat 1 (kept: its person went home; seat 2 is a bot's): a
+    new one once seat 1 is given away."""
+
+    def ready(self, pair: tuple[str, str], lang: str, playing: bool = True) -> None:
+        live = self.live
+        if live is None or live.row.status != "waiting" or not live.row.seats[1].kept:
+            self.new_table()
+        super().ready(pair, lang, playing=False)
+
+    def new_table(self) -> None:
+        super().new_table()
+        self.play_out()
+        wait_for(lambda: self.live.row.status == "over", "the game did not end")
+        self.pages["seat0"].send({"type": "rematch"})
+        token = self.pages["seat0"].expect("rematch")["url"].rsplit("/", 1)[1]
+        new = self.server.master.storage.get_table(self.live.row.rematch)
+        self.close()
+        self.table, self.spectator = new.id, new.spectator
+        self.own_tokens = {"seat0": token, "seat0-twin": token, "watcher": new.spectator,
+                           "watcher-twin": new.spectator}
+        self.open_pages()
+
+
+@settings(FUZZ, max_examples=200)
+@given(data=st.data())
+def test_frames_at_a_waiting_rematch_are_refused_or_give_the_kept_seat(server, data):
+    arena = getattr(server, "fuzz_rematch", None) or WaitingRematch(server)
+    server.fuzz_rematch = arena
+
+    def played(raw: Any, before: tuple) -> None:  # seat 1 given away, or no seat changed
+        arena.settle()  # given to a bot, the table plays: until a person's turn
+        kept, after = before[-1][1], arena.snapshot()[-1]  # (kind, level, token, ..., given)
+        assert after[::2] == before[-1][::2], raw  # seats 0 and 2
+        if kept[5] is not None or after[1][5] is None:
+            assert after[1] == kept, raw
+            return
+        event(f"given to {after[1][0]}")
+        sent = json.loads(raw)
+        assert (sent["type"], sent["seat"], after[1][5]) == ("give_seat", 1, kept[2]), raw
+        assert after[1][0] == ("bot" if sent["to"] == "bot" else "human"), after
+        assert after[1][2] != kept[2], after
+
+    fuzz_pair(arena, data, played, playing=False, drawn=frames(("give_seat",)) | frames())
+    check_pages(arena)
+    seats = server.master.storage.get_table(arena.table).seats  # a new token reaches nobody
+    for name, page in arena.pages.items():
+        assert not [s.token for s in seats if s.token and s.token != arena.own_tokens[name]
+                    and s.token in str(page.frames)], name
+
+
 # -- what the campaign found, kept as plain cases -----------------------------------------
 def test_an_address_with_no_route_is_the_api_error_in_the_asked_language(server):
     """Found by the campaign: a token or a game's name holding "/" (sent as %2F) is read as
