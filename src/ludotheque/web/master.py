@@ -622,9 +622,12 @@ class Master:
     def refuse_given(self, row: TableRow, seat: int, token: str) -> None:
         """A rematch's seat link whose seat was given away (`give_seat`): its person is
         told so, in words, with the rematch's public link to watch it (`url`), and to
-        whom it was given (`to`: the page says it again in another language)."""
+        whom it was given (`to`: the page says it again in another language). Unless the
+        rematch was closed since (nobody took the seat, or someone else never came): that
+        is the news, there is nothing to watch."""
         spec = row.seats[seat]
         if spec.token != token:
+            self.refuse_closed(row)
             to = "bot" if spec.kind == "bot" else "anyone"
             raise Refused("seat_given", key="web.server.error.seat_given_bot"
                           if to == "bot" else None, status=410,

@@ -165,7 +165,14 @@ function onFrame(src, frame) {
                 url: frame.url});
       return;
     }
-    const unknown = frame.code === "unknown_token" || frame.code === "seat_given";
+    // a link that sits nobody at a table closed since (a rematch's seat given away, which
+    // nobody took in time): the closing is the news, the way on is the lobby
+    const closed = frame.code === "closed" && !src.update;
+    if (closed && !shared) {
+      showGone("web.table.rematch_closed");
+      return;
+    }
+    const unknown = frame.code === "unknown_token" || frame.code === "seat_given" || closed;
     // a link opened afresh that leads to no table: removed or mistyped, the server cannot
     // tell (a removed table leaves no trace), so the panel says both, with the way back
     if (unknown && !shared) {
