@@ -37,6 +37,9 @@ const state = {
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
   confirmLeave: false,
+  // a rematch's kept seat about to be given away: {seat, to} asked (keptBox), `sent` once
+  // confirmed (nothing to take back then)
+  confirmGive: null,
   focus: null,  // where the keyboard was when a move went (its button is disabled then)
   logShown: 0, logFresh: true,  // log entries in the page; a new list for the next draw
   drawn: null, drawnKey: null,  // the source drawn, and the screen (another: a new log)
@@ -149,6 +152,7 @@ function onFrame(src, frame) {
     onUpdate(src, frame);
   } else if (frame.type === "error") {
     src.waitingMove = false;
+    if (state.confirmGive?.sent) state.confirmGive = null;  // refused: the seat as it is now
     // the table was removed (`ludotheque prune`): told at once, or at a reconnection whose
     // token leads nowhere now
     if (frame.code === "gone" || (frame.code === "unknown_token" && src.update)) {
@@ -320,6 +324,7 @@ function startOver(src) {
   state.logFresh = true;
   state.picked = [];
   state.confirmLeave = false;
+  state.confirmGive = null;
   clearInterval(state.revealTimer);
   const reveal = src && src.update && src.update.scene && src.update.scene.reveal;
   state.revealKey = reveal ? reveal.key : null;
@@ -538,6 +543,8 @@ function waitingBox(table, url, src) {
   if (links) fillShare(links, url);
   const own = src && src.update ? src.update.seat : null;
   const kept = own === null || own === undefined ? [] : table.seats.filter((s) => s.kept && s.seat !== own);
+  // the seat about to be given is no longer kept (its person came, someone gave it): no question
+  if (!kept.some((s) => s.seat === state.confirmGive?.seat)) state.confirmGive = null;
   return [el("div", {class: "banner invite-box"},
     el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}),
     ...kept.map((seat) => keptBox(seat, src)), links)];
@@ -545,18 +552,47 @@ function waitingBox(table, url, src) {
 
 // A rematch's seat kept for someone who has not come (gone home): any person seated here
 // may let someone else sit there (the seat is free, the invite shows) or give it to a bot
-// (the table starts if nobody else is missing). The server says if it was too late.
+// (the table starts if nobody else is missing). For good: the page asks first, in the page
+// (as for leaving), "Keep waiting" at hand. The server says if it was too late.
 function keptBox(seat, src) {
-  const give = (to) => (event) => {
-    event.target.disabled = true;
-    clearAlert();
-    send({type: "give_seat", seat: seat.seat, to}, src);
-  };
   const label = `kept-${seat.seat}`;
+  const asked = state.confirmGive && state.confirmGive.seat === seat.seat ? state.confirmGive : null;
+  const ask = (to) => () => {
+    state.confirmGive = {seat: seat.seat, to, sent: false};
+    clearAlert();
+    draw();
+    $("give-no").focus();
+  };
+  const choices = asked ? [giveConfirm(seat, asked, src)] : [
+    el("button", {type: "button", class: "secondary give-anyone", text: tr("web.table.give_anyone"),
+                  onclick: ask("anyone")}),
+    el("button", {type: "button", class: "secondary give-bot", text: tr("web.table.give_bot"),
+                  onclick: ask("bot")})];
   return el("div", {class: "actions kept-seat", role: "group", "aria-labelledby": label, "data-seat": seat.seat},
     el("span", {id: label, text: tr("web.table.kept_seat", {name: seat.name})}),
-    el("button", {type: "button", class: "secondary give-anyone", text: tr("web.table.give_anyone"), onclick: give("anyone")}),
-    el("button", {type: "button", class: "secondary give-bot", text: tr("web.table.give_bot"), onclick: give("bot")}));
+    ...choices);
+}
+
+// "Give the seat kept for Bob away for good? ..." and its two answers; "Keep waiting"
+// takes the focus (a second tap by mistake changes nothing) and gives it back to the
+// button that asked.
+function giveConfirm(seat, asked, src) {
+  const again = asked.to === "bot" ? "button.give-bot" : "button.give-anyone";
+  const give = (event) => {
+    clearAlert();
+    asked.sent = event.target.disabled = send({type: "give_seat", seat: seat.seat, to: asked.to}, src);
+  };
+  return el("div", {class: "banner warn give-confirm", role: "alertdialog", "aria-labelledby": "give-question"},
+    el("p", {id: "give-question", text: tr(`web.table.give_${asked.to}_confirm`, {name: seat.name})}),
+    el("div", {class: "actions"},
+      el("button", {type: "button", id: "give-yes", class: "danger", text: tr(`web.table.give_${asked.to}_yes`),
+                    disabled: asked.sent, onclick: give}),
+      el("button", {type: "button", id: "give-no", class: "primary", text: tr("web.table.give_no", {name: seat.name}),
+                    disabled: asked.sent, onclick: () => {
+                      state.confirmGive = null;
+                      draw();
+                      document.querySelector(`.kept-seat[data-seat="${seat.seat}"] ${again}`)?.focus();
+                    }})));
 }
 
 // The links for other devices and their codes to scan that the server gives for `url`
