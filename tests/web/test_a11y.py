@@ -320,16 +320,21 @@ def test_a_rematch_waiting_for_someone_gone_home_has_no_violation(browser, serve
     """The rematch's waiting screen with a seat kept for someone who has not come, and
     its two ways to give it (to anyone, to a bot): grouped under whom it is kept for. Then
     the question one of them asks first (an alert dialog named by its words, the focus on
-    "Keep waiting")."""
-    from test_browser import waiting_with_a_seat_kept
+    "Keep waiting"), and the box while the connection is lost."""
+    from test_browser import Outage, waiting_with_a_seat_kept
 
-    _, _, page, camille = waiting_with_a_seat_kept(browser, server, LOCALES[lang])
+    outage: list[Outage] = []
+    _, _, page, camille = waiting_with_a_seat_kept(
+        browser, server, LOCALES[lang], prepare=lambda page: outage.append(Outage(page)))
     with camille:
         assert page.locator(".kept-seat button").count() == 2
         assert violations(page) == []
         page.click(".kept-seat button.give-anyone")
         page.wait_for_selector(".give-confirm[role='alertdialog']")
         assert page.evaluate("document.activeElement.id") == "give-no"
+        assert violations(page) == []
+        outage[0].cut()
+        page.wait_for_selector(".give-offline")
         assert violations(page) == []
     assert not page.errors, page.errors
     page.context.close()

@@ -1570,3 +1570,61 @@ def test_giving_a_kept_seat_asks_first_and_keep_waiting_changes_nothing(browser,
         assert not page.errors, page.errors
         page.context.close()
 
+
+class Outage:
+    """Cuts a page's WebSockets (`cut`: each one closed, every new one refused) until
+    `restore`: the page reconnects by itself then."""
+
+    def __init__(self, page) -> None:
+        self.down, self.routes = False, []
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, route) -> None:
+        if self.down:
+            route.close()
+            return
+        self.routes.append(route)
+        route.connect_to_server()
+
+    def cut(self) -> None:
+        self.down = True
+        for route in self.routes:
+            route.close()
+
+    def restore(self) -> None:
+        self.down = False
+
+
+def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, server):
+    """P1's connection drops while the page asks "Let a bot play the seat kept for P2?":
+    nothing can be given (its buttons are disabled, "Keep waiting" still answers) and the
+    seat's box says why; a chat line is not sent either, said in words, its text kept.
+    Once the page is back by itself, the seat is given."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    with camille:
+        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
+        outage[0].cut()
+        ada.wait_for_selector("#connection:not([hidden])")
+        ada.wait_for_selector("#give-yes:disabled")
+        assert plain(ada, ".give-offline") == ("Connection lost: this seat can be given away "
+                                               "once it is back.")
+        ada.click("#give-no")  # changing one's mind needs no connection
+        ada.wait_for_selector(".give-confirm", state="detached")
+        assert ada.locator(".kept-seat button:enabled").count() == 0
+        ada.fill("#chat-text", "still there?")
+        ada.click("#chat-send")
+        ada.wait_for_selector("#alert:not([hidden])")
+        assert plain(ada, "#alert") == ("Nothing was sent: the connection is lost. Try again "
+                                        "once it is back.")
+        assert ada.input_value("#chat-text") == "still there?"
+        assert gifts_sent(ada) == [] and camille.errors_so_far() == []
+        outage[0].restore()
+        ada.wait_for_selector("#connection", state="hidden")
+        assert ada.locator(".give-offline").count() == 0
+        give_from(ada, 1, "bot")
+        ada.wait_for_function("() => document.body.dataset.status === 'playing'")
+        assert gifts_sent(ada) == [{"type": "give_seat", "seat": 1, "to": "bot"}]
+    assert not ada.errors, ada.errors
+    ada.context.close()

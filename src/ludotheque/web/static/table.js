@@ -77,6 +77,7 @@ function connect(src) {
     src.connected = false;
     src.waitingMove = false;
     if (src.closedByUs) return;
+    draw();  // what needs this socket waits for it, and says so (keptBox)
     showConnection();
     const delay = src.backoff;
     src.backoff = Math.min(src.backoff * 2, 4000);
@@ -120,8 +121,16 @@ function standIn(src, table) {
 // What the person does (a move, a chat line, "I'm back", rematch): the last refusal is
 // answered, so it goes.
 function act(frame) {
+  return sendOrSay(frame, actor());
+}
+
+// A person's frame on `src`'s socket; while it is closed (reconnecting), nothing is sent
+// and the page says so: never a click that silently does nothing.
+function sendOrSay(frame, src) {
   clearAlert();
-  return send(frame, actor());
+  if (send(frame, src)) return true;
+  showAlert(tr("web.table.not_sent"));
+  return false;
 }
 
 function send(frame, src) {
@@ -439,7 +448,7 @@ function draw() {
     moves.append(el("div", {class: "banner warn absent-box"},
       el("p", {text: tr("web.table.absent_you")}),
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
-                    onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
+                    onclick: (e) => { e.target.disabled = act({type: "back"}); }})));
   }
   // under a cover, in it: where the people look (the moves' place is above it)
   if (shared && !state.revealed && table.seats) (cover ? $("cover") : moves).append(...absentBoxes(table));
@@ -488,7 +497,7 @@ function absentBoxes(table) {
       el("p", {text: tr("web.table.screen.absent", {name})}),
       el("button", {type: "button", class: "screen-back", "data-seat": s.update.seat,
                     text: tr("web.table.screen.back", {name}),
-                    onclick: (e) => { e.target.disabled = true; clearAlert(); send({type: "back"}, s); }}));
+                    onclick: (e) => { e.target.disabled = sendOrSay({type: "back"}, s); }}));
   });
 }
 
@@ -553,40 +562,42 @@ function waitingBox(table, url, src) {
 // A rematch's seat kept for someone who has not come (gone home): any person seated here
 // may let someone else sit there (the seat is free, the invite shows) or give it to a bot
 // (the table starts if nobody else is missing). For good: the page asks first, in the page
-// (as for leaving), "Keep waiting" at hand. The server says if it was too late.
+// (as for leaving), "Keep waiting" at hand. Its socket closed, nothing can be given: said.
+// The server says if it was too late.
 function keptBox(seat, src) {
   const label = `kept-${seat.seat}`;
   const asked = state.confirmGive && state.confirmGive.seat === seat.seat ? state.confirmGive : null;
+  const offline = !src.connected;
   const ask = (to) => () => {
     state.confirmGive = {seat: seat.seat, to, sent: false};
     clearAlert();
     draw();
     $("give-no").focus();
   };
-  const choices = asked ? [giveConfirm(seat, asked, src)] : [
+  const choices = asked ? [giveConfirm(seat, asked, src, offline)] : [
     el("button", {type: "button", class: "secondary give-anyone", text: tr("web.table.give_anyone"),
-                  onclick: ask("anyone")}),
+                  disabled: offline, onclick: ask("anyone")}),
     el("button", {type: "button", class: "secondary give-bot", text: tr("web.table.give_bot"),
-                  onclick: ask("bot")})];
+                  disabled: offline, onclick: ask("bot")})];
   return el("div", {class: "actions kept-seat", role: "group", "aria-labelledby": label, "data-seat": seat.seat},
     el("span", {id: label, text: tr("web.table.kept_seat", {name: seat.name})}),
-    ...choices);
+    ...choices,
+    offline ? el("p", {class: "note give-offline", text: tr("web.table.give_offline")}) : null);
 }
 
 // "Give the seat kept for Bob away for good? ..." and its two answers; "Keep waiting"
 // takes the focus (a second tap by mistake changes nothing) and gives it back to the
 // button that asked.
-function giveConfirm(seat, asked, src) {
+function giveConfirm(seat, asked, src, offline) {
   const again = asked.to === "bot" ? "button.give-bot" : "button.give-anyone";
   const give = (event) => {
-    clearAlert();
-    asked.sent = event.target.disabled = send({type: "give_seat", seat: seat.seat, to: asked.to}, src);
+    asked.sent = event.target.disabled = sendOrSay({type: "give_seat", seat: seat.seat, to: asked.to}, src);
   };
   return el("div", {class: "banner warn give-confirm", role: "alertdialog", "aria-labelledby": "give-question"},
     el("p", {id: "give-question", text: tr(`web.table.give_${asked.to}_confirm`, {name: seat.name})}),
     el("div", {class: "actions"},
       el("button", {type: "button", id: "give-yes", class: "danger", text: tr(`web.table.give_${asked.to}_yes`),
-                    disabled: asked.sent, onclick: give}),
+                    disabled: offline || asked.sent, onclick: give}),
       el("button", {type: "button", id: "give-no", class: "primary", text: tr("web.table.give_no", {name: seat.name}),
                     disabled: asked.sent, onclick: () => {
                       state.confirmGive = null;
@@ -691,7 +702,7 @@ function leaveBox() {
     el("p", {text: tr("web.table.leave_confirm")}),
     el("div", {class: "actions"},
       el("button", {type: "button", id: "leave-yes", class: "danger", text: tr("web.table.leave_yes"),
-                    onclick: (e) => { e.target.disabled = true; act({type: "leave"}); }}),
+                    onclick: (e) => { e.target.disabled = act({type: "leave"}); }}),
       el("button", {type: "button", id: "leave-no", class: "primary", text: tr("web.table.leave_no"),
                     onclick: () => { state.confirmLeave = false; draw(); $("leave").focus(); }})));
 }
@@ -808,7 +819,7 @@ function drawResult() {
   const asker = heldSeats().find((s) => !s.left);
   if (mode === "play" && asker && !state.offer) {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
-      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; clearAlert(); send({type: "rematch"}, asker); }}));
+      onclick: (e) => { state.askedRematch = e.target.disabled = sendOrSay({type: "rematch"}, asker); }}));
   }
   const tableId = update.table.id;
   if (tableId) {
@@ -1011,8 +1022,7 @@ async function main() {
     const input = $("chat-text");
     const text = input.value.trim();
     if (!text) return;
-    clearAlert();
-    if (send({type: "chat", text: text.slice(0, 300)}, chatter())) input.value = "";
+    if (sendOrSay({type: "chat", text: text.slice(0, 300)}, chatter())) input.value = "";
   });
   $("device-share").addEventListener("toggle", () => {
     if ($("device-share").open) fillDeviceShare();
