@@ -1408,6 +1408,9 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
             play_on(ada, camille, rng)
     watch = bob_old.get_attribute("#rematch-offer a[href^='/watch/']", "href")
     assert bob_old.locator("#rematch-join").text_content() == "Watch the rematch"
+    assert bob_old.locator("#rematch-given").text_content() == (  # why he may only watch
+        "As you were not there, your seat at this rematch was given to someone else: you can "
+        "still watch the game.")
     for locale, said, link in (
             ("en-GB", "As you were not there, your seat at this rematch was given to "
                       "someone else", "Watch the rematch"),

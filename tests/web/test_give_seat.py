@@ -75,7 +75,10 @@ def test_a_seat_given_to_anyone_is_free_for_the_invite_and_its_old_link_watches(
         given = seats(handle, new_id)[1]
         assert given.name is None and given.given == new[1] and given.token != new[1]
         watch = f"/watch/{handle.master.storage.get_table(new_id).spectator}"
-        assert old[1].expect("rematch", url=watch)["status"] == "waiting"
+        offer = old[1].expect("rematch", url=watch)  # P2's page: watch, and why
+        assert (offer["status"], offer["given"]) == ("waiting", "anyone")
+        for page in (old[0], old[2], old[3]):  # nobody else's seat was given
+            assert "given" not in page.expect("rematch")
         invite = ada.last_update["invite_url"].rsplit("/", 1)[1]
         denis = handle.join(invite, 1, "Denis")
         assert denis == given.token
@@ -109,7 +112,8 @@ def test_a_seat_given_to_a_bot_starts_the_table_and_the_bot_plays_it(tmp_path):
         played = {s for _, s, _ in handle.master.storage.get_moves(new_id)}
         assert 1 in played
         watch = f"/watch/{handle.master.storage.get_table(new_id).spectator}"
-        assert old[1].expect("rematch", url=watch)["by"] == ["P1", "P3"]
+        offer = old[1].expect("rematch", url=watch)
+        assert (offer["by"], offer["given"]) == (["P1", "P3"], "bot")
         for lang in LANGS:
             with handle.client() as bob:
                 refused = bob.hello_refused(new[1], lang)

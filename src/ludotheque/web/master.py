@@ -1292,9 +1292,11 @@ class Master:
             url = f"/play/{seat.token}" if seat is not None and seat.token \
                 and seat.given is None else f"/watch/{new.spectator}"
             names = held.names(conn.lang) if held is not None else seat_names(new, conn.lang)
-            await conn.send({"type": "rematch", "url": url, "status": new.status,
-                             "by": [names[s.seat] for s in new.seats
-                                    if s.kind == "human" and s.taken]})
+            frame = {"type": "rematch", "url": url, "status": new.status,
+                     "by": [names[s.seat] for s in new.seats if s.kind == "human" and s.taken]}
+            if seat is not None and seat.given is not None:  # its page says why: watch only
+                frame["given"] = "bot" if seat.kind == "bot" else "anyone"
+            await conn.send(frame)
 
 
 def _seat_state(seat: SeatRow) -> tuple:

@@ -771,6 +771,11 @@ function offerBox() {
     box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));
     return box;
   }
+  // this person's seat there was given away while they were not there: why they may only watch
+  if (offer.given && !state.offerDismissed) {
+    box.append(el("p", {id: "rematch-given",
+                        text: tr(offer.given === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given")}));
+  }
   const watching = offer.url.startsWith("/watch/");
   const actions = el("div", {class: "actions"},
     el("a", {class: "button-link primary", id: "rematch-join", href: offer.url,
