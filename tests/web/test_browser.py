@@ -1631,3 +1631,35 @@ def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, s
         assert gifts_sent(ada) == [{"type": "give_seat", "seat": 1, "to": "bot"}]
     assert not ada.errors, ada.errors
     ada.context.close()
+
+
+def test_rematch_clicked_while_the_connection_is_lost_is_said_unsent_and_asks_nothing(
+        browser, server) -> None:
+    """P1's page of a finished game loses its connection and P1 clicks "Rematch": nothing
+    is sent, the page says so and the button stays there to try again. Back online, P3
+    asks for the rematch: P1's page shows the offer and stays on the final screen (it
+    had asked for nothing: it does not follow P3's rematch as its own)."""
+    _, tokens = server.table("diciassette", 3, humans=3)
+    with server.client() as ann, server.client() as bob, server.client() as cam:
+        for socket, token in zip((ann, bob, cam), tokens):
+            socket.hello(token)
+        drive([ann, bob, cam])
+        outage: list[Outage] = []
+        page = new_page(browser, "fr-FR", PHONE)
+        outage.append(Outage(page))
+        page.goto(f"{server.url}/play/{tokens[0]}")
+        page.wait_for_selector("#rematch:enabled")
+        outage[0].cut()
+        page.wait_for_selector("#connection:not([hidden])")
+        page.click("#rematch")
+        page.wait_for_selector("#alert:not([hidden])")
+        assert plain(page, "#alert") == ("Rien n'a été envoyé : la connexion est perdue. "
+                                         "Réessayez dès qu'elle sera revenue.")
+        assert page.locator("#rematch").is_enabled()
+        outage[0].restore()
+        page.wait_for_selector("#connection", state="hidden")
+        cam.send({"type": "rematch"})
+        page.wait_for_selector("#rematch-offer a[href^='/play/']")
+        assert page.url == f"{server.url}/play/{tokens[0]}"
+    assert not page.errors, page.errors
+    page.context.close()
