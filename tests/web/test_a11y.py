@@ -42,6 +42,8 @@ SECOND = {"one screen covered": (lambda page: page.click("#cover-show"), "#cover
                            "add a player form"),
           "wazabi mid-game": (lambda page: page.click("#device-share summary"), "#seat-link",
                               "a seat's own link for another device"),
+          "diciassette mid-game": (lambda page: page.click("#leave"), "#leave-no",
+                                   "leaving the table, asked first"),
           "lobby": (lambda page: page.select_option("#seat-0", "here"), "#seat-name-0",
                     "lobby with a player at this screen")}
 IN_PLAY = ("() => document.body.dataset.interactive === 'yes' "

@@ -698,8 +698,8 @@ function leaveBox() {
     return el("div", {class: "actions leave"}, el("button", {type: "button", id: "leave", class: "danger",
       text: tr("web.table.leave"), onclick: () => { state.confirmLeave = true; draw(); $("leave-no").focus(); }}));
   }
-  return el("div", {class: "banner warn leave-confirm", role: "alertdialog"},
-    el("p", {text: tr("web.table.leave_confirm")}),
+  return el("div", {class: "banner warn leave-confirm", role: "alertdialog", "aria-labelledby": "leave-question"},
+    el("p", {id: "leave-question", text: tr("web.table.leave_confirm")}),
     el("div", {class: "actions"},
       el("button", {type: "button", id: "leave-yes", class: "danger", text: tr("web.table.leave_yes"),
                     onclick: (e) => { e.target.disabled = act({type: "leave"}); }}),
