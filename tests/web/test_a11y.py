@@ -42,6 +42,8 @@ SECOND = {"one screen covered": (lambda page: page.click("#cover-show"), "#cover
                            "add a player form"),
           "wazabi mid-game": (lambda page: page.click("#device-share summary"), "#seat-link",
                               "a seat's own link for another device"),
+          "diciassette mid-game": (lambda page: page.click("#leave"), "#leave-no",
+                                   "leaving the table, asked first"),
           "lobby": (lambda page: page.select_option("#seat-0", "here"), "#seat-name-0",
                     "lobby with a player at this screen")}
 IN_PLAY = ("() => document.body.dataset.interactive === 'yes' "
@@ -318,12 +320,23 @@ def test_large_text_on_a_phone_stays_on_the_screen(browser, server) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_rematch_waiting_for_someone_gone_home_has_no_violation(browser, server, lang):
     """The rematch's waiting screen with a seat kept for someone who has not come, and
-    its two ways to give it (to anyone, to a bot): grouped under whom it is kept for."""
-    from test_browser import waiting_with_a_seat_kept
+    its two ways to give it (to anyone, to a bot): grouped under whom it is kept for. Then
+    the question one of them asks first (an alert dialog named by its words, the focus on
+    "Keep waiting"), and the box while the connection is lost."""
+    from test_browser import Outage, waiting_with_a_seat_kept
 
-    _, _, page, camille = waiting_with_a_seat_kept(browser, server, LOCALES[lang])
+    outage: list[Outage] = []
+    _, _, page, camille = waiting_with_a_seat_kept(
+        browser, server, LOCALES[lang], prepare=lambda page: outage.append(Outage(page)))
     with camille:
         assert page.locator(".kept-seat button").count() == 2
+        assert violations(page) == []
+        page.click(".kept-seat button.give-anyone")
+        page.wait_for_selector(".give-confirm[role='alertdialog']")
+        assert page.evaluate("document.activeElement.id") == "give-no"
+        assert violations(page) == []
+        outage[0].cut()
+        page.wait_for_selector(".give-offline")
         assert violations(page) == []
     assert not page.errors, page.errors
     page.context.close()

@@ -1334,6 +1334,39 @@ def waiting_with_a_seat_kept(browser, server, locale: str = "en-GB", prepare=Non
     return tokens, offered, ada, camille
 
 
+def give_from(page, seat: int, to: str) -> None:
+    """The page gives the kept `seat` to `to` (anyone, bot): its button, then the
+    question's "Give the seat away" ("Let the bot play")."""
+    page.locator(f".kept-seat[data-seat='{seat}'] button.give-{to}").click()
+    page.click("#give-yes")
+
+
+# Keeps what the page sends on its WebSockets (window.__sent): a frame never sent is seen so.
+SENT = """(() => {
+  const send = WebSocket.prototype.send;
+  window.__sent = [];
+  WebSocket.prototype.send = function (data) {
+    window.__sent.push(JSON.parse(data));
+    return send.call(this, data);
+  };
+})();"""
+
+
+def gifts_sent(page) -> list:
+    return page.evaluate("() => window.__sent.filter((f) => f.type === 'give_seat')")
+
+
+def on_a_phone(page) -> None:
+    """A page of `waiting_with_a_seat_kept` as a phone shows it, its frames sent kept."""
+    page.set_viewport_size(PHONE)
+    page.add_init_script(SENT)
+
+
+def plain(page, selector: str) -> str:
+    """A node's text, its narrow and non-breaking spaces (French punctuation) plain."""
+    return re.sub(r"[\u00a0\u202f]", " ", page.locator(selector).text_content())
+
+
 def play_on(page, socket, rng: random.Random) -> None:
     """The page clicks a move if it may, then the socket plays its first legal move if its
     seat is to act."""
@@ -1362,6 +1395,7 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
         assert kept.locator("span").text_content() == "Seat kept for P2:"
         assert ada.locator("#invite-link").count() == 0
         kept.get_by_role("button", name="Let someone else sit here").click()
+        ada.get_by_role("button", name="Give the seat away").click()  # asked first
         ada.wait_for_selector("#invite-link")
         assert ada.locator(".kept-seat").count() == 0
         assert "/join/" in ada.input_value("#invite-link")  # as at any table waiting
@@ -1374,6 +1408,9 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
             play_on(ada, camille, rng)
     watch = bob_old.get_attribute("#rematch-offer a[href^='/watch/']", "href")
     assert bob_old.locator("#rematch-join").text_content() == "Watch the rematch"
+    assert bob_old.locator("#rematch-given").text_content() == (  # why he may only watch
+        "As you were not there, your seat at this rematch was given to someone else: you can "
+        "still watch the game.")
     for locale, said, link in (
             ("en-GB", "As you were not there, your seat at this rematch was given to "
                       "someone else", "Watch the rematch"),
@@ -1403,6 +1440,7 @@ def test_a_bot_plays_instead_of_someone_gone_home_and_the_rematch_starts(browser
     with camille:
         ada.locator(".kept-seat[data-seat='1']").get_by_role(
             "button", name="Laisser un bot jouer à sa place").click()
+        ada.get_by_role("button", name="Faire jouer le bot").click()  # asked first
         ada.wait_for_function("() => document.body.dataset.status === 'playing'")
         table = camille.until(lambda f: f["table"]["status"] == "playing")["table"]
         assert (table["seats"][1]["kind"], table["seats"][1]["level"]) == ("bot", "medium")
@@ -1457,7 +1495,7 @@ def test_a_click_that_loses_the_race_to_give_a_seat_says_why_in_words(browser, s
         held[0].holding = True
         camille.send({"type": "give_seat", "seat": 1, "to": "anyone"})
         camille.until(lambda f: "invite_url" in f)
-        ada.locator(".kept-seat[data-seat='1'] button.give-anyone").click()
+        give_from(ada, 1, "anyone")
         assert camille.errors_so_far() == []
         held[0].release()
         ada.wait_for_selector("#alert:not([hidden])")
@@ -1489,3 +1527,139 @@ def test_a_seat_given_away_is_said_again_in_the_language_chosen_on_its_panel(bro
         "pouvez toujours regarder la partie.")
     assert not bob.errors, bob.errors
     bob.context.close()
+
+
+@pytest.mark.parametrize(("locale", "asked", "yes", "no"), [
+    ("en-GB", "Let a bot play the seat kept for P2, for good? The rematch starts as soon as "
+              "nobody else is missing, and P2 will only be able to watch.",
+     "Let the bot play", "Keep waiting for P2"),
+    ("fr-FR", "Confier pour de bon à un bot la place gardée pour P2 ? La revanche commencera "
+              "dès que plus personne ne manquera, et P2 ne pourra plus que regarder la partie.",
+     "Faire jouer le bot", "Attendre encore P2")])
+def test_giving_a_kept_seat_asks_first_and_keep_waiting_changes_nothing(browser, server,
+                                                                         locale, asked, yes, no):
+    """On a phone, one tap on "Let a bot play instead" gives nothing away: the page asks, in
+    the page and in P1's language, what will happen, naming P2, the focus on "Keep waiting
+    for P2". Enter there sends nothing: P2's seat is still kept, on P3's page too, and the
+    focus is back on the button. Asked again and confirmed, the seat is given."""
+    _, offered, ada, camille = waiting_with_a_seat_kept(browser, server, locale, on_a_phone)
+    other = new_page(browser, locale, PHONE)
+    other.goto(server.url + offered[2])  # P3's page (P3 sat down through a socket)
+    other.wait_for_selector(".kept-seat[data-seat='1']")
+    with camille:
+        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
+        ada.wait_for_selector(".give-confirm[role='alertdialog']")
+        assert ada.get_attribute(".give-confirm", "aria-labelledby") == "give-question"
+        assert plain(ada, "#give-question") == asked
+        assert (plain(ada, "#give-yes"), plain(ada, "#give-no")) == (yes, no)
+        assert ada.evaluate("document.activeElement.id") == "give-no"
+        assert ada.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        ada.keyboard.press("Enter")  # "Keep waiting"
+        ada.wait_for_selector(".give-confirm", state="detached")
+        assert ada.evaluate("document.activeElement.matches(\".kept-seat[data-seat='1'] "
+                            "button.give-bot\")")
+        assert gifts_sent(ada) == [] and camille.errors_so_far() == []
+        table = camille.last_update["table"]
+        assert table["seats"][1]["kept"] and table["status"] == "waiting"
+        seat = server.master.storage.get_table(table["id"]).seats[1]
+        assert (seat.name, seat.taken, seat.given) == ("P2", False, None)
+        assert other.locator(".kept-seat[data-seat='1'] button.give-bot").is_enabled()
+        give_from(ada, 1, "anyone")
+        for page in (ada, other):
+            page.wait_for_selector("#invite-link")
+            assert page.locator(".kept-seat").count() == 0
+        assert gifts_sent(ada) == [{"type": "give_seat", "seat": 1, "to": "anyone"}]
+    for page in (ada, other):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+class Outage:
+    """Cuts a page's WebSockets (`cut`: each one closed, every new one refused) until
+    `restore`: the page reconnects by itself then."""
+
+    def __init__(self, page) -> None:
+        self.down, self.routes = False, []
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, route) -> None:
+        if self.down:
+            route.close()
+            return
+        self.routes.append(route)
+        route.connect_to_server()
+
+    def cut(self) -> None:
+        self.down = True
+        for route in self.routes:
+            route.close()
+
+    def restore(self) -> None:
+        self.down = False
+
+
+def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, server):
+    """P1's connection drops while the page asks "Let a bot play the seat kept for P2?":
+    nothing can be given (its buttons are disabled, "Keep waiting" still answers) and the
+    seat's box says why; a chat line is not sent either, said in words, its text kept.
+    Once the page is back by itself, the seat is given."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    with camille:
+        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
+        outage[0].cut()
+        ada.wait_for_selector("#connection:not([hidden])")
+        ada.wait_for_selector("#give-yes:disabled")
+        assert plain(ada, ".give-offline") == ("Connection lost: this seat can be given away "
+                                               "once it is back.")
+        ada.click("#give-no")  # changing one's mind needs no connection
+        ada.wait_for_selector(".give-confirm", state="detached")
+        assert ada.locator(".kept-seat button:enabled").count() == 0
+        ada.fill("#chat-text", "still there?")
+        ada.click("#chat-send")
+        ada.wait_for_selector("#alert:not([hidden])")
+        assert plain(ada, "#alert") == ("Nothing was sent: the connection is lost. Try again "
+                                        "once it is back.")
+        assert ada.input_value("#chat-text") == "still there?"
+        assert gifts_sent(ada) == [] and camille.errors_so_far() == []
+        outage[0].restore()
+        ada.wait_for_selector("#connection", state="hidden")
+        assert ada.locator(".give-offline").count() == 0
+        give_from(ada, 1, "bot")
+        ada.wait_for_function("() => document.body.dataset.status === 'playing'")
+        assert gifts_sent(ada) == [{"type": "give_seat", "seat": 1, "to": "bot"}]
+    assert not ada.errors, ada.errors
+    ada.context.close()
+
+
+def test_rematch_clicked_while_the_connection_is_lost_is_said_unsent_and_asks_nothing(
+        browser, server) -> None:
+    """P1's page of a finished game loses its connection and P1 clicks "Rematch": nothing
+    is sent, the page says so and the button stays there to try again. Back online, P3
+    asks for the rematch: P1's page shows the offer and stays on the final screen (it
+    had asked for nothing: it does not follow P3's rematch as its own)."""
+    _, tokens = server.table("diciassette", 3, humans=3)
+    with server.client() as ann, server.client() as bob, server.client() as cam:
+        for socket, token in zip((ann, bob, cam), tokens):
+            socket.hello(token)
+        drive([ann, bob, cam])
+        outage: list[Outage] = []
+        page = new_page(browser, "fr-FR", PHONE)
+        outage.append(Outage(page))
+        page.goto(f"{server.url}/play/{tokens[0]}")
+        page.wait_for_selector("#rematch:enabled")
+        outage[0].cut()
+        page.wait_for_selector("#connection:not([hidden])")
+        page.click("#rematch")
+        page.wait_for_selector("#alert:not([hidden])")
+        assert plain(page, "#alert") == ("Rien n'a été envoyé : la connexion est perdue. "
+                                         "Réessayez dès qu'elle sera revenue.")
+        assert page.locator("#rematch").is_enabled()
+        outage[0].restore()
+        page.wait_for_selector("#connection", state="hidden")
+        cam.send({"type": "rematch"})
+        page.wait_for_selector("#rematch-offer a[href^='/play/']")
+        assert page.url == f"{server.url}/play/{tokens[0]}"
+    assert not page.errors, page.errors
+    page.context.close()

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import threading
 
 import pytest
 
+from chromium import PHONE
 from ludotheque.i18n import t
 from ludotheque.web.live import STAND_IN
+from ludotheque.web.refusals import Duration
+from test_browser import LOCALES, NOWHERE, new_page, told_gone
+from test_prune import age, prune, wait_for_status
 from test_server_play import drive
 from web_servers import run_app_in_thread, stop_thread_server
 
@@ -19,13 +24,13 @@ LANGS = ("en", "fr")
 
 
 @contextlib.contextmanager
-def rematch_waiting(tmp_path, seed: int = 5):
+def rematch_waiting(tmp_path, seed: int = 5, **options):
     """P1, P2 and P3 finish a game of 17; P1 asks for a rematch, and P1 and P3 sit down
     there. Yields the server, the old table's pages (P1's, P2's, P3's, the spectator's),
     the pages of P1 and P3 at the rematch, the rematch's seat tokens and its id (and the
     old table's seat tokens as `handle.old_tokens`)."""
     handle = run_app_in_thread(f"sqlite:///{tmp_path / 'give.sqlite3'}",
-                               deals=random.Random(seed))
+                               deals=random.Random(seed), **options)
     try:
         created, tokens = handle.table("diciassette", 3, humans=3)
         handle.old_tokens = tokens
@@ -70,7 +75,10 @@ def test_a_seat_given_to_anyone_is_free_for_the_invite_and_its_old_link_watches(
         given = seats(handle, new_id)[1]
         assert given.name is None and given.given == new[1] and given.token != new[1]
         watch = f"/watch/{handle.master.storage.get_table(new_id).spectator}"
-        assert old[1].expect("rematch", url=watch)["status"] == "waiting"
+        offer = old[1].expect("rematch", url=watch)  # P2's page: watch, and why
+        assert (offer["status"], offer["given"]) == ("waiting", "anyone")
+        for page in (old[0], old[2], old[3]):  # nobody else's seat was given
+            assert "given" not in page.expect("rematch")
         invite = ada.last_update["invite_url"].rsplit("/", 1)[1]
         denis = handle.join(invite, 1, "Denis")
         assert denis == given.token
@@ -104,7 +112,8 @@ def test_a_seat_given_to_a_bot_starts_the_table_and_the_bot_plays_it(tmp_path):
         played = {s for _, s, _ in handle.master.storage.get_moves(new_id)}
         assert 1 in played
         watch = f"/watch/{handle.master.storage.get_table(new_id).spectator}"
-        assert old[1].expect("rematch", url=watch)["by"] == ["P1", "P3"]
+        offer = old[1].expect("rematch", url=watch)
+        assert (offer["by"], offer["given"]) == (["P1", "P3"], "bot")
         for lang in LANGS:
             with handle.client() as bob:
                 refused = bob.hello_refused(new[1], lang)
@@ -223,3 +232,47 @@ def test_the_kept_person_arriving_while_the_seat_is_given_gets_one_outcome(tmp_p
                 assert [f["code"] for f in bob_refused] == ["seat_given"]
                 assert (seat.name, seat.taken, seat.given) == (None, False, new[1])
                 assert not ada_refused and bob.last_update is None
+
+
+def test_a_given_seat_s_link_says_the_rematch_closed_since_then_once_pruned_leads_nowhere(
+        tmp_path, browser):
+    """P2's seat went to anyone, nobody took it and the rematch was closed (its server
+    restarted, waiting 0.4 s at most): P2's link says the rematch was closed, not that his
+    seat was given with a rematch to watch (there is none), alike in a hello, in
+    GET /api/play and on his page, in each language. Once `ludotheque prune` removed it,
+    the link leads nowhere, as any removed table's."""
+    with rematch_waiting(tmp_path) as (handle, _, (ada, _camille), new, new_id):
+        give(ada, 1)
+        ada.until(lambda f: "invite_url" in f)
+        database, bob = handle.database, new[1]
+    handle = run_app_in_thread(database, waiting_ttl=0.4)
+    try:
+        wait_for_status(handle, new_id, "closed")
+        for lang in LANGS:
+            said = t("web.server.error.closed_partly", lang, ttl=Duration(0.4).message(lang))
+            with handle.client() as page:
+                refused = page.hello_refused(bob, lang)
+            assert (refused["code"], refused["message"]) == ("closed", said)
+            answer = handle.api.get(f"/api/play/{bob}?lang={lang}")
+            assert answer.status_code == 410
+            assert answer.json()["error"] == {"code": "closed", "message": said}
+            told(browser, handle, bob, lang, t("web.table.rematch_closed", lang))
+        age(handle.master.storage, new_id)
+        prune(database)
+        for lang in LANGS:
+            with handle.client() as page:
+                assert page.hello_refused(bob, lang)["code"] == "unknown_token"
+            answer = handle.api.get(f"/api/play/{bob}?lang={lang}")
+            assert (answer.status_code, answer.json()["error"]["code"]) == (404, "unknown_token")
+            told(browser, handle, bob, lang, NOWHERE[lang])
+    finally:
+        stop_thread_server(handle)
+
+
+def told(browser, handle, token: str, lang: str, words: str) -> None:
+    """P2's rematch link, opened on a phone in `lang`: the panel of a table that is no more
+    says `words`, with the way to the lobby."""
+    page = new_page(browser, LOCALES[lang], PHONE)
+    page.goto(f"{handle.url}/play/{token}")
+    told_gone(page, re.sub(r"[\u00a0\u202f]", " ", words), lang)
+    page.context.close()

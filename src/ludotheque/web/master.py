@@ -622,9 +622,12 @@ class Master:
     def refuse_given(self, row: TableRow, seat: int, token: str) -> None:
         """A rematch's seat link whose seat was given away (`give_seat`): its person is
         told so, in words, with the rematch's public link to watch it (`url`), and to
-        whom it was given (`to`: the page says it again in another language)."""
+        whom it was given (`to`: the page says it again in another language). Unless the
+        rematch was closed since (nobody took the seat, or someone else never came): that
+        is the news, there is nothing to watch."""
         spec = row.seats[seat]
         if spec.token != token:
+            self.refuse_closed(row)
             to = "bot" if spec.kind == "bot" else "anyone"
             raise Refused("seat_given", key="web.server.error.seat_given_bot"
                           if to == "bot" else None, status=410,
@@ -1289,9 +1292,11 @@ class Master:
             url = f"/play/{seat.token}" if seat is not None and seat.token \
                 and seat.given is None else f"/watch/{new.spectator}"
             names = held.names(conn.lang) if held is not None else seat_names(new, conn.lang)
-            await conn.send({"type": "rematch", "url": url, "status": new.status,
-                             "by": [names[s.seat] for s in new.seats
-                                    if s.kind == "human" and s.taken]})
+            frame = {"type": "rematch", "url": url, "status": new.status,
+                     "by": [names[s.seat] for s in new.seats if s.kind == "human" and s.taken]}
+            if seat is not None and seat.given is not None:  # its page says why: watch only
+                frame["given"] = "bot" if seat.kind == "bot" else "anyone"
+            await conn.send(frame)
 
 
 def _seat_state(seat: SeatRow) -> tuple:

@@ -37,6 +37,9 @@ const state = {
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
   confirmLeave: false,
+  // a rematch's kept seat about to be given away: {seat, to} asked (keptBox), `sent` once
+  // confirmed (nothing to take back then)
+  confirmGive: null,
   focus: null,  // where the keyboard was when a move went (its button is disabled then)
   logShown: 0, logFresh: true,  // log entries in the page; a new list for the next draw
   drawn: null, drawnKey: null,  // the source drawn, and the screen (another: a new log)
@@ -74,6 +77,7 @@ function connect(src) {
     src.connected = false;
     src.waitingMove = false;
     if (src.closedByUs) return;
+    draw();  // what needs this socket waits for it, and says so (keptBox)
     showConnection();
     const delay = src.backoff;
     src.backoff = Math.min(src.backoff * 2, 4000);
@@ -117,8 +121,16 @@ function standIn(src, table) {
 // What the person does (a move, a chat line, "I'm back", rematch): the last refusal is
 // answered, so it goes.
 function act(frame) {
+  return sendOrSay(frame, actor());
+}
+
+// A person's frame on `src`'s socket; while it is closed (reconnecting), nothing is sent
+// and the page says so: never a click that silently does nothing.
+function sendOrSay(frame, src) {
   clearAlert();
-  return send(frame, actor());
+  if (send(frame, src)) return true;
+  showAlert(tr("web.table.not_sent"));
+  return false;
 }
 
 function send(frame, src) {
@@ -149,6 +161,7 @@ function onFrame(src, frame) {
     onUpdate(src, frame);
   } else if (frame.type === "error") {
     src.waitingMove = false;
+    if (state.confirmGive?.sent) state.confirmGive = null;  // refused: the seat as it is now
     // the table was removed (`ludotheque prune`): told at once, or at a reconnection whose
     // token leads nowhere now
     if (frame.code === "gone" || (frame.code === "unknown_token" && src.update)) {
@@ -165,7 +178,14 @@ function onFrame(src, frame) {
                 url: frame.url});
       return;
     }
-    const unknown = frame.code === "unknown_token" || frame.code === "seat_given";
+    // a link that sits nobody at a table closed since (a rematch's seat given away, which
+    // nobody took in time): the closing is the news, the way on is the lobby
+    const closed = frame.code === "closed" && !src.update;
+    if (closed && !shared) {
+      showGone("web.table.rematch_closed");
+      return;
+    }
+    const unknown = frame.code === "unknown_token" || frame.code === "seat_given" || closed;
     // a link opened afresh that leads to no table: removed or mistyped, the server cannot
     // tell (a removed table leaves no trace), so the panel says both, with the way back
     if (unknown && !shared) {
@@ -313,6 +333,7 @@ function startOver(src) {
   state.logFresh = true;
   state.picked = [];
   state.confirmLeave = false;
+  state.confirmGive = null;
   clearInterval(state.revealTimer);
   const reveal = src && src.update && src.update.scene && src.update.scene.reveal;
   state.revealKey = reveal ? reveal.key : null;
@@ -427,7 +448,7 @@ function draw() {
     moves.append(el("div", {class: "banner warn absent-box"},
       el("p", {text: tr("web.table.absent_you")}),
       el("button", {type: "button", id: "back", text: tr("web.table.back"),
-                    onclick: (e) => { e.target.disabled = true; act({type: "back"}); }})));
+                    onclick: (e) => { e.target.disabled = act({type: "back"}); }})));
   }
   // under a cover, in it: where the people look (the moves' place is above it)
   if (shared && !state.revealed && table.seats) (cover ? $("cover") : moves).append(...absentBoxes(table));
@@ -476,7 +497,7 @@ function absentBoxes(table) {
       el("p", {text: tr("web.table.screen.absent", {name})}),
       el("button", {type: "button", class: "screen-back", "data-seat": s.update.seat,
                     text: tr("web.table.screen.back", {name}),
-                    onclick: (e) => { e.target.disabled = true; clearAlert(); send({type: "back"}, s); }}));
+                    onclick: (e) => { e.target.disabled = sendOrSay({type: "back"}, s); }}));
   });
 }
 
@@ -531,6 +552,8 @@ function waitingBox(table, url, src) {
   if (links) fillShare(links, url);
   const own = src && src.update ? src.update.seat : null;
   const kept = own === null || own === undefined ? [] : table.seats.filter((s) => s.kept && s.seat !== own);
+  // the seat about to be given is no longer kept (its person came, someone gave it): no question
+  if (!kept.some((s) => s.seat === state.confirmGive?.seat)) state.confirmGive = null;
   return [el("div", {class: "banner invite-box"},
     el("p", {id: "waiting-for", text: tr("web.table.waiting_for", {names: missing})}),
     ...kept.map((seat) => keptBox(seat, src)), links)];
@@ -538,18 +561,49 @@ function waitingBox(table, url, src) {
 
 // A rematch's seat kept for someone who has not come (gone home): any person seated here
 // may let someone else sit there (the seat is free, the invite shows) or give it to a bot
-// (the table starts if nobody else is missing). The server says if it was too late.
+// (the table starts if nobody else is missing). For good: the page asks first, in the page
+// (as for leaving), "Keep waiting" at hand. Its socket closed, nothing can be given: said.
+// The server says if it was too late.
 function keptBox(seat, src) {
-  const give = (to) => (event) => {
-    event.target.disabled = true;
-    clearAlert();
-    send({type: "give_seat", seat: seat.seat, to}, src);
-  };
   const label = `kept-${seat.seat}`;
+  const asked = state.confirmGive && state.confirmGive.seat === seat.seat ? state.confirmGive : null;
+  const offline = !src.connected;
+  const ask = (to) => () => {
+    state.confirmGive = {seat: seat.seat, to, sent: false};
+    clearAlert();
+    draw();
+    $("give-no").focus();
+  };
+  const choices = asked ? [giveConfirm(seat, asked, src, offline)] : [
+    el("button", {type: "button", class: "secondary give-anyone", text: tr("web.table.give_anyone"),
+                  disabled: offline, onclick: ask("anyone")}),
+    el("button", {type: "button", class: "secondary give-bot", text: tr("web.table.give_bot"),
+                  disabled: offline, onclick: ask("bot")})];
   return el("div", {class: "actions kept-seat", role: "group", "aria-labelledby": label, "data-seat": seat.seat},
     el("span", {id: label, text: tr("web.table.kept_seat", {name: seat.name})}),
-    el("button", {type: "button", class: "secondary give-anyone", text: tr("web.table.give_anyone"), onclick: give("anyone")}),
-    el("button", {type: "button", class: "secondary give-bot", text: tr("web.table.give_bot"), onclick: give("bot")}));
+    ...choices,
+    offline ? el("p", {class: "note give-offline", text: tr("web.table.give_offline")}) : null);
+}
+
+// "Give the seat kept for Bob away for good? ..." and its two answers; "Keep waiting"
+// takes the focus (a second tap by mistake changes nothing) and gives it back to the
+// button that asked.
+function giveConfirm(seat, asked, src, offline) {
+  const again = asked.to === "bot" ? "button.give-bot" : "button.give-anyone";
+  const give = (event) => {
+    asked.sent = event.target.disabled = sendOrSay({type: "give_seat", seat: seat.seat, to: asked.to}, src);
+  };
+  return el("div", {class: "banner warn give-confirm", role: "alertdialog", "aria-labelledby": "give-question"},
+    el("p", {id: "give-question", text: tr(`web.table.give_${asked.to}_confirm`, {name: seat.name})}),
+    el("div", {class: "actions"},
+      el("button", {type: "button", id: "give-yes", class: "danger", text: tr(`web.table.give_${asked.to}_yes`),
+                    disabled: offline || asked.sent, onclick: give}),
+      el("button", {type: "button", id: "give-no", class: "primary", text: tr("web.table.give_no", {name: seat.name}),
+                    disabled: asked.sent, onclick: () => {
+                      state.confirmGive = null;
+                      draw();
+                      document.querySelector(`.kept-seat[data-seat="${seat.seat}"] ${again}`)?.focus();
+                    }})));
 }
 
 // The links for other devices and their codes to scan that the server gives for `url`
@@ -644,11 +698,11 @@ function leaveBox() {
     return el("div", {class: "actions leave"}, el("button", {type: "button", id: "leave", class: "danger",
       text: tr("web.table.leave"), onclick: () => { state.confirmLeave = true; draw(); $("leave-no").focus(); }}));
   }
-  return el("div", {class: "banner warn leave-confirm", role: "alertdialog"},
-    el("p", {text: tr("web.table.leave_confirm")}),
+  return el("div", {class: "banner warn leave-confirm", role: "alertdialog", "aria-labelledby": "leave-question"},
+    el("p", {id: "leave-question", text: tr("web.table.leave_confirm")}),
     el("div", {class: "actions"},
       el("button", {type: "button", id: "leave-yes", class: "danger", text: tr("web.table.leave_yes"),
-                    onclick: (e) => { e.target.disabled = true; act({type: "leave"}); }}),
+                    onclick: (e) => { e.target.disabled = act({type: "leave"}); }}),
       el("button", {type: "button", id: "leave-no", class: "primary", text: tr("web.table.leave_no"),
                     onclick: () => { state.confirmLeave = false; draw(); $("leave").focus(); }})));
 }
@@ -717,6 +771,11 @@ function offerBox() {
     box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));
     return box;
   }
+  // this person's seat there was given away while they were not there: why they may only watch
+  if (offer.given && !state.offerDismissed) {
+    box.append(el("p", {id: "rematch-given",
+                        text: tr(offer.given === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given")}));
+  }
   const watching = offer.url.startsWith("/watch/");
   const actions = el("div", {class: "actions"},
     el("a", {class: "button-link primary", id: "rematch-join", href: offer.url,
@@ -765,7 +824,7 @@ function drawResult() {
   const asker = heldSeats().find((s) => !s.left);
   if (mode === "play" && asker && !state.offer) {
     buttons.append(el("button", {type: "button", class: "move primary", id: "rematch", text: tr("web.table.rematch"),
-      onclick: (e) => { e.target.disabled = true; state.askedRematch = true; clearAlert(); send({type: "rematch"}, asker); }}));
+      onclick: (e) => { state.askedRematch = e.target.disabled = sendOrSay({type: "rematch"}, asker); }}));
   }
   const tableId = update.table.id;
   if (tableId) {
@@ -968,8 +1027,7 @@ async function main() {
     const input = $("chat-text");
     const text = input.value.trim();
     if (!text) return;
-    clearAlert();
-    if (send({type: "chat", text: text.slice(0, 300)}, chatter())) input.value = "";
+    if (sendOrSay({type: "chat", text: text.slice(0, 300)}, chatter())) input.value = "";
   });
   $("device-share").addEventListener("toggle", () => {
     if ($("device-share").open) fillDeviceShare();
