@@ -40,7 +40,7 @@ from ludotheque.core import stand_ins
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
-from ludotheque.i18n import t
+from ludotheque.i18n import LazyMessage, t
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
 from ludotheque.web.db import (
@@ -917,7 +917,8 @@ class Master:
                 raise Refused("stale", sent=count, current=live.moves)
             actor = match.current_player()
             if seat != actor:
-                raise Refused("not_your_turn", player=_SeatName(live, actor))
+                raise Refused("not_your_turn",
+                              player=LazyMessage(lambda lang: live.names(lang)[actor]))
             start = live.moves
             try:  # each step read in the position the steps before it leave, as at the terminal
                 match.apply_sequence(list(actions), seat=seat)
@@ -1250,7 +1251,7 @@ class Master:
         if row.status != "waiting":
             raise Refused("give_started")
         if seat == own:
-            raise Refused("give_own", seat=seat + 1, kept=_KeptSeats(live))
+            raise Refused("give_own", seat=seat + 1, kept=LazyMessage(_kept_seats, live))
         if not row.seats[seat].kept:
             raise _not_kept(live, seat)
 
@@ -1300,47 +1301,27 @@ def _seat_state(seat: SeatRow) -> tuple:
     return seat.taken, seat.name, seat.kind, seat.token
 
 
-class _SeatName:
-    """A seat's name in the message's language."""
-
-    def __init__(self, live: LiveTable, seat: int) -> None:
-        self.live, self.seat = live, seat
-
-    def message(self, lang: str) -> str:
-        return self.live.names(lang)[self.seat]
-
-
-class _SeatLabel:
+def _seat_label(live: LiveTable, seat: int, lang: str) -> str:
     """A seat as a person's message names it: numbered from 1, as people count (and as
     the join page does), with the name of whoever it is for if it has one ("2 (Bob)");
     a free seat's name is its number already ("2")."""
-
-    def __init__(self, live: LiveTable, seat: int) -> None:
-        self.live, self.seat = live, seat
-
-    def message(self, lang: str) -> str:
-        spec = self.live.row.seats[self.seat]
-        if spec.kind == "human" and not spec.name:
-            return str(self.seat + 1)
-        return f"{self.seat + 1} ({self.live.names(lang)[self.seat]})"
+    spec = live.row.seats[seat]
+    if spec.kind == "human" and not spec.name:
+        return str(seat + 1)
+    return f"{seat + 1} ({live.names(lang)[seat]})"
 
 
-class _KeptSeats:
-    """The seats of a rematch still kept for people who have not sat down, as `_SeatLabel`
-    names them ("2 (Bob)"), in the message's language ("none" if none)."""
-
-    def __init__(self, live: LiveTable) -> None:
-        self.live = live
-
-    def message(self, lang: str) -> str:
-        kept = [_SeatLabel(self.live, s.seat).message(lang) for s in self.live.row.seats
-                if s.kept]
-        return ", ".join(kept) or t("web.server.error.none_kept", lang)
+def _kept_seats(live: LiveTable, lang: str) -> str:
+    """The seats of a rematch still kept for people who have not sat down, as `_seat_label`
+    names them ("2 (Bob)") ("none" if none)."""
+    kept = [_seat_label(live, s.seat, lang) for s in live.row.seats if s.kept]
+    return ", ".join(kept) or t("web.server.error.none_kept", lang)
 
 
 def _not_kept(live: LiveTable, seat: int) -> Refused:
     """`give_seat` of a seat kept for nobody (taken, given already, a bot's)."""
-    return Refused("give_not_kept", seat=_SeatLabel(live, seat), kept=_KeptSeats(live))
+    return Refused("give_not_kept", seat=LazyMessage(_seat_label, live, seat),
+                   kept=LazyMessage(_kept_seats, live))
 
 
 async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:
