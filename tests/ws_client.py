@@ -15,6 +15,15 @@ DEADLINE = 30.0  # seconds: generous upper bound for any wait (the machine may b
 # poll, never sleep blind
 
 
+def wait_for(condition, what: str, within: float = DEADLINE) -> None:
+    """Polls `condition` until it holds; fails saying `what` did not happen if it does not
+    within `within` seconds."""
+    end = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < end, what
+        time.sleep(0.01)
+
+
 class WsClient:
     """One page's WebSocket, blocking, with deadlines on every wait."""
 
@@ -104,3 +113,4 @@ class WsClient:
                 got.append(self.recv(timeout=quiet))
             except TimeoutError:
                 return got
+
