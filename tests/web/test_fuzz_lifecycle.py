@@ -38,8 +38,7 @@ from ludotheque.web.limits import Limits
 from ludotheque.web.live import STAND_IN, rebuild
 from test_fuzz_server import Arena, sync
 from test_prune import prune, rows_left
-from test_server_play import drive
-from ws_client import wait_for
+from ws_client import drive, wait_for
 
 SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=None,
                        sockets=None)

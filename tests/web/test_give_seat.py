@@ -12,8 +12,8 @@ import pytest
 
 from ludotheque.i18n import t
 from ludotheque.web.live import STAND_IN
-from test_server_play import drive
 from web_servers import run_app_in_thread, stop_thread_server
+from ws_client import drive
 
 LANGS = ("en", "fr")
 

@@ -17,9 +17,8 @@ from sqlalchemy import create_engine, select
 from ludotheque.web.db import MIGRATIONS, Storage, bot_jobs, version_table
 from ludotheque.web.limits import Limiter, Limits, Rate
 from ludotheque.web.master import Master
-from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
-from ws_client import wait_for
+from ws_client import drive, wait_for
 
 BOTS = [{"kind": "bot", "level": "easy"}]
 HUMAN = [{"kind": "human"}]

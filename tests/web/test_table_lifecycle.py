@@ -20,8 +20,8 @@ from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
 from ludotheque.web.services import stop_processes
-from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from ws_client import drive
 
 
 # -- the replay's full reveal ----------------------------------------------------------
