@@ -17,7 +17,7 @@ from ludotheque.cli import app as cli_app
 from ludotheque.core.errors import LudoError
 from ludotheque.core.registry import all_games
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server, table_players
-from ws_client import drive, first_but_a_pass, page_log
+from ws_client import drive, first_but_a_pass, page_log, wait_for
 
 
 @pytest.mark.parametrize("game, players", [(game.name, table_players(game))
@@ -338,10 +338,9 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
             answer = page.expect("update")
             assert answer["table"]["seats"][0]["absent"] is False
             assert live.moves == moves  # nothing was played by the refused move
-        end = time.monotonic() + DEADLINE  # the database agrees (written off the loop)
-        while 0 in handle.master.storage.get_table(created["table"]).absent:
-            assert time.monotonic() < end, "the seat is still absent in the database"
-            time.sleep(0.01)
+        # the database agrees (written off the loop)
+        wait_for(lambda: 0 not in handle.master.storage.get_table(created["table"]).absent,
+                 "the seat is still absent in the database")
     finally:
         release.set()
         stop_thread_server(handle)
@@ -710,10 +709,7 @@ def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
     workers = children(served.process.pid)
     assert workers, "the hard bot ran in a worker process"
     served.kill()
-    end = time.monotonic() + DEADLINE
-    while any(alive(pid) for pid in workers) and time.monotonic() < end:
-        time.sleep(0.05)
-    assert not any(alive(pid) for pid in workers), "orphaned bot workers"
+    wait_for(lambda: not any(alive(pid) for pid in workers), "orphaned bot workers")
 
 
 def children(pid: int) -> list[int]:

@@ -22,7 +22,7 @@ from ludotheque.core.registry import get_game
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
 from ludotheque.web.services import stop_processes
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
-from ws_client import drive
+from ws_client import drive, wait_for
 
 
 # -- the replay's full reveal ----------------------------------------------------------
@@ -293,10 +293,8 @@ def test_a_waiting_table_nobody_joins_is_closed_and_its_link_says_so(tmp_path):
         # the record stays; a game that started is never closed, and its record stays
         row = handle.master.storage.get_table(waiting["table"])
         assert row.status == "closed" and not any(s.taken for s in row.seats)
-        end = time.monotonic() + 3 * DEADLINE
-        while handle.master.storage.get_table(playing["table"]).status != "over":
-            assert time.monotonic() < end, "the bots did not finish"
-            time.sleep(0.05)
+        wait_for(lambda: handle.master.storage.get_table(playing["table"]).status == "over",
+                 "the bots did not finish", 3 * DEADLINE)
         assert handle.api.get(f"/api/tables/{playing['table']}/record").status_code == 200
     finally:
         stop_thread_server(handle)
