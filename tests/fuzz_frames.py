@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import unicodedata
 from typing import Any
 
@@ -21,7 +20,7 @@ from ludotheque.web.app import FRAME_FIELDS
 from ludotheque.web.limits import Limits
 from ludotheque.web.live import rebuild
 from ludotheque.web.refusals import QUOTED_MAX
-from ws_client import DEADLINE
+from ws_client import wait_for
 
 # The campaign sends far more than a person would: no rate limit but the bot-only tables'
 # (3 unfinished ones: a body mutated into all bots plays, and this caps the bots' work).
@@ -83,13 +82,6 @@ def readable(message: Any, sent: Any = None) -> None:
     assert not BARE_KEY.search(own), message
     assert not PLACEHOLDER.search(own), message
     assert not PYTHON_REPR.search(own), message
-
-
-def wait_for(condition, what: str) -> None:
-    end = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < end, what
-        time.sleep(0.01)
 
 
 # -- WebSocket ----------------------------------------------------------------------------

@@ -16,8 +16,8 @@ import httpx
 import uvicorn
 
 from ludotheque.web.app import create_app
-from ludotheque.web.bench import free_port  # the tests import it from here too
 from ludotheque.web.server import UVICORN_SETTINGS
+from ludotheque.web.services import free_port  # the tests import it from here too
 from ws_client import DEADLINE, WsClient  # noqa: F401  (the web tests import them from here)
 
 

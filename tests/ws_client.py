@@ -15,6 +15,15 @@ DEADLINE = 30.0  # seconds: generous upper bound for any wait (the machine may b
 # poll, never sleep blind
 
 
+def wait_for(condition, what: str, within: float = DEADLINE) -> None:
+    """Polls `condition` until it holds; fails saying `what` did not happen if it does not
+    within `within` seconds."""
+    end = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < end, what
+        time.sleep(0.01)
+
+
 class WsClient:
     """One page's WebSocket, blocking, with deadlines on every wait."""
 
@@ -104,3 +113,39 @@ class WsClient:
                 got.append(self.recv(timeout=quiet))
             except TimeoutError:
                 return got
+
+
+def first_but_a_pass(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A "pass" if there is one (a 17 call ends the round at once), else the first move."""
+    return next((move for move in legal if move["text"] == "pass"), legal[0])
+
+
+def drive(pages: list[WsClient], pick=lambda legal: legal[0], limit: float = 3 * DEADLINE) -> None:
+    """Each page plays its `pick` of the legal moves (the first; `rng.choice`: a random one)
+    whenever its seat is to act, to the end of the game (seats nobody's page holds are left
+    to the bots and stand-ins)."""
+    end = time.monotonic() + limit
+    sent: dict[int, int] = {}
+    while not all(page.last_update["result"] is not None for page in pages):
+        assert time.monotonic() < end, "the game did not end"
+        for index, page in enumerate(pages):
+            page.drain(quiet=0.005)
+            frame = page.last_update
+            if frame["result"] is None and frame["seat"] is not None \
+                    and frame["to_act"] == frame["seat"] and frame["legal"] \
+                    and sent.get(index) != frame["move"]:
+                page.move([pick(frame["legal"])["id"]], frame["move"])
+                sent[index] = frame["move"]
+
+
+def page_log(page: WsClient) -> list[tuple[dict, list[str], list[dict]]]:
+    """(event, its lines, the seats as the frame that brought it showed them) as the page's
+    log shows them, from every frame it received."""
+    entries: dict[int, tuple[dict, list[str], list[dict]]] = {}
+    for frame in page.frames:
+        if frame["type"] == "update":
+            if frame["log_reset"]:
+                entries = {}
+            entries.update((e["index"], (e["event"], e["lines"], frame["table"]["seats"]))
+                           for e in frame["events"])
+    return [entries[index] for index in sorted(entries)]

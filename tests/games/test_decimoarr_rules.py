@@ -95,6 +95,22 @@ def events(m: Match, seat, kind=None):
     return [e for e in m.events_for(seat) if kind is None or e["kind"] == kind]
 
 
+def every_card_turned(options, starter=0) -> tuple[Match, dict]:
+    """Two seats, 3 colours of 6 values (and `options`), the cards laid so that each one
+    connects to the one turned before it: the round ends with every card turned over
+    (E7). The match after that round, and its `round_end` event."""
+    options = {"colours": 3, "values": 6, **options}
+    chain = ["R1", "R2", "R3", "R4", "R5", "R6", "B6", "B5", "B4", "B3", "B2", "B1",
+             "G1", "G2", "G3", "G4", "G5"]
+    layout = layout_for(GAME.validate(2, options), 2)
+    order = list(layout.not_home) + [p for home in layout.homes for p in home]
+    placed = {f"p{pos + 1}": code for pos, code in zip(order, chain)}
+    m = table(players=2, placed=placed, aside="G6", options=options, starter=starter)
+    for pos in order:
+        m.apply(pos)
+    return m, events(m, None, "round_end")[0]
+
+
 # =================================================================== setup
 def test_setup_lays_out_24_cards_sets_one_aside_and_piles_the_perdu_and_winner_cards():
     m = table(players=3, placed={"p1": "R1"}, aside="P5", perdu=(2, 0, 3, 1), starter=1)
@@ -311,16 +327,7 @@ def test_E6_option_first_flip_may_be_a_home_card():
 
 
 def test_E7_no_face_down_card_left_the_player_who_turned_the_last_one_wins():
-    options = {"colours": 3, "values": 6}
-    chain = ["R1", "R2", "R3", "R4", "R5", "R6", "B6", "B5", "B4", "B3", "B2", "B1",
-             "G1", "G2", "G3", "G4", "G5"]  # each card connects to the one before
-    layout = layout_for(GAME.validate(2, options), 2)
-    order = list(layout.not_home) + [p for home in layout.homes for p in home]
-    placed = {f"p{pos + 1}": code for pos, code in zip(order, chain)}
-    m = table(players=2, placed=placed, aside="G6", options=options, starter=1)
-    for pos in order:
-        m.apply(pos)
-    end = events(m, None, "round_end")[0]
+    m, end = every_card_turned({}, starter=1)
     assert end["reason"] == "exhausted" and end["perdu"] == []
     assert end["winner"] == 1  # 17 flips from seat 1: seat 1 turned the last card
     assert m.state.winner_held == [[], [4]]
@@ -328,16 +335,7 @@ def test_E7_no_face_down_card_left_the_player_who_turned_the_last_one_wins():
 
 
 def test_E7_option_no_winner_the_winner_card_goes_back_to_the_box():
-    options = {"colours": 3, "values": 6, "exhausted_table": "no_winner"}
-    chain = ["R1", "R2", "R3", "R4", "R5", "R6", "B6", "B5", "B4", "B3", "B2", "B1",
-             "G1", "G2", "G3", "G4", "G5"]
-    layout = layout_for(GAME.validate(2, options), 2)
-    order = list(layout.not_home) + [p for home in layout.homes for p in home]
-    placed = {f"p{pos + 1}": code for pos, code in zip(order, chain)}
-    m = table(players=2, placed=placed, aside="G6", options=options)
-    for pos in order:
-        m.apply(pos)
-    end = events(m, None, "round_end")[0]
+    m, end = every_card_turned({"exhausted_table": "no_winner"})
     assert end["winner"] is None
     assert m.state.winner_held == [[], []] and m.state.winner_box == [4]
     assert m.view(0)["winner_box"] == 1 and m.view(0)["winner_pile"] == 6
@@ -454,17 +452,8 @@ def test_E12_option_first_seat_starts_without_a_draw():
 
 
 def test_E15_nobody_took_a_perdu_card_the_next_seat_or_the_same_starter_opens_the_next_round():
-    chain = ["R1", "R2", "R3", "R4", "R5", "R6", "B6", "B5", "B4", "B3", "B2", "B1",
-             "G1", "G2", "G3", "G4", "G5"]
     for choice, expected in (("next_seat", 0), ("same_seat", 1)):
-        options = {"colours": 3, "values": 6, "starter_if_no_perdu": choice}
-        layout = layout_for(GAME.validate(2, options), 2)
-        order = list(layout.not_home) + [p for home in layout.homes for p in home]
-        placed = {f"p{pos + 1}": code for pos, code in zip(order, chain)}
-        m = table(players=2, placed=placed, aside="G6", options=options, starter=1)
-        for pos in order:
-            m.apply(pos)
-        end = events(m, None, "round_end")[0]
+        m, end = every_card_turned({"starter_if_no_perdu": choice}, starter=1)
         assert end["perdu"] == [] and end["next_starter"] == expected
         assert m.state.round == 2 and m.current_player() == expected
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from ludotheque.web.services import (  # noqa: E402
     stop_processes,
     temp_postgres,
     temp_redis,
+    wait_until_serving,
 )
 from play import DEADLINE  # noqa: E402
 
@@ -69,16 +69,9 @@ class Cluster:
                 stdout=log, stderr=subprocess.STDOUT)
         self.servers.append(process)
         self.ports.append(port)
-        end = time.monotonic() + DEADLINE
-        while time.monotonic() < end:
-            assert process.poll() is None, (self.folder / f"server{index}.log").read_text()
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                    return index
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("the server did not start")
+        wait_until_serving(f"http://127.0.0.1:{port}", process,
+                           self.folder / f"server{index}.log", DEADLINE)
+        return index
 
     def start_worker(self, lease: float = 2.0) -> subprocess.Popen:
         index = len(self.workers)

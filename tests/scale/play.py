@@ -18,6 +18,7 @@ from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
 from ludotheque.web.db import engine_url, moves
 from ws_client import WsClient
+from ws_client import drive as play_out
 
 DEADLINE = 60.0  # an upper bound for one wait (a busy machine), never a measured result
 
@@ -203,17 +204,5 @@ class Page(WsClient):
 
 def drive(pages: list[Page], rng: random.Random) -> None:
     """Each page plays a random legal move whenever its seat is to act, to the end of the
-    game (seats nobody's page holds are left to the bots and stand-ins)."""
-    end = time.monotonic() + 3 * DEADLINE
-    sent: dict[int, int] = {}
-    while not all(page.last["result"] is not None for page in pages):
-        assert time.monotonic() < end, "the game did not end"
-        for index, page in enumerate(pages):
-            page.drain(0.005)
-            frame = page.last
-            if frame["result"] is None and frame["seat"] is not None \
-                    and frame["to_act"] == frame["seat"] and frame["legal"] \
-                    and sent.get(index) != frame["move"]:
-                page.send({"type": "move", "actions": [rng.choice(frame["legal"])["id"]],
-                           "move": frame["move"]})
-                sent[index] = frame["move"]
+    game (`ws_client.drive`, within this module's longer DEADLINE)."""
+    play_out(pages, rng.choice, 3 * DEADLINE)

@@ -32,7 +32,6 @@ from fuzz_frames import (
     check_pages,
     fuzz_pair,
     sync,
-    wait_for,
 )
 from ludotheque.i18n import t
 from ludotheque.web import broker as broker_module
@@ -41,6 +40,7 @@ from ludotheque.web.services import ServiceMissing, temp_redis
 from ludotheque.web.worker import work
 from play import DEADLINE
 from web_servers import run_app_in_thread, stop_thread_server
+from ws_client import wait_for
 
 # pair: (the page fuzzed, its twin); see the module's docstring for where each page is
 PAIRS = {"seat 0 on A": ("seat0", "seat0-twin"), "seat 0 on B": ("seat0-twin", "seat0"),

@@ -9,7 +9,6 @@ import contextlib
 import json
 import random
 import threading
-import time
 from contextlib import ExitStack
 
 import httpx
@@ -21,6 +20,7 @@ from ludotheque.web.live import Conn
 from ludotheque.web.master import Master
 from ludotheque.web.services import stop_processes
 from play import DEADLINE, Page, Seat, check_table, create_table, drive
+from ws_client import wait_for
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -207,10 +207,8 @@ def _stand_in_by_one_job(cluster, turn_timer: float | None, hand_over) -> None:
         count = p1.last["move"]
         hand_over(p1)
         p2.expect("update", lambda f: f["table"]["seats"][0]["absent"])
-        end = time.monotonic() + DEADLINE
-        while not stored()[0]:  # (the time-out's write may follow its announcement)
-            assert time.monotonic() < end, "the stand-in's move was never asked for"
-            time.sleep(0.05)
+        # (the time-out's write may follow its announcement)
+        wait_for(lambda: stored()[0], "the stand-in's move was never asked for", DEADLINE)
         jobs, seats = stored()
         assert jobs == [(count, 0, "medium")] and len(seats) == count  # nobody played it
         cluster.start_worker()

@@ -19,7 +19,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,7 @@ pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("websockets")
 
+from ludotheque.web.services import wait_until_serving  # noqa: E402
 from ludotheque.web.share import local_host, url_host  # noqa: E402
 from web_servers import (  # noqa: E402
     DEADLINE,
@@ -122,19 +122,11 @@ def start_process(database: str, log_path: Path, port: int | None = None,
     url = f"http://{here}"
     handle = ProcessHandle(url=url, ws_url=f"ws://{here}/ws", port=port,
                            process=process, log_path=log_path)
-    end = time.monotonic() + DEADLINE
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited: {log_path.read_text()}")
-        try:
-            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > end:
-            handle.stop()
-            raise RuntimeError(f"the server did not start: {log_path.read_text()}")
-        time.sleep(0.05)
+    try:
+        wait_until_serving(url, process, log_path, DEADLINE)
+    except RuntimeError:
+        handle.stop()
+        raise
     handle.api = httpx.Client(base_url=url, timeout=DEADLINE)
     return handle
 

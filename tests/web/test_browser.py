@@ -25,8 +25,8 @@ import pytest
 
 from chromium import DESKTOP, PHONE
 from ludotheque.core.registry import get_game
-from test_server_play import drive, first_but_a_pass, page_log
 from web_servers import run_app_in_thread, stop_thread_server
+from ws_client import drive, first_but_a_pass, page_log
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 WAIT_MS = 30_000  # a ceiling, not a timing: waits end as soon as the page is ready (2 busy cores)
@@ -1184,7 +1184,6 @@ def test_a_page_whose_table_was_pruned_while_its_server_was_down_says_so_when_ba
     with the way to the lobby."""
     from ludotheque.web.db import Storage
     from test_prune import age, prune
-    from test_server_play import drive
 
     first = start_server_process()
     created, token = first.person_and_bots("diciassette", "easy")

@@ -4,11 +4,10 @@ that are not Unicode, and finished tables nobody watches leaving memory."""
 
 from __future__ import annotations
 
-import time
-
 from test_protocol_errors import error_on
 from test_server_api import play_to_end
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from ws_client import wait_for
 
 
 def test_a_second_hello_on_the_same_socket_moves_the_page_to_that_table(server):
@@ -71,13 +70,9 @@ def test_a_lone_surrogate_is_refused_and_the_socket_still_served(server):
 
 def test_a_game_of_bots_nobody_watches_leaves_memory_when_it_ends(server):
     created = server.create("wazabi", 2, [{"kind": "bot", "level": "easy"}] * 2)
-    end = time.monotonic() + 3 * DEADLINE
-    while server.master.storage.get_table(created["table"]).status != "over":
-        assert time.monotonic() < end, "the bots did not finish"
-        time.sleep(0.05)
-    while created["table"] in server.master.tables and time.monotonic() < end:
-        time.sleep(0.01)
-    assert created["table"] not in server.master.tables
+    wait_for(lambda: server.master.storage.get_table(created["table"]).status == "over",
+             "the bots did not finish", 3 * DEADLINE)
+    wait_for(lambda: created["table"] not in server.master.tables, "the table is still held")
     with server.client() as watcher:  # rebuilt from the database for the next visitor
         frame = watcher.hello(created["spectator"])
         assert frame["table"]["status"] == "over" and frame["result"]

@@ -11,13 +11,7 @@ import time
 
 from test_server_api import play_to_end
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
-
-
-def wait_for(predicate, what: str) -> None:
-    end = time.monotonic() + DEADLINE
-    while not predicate():
-        assert time.monotonic() < end, what
-        time.sleep(0.01)
+from ws_client import wait_for
 
 
 def test_a_page_closing_while_a_bots_move_is_written_leaves_no_second_copy(tmp_path):

@@ -36,9 +36,9 @@ from sqlalchemy import func, select
 from ludotheque.web.db import seats, tables
 from ludotheque.web.limits import Limits
 from ludotheque.web.live import STAND_IN, rebuild
-from test_fuzz_server import Arena, sync, wait_for
+from test_fuzz_server import Arena, sync
 from test_prune import prune, rows_left
-from test_server_play import drive
+from ws_client import drive, wait_for
 
 SERVER_LIMITS = Limits(chat=None, frames=None, tables=None, reads=None, invites=None,
                        sockets=None)

@@ -44,13 +44,13 @@ from fuzz_frames import (  # noqa: F401
     picked,
     readable,
     sync,
-    wait_for,
 )
 from ludotheque.core.registry import all_games
 from ludotheque.i18n import t
 from ludotheque.web.names import LEVELS
 from ludotheque.web.table_request import SEAT_FIELDS, TABLE_FIELDS
 from web_servers import WsClient
+from ws_client import wait_for
 
 GAMES = {game.name: game for game in all_games()}
 def error_of(response) -> dict[str, Any]:

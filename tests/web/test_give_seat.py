@@ -17,8 +17,8 @@ from ludotheque.web.live import STAND_IN
 from ludotheque.web.refusals import Duration
 from test_browser import LOCALES, NOWHERE, new_page, told_gone
 from test_prune import age, prune, wait_for_status
-from test_server_play import drive
 from web_servers import run_app_in_thread, stop_thread_server
+from ws_client import drive
 
 LANGS = ("en", "fr")
 

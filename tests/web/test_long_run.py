@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 
 from alembic import command
 from alembic.config import Config
@@ -18,18 +17,12 @@ from sqlalchemy import create_engine, select
 from ludotheque.web.db import MIGRATIONS, Storage, bot_jobs, version_table
 from ludotheque.web.limits import Limiter, Limits, Rate
 from ludotheque.web.master import Master
-from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from ws_client import drive, wait_for
 
 BOTS = [{"kind": "bot", "level": "easy"}]
 HUMAN = [{"kind": "human"}]
-
-
-def wait_for(condition, what: str) -> None:
-    end = time.monotonic() + 3 * DEADLINE
-    while not condition():
-        assert time.monotonic() < end, what
-        time.sleep(0.02)
+GAMES = 3 * DEADLINE  # seconds to wait for bots to play games out
 
 
 def test_games_left_midway_with_no_turn_timer_leave_memory_and_resume_from_their_links(
@@ -118,7 +111,7 @@ def test_tables_started_by_joins_through_the_api_with_no_page_open_leave_memory(
         made.append(bot_first["table"])
         wait_for(lambda: all(handle.master.storage.get_table(t).status == "playing"
                              and t not in handle.master.tables for t in made),
-                 f"held with no page open: {list(handle.master.tables)}")
+                 f"held with no page open: {list(handle.master.tables)}", GAMES)
         assert not handle.master.tokens
     finally:
         stop_thread_server(handle)
@@ -167,7 +160,7 @@ def test_a_start_rebuilds_only_the_tables_that_run_without_a_visitor(tmp_path):
         timed = handle.table("wazabi", 2, humans=2, turn_timer=3600)[0]["table"]
         wait_for(lambda: all(live.to_act() == 0 for table in abandoned
                              if (live := handle.master.tables.get(table)) is not None),
-                 "the bots did not stop at the person's turn")
+                 "the bots did not stop at the person's turn", GAMES)
     finally:
         stop_thread_server(handle)
     thinking = run_app_in_thread(url, bot_delay=3600)  # stopped before its bot moves
@@ -246,7 +239,8 @@ def test_reading_old_tables_and_unknown_ids_keeps_nothing_in_memory(tmp_path):
     try:
         created = handle.create("wazabi", 2, BOTS * 2)
         wait_for(lambda: handle.master.storage.get_table(created["table"]).status == "over"
-                 and created["table"] not in handle.master.tables, "the bots did not finish")
+                 and created["table"] not in handle.master.tables, "the bots did not finish",
+                 GAMES)
         table = created["table"]
         assert handle.api.get(f"/api/tables/{table}/record").status_code == 200
         assert handle.api.get(f"/api/tables/{table}/replay?step=1").status_code == 200
@@ -280,7 +274,7 @@ def test_bot_only_tables_of_many_addresses_are_forgotten_once_over(tmp_path):
                 headers={"X-Forwarded-For": f"203.0.113.{index + 1}"})
             assert response.status_code == 200, response.text
             made.append(response.json()["table"])
-        wait_for(lambda: all(over(handle, t) for t in made), "the bots did not finish")
+        wait_for(lambda: all(over(handle, t) for t in made), "the bots did not finish", GAMES)
         handle.api.post("/api/tables", json={"game": "wazabi", "players": 2,
                                              "seats": BOTS * 2},
                         headers={"X-Forwarded-For": "203.0.113.99"})

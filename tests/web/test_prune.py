@@ -11,10 +11,9 @@ from contextlib import contextmanager
 from sqlalchemy import func, select, update
 
 from ludotheque.web.db import Storage, bot_jobs, chat, moves, seats, tables
-from test_long_run import wait_for
-from test_server_play import drive
 from tests.test_cli import invoke, ok
 from web_servers import run_app_in_thread, stop_thread_server
+from ws_client import drive, wait_for
 
 OLD = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)
 VS_BOT = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]

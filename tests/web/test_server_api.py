@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 
 from web_servers import DEADLINE
+from ws_client import wait_for
 
 
 def test_games_list_all_four_with_counts_options_and_summary(server):
@@ -525,10 +525,7 @@ def test_record_is_refused_before_the_end_and_replays_after(server, tmp_path):
 
     created, final = play_to_end(server)
     # finished and nobody connected: the table leaves memory, the database still has it
-    end = time.monotonic() + DEADLINE
-    while created["table"] in server.master.tables and time.monotonic() < end:
-        time.sleep(0.01)
-    assert created["table"] not in server.master.tables
+    wait_for(lambda: created["table"] not in server.master.tables, "the table is still held")
     record = server.api.get(f"/api/tables/{created['table']}/record").json()
     assert record["format"] == "ludotheque-record" and record["result"]["winners"] == \
         final["result"]["winners"]

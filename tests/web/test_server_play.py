@@ -17,27 +17,7 @@ from ludotheque.cli import app as cli_app
 from ludotheque.core.errors import LudoError
 from ludotheque.core.registry import all_games
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server, table_players
-
-
-def first_but_a_pass(legal: list[dict]) -> dict:
-    """A "pass" if there is one (a 17 call ends the round at once), else the first move."""
-    return next((move for move in legal if move["text"] == "pass"), legal[0])
-
-
-def drive(pages, limit: float = 3 * DEADLINE, pick=lambda legal: legal[0]) -> None:
-    """Each page plays its `pick` of the legal moves (the first) whenever its seat is to
-    act, to the end."""
-    end = time.monotonic() + limit
-    sent: dict[int, int] = {}
-    while not all(page.last_update["result"] for page in pages):
-        assert time.monotonic() < end, "the game did not end"
-        for index, page in enumerate(pages):
-            page.drain(quiet=0.005)
-            frame = page.last_update
-            if (frame["result"] is None and frame["to_act"] == frame["seat"] and frame["legal"]
-                    and sent.get(index) != frame["move"]):
-                page.move([pick(frame["legal"])["id"]], frame["move"])
-                sent[index] = frame["move"]
+from ws_client import drive, first_but_a_pass, page_log, wait_for
 
 
 @pytest.mark.parametrize("game, players", [(game.name, table_players(game))
@@ -358,10 +338,9 @@ def test_a_refused_move_from_an_absent_seat_still_brings_it_back(tmp_path, monke
             answer = page.expect("update")
             assert answer["table"]["seats"][0]["absent"] is False
             assert live.moves == moves  # nothing was played by the refused move
-        end = time.monotonic() + DEADLINE  # the database agrees (written off the loop)
-        while 0 in handle.master.storage.get_table(created["table"]).absent:
-            assert time.monotonic() < end, "the seat is still absent in the database"
-            time.sleep(0.01)
+        # the database agrees (written off the loop)
+        wait_for(lambda: 0 not in handle.master.storage.get_table(created["table"]).absent,
+                 "the seat is still absent in the database")
     finally:
         release.set()
         stop_thread_server(handle)
@@ -494,19 +473,6 @@ def test_leaving_hands_the_seat_to_a_bot_for_good(tmp_path):
             assert b.expect("chat")["text"] == "hello"
     finally:
         stop_thread_server(handle)
-
-
-def page_log(page) -> list[tuple[dict, list[str], list[dict]]]:
-    """(event, its lines, the seats as the frame that brought it showed them) as the page's
-    log shows them, from every frame it received."""
-    entries: dict[int, tuple[dict, list[str], list[dict]]] = {}
-    for frame in page.frames:
-        if frame["type"] == "update":
-            if frame["log_reset"]:
-                entries = {}
-            entries.update((e["index"], (e["event"], e["lines"], frame["table"]["seats"]))
-                           for e in frame["events"])
-    return [entries[index] for index in sorted(entries)]
 
 
 def strings(value) -> list[str]:
@@ -743,10 +709,7 @@ def test_hard_bot_thinks_in_a_worker_process_of_serve(start_server_process):
     workers = children(served.process.pid)
     assert workers, "the hard bot ran in a worker process"
     served.kill()
-    end = time.monotonic() + DEADLINE
-    while any(alive(pid) for pid in workers) and time.monotonic() < end:
-        time.sleep(0.05)
-    assert not any(alive(pid) for pid in workers), "orphaned bot workers"
+    wait_for(lambda: not any(alive(pid) for pid in workers), "orphaned bot workers")
 
 
 def children(pid: int) -> list[int]:

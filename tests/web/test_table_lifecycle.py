@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import asynccontextmanager
 
 import pytest
 from sqlalchemy import create_engine, func, select
@@ -20,8 +21,8 @@ from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.web.db import SCHEMA_HEAD, Storage, moves, schema_version, tables
 from ludotheque.web.services import stop_processes
-from test_server_play import drive
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
+from ws_client import drive, wait_for
 
 
 # -- the replay's full reveal ----------------------------------------------------------
@@ -101,28 +102,46 @@ def test_the_turn_deadline_survives_kill_9_and_the_stand_in_plays_after_restart(
     assert absent == [0]  # kept too: a restart keeps the stand-in playing
 
 
+@asynccontextmanager
+async def two_servers(url: str, start: bool = False):
+    """Two masters (two servers) on the database `url`, started if `start`: (storages,
+    masters), closed after."""
+    from ludotheque.web.master import Master
+
+    storages = [Storage(url), Storage(url)]
+    masters = [Master(s, bot_delay=0.0, min_turn_timer=0.05) for s in storages]
+    try:
+        for master in masters if start else ():
+            await master.start()
+        yield storages, masters
+    finally:
+        for master in masters:
+            await master.close()
+        for storage in storages:
+            storage.close()
+
+
+async def two_people_seated(master, game: str, turn_timer: float):
+    """A table of `game` whose two people `master` seated, loaded again (it waited, so
+    was not held) once the first turn's deadline is written."""
+    live = await master.create_table({"game": game, "players": 2, "turn_timer": turn_timer,
+                                      "seats": [{"kind": "human"}, {"kind": "human"}]})
+    for seat in (0, 1):
+        await master.join(live.row.invite, seat, f"P{seat + 1}")
+    live = await master.get(live.row.id)
+    await asyncio.get_running_loop().run_in_executor(master._writer, lambda: None)
+    return live
+
+
 def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
     """Two masters (two servers) on one database, a table of two people who never play:
     both servers' timers run out, both stand-ins try every move; each move index is
     applied once and both servers end with the database's game."""
-    from ludotheque.web.master import Master
-
     url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
 
     async def scenario() -> tuple[list, list, list, list]:
-        storages = [Storage(url), Storage(url)]
-        masters = [Master(s, bot_delay=0.0, min_turn_timer=0.05) for s in storages]
-        for master in masters:
-            await master.start()
-        try:
-            live = await masters[0].create_table({"game": "diciassette", "players": 2,
-                                            "turn_timer": 0.2,
-                                            "seats": [{"kind": "human"}, {"kind": "human"}]})
-            for seat in (0, 1):
-                await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
-            live = await masters[0].get(live.row.id)  # waiting, it was not held
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(masters[0]._writer, lambda: None)  # deadline written
+        async with two_servers(url, start=True) as (storages, masters):
+            live = await two_people_seated(masters[0], "diciassette", 0.2)
             other = await masters[1].get(live.row.id)
             assert other.row.deadline == live.row.deadline  # one deadline for both servers
             masters[1].schedule(other)
@@ -133,11 +152,6 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
             stored = storages[0].get_moves(live.row.id)
             return (stored, list(live.match.actions), list(other.match.actions),
                     sorted(live.absent | other.absent))
-        finally:
-            for master in masters:
-                await master.close()
-            for storage in storages:
-                storage.close()
 
     stored, first, second, absent = asyncio.run(scenario())
     assert [idx for idx, _, _ in stored] == list(range(len(stored)))
@@ -151,22 +165,12 @@ def test_two_servers_firing_the_same_timeouts_apply_each_move_once(tmp_path):
 def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tmp_path):
     """Server B loaded the table before server A wrote the first turn's deadline, so B made
     one of its own: B's conditional write keeps A's, and B then counts down to A's."""
-    from ludotheque.web.master import Master
-
     url = f"sqlite:///{tmp_path / 'agree.sqlite3'}"
 
     async def scenario() -> tuple[float, float, float | None]:
-        storages = [Storage(url), Storage(url)]
-        masters = [Master(s, bot_delay=0.0, min_turn_timer=0.05) for s in storages]
-        try:
-            live = await masters[0].create_table({"game": "wazabi", "players": 2,
-                                            "turn_timer": 600,
-                                            "seats": [{"kind": "human"}, {"kind": "human"}]})
-            for seat in (0, 1):
-                await masters[0].join(live.row.invite, seat, f"P{seat + 1}")
-            live = await masters[0].get(live.row.id)  # waiting, it was not held
+        async with two_servers(url) as (_, masters):
+            live = await two_people_seated(masters[0], "wazabi", 600)
             loop = asyncio.get_running_loop()
-            await loop.run_in_executor(masters[0]._writer, lambda: None)
             first = live.row.deadline
             other = await masters[1].get(live.row.id)
             masters[1]._clear_timer(other)
@@ -178,11 +182,6 @@ def test_a_server_that_set_its_own_deadline_late_adopts_the_first_one_written(tm
             while other.deadline != first and time.monotonic() < end:
                 await asyncio.sleep(0.01)
             return first, own, other.deadline
-        finally:
-            for master in masters:
-                await master.close()
-            for storage in storages:
-                storage.close()
 
     first, own, adopted = asyncio.run(scenario())
     assert own != first  # B had made its own deadline
@@ -294,10 +293,8 @@ def test_a_waiting_table_nobody_joins_is_closed_and_its_link_says_so(tmp_path):
         # the record stays; a game that started is never closed, and its record stays
         row = handle.master.storage.get_table(waiting["table"])
         assert row.status == "closed" and not any(s.taken for s in row.seats)
-        end = time.monotonic() + 3 * DEADLINE
-        while handle.master.storage.get_table(playing["table"]).status != "over":
-            assert time.monotonic() < end, "the bots did not finish"
-            time.sleep(0.05)
+        wait_for(lambda: handle.master.storage.get_table(playing["table"]).status == "over",
+                 "the bots did not finish", 3 * DEADLINE)
         assert handle.api.get(f"/api/tables/{playing['table']}/record").status_code == 200
     finally:
         stop_thread_server(handle)

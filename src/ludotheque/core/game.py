@@ -46,7 +46,7 @@ from ludotheque.core.fields import (
 )
 from ludotheque.core.options import OptionSpec, integer, options_to_json, validate_options
 from ludotheque.core.parts import GameParts
-from ludotheque.i18n import LazyText, has_text, t, text_keys
+from ludotheque.i18n import LazyMessage, LazyText, has_text, t, text_keys
 
 CHANCE = -1
 TERMINAL = -2
@@ -473,9 +473,16 @@ class Game(ABC):
         `allowed` there, in order (a range shows its first and last), each shown as the
         reader types it (`typed_word`)."""
         if what is None:
-            return NotationError("error.notation", text=text, forms=_NotationHelp(self))
+            return NotationError("error.notation", text=text, forms=LazyMessage(self.notation_help))
         return NotationError("error.notation_part", text=text,
-                             part=_NoSuch(self, what, word, tuple(allowed)))
+                             part=LazyMessage(self._no_such, what, word, tuple(allowed)))
+
+    def _no_such(self, what: str, word: str, allowed: tuple[str, ...], lang: str) -> str:
+        """The part of a typed move that names nothing in the game, and what may be written
+        there (`notation_error`)."""
+        words = [self.typed_word(each, lang) for each in allowed]
+        return t(f"error.no_such.{what}", lang, word=echo(word), first=words[0],
+                 last=words[-1], all=", ".join(words))
 
     def building_moves(self, view: Mapping[str, Any]) -> Collection[int]:
         """The moves that only build a compound choice, for the seat whose `view` this is
@@ -602,29 +609,6 @@ def win_shares(strengths: Sequence[float]) -> list[float]:
     weights = [math.exp(x - top) for x in strengths]
     total = sum(weights)
     return [w / total for w in weights]
-
-
-class _NotationHelp:
-    """The notation summary, in the language of the message that shows it."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def message(self, lang: str) -> str:
-        return self.game.notation_help(lang)
-
-
-class _NoSuch:
-    """The part of a typed move that names nothing in the game, and what may be written
-    there, in the language of the message that shows it."""
-
-    def __init__(self, game: Game, what: str, word: str, allowed: tuple[str, ...]) -> None:
-        self.game, self.what, self.word, self.allowed = game, what, word, allowed
-
-    def message(self, lang: str) -> str:
-        words = [self.game.typed_word(word, lang) for word in self.allowed]
-        return t(f"error.no_such.{self.what}", lang, word=echo(self.word), first=words[0],
-                 last=words[-1], all=", ".join(words))
 
 
 def _ruling_order(ruling: str) -> tuple[int, str]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ludotheque.core.actions import typed_number
 from ludotheque.core.errors import OptionError
+from ludotheque.i18n import LazyMessage
 
 _TRUE = {"1", "true", "yes", "on", "oui", "vrai"}
 _FALSE = {"0", "false", "no", "off", "non", "faux"}
@@ -51,9 +52,9 @@ class OptionSpec:
                      high=self.maximum)
         return t("option.allowed_int", lang, low=self.minimum, high=self.maximum)
 
-    def allowed_text(self) -> Any:
+    def allowed_text(self) -> LazyMessage:
         """The allowed values as an error's parameter: said in the message's language."""
-        return _Allowed(self)
+        return LazyMessage(self.allowed)
 
     def coerce(self, value: Any) -> Any:
         """Turn `value` (a Python value or a command-line string) into this option's type."""
@@ -102,16 +103,6 @@ class OptionSpec:
 
     def default_value(self) -> Any:
         return tuple(self.default) if self.kind == "ints" else self.default
-
-
-class _Allowed:
-    """Formats as the allowed values in the language of the message that shows it."""
-
-    def __init__(self, spec: OptionSpec) -> None:
-        self.spec = spec
-
-    def message(self, lang: str) -> str:
-        return self.spec.allowed(lang)
 
 
 def integer(value: Any) -> Any:

@@ -23,8 +23,9 @@ import os
 import re
 import string
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -288,19 +289,46 @@ def tn_names(key: str, names: Iterable[str], lang: str = DEFAULT_LANGUAGE, /,
     return tn(key, len(players), lang, players=players, **params)
 
 
+class LazyMessage:
+    """A text written only once the reader's language is known: `write(*args, lang=lang,
+    **kwargs)`, called by `message(lang)` (a seat's name, what an option allows).
+
+    An error or a refusal is made where the bad input is found, but its message is
+    written later, in the language of whoever reads it: the web knows it only when the
+    refusal is sent to a page, the command line when it shows the error. A parameter of
+    that message that is a text itself is kept as one of these (or a `LazyText`), and
+    every message writes it in its own language (`in_language`)."""
+
+    def __init__(self, write: Callable[..., str], /, *args: Any, **kwargs: Any) -> None:
+        self.write, self.args, self.kwargs = write, args, kwargs
+
+    def message(self, lang: str) -> str:
+        return self.write(*self.args, lang=lang, **self.kwargs)
+
+    def __str__(self) -> str:
+        return self.message(DEFAULT_LANGUAGE)
+
+
 class LazyText:
-    """A text key to translate later, when the language of the message is known
-    (e.g. a game's title inside an error message)."""
+    """A text key to translate later, when the language of the message is known (e.g. a
+    game's title inside an error message); its parameters may be texts themselves
+    (`LazyMessage`, `LazyText`), written in that language too."""
 
     def __init__(self, key: str, /, **params: object) -> None:
         self.key = key
         self.params = params
 
     def message(self, lang: str) -> str:
-        return t(self.key, lang, **self.params)
+        return t(self.key, lang, **in_language(self.params, lang))
 
     def __str__(self) -> str:
         return self.message(DEFAULT_LANGUAGE)
+
+
+def in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A message's parameters, those that are texts themselves (`.message(lang)`: a
+    `LazyMessage`, a `LazyText`) written in the message's language."""
+    return {k: (v.message(lang) if hasattr(v, "message") else v) for k, v in params.items()}
 
 
 def language_of(tag: str) -> str | None:

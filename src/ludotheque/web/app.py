@@ -33,6 +33,7 @@ from ludotheque.core.replay import replay
 from ludotheque.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
+    LazyText,
     catalog,
     has_text,
     language_of,
@@ -44,7 +45,7 @@ from ludotheque.web.frames import narrate, result_entry, scene_for
 from ludotheque.web.limits import Cap, Limiter, Limits, Rate, page_key
 from ludotheque.web.live import Conn, LiveTable, dumps
 from ludotheque.web.master import Master
-from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted, unknown_fields
+from ludotheque.web.refusals import Duration, Refused, bad_seat, quoted, unknown_fields
 from ludotheque.web.share import Reach, qr_data_uri
 
 log = logging.getLogger("ludotheque.web")
@@ -610,7 +611,7 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
         except (ValueError, RecursionError) as exc:
             raise Refused("bad_json", reason=json_reason(exc)) from None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-            raise Refused("bad_frame", reason=TextParam("web.server.error.frame_object"))
+            raise Refused("bad_frame", reason=LazyText("web.server.error.frame_object"))
         kind = frame["type"]
         if kind not in FRAME_TYPES:
             raise Refused("unknown_type", type=quoted(kind), allowed=", ".join(FRAME_TYPES))
@@ -678,7 +679,7 @@ async def _json_body(request: Request) -> Any:
     given = request.headers.get("content-type", "")
     if given.partition(";")[0].strip().lower() != "application/json":
         raise Refused("not_json", status=415, given=quoted(given) if given else
-                      TextParam("web.server.error.content_type_missing"))
+                      LazyText("web.server.error.content_type_missing"))
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > BODY_MAX:
         raise Refused("body_too_large", status=413, high=BODY_MAX)
@@ -692,7 +693,7 @@ async def _json_body(request: Request) -> Any:
     except (ValueError, RecursionError) as exc:
         raise Refused("bad_request", reason=json_reason(exc)) from None
     if not isinstance(body, dict):
-        raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
+        raise Refused("bad_request", reason=LazyText("web.server.error.body_object"))
     return body
 
 

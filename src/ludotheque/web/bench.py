@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.i18n import number, t
+from ludotheque.web.services import free_port, wait_until_serving
 
 SEATS = 3
 
@@ -44,13 +44,6 @@ def bench_games() -> list[str]:
 
     return [game.name for game in all_games() if game.min_players <= SEATS <= game.max_players]
 START_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    """A TCP port free on this machine now (the system picks it; the tests' servers too)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass
@@ -347,8 +340,8 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
                          "--broker", broker, "--bot-delay", "0"],
                         stdout=log_file, stderr=subprocess.STDOUT))
             for index, port in enumerate(ports):
-                _wait_for(f"http://127.0.0.1:{port}", processes[index],
-                          folder / f"server{index}.log")
+                wait_until_serving(f"http://127.0.0.1:{port}", processes[index],
+                                   folder / f"server{index}.log")
                 say(t("web.server.bench.start", lang, pid=processes[index].pid,
                       url=f"http://127.0.0.1:{port}"))
             base = f"http://127.0.0.1:{ports[0]}"
@@ -378,19 +371,3 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
             if entry["errors"]:
                 say(t("web.server.bench.errors", lang, count=entry["errors"]))
     return report
-
-
-def _wait_for(base: str, server: subprocess.Popen, log_path: Path) -> None:
-    import httpx
-
-    end = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < end:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server stopped: {log_path.read_text()[-2000:]}")
-        try:
-            if httpx.get(base + "/api/games", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start in time")

@@ -40,7 +40,7 @@ from ludotheque.core import stand_ins
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError
 from ludotheque.core.match import Match
 from ludotheque.core.options import options_to_json
-from ludotheque.i18n import t
+from ludotheque.i18n import LazyMessage, LazyText, t
 from ludotheque.web import botwork
 from ludotheque.web.broker import LocalBroker
 from ludotheque.web.db import (
@@ -55,7 +55,7 @@ from ludotheque.web.db import (
 )
 from ludotheque.web.live import STAND_IN, Conn, LiveTable, dumps, rebuild
 from ludotheque.web.names import BLANK_CHARACTERS, checked_name, draws_something, seat_names
-from ludotheque.web.refusals import Duration, Refused, TextParam, bad_seat, quoted
+from ludotheque.web.refusals import Duration, Refused, bad_seat, quoted
 from ludotheque.web.table_request import TIMER_RANGE, new_token, table_request
 
 log = logging.getLogger("ludotheque.web")
@@ -550,7 +550,7 @@ class Master:
                 await self._catch_up_locked(live)
             self.refuse_closed(live.row)
             free = ", ".join(str(s + 1) for s in live.free_seats()) or \
-                TextParam("web.server.error.no_free_seat")
+                LazyText("web.server.error.no_free_seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < live.row.players):
                 raise bad_seat(quoted(json.dumps(seat)), live.row.players)
@@ -818,8 +818,8 @@ class Master:
         if (not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS
                 or not all(isinstance(a, (int, str)) and not isinstance(a, bool) for a in actions)
                 or isinstance(count, bool) or not isinstance(count, int)):
-            raise Refused("bad_frame", reason=TextParam("web.server.error.actions_list",
-                                                    high=MAX_ACTIONS))
+            raise Refused("bad_frame", reason=LazyText("web.server.error.actions_list",
+                                                   high=MAX_ACTIONS))
         was_absent = self.back(conn)
         try:
             await self.play(live, conn.seat, actions, count, person=True)
@@ -920,7 +920,8 @@ class Master:
                 raise Refused("stale", sent=count, current=live.moves)
             actor = match.current_player()
             if seat != actor:
-                raise Refused("not_your_turn", player=_SeatName(live, actor))
+                raise Refused("not_your_turn",
+                              player=LazyMessage(lambda lang: live.names(lang)[actor]))
             start = live.moves
             try:  # each step read in the position the steps before it leave, as at the terminal
                 match.apply_sequence(list(actions), seat=seat)
@@ -1158,8 +1159,8 @@ class Master:
     async def chat(self, conn: Conn, text: Any) -> None:
         live, _seat = self.seat_of(conn)
         if text is not None and not isinstance(text, str):
-            raise Refused("bad_frame", reason=TextParam("web.server.error.field_type", field="text",
-                                                      kind=TextParam("web.server.kind.string")))
+            raise Refused("bad_frame", reason=LazyText("web.server.error.field_type", field="text",
+                                                     kind=LazyText("web.server.kind.string")))
         # plain text: control, invisible and blank characters (but line breaks) become
         # spaces, before the line is judged: nothing left to read is an empty line
         text = "".join(c if c == "\n" or c.isprintable() and c not in BLANK_CHARACTERS
@@ -1253,7 +1254,7 @@ class Master:
         if row.status != "waiting":
             raise Refused("give_started")
         if seat == own:
-            raise Refused("give_own", seat=seat + 1, kept=_KeptSeats(live))
+            raise Refused("give_own", seat=seat + 1, kept=LazyMessage(_kept_seats, live))
         if not row.seats[seat].kept:
             raise _not_kept(live, seat)
 
@@ -1305,47 +1306,27 @@ def _seat_state(seat: SeatRow) -> tuple:
     return seat.taken, seat.name, seat.kind, seat.token
 
 
-class _SeatName:
-    """A seat's name in the message's language."""
-
-    def __init__(self, live: LiveTable, seat: int) -> None:
-        self.live, self.seat = live, seat
-
-    def message(self, lang: str) -> str:
-        return self.live.names(lang)[self.seat]
-
-
-class _SeatLabel:
+def _seat_label(live: LiveTable, seat: int, lang: str) -> str:
     """A seat as a person's message names it: numbered from 1, as people count (and as
     the join page does), with the name of whoever it is for if it has one ("2 (Bob)");
     a free seat's name is its number already ("2")."""
-
-    def __init__(self, live: LiveTable, seat: int) -> None:
-        self.live, self.seat = live, seat
-
-    def message(self, lang: str) -> str:
-        spec = self.live.row.seats[self.seat]
-        if spec.kind == "human" and not spec.name:
-            return str(self.seat + 1)
-        return f"{self.seat + 1} ({self.live.names(lang)[self.seat]})"
+    spec = live.row.seats[seat]
+    if spec.kind == "human" and not spec.name:
+        return str(seat + 1)
+    return f"{seat + 1} ({live.names(lang)[seat]})"
 
 
-class _KeptSeats:
-    """The seats of a rematch still kept for people who have not sat down, as `_SeatLabel`
-    names them ("2 (Bob)"), in the message's language ("none" if none)."""
-
-    def __init__(self, live: LiveTable) -> None:
-        self.live = live
-
-    def message(self, lang: str) -> str:
-        kept = [_SeatLabel(self.live, s.seat).message(lang) for s in self.live.row.seats
-                if s.kept]
-        return ", ".join(kept) or t("web.server.error.none_kept", lang)
+def _kept_seats(live: LiveTable, lang: str) -> str:
+    """The seats of a rematch still kept for people who have not sat down, as `_seat_label`
+    names them ("2 (Bob)") ("none" if none)."""
+    kept = [_seat_label(live, s.seat, lang) for s in live.row.seats if s.kept]
+    return ", ".join(kept) or t("web.server.error.none_kept", lang)
 
 
 def _not_kept(live: LiveTable, seat: int) -> Refused:
     """`give_seat` of a seat kept for nobody (taken, given already, a bot's)."""
-    return Refused("give_not_kept", seat=_SeatLabel(live, seat), kept=_KeptSeats(live))
+    return Refused("give_not_kept", seat=LazyMessage(_seat_label, live, seat),
+                   kept=LazyMessage(_kept_seats, live))
 
 
 async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:

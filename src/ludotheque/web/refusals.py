@@ -1,10 +1,10 @@
 """A refusal and its texts: bad input from a person, said in their language.
 
 `Refused` carries an error code and a translatable message (nothing changed where it is
-raised); its parameters may be texts themselves (`TextParam`, `Duration`, the option
-refusals' labels), put in the message's language when it is said. A client's value is
-quoted (`quoted`) short and with its control characters shown; a field the request does
-not take is named with those it does (`unknown_fields`).
+raised); its parameters may be texts themselves (`LazyText`, `Duration`, the option
+refusals' labels as `LazyMessage`), put in the message's language when it is said. A
+client's value is quoted (`quoted`) short and with its control characters shown; a field
+the request does not take is named with those it does (`unknown_fields`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from ludotheque.core.errors import LudoError, OptionError, visible
 from ludotheque.core.options import OptionName
-from ludotheque.i18n import number, t
+from ludotheque.i18n import LazyMessage, LazyText, in_language, number, t
 
 
 class Refused(Exception):
@@ -39,7 +39,7 @@ class Refused(Exception):
     def message(self, lang: str) -> str:
         if self.error is not None:
             return self.error.message(lang)
-        return t(self.key, lang, **_in_language(self.params, lang))
+        return t(self.key, lang, **in_language(self.params, lang))
 
     def frame(self, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message(lang),
@@ -75,23 +75,6 @@ def bad_seat(value: str, players: int) -> Refused:
     return Refused("bad_seat", field="seat", value=value, last=players - 1)
 
 
-def _in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A message's parameters, those that are texts themselves (`.message(lang)`) put in
-    the message's language."""
-    return {k: (v.message(lang) if hasattr(v, "message") else v) for k, v in params.items()}
-
-
-class TextParam:
-    """A parameter that is itself a text key (translated in the message's language), whose
-    own parameters may be texts too."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        self.key, self.params = key, params
-
-    def message(self, lang: str) -> str:
-        return t(self.key, lang, **_in_language(self.params, lang))
-
-
 class Duration:
     """A duration in a message, in the message's language: hours from an hour up, else
     minutes, else seconds (24 h, 1,5 h in French)."""
@@ -117,59 +100,43 @@ def option_refusal(game: Any, error: OptionError) -> Refused:
     if error.key == "error.option_value" and spec is not None:
         value = error.params.get("value")
         return Refused("option", key="web.server.error.option_value", name=spec.name,
-                       label=TextParam(spec.text_key("option_label")),
+                       label=LazyText(spec.text_key("option_label")),
                        value=quoted(value),
-                       allowed=_OptionAllowed(spec))
+                       allowed=LazyMessage(_option_allowed, spec))
     if error.key == "error.option_unknown":
         return Refused("option", key="web.server.error.option_unknown",
                        name=quoted(str(error.params.get("name"))),
-                       game=TextParam(game.title_key), allowed=_OptionList(specs.values()))
+                       game=LazyText(game.title_key),
+                       allowed=LazyMessage(_option_list, specs.values()))
     return Refused("option", error=OptionError(error.key, **{
-        key: _OptionLabel(specs[value.name], value.value)
+        key: LazyMessage(_option_label, specs[value.name], value.value)
         if isinstance(value, OptionName) and value.name in specs else value
         for key, value in error.params.items()}))
 
 
-class _OptionLabel:
-    """An option a cross-check names, in the message's language: its label in the lobby,
-    and the choice asked for (a true asks for the option itself)."""
-
-    def __init__(self, spec: Any, value: Any) -> None:
-        self.spec, self.value = spec, value
-
-    def message(self, lang: str) -> str:
-        label = t(self.spec.text_key("option_label"), lang)
-        if self.spec.kind == "choice" and self.value is not None:
-            choice = t(f"{self.spec.text_key('option_choice')}.{self.value}", lang)
-            return t("web.server.option.choice", lang, label=label, choice=choice)
-        return t("web.server.option.label", lang, label=label)
+def _option_label(spec: Any, value: Any, lang: str) -> str:
+    """An option a cross-check names: its label in the lobby, and the choice asked for
+    (a true asks for the option itself)."""
+    label = t(spec.text_key("option_label"), lang)
+    if spec.kind == "choice" and value is not None:
+        choice = t(f"{spec.text_key('option_choice')}.{value}", lang)
+        return t("web.server.option.choice", lang, label=label, choice=choice)
+    return t("web.server.option.label", lang, label=label)
 
 
-class _OptionAllowed:
-    """An option's allowed values in the message's language: JSON's true or false, each
-    choice's label and value, or the numbers' range."""
-
-    def __init__(self, spec: Any) -> None:
-        self.spec = spec
-
-    def message(self, lang: str) -> str:
-        spec = self.spec
-        if spec.kind == "bool":
-            return t("web.server.option.bool", lang)
-        if spec.kind == "choice":
-            prefix = spec.text_key("option_choice")
-            return ", ".join(t("web.server.option.named", lang, name=value,
-                               label=t(f"{prefix}.{value}", lang)) for value in spec.choices)
-        return spec.allowed(lang)
+def _option_allowed(spec: Any, lang: str) -> str:
+    """An option's allowed values: JSON's true or false, each choice's label and value,
+    or the numbers' range."""
+    if spec.kind == "bool":
+        return t("web.server.option.bool", lang)
+    if spec.kind == "choice":
+        prefix = spec.text_key("option_choice")
+        return ", ".join(t("web.server.option.named", lang, name=value,
+                           label=t(f"{prefix}.{value}", lang)) for value in spec.choices)
+    return spec.allowed(lang)
 
 
-class _OptionList:
-    """A game's options, each one's name (what the API takes) and its label in the
-    message's language."""
-
-    def __init__(self, specs: Any) -> None:
-        self.specs = sorted(specs, key=lambda spec: spec.name)
-
-    def message(self, lang: str) -> str:
-        return ", ".join(f"{spec.name} ({t(spec.text_key('option_label'), lang)})"
-                         for spec in self.specs)
+def _option_list(specs: Any, lang: str) -> str:
+    """A game's options, each one's name (what the API takes) and its label."""
+    return ", ".join(f"{spec.name} ({t(spec.text_key('option_label'), lang)})"
+                     for spec in sorted(specs, key=lambda spec: spec.name))

@@ -32,6 +32,7 @@ class ServiceMissing(RuntimeError):
 
 
 def free_port() -> int:
+    """A TCP port free on this machine now (the system picks it; the tests' servers too)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -83,6 +84,26 @@ def temp_postgres() -> Iterator[str]:
                                       "stop"]), check=False, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def wait_until_serving(base: str, server: subprocess.Popen, log_path: Path,
+                       timeout: float = START_TIMEOUT) -> None:
+    """Returns once the `ludotheque serve` process `server` answers at `base` (its games'
+    list); a RuntimeError if it stopped first (with the end of its log, `log_path`) or did
+    not answer within `timeout` seconds. `bench-server` and the tests start servers so."""
+    import httpx
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server stopped: {log_path.read_text()[-2000:]}")
+        try:
+            if httpx.get(base + "/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start in time")
 
 
 def stop_processes(processes: list[subprocess.Popen], grace: float = 10.0) -> None:

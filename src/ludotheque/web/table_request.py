@@ -13,9 +13,10 @@ from typing import Any, NamedTuple
 from ludotheque.core.errors import LudoError, OptionError
 from ludotheque.core.game import Game
 from ludotheque.core.registry import get_game
+from ludotheque.i18n import LazyText
 from ludotheque.web.db import SeatRow, name_key
 from ludotheque.web.names import LEVELS, checked_name
-from ludotheque.web.refusals import Refused, TextParam, option_refusal, quoted, unknown_fields
+from ludotheque.web.refusals import Refused, option_refusal, quoted, unknown_fields
 
 TIMER_RANGE = (10, 3600)  # a turn timer's seconds (tests may go lower: `min_turn_timer`)
 TABLE_FIELDS = ("game", "players", "options", "seats", "turn_timer")  # POST /api/tables
@@ -39,13 +40,13 @@ def table_request(body: Any, min_turn_timer: float) -> TableRequest:
     """The request's table, or Refused at its first wrong field; the turn timer at least
     `min_turn_timer` seconds (tests use a fraction of a second)."""
     if not isinstance(body, Mapping):
-        raise Refused("bad_request", reason=TextParam("web.server.error.body_object"))
+        raise Refused("bad_request", reason=LazyText("web.server.error.body_object"))
     unknown_fields(body, TABLE_FIELDS)
     name = body.get("game")
     if not isinstance(name, str):
-        raise Refused("bad_request", reason=TextParam(
+        raise Refused("bad_request", reason=LazyText(
             "web.server.error.field_type", field="game",
-            kind=TextParam("web.server.kind.string")))
+            kind=LazyText("web.server.kind.string")))
     try:
         game = get_game(quoted(name))  # no game's name is longer
     except LudoError as error:
@@ -53,14 +54,14 @@ def table_request(body: Any, min_turn_timer: float) -> TableRequest:
     players = body.get("players", game.default_players)
     if isinstance(players, bool) or not isinstance(players, int):
         raise Refused("player_count", key="web.server.error.players_type", field="players",
-                      game=TextParam(game.title_key), low=game.min_players,
+                      game=LazyText(game.title_key), low=game.min_players,
                       high=game.max_players, value=quoted(json.dumps(players)))
     options = body.get("options")
     options = {} if options is None else options  # an empty list or 0 is no object
     if not isinstance(options, Mapping):
-        raise Refused("bad_request", reason=TextParam("web.server.error.field_type",
+        raise Refused("bad_request", reason=LazyText("web.server.error.field_type",
                                                   field="options",
-                                                  kind=TextParam("web.server.kind.object")))
+                                                  kind=LazyText("web.server.kind.object")))
     try:
         validated = game.validate(players, options)
     except OptionError as error:

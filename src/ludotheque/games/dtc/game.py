@@ -194,7 +194,7 @@ class DTC(Game):
         action = _single(words)
         if action is None:
             self._refuse_plurals(text, words)
-            raise NotationError("error.notation", text=text, forms=_Forms(self))
+            raise self.notation_error(text)
         return action
 
     def _refuse_missing(self, text: str, words: list[str], state: State | None) -> None:
@@ -250,11 +250,11 @@ class DTC(Game):
             kinds = [_card_kind(ch) for ch in word] if len(word) > 1 and word not in _JOKER_WORDS \
                 else [_card_kind(word)]
             if not kinds or None in kinds:
-                raise NotationError("error.notation", text=text, forms=_Forms(self))
+                raise self.notation_error(text)
             cards.extend(kinds)  # type: ignore[arg-type]
             index += 1
         if not cards and not claim:
-            raise NotationError("error.notation", text=text, forms=_Forms(self))
+            raise self.notation_error(text)
         return cards + claim
 
     def notation_help(self, lang: str = "en") -> str:
@@ -299,16 +299,6 @@ class DTC(Game):
             {"values": 2, "copies": 1, "jokers": 1, "hand_size": 1},  # the solved game (2 players)
             {"values": 4, "copies": 5, "jokers": 3, "hand_size": 3, "variant_higher": True},
         )
-
-
-class _Forms:
-    """The notation summary, in the language of the message that shows it."""
-
-    def __init__(self, game: DTC) -> None:
-        self.game = game
-
-    def message(self, lang: str) -> str:
-        return self.game.notation_help(lang)
 
 
 def _words(text: str) -> list[str]:
