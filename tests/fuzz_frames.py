@@ -175,9 +175,13 @@ class Arena:
             wait_for(lambda moves=moves: self.live.moves > moves, "a person's move was not played")
 
     def person_to_act(self) -> int | None:
-        """The seat of the person to act, if a person is (not a bot, nor a stand-in)."""
-        actor = self.live.to_act()
-        return actor if actor in (0, 1) and actor not in self.live.left else None
+        """The seat of the person to act, if a person is (not a bot, nor a stand-in): a
+        human seat by the table's row, as seat 1 of a rematch is no more once given to a
+        bot."""
+        live = self.live
+        actor = live.to_act()
+        return actor if actor is not None and live.row.seats[actor].kind == "human" \
+            and actor not in live.left else None
 
     def snapshot(self) -> tuple:
         live = self.live

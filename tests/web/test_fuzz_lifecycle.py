@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from sqlalchemy import func, select
 
-from ludotheque.web.db import seats, tables
+from ludotheque.web.db import name_key, seats, tables
 from ludotheque.web.limits import Limits
 from ludotheque.web.live import STAND_IN, rebuild
 from test_fuzz_server import Arena, sync
@@ -58,6 +58,16 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SEATS = st.sampled_from(["invite", "named", "bot"])
 PICK = st.integers(0, 2**16)
 SEEN: Counter = Counter()  # what the runs went through, told at the end
+
+
+def could_sit(row, seat: int, name: str) -> bool:
+    """Whether `name` alone could sit at `seat` of `row` (a table waiting): a human seat
+    neither taken nor kept for someone, and no one at the table has that name."""
+    if seat >= row.players:
+        return False
+    target = row.seats[seat]
+    return target.kind == "human" and not target.taken and not target.name and name_key(
+        name) not in {name_key(s.name) for s in row.seats if s.name}
 
 
 class Errors(logging.Handler):
@@ -179,22 +189,34 @@ class Lifecycle(RuleBasedStateMachine):
     @rule(which=PICK, seats=st.sampled_from([(0, 0), (0, 1), (1, 2)]),
           names=st.sampled_from([("Eve", "Eve"), ("Eve", "Fay")]))
     def race_to_join(self, which, seats, names):
-        """Two clients at once: one seat (or one name) goes to one of them."""
+        """Two clients at once at a waiting table (one made now, its seats by invite, if
+        none waits): each sits if they could alone, except that one seat (or one name)
+        goes to exactly one of them."""
         tables_waiting = [t for t in self.live_tables() if self.row(t).status == "waiting"]
+        if not tables_waiting:
+            self.create(("diciassette", 3), ["invite"] * 3, timer=False)
+            tables_waiting = self.tables[-1:]
         table = self.picked(tables_waiting, which)
-        if table is None:
-            return
-        invite = self.row(table).invite
+        before = self.row(table)
+        alone = [could_sit(before, seat, name) for seat, name in zip(seats, names)]
         with ThreadPoolExecutor(2) as pool:
             answers = list(pool.map(lambda sent: self.answer(self.server.api.post(
-                f"/api/join/{invite}", json={"seat": sent[0], "name": sent[1]})),
+                f"/api/join/{before.invite}", json={"seat": sent[0], "name": sent[1]})),
                 zip(seats, names)))
         row = self.row(table)
-        for (seat, name), answer in zip(zip(seats, names), answers):
-            if answer.status_code == 200:
+        sat = [answer.status_code == 200 for answer in answers]
+        for (seat, name), won in zip(zip(seats, names), sat):
+            if won:
                 assert (row.seats[seat].taken, row.seats[seat].name) == (True, name)
-        if seats[0] == seats[1] or names[0] == names[1]:
-            assert sum(a.status_code == 200 for a in answers) <= 1, [a.text for a in answers]
+        said = [answer.text for answer in answers]
+        clash = seats[0] == seats[1] or names[0] == names[1]
+        SEEN.update([f"race to join: {sum(sat)} sat of {sum(alone)} who could alone"])
+        if row.status == "closed":  # waited too long meanwhile: maybe nobody sat
+            assert sum(sat) <= (1 if clash else 2), said
+        elif clash and all(alone):
+            assert sum(sat) == 1, said
+        else:
+            assert sat == alone, (alone, said)
         taken = [s.name for s in row.seats if s.taken and s.name]
         assert len(taken) == len({n.casefold() for n in taken}), row.seats
 
