@@ -1662,3 +1662,58 @@ def test_rematch_clicked_while_the_connection_is_lost_is_said_unsent_and_asks_no
         assert page.url == f"{server.url}/play/{tokens[0]}"
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_a_connection_lost_and_back_leaves_the_give_question_and_its_focus_as_they_were(
+        browser, server) -> None:
+    """P1 asked "Let a bot play the seat kept for P2?", the keyboard on "Keep waiting for P2",
+    when the connection dropped; a chat line typed meanwhile was said unsent. Once the page
+    is back by itself, the unsent note is gone (the connection is no longer lost), the
+    keyboard is still on "Keep waiting" (not on "Let the bot play", which took its place
+    among the buttons): Enter there gives nothing away."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    with camille:
+        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
+        outage[0].cut()
+        ada.wait_for_selector("#give-yes:disabled")
+        ada.fill("#chat-text", "still there?")
+        ada.press("#chat-text", "Enter")
+        ada.wait_for_selector("#alert:not([hidden])")
+        ada.locator("#give-no").focus()
+        outage[0].restore()
+        ada.wait_for_selector("#give-yes:enabled")
+        assert ada.locator("#alert").is_hidden() and ada.text_content("#alert") == ""
+        assert ada.evaluate("document.activeElement.id") == "give-no"
+        ada.keyboard.press("Enter")
+        ada.wait_for_selector(".give-confirm", state="detached")
+        assert gifts_sent(ada) == [] and camille.errors_so_far() == []
+        assert camille.last_update["table"]["seats"][1]["kept"]
+    assert not ada.errors, ada.errors
+    ada.context.close()
+
+
+def test_the_leave_question_keeps_the_keyboard_while_the_connection_is_lost(browser,
+                                                                            server) -> None:
+    """P1 asked to leave, the keyboard on "Stay": the connection drops, then comes back. The
+    keyboard stays on "Stay" all along (the page drawn again does not drop it to the top),
+    and Enter there keeps P1 at the table."""
+    _, tokens = server.table("diciassette", 3, humans=3)
+    page = new_page(browser, "fr-FR")
+    outage = Outage(page)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.click("#leave")
+    assert page.evaluate("document.activeElement.id") == "leave-no"
+    outage.cut()
+    page.wait_for_selector("#connection:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "leave-no"
+    outage.restore()
+    page.wait_for_selector("#connection", state="hidden")
+    assert page.evaluate("document.activeElement.id") == "leave-no"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".leave-confirm", state="detached")
+    assert page.evaluate("document.activeElement.id") == "leave"
+    assert page.locator(".left-box").count() == 0
+    assert not page.errors, page.errors
+    page.context.close()
