@@ -16,6 +16,7 @@ wait has a deadline and says what it waited for.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -1717,3 +1718,39 @@ def test_the_leave_question_keeps_the_keyboard_while_the_connection_is_lost(brow
     assert page.locator(".left-box").count() == 0
     assert not page.errors, page.errors
     page.context.close()
+
+
+class GiftsLost(Outage):
+    """An `Outage` in which the page's `give_seat` frames never reach the server (lost on
+    the way, the connection dropping just then)."""
+
+    def _route(self, route) -> None:
+        if self.down:
+            route.close()
+            return
+        self.routes.append(route)
+        server = route.connect_to_server()
+        route.on_message(lambda message: None if json.loads(message)["type"] == "give_seat"
+                         else server.send(message))
+
+
+def test_a_gift_lost_with_the_connection_leaves_the_seat_s_buttons_live_once_back(
+        browser, server) -> None:
+    """P1 confirms "Let the bot play" just as the connection drops, the frame lost with it:
+    once the page is back by itself, P2's seat is still kept and its buttons are live
+    again (before: the question stayed, its two buttons disabled for good)."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: outage.append(GiftsLost(page)))
+    with camille:
+        give_from(ada, 1, "bot")
+        ada.wait_for_selector("#give-yes:disabled")
+        outage[0].cut()
+        ada.wait_for_selector("#connection:not([hidden])")
+        outage[0].restore()
+        ada.wait_for_selector("#connection", state="hidden")
+        ada.wait_for_selector(".kept-seat[data-seat='1'] button.give-bot:enabled")
+        assert ada.locator(".give-confirm").count() == 0
+        assert camille.last_update["table"]["seats"][1]["kept"]
+    assert not ada.errors, ada.errors
+    ada.context.close()

@@ -76,6 +76,9 @@ function connect(src) {
   ws.addEventListener("close", () => {
     src.connected = false;
     src.waitingMove = false;
+    // a gift sent, unanswered: its answer will not come on this socket (the frame may have
+    // been lost with it); the seat as the next update shows it, given or still kept
+    if (state.confirmGive?.sent) state.confirmGive = null;
     if (src.closedByUs) return;
     draw();  // what needs this socket waits for it, and says so (keptBox)
     showConnection();
