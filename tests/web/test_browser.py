@@ -1440,7 +1440,7 @@ def test_a_bot_plays_instead_of_someone_gone_home_and_the_rematch_starts(browser
     with camille:
         ada.locator(".kept-seat[data-seat='1']").get_by_role(
             "button", name="Laisser un bot jouer à sa place").click()
-        ada.get_by_role("button", name="Faire jouer le bot").click()  # asked first
+        ada.get_by_role("button", name="Confier la place à un bot").click()  # asked first
         ada.wait_for_function("() => document.body.dataset.status === 'playing'")
         table = camille.until(lambda f: f["table"]["status"] == "playing")["table"]
         assert (table["seats"][1]["kind"], table["seats"][1]["level"]) == ("bot", "medium")
@@ -1535,7 +1535,7 @@ def test_a_seat_given_away_is_said_again_in_the_language_chosen_on_its_panel(bro
      "Let the bot play", "Keep waiting for P2"),
     ("fr-FR", "Confier pour de bon à un bot la place gardée pour P2 ? La revanche commencera "
               "dès que plus personne ne manquera, et P2 ne pourra plus que regarder la partie.",
-     "Faire jouer le bot", "Attendre encore P2")])
+     "Confier la place à un bot", "Attendre encore P2")])
 def test_giving_a_kept_seat_asks_first_and_keep_waiting_changes_nothing(browser, server,
                                                                          locale, asked, yes, no):
     """On a phone, one tap on "Let a bot play instead" gives nothing away: the page asks, in
@@ -1612,7 +1612,7 @@ def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, s
         ada.wait_for_selector("#connection:not([hidden])")
         ada.wait_for_selector("#give-yes:disabled")
         assert plain(ada, ".give-offline") == ("Connection lost: this seat can be given away "
-                                               "once it is back.")
+                                               "once the connection is back.")
         ada.click("#give-no")  # changing one's mind needs no connection
         ada.wait_for_selector(".give-confirm", state="detached")
         assert ada.locator(".kept-seat button:enabled").count() == 0
@@ -1654,7 +1654,7 @@ def test_rematch_clicked_while_the_connection_is_lost_is_said_unsent_and_asks_no
         page.click("#rematch")
         page.wait_for_selector("#alert:not([hidden])")
         assert plain(page, "#alert") == ("Rien n'a été envoyé : la connexion est perdue. "
-                                         "Réessayez dès qu'elle sera revenue.")
+                                         "Réessayez dès qu'elle sera rétablie.")
         assert page.locator("#rematch").is_enabled()
         outage[0].restore()
         page.wait_for_selector("#connection", state="hidden")
