@@ -1598,19 +1598,26 @@ class Outage:
         self.down = False
 
 
+def asking_when_cut(browser, server):
+    """P1's page of `waiting_with_a_seat_kept`, on a phone, asking "Let a bot play the seat
+    kept for P2?" when its connection drops: the page, P3's socket, and the `Outage`."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
+    outage[0].cut()
+    ada.wait_for_selector("#connection:not([hidden])")
+    ada.wait_for_selector("#give-yes:disabled")
+    return ada, camille, outage[0]
+
+
 def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, server):
     """P1's connection drops while the page asks "Let a bot play the seat kept for P2?":
     nothing can be given (its buttons are disabled, "Keep waiting" still answers) and the
     seat's box says why; a chat line is not sent either, said in words, its text kept.
     Once the page is back by itself, the seat is given."""
-    outage: list[Outage] = []
-    _, _, ada, camille = waiting_with_a_seat_kept(
-        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    ada, camille, outage = asking_when_cut(browser, server)
     with camille:
-        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
-        outage[0].cut()
-        ada.wait_for_selector("#connection:not([hidden])")
-        ada.wait_for_selector("#give-yes:disabled")
         assert plain(ada, ".give-offline") == ("Connection lost: this seat can be given away "
                                                "once the connection is back.")
         ada.click("#give-no")  # changing one's mind needs no connection
@@ -1623,7 +1630,7 @@ def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, s
                                         "once it is back.")
         assert ada.input_value("#chat-text") == "still there?"
         assert gifts_sent(ada) == [] and camille.errors_so_far() == []
-        outage[0].restore()
+        outage.restore()
         ada.wait_for_selector("#connection", state="hidden")
         assert ada.locator(".give-offline").count() == 0
         give_from(ada, 1, "bot")
@@ -1672,18 +1679,13 @@ def test_a_connection_lost_and_back_leaves_the_give_question_and_its_focus_as_th
     is back by itself, the unsent note is gone (the connection is no longer lost), the
     keyboard is still on "Keep waiting" (not on "Let the bot play", which took its place
     among the buttons): Enter there gives nothing away."""
-    outage: list[Outage] = []
-    _, _, ada, camille = waiting_with_a_seat_kept(
-        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    ada, camille, outage = asking_when_cut(browser, server)
     with camille:
-        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
-        outage[0].cut()
-        ada.wait_for_selector("#give-yes:disabled")
         ada.fill("#chat-text", "still there?")
         ada.press("#chat-text", "Enter")
         ada.wait_for_selector("#alert:not([hidden])")
         ada.locator("#give-no").focus()
-        outage[0].restore()
+        outage.restore()
         ada.wait_for_selector("#give-yes:enabled")
         assert ada.locator("#alert").is_hidden() and ada.text_content("#alert") == ""
         assert ada.evaluate("document.activeElement.id") == "give-no"
