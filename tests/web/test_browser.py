@@ -16,6 +16,7 @@ wait has a deadline and says what it waited for.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -1439,7 +1440,7 @@ def test_a_bot_plays_instead_of_someone_gone_home_and_the_rematch_starts(browser
     with camille:
         ada.locator(".kept-seat[data-seat='1']").get_by_role(
             "button", name="Laisser un bot jouer à sa place").click()
-        ada.get_by_role("button", name="Faire jouer le bot").click()  # asked first
+        ada.get_by_role("button", name="Confier la place à un bot").click()  # asked first
         ada.wait_for_function("() => document.body.dataset.status === 'playing'")
         table = camille.until(lambda f: f["table"]["status"] == "playing")["table"]
         assert (table["seats"][1]["kind"], table["seats"][1]["level"]) == ("bot", "medium")
@@ -1499,7 +1500,7 @@ def test_a_click_that_loses_the_race_to_give_a_seat_says_why_in_words(browser, s
         held[0].release()
         ada.wait_for_selector("#alert:not([hidden])")
         assert re.sub(r"[\u00a0\u202f]", " ", ada.locator("#alert").text_content()) == said
-        assert ada.locator("#invite-link").count() == 1
+        ada.wait_for_selector("#invite-link")  # its link asked of the server (fillShare)
         assert ada.locator(".kept-seat").count() == 0
     assert not ada.errors, ada.errors
     ada.context.close()
@@ -1534,7 +1535,7 @@ def test_a_seat_given_away_is_said_again_in_the_language_chosen_on_its_panel(bro
      "Let the bot play", "Keep waiting for P2"),
     ("fr-FR", "Confier pour de bon à un bot la place gardée pour P2 ? La revanche commencera "
               "dès que plus personne ne manquera, et P2 ne pourra plus que regarder la partie.",
-     "Faire jouer le bot", "Attendre encore P2")])
+     "Confier la place à un bot", "Attendre encore P2")])
 def test_giving_a_kept_seat_asks_first_and_keep_waiting_changes_nothing(browser, server,
                                                                          locale, asked, yes, no):
     """On a phone, one tap on "Let a bot play instead" gives nothing away: the page asks, in
@@ -1597,21 +1598,28 @@ class Outage:
         self.down = False
 
 
+def asking_when_cut(browser, server):
+    """P1's page of `waiting_with_a_seat_kept`, on a phone, asking "Let a bot play the seat
+    kept for P2?" when its connection drops: the page, P3's socket, and the `Outage`."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
+    outage[0].cut()
+    ada.wait_for_selector("#connection:not([hidden])")
+    ada.wait_for_selector("#give-yes:disabled")
+    return ada, camille, outage[0]
+
+
 def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, server):
     """P1's connection drops while the page asks "Let a bot play the seat kept for P2?":
     nothing can be given (its buttons are disabled, "Keep waiting" still answers) and the
     seat's box says why; a chat line is not sent either, said in words, its text kept.
     Once the page is back by itself, the seat is given."""
-    outage: list[Outage] = []
-    _, _, ada, camille = waiting_with_a_seat_kept(
-        browser, server, prepare=lambda page: (on_a_phone(page), outage.append(Outage(page))))
+    ada, camille, outage = asking_when_cut(browser, server)
     with camille:
-        ada.locator(".kept-seat[data-seat='1'] button.give-bot").click()
-        outage[0].cut()
-        ada.wait_for_selector("#connection:not([hidden])")
-        ada.wait_for_selector("#give-yes:disabled")
         assert plain(ada, ".give-offline") == ("Connection lost: this seat can be given away "
-                                               "once it is back.")
+                                               "once the connection is back.")
         ada.click("#give-no")  # changing one's mind needs no connection
         ada.wait_for_selector(".give-confirm", state="detached")
         assert ada.locator(".kept-seat button:enabled").count() == 0
@@ -1622,7 +1630,7 @@ def test_a_kept_seat_waits_for_the_connection_to_be_given_and_says_so(browser, s
                                         "once it is back.")
         assert ada.input_value("#chat-text") == "still there?"
         assert gifts_sent(ada) == [] and camille.errors_so_far() == []
-        outage[0].restore()
+        outage.restore()
         ada.wait_for_selector("#connection", state="hidden")
         assert ada.locator(".give-offline").count() == 0
         give_from(ada, 1, "bot")
@@ -1653,7 +1661,7 @@ def test_rematch_clicked_while_the_connection_is_lost_is_said_unsent_and_asks_no
         page.click("#rematch")
         page.wait_for_selector("#alert:not([hidden])")
         assert plain(page, "#alert") == ("Rien n'a été envoyé : la connexion est perdue. "
-                                         "Réessayez dès qu'elle sera revenue.")
+                                         "Réessayez dès qu'elle sera rétablie.")
         assert page.locator("#rematch").is_enabled()
         outage[0].restore()
         page.wait_for_selector("#connection", state="hidden")
@@ -1662,3 +1670,89 @@ def test_rematch_clicked_while_the_connection_is_lost_is_said_unsent_and_asks_no
         assert page.url == f"{server.url}/play/{tokens[0]}"
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_a_connection_lost_and_back_leaves_the_give_question_and_its_focus_as_they_were(
+        browser, server) -> None:
+    """P1 asked "Let a bot play the seat kept for P2?", the keyboard on "Keep waiting for P2",
+    when the connection dropped; a chat line typed meanwhile was said unsent. Once the page
+    is back by itself, the unsent note is gone (the connection is no longer lost), the
+    keyboard is still on "Keep waiting" (not on "Let the bot play", which took its place
+    among the buttons): Enter there gives nothing away."""
+    ada, camille, outage = asking_when_cut(browser, server)
+    with camille:
+        ada.fill("#chat-text", "still there?")
+        ada.press("#chat-text", "Enter")
+        ada.wait_for_selector("#alert:not([hidden])")
+        ada.locator("#give-no").focus()
+        outage.restore()
+        ada.wait_for_selector("#give-yes:enabled")
+        assert ada.locator("#alert").is_hidden() and ada.text_content("#alert") == ""
+        assert ada.evaluate("document.activeElement.id") == "give-no"
+        ada.keyboard.press("Enter")
+        ada.wait_for_selector(".give-confirm", state="detached")
+        assert gifts_sent(ada) == [] and camille.errors_so_far() == []
+        assert camille.last_update["table"]["seats"][1]["kept"]
+    assert not ada.errors, ada.errors
+    ada.context.close()
+
+
+def test_the_leave_question_keeps_the_keyboard_while_the_connection_is_lost(browser,
+                                                                            server) -> None:
+    """P1 asked to leave, the keyboard on "Stay": the connection drops, then comes back. The
+    keyboard stays on "Stay" all along (the page drawn again does not drop it to the top),
+    and Enter there keeps P1 at the table."""
+    _, tokens = server.table("diciassette", 3, humans=3)
+    page = new_page(browser, "fr-FR")
+    outage = Outage(page)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.click("#leave")
+    assert page.evaluate("document.activeElement.id") == "leave-no"
+    outage.cut()
+    page.wait_for_selector("#connection:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "leave-no"
+    outage.restore()
+    page.wait_for_selector("#connection", state="hidden")
+    assert page.evaluate("document.activeElement.id") == "leave-no"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".leave-confirm", state="detached")
+    assert page.evaluate("document.activeElement.id") == "leave"
+    assert page.locator(".left-box").count() == 0
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+class GiftsLost(Outage):
+    """An `Outage` in which the page's `give_seat` frames never reach the server (lost on
+    the way, the connection dropping just then)."""
+
+    def _route(self, route) -> None:
+        if self.down:
+            route.close()
+            return
+        self.routes.append(route)
+        server = route.connect_to_server()
+        route.on_message(lambda message: None if json.loads(message)["type"] == "give_seat"
+                         else server.send(message))
+
+
+def test_a_gift_lost_with_the_connection_leaves_the_seat_s_buttons_live_once_back(
+        browser, server) -> None:
+    """P1 confirms "Let the bot play" just as the connection drops, the frame lost with it:
+    once the page is back by itself, P2's seat is still kept and its buttons are live
+    again (before: the question stayed, its two buttons disabled for good)."""
+    outage: list[Outage] = []
+    _, _, ada, camille = waiting_with_a_seat_kept(
+        browser, server, prepare=lambda page: outage.append(GiftsLost(page)))
+    with camille:
+        give_from(ada, 1, "bot")
+        ada.wait_for_selector("#give-yes:disabled")
+        outage[0].cut()
+        ada.wait_for_selector("#connection:not([hidden])")
+        outage[0].restore()
+        ada.wait_for_selector("#connection", state="hidden")
+        ada.wait_for_selector(".kept-seat[data-seat='1'] button.give-bot:enabled")
+        assert ada.locator(".give-confirm").count() == 0
+        assert camille.last_update["table"]["seats"][1]["kept"]
+    assert not ada.errors, ada.errors
+    ada.context.close()

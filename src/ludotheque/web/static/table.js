@@ -32,7 +32,7 @@ let open = null;  // a shared screen's public view, once a seat's update gave it
 const state = {
   revealKey: null, revealShown: 0, revealTimer: null,
   picked: [], gestureKey: null, revealOpen: true, timerTick: null,
-  alertTimer: null,
+  alertTimer: null, unsent: false,  // the alert says that nothing was sent (sendOrSay)
   gone: null,  // the key of the words of a table that no longer exists (`showGone`)
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
@@ -76,6 +76,9 @@ function connect(src) {
   ws.addEventListener("close", () => {
     src.connected = false;
     src.waitingMove = false;
+    // a gift sent, unanswered: its answer will not come on this socket (the frame may have
+    // been lost with it); the seat as the next update shows it, given or still kept
+    if (state.confirmGive?.sent) state.confirmGive = null;
     if (src.closedByUs) return;
     draw();  // what needs this socket waits for it, and says so (keptBox)
     showConnection();
@@ -130,6 +133,7 @@ function sendOrSay(frame, src) {
   clearAlert();
   if (send(frame, src)) return true;
   showAlert(tr("web.table.not_sent"));
+  state.unsent = true;  // said until the connection is back (online), not a moment longer
   return false;
 }
 
@@ -158,6 +162,7 @@ function onFrame(src, frame) {
     src.connected = true;
     src.backoff = 500;
     src.waitingMove = false;
+    if (state.unsent && online()) clearAlert();  // "the connection is lost" no longer
     onUpdate(src, frame);
   } else if (frame.type === "error") {
     src.waitingMove = false;
@@ -520,14 +525,16 @@ function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
-// Where the keyboard is among the moves: a redraw replaces every button (after a move of
-// one's own or of another seat, a card picked for an offer), the focus must not fall to
-// the page's top. The same move if it is still there, else the control at the same place.
+// Where the keyboard is among the moves (or on the leave question): a redraw replaces every
+// button (after a move of one's own or of another seat, a card picked for an offer, the
+// connection lost or back), the focus must not fall to the page's top. The same move or
+// named control (a question's "Keep waiting") if it is still there and live, else the
+// control at the same place among the moves.
 const CONTROLS = "#moves button:enabled, #board button:enabled";
 
 function focusSpot() {
   const active = document.activeElement;
-  if (!active || !active.closest("#moves, #board")) return null;
+  if (!active || !active.closest("#moves, #board, #leave-area")) return null;
   const selector = selectorOf(active);  // a chooser's move: in the chooser, not the same move's button
   return {selector: selector && active.closest(".chooser") ? `.chooser ${selector}` : selector,
           index: [...document.querySelectorAll(CONTROLS)].indexOf(active)};
@@ -793,7 +800,7 @@ function selectorOf(node) {
   if (!node.dataset) return null;
   if (node.dataset.action) return `[data-action="${node.dataset.action}"]`;
   if (node.dataset.claim) return `[data-claim="${node.dataset.claim}"]`;
-  return null;
+  return node.id && node.tagName === "BUTTON" ? `#${node.id}` : null;  // not #moves itself
 }
 
 function drawReveal() {
@@ -926,9 +933,14 @@ function drawChatAs(writer) {
 
 // The seats' sockets: the public view's, refused or not come yet, leaves nothing undone
 // (its table's public part is drawn from theirs).
+function online() {
+  return seats.every((s) => s.connected || s.closedByUs);
+}
+
+// "Reconnecting…" while a seat's socket is down.
 function showConnection() {
   const box = $("connection");
-  const connected = seats.every((s) => s.connected || s.closedByUs);
+  const connected = online();
   box.hidden = connected;
   box.textContent = connected ? "" : tr("web.table.reconnecting");
 }
@@ -955,6 +967,7 @@ function showDeadline(update, cover) {
 // `fades`: hidden again after ALERT_MS (a wrong link's message stays: nothing follows it)
 function showAlert(message, fades = true) {
   clearTimeout(state.alertTimer);
+  state.unsent = false;
   $("alert").textContent = message;
   $("alert").hidden = false;
   state.alertTimer = fades ? setTimeout(clearAlert, ALERT_MS) : null;
@@ -963,6 +976,7 @@ function showAlert(message, fades = true) {
 function clearAlert() {
   clearTimeout(state.alertTimer);
   state.alertTimer = null;
+  state.unsent = false;
   $("alert").hidden = true;
   $("alert").textContent = "";
 }
