@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-import uvicorn
 
 from ludotheque.web.app import create_app
-from ludotheque.web.server import UVICORN_SETTINGS
-from ludotheque.web.services import free_port  # the tests import it from here too
+from ludotheque.web.server import listen, uvicorn_server
 from ws_client import DEADLINE, WsClient  # noqa: F401  (the web tests import them from here)
 
 
@@ -99,19 +97,20 @@ def running_test() -> str:
 
 
 def run_app_in_thread(database: str, bot_delay: float = 0.0, **app_kwargs: Any) -> ServerHandle:
-    """The app on uvicorn in a thread, on a free port. Its deals and bots' moves are
-    seeded from the test that starts it, unless `deals` says otherwise."""
+    """The app on uvicorn in a thread, on a port the system picks as it binds the socket
+    uvicorn serves (`listen`): nobody can take it in between. Its deals and bots' moves
+    are seeded from the test that starts it, unless `deals` says otherwise."""
     app_kwargs.setdefault("deals", deals_of(running_test()))
-    port = free_port()
+    sock = listen("127.0.0.1", 0)
+    port = sock.getsockname()[1]
     app = create_app(database, bot_delay=bot_delay, **app_kwargs)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            lifespan="on", **UVICORN_SETTINGS)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    server = uvicorn_server(app, lifespan="on")
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     end = time.monotonic() + DEADLINE
     while not server.started:
         if not thread.is_alive() or time.monotonic() > end:
+            sock.close()
             raise RuntimeError("the test server did not start")
         time.sleep(0.01)
     url = f"http://127.0.0.1:{port}"

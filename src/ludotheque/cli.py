@@ -170,22 +170,6 @@ def _options(items: list[str] | None) -> dict[str, str]:
     return parse_option_assignments(items or [])
 
 
-def _check_free(host: str, port: int) -> None:
-    """Refuse, before the link is shown, a port taken or an address not of this machine
-    (uvicorn would only log an English error after it)."""
-    import socket
-
-    from ludotheque.web.share import url_host
-
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # `::` is no IPv4 address
-    try:
-        with socket.create_server((host, port), family=family):
-            pass
-    except OSError:
-        raise LudoError("cli.serve.cannot_listen", host=host, port=port,
-                        address=f"{url_host(host)}:{port}") from None
-
-
 def _table(game: str, players: int | None, option: list[str] | None):
     """The game, the player count (its default if none is given) and the validated options."""
     chosen = get_game(game)
@@ -955,19 +939,22 @@ def serve(
         _need_web(lang)
         _span("--waiting-ttl", waiting_ttl, 0, 365 * 86400, above=True)
         _span("--bot-delay", bot_delay, 0, 60)
-        _span("--port", port, 1, 65535)
+        _span("--port", port, 0, 65535)
         from ludotheque.web.broker import check_broker_url
+        from ludotheque.web.server import listen
         from ludotheque.web.server import serve as run_server
         from ludotheque.web.share import reach_for
 
         check_broker_url(broker)
-        reach, network = reach_for(host, port, public_url)
-        _check_free(host, port)
-        lines = _serve_lines(host, port, reach, network, lang)
-        run_server(host=host, port=port, database=database, bot_delay=bot_delay,
-                   broker=broker, waiting_ttl=waiting_ttl, proxy_headers=proxy_headers,
-                   forwarded_allow_ips=forwarded_allow_ips, reach=reach,
-                   ready=lambda: out.print("\n".join(lines), soft_wrap=True, markup=False))
+        with listen(host, port) as sock:
+            port = sock.getsockname()[1]  # --port 0: the one the system gave
+            reach, network = reach_for(host, port, public_url)
+            lines = _serve_lines(host, port, reach, network, lang)
+            run_server(sock, database=database, bot_delay=bot_delay,
+                       broker=broker, waiting_ttl=waiting_ttl, proxy_headers=proxy_headers,
+                       forwarded_allow_ips=forwarded_allow_ips, reach=reach,
+                       ready=lambda: out.print("\n".join(lines), soft_wrap=True,
+                                               markup=False))
 
 
 def _serve_lines(host: str, port: int, reach: Any, network: list[str], lang: str) -> list[str]:

@@ -20,11 +20,11 @@ httpx = pytest.importorskip("httpx")
 
 from ludotheque.web.services import (  # noqa: E402
     ServiceMissing,
-    free_port,
+    serving_url,
+    start_serve,
     stop_processes,
     temp_postgres,
     temp_redis,
-    wait_until_serving,
 )
 from play import DEADLINE  # noqa: E402
 
@@ -56,21 +56,16 @@ class Cluster:
     broker: str
     folder: Path
     servers: list[subprocess.Popen] = field(default_factory=list)
-    ports: list[int] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)  # each server's, its port the system's
     workers: list[subprocess.Popen] = field(default_factory=list)
 
     def start_server(self) -> int:
-        port = free_port()
         index = len(self.servers)
-        with open(self.folder / f"server{index}.log", "wb") as log:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "ludotheque", "serve", "--port", str(port),
-                 "--database", self.database, "--broker", self.broker, "--bot-delay", "0"],
-                stdout=log, stderr=subprocess.STDOUT)
+        log_path = self.folder / f"server{index}.log"
+        process = start_serve(log_path, "--database", self.database, "--broker", self.broker,
+                              "--bot-delay", "0")
         self.servers.append(process)
-        self.ports.append(port)
-        wait_until_serving(f"http://127.0.0.1:{port}", process,
-                           self.folder / f"server{index}.log", DEADLINE)
+        self.urls.append(serving_url(process, log_path, timeout=DEADLINE))
         return index
 
     def start_worker(self, lease: float = 2.0) -> subprocess.Popen:
@@ -84,10 +79,10 @@ class Cluster:
         return process
 
     def url(self, index: int) -> str:
-        return f"http://127.0.0.1:{self.ports[index]}"
+        return self.urls[index]
 
     def ws_url(self, index: int) -> str:
-        return f"ws://127.0.0.1:{self.ports[index]}/ws"
+        return self.urls[index].replace("http://", "ws://", 1) + "/ws"
 
     def alive(self) -> list[int]:
         return [i for i, p in enumerate(self.servers) if p.poll() is None]

@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,13 +30,11 @@ pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("websockets")
 
-from ludotheque.web.services import wait_until_serving  # noqa: E402
-from ludotheque.web.share import local_host, url_host  # noqa: E402
+from ludotheque.web.services import serving_url, start_serve  # noqa: E402
 from web_servers import (  # noqa: E402
     DEADLINE,
     ServerHandle,
     WsClient,
-    free_port,
     run_app_in_thread,
     stop_thread_server,
 )
@@ -108,27 +105,17 @@ def start_process(database: str, log_path: Path, port: int | None = None,
                   bot_delay: float = 0.0, args: Sequence[str] = (),
                   env: Mapping[str, str] | None = None, host: str = "127.0.0.1") -> ProcessHandle:
     """`ludotheque serve` on `host` (its pages and API reached at the address that opens
-    it on this machine: 127.0.0.1, or ::1 bound to `::`), with `args` more, its
+    it on this machine: 127.0.0.1, or ::1 bound to `::`), on `port` or else any free one
+    (`--port 0`: the port read from the link it prints), with `args` more, its
     environment `env` more."""
-    port = port or free_port()
-    log_file = open(log_path, "ab")  # noqa: SIM115 - closed with the process
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ludotheque", "serve", "--host", host, "--port", str(port),
-         "--database", database, "--bot-delay", str(bot_delay), *args],
-        stdout=log_file, stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
-    log_file.close()
-    here = f"{url_host(local_host(host))}:{port}"
-    url = f"http://{here}"
-    handle = ProcessHandle(url=url, ws_url=f"ws://{here}/ws", port=port,
-                           process=process, log_path=log_path)
-    try:
-        wait_until_serving(url, process, log_path, DEADLINE)
-    except RuntimeError:
-        handle.stop()
-        raise
-    handle.api = httpx.Client(base_url=url, timeout=DEADLINE)
-    return handle
+    process = start_serve(log_path, "--database", database, "--bot-delay", str(bot_delay),
+                          *args, host=host, port=port or 0,
+                          env={"PYTHONUNBUFFERED": "1", **(env or {})})
+    url = serving_url(process, log_path, host, DEADLINE)
+    here = url.removeprefix("http://")
+    return ProcessHandle(url=url, ws_url=f"ws://{here}/ws", port=int(url.rsplit(":", 1)[1]),
+                         process=process, log_path=log_path,
+                         api=httpx.Client(base_url=url, timeout=DEADLINE))
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.i18n import number, t
-from ludotheque.web.services import free_port, wait_until_serving
+from ludotheque.web.services import serving_url, start_serve
 
 SEATS = 3
 
@@ -318,34 +318,28 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
             migrate(database)
         processes: list[subprocess.Popen] = []
         try:
-            ports = []
             for index in range(servers):
-                port = free_port()
                 extra = ["--broker", broker] if broker else []
-                with open(folder / f"server{index}.log", "wb") as log_file:
-                    processes.append(subprocess.Popen(
-                        [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1",
-                         "--port", str(port), "--database", database, "--bot-delay", "0",
-                         *extra], stdout=log_file, stderr=subprocess.STDOUT,
-                        # one address creates every table and opens every page of the
-                        # run: no limit on either
-                        env={**os.environ, "LUDOTHEQUE_LIMIT_TABLES": "off",
-                             "LUDOTHEQUE_LIMIT_SOCKETS": "off",
-                             "LUDOTHEQUE_LIMIT_BOT_TABLES": "off"}))
-                ports.append(port)
+                processes.append(start_serve(
+                    folder / f"server{index}.log", "--database", database, "--bot-delay", "0",
+                    *extra,
+                    # one address creates every table and opens every page of the run: no
+                    # limit on either
+                    env={"LUDOTHEQUE_LIMIT_TABLES": "off", "LUDOTHEQUE_LIMIT_SOCKETS": "off",
+                         "LUDOTHEQUE_LIMIT_BOT_TABLES": "off"}))
             if broker:
                 with open(folder / "worker.log", "wb") as log_file:
                     processes.append(subprocess.Popen(
                         [sys.executable, "-m", "ludotheque", "worker", "--database", database,
                          "--broker", broker, "--bot-delay", "0"],
                         stdout=log_file, stderr=subprocess.STDOUT))
-            for index, port in enumerate(ports):
-                wait_until_serving(f"http://127.0.0.1:{port}", processes[index],
-                                   folder / f"server{index}.log")
-                say(t("web.server.bench.start", lang, pid=processes[index].pid,
-                      url=f"http://127.0.0.1:{port}"))
-            base = f"http://127.0.0.1:{ports[0]}"
-            report = asyncio.run(_run(base, [f"ws://127.0.0.1:{port}/ws" for port in ports],
+            urls = []
+            for index in range(servers):
+                urls.append(serving_url(processes[index], folder / f"server{index}.log"))
+                say(t("web.server.bench.start", lang, pid=processes[index].pid, url=urls[-1]))
+            base = urls[0]
+            report = asyncio.run(_run(base, [url.replace("http://", "ws://", 1) + "/ws"
+                                             for url in urls],
                                       tables, hard_tables, seconds, think, seed, say,
                                       [p.pid for p in processes], lang))
             report["database"] = database.split(":", 1)[0].split("+", 1)[0]

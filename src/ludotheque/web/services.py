@@ -13,12 +13,14 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +34,8 @@ class ServiceMissing(RuntimeError):
 
 
 def free_port() -> int:
-    """A TCP port free on this machine now (the system picks it; the tests' servers too)."""
+    """A TCP port free on this machine now, for PostgreSQL and Redis, which cannot be
+    told to pick one (`ludotheque serve --port 0` and the tests' servers bind their own)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -86,24 +89,43 @@ def temp_postgres() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def wait_until_serving(base: str, server: subprocess.Popen, log_path: Path,
-                       timeout: float = START_TIMEOUT) -> None:
-    """Returns once the `ludotheque serve` process `server` answers at `base` (its games'
-    list); a RuntimeError if it stopped first (with the end of its log, `log_path`) or did
-    not answer within `timeout` seconds. `bench-server` and the tests start servers so."""
+def start_serve(log_path: Path, *args: str, host: str = "127.0.0.1", port: int = 0,
+                env: Mapping[str, str] | None = None) -> subprocess.Popen:
+    """`ludotheque serve` on `host`:`port` with `args` more, its environment `env` more,
+    its output in `log_path`. Port 0 (the default): the system gives it a free port as it
+    binds (`serving_url` reads which), so no other program can take it in between."""
+    with open(log_path, "wb") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "ludotheque", "serve", "--host", host, "--port", str(port),
+             *args], stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+
+
+def serving_url(server: subprocess.Popen, log_path: Path, host: str = "127.0.0.1",
+                timeout: float = START_TIMEOUT) -> str:
+    """The base URL (no trailing slash) of the `start_serve` process `server` bound to
+    `host`, read from the link it printed in `log_path` (the port it listens on), once
+    its games' list answers there. A RuntimeError (with the end of its log) if it stopped
+    first or did not answer within `timeout` seconds; it is stopped then. `bench-server`
+    and the tests start servers so."""
     import httpx
 
+    from ludotheque.web.share import local_host, url_host
+
+    link = re.compile(rf"http://{re.escape(url_host(local_host(host)))}:\d+(?=/)")
+    base = None
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server stopped: {log_path.read_text()[-2000:]}")
+    while server.poll() is None and time.monotonic() < end:
+        if base is None and (found := link.search(log_path.read_text(errors="replace"))):
+            base = found.group(0)
         try:
-            if httpx.get(base + "/api/games", timeout=2).status_code == 200:
-                return
+            if base and httpx.get(base + "/api/games", timeout=2).status_code == 200:
+                return base
         except httpx.HTTPError:
             pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start in time")
+        time.sleep(0.05)
+    why = "did not start in time" if server.poll() is None else "stopped"
+    stop_processes([server])
+    raise RuntimeError(f"the server {why}: {log_path.read_text()[-2000:]}")
 
 
 def stop_processes(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
