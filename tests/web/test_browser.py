@@ -1394,7 +1394,7 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
         kept = ada.locator(".kept-seat[data-seat='1']")
         assert kept.locator("span").text_content() == "Seat kept for P2:"
         assert ada.locator("#invite-link").count() == 0
-        kept.get_by_role("button", name="Let someone else sit here").click()
+        kept.get_by_role("button", name="Let someone else take this seat").click()
         ada.get_by_role("button", name="Give the seat away").click()  # asked first
         ada.wait_for_selector("#invite-link")
         assert ada.locator(".kept-seat").count() == 0
