@@ -89,15 +89,28 @@ def temp_postgres() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _start_ludotheque(log_path: Path, command: list[str],
+                      env: Mapping[str, str] | None) -> subprocess.Popen:
+    """`ludotheque <command>` in this Python, its output (both streams) in `log_path`."""
+    with open(log_path, "wb") as log:
+        return subprocess.Popen([sys.executable, "-m", "ludotheque", *command], stdout=log,
+                                stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+
+
 def start_serve(log_path: Path, *args: str, host: str = "127.0.0.1", port: int = 0,
                 env: Mapping[str, str] | None = None) -> subprocess.Popen:
     """`ludotheque serve` on `host`:`port` with `args` more, its environment `env` more,
     its output in `log_path`. Port 0 (the default): the system gives it a free port as it
     binds (`serving_url` reads which), so no other program can take it in between."""
-    with open(log_path, "wb") as log:
-        return subprocess.Popen(
-            [sys.executable, "-m", "ludotheque", "serve", "--host", host, "--port", str(port),
-             *args], stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+    return _start_ludotheque(log_path, ["serve", "--host", host, "--port", str(port), *args],
+                             env)
+
+
+def start_worker(log_path: Path, *args: str,
+                 env: Mapping[str, str] | None = None) -> subprocess.Popen:
+    """`ludotheque worker` with `args` (its `--database`, `--broker`...), its environment
+    `env` more, its output in `log_path`: it plays the bots of the servers on that broker."""
+    return _start_ludotheque(log_path, ["worker", *args], env)
 
 
 def serving_url(server: subprocess.Popen, log_path: Path, host: str = "127.0.0.1",
