@@ -7,17 +7,30 @@ import subprocess
 import sys
 
 
-def test_bench_server_runs_and_reports_its_numbers():
+def bench(*args: str) -> dict:
+    """`ludotheque bench-server` with a tiny load and `args` more: its JSON report."""
     done = subprocess.run(
         [sys.executable, "-m", "ludotheque", "bench-server", "--tables", "2", "--hard-tables", "1",
-         "--seconds", "1", "--think", "0.05", "--json"],
+         "--seconds", "1", "--think", "0.05", "--json", *args],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_bench_server_runs_and_reports_its_numbers():
+    report = bench()
     for label in ("people", "people_with_hard_bots", "hard_tables"):
         entry = report[label]
         assert {"moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms"} <= set(entry)
     assert report["people"]["moves"] > 0
+
+
+def test_bench_server_on_two_servers_has_its_worker_play_the_bots():
+    """Two servers on a throw-away PostgreSQL and Redis: the bots' moves come from the
+    `ludotheque worker` it starts (the servers play none themselves)."""
+    report = bench("--servers", "2")
+    assert (report["servers"], report["database"]) == (2, "postgresql")
+    assert report["people"]["moves"] > 0 and report["hard_tables"]["bot_moves"] > 0
 
 
 def test_the_tables_rotate_through_every_registered_game_that_seats_three():
