@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from ludotheque.web.services import (  # noqa: E402
     ServiceMissing,
     serving_url,
     start_serve,
+    start_worker,
     stop_processes,
     temp_postgres,
     temp_redis,
@@ -69,12 +69,9 @@ class Cluster:
         return index
 
     def start_worker(self, lease: float = 2.0) -> subprocess.Popen:
-        index = len(self.workers)
-        with open(self.folder / f"worker{index}.log", "wb") as log:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "ludotheque", "worker", "--database", self.database,
-                 "--broker", self.broker, "--bot-delay", "0", "--lease", str(lease)],
-                stdout=log, stderr=subprocess.STDOUT)
+        process = start_worker(self.folder / f"worker{len(self.workers)}.log",
+                               "--database", self.database, "--broker", self.broker,
+                               "--bot-delay", "0", "--lease", str(lease))
         self.workers.append(process)
         return process
 

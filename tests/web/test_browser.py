@@ -1394,7 +1394,7 @@ def test_a_seat_kept_for_someone_gone_home_goes_to_a_friend_who_just_arrived(
         kept = ada.locator(".kept-seat[data-seat='1']")
         assert kept.locator("span").text_content() == "Seat kept for P2:"
         assert ada.locator("#invite-link").count() == 0
-        kept.get_by_role("button", name="Let someone else sit here").click()
+        kept.get_by_role("button", name="Let someone else take this seat").click()
         ada.get_by_role("button", name="Give the seat away").click()  # asked first
         ada.wait_for_selector("#invite-link")
         assert ada.locator(".kept-seat").count() == 0
@@ -1576,14 +1576,15 @@ def test_giving_a_kept_seat_asks_first_and_keep_waiting_changes_nothing(browser,
 
 class Outage:
     """Cuts a page's WebSockets (`cut`: each one closed, every new one refused) until
-    `restore`: the page reconnects by itself then."""
+    `restore`: the page reconnects by itself then. `refused`: the sockets refused so far."""
 
     def __init__(self, page) -> None:
-        self.down, self.routes = False, []
+        self.down, self.routes, self.refused = False, [], 0
         page.route_web_socket("**/ws", self._route)
 
     def _route(self, route) -> None:
         if self.down:
+            self.refused += 1
             route.close()
             return
         self.routes.append(route)
@@ -1718,6 +1719,37 @@ def test_the_leave_question_keeps_the_keyboard_while_the_connection_is_lost(brow
     page.wait_for_selector(".leave-confirm", state="detached")
     assert page.evaluate("document.activeElement.id") == "leave"
     assert page.locator(".left-box").count() == 0
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+# Counts the nodes taken off the page (a redraw replaces them) from now on: window.__replaced.
+COUNT_REPLACED = """() => {
+  window.__replaced = 0;
+  new MutationObserver((records) => {
+    for (const record of records) window.__replaced += record.removedNodes.length;
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_a_connection_lost_leaves_the_page_alone_while_it_tries_again(browser, server):
+    """P1's connection drops: the page says so once; each failed attempt to reconnect
+    afterwards leaves the page as it is (before: every one drew the whole page again)."""
+    _, tokens = server.table("diciassette", 3, humans=3)
+    page = new_page(browser)
+    outage = Outage(page)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_selector("#leave")
+    outage.cut()
+    page.wait_for_selector("#connection:not([hidden])")
+    page.evaluate(COUNT_REPLACED)
+    refused = outage.refused
+    while outage.refused < refused + 2:  # two more attempts, each refused
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.__replaced") == 0
+    assert plain(page, "#connection") == "Connection lost, reconnecting…"
+    outage.restore()
+    page.wait_for_selector("#connection", state="hidden")
     assert not page.errors, page.errors
     page.context.close()
 

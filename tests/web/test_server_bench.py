@@ -7,16 +7,30 @@ import subprocess
 import sys
 
 
-def test_bench_server_runs_and_reports_its_numbers():
+def bench(*args: str) -> dict:
+    """`ludotheque bench-server` with a tiny load and `args` more: its JSON report."""
     done = subprocess.run(
         [sys.executable, "-m", "ludotheque", "bench-server", "--tables", "2", "--hard-tables", "1",
-         "--seconds", "1", "--think", "0.05", "--json"],
+         "--seconds", "1", "--think", "0.05", "--json", *args],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_bench_server_runs_and_reports_its_numbers():
+    report = bench()
     for label in ("people", "people_with_hard_bots", "hard_tables"):
         entry = report[label]
         assert {"moves", "moves_per_s", "p50_ms", "p95_ms", "p99_ms"} <= set(entry)
+    assert report["people"]["moves"] > 0
+
+
+def test_bench_server_runs_on_two_servers_sharing_postgresql():
+    """Two servers on a throw-away PostgreSQL and Redis, with the `ludotheque worker` it
+    starts for the bots: people's moves go through both. (How many bot moves fall in a
+    one-second window depends on the machine's load: not asserted.)"""
+    report = bench("--servers", "2")
+    assert (report["servers"], report["database"]) == (2, "postgresql")
     assert report["people"]["moves"] > 0
 
 

@@ -24,7 +24,6 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -33,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.i18n import number, t
-from ludotheque.web.services import serving_url, start_serve
+from ludotheque.web.services import serving_url, start_serve, start_worker
 
 SEATS = 3
 
@@ -328,11 +327,8 @@ def run_benchmark(tables: int = 200, hard_tables: int = 20, seconds: float = 20.
                     env={"LUDOTHEQUE_LIMIT_TABLES": "off", "LUDOTHEQUE_LIMIT_SOCKETS": "off",
                          "LUDOTHEQUE_LIMIT_BOT_TABLES": "off"}))
             if broker:
-                with open(folder / "worker.log", "wb") as log_file:
-                    processes.append(subprocess.Popen(
-                        [sys.executable, "-m", "ludotheque", "worker", "--database", database,
-                         "--broker", broker, "--bot-delay", "0"],
-                        stdout=log_file, stderr=subprocess.STDOUT))
+                processes.append(start_worker(folder / "worker.log", "--database", database,
+                                              "--broker", broker, "--bot-delay", "0"))
             urls = []
             for index in range(servers):
                 urls.append(serving_url(processes[index], folder / f"server{index}.log"))

@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from ludotheque.core.errors import require_extra
 
@@ -50,6 +51,13 @@ def _program(name: str) -> str:
     return found
 
 
+def _failed_start(name: str, port: int, why: str, output: bytes) -> RuntimeError:
+    """`name` on `port` did not start (`why`): said with the end of its own output, which
+    says what went wrong (such as its port taken)."""
+    said = output.decode(errors="replace").strip()[-2000:] or "(nothing)"
+    return RuntimeError(f"{name} on port {port} {why}; its output:\n{said}")
+
+
 def _as_owner(command: list[str]) -> list[str]:
     if os.geteuid() != 0:
         return command
@@ -57,11 +65,12 @@ def _as_owner(command: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def temp_postgres() -> Iterator[str]:
-    """A fresh PostgreSQL cluster; yields its SQLAlchemy URL (database `ludotheque`)."""
+def temp_postgres(port: int | None = None) -> Iterator[str]:
+    """A fresh PostgreSQL cluster on `port` (default: a free one); yields its SQLAlchemy URL
+    (database `ludotheque`). A RuntimeError with its output if it does not start."""
     psycopg = require_extra("psycopg", "scale", "PostgreSQL")
     initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
-    port = free_port()
+    port = port or free_port()
     folder = Path(tempfile.mkdtemp(prefix="ludo-pg-"))
     data = folder / "data"
     if os.geteuid() == 0:
@@ -73,9 +82,14 @@ def temp_postgres() -> Iterator[str]:
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
                    f"-c max_connections=200")
-        subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-o", options, "-l",
-                                  str(folder / "log"), "-w", "-t", str(int(START_TIMEOUT)),
-                                  "start"]), check=True, stdout=subprocess.DEVNULL)
+        log = folder / "log"
+        start = subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-o", options, "-l",
+                                          str(log), "-w", "-t", str(int(START_TIMEOUT)),
+                                          "start"]), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+        if start.returncode != 0:  # pg_ctl says whether it stopped or was too slow
+            raise _failed_start("PostgreSQL", port, "did not start",
+                                start.stderr + (log.read_bytes() if log.exists() else b""))
         started = True
         with psycopg.connect(f"host=127.0.0.1 port={port} user=ludo dbname=postgres",
                              autocommit=True) as conn:
@@ -89,15 +103,28 @@ def temp_postgres() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _start_ludotheque(log_path: Path, command: list[str],
+                      env: Mapping[str, str] | None) -> subprocess.Popen:
+    """`ludotheque <command>` in this Python, its output (both streams) in `log_path`."""
+    with open(log_path, "wb") as log:
+        return subprocess.Popen([sys.executable, "-m", "ludotheque", *command], stdout=log,
+                                stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+
+
 def start_serve(log_path: Path, *args: str, host: str = "127.0.0.1", port: int = 0,
                 env: Mapping[str, str] | None = None) -> subprocess.Popen:
     """`ludotheque serve` on `host`:`port` with `args` more, its environment `env` more,
     its output in `log_path`. Port 0 (the default): the system gives it a free port as it
     binds (`serving_url` reads which), so no other program can take it in between."""
-    with open(log_path, "wb") as log:
-        return subprocess.Popen(
-            [sys.executable, "-m", "ludotheque", "serve", "--host", host, "--port", str(port),
-             *args], stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+    return _start_ludotheque(log_path, ["serve", "--host", host, "--port", str(port), *args],
+                             env)
+
+
+def start_worker(log_path: Path, *args: str,
+                 env: Mapping[str, str] | None = None) -> subprocess.Popen:
+    """`ludotheque worker` with `args` (its `--database`, `--broker`...), its environment
+    `env` more, its output in `log_path`: it plays the bots of the servers on that broker."""
+    return _start_ludotheque(log_path, ["worker", *args], env)
 
 
 def serving_url(server: subprocess.Popen, log_path: Path, host: str = "127.0.0.1",
@@ -145,31 +172,42 @@ def stop_processes(processes: list[subprocess.Popen], grace: float = 10.0) -> No
 class Redis:
     port: int
     process: subprocess.Popen | None = None
+    _log: IO[bytes] | None = None  # its output, read if it fails to start
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
+        """Once it answers PING. If it stops first (its port taken) or does not answer within
+        START_TIMEOUT, a RuntimeError with its port and its own output; it is stopped."""
+        self._log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [_program("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
              "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=self._log, stderr=subprocess.STDOUT)
         end = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < end:
+        while self.process.poll() is None and time.monotonic() < end:
             with contextlib.suppress(OSError), socket.create_connection(
                     ("127.0.0.1", self.port), timeout=1) as sock:
                 sock.sendall(b"PING\r\n")
                 if sock.recv(16).startswith(b"+PONG"):
                     return
             time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        why = ("stopped as it started" if self.process.poll() is not None
+               else f"did not answer within {START_TIMEOUT:.0f} s")
+        stop_processes([self.process])
+        self._log.seek(0)
+        raise _failed_start("redis-server", self.port, why, self._log.read())
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)
         self.process = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
 
     def restart(self) -> None:
         self.stop()

@@ -74,13 +74,17 @@ function connect(src) {
     onFrame(src, frame);
   });
   ws.addEventListener("close", () => {
+    const wasConnected = src.connected;
     src.connected = false;
     src.waitingMove = false;
     // a gift sent, unanswered: its answer will not come on this socket (the frame may have
     // been lost with it); the seat as the next update shows it, given or still kept
-    if (state.confirmGive?.sent) state.confirmGive = null;
+    const giftLost = !!state.confirmGive?.sent;
+    if (giftLost) state.confirmGive = null;
     if (src.closedByUs) return;
-    draw();  // what needs this socket waits for it, and says so (keptBox)
+    // what needs this socket waits for it, and says so (keptBox); a failed attempt to
+    // reconnect changes nothing drawn: the page is left alone
+    if (wasConnected || giftLost) draw();
     showConnection();
     const delay = src.backoff;
     src.backoff = Math.min(src.backoff * 2, 4000);
@@ -941,8 +945,9 @@ function online() {
 function showConnection() {
   const box = $("connection");
   const connected = online();
+  const text = connected ? "" : tr("web.table.reconnecting");
   box.hidden = connected;
-  box.textContent = connected ? "" : tr("web.table.reconnecting");
+  if (box.textContent !== text) box.textContent = text;  // unchanged: the node stays
 }
 
 // The turn timer's time left; under a cover in it alone, to the person it waits for.
