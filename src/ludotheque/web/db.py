@@ -257,6 +257,14 @@ class SeatRow:
         """A rematch's human seat kept for its person (named), who has not sat down yet."""
         return self.kind == "human" and not self.taken and bool(self.name)
 
+    @property
+    def given_to(self) -> str | None:
+        """To whom a rematch's kept seat was given away (`give_seat`): "bot" or "anyone";
+        None if it was not."""
+        if self.given is None:
+            return None
+        return "bot" if self.kind == "bot" else "anyone"
+
 
 @dataclass
 class TableRow:

@@ -626,12 +626,11 @@ class Master:
         rematch was closed since (nobody took the seat, or someone else never came): that
         is the news, there is nothing to watch."""
         spec = row.seats[seat]
-        if spec.token != token:
+        if spec.token != token:  # a seat's token changes only as it is given away
             self.refuse_closed(row)
-            to = "bot" if spec.kind == "bot" else "anyone"
             raise Refused("seat_given", key="web.server.error.seat_given_bot"
-                          if to == "bot" else None, status=410,
-                          fields={"url": f"/watch/{row.spectator}", "to": to})
+                          if spec.given_to == "bot" else None, status=410,
+                          fields={"url": f"/watch/{row.spectator}", "to": spec.given_to})
 
     def refuse_closed(self, row: TableRow) -> None:
         """A table closed for waiting too long is refused with a clear message (which says
@@ -1295,8 +1294,8 @@ class Master:
             names = held.names(conn.lang) if held is not None else seat_names(new, conn.lang)
             frame = {"type": "rematch", "url": url, "status": new.status,
                      "by": [names[s.seat] for s in new.seats if s.kind == "human" and s.taken]}
-            if seat is not None and seat.given is not None:  # its page says why: watch only
-                frame["given"] = "bot" if seat.kind == "bot" else "anyone"
+            if seat is not None and seat.given_to is not None:  # its page says why: watch only
+                frame["given"] = seat.given_to
             await conn.send(frame)
 
 
