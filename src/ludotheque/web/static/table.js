@@ -170,15 +170,20 @@ function disableMoves() {
 
 // The seat's socket is down on its turn: the moves are disabled at once and one sentence
 // by them says why (a click that can only say "nothing was sent" is no move); the first
-// update once back draws them live again. The keyboard waits on the sentence (the focus
-// never falls to the page's top), its place among the moves kept for then (focusSpot).
+// update once back draws them live again. The keyboard on a move waits on the sentence
+// (the focus never falls to the page's top), its place kept for then (focusSpot); on
+// anything else (the leave question), it stays there.
 function holdMoves(spot) {
   disableMoves();
   $("moves").prepend(el("p", {id: "moves-offline", class: "note warn moves-offline", tabindex: -1,
                               text: tr("web.table.moves_offline")}));
-  if (!spot) return;
-  state.focus = spot;
-  $("moves-offline").focus();
+  const same = spot && spot.selector && document.querySelector(spot.selector);
+  if (same && !same.disabled) {
+    same.focus();
+  } else if (spot) {
+    state.focus = spot;
+    $("moves-offline").focus();
+  }
 }
 
 function onFrame(src, frame) {
@@ -559,7 +564,7 @@ const CONTROLS = "#moves button:enabled, #board button:enabled";
 
 function focusSpot() {
   const active = document.activeElement;
-  if (active && active.id === "moves-offline") return state.focus;  // held there (holdMoves)
+  if (active && active.id === "moves-offline" && state.focus) return state.focus;  // holdMoves
   if (!active || !active.closest("#moves, #board, #leave-area")) return null;
   const selector = selectorOf(active);  // a chooser's move: in the chooser, not the same move's button
   return {selector: selector && active.closest(".chooser") ? `.chooser ${selector}` : selector,
