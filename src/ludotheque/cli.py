@@ -943,12 +943,14 @@ def serve(
         from ludotheque.web.broker import check_broker_url
         from ludotheque.web.server import listen
         from ludotheque.web.server import serve as run_server
-        from ludotheque.web.share import reach_for
+        from ludotheque.web.share import public_base, reach_for
 
         check_broker_url(broker)
+        # every option checked before the port is bound (a refusal names what was wrong)
+        public = public_base(public_url) if public_url is not None else None
         with listen(host, port) as sock:
             port = sock.getsockname()[1]  # --port 0: the one the system gave
-            reach, network = reach_for(host, port, public_url)
+            reach, network = reach_for(host, port, public)
             lines = _serve_lines(host, port, reach, network, lang)
             run_server(sock, database=database, bot_delay=bot_delay,
                        broker=broker, waiting_ttl=waiting_ttl, proxy_headers=proxy_headers,

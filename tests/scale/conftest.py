@@ -1,4 +1,4 @@
-"""The multi-server tests (issue 16): a real PostgreSQL and a real Redis on free ports
+"""The multi-server tests (issue 16): a real PostgreSQL and a real Redis on Unix sockets
 (web/services.py), `ludotheque serve` processes and `ludotheque worker` processes, real
 WebSocket clients. Everything is stopped at the end, whatever happens."""
 

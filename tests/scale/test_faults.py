@@ -233,13 +233,14 @@ def _until_frame(page, condition, any_type=False):
 
 
 def test_a_server_refuses_an_unknown_schema_and_says_what_to_run(postgres, tmp_path):
-    import psycopg
+    from sqlalchemy import text
     from sqlalchemy.engine import make_url
 
     url = make_url(engine_url(postgres))
-    with psycopg.connect(host=url.host, port=url.port, user=url.username, dbname="postgres",
-                         autocommit=True) as conn:
-        conn.execute("CREATE DATABASE unmigrated")
+    engine = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text("CREATE DATABASE unmigrated"))
+    engine.dispose()
     empty = url.set(database="unmigrated").render_as_string(hide_password=False)
     done = subprocess.run([sys.executable, "-m", "ludotheque", "serve", "--database", empty,
                            "--port", "1", "--lang",

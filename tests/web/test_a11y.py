@@ -340,3 +340,17 @@ def test_a_rematch_waiting_for_someone_gone_home_has_no_violation(browser, serve
         assert violations(page) == []
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_moves_held_while_the_connection_is_lost_have_no_violation(browser, server, lang):
+    """P1's turn with the connection lost: the moves disabled, the sentence that says why,
+    the keyboard on it, in both languages."""
+    from test_browser import cut_on_my_turn
+
+    page, _, _, _ = cut_on_my_turn(browser, server, LOCALES[lang])
+    page.wait_for_selector("#moves-offline")
+    assert page.evaluate("document.activeElement.id") == "moves-offline"
+    assert violations(page) == []
+    assert not page.errors, page.errors
+    page.context.close()

@@ -1791,3 +1791,48 @@ def test_a_gift_lost_with_the_connection_leaves_the_seat_s_buttons_live_once_bac
         assert camille.last_update["table"]["seats"][1]["kept"]
     assert not ada.errors, ada.errors
     ada.context.close()
+
+
+def cut_on_my_turn(browser, server, locale: str = "en-GB"):
+    """P1's page of 17 against two bots, the keyboard on its first move, when its
+    connection drops on P1's turn: the page, the `Outage`, the move focused (its data
+    attributes) and the move's number."""
+    _, (token,) = server.table("diciassette", 3)
+    page = new_page(browser, locale)
+    outage = Outage(page)
+    page.goto(f"{server.url}/play/{token}")
+    page.wait_for_function("() => document.body.dataset.interactive === 'yes'")
+    first = page.locator(MOVES).first
+    first.focus()
+    focused = first.evaluate("n => [n.dataset.action, n.dataset.actions]")
+    move = page.evaluate("document.body.dataset.move")
+    outage.cut()
+    page.wait_for_selector("#connection:not([hidden])")
+    return page, outage, focused, move
+
+
+def test_the_moves_wait_for_the_connection_and_say_so(browser, server) -> None:
+    """P1's connection drops on P1's turn: every move (buttons, cards) is disabled at once
+    and one sentence by them says why (before: they looked live, and a click said "Nothing
+    was sent"); the keyboard stays among the moves, not thrown to the top of the page.
+    Back by itself, the first update makes them live again, the keyboard on the move it
+    was on, and Enter there plays."""
+    page, outage, focused, move = cut_on_my_turn(browser, server)
+    assert page.locator(MOVES).count() == 0
+    assert page.locator("#board button:enabled, #moves button.move:enabled").count() == 0
+    assert plain(page, "#moves-offline") == ("Connection lost: you can play again once it "
+                                             "is back.")
+    assert page.evaluate("() => !!document.activeElement.closest('#moves')")
+    outage.restore()
+    page.wait_for_selector("#connection", state="hidden")
+    page.wait_for_selector(MOVES)
+    assert page.locator("#moves-offline").count() == 0
+    assert page.evaluate("n => [n.dataset.action, n.dataset.actions]",
+                         page.evaluate_handle("document.activeElement")) == focused
+    page.keyboard.press("Enter")
+    if page.locator(".chooser").count():  # a card of 17: face up or face down
+        page.keyboard.press("Enter")
+    page.wait_for_function("m => document.body.dataset.move !== m", arg=move)
+    assert page.locator("#alert").is_hidden()
+    assert not page.errors, page.errors
+    page.context.close()

@@ -1,6 +1,10 @@
-"""A throw-away PostgreSQL and Redis on this machine, on free ports, in a temp folder:
-for the multi-server tests and `bench-server --servers N` (never for production: there,
-point `--database` and `--broker` at the real ones).
+"""A throw-away PostgreSQL and Redis on this machine, each in a temp folder: for the
+multi-server tests and `bench-server --servers N` (never for production: there, point
+`--database` and `--broker` at the real ones).
+
+Each listens on a Unix socket in its folder and on no TCP port: neither can choose a
+free port as it binds it, and a port chosen before the start could be taken by another
+program meanwhile. Every server and worker of this machine reaches them there.
 
 PostgreSQL comes from the system (Debian's `postgresql` package: `initdb`, `pg_ctl`);
 it refuses to run as root, so as root the cluster belongs to the `postgres` user (run
@@ -34,14 +38,6 @@ class ServiceMissing(RuntimeError):
     """A program is not installed here (the message says which and how to get it)."""
 
 
-def free_port() -> int:
-    """A TCP port free on this machine now, for PostgreSQL and Redis, which cannot be
-    told to pick one (`ludotheque serve --port 0` and the tests' servers bind their own)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _program(name: str) -> str:
     found = shutil.which(name) or next(iter(sorted(glob.glob(
         f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None)
@@ -51,11 +47,11 @@ def _program(name: str) -> str:
     return found
 
 
-def _failed_start(name: str, port: int, why: str, output: bytes) -> RuntimeError:
-    """`name` on `port` did not start (`why`): said with the end of its own output, which
-    says what went wrong (such as its port taken)."""
+def _failed_start(name: str, where: Path, why: str, output: bytes) -> RuntimeError:
+    """`name` on its socket `where` did not start (`why`): said with the end of its own
+    output, which says what went wrong."""
     said = output.decode(errors="replace").strip()[-2000:] or "(nothing)"
-    return RuntimeError(f"{name} on port {port} {why}; its output:\n{said}")
+    return RuntimeError(f"{name} on {where} {why}; its output:\n{said}")
 
 
 def _as_owner(command: list[str]) -> list[str]:
@@ -65,12 +61,11 @@ def _as_owner(command: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def temp_postgres(port: int | None = None) -> Iterator[str]:
-    """A fresh PostgreSQL cluster on `port` (default: a free one); yields its SQLAlchemy URL
+def temp_postgres() -> Iterator[str]:
+    """A fresh PostgreSQL cluster, its socket in its temp folder; yields its SQLAlchemy URL
     (database `ludotheque`). A RuntimeError with its output if it does not start."""
     psycopg = require_extra("psycopg", "scale", "PostgreSQL")
     initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
-    port = port or free_port()
     folder = Path(tempfile.mkdtemp(prefix="ludo-pg-"))
     data = folder / "data"
     if os.geteuid() == 0:
@@ -80,21 +75,20 @@ def temp_postgres(port: int | None = None) -> Iterator[str]:
         subprocess.run(_as_owner([initdb, "-D", str(data), "-A", "trust", "-U", "ludo",
                                   "--no-sync", "-E", "UTF8"]),
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   f"-c max_connections=200")
+        options = f"-k {folder} -c listen_addresses='' -c fsync=off -c max_connections=200"
         log = folder / "log"
         start = subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-o", options, "-l",
                                           str(log), "-w", "-t", str(int(START_TIMEOUT)),
                                           "start"]), stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
         if start.returncode != 0:  # pg_ctl says whether it stopped or was too slow
-            raise _failed_start("PostgreSQL", port, "did not start",
+            raise _failed_start("PostgreSQL", folder, "did not start",
                                 start.stderr + (log.read_bytes() if log.exists() else b""))
         started = True
-        with psycopg.connect(f"host=127.0.0.1 port={port} user=ludo dbname=postgres",
+        with psycopg.connect(host=str(folder), user="ludo", dbname="postgres",
                              autocommit=True) as conn:
             conn.execute("CREATE DATABASE ludotheque")
-        yield f"postgresql+psycopg://ludo@127.0.0.1:{port}/ludotheque"
+        yield f"postgresql+psycopg://ludo@/ludotheque?host={folder}"
     finally:
         if started:
             subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-m", "immediate", "-w",
@@ -170,26 +164,29 @@ def stop_processes(processes: list[subprocess.Popen], grace: float = 10.0) -> No
 
 @dataclass
 class Redis:
-    port: int
+    """A redis-server on the Unix socket `path` (and no TCP port), nothing saved."""
+
+    path: Path
     process: subprocess.Popen | None = None
     _log: IO[bytes] | None = None  # its output, read if it fails to start
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"unix://{self.path}?db=0"
 
     def start(self) -> None:
-        """Once it answers PING. If it stops first (its port taken) or does not answer within
-        START_TIMEOUT, a RuntimeError with its port and its own output; it is stopped."""
+        """Once it answers PING. If it stops first or does not answer within START_TIMEOUT,
+        a RuntimeError with its socket and its own output; it is stopped."""
         self._log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [_program("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no"],
+            [_program("redis-server"), "--port", "0", "--unixsocket", str(self.path),
+             "--unixsocketperm", "700", "--save", "", "--appendonly", "no"],
             stdout=self._log, stderr=subprocess.STDOUT)
         end = time.monotonic() + START_TIMEOUT
         while self.process.poll() is None and time.monotonic() < end:
-            with contextlib.suppress(OSError), socket.create_connection(
-                    ("127.0.0.1", self.port), timeout=1) as sock:
+            with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as sock:
+                sock.settimeout(1)
+                sock.connect(str(self.path))
                 sock.sendall(b"PING\r\n")
                 if sock.recv(16).startswith(b"+PONG"):
                     return
@@ -198,7 +195,7 @@ class Redis:
                else f"did not answer within {START_TIMEOUT:.0f} s")
         stop_processes([self.process])
         self._log.seek(0)
-        raise _failed_start("redis-server", self.port, why, self._log.read())
+        raise _failed_start("redis-server", self.path, why, self._log.read())
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -216,9 +213,11 @@ class Redis:
 
 @contextlib.contextmanager
 def temp_redis() -> Iterator[Redis]:
-    redis = Redis(free_port())
+    folder = Path(tempfile.mkdtemp(prefix="ludo-redis-"))
+    redis = Redis(folder / "redis.sock")
     try:
         redis.start()
         yield redis
     finally:
         redis.stop()
+        shutil.rmtree(folder, ignore_errors=True)

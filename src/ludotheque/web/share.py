@@ -155,13 +155,13 @@ class Reach:
         return {f"{name}_link": base and base + path for name, path in paths.items()}
 
 
-def reach_for(host: str, port: int, public_url: str | None) -> tuple[Reach, list[str]]:
-    """How other devices reach a server bound to `host`:`port`, and the local network's
-    links to print (bound to every interface: one per address of `network_addresses`)."""
+def reach_for(host: str, port: int, public: str | None) -> tuple[Reach, list[str]]:
+    """How other devices reach a server bound to `host`:`port` (`public`: its
+    `public_base`, if any), and the local network's links to print (bound to every
+    interface: one per address of `network_addresses`)."""
     links = [f"http://{url_host(address)}:{port}"
              for address in network_addresses(ipv6_only=host == "::")] \
         if host in EVERY_INTERFACE else []
-    public = public_base(public_url) if public_url is not None else None
     return Reach(public, links[0] if links else None), links
 
 

@@ -156,8 +156,33 @@ function sendMove(actions) {
   if (act({type: "move", actions, move: src.update.move})) {
     src.waitingMove = true;
     state.focus = spot;
-    document.querySelectorAll("#board button.move, #board button.playable, #moves button")
-      .forEach((b) => { b.disabled = true; });
+    disableMoves();
+  }
+}
+
+// Every control that makes or prepares a move: the board's (cards, a card's chooser, DTC's
+// offer) and the move buttons (not "I'm back" nor leaving: they say if nothing was sent).
+const MOVE_CONTROLS = "#board button, #board select, #board input, #moves button.move";
+
+function disableMoves() {
+  document.querySelectorAll(MOVE_CONTROLS).forEach((node) => { node.disabled = true; });
+}
+
+// The seat's socket is down on its turn: the moves are disabled at once and one sentence
+// by them says why (a click that can only say "nothing was sent" is no move); the first
+// update once back draws them live again. The keyboard on a move waits on the sentence
+// (the focus never falls to the page's top), its place kept for then (focusSpot); on
+// anything else (the leave question), it stays there.
+function holdMoves(spot) {
+  disableMoves();
+  $("moves").prepend(el("p", {id: "moves-offline", class: "note warn moves-offline", tabindex: -1,
+                              text: tr("web.table.moves_offline")}));
+  const same = spot && spot.selector && document.querySelector(spot.selector);
+  if (same && !same.disabled) {
+    same.focus();
+  } else if (spot) {
+    state.focus = spot;
+    $("moves-offline").focus();
   }
 }
 
@@ -479,7 +504,8 @@ function draw() {
   drawReveal();
   drawResult();
   drawLog();
-  if (cover && fresh) $("cover-show").focus();
+  if (h.interactive && !src.connected) holdMoves(spot);
+  else if (cover && fresh) $("cover-show").focus();
   else if (spot && $("cover-hide") && !update.legal.length) $("cover-hide").focus();  // her move is made
   else if (spot) restoreFocus(spot);
   else if (state.revealed && fresh) restoreFocus({selector: null, index: 0});  // her first move
@@ -538,6 +564,7 @@ const CONTROLS = "#moves button:enabled, #board button:enabled";
 
 function focusSpot() {
   const active = document.activeElement;
+  if (active && active.id === "moves-offline" && state.focus) return state.focus;  // holdMoves
   if (!active || !active.closest("#moves, #board, #leave-area")) return null;
   const selector = selectorOf(active);  // a chooser's move: in the chooser, not the same move's button
   return {selector: selector && active.closest(".chooser") ? `.chooser ${selector}` : selector,
