@@ -180,8 +180,34 @@ def test_zero_sum_rewards(players):
 def test_human_render_prints_and_returns_none(capsys):
     env = LudothequeEnv("wazabi", players=2, render_mode="human")
     env.reset(seed=0)
+    capsys.readouterr()
     assert env.render() is None
     assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_human_mode_prints_the_table_at_every_reset_and_step_by_itself(name, capsys):
+    """Gymnasium's "human" mode renders during reset() and step(), with no render() call
+    (it once printed only when render() was called, so a copied loop showed nothing)."""
+    env = gymnasium.make(f"ludotheque/{name}-v0", players=2, render_mode="human")
+    _, info = env.reset(seed=1)
+    assert env.unwrapped.table.render() == capsys.readouterr().out
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.unwrapped.table.render() == capsys.readouterr().out
+    env.step(env.action_space.n)  # not an action: the episode ends, and is shown ended
+    assert capsys.readouterr().out.strip()
+
+
+def test_the_spec_serialises_to_json_and_makes_the_same_environment():
+    """`env.spec.to_json()` (Gymnasium's way to save an environment's spec) once failed: the
+    entry point was the class, and Gymnasium serialises no callable."""
+    env = gymnasium.make("ludotheque/dtc-v0", players=3, opponents="easy", max_episode_steps=50)
+    spec = gymnasium.envs.registration.EnvSpec.from_json(env.spec.to_json())
+    again = gymnasium.make(spec)
+    assert spec.kwargs == {"game": "dtc", "players": 3, "opponents": "easy"}
+    assert again.spec.max_episode_steps == 50
+    assert (again.reset(seed=2)[0] == env.reset(seed=2)[0]).all()
+    assert again.unwrapped.opponents == ["easy", "easy"]
 
 
 @pytest.mark.parametrize(("opponents", "read"), [("random", False), ("medium", True)])

@@ -287,6 +287,22 @@ def test_bad_parameters_give_our_clear_errors():
         state.get_game().make_py_observer(every_hand)
 
 
+@pytest.mark.parametrize("value", ["1;2", "2;;3;3;4", "2;3;3;3;99"])
+def test_a_list_option_refused_in_a_game_string_asks_for_semicolons(value):
+    """A list refused in an OpenSpiel game string once got our usual message, which asks
+    for commas: written so, pyspiel cuts the list at the commas and refuses it. The
+    message now repeats the value as written and asks for ';', in both languages."""
+    with pytest.raises(OptionError) as refused:
+        pyspiel.load_game(f"ludotheque_diciassette(singles={value})")
+    english = refused.value.message("en")
+    french = refused.value.message("fr").replace("\xa0", " ")  # French spacing
+    assert f"'{value}'" in english and f"« {value} »" in french
+    assert "separated by ';'" in english and "séparés par « ; »" in french
+    default = next(o.default for o in get_game("diciassette").option_specs if o.name == "singles")
+    assert "comma-separated" not in english and f"singles={';'.join(map(str, default))}" in english
+    assert pyspiel.load_game("ludotheque_diciassette(singles=2;3;3;3;4)")  # as asked: loads
+
+
 def test_the_public_observation_is_the_spectators_view():
     spiel_game = adapter.load_game("diciassette", 3)
     public = spiel_game.make_py_observer(pyspiel.IIGObservationType(

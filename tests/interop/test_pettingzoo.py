@@ -175,6 +175,23 @@ def test_render_test_passes_in_both_modes(name, capsys):
     assert capsys.readouterr().out  # "human" printed the table
 
 
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_human_mode_prints_the_table_at_every_reset_and_step_by_itself(name, capsys):
+    """As PettingZoo's own games do in "human" mode (the loop of its documentation calls no
+    render()): once the table was printed only by render()."""
+    e = env(name, players=2, render_mode="human")
+    e.reset(seed=1)
+    table = e.unwrapped.table
+    assert table.render() == capsys.readouterr().out
+    observation = e.last()[0]
+    e.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert table.render() == capsys.readouterr().out
+    observation = e.last()[0]
+    e.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))  # illegal: the game ends
+    assert all(e.terminations.values())
+    assert table.render() == capsys.readouterr().out
+
+
 def test_an_illegal_move_by_default_loses_and_ends_the_game():
     """PettingZoo's classic convention: -1 for the offender, 0 for the others, the end."""
     e = env("dtc", players=3)

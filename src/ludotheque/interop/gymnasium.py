@@ -32,6 +32,8 @@ Importing this module registers "ludotheque/<game>-v0" for every game:
   IllegalActionError (NotationError for an id outside the action space, or for
   an action that is neither an integer nor a move's text: a bool, a float, a list)
   and nothing changes. Stepping after the end raises IllegalActionError.
+* `render_mode`: "ansi", `render()` returns the table as a spectator sees it; "human", the
+  table is printed at every reset and step (and by `render()`, which returns None).
 """
 
 from __future__ import annotations
@@ -122,9 +124,15 @@ class LudothequeEnv(TableRendering, gymnasium.Env):
             if not self.table.state.is_terminal():
                 break
         self._over = False
+        self.render_human()
         return self.table.observation(self.seat), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        result = self._step(action)
+        self.render_human()
+        return result
+
+    def _step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.table.state
         if self._over:
             raise IllegalActionError("error.game_over")
@@ -211,12 +219,17 @@ def make(game: str, **kwargs: Any) -> gymnasium.Env:
     return gymnasium.make(f"ludotheque/{get_game(game).name}-v0", **kwargs)
 
 
+# A "module:class" string rather than the class, so that `env.spec.to_json()` works (Gymnasium
+# serialises no callable) and a process given the spec imports the module itself.
+ENTRY_POINT = f"{__name__}:LudothequeEnv"
+
+
 def register_all() -> None:
     """Register "ludotheque/<game>-v0" for every game (done when this module is imported)."""
     for game in all_games():
         env_id = f"ludotheque/{game.name}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=LudothequeEnv, kwargs={"game": game.name},
+            gymnasium.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"game": game.name},
                                disable_env_checker=False)
 
 

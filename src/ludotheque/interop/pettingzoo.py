@@ -22,8 +22,8 @@ offender gets -1, the others 0, the game ends, and the offender's info holds
 "illegal_action" and "error". With `illegal="raise"`: IllegalActionError (an
 action outside the action space, or neither an integer nor a move's text,
 NotationError); the game is unchanged and the same agent is still to act. `render()` with
-render_mode="ansi" returns the
-table as a spectator sees it; with "human" it prints it and returns None.
+render_mode="ansi" returns the table as a spectator sees it; with "human" the table is
+printed at every reset and step (and by `render()`, which returns None).
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._select()
+        self.render_human()
 
     def _select(self) -> None:
         state = self.table.state
@@ -135,6 +136,7 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
         self._clear_rewards()
         self._select()
         self._accumulate_rewards()
+        self.render_human()
 
     def _lose(self, agent: str, action: Any, error: LudoError) -> None:
         """The classic convention: the offender gets -1, the others 0, and the game ends."""
@@ -145,6 +147,7 @@ class raw_env(TableRendering, AECEnv):  # the PettingZoo naming convention
             self.terminations[other] = True
         self.infos[agent] = {"illegal_action": action, "error": error.message(self.table.lang)}
         self._accumulate_rewards()
+        self.render_human()
 
 
 def env(game_name: str | Game, players: int = 2, render_mode: str | None = None,

@@ -169,6 +169,12 @@ class TableRendering:
             return None
         return text
 
+    def render_human(self) -> None:
+        """In "human" mode the table is printed at every reset and step without a call to
+        render(): Gymnasium's and PettingZoo's convention for that mode."""
+        if self.render_mode == "human":
+            self.render()
+
     def close(self) -> None:
         pass
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pyspiel
 
+from ludotheque.core.errors import OptionError
 from ludotheque.core.game import MAX_DECISIONS, Game
 from ludotheque.core.options import integer
 from ludotheque.core.registry import get_game
@@ -44,6 +45,22 @@ def _from_param(value: Any) -> Any:
     if isinstance(value, str):
         return value.replace(LIST_SEPARATOR, ",")
     return value
+
+
+def game_options(game: Game, players: int, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Our validated options from OpenSpiel parameters. A list refused is refused in
+    OpenSpiel's terms: our own message would ask for commas, which a game string cannot
+    hold (pyspiel cuts `singles=2,3` at the comma)."""
+    try:
+        return game.validate(players, {name: _from_param(v) for name, v in params.items()})
+    except OptionError as error:
+        spec = next((option for option in game.option_specs
+                     if option.kind == "ints" and option.name == error.params.get("name")), None)
+        if spec is None:
+            raise
+        raise OptionError("openspiel.error.list_option", name=spec.name, value=params[spec.name],
+                          count=spec.length, low=spec.minimum, high=spec.maximum,
+                          example=_to_param(spec.kind, spec.default)) from None
 
 
 def _parameter_specification(game: Game) -> dict[str, Any]:

@@ -45,8 +45,8 @@ from ludotheque.interop.openspiel.information import (
 )
 from ludotheque.interop.openspiel.params import (
     MAX_GAME_LENGTH,
-    _from_param,
     _load,
+    game_options,
     load_game,
     spiel_params,
 )
@@ -231,7 +231,7 @@ class LudothequeGame(pyspiel.Game):
         game = self.ludo_game
         values = dict(params or {})
         players = values.pop("players", game.default_players)
-        options = game.validate(players, {name: _from_param(v) for name, v in values.items()})
+        options = game_options(game, players, values)
         meta = _Meta(game, players, options)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
