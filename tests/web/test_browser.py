@@ -62,13 +62,17 @@ def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
 
 # Keeps the page's WebSocket and the frames it receives (before table.js reads them), so a
 # test can send a frame as the page would (a stale one, as from an old tab) and wait for
-# the server's answer to be drawn.
+# the server's answer to be drawn. The pongs answering the page's own pings (a quiet
+# table) are left out: they say nothing of the table.
 SPY = """(() => {
   const Native = window.WebSocket;
   window.__sockets = []; window.__frames = [];
   window.WebSocket = function (...args) {
     const ws = new Native(...args);
-    ws.addEventListener("message", (m) => window.__frames.push(JSON.parse(m.data)));
+    ws.addEventListener("message", (m) => {
+      const frame = JSON.parse(m.data);
+      if (frame.type !== "pong") window.__frames.push(frame);
+    });
     window.__sockets.push(ws);
     return ws;
   };
@@ -1753,6 +1757,31 @@ def test_a_connection_lost_leaves_the_page_alone_while_it_tries_again(browser, s
     assert plain(page, "#connection") == "Connection lost, reconnecting…"
     outage.restore()
     page.wait_for_selector("#connection", state="hidden")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_phone_whose_wifi_drops_without_a_word_says_so_and_catches_up(browser, server):
+    """P1's phone loses its Wi-Fi: its socket is not closed (the browser is told nothing
+    for minutes, as on a phone whose network vanishes), yet the page soon says that the
+    connection is lost. P2 leaves the table meanwhile; back on the Wi-Fi, the page shows
+    it (before: it stayed silent on a stale table for as long as the phone was offline)."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_selector("#leave")
+    with server.client() as bob:
+        bob.hello(tokens[1])
+        page.context.set_offline(True)
+        page.wait_for_selector("#connection:not([hidden])")
+        assert plain(page, "#connection") == "Connexion perdue, reconnexion…"
+        bob.send({"type": "leave"})
+        bob.expect("left")
+        page.context.set_offline(False)
+        page.wait_for_selector("#connection", state="hidden")
+        page.wait_for_function("() => [...document.querySelectorAll('.seat')].some((s) => "
+                               "/P2/.test(s.textContent) && /a quitté la table/"
+                               ".test(s.textContent))")
     assert not page.errors, page.errors
     page.context.close()
 

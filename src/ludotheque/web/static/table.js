@@ -61,35 +61,68 @@ const ALERT_MS = 10000;
 const $ = (id) => document.getElementById(id);
 
 // -- the WebSockets, with reconnection (backoff) and `since` -------------------------
+// A connection can die without a word: a phone whose Wi-Fi drops gets no "close" for
+// minutes, and its page would show a stale table as if all were well. So a socket silent
+// for QUIET_MS is asked (ping); no answer within ANSWER_MS and it is taken as lost: said,
+// and tried again as after a close.
+const QUIET_MS = 5000;
+const ANSWER_MS = 4000;
+
 function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   src.ws = ws;
+  ws.heard = Date.now();
+  ws.asked = 0;  // when a ping went unanswered so far
   ws.addEventListener("open", () => {
+    ws.heard = Date.now();
     ws.send(JSON.stringify({type: "hello", token: src.token, lang, since: src.eventCount}));
   });
   ws.addEventListener("message", (message) => {
+    ws.heard = Date.now();
+    ws.asked = 0;
     let frame;
     try { frame = JSON.parse(message.data); } catch (e) { return; }
     onFrame(src, frame);
   });
-  ws.addEventListener("close", () => {
-    const wasConnected = src.connected;
-    src.connected = false;
-    src.waitingMove = false;
-    // a gift sent, unanswered: its answer will not come on this socket (the frame may have
-    // been lost with it); the seat as the next update shows it, given or still kept
-    const giftLost = !!state.confirmGive?.sent;
-    if (giftLost) state.confirmGive = null;
-    if (src.closedByUs) return;
-    // what needs this socket waits for it, and says so (keptBox); a failed attempt to
-    // reconnect changes nothing drawn: the page is left alone
-    if (wasConnected || giftLost) draw();
-    showConnection();
-    const delay = src.backoff;
-    src.backoff = Math.min(src.backoff * 2, 4000);
-    setTimeout(() => connect(src), delay + Math.random() * 200);
-  });
+  ws.addEventListener("close", () => lost(src, ws));
+}
+
+// `ws`, `src`'s socket, closed or taken as lost (once: its late "close" changes nothing).
+function lost(src, ws) {
+  if (ws.lost) return;
+  ws.lost = true;
+  const wasConnected = src.connected;
+  src.connected = false;
+  src.waitingMove = false;
+  // a gift sent, unanswered: its answer will not come on this socket (the frame may have
+  // been lost with it); the seat as the next update shows it, given or still kept
+  const giftLost = !!state.confirmGive?.sent;
+  if (giftLost) state.confirmGive = null;
+  if (src.closedByUs) return;
+  // what needs this socket waits for it, and says so (keptBox); a failed attempt to
+  // reconnect changes nothing drawn: the page is left alone
+  if (wasConnected || giftLost) draw();
+  showConnection();
+  const delay = src.backoff;
+  src.backoff = Math.min(src.backoff * 2, 4000);
+  setTimeout(() => connect(src), delay + Math.random() * 200);
+}
+
+// Each second: the open sockets silent too long are asked, those that did not answer lost.
+function listen() {
+  const now = Date.now();
+  for (const src of sources()) {
+    const ws = src.ws;
+    if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN) continue;
+    if (ws.asked && now - ws.asked > ANSWER_MS) {
+      lost(src, ws);
+      ws.close();
+    } else if (!ws.asked && now - ws.heard > QUIET_MS) {
+      ws.asked = now;
+      ws.send(JSON.stringify({type: "ping"}));
+    }
+  }
 }
 
 function sources() {
@@ -1064,6 +1097,7 @@ async function main() {
   });
   window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
   seats.forEach(connect);
+  setInterval(listen, 1000);
 }
 
 main();
