@@ -1786,6 +1786,34 @@ def test_a_phone_whose_wifi_drops_without_a_word_says_so_and_catches_up(browser,
     page.context.close()
 
 
+def test_a_chat_line_said_while_a_page_was_cut_off_reaches_it_once_back(browser, server):
+    """P2 writes while P1's page has lost its connection: once back by itself, P1's page
+    shows that line, and the line said before the cut once only (before: a page coming
+    back heard the chat again only when opened afresh, and the line was lost to it)."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "en-GB", PHONE)
+    outage = Outage(page)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_selector("#leave")
+    lines = """() => [...document.querySelectorAll('#chat-list li')]
+                 .map((li) => li.querySelector('strong').textContent + li.lastChild.textContent)"""
+    with server.client() as bob:
+        bob.hello(tokens[1])
+        bob.send({"type": "chat", "text": "hello"})
+        page.wait_for_function(f"() => ({lines})().length === 1")
+        outage.cut()
+        page.wait_for_selector("#connection:not([hidden])")
+        bob.send({"type": "chat", "text": "still there?"})
+        bob.expect("chat", text="still there?")
+        outage.restore()
+        page.wait_for_selector("#connection", state="hidden")
+        page.wait_for_function(f"() => ({lines})().length > 1")
+    said = page.evaluate(lines)
+    assert said == ["P2: hello", "P2: still there?"], said
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 class GiftsLost(Outage):
     """An `Outage` in which the page's `give_seat` frames never reach the server (lost on
     the way, the connection dropping just then)."""
