@@ -1814,6 +1814,39 @@ def test_a_chat_line_said_while_a_page_was_cut_off_reaches_it_once_back(browser,
     page.context.close()
 
 
+WHO = "#rematch-offer > p"  # who is at the rematch already
+
+
+def test_a_rematch_asked_on_one_device_says_you_are_there_on_the_other(browser, server):
+    """P1's seat is open on her laptop and on her phone; she asks for the rematch on the
+    laptop, which goes there. Her phone's final screen says she is already at the new
+    table (then with P2, once he sits down), not "Rematch proposed by P1", her own name
+    as if someone else's."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    with server.client() as ann, server.client() as bob:
+        ann.hello(tokens[0])
+        bob.hello(tokens[1])
+        drive([ann, bob])
+        laptop, phone = new_page(browser, "fr-FR"), new_page(browser, "fr-FR", PHONE)
+        for page in (laptop, phone):
+            page.goto(f"{server.url}/play/{tokens[0]}")
+            page.wait_for_selector("#rematch:enabled")
+        laptop.click("#rematch")
+        laptop.wait_for_url(lambda url: url != phone.url)
+        phone.wait_for_selector("#rematch-offer")
+        assert plain(phone, WHO) == "Revanche : vous êtes déjà à la nouvelle table."
+        bob.hello(bob.expect("rematch")["url"].rsplit("/", 1)[1])
+        phone.wait_for_function("w => /P2/.test(document.querySelector(w).textContent)",
+                                arg=WHO)
+        assert plain(phone, WHO) == ("Revanche : vous êtes déjà à la nouvelle "
+                                                "table, avec P2.")
+        assert phone.get_attribute("#rematch-join", "href") == \
+            laptop.url.removeprefix(server.url)
+    for page in (laptop, phone):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
 class GiftsLost(Outage):
     """An `Outage` in which the page's `give_seat` frames never reach the server (lost on
     the way, the connection dropping just then)."""

@@ -807,9 +807,15 @@ function offerBox() {
   if (!offer) return null;
   const box = el("div", {class: "banner rematch-offer", id: "rematch-offer"});
   if (offer.by && offer.by.length && !state.offerDismissed) {
-    // the offer comes again when someone joins the new table: who is there by now
-    box.append(el("p", {text: tr(offer.by.length > 1 ? "web.table.rematch_joined" : "web.table.rematch_offer",
-                                 {names: offer.by})}));
+    // the offer comes again when someone joins the new table: who is there by now. This
+    // person among them (a page left behind: Back, another device of the seat) is "you",
+    // with the others: names are one person's at a table and its rematch alike.
+    const own = mode === "play" && !shared && seats[0].update ? seatName(seats[0]) : null;
+    const others = offer.by.filter((name) => name !== own);
+    const key = others.length < offer.by.length
+      ? (others.length ? "web.table.rematch_here_with" : "web.table.rematch_here")
+      : offer.by.length > 1 ? "web.table.rematch_joined" : "web.table.rematch_offer";
+    box.append(el("p", {id: "rematch-who", text: tr(key, {names: others})}));
   }
   if (offer.status === "closed") {
     box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));
