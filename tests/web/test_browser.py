@@ -1847,6 +1847,28 @@ def test_a_rematch_asked_on_one_device_says_you_are_there_on_the_other(browser, 
         page.context.close()
 
 
+def test_the_spectator_screen_of_a_waiting_table_says_whom_it_waits_for(browser, server):
+    """The tablet by the TV shows a rematch still waiting: it says whom the table waits
+    for, as the seats' pages do (before: "Waiting for the other players" and nothing
+    else), with nothing of what only a seated person may do; once everyone is seated it
+    is the table."""
+    tokens, offered = rematch_of_three(server)
+    with server.client() as ada:
+        ada.hello(offered[0].rsplit("/", 1)[1])
+        rematch = server.master.storage.table_by_token(offered[0].rsplit("/", 1)[1])[0]
+        tablet = new_page(browser, "fr-FR", {"width": 1024, "height": 768})
+        tablet.goto(f"{server.url}/watch/{rematch.spectator}")
+        tablet.wait_for_selector("#waiting-for")
+        assert plain(tablet, "#waiting-for") == "On attend encore P2 et P3."
+        assert tablet.locator(".kept-seat, #invite-link, #invite-share").count() == 0
+        ada.send({"type": "give_seat", "seat": 1, "to": "bot"})
+        ada.send({"type": "give_seat", "seat": 2, "to": "bot"})
+        tablet.wait_for_function("() => document.body.dataset.status === 'playing'")
+        assert tablet.locator("#moves").is_hidden()
+    assert not tablet.errors, tablet.errors
+    tablet.context.close()
+
+
 class GiftsLost(Outage):
     """An `Outage` in which the page's `give_seat` frames never reach the server (lost on
     the way, the connection dropping just then)."""

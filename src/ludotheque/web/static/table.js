@@ -502,8 +502,10 @@ function draw() {
   }
   // leaving is no move: away from them, under the chat (and last on a phone)
   $("leave-area").replaceChildren(...(mine && !src.left && table.status === "playing" ? [leaveBox()] : []));
-  if (mode === "play" && !cover && table.status === "waiting") moves.append(...waitingBox(table, update.invite_url, src));
-  moves.hidden = mode === "watch";
+  const waiting = !cover && table.status === "waiting";
+  if (waiting) moves.append(...(mode === "play" ? waitingBox(table, update.invite_url, src) : waitingBox(table)));
+  // a spectator has no moves; while the table waits, whom it waits for (the TV tells the room)
+  moves.hidden = mode === "watch" && !waiting;
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
   drawWatchShare(table);
@@ -589,7 +591,7 @@ function restoreFocus(spot) {
 // page with the link is gone once its creator took a seat). A rematch's seats are kept for
 // their people (no invite): who it waits for is said all the same, and each seat kept for
 // someone else may be given away from here (keptBox).
-function waitingBox(table, url, src) {
+function waitingBox(table, url = null, src = null) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
   if (!missing.length) return [];
   const links = url ? el("div", {id: "invite-share"}) : null;
