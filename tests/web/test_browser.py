@@ -62,13 +62,17 @@ def new_page(browser, locale: str = "en-GB", viewport=DESKTOP):
 
 # Keeps the page's WebSocket and the frames it receives (before table.js reads them), so a
 # test can send a frame as the page would (a stale one, as from an old tab) and wait for
-# the server's answer to be drawn.
+# the server's answer to be drawn. The pongs answering the page's own pings (a quiet
+# table) are left out: they say nothing of the table.
 SPY = """(() => {
   const Native = window.WebSocket;
   window.__sockets = []; window.__frames = [];
   window.WebSocket = function (...args) {
     const ws = new Native(...args);
-    ws.addEventListener("message", (m) => window.__frames.push(JSON.parse(m.data)));
+    ws.addEventListener("message", (m) => {
+      const frame = JSON.parse(m.data);
+      if (frame.type !== "pong") window.__frames.push(frame);
+    });
     window.__sockets.push(ws);
     return ws;
   };
@@ -1755,6 +1759,114 @@ def test_a_connection_lost_leaves_the_page_alone_while_it_tries_again(browser, s
     page.wait_for_selector("#connection", state="hidden")
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_a_phone_whose_wifi_drops_without_a_word_says_so_and_catches_up(browser, server):
+    """P1's phone loses its Wi-Fi: its socket is not closed (the browser is told nothing
+    for minutes, as on a phone whose network vanishes), yet the page soon says that the
+    connection is lost. P2 leaves the table meanwhile; back on the Wi-Fi, the page shows
+    it (before: it stayed silent on a stale table for as long as the phone was offline)."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "fr-FR", PHONE)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_selector("#leave")
+    with server.client() as bob:
+        bob.hello(tokens[1])
+        page.context.set_offline(True)
+        page.wait_for_selector("#connection:not([hidden])")
+        assert plain(page, "#connection") == "Connexion perdue, reconnexion…"
+        bob.send({"type": "leave"})
+        bob.expect("left")
+        page.context.set_offline(False)
+        page.wait_for_selector("#connection", state="hidden")
+        page.wait_for_function("() => [...document.querySelectorAll('.seat')].some((s) => "
+                               "/P2/.test(s.textContent) && /a quitté la table/"
+                               ".test(s.textContent))")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_chat_line_said_while_a_page_was_cut_off_reaches_it_once_back(browser, server):
+    """P2 writes while P1's page has lost its connection: once back by itself, P1's page
+    shows that line, and the line said before the cut once only (before: a page coming
+    back heard the chat again only when opened afresh, and the line was lost to it)."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "en-GB", PHONE)
+    outage = Outage(page)
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_selector("#leave")
+    lines = """() => [...document.querySelectorAll('#chat-list li')]
+                 .map((li) => li.querySelector('strong').textContent + li.lastChild.textContent)"""
+    with server.client() as bob:
+        bob.hello(tokens[1])
+        bob.send({"type": "chat", "text": "hello"})
+        page.wait_for_function(f"() => ({lines})().length === 1")
+        outage.cut()
+        page.wait_for_selector("#connection:not([hidden])")
+        bob.send({"type": "chat", "text": "still there?"})
+        bob.expect("chat", text="still there?")
+        outage.restore()
+        page.wait_for_selector("#connection", state="hidden")
+        page.wait_for_function(f"() => ({lines})().length > 1")
+    said = page.evaluate(lines)
+    assert said == ["P2: hello", "P2: still there?"], said
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+WHO = "#rematch-offer > p"  # who is at the rematch already
+
+
+def test_a_rematch_asked_on_one_device_says_you_are_there_on_the_other(browser, server):
+    """P1's seat is open on her laptop and on her phone; she asks for the rematch on the
+    laptop, which goes there. Her phone's final screen says she is already at the new
+    table (then with P2, once he sits down), not "Rematch proposed by P1", her own name
+    as if someone else's."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    with server.client() as ann, server.client() as bob:
+        ann.hello(tokens[0])
+        bob.hello(tokens[1])
+        drive([ann, bob])
+        laptop, phone = new_page(browser, "fr-FR"), new_page(browser, "fr-FR", PHONE)
+        for page in (laptop, phone):
+            page.goto(f"{server.url}/play/{tokens[0]}")
+            page.wait_for_selector("#rematch:enabled")
+        laptop.click("#rematch")
+        laptop.wait_for_url(lambda url: url != phone.url)
+        phone.wait_for_selector("#rematch-offer")
+        assert plain(phone, WHO) == "Revanche : vous êtes déjà à la nouvelle table."
+        bob.hello(bob.expect("rematch")["url"].rsplit("/", 1)[1])
+        phone.wait_for_function("w => /P2/.test(document.querySelector(w).textContent)",
+                                arg=WHO)
+        assert plain(phone, WHO) == ("Revanche : vous êtes déjà à la nouvelle "
+                                                "table, avec P2.")
+        assert phone.get_attribute("#rematch-join", "href") == \
+            laptop.url.removeprefix(server.url)
+    for page in (laptop, phone):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+def test_the_spectator_screen_of_a_waiting_table_says_whom_it_waits_for(browser, server):
+    """The tablet by the TV shows a rematch still waiting: it says whom the table waits
+    for, as the seats' pages do (before: "Waiting for the other players" and nothing
+    else), with nothing of what only a seated person may do; once everyone is seated it
+    is the table."""
+    tokens, offered = rematch_of_three(server)
+    with server.client() as ada:
+        ada.hello(offered[0].rsplit("/", 1)[1])
+        rematch = server.master.storage.table_by_token(offered[0].rsplit("/", 1)[1])[0]
+        tablet = new_page(browser, "fr-FR", {"width": 1024, "height": 768})
+        tablet.goto(f"{server.url}/watch/{rematch.spectator}")
+        tablet.wait_for_selector("#waiting-for")
+        assert plain(tablet, "#waiting-for") == "On attend encore P2 et P3."
+        assert tablet.locator(".kept-seat, #invite-link, #invite-share").count() == 0
+        ada.send({"type": "give_seat", "seat": 1, "to": "bot"})
+        ada.send({"type": "give_seat", "seat": 2, "to": "bot"})
+        tablet.wait_for_function("() => document.body.dataset.status === 'playing'")
+        assert tablet.locator("#moves").is_hidden()
+    assert not tablet.errors, tablet.errors
+    tablet.context.close()
 
 
 class GiftsLost(Outage):

@@ -15,7 +15,7 @@ from chromium import PHONE
 from ludotheque.i18n import t
 from ludotheque.web.live import STAND_IN
 from ludotheque.web.refusals import Duration
-from test_browser import LOCALES, NOWHERE, new_page, told_gone
+from test_browser import LOCALES, NOWHERE, new_page, plain, rematch_of_three, told_gone
 from test_prune import age, prune, wait_for_status
 from web_servers import run_app_in_thread, stop_thread_server
 from ws_client import drive
@@ -276,3 +276,48 @@ def told(browser, handle, token: str, lang: str, words: str) -> None:
     page.goto(f"{handle.url}/play/{token}")
     told_gone(page, re.sub(r"[\u00a0\u202f]", " ", words), lang)
     page.context.close()
+
+
+def test_a_late_friend_with_the_first_game_s_invite_is_led_to_the_seat_given_at_the_rematch(
+        browser, server):
+    """Denis was sent the first game's invite; he arrives once it is over, P1 at its rematch
+    having given P2's seat to anyone, P3's still kept. The old invite says the game is
+    over and leads to the rematch's, where the given seat is his to take and P3's says
+    whom it is kept for (before: "Every seat is taken", and no way on). A finished game
+    with no rematch says it is over, with the way to the lobby."""
+    tokens, offered = rematch_of_three(server)
+    with server.client() as ada:
+        ada.hello(offered[0].rsplit("/", 1)[1])
+        give(ada, 1)
+        ada.until(lambda f: "invite_url" in f)
+    old = server.master.storage.table_by_token(tokens[0])[0]
+    denis = new_page(browser, "fr-FR", PHONE)
+    denis.goto(f"{server.url}/join/{old.invite}")
+    denis.wait_for_selector("#gone")
+    assert plain(denis, "#gone-text") == ("Cette partie est terminée, et ses joueurs ont "
+                                         "demandé une revanche à une nouvelle table.")
+    denis.get_by_role("link", name="Aller à la revanche").click()
+    denis.wait_for_selector("#name")
+    seats = denis.locator(".choice-list li")
+    assert [plain(denis, f".choice-list li:nth-child({n}) label").strip()
+            for n in (1, 2, 3)] == ["Place 1 · prise par P1", "Place 2",
+                                    "Place 3 · gardée pour P3"]
+    assert [seats.nth(n).locator("input").is_enabled() for n in range(3)] == [
+        False, True, False]
+    denis.fill("#name", "Denis")
+    denis.click("#join-submit")
+    denis.wait_for_url("**/play/**")
+    rematch = server.master.storage.table_by_token(offered[0].rsplit("/", 1)[1])[0]
+    assert [seat.name for seat in server.master.storage.get_table(rematch.id).seats] == [
+        "P1", "Denis", "P3"]
+    created, tokens = server.table("diciassette", 3, humans=1)
+    with server.client() as ann:
+        ann.hello(tokens[0])
+        drive([ann])
+    denis.goto(f"{server.url}{created['invite_url']}")
+    denis.wait_for_selector("#gone")
+    assert plain(denis, "#gone-text") == ("Cette partie est terminée : il n'y a plus de "
+                                         "place à prendre à sa table.")
+    assert denis.get_attribute("#gone-home", "href") == "/"
+    assert not denis.errors, denis.errors
+    denis.context.close()

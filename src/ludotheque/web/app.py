@@ -386,11 +386,28 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
         except Refused as refused:
             return refusal(refused, lang)
         public = live.public(lang)
-        return {"table": live.row.id, "game": live.row.game, "title": public["title"],
-                "players": live.row.players, "status": live.row.status,
-                "seats": [{k: s[k] for k in ("seat", "kind", "level", "name", "taken")}
-                          for s in public["seats"]],
-                **await share(request, invite=f"/join/{invite}")}
+        answer = {"table": live.row.id, "game": live.row.game, "title": public["title"],
+                  "players": live.row.players, "status": live.row.status,
+                  "seats": [{k: s[k] for k in ("seat", "kind", "level", "name", "taken",
+                                                "kept")} for s in public["seats"]],
+                  **await share(request, invite=f"/join/{invite}")}
+        if live.row.status == "over":  # an invite kept from an earlier game of the evening
+            rematch = await rematch_invite(live.row)
+            if rematch is not None:
+                answer["rematch_invite"] = rematch
+        return answer
+
+    async def rematch_invite(row: Any) -> str | None:
+        """The invite of the newest rematch that followed the finished table `row` (rematch
+        after rematch), while it waits or plays: whoever opens an old invite is led there,
+        to a seat given away to anyone, or to see that every seat is taken."""
+        newest = row
+        while newest.rematch is not None:
+            following = await master.db(store.get_table, newest.rematch)
+            if following is None:
+                break
+            newest = following
+        return f"/join/{newest.invite}" if newest.status in ("waiting", "playing") else None
 
     async def token_share(request: Request, token: str,
                           paths: Callable[[Any, int | None], dict[str, str]]) -> Any:

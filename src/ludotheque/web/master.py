@@ -684,9 +684,10 @@ class Master:
             await self.broker.publish(live.row.id, live.moves)
             if live.row.rematch_of:  # the old table's pages: who is at the rematch now
                 await self._offer_again(live.row.rematch_of)
-        if since == 0:
-            for line in await self.db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
-                await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
+        # the recent chat at every hello, a page coming back too: lines said while its
+        # connection was lost reach it (the page keeps each line once)
+        for line in await self.db(self.storage.recent_chat, live.row.id, CHAT_HISTORY):
+            await conn.send(_chat_frame(line["name"], line["seat"], line["text"], line["time"]))
         if live.row.rematch:
             await self._send_rematch(live, [conn])
         if returning:
@@ -1333,6 +1334,11 @@ async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:
 
 
 def _chat_frame(name: str, seat: int | None, text: str, stamp: Any) -> dict[str, Any]:
+    """A chat line's frame; its time always in UTC with its offset (SQLite gives the
+    stored time back without one): one line said live and read again from the history
+    has one time, which the page keeps once, and a browser elsewhere reads it right."""
+    if isinstance(stamp, dt.datetime) and stamp.tzinfo is None:
+        stamp = stamp.replace(tzinfo=dt.timezone.utc)
     return {"type": "chat", "from": name, "seat": seat, "text": text,
             "time": stamp.isoformat() if hasattr(stamp, "isoformat") else str(stamp)}
 

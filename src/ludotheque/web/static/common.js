@@ -193,10 +193,10 @@ export function withCode(text) {
 
 // A link that leads to no table any more (removed, closed, or mistyped): `message`, and the
 // way back to the lobby, in a panel rather than a passing alert.
-export function gonePanel(message) {
+export function gonePanel(message, way = {href: "/", text: tr("web.back_lobby")}) {
   return el("section", {id: "gone", class: "gone", role: "alert"},
             el("p", {id: "gone-text", text: message}),
-            el("p", {}, el("a", {id: "gone-home", href: "/", text: tr("web.back_lobby")})));
+            el("p", {}, el("a", {id: "gone-home", href: way.href, text: way.text})));
 }
 
 // The language switch: two buttons, the current one pressed.

@@ -42,25 +42,34 @@ function draw() {
       : el("p", {class: "error-box", role: "alert", text: error.message}));
     return;
   }
-  const free = info.seats.filter((s) => s.kind === "human" && !s.taken);
+  const back = ownSeat();
+  const backBox = back && el("div", {class: "banner back-box", id: "back-box"},
+    el("p", {text: tr("web.join.back_text", {name: back.name})}),
+    el("a", {class: "button-link primary", id: "back-to-seat", href: back.url, text: tr("web.join.back")}));
+  if (info.status === "over") {  // an invite from an earlier game: its rematch, if any
+    form.replaceChildren(...[backBox, info.rematch_invite
+      ? gonePanel(tr("web.join.over_rematch"), {href: info.rematch_invite, text: tr("web.join.to_rematch")})
+      : gonePanel(tr("web.join.over"))].filter(Boolean));
+    return;
+  }
+  // a rematch's seat kept for its person (named, not taken yet) is nobody else's
+  const free = info.seats.filter((s) => s.kind === "human" && !s.taken && !s.kept);
   if (chosen === null || !free.some((s) => s.seat === chosen)) chosen = free.length ? free[0].seat : null;
   const list = el("ul", {class: "choice-list"}, info.seats.map((s) => {
     const id = `seat-${s.seat}`;
-    const isFree = s.kind === "human" && !s.taken;
+    const isFree = free.includes(s);
     let label = tr("web.lobby.seat", {n: s.seat + 1});
     if (s.kind === "bot") label += ` · ${tr(`web.lobby.level.${s.level}`)}`;
     else if (s.taken) label += ` · ${tr("web.join.taken", {name: s.name})}`;
+    else if (s.kept) label += ` · ${tr("web.join.kept", {name: s.name})}`;
     return el("li", {}, el("input", {type: "radio", name: "seat", id, value: s.seat, disabled: !isFree,
                                      checked: s.seat === chosen, onchange: () => { chosen = s.seat; }}),
               el("label", {for: id, text: ` ${label}`}));
   }));
   const name = el("input", {id: "name", name: "name", type: "text", maxlength: 24, required: true,
                             autocomplete: "nickname", value: localStorage.getItem(NAME) || ""});
-  const back = ownSeat();
   form.replaceChildren(...[
-    back && el("div", {class: "banner back-box", id: "back-box"},
-      el("p", {text: tr("web.join.back_text", {name: back.name})}),
-      el("a", {class: "button-link primary", id: "back-to-seat", href: back.url, text: tr("web.join.back")})),
+    backBox,
     el("fieldset", {}, el("legend", {text: tr("web.join.seat")}), list),
     free.length ? null : el("p", {class: "note", text: tr("web.join.none")}),
     el("div", {class: "field"}, el("label", {for: "name", text: tr("web.join.name")}), name),

@@ -61,35 +61,68 @@ const ALERT_MS = 10000;
 const $ = (id) => document.getElementById(id);
 
 // -- the WebSockets, with reconnection (backoff) and `since` -------------------------
+// A connection can die without a word: a phone whose Wi-Fi drops gets no "close" for
+// minutes, and its page would show a stale table as if all were well. So a socket silent
+// for QUIET_MS is asked (ping); no answer within ANSWER_MS and it is taken as lost: said,
+// and tried again as after a close.
+const QUIET_MS = 5000;
+const ANSWER_MS = 4000;
+
 function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   src.ws = ws;
+  ws.heard = Date.now();
+  ws.asked = 0;  // when a ping went unanswered so far
   ws.addEventListener("open", () => {
+    ws.heard = Date.now();
     ws.send(JSON.stringify({type: "hello", token: src.token, lang, since: src.eventCount}));
   });
   ws.addEventListener("message", (message) => {
+    ws.heard = Date.now();
+    ws.asked = 0;
     let frame;
     try { frame = JSON.parse(message.data); } catch (e) { return; }
     onFrame(src, frame);
   });
-  ws.addEventListener("close", () => {
-    const wasConnected = src.connected;
-    src.connected = false;
-    src.waitingMove = false;
-    // a gift sent, unanswered: its answer will not come on this socket (the frame may have
-    // been lost with it); the seat as the next update shows it, given or still kept
-    const giftLost = !!state.confirmGive?.sent;
-    if (giftLost) state.confirmGive = null;
-    if (src.closedByUs) return;
-    // what needs this socket waits for it, and says so (keptBox); a failed attempt to
-    // reconnect changes nothing drawn: the page is left alone
-    if (wasConnected || giftLost) draw();
-    showConnection();
-    const delay = src.backoff;
-    src.backoff = Math.min(src.backoff * 2, 4000);
-    setTimeout(() => connect(src), delay + Math.random() * 200);
-  });
+  ws.addEventListener("close", () => lost(src, ws));
+}
+
+// `ws`, `src`'s socket, closed or taken as lost (once: its late "close" changes nothing).
+function lost(src, ws) {
+  if (ws.lost) return;
+  ws.lost = true;
+  const wasConnected = src.connected;
+  src.connected = false;
+  src.waitingMove = false;
+  // a gift sent, unanswered: its answer will not come on this socket (the frame may have
+  // been lost with it); the seat as the next update shows it, given or still kept
+  const giftLost = !!state.confirmGive?.sent;
+  if (giftLost) state.confirmGive = null;
+  if (src.closedByUs) return;
+  // what needs this socket waits for it, and says so (keptBox); a failed attempt to
+  // reconnect changes nothing drawn: the page is left alone
+  if (wasConnected || giftLost) draw();
+  showConnection();
+  const delay = src.backoff;
+  src.backoff = Math.min(src.backoff * 2, 4000);
+  setTimeout(() => connect(src), delay + Math.random() * 200);
+}
+
+// Each second: the open sockets silent too long are asked, those that did not answer lost.
+function listen() {
+  const now = Date.now();
+  for (const src of sources()) {
+    const ws = src.ws;
+    if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN) continue;
+    if (ws.asked && now - ws.asked > ANSWER_MS) {
+      lost(src, ws);
+      ws.close();
+    } else if (!ws.asked && now - ws.heard > QUIET_MS) {
+      ws.asked = now;
+      ws.send(JSON.stringify({type: "ping"}));
+    }
+  }
 }
 
 function sources() {
@@ -494,8 +527,10 @@ function draw() {
   }
   // leaving is no move: away from them, under the chat (and last on a phone)
   $("leave-area").replaceChildren(...(mine && !src.left && table.status === "playing" ? [leaveBox()] : []));
-  if (mode === "play" && !cover && table.status === "waiting") moves.append(...waitingBox(table, update.invite_url, src));
-  moves.hidden = mode === "watch";
+  const waiting = !cover && table.status === "waiting";
+  if (waiting) moves.append(...(mode === "play" ? waitingBox(table, update.invite_url, src) : waitingBox(table)));
+  // a spectator has no moves; while the table waits, whom it waits for (the TV tells the room)
+  moves.hidden = mode === "watch" && !waiting;
   drawDone(shared && !cover && src === state.revealed ? src : null);
   drawAdd(cover ? null : update);
   drawWatchShare(table);
@@ -583,7 +618,7 @@ function restoreFocus(spot) {
 // page with the link is gone once its creator took a seat). A rematch's seats are kept for
 // their people (no invite): who it waits for is said all the same, and each seat kept for
 // someone else may be given away from here (keptBox).
-function waitingBox(table, url, src) {
+function waitingBox(table, url = null, src = null) {
   const missing = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.name);
   if (!missing.length) return [];
   const links = url ? el("div", {id: "invite-share"}) : null;
@@ -801,9 +836,15 @@ function offerBox() {
   if (!offer) return null;
   const box = el("div", {class: "banner rematch-offer", id: "rematch-offer"});
   if (offer.by && offer.by.length && !state.offerDismissed) {
-    // the offer comes again when someone joins the new table: who is there by now
-    box.append(el("p", {text: tr(offer.by.length > 1 ? "web.table.rematch_joined" : "web.table.rematch_offer",
-                                 {names: offer.by})}));
+    // the offer comes again when someone joins the new table: who is there by now. This
+    // person among them (a page left behind: Back, another device of the seat) is "you",
+    // with the others: names are one person's at a table and its rematch alike.
+    const own = mode === "play" && !shared && seats[0].update ? seatName(seats[0]) : null;
+    const others = offer.by.filter((name) => name !== own);
+    const key = others.length < offer.by.length
+      ? (others.length ? "web.table.rematch_here_with" : "web.table.rematch_here")
+      : offer.by.length > 1 ? "web.table.rematch_joined" : "web.table.rematch_offer";
+    box.append(el("p", {id: "rematch-who", text: tr(key, {names: others})}));
   }
   if (offer.status === "closed") {
     box.append(el("p", {class: "note", text: tr("web.table.rematch_closed")}));
@@ -1091,6 +1132,7 @@ async function main() {
   });
   window.addEventListener("resize", () => fitCardFaces($("board")));  // grid cards resize
   seats.forEach(connect);
+  setInterval(listen, 1000);
 }
 
 main();
