@@ -1948,3 +1948,35 @@ def test_the_moves_wait_for_the_connection_and_say_so(browser, server) -> None:
     assert page.locator("#alert").is_hidden()
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_friend_arriving_with_every_seat_taken_is_offered_to_watch(browser, server, lang):
+    """Denis opens the invite once both seats are taken and the game is on: the join page
+    says every seat is taken and leads him to watch the game (the spectator's public
+    view), where before there was no way on. A finished game's invite leads to no game
+    to watch (it says the game is over, as before)."""
+    created = server.create("diciassette", 3, [{"kind": "human"}, {"kind": "human"},
+                                               {"kind": "bot", "level": "easy"}])
+    server.join(created["invite"], 0, "Ann")
+    waiting = server.api.get(f"/api/join/{created['invite']}").json()
+    assert waiting["watch_url"] == created["spectator_url"]
+    server.join(created["invite"], 1, "Bob")
+    denis = new_page(browser, LOCALES[lang], PHONE)
+    denis.goto(f"{server.url}/join/{created['invite']}")
+    denis.wait_for_selector("#join-none")
+    assert plain(denis, "#join-none") == {
+        "en": "Every seat is taken. Watch the game",
+        "fr": "Toutes les places sont prises. Regarder la partie"}[lang]
+    denis.click("#join-watch")
+    denis.wait_for_url(f"**{created['spectator_url']}")
+    denis.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert denis.locator("#moves").is_hidden()  # watching: no seat's moves
+    assert not denis.errors, denis.errors
+    denis.context.close()
+    _, tokens = server.table("diciassette", 3, humans=1)
+    over = server.master.storage.table_by_token(tokens[0])[0]
+    with server.client() as ann:
+        ann.hello(tokens[0])
+        drive([ann])
+    assert "watch_url" not in server.api.get(f"/api/join/{over.invite}").json()

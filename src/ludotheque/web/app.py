@@ -395,6 +395,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
             rematch = await rematch_invite(live.row)
             if rematch is not None:
                 answer["rematch_invite"] = rematch
+        else:  # a friend arriving with every seat taken may still watch (public view only)
+            answer["watch_url"] = f"/watch/{live.row.spectator}"
         return answer
 
     async def rematch_invite(row: Any) -> str | None:

@@ -71,7 +71,8 @@ function draw() {
   form.replaceChildren(...[
     backBox,
     el("fieldset", {}, el("legend", {text: tr("web.join.seat")}), list),
-    free.length ? null : el("p", {class: "note", text: tr("web.join.none")}),
+    free.length ? null : el("p", {class: "note", id: "join-none"}, tr("web.join.none"), " ",
+                            el("a", {id: "join-watch", href: info.watch_url, text: tr("web.join.watch")})),
     el("div", {class: "field"}, el("label", {for: "name", text: tr("web.join.name")}), name),
     el("p", {id: "join-error", class: "error-box", role: "alert", hidden: true}),
     el("button", {type: "submit", id: "join-submit", disabled: !free.length, text: tr("web.join.submit")}),
