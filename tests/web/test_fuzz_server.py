@@ -289,8 +289,8 @@ def test_reading_with_odd_paths_and_queries_answers_or_refuses_clearly(
     elif where == "join":  # what the protocol says it holds
         shown = answer.json()
         assert set(shown) == {"table", "game", "title", "players", "status", "seats",
-                              "invite_link", "invite_qr"}
-        assert all(set(seat) == {"seat", "kind", "level", "name", "taken"}
+                              "invite_link", "invite_qr", "watch_url"}
+        assert all(set(seat) == {"seat", "kind", "level", "name", "taken", "kept"}
                    for seat in shown["seats"])
     elif where == "replay":
         shown = answer.json()
