@@ -197,6 +197,43 @@ def test_the_same_games_given_twice_count_once(files):
     assert len(rp.load_results([r17, r17])) == len(rp.load_results([r17]))
 
 
+def test_runs_with_the_same_seed_but_other_bots_are_two_configurations(tmp_path):
+    """Two runs with the default seed, one of `medium` and one of `random`, are other games:
+    each keeps all of its games and its own numbers (they were once taken for the same
+    games, and the second file's dropped)."""
+    paths = {bot: tmp_path / f"{bot}.csv" for bot in ("medium", "random")}
+    for bot, path in paths.items():
+        result = invoke(["simulate", "17", "-p", "3", "-n", "30", "--bots", bot, "-j", "1",
+                         "--out", path])
+        assert result.exit_code == 0, result.output
+    configs = rp.configurations(rp.load_results(paths.values()), "en")["diciassette"]
+    assert [c.bots() for c in configs] == [["medium"], ["random"]]
+    assert configs[0].label != configs[1].label and "random" in configs[1].label
+    for config, path in zip(configs, paths.values()):
+        frame = pd.read_csv(path)
+        assert config.count == 30
+        first = frame.loc[frame["seat"] == 0, "win"]
+        assert rp.win_rates(config)["rate"][0].value == pytest.approx(first.mean())
+        assert config.games["decisions"].mean() == pytest.approx(
+            frame.loc[frame["seat"] == 0, "decisions"].mean())
+
+
+def test_the_same_games_with_other_results_are_refused(files, tmp_path):
+    """Another version of the game (or a search bot on another budget) gives other results
+    for the same seed and bots: refused, naming both files, rather than one of them lost."""
+    r17, _ = files
+    other = pd.read_parquet(r17)
+    game = other["game_index"] == 3
+    other.loc[game, "win"] = other.loc[game, "win"].to_numpy()[::-1]  # another winner
+    changed = write(other, tmp_path / "other.parquet")
+    with pytest.raises(LudoError) as error:
+        rp.load_results([r17, changed])
+    assert error.value.key == "error.report_clash"
+    for lang in ("en", "fr"):
+        message = error.value.message(lang)
+        assert str(r17) in message and str(changed) in message and "--seed" in message
+
+
 # ------------------------------------------------------------------------ output
 def test_html_page_is_self_contained_titled_and_translated(files, tmp_path):
     report = rp.build_report(rp.load_results(files), "en", [str(f) for f in files])
