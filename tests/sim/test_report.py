@@ -295,8 +295,9 @@ def test_summary_names_the_player_count_once(tmp_path):
         summary = rp.build_report(rp.load_results([two, three]), lang).summary
         for players in (2, 3):
             count = t("report.players_count", lang, players=players)
-            (head,) = [line for line in summary if count in line]
-            assert head.count(count) == 1 and not head.startswith(" ")
+            # the configuration's head line (a comparison under the other names it too)
+            (head,) = [line for line in summary if count in line and not line.startswith(" ")]
+            assert head.count(count) == 1
 
 
 def test_simulate_then_report_from_the_command_line(files, tmp_path):
@@ -426,6 +427,40 @@ def test_a_plot_names_its_one_rate_and_a_constant_is_not_plotted(decimoarr):
         assert figure.axes[0].get_ylabel().startswith(rate)
         (legend,) = figure.legends or [figure.axes[0].get_legend()]
         assert [text.get_text() for text in legend.get_texts()] == ["medium", "easy"]
+
+
+def _numbers(text, lang):
+    """The numbers of a cell as floats ("+926.6 [+907.7, +946.1]", "-0,13 [-0,48 ; +0,20]")."""
+    if lang == "fr":
+        text = text.replace("\u202f", "").replace(",", ".")
+    return [float(n) for n in re.findall(r"[-+]?\d[\d,]*(?:\.\d+)?", text.replace(",", ""))]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_configurations_are_compared_by_their_difference_with_an_interval(files, lang):
+    """"Which gives shorter games, and by how much": each configuration's mean length minus
+    the first's, with a 95 % interval, in a table and in the summary; recomputed with pandas
+    (the difference of the means, and Welch's normal interval around it)."""
+    _, wazabi = files
+    games = pd.read_csv(wazabi).query("seat == 0")
+    report = rp.build_report(rp.load_results([wazabi]), lang)
+    caption = t("report.length_diff_caption", lang, reference="dice_per_player=3")
+    (table,) = [b.table for s in report.sections for b in s.blocks
+                if b.kind == "table" and b.text == caption]
+    assert list(table.columns[1:]) == ["dice_per_player=4", "dice_per_player=5"] and len(table) == 2
+    reference = games[games["config"] == "dice_per_player=3"]
+    for row, column in zip(table.itertuples(index=False), ("decisions", "g_turns")):
+        assert row[0] == t(f"report.measure.{column}", lang)
+        for label, cell in zip(table.columns[1:], row[1:]):
+            other = games[games["config"] == label]
+            gap = other[column].mean() - reference[column].mean()
+            half = 1.96 * math.hypot(other[column].sem(), reference[column].sem())
+            value, low, high = _numbers(cell, lang)
+            assert value == pytest.approx(gap, abs=0.051 if abs(gap) >= 10 else 0.0051)
+            assert low == pytest.approx(gap - half, abs=0.25 * half)
+            assert high == pytest.approx(gap + half, abs=0.25 * half)
+    said = t("report.summary.length_diff", lang, reference="dice_per_player=3", lengths="")
+    assert sum(line.strip().startswith(said[:12]) for line in report.summary) == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -19,6 +19,7 @@ from ludotheque.sim.report.compute import (
     balance,
     bot_rates,
     bot_spread,
+    difference,
     fair_balance,
     fair_share,
     game_number,
@@ -416,6 +417,17 @@ class _GameReport:
                 spreads.append((label, per_config))
         section.add_table(t("report.length_caption", lang),
                           self._table(rows, t("report.col.measure", lang)))
+        if len(self.configs) > 1:
+            differences = self._differences()
+            reference = self.labels[0]
+            pd = require_pandas()
+            table = pd.DataFrame(
+                [[self._measure_label(column)] + [self._signed(differences[label][column])
+                                                  for label in self.labels[1:]]
+                 for column in self._length_columns()],
+                columns=[t("report.col.measure", lang), *self.labels[1:]])
+            section.add_table(t("report.length_diff_caption", lang, reference=reference), table)
+            section.text(t("report.length_diff_note", lang, reference=reference))
         if spreads and len(self.configs) > 1:
             fig_title = t("report.fig.length_means", lang, game=self.title)
             legend = [t(f"report.legend.{mark}", lang) for mark in ("mean", "median", "deciles")]
@@ -426,6 +438,26 @@ class _GameReport:
             section.add_figure(self._figure("length"), fig_title, histogram_figure(
                 fig_title, t("report.axis.share_games", lang), histograms))
         return section
+
+    def _differences(self) -> dict[str, dict[str, Estimate]]:
+        """Per configuration after the first, each length measure's mean minus the first's."""
+        reference = self.configs[0]
+        return {config.label: {column: difference(config.games[column].astype(float),
+                                                  reference.games[column].astype(float))
+                               for column in self._length_columns()}
+                for config in self.configs[1:]}
+
+    def _signed(self, estimate: Estimate) -> str:
+        """A difference with its sign and interval: "+926.6 [907.5, 945.7]"."""
+        decimals = _decimals(estimate.value)
+
+        def signed(value: float) -> str:
+            return ("+" if round(value, decimals) > 0 else "") + number(value, self.lang, decimals)
+
+        if not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
+            return signed(estimate.value)
+        return t("report.signed_interval", self.lang, value=signed(estimate.value),
+                 low=signed(estimate.low), high=signed(estimate.high))
 
     def _mean_text(self, estimate: Estimate) -> str:
         return _estimate_text(estimate, self.lang, _decimals(estimate.value))
@@ -569,6 +601,7 @@ class _GameReport:
         one sentence; the head names the configuration once)."""
         lang = self.lang
         lines = []
+        differences: dict[str, dict[str, Estimate]] = {}
         for config in self.configs:
             head = ("report.summary.head_games" if config.label_has_players
                     else "report.summary.head")
@@ -592,4 +625,11 @@ class _GameReport:
                      for column in self._length_columns() if column in SUMMARY_LENGTHS}
             lines.append("  " + t("report.summary.length", lang,
                                   lengths=lengths_text(get_game(self.game), means, lang)))
+            if config is not self.configs[0]:
+                differences = differences or self._differences()
+                said = ", ".join(f"{self._measure_label(column).lower()} "
+                                 f"{self._signed(differences[config.label][column])}"
+                                 for column in means)
+                lines.append("  " + t("report.summary.length_diff", lang,
+                                      reference=self.configs[0].label, lengths=said))
         return lines
