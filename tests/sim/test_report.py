@@ -9,6 +9,7 @@ import base64
 import html
 import json
 import math
+import random
 import re
 import subprocess
 import sys
@@ -555,22 +556,38 @@ VERDICT_PHRASES = {  # what test_every_verdict_about_a_game_is_corrected_with_th
            "No evidence of a first-player advantage or disadvantage at 95 %: "
            "the starting player wins",
            "Evidence of a first-player advantage at 95 %: the starting player wins",
-           "above the fair 33.3 %. Holm-adjusted p over the 2 tests run on this game: < 0.001."],
+           "above the fair 33.3 %. Holm-adjusted p over the 4 tests run on this game: < 0.001."],
     "fr": ["Pas d'avantage ni de désavantage de la première place établi à 95 % : la place 1 gagne",
            "Pas d'avantage ni de désavantage du premier joueur établi à 95 % : celui qui commence",
            "Avantage du premier joueur établi à 95 % : celui qui commence gagne",
-           "part équitable de 33,3 %. Valeur p ajustée de Holm sur les 2 tests menés sur ce jeu : "
+           "part équitable de 33,3 %. Valeur p ajustée de Holm sur les 4 tests menés sur ce jeu : "
            "< 0,001."],
 }
 
 
+def _holm(p_values):
+    """Holm's adjusted p-values, with pandas (the k-th smallest times m - k + 1, never
+    below the one before)."""
+    p = pd.Series(p_values).sort_values()
+    return list((p * list(range(len(p), 0, -1))).clip(upper=1).cummax().sort_index())
+
+
+def _p_shown(p, lang):
+    return number(p, lang, 3) if p >= 0.001 else f"< {number(0.001, lang, 3)}"
+
+
+def _p_said(p, lang):
+    return f"p = {_p_shown(p, lang)}" if p >= 0.001 else f"p {_p_shown(p, lang)}"
+
+
 def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
-    """Played games, one configuration each, where the starting player is drawn: two tests
-    per game (seat 1, the starting player), one family per game. In DTC (seed 30) the
-    starting player wins less than the fair share by chance (p < 5 % alone), which Holm's
-    correction over the two tests no longer calls a finding; 17's real first-player
-    advantage is still found (its family is its own: DTC's tests do not weigh on it)."""
-    from scipy.stats import norm
+    """Played games, one configuration each, where the starting player is drawn: four tests
+    per game of more than 2 players (seat 1, the starting player, and a chi-square test over
+    every seat and over every place in the turn order), one family per game. In DTC (seed
+    30) the starting player wins less than the fair share by chance (p < 5 % alone), which
+    Holm's correction no longer calls a finding; 17's real first-player advantage is still
+    found (its family is its own: DTC's tests do not weigh on it)."""
+    from scipy.stats import chisquare, norm
 
     paths = {"dtc": tmp_path / "dtc.csv", "17": tmp_path / "17.csv"}
     for game, args in (("dtc", ["-n", "200", "--seed", "30"]),
@@ -588,25 +605,88 @@ def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
             rates = [rp.win_rates(config, by)["rate"][0] for by in ("seat", "s_order")]
             z = [(r.value - fair) / (fair * (1 - fair) / r.trials) ** 0.5 for r in rates]
             p = [2 * norm.sf(abs(value)) for value in z]
-            smaller = 2 * min(p)  # Holm over two tests: the smaller p doubled, then the other
-            adjusted = [smaller if value == min(p) else max(smaller, value) for value in p]
+            for by in ("seat", "s_order"):  # every place at once
+                wins = config.rows.groupby(by)["win"].sum()
+                p.append(chisquare(wins, [wins.sum() / config.players] * config.players).pvalue)
+            adjusted = _holm(p)
             if game == "dtc":  # alone, the starting player's gap would be a verdict
                 assert rp.verdict(rates[1], fair) != "none" and p[1] < 0.05 < adjusted[1]
             for who, rate, found, p_adjusted in zip(("seat", "order"), rates, expected[game],
                                                    adjusted):
                 texts = {"rate": _rate_text(rate, lang), "fair": percent(fair, lang),
-                         "count": 2, "p": number(p_adjusted, lang, 3) if p_adjusted >= 0.001
+                         "count": 4, "p": number(p_adjusted, lang, 3) if p_adjusted >= 0.001
                          else f"< {number(0.001, lang, 3)}"}
                 said = t(f"report.verdict.{who}.{found}", lang, **texts)
                 if found == "advantage":
                     said += " " + t("report.holm", lang, **texts)
                 assert "  " + said[0].upper() + said[1:] in report.summary
+            for who, raw, p_adjusted in zip(("seats", "places"), p[2:], adjusted[2:]):
+                found = "none" if raw >= 0.05 else "chance" if p_adjusted >= 0.05 else "found"
+                said = t(f"report.verdict.{who}.{found}", lang, **_places_texts(
+                    config, who, raw, p_adjusted, lang))
+                if found == "found":
+                    said += " " + t("report.holm", lang, count=4, p=_p_shown(p_adjusted, lang))
+                assert "  " + said[0].upper() + said[1:] in report.summary, (said, game)
         assert html.escape(t("report.rate_method", lang)) in rp.html_page(report)
         # every verdict in one style, and the Holm sentence starts with a capital
         flat = " ".join(" ".join(report.summary).replace("\u00a0", " ").replace("\u202f",
                                                                                 " ").split())
         for phrase in VERDICT_PHRASES[lang]:
             assert phrase in flat, (phrase, flat)
+
+
+def _places_texts(config, who, p, adjusted, lang):
+    """What a verdict on every seat or place says, recomputed from the rows."""
+    by = "seat" if who == "seats" else "s_order"
+    wins = config.rows.groupby(by)["win"].agg(["sum", "count"])
+    rates = wins["sum"] / wins["count"]
+    best, worst = int(rates.idxmax()), int(rates.idxmin())
+
+    def shown(place):
+        low, high = wilson(wins.at[place, "sum"], int(wins.at[place, "count"]))
+        return _rate_text(rp.Rate(wins.at[place, "sum"], wins.at[place, "count"], low, high),
+                          lang)
+
+    return {"p": _p_said(p, lang), "adjusted": _p_shown(adjusted, lang), "count": 4,
+            "best": best + 1, "worst": worst + 1, "best_rate": shown(best),
+            "worst_rate": shown(worst)}
+
+
+def test_a_gap_at_any_place_of_the_table_is_tested_not_only_the_first(tmp_path):
+    """Three players, seat 1 and the starting player at their fair share, but seat 2 wins
+    40 % and seat 3 26 % of 1,500 games: the first-seat test sees nothing; the chi-square
+    test over every seat (recomputed with scipy, and Holm with pandas) finds it, and names
+    the seats that win most and least."""
+    from scipy.stats import chisquare, norm
+
+    winners = [0] * 500 + [1] * 600 + [2] * 400
+    random.Random(3).shuffle(winners)
+    rows = []
+    for index, winner in enumerate(winners):
+        for seat in range(3):
+            rows.append({"game": "dtc", "config": "default", "options": "{}",
+                         "game_index": index, "seed": 7 + index, "players": 3, "seat": seat,
+                         "bot": "bot", "win": float(seat == winner),
+                         "rank": 1 if seat == winner else 2, "decisions": 20 + index % 7})
+    path = write(pd.DataFrame(rows), tmp_path / "three.csv")
+    config = only_config([path])
+    wins = config.rows.groupby("seat")["win"].sum()
+    first = rp.win_rates(config)["rate"][0]
+    assert rp.verdict(first, rp.fair_share(config)) == "none"
+    p_first = 2 * norm.sf(abs((first.value - 1 / 3) / (2 / 9 / 1500) ** 0.5))
+    p_all = chisquare(wins, [500, 500, 500]).pvalue
+    adjusted = _holm([p_first, p_all])
+    assert p_all < 0.001 and adjusted[1] < 0.05
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([path]), lang)
+        said = t("report.verdict.seats.found", lang,
+                 **_places_texts(config, "seats", p_all, adjusted[1], lang))
+        assert "  " + said[0].upper() + said[1:] + " " + t(
+            "report.holm", lang, count=2, p=_p_shown(adjusted[1], lang)) \
+            in report.summary
+        page = rp.html_page(report)
+        assert html.escape(t("report.for_config", lang, config=t("report.default", lang),
+                             text=said)) in page
 
 
 def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_path):

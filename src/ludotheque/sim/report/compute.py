@@ -156,6 +156,41 @@ def score_p_value(value: Rate, fair: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
+def chi_square_sf(statistic: float, degrees: int) -> float:
+    """P(X >= statistic) for X chi-square with `degrees` (a whole number) degrees of
+    freedom: the regularised upper gamma function in closed form."""
+    if statistic <= 0:
+        return 1.0
+    half = statistic / 2
+    if degrees % 2 == 0:
+        term = total = math.exp(-half)
+        for j in range(1, degrees // 2):
+            term *= half / j
+            total += term
+        return min(1.0, total)
+    total = math.erfc(math.sqrt(half))
+    term = math.exp(-half) * math.sqrt(half) / math.gamma(1.5)
+    for j in range((degrees - 1) // 2):
+        total += term
+        term *= half / (j + 1.5)
+    return min(1.0, total)
+
+
+def places_p_value(config: Config, by: str = "seat") -> float:
+    """The p-value of the chi-square test that every seat (by="seat") or place in the turn
+    order (by="s_order") wins as often: each game's win goes to one place, so the wins per
+    place are compared with their fair share of all the wins, on n - 1 degrees of freedom.
+    It catches an advantage anywhere at the table, not only at the first place."""
+    rates = list(win_rates(config, by)["rate"])
+    wins = [r.successes for r in rates]
+    trials = [r.trials for r in rates]
+    if not sum(wins) or not all(trials) or len(rates) < 2:
+        return math.nan
+    expected = [sum(wins) * n / sum(trials) for n in trials]
+    statistic = sum((w - e) ** 2 / e for w, e in zip(wins, expected))
+    return chi_square_sf(statistic, len(rates) - 1)
+
+
 def holm(p_values: list[float]) -> list[float]:
     """Holm-Bonferroni adjusted p-values: rejecting each test whose adjusted p is below 5 %
     keeps at 5 % the chance of any false verdict among them (the family-wise error rate).
