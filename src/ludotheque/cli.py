@@ -632,6 +632,9 @@ def _print_simulation(summary: dict, chosen, count: int, seed: int, lang: str) -
         if swept:
             out.print(t("cli.simulate.config", lang, config=config["config"]), style="bold",
                       markup=False)
+        if not config["games"]:  # a run stopped before this configuration's first game ended
+            out.print(t("cli.simulate.config_none", lang))
+            continue
         table = Table(box=None, header_style="bold")
         table.add_column(t("cli.col.bot", lang))
         table.add_column(t("cli.col.wins", lang), justify="right")

@@ -9,6 +9,7 @@ import base64
 import html
 import json
 import math
+import random
 import re
 import subprocess
 import sys
@@ -197,6 +198,43 @@ def test_the_same_games_given_twice_count_once(files):
     assert len(rp.load_results([r17, r17])) == len(rp.load_results([r17]))
 
 
+def test_runs_with_the_same_seed_but_other_bots_are_two_configurations(tmp_path):
+    """Two runs with the default seed, one of `medium` and one of `random`, are other games:
+    each keeps all of its games and its own numbers (they were once taken for the same
+    games, and the second file's dropped)."""
+    paths = {bot: tmp_path / f"{bot}.csv" for bot in ("medium", "random")}
+    for bot, path in paths.items():
+        result = invoke(["simulate", "17", "-p", "3", "-n", "30", "--bots", bot, "-j", "1",
+                         "--out", path])
+        assert result.exit_code == 0, result.output
+    configs = rp.configurations(rp.load_results(paths.values()), "en")["diciassette"]
+    assert [c.bots() for c in configs] == [["medium"], ["random"]]
+    assert configs[0].label != configs[1].label and "random" in configs[1].label
+    for config, path in zip(configs, paths.values()):
+        frame = pd.read_csv(path)
+        assert config.count == 30
+        first = frame.loc[frame["seat"] == 0, "win"]
+        assert rp.win_rates(config)["rate"][0].value == pytest.approx(first.mean())
+        assert config.games["decisions"].mean() == pytest.approx(
+            frame.loc[frame["seat"] == 0, "decisions"].mean())
+
+
+def test_the_same_games_with_other_results_are_refused(files, tmp_path):
+    """Another version of the game (or a search bot on another budget) gives other results
+    for the same seed and bots: refused, naming both files, rather than one of them lost."""
+    r17, _ = files
+    other = pd.read_parquet(r17)
+    game = other["game_index"] == 3
+    other.loc[game, "win"] = other.loc[game, "win"].to_numpy()[::-1]  # another winner
+    changed = write(other, tmp_path / "other.parquet")
+    with pytest.raises(LudoError) as error:
+        rp.load_results([r17, changed])
+    assert error.value.key == "error.report_clash"
+    for lang in ("en", "fr"):
+        message = error.value.message(lang)
+        assert str(r17) in message and str(changed) in message and "--seed" in message
+
+
 # ------------------------------------------------------------------------ output
 def test_html_page_is_self_contained_titled_and_translated(files, tmp_path):
     report = rp.build_report(rp.load_results(files), "en", [str(f) for f in files])
@@ -258,8 +296,9 @@ def test_summary_names_the_player_count_once(tmp_path):
         summary = rp.build_report(rp.load_results([two, three]), lang).summary
         for players in (2, 3):
             count = t("report.players_count", lang, players=players)
-            (head,) = [line for line in summary if count in line]
-            assert head.count(count) == 1 and not head.startswith(" ")
+            # the configuration's head line (a comparison under the other names it too)
+            (head,) = [line for line in summary if count in line and not line.startswith(" ")]
+            assert head.count(count) == 1
 
 
 def test_simulate_then_report_from_the_command_line(files, tmp_path):
@@ -391,6 +430,40 @@ def test_a_plot_names_its_one_rate_and_a_constant_is_not_plotted(decimoarr):
         assert [text.get_text() for text in legend.get_texts()] == ["medium", "easy"]
 
 
+def _numbers(text, lang):
+    """The numbers of a cell as floats ("+926.6 [+907.7, +946.1]", "-0,13 [-0,48 ; +0,20]")."""
+    if lang == "fr":
+        text = text.replace("\u202f", "").replace(",", ".")
+    return [float(n) for n in re.findall(r"[-+]?\d[\d,]*(?:\.\d+)?", text.replace(",", ""))]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_configurations_are_compared_by_their_difference_with_an_interval(files, lang):
+    """"Which gives shorter games, and by how much": each configuration's mean length minus
+    the first's, with a 95 % interval, in a table and in the summary; recomputed with pandas
+    (the difference of the means, and Welch's normal interval around it)."""
+    _, wazabi = files
+    games = pd.read_csv(wazabi).query("seat == 0")
+    report = rp.build_report(rp.load_results([wazabi]), lang)
+    caption = t("report.length_diff_caption", lang, reference="dice_per_player=3")
+    (table,) = [b.table for s in report.sections for b in s.blocks
+                if b.kind == "table" and b.text == caption]
+    assert list(table.columns[1:]) == ["dice_per_player=4", "dice_per_player=5"] and len(table) == 2
+    reference = games[games["config"] == "dice_per_player=3"]
+    for row, column in zip(table.itertuples(index=False), ("decisions", "g_turns")):
+        assert row[0] == t(f"report.measure.{column}", lang)
+        for label, cell in zip(table.columns[1:], row[1:]):
+            other = games[games["config"] == label]
+            gap = other[column].mean() - reference[column].mean()
+            half = 1.96 * math.hypot(other[column].sem(), reference[column].sem())
+            value, low, high = _numbers(cell, lang)
+            assert value == pytest.approx(gap, abs=0.051 if abs(gap) >= 10 else 0.0051)
+            assert low == pytest.approx(gap - half, abs=0.25 * half)
+            assert high == pytest.approx(gap + half, abs=0.25 * half)
+    said = t("report.summary.length_diff", lang, reference="dice_per_player=3", lengths="")
+    assert sum(line.strip().startswith(said[:12]) for line in report.summary) == 2
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_mean_length_per_configuration_is_plotted_with_its_interval_median_and_deciles(
         files, lang, tmp_path):
@@ -483,22 +556,38 @@ VERDICT_PHRASES = {  # what test_every_verdict_about_a_game_is_corrected_with_th
            "No evidence of a first-player advantage or disadvantage at 95 %: "
            "the starting player wins",
            "Evidence of a first-player advantage at 95 %: the starting player wins",
-           "above the fair 33.3 %. Holm-adjusted p over the 2 tests run on this game: < 0.001."],
+           "above the fair 33.3 %. Holm-adjusted p over the 4 tests run on this game: < 0.001."],
     "fr": ["Pas d'avantage ni de désavantage de la première place établi à 95 % : la place 1 gagne",
            "Pas d'avantage ni de désavantage du premier joueur établi à 95 % : celui qui commence",
            "Avantage du premier joueur établi à 95 % : celui qui commence gagne",
-           "part équitable de 33,3 %. Valeur p ajustée de Holm sur les 2 tests menés sur ce jeu : "
+           "part équitable de 33,3 %. Valeur p ajustée de Holm sur les 4 tests menés sur ce jeu : "
            "< 0,001."],
 }
 
 
+def _holm(p_values):
+    """Holm's adjusted p-values, with pandas (the k-th smallest times m - k + 1, never
+    below the one before)."""
+    p = pd.Series(p_values).sort_values()
+    return list((p * list(range(len(p), 0, -1))).clip(upper=1).cummax().sort_index())
+
+
+def _p_shown(p, lang):
+    return number(p, lang, 3) if p >= 0.001 else f"< {number(0.001, lang, 3)}"
+
+
+def _p_said(p, lang):
+    return f"p = {_p_shown(p, lang)}" if p >= 0.001 else f"p {_p_shown(p, lang)}"
+
+
 def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
-    """Played games, one configuration each, where the starting player is drawn: two tests
-    per game (seat 1, the starting player), one family per game. In DTC (seed 30) the
-    starting player wins less than the fair share by chance (p < 5 % alone), which Holm's
-    correction over the two tests no longer calls a finding; 17's real first-player
-    advantage is still found (its family is its own: DTC's tests do not weigh on it)."""
-    from scipy.stats import norm
+    """Played games, one configuration each, where the starting player is drawn: four tests
+    per game of more than 2 players (seat 1, the starting player, and a chi-square test over
+    every seat and over every place in the turn order), one family per game. In DTC (seed
+    30) the starting player wins less than the fair share by chance (p < 5 % alone), which
+    Holm's correction no longer calls a finding; 17's real first-player advantage is still
+    found (its family is its own: DTC's tests do not weigh on it)."""
+    from scipy.stats import chisquare, norm
 
     paths = {"dtc": tmp_path / "dtc.csv", "17": tmp_path / "17.csv"}
     for game, args in (("dtc", ["-n", "200", "--seed", "30"]),
@@ -516,25 +605,88 @@ def test_every_verdict_about_a_game_is_corrected_with_the_others(tmp_path):
             rates = [rp.win_rates(config, by)["rate"][0] for by in ("seat", "s_order")]
             z = [(r.value - fair) / (fair * (1 - fair) / r.trials) ** 0.5 for r in rates]
             p = [2 * norm.sf(abs(value)) for value in z]
-            smaller = 2 * min(p)  # Holm over two tests: the smaller p doubled, then the other
-            adjusted = [smaller if value == min(p) else max(smaller, value) for value in p]
+            for by in ("seat", "s_order"):  # every place at once
+                wins = config.rows.groupby(by)["win"].sum()
+                p.append(chisquare(wins, [wins.sum() / config.players] * config.players).pvalue)
+            adjusted = _holm(p)
             if game == "dtc":  # alone, the starting player's gap would be a verdict
                 assert rp.verdict(rates[1], fair) != "none" and p[1] < 0.05 < adjusted[1]
             for who, rate, found, p_adjusted in zip(("seat", "order"), rates, expected[game],
                                                    adjusted):
                 texts = {"rate": _rate_text(rate, lang), "fair": percent(fair, lang),
-                         "count": 2, "p": number(p_adjusted, lang, 3) if p_adjusted >= 0.001
+                         "count": 4, "p": number(p_adjusted, lang, 3) if p_adjusted >= 0.001
                          else f"< {number(0.001, lang, 3)}"}
                 said = t(f"report.verdict.{who}.{found}", lang, **texts)
                 if found == "advantage":
                     said += " " + t("report.holm", lang, **texts)
                 assert "  " + said[0].upper() + said[1:] in report.summary
+            for who, raw, p_adjusted in zip(("seats", "places"), p[2:], adjusted[2:]):
+                found = "none" if raw >= 0.05 else "chance" if p_adjusted >= 0.05 else "found"
+                said = t(f"report.verdict.{who}.{found}", lang, **_places_texts(
+                    config, who, raw, p_adjusted, lang))
+                if found == "found":
+                    said += " " + t("report.holm", lang, count=4, p=_p_shown(p_adjusted, lang))
+                assert "  " + said[0].upper() + said[1:] in report.summary, (said, game)
         assert html.escape(t("report.rate_method", lang)) in rp.html_page(report)
         # every verdict in one style, and the Holm sentence starts with a capital
         flat = " ".join(" ".join(report.summary).replace("\u00a0", " ").replace("\u202f",
                                                                                 " ").split())
         for phrase in VERDICT_PHRASES[lang]:
             assert phrase in flat, (phrase, flat)
+
+
+def _places_texts(config, who, p, adjusted, lang):
+    """What a verdict on every seat or place says, recomputed from the rows."""
+    by = "seat" if who == "seats" else "s_order"
+    wins = config.rows.groupby(by)["win"].agg(["sum", "count"])
+    rates = wins["sum"] / wins["count"]
+    best, worst = int(rates.idxmax()), int(rates.idxmin())
+
+    def shown(place):
+        low, high = wilson(wins.at[place, "sum"], int(wins.at[place, "count"]))
+        return _rate_text(rp.Rate(wins.at[place, "sum"], wins.at[place, "count"], low, high),
+                          lang)
+
+    return {"p": _p_said(p, lang), "adjusted": _p_shown(adjusted, lang), "count": 4,
+            "best": best + 1, "worst": worst + 1, "best_rate": shown(best),
+            "worst_rate": shown(worst)}
+
+
+def test_a_gap_at_any_place_of_the_table_is_tested_not_only_the_first(tmp_path):
+    """Three players, seat 1 and the starting player at their fair share, but seat 2 wins
+    40 % and seat 3 26 % of 1,500 games: the first-seat test sees nothing; the chi-square
+    test over every seat (recomputed with scipy, and Holm with pandas) finds it, and names
+    the seats that win most and least."""
+    from scipy.stats import chisquare, norm
+
+    winners = [0] * 500 + [1] * 600 + [2] * 400
+    random.Random(3).shuffle(winners)
+    rows = []
+    for index, winner in enumerate(winners):
+        for seat in range(3):
+            rows.append({"game": "dtc", "config": "default", "options": "{}",
+                         "game_index": index, "seed": 7 + index, "players": 3, "seat": seat,
+                         "bot": "bot", "win": float(seat == winner),
+                         "rank": 1 if seat == winner else 2, "decisions": 20 + index % 7})
+    path = write(pd.DataFrame(rows), tmp_path / "three.csv")
+    config = only_config([path])
+    wins = config.rows.groupby("seat")["win"].sum()
+    first = rp.win_rates(config)["rate"][0]
+    assert rp.verdict(first, rp.fair_share(config)) == "none"
+    p_first = 2 * norm.sf(abs((first.value - 1 / 3) / (2 / 9 / 1500) ** 0.5))
+    p_all = chisquare(wins, [500, 500, 500]).pvalue
+    adjusted = _holm([p_first, p_all])
+    assert p_all < 0.001 and adjusted[1] < 0.05
+    for lang in ("en", "fr"):
+        report = rp.build_report(rp.load_results([path]), lang)
+        said = t("report.verdict.seats.found", lang,
+                 **_places_texts(config, "seats", p_all, adjusted[1], lang))
+        assert "  " + said[0].upper() + said[1:] + " " + t(
+            "report.holm", lang, count=2, p=_p_shown(adjusted[1], lang)) \
+            in report.summary
+        page = rp.html_page(report)
+        assert html.escape(t("report.for_config", lang, config=t("report.default", lang),
+                             text=said)) in page
 
 
 def test_the_statistics_note_gives_the_bluff_example_only_for_dtc(files, tmp_path):

@@ -223,6 +223,24 @@ def test_an_interruption_keeps_the_finished_games(jobs, local_run):
     assert summary["games_planned"] == 24
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_sweep_stopped_early_compares_its_configurations_on_the_same_games(jobs):
+    """A sweep's configurations take turns: stopped after 8 of its 2 x 40 games, each has
+    played some of the same first games (all 8 used to be the first configuration's, and
+    the partial results compared nothing)."""
+    def progress(done):
+        if done >= 8:
+            raise KeyboardInterrupt
+
+    wazabi = get_game("wazabi")
+    run = run_simulation(wazabi, 3, 40, 5, ["heuristic"] * 3, jobs=jobs, progress=progress,
+                         sweep={"dice_per_player": [3, 4]})
+    assert run.interrupted and run.finished >= 8
+    indexes = [{result.index for result in per_config} for per_config in run.results]
+    assert all(len(played) >= 2 for played in indexes)
+    assert len(indexes[0] & indexes[1]) >= 2 and max(indexes[0] | indexes[1]) < 8
+
+
 def test_ctrl_c_on_a_pool_stops_every_worker_and_keeps_the_finished_games(tmp_path):
     """A real SIGINT to the whole process group, as a terminal sends it."""
     script = textwrap.dedent("""

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli import app
+from ludotheque.i18n import t
 from ludotheque.sim import simulate as simulate_module
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -159,6 +160,33 @@ def test_an_interrupted_run_keeps_and_writes_the_finished_games(monkeypatch, tmp
     assert summary["interrupted"] is True
     assert summary["games"] == 5 and summary["games_planned"] == 12
     assert "Interrupted: 5 of 12 games finished" in as_json.stderr
+
+
+def test_a_configuration_with_no_game_finished_shows_no_numbers(monkeypatch):
+    """Stopped before the second configuration's first game ended: it says so, instead of
+    a 0 % win rate and a mean length of 0 read as measured (`null` in --json)."""
+    real = simulate_module._play_chunk
+
+    def stop_at_the_second_configuration(plan, chunk):
+        if chunk[0] == 1:
+            raise KeyboardInterrupt
+        return real(plan, chunk)
+
+    monkeypatch.setattr(simulate_module, "_play_chunk", stop_at_the_second_configuration)
+    sweep = SIM + ["--jobs", "1", "--sweep", "trap=4,5"]
+    for lang in ("en", "fr"):
+        result = invoke(sweep + ["--lang", lang])
+        assert result.exit_code == 130, result.output
+        said = " ".join(t("cli.simulate.config_none", lang).replace("\u00a0", " ").split())
+        assert result.flat.count(said) == 1
+        head = t("cli.simulate.config", lang, config="trap=5").replace("\u00a0", " ")
+        second = result.flat.split(head)[1]
+        assert second.lstrip().startswith(said) and "%" not in second.split(said)[1]
+    summary = json.loads(invoke(sweep + ["--json"]).stdout)
+    first, second = summary["configs"]
+    assert first["games"] >= 1 and first["mean_decisions"] > 0
+    assert second["games"] == 0 and second["mean_decisions"] is None
+    assert second["mean_rounds"] is None and set(second["win_rate_by_bot"].values()) == {None}
 
 
 @pytest.mark.parametrize(("game", "unit"), [("wazabi", {"en": "turns", "fr": "tours"}),

@@ -515,10 +515,11 @@ def _play_chunk(plan: _Plan, chunk: tuple[int, int, int]) -> list[GameResult]:
 
 def _chunks(configs: int, games: int, workers: int, per_worker: int) -> list[tuple[int, int, int]]:
     """Runs of games (config, start, stop): small enough for a smooth progress bar and a fair
-    share, big enough that sending them costs little next to playing them."""
+    share, big enough that sending them costs little next to playing them. A sweep's
+    configurations take turns, so that a run stopped early compares them on the same games."""
     size = max(1, min(32, configs * games // max(1, workers * per_worker)))
     return [(config, start, min(start + size, games))
-            for config in range(configs) for start in range(0, games, size)]
+            for start in range(0, games, size) for config in range(configs)]
 
 
 def _start_worker(live: LiveCounts | None) -> None:
@@ -535,8 +536,8 @@ def _run_local(plan: _Plan, games: int, done: Callable[[list[GameResult]], None]
     ready()
     _LIVE = live
     try:
-        for config in range(len(plan.configs)):
-            for index in range(games):
+        for index in range(games):  # configurations in turn, as `_chunks` has them
+            for config in range(len(plan.configs)):
                 done(_play_chunk(plan, (config, index, index + 1)))
     finally:
         _LIVE = None
@@ -881,13 +882,14 @@ def summarise(game: Game, players: int, seed: int, bots: Sequence[str],
         "options": options_to_json(options),
         "wins_by_seat": [round(w, 4) for w in wins_by_seat],
         "wins_by_bot": {name: round(wins_by_bot[name], 4) for name in dict.fromkeys(bots)},
-        # A bot's win rate per seat it held: wins / (games x seats it held per game).
+        # A bot's win rate per seat it held: wins / (games x seats it held per game). With no
+        # game (a run stopped early), no rate and no mean: null, not a 0 read as measured.
         "win_rate_by_bot": {
-            name: round(wins_by_bot[name] / seats_by_bot[name], 4) if seats_by_bot[name] else 0.0
+            name: round(wins_by_bot[name] / seats_by_bot[name], 4) if seats_by_bot[name] else None
             for name in dict.fromkeys(bots)
         },
-        "mean_decisions": round(_mean(tally.decisions), 3) if count else 0.0,
-        "mean_rounds": round(_mean(tally.rounds), 3) if count else 0.0,
+        "mean_decisions": round(_mean(tally.decisions), 3) if count else None,
+        "mean_rounds": round(_mean(tally.rounds), 3) if count else None,
         "decisions": _distribution(tally.decisions),
         "rounds": _distribution(tally.rounds),
     }

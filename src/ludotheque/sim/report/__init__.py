@@ -13,7 +13,8 @@ The statistics:
   first seat (or the starting player) says whether the fair share lies outside
   that interval, which is the two-sided score test at the 5 % level. The tests behind
   a game's verdicts (the first seat and, where the starting player is drawn, the
-  starting player, in every configuration) are one family: with more than one, a
+  starting player, in every configuration; with more than 2 players, a chi-square test
+  over every seat and over every place in the turn order) are one family: with more than one, a
   verdict stands when its Holm-adjusted p-value is below 5 % (the chance of any false
   verdict about the game is at most 5 %). Each game is a family of its own;
 * means with a 95 % bootstrap interval over games (Poisson weights and a fixed

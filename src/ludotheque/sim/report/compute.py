@@ -14,6 +14,8 @@ from ludotheque.sim.arena import wilson
 from ludotheque.sim.report.load import Config, require_pandas
 
 BOOTSTRAP_REPS = 400
+# A difference between configurations answers "by how much": its bounds get more draws.
+DIFFERENCE_REPS = 2000
 BOOTSTRAP_SEED = 0
 
 
@@ -46,6 +48,38 @@ def rate(successes: float, trials: float) -> Rate:
     return Rate(float(successes), float(trials), low, high)
 
 
+def _resampled(numerators: Any, denominators: Any, rng: Any, reps: int = BOOTSTRAP_REPS) -> Any:
+    """The ratios sum(w * num) / sum(w * den) per column, for `reps` draws of Poisson(1)
+    weights over the games (rows): an array (reps, k); None under 2 games."""
+    import numpy as np
+
+    num = np.asarray(numerators, dtype=float)
+    den = np.asarray(denominators, dtype=float)
+    if num.ndim == 1:
+        num, den = num[:, None], den[:, None]
+    games = num.shape[0]
+    if games < 2:
+        return None
+    chunk = max(1, min(reps, 2_000_000 // games))  # bounded memory
+    drawn = []
+    for start in range(0, reps, chunk):
+        weights = rng.poisson(1.0, size=(min(chunk, reps - start), games))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            drawn.append((weights @ num) / (weights @ den))
+    return np.concatenate(drawn)
+
+
+def _interval(drawn: Any) -> tuple[float, float]:
+    """The 2.5 % and 97.5 % quantiles of the finite draws."""
+    import numpy as np
+
+    drawn = drawn[np.isfinite(drawn)] if drawn is not None else ()
+    if not len(drawn):
+        return (math.nan, math.nan)
+    low, high = np.quantile(drawn, [0.025, 0.975])
+    return (float(low), float(high))
+
+
 def bootstrap(numerators: Any, denominators: Any,
               statistic: Callable[[Any], Any] | None = None) -> tuple[float, float]:
     """95 % interval of `statistic(ratios)` over games resampled with Poisson(1) weights.
@@ -55,27 +89,25 @@ def bootstrap(numerators: Any, denominators: Any,
     (default: the first column)."""
     import numpy as np
 
-    num = np.asarray(numerators, dtype=float)
-    den = np.asarray(denominators, dtype=float)
-    if num.ndim == 1:
-        num, den = num[:, None], den[:, None]
-    games = num.shape[0]
-    if games < 2:
+    ratios = _resampled(numerators, denominators, np.random.default_rng(BOOTSTRAP_SEED))
+    if ratios is None:
         return (math.nan, math.nan)
+    return _interval(statistic(ratios) if statistic else ratios[:, 0])
+
+
+def difference(values: Any, reference: Any) -> Estimate:
+    """mean(values) - mean(reference) with its 95 % bootstrap interval, the games of each
+    resampled on their own: it holds whether or not they are the same games (a sweep's
+    are; a positive link between them only widens it)."""
+    import numpy as np
+
+    values, reference = np.asarray(values, dtype=float), np.asarray(reference, dtype=float)
+    value = float(values.mean() - reference.mean())
     rng = np.random.default_rng(BOOTSTRAP_SEED)
-    chunk = max(1, min(BOOTSTRAP_REPS, 2_000_000 // games))  # bounded memory
-    values = []
-    for start in range(0, BOOTSTRAP_REPS, chunk):
-        weights = rng.poisson(1.0, size=(min(chunk, BOOTSTRAP_REPS - start), games))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            ratios = (weights @ num) / (weights @ den)
-        values.append(statistic(ratios) if statistic else ratios[:, 0])
-    drawn = np.concatenate(values)
-    drawn = drawn[np.isfinite(drawn)]
-    if not len(drawn):
-        return (math.nan, math.nan)
-    low, high = np.quantile(drawn, [0.025, 0.975])
-    return (float(low), float(high))
+    drawn = [_resampled(v, np.ones_like(v), rng, DIFFERENCE_REPS) for v in (values, reference)]
+    if drawn[0] is None or drawn[1] is None:
+        return Estimate(value, math.nan, math.nan)
+    return Estimate(value, *_interval(drawn[0][:, 0] - drawn[1][:, 0]))
 
 
 def mean_estimate(numerators: Any, denominators: Any) -> Estimate:
@@ -122,6 +154,41 @@ def score_p_value(value: Rate, fair: float) -> float:
         return math.nan
     z = (value.value - fair) / math.sqrt(fair * (1 - fair) / value.trials)
     return math.erfc(abs(z) / math.sqrt(2))
+
+
+def chi_square_sf(statistic: float, degrees: int) -> float:
+    """P(X >= statistic) for X chi-square with `degrees` (a whole number) degrees of
+    freedom: the regularised upper gamma function in closed form."""
+    if statistic <= 0:
+        return 1.0
+    half = statistic / 2
+    if degrees % 2 == 0:
+        term = total = math.exp(-half)
+        for j in range(1, degrees // 2):
+            term *= half / j
+            total += term
+        return min(1.0, total)
+    total = math.erfc(math.sqrt(half))
+    term = math.exp(-half) * math.sqrt(half) / math.gamma(1.5)
+    for j in range((degrees - 1) // 2):
+        total += term
+        term *= half / (j + 1.5)
+    return min(1.0, total)
+
+
+def places_p_value(config: Config, by: str = "seat") -> float:
+    """The p-value of the chi-square test that every seat (by="seat") or place in the turn
+    order (by="s_order") wins as often: each game's win goes to one place, so the wins per
+    place are compared with their fair share of all the wins, on n - 1 degrees of freedom.
+    It catches an advantage anywhere at the table, not only at the first place."""
+    rates = list(win_rates(config, by)["rate"])
+    wins = [r.successes for r in rates]
+    trials = [r.trials for r in rates]
+    if not sum(wins) or not all(trials) or len(rates) < 2:
+        return math.nan
+    expected = [sum(wins) * n / sum(trials) for n in trials]
+    statistic = sum((w - e) ** 2 / e for w, e in zip(wins, expected))
+    return chi_square_sf(statistic, len(rates) - 1)
 
 
 def holm(p_values: list[float]) -> list[float]:

@@ -19,10 +19,12 @@ from ludotheque.sim.report.compute import (
     balance,
     bot_rates,
     bot_spread,
+    difference,
     fair_balance,
     fair_share,
     game_number,
     holm,
+    places_p_value,
     ratio,
     score_p_value,
     seat_number,
@@ -51,6 +53,8 @@ from ludotheque.sim.report.load import (
 from ludotheque.sim.stats import stat_specs
 
 SUMMARY_LENGTHS = ("decisions", "g_" + TURNS, ROUNDS)  # the lengths the summary gives
+BY = {"seat": "seat", "order": "s_order", "seats": "seat", "places": "s_order"}  # the column
+ALL_PLACES = {"seat": "seats", "order": "places"}  # the question about every place at once
 
 
 # ----------------------------------------------------------------- the document
@@ -134,6 +138,11 @@ def _estimate_text(value: Estimate, lang: str, decimals: int = 2) -> str:
 def _p_text(p: float, lang: str) -> str:
     """A p-value: three decimals, or "< 0.001"."""
     return f"< {number(0.001, lang, 3)}" if p < 0.001 else number(p, lang, 3)
+
+
+def _p_said(p: float, lang: str) -> str:
+    """"p = 0.012" or "p < 0.001"."""
+    return f"p {_p_text(p, lang)}" if p < 0.001 else f"p = {_p_text(p, lang)}"
 
 
 def _decimals(value: float) -> int:
@@ -263,6 +272,7 @@ class _GameReport:
         for config in self.configs:
             first = rates[config.label]["rate"][0]
             section.text(self._verdict_text("seat", config, first))
+            self._places_text(section, "seats", config)
             if not seats_balanced(config):
                 section.text(t("report.unbalanced", lang, config=config.label))
         if self.has_order:
@@ -275,6 +285,7 @@ class _GameReport:
                                                  lambda o: str(o + 1), fig_title))
             for config in self.configs:
                 section.text(self._verdict_text("order", config, rates[config.label]["rate"][0]))
+                self._places_text(section, "places", config)
         section.text(t("report.rate_method", lang))
         return section
 
@@ -299,21 +310,56 @@ class _GameReport:
 
     def _family(self) -> list[tuple[str, Config]]:
         """The tests behind this game's verdicts: the first seat in every configuration and,
-        when the starting player is drawn, the starting player in every configuration. They
-        are asked of the same games, so they are corrected together: the chance that any
-        verdict about the game is chance alone is at most 5 %."""
+        when the starting player is drawn, the starting player; with more than 2 players,
+        whether any seat ("seats") or place in the turn order ("places") wins more or less
+        than the others. They are asked of the same games, so they are corrected together:
+        the chance that any verdict about the game is chance alone is at most 5 %."""
         questions = ("seat", "order") if self.has_order else ("seat",)
-        return [(who, config) for who in questions for config in self.configs]
+        family = [(who, config) for who in questions for config in self.configs]
+        return family + [(ALL_PLACES[who], config) for who in questions
+                         for config in self.configs if config.players > 2]
+
+    def _p_value(self, who: str, config: Config) -> float:
+        """The p-value of one test of `_family`, before any correction."""
+        if who in ALL_PLACES.values():
+            return places_p_value(config, BY[who])
+        return score_p_value(win_rates(config, BY[who])["rate"][0], fair_share(config))
 
     def _adjusted(self) -> dict[tuple[str, str], float]:
         """Per (question, configuration) of `_family`, its Holm-adjusted p-value."""
         if self._holm is None:
             family = self._family()
-            by = {"seat": "seat", "order": "s_order"}
-            p_values = [score_p_value(win_rates(c, by[who])["rate"][0], fair_share(c))
-                        for who, c in family]
+            p_values = [self._p_value(who, c) for who, c in family]
             self._holm = {(who, c.label): p for (who, c), p in zip(family, holm(p_values))}
         return self._holm
+
+    def _places_verdict(self, who: str, config: Config) -> str | None:
+        """Whether the seats (who="seats") or the places in the turn order ("places") of a
+        table of more than 2 differ at all; None with 2 players (the first place's test
+        asks the same)."""
+        if config.players < 3:
+            return None
+        lang = self.lang
+        rates = list(win_rates(config, BY[who])["rate"])
+        values = [r.value for r in rates]
+        best, worst = values.index(max(values)), values.index(min(values))
+        p = self._p_value(who, config)
+        adjusted = self._adjusted()[(who, config.label)]
+        texts = {"p": _p_said(p, lang), "adjusted": _p_text(adjusted, lang),
+                 "count": len(self._adjusted()), "best": best + 1, "worst": worst + 1,
+                 "best_rate": _rate_text(rates[best], lang),
+                 "worst_rate": _rate_text(rates[worst], lang)}
+        found = "none" if not p < ALPHA else "chance" if adjusted >= ALPHA else "found"
+        said = t(f"report.verdict.{who}.{found}", lang, **texts)
+        if found == "found":
+            said += " " + t("report.holm", lang, count=texts["count"], p=texts["adjusted"])
+        return said
+
+    def _places_text(self, section: Section, who: str, config: Config) -> None:
+        """The page's line on every seat or place at once, led by the configuration."""
+        said = self._places_verdict(who, config)
+        if said is not None:
+            section.text(t("report.for_config", self.lang, config=config.label, text=said))
 
     def _verdict_text(self, who: str, config: Config, first: Rate) -> str:
         """The verdict led by its configuration's label (the page lists them one by one)."""
@@ -416,6 +462,17 @@ class _GameReport:
                 spreads.append((label, per_config))
         section.add_table(t("report.length_caption", lang),
                           self._table(rows, t("report.col.measure", lang)))
+        if len(self.configs) > 1:
+            differences = self._differences()
+            reference = self.labels[0]
+            pd = require_pandas()
+            table = pd.DataFrame(
+                [[self._measure_label(column)] + [self._signed(differences[label][column])
+                                                  for label in self.labels[1:]]
+                 for column in self._length_columns()],
+                columns=[t("report.col.measure", lang), *self.labels[1:]])
+            section.add_table(t("report.length_diff_caption", lang, reference=reference), table)
+            section.text(t("report.length_diff_note", lang, reference=reference))
         if spreads and len(self.configs) > 1:
             fig_title = t("report.fig.length_means", lang, game=self.title)
             legend = [t(f"report.legend.{mark}", lang) for mark in ("mean", "median", "deciles")]
@@ -426,6 +483,26 @@ class _GameReport:
             section.add_figure(self._figure("length"), fig_title, histogram_figure(
                 fig_title, t("report.axis.share_games", lang), histograms))
         return section
+
+    def _differences(self) -> dict[str, dict[str, Estimate]]:
+        """Per configuration after the first, each length measure's mean minus the first's."""
+        reference = self.configs[0]
+        return {config.label: {column: difference(config.games[column].astype(float),
+                                                  reference.games[column].astype(float))
+                               for column in self._length_columns()}
+                for config in self.configs[1:]}
+
+    def _signed(self, estimate: Estimate) -> str:
+        """A difference with its sign and interval: "+926.6 [907.5, 945.7]"."""
+        decimals = _decimals(estimate.value)
+
+        def signed(value: float) -> str:
+            return ("+" if round(value, decimals) > 0 else "") + number(value, self.lang, decimals)
+
+        if not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
+            return signed(estimate.value)
+        return t("report.signed_interval", self.lang, value=signed(estimate.value),
+                 low=signed(estimate.low), high=signed(estimate.high))
 
     def _mean_text(self, estimate: Estimate) -> str:
         return _estimate_text(estimate, self.lang, _decimals(estimate.value))
@@ -569,16 +646,18 @@ class _GameReport:
         one sentence; the head names the configuration once)."""
         lang = self.lang
         lines = []
+        differences: dict[str, dict[str, Estimate]] = {}
         for config in self.configs:
             head = ("report.summary.head_games" if config.label_has_players
                     else "report.summary.head")
             lines.append(t(head, lang, game=self.title, config=config.label,
                            games=number(config.count, lang), players=config.players))
-            lines.append("  " + _sentence(self._verdict("seat", config,
-                                                        win_rates(config)["rate"][0])))
-            if self.has_order:
+            for who in ("seat", "order") if self.has_order else ("seat",):
                 lines.append("  " + _sentence(self._verdict(
-                    "order", config, win_rates(config, "s_order")["rate"][0])))
+                    who, config, win_rates(config, BY[who])["rate"][0])))
+                said = self._places_verdict(ALL_PLACES[who], config)
+                if said is not None:
+                    lines.append("  " + _sentence(said))
             if len(config.bots()) > 1:
                 rates = bot_rates(config)
                 listed = ", ".join(f"{bot} {_rate_text(rates[bot], lang)}" for bot in rates)
@@ -592,4 +671,11 @@ class _GameReport:
                      for column in self._length_columns() if column in SUMMARY_LENGTHS}
             lines.append("  " + t("report.summary.length", lang,
                                   lengths=lengths_text(get_game(self.game), means, lang)))
+            if config is not self.configs[0]:
+                differences = differences or self._differences()
+                said = ", ".join(f"{self._measure_label(column).lower()} "
+                                 f"{self._signed(differences[config.label][column])}"
+                                 for column in means)
+                lines.append("  " + t("report.summary.length_diff", lang,
+                                      reference=self.configs[0].label, lengths=said))
         return lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +20,11 @@ from ludotheque.sim.results import FORMATS, PLAYERS, formats_text
 REQUIRED = ("game", "config", "options", "game_index", "seed", "players", "seat", "bot", "win",
             "rank", "decisions")
 INTEGERS = ("game_index", "seed", "players", "seat", "rank", "decisions")
-# One game is identified by these columns (files given twice, or two runs with the same
-# seed, hold the same games: they are counted once).
 GAME_KEY = ("game", "config", "options", "players", "seed", "game_index")
+# A game is also who played it: two runs with the same seed but other bots play other games.
+LINEUP = "_lineup"  # the game's bots, seat by seat
+TEAM = "_team"  # the game's bots whatever their seats (the same in every game of a run)
+FILE = "_file"
 FEATURE = "ludotheque report"
 
 
@@ -33,14 +36,25 @@ def require_pandas() -> Any:
 
 
 def load_results(paths: Iterable[Any]) -> Any:
-    """The rows of every results file, checked, in one DataFrame (with `_gid`: a game id)."""
+    """The rows of every results file, checked, in one DataFrame (with `_gid`: a game id).
+
+    A game given twice (the same file twice, or two runs with the same seed and bots) is
+    counted once. The same game with other results is refused: it was made by another
+    version, or by search bots with another budget, and one of the two would be lost."""
     pd = require_pandas()
     frames = [_read(pd, Path(path)) for path in paths]
     if not frames:
         raise LudoError("error.report_no_file")
     frame = pd.concat(frames, ignore_index=True)
-    frame = frame.drop_duplicates(subset=[*GAME_KEY, "seat"], ignore_index=True)
-    frame["_gid"] = frame.groupby(list(GAME_KEY), sort=False).ngroup()
+    identity = [*GAME_KEY, LINEUP, "seat"]
+    frame = frame.drop_duplicates(subset=[*identity, "win", "rank", "decisions"],
+                                  ignore_index=True)
+    clash = frame[frame.duplicated(subset=identity, keep=False)]
+    if not clash.empty:
+        first, second = clash.iloc[0], clash[clash[FILE] != clash.iloc[0][FILE]].iloc[0]
+        raise LudoError("error.report_clash", first=first[FILE], second=second[FILE],
+                        index=int(first["game_index"]), config=first["config"])
+    frame["_gid"] = frame.groupby([*GAME_KEY, LINEUP], sort=False).ngroup()
     return frame
 
 
@@ -92,6 +106,11 @@ def _read(pd: Any, path: Path) -> Any:
         key = dict(zip(GAME_KEY, broken[broken].index[0]))
         raise LudoError("error.report_seats", path=str(path), index=key["game_index"],
                         config=key["config"])
+    bots = frame.sort_values("seat", kind="stable").groupby(list(GAME_KEY), sort=False)["bot"]
+    frame = frame.join(bots.agg(",".join).rename(LINEUP), on=list(GAME_KEY))
+    frame = frame.join(bots.agg(lambda names: ",".join(sorted(names))).rename(TEAM),
+                       on=list(GAME_KEY))
+    frame[FILE] = str(path)
     return frame
 
 
@@ -142,17 +161,18 @@ class Config:
 def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
     """Per game (in order of appearance), its configurations in order of appearance.
 
-    A configuration is (config label, options, players). Its label is the config
-    label, completed with the options and the player count when the same label
-    stands for several of them (e.g. two files simulated with other options)."""
+    A configuration is (config label, options, players, bots). Its label is the config
+    label, completed with the options, the player count and the bots when the same label
+    stands for several of them (e.g. two files simulated with other options or bots)."""
     result: dict[str, list[Config]] = {}
     for game_name in dict.fromkeys(frame["game"]):
         rows = frame[frame["game"] == game_name]
-        keys = list(dict.fromkeys(zip(rows["config"], rows["options"], rows["players"])))
+        keys = list(dict.fromkeys(zip(rows["config"], rows["options"], rows["players"],
+                                      rows[TEAM])))
         options = {key: _options(key[1]) for key in keys}
         configs = []
         for key in keys:
-            config, _, players = key
+            config, _, players, team = key
             same = [other for other in keys if other[0] == config]
             label = t("report.default", lang) if config == "default" else config
             # a sweep of the player count names it ("players=5 ...")
@@ -161,12 +181,14 @@ def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
                 varying = [name for name in options[key]
                            if len({json.dumps(options[o].get(name)) for o in same}) > 1]
                 parts = [f"{name}={option_text(options[key].get(name))}" for name in varying]
-                if len({o[2] for o in same}) > 1 or not parts:
+                if len({o[2] for o in same}) > 1 or not parts and len({o[3] for o in same}) < 2:
                     parts.append(t("report.players_count", lang, players=players))
                     with_players = True
+                if len({o[3] for o in same}) > 1:
+                    parts.append(t("report.lineup", lang, bots=team_text(team)))
                 label = f"{label} · {', '.join(parts)}"
-            mask = ((rows["config"] == key[0]) & (rows["options"] == key[1])
-                    & (rows["players"] == players))
+            mask = ((rows["config"] == config) & (rows["options"] == key[1])
+                    & (rows["players"] == players) & (rows[TEAM] == team))
             part = rows[mask]
             games = part[part["seat"] == 0].set_index("_gid", drop=False)
             configs.append(Config(game_name, label, int(players), options[key], part, games,
@@ -176,6 +198,12 @@ def configurations(frame: Any, lang: str) -> dict[str, list[Config]]:
                 config.label = f"{config.label} ({index + 1})"
         result[game_name] = configs
     return result
+
+
+def team_text(team: str) -> str:
+    """A game's bots as "hard, 3 × medium" (from their sorted, comma-separated names)."""
+    counts = Counter(team.split(","))
+    return ", ".join(name if count == 1 else f"{count} × {name}" for name, count in counts.items())
 
 
 def _options(text: str) -> dict[str, Any]:
