@@ -630,3 +630,30 @@ def test_a_page_pasted_as_the_file_name_is_not_repeated_whole(terminal, tmp_path
     assert len(said) < 350, said  # cut at 300 characters (it was a crash: ENAMETOOLONG)
     answer(term, SAVE_Q, "", at)
     assert term.finish() == 1
+
+
+# ------------------------------------------------------------- an evening's friction
+@pytest.mark.parametrize("args", [("--lang", "en"), ("--lang", "en", "--plain")])
+def test_a_reply_stays_on_a_small_screen_printed_line_after_line(terminal, args):
+    """Under 70x24 (or with --plain) the table is printed line after line: it was printed
+    again under every error and under the help, so in a 60x20 window the reply scrolled
+    away before the prompt came back. The table is printed again only when it changed."""
+    rows, columns = 20, 60
+    term = terminal("play", "decimoarr", "--seed", "4", "--delay", "0", *args,
+                    rows=rows, columns=columns)
+    at = answer(term, PROMPT, "take", 0)
+    at = term.expect(PROMPT, after=at)
+    shown = " ".join(_display(term, rows, columns).split())
+    assert "Cannot read the move 'take'. Write: p<position>" in shown, shown
+    term.send("help\n")
+    at = term.expect(PROMPT, after=at)
+    shown = " ".join(_display(term, rows, columns).split())
+    assert "Type the number of a move, or its text form" in shown, shown
+    assert "Perdu pile" not in term.text[term.text.index("quit): take"):]
+    term.send("p1\n")  # a move: the table changed, it is printed again
+    at = term.expect(PROMPT, after=at)
+    assert "Perdu pile" in term.text[term.text.index("quit): p1"):]
+    term.send("quit\n")
+    answer(term, r"\(Enter:\s+leave\s+without\s+saving\):", "", at)  # wrapped at 60 columns
+    assert term.finish() == 1
+
