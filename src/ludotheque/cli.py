@@ -41,6 +41,7 @@ from ludotheque.i18n import (
     tn,
 )
 from ludotheque.ui.terminal.console import LiveConsole
+from ludotheque.ui.terminal.encoding import readable_output
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import (
     OptionsOnce,
@@ -1104,6 +1105,7 @@ def main(argv: list[str] | None = None) -> None:
     """The command: help pages and usage errors in the language --lang (or the
     locale) names, exit status 2 for a usage error."""
     args = sys.argv[1:] if argv is None else list(argv)
+    readable_output()  # a terminal that is not UTF-8 reads plain letters, not a traceback
     sys.exit(run_command(typer.main.get_command(app), args, help_language(args)))
 
 

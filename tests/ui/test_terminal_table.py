@@ -657,3 +657,21 @@ def test_a_reply_stays_on_a_small_screen_printed_line_after_line(terminal, args)
     answer(term, r"\(Enter:\s+leave\s+without\s+saving\):", "", at)  # wrapped at 60 columns
     assert term.finish() == 1
 
+
+@pytest.mark.parametrize(("encoding", "said"), [
+    ("ascii", ['> 1  Vous', 'Votre coup (numero ou texte ; aide, quitter) :',
+               'Fanny (heuristique) -> vous : "deux 4"']),
+    ("latin-1", ['> 1  Vous', 'Votre coup (numéro ou texte ; aide, quitter) :',
+                 'Fanny (heuristique) -> vous : « deux 4 »']),
+])
+def test_a_terminal_that_is_not_utf8_reads_plain_letters_not_a_traceback(encoding, said):
+    """In an ASCII or a Latin-1 locale, the first "▶" or "é" raised UnicodeEncodeError: the
+    game died with a traceback. What the encoding lacks is written as its nearest letters."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "dtc", "--seed", "3", "--lang", "fr",
+         "--plain"], capture_output=True, input=b"", timeout=300,
+        env={**ENV, "PYTHONIOENCODING": encoding, "COLUMNS": "100"})
+    out, err = result.stdout.decode(encoding), result.stderr.decode(encoding)
+    assert result.returncode == 1 and "Traceback" not in err, err
+    for text in said:
+        assert text in flat(out), out
