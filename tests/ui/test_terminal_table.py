@@ -675,3 +675,24 @@ def test_a_terminal_that_is_not_utf8_reads_plain_letters_not_a_traceback(encodin
     assert result.returncode == 1 and "Traceback" not in err, err
     for text in said:
         assert text in flat(out), out
+
+
+def test_an_offer_typed_after_cards_held_is_refused_in_the_readers_words(terminal):
+    """French read « add 6 » (the record's notation) in a refused step and in `reprendre`,
+    and the steps were counted with the cards already held: « L'étape 2 sur 3 » for an
+    offer typed in two."""
+    term = terminal("play", "dtc", "--players", "3", "--seed", "2", "--lang", "fr",
+                    "--delay", "0")
+    at = 0
+    for keys in ("accepter", "ajouter 4", "offre 6 comme 4"):
+        at = answer(term, PROMPT_FR, keys, at)
+    at = term.expect(PROMPT_FR, after=at)
+    said = " ".join(flat(term.text[term.text.rindex("offre 6 comme 4"):at]).split())
+    assert "L'étape 1 sur 2 (« ajouter 6 ») n'est pas jouable" in said, said
+    term.send("reprendre 6\n")
+    at = term.expect(PROMPT_FR, after=at)
+    said = " ".join(flat(term.text[term.text.rindex("reprendre 6"):at]).split())
+    assert "« ajouter 6 » n'est pas dans votre offre ; elle contient : ajouter 4." in said, said
+    term.send("quitter\n")
+    answer(term, r"Nom du fichier .*:", "", at)
+    assert term.finish() == 1
