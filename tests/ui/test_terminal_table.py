@@ -696,3 +696,26 @@ def test_an_offer_typed_after_cards_held_is_refused_in_the_readers_words(termina
     term.send("quitter\n")
     answer(term, r"Nom du fichier .*:", "", at)
     assert term.finish() == 1
+
+
+@pytest.mark.parametrize(("key", "said"), [("\x04", "Input ended before the game did"),
+                                           (None, "Record saved to ")])
+def test_ctrl_d_or_ctrl_c_at_the_prompt_says_on_a_line_of_its_own_how_to_go_on(
+        terminal, tmp_path, key, said):
+    """Ctrl-D or Ctrl-C at the prompt: what followed was written after the prompt on its line
+    (and cut mid-word in a narrow window), and Ctrl-D with --save did not say how to go on."""
+    path = tmp_path / "left.json"
+    term = terminal("play", "wazabi", "--seed", "2", "--lang", "en", "--delay", "0",
+                    "--save", str(path))
+    at = term.expect(PROMPT)
+    if key:
+        term.send(key)
+    else:  # Ctrl-C: the child has no controlling terminal to turn the key into SIGINT
+        term.interrupt()
+    term.finish()
+    after = term.text[at - 2:]  # from the prompt's ": "
+    assert re.search("^" + said, after, re.M), after
+    resume = " ".join(after.split())
+    assert f"Record saved to {path}; to go on with the game: ludotheque play --resume {path}" \
+        in resume, after
+    assert json.loads(path.read_text(encoding="utf-8")).get("result") is None

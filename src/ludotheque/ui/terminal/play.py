@@ -445,8 +445,9 @@ def run(settings: TerminalSettings, console: Console | None = None,
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if save_at_end:
         saved = table.keep(settings.save, "ui.save_record_question")
-        if saved is not None:
-            console.print(t("ui.saved", lang, path=str(saved)))
+        if saved is not None:  # a game left unfinished (the input ended) can go on
+            console.print(t("ui.saved" if match.is_over() else "ui.saved_resume", lang,
+                            path=str(saved)), markup=False)
     return exit_code
 
 
@@ -507,8 +508,12 @@ def _line_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
             discard_type_ahead(stream)
             try:
                 return console.input(prompt + " ")
-            except EOFError:
+            except EOFError:  # Ctrl-D: what follows starts a line, not after the prompt
+                console.print()
                 raise InputEnded from None
+            except KeyboardInterrupt:  # Ctrl-C, likewise
+                console.print()
+                raise
         console.print(prompt)
         line = stream.readline()
         if not line:
