@@ -719,3 +719,23 @@ def test_ctrl_d_or_ctrl_c_at_the_prompt_says_on_a_line_of_its_own_how_to_go_on(
     assert f"Record saved to {path}; to go on with the game: ludotheque play --resume {path}" \
         in resume, after
     assert json.loads(path.read_text(encoding="utf-8")).get("result") is None
+
+
+@pytest.mark.parametrize(("lang", "tokens", "pairs"), [
+    ("en", "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
+     "Bruno (heuristic): each pair of Penalty tokens is discarded, with one of their Victory "
+     "tokens if any."),
+    ("fr", "Bruno (heuristique) : +1 Pénalité, +0 Victoire ; désormais Victoire 0, Pénalité 0.",
+     "Bruno (heuristique) : chaque paire de Pénalités est défaussée, avec une de ses Victoires "
+     "le cas échéant."),
+])
+def test_17_says_why_a_penalty_given_leaves_none(lang, tokens, pairs):
+    """17: "+1 Penalty; now Penalty 0" read as a mistake (two Penalty tokens are discarded
+    together, with a Victory token: rule S20). The line under it now says so."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "diciassette", "--watch", "--players", "3",
+         "--seed", "2", "--lang", lang, "--delay", "0", "--pace", "0"], capture_output=True,
+        text=True, input="", timeout=300, env={**ENV, "COLUMNS": "200"})  # a line each
+    lines = flat(result.stdout).splitlines()
+    assert result.returncode == 0 and tokens in lines, result.stdout[-2000:]
+    assert lines[lines.index(tokens) + 1] == pairs, lines[lines.index(tokens):][:3]
