@@ -388,7 +388,9 @@ def play(
                 options=dict(options), save=save, delay=reveal,
                 pace=pace if pace is not None else (WATCH_PACE if watch and sys.stdout.isatty()
                                                     else 0.0),
-                budget=_budget(iterations, budget_ms), full_screen=interactive and not plain,
+                budget=_budget(iterations, budget_ms),
+                # TERM=dumb moves no cursor: the layout's redraws would print escape codes
+                full_screen=interactive and not plain and not out.is_dumb_terminal,
                 ask_to_save=sys.stdin.isatty(),
             )
         code = run(settings, console=out, match=match)

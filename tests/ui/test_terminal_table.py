@@ -18,7 +18,7 @@ from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
 from ludotheque.ui.terminal.screen import CLEAR_ALL
-from tests.ui.terminal import ANSI, SRC
+from tests.ui.terminal import ANSI, SRC, leave
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository: `tests.ui.recorded_sleep`
 
@@ -739,3 +739,15 @@ def test_17_says_why_a_penalty_given_leaves_none(lang, tokens, pairs):
     lines = flat(result.stdout).splitlines()
     assert result.returncode == 0 and tokens in lines, result.stdout[-2000:]
     assert lines[lines.index(tokens) + 1] == pairs, lines[lines.index(tokens):][:3]
+
+
+def test_a_dumb_terminal_gets_lines_not_the_layout(terminal):
+    """TERM=dumb (an editor's shell, a serial console) moves no cursor: the layout that stays
+    put wrote its clear-screen codes there at every redraw. Such a terminal gets plain lines."""
+    term = terminal("play", "wazabi", "--seed", "3", "--lang", "en", "--delay", "0",
+                    env={"TERM": "dumb"})
+    at = answer(term, PROMPT, "banana", 0)
+    at = term.expect(PROMPT, after=at)
+    leave(term)
+    assert term.finish() == 1
+    assert "\x1b[" not in term.raw and "Cannot read the move 'banana'" in term.text
