@@ -41,6 +41,7 @@ from ludotheque.i18n import (
     tn,
 )
 from ludotheque.ui.terminal.console import LiveConsole
+from ludotheque.ui.terminal.encoding import readable_output
 from ludotheque.ui.terminal.typography import hanging, keep_no_break_spaces, longest_word
 from ludotheque.ui.terminal.usage import (
     OptionsOnce,
@@ -387,7 +388,9 @@ def play(
                 options=dict(options), save=save, delay=reveal,
                 pace=pace if pace is not None else (WATCH_PACE if watch and sys.stdout.isatty()
                                                     else 0.0),
-                budget=_budget(iterations, budget_ms), full_screen=interactive and not plain,
+                budget=_budget(iterations, budget_ms),
+                # TERM=dumb moves no cursor: the layout's redraws would print escape codes
+                full_screen=interactive and not plain and not out.is_dumb_terminal,
                 ask_to_save=sys.stdin.isatty(),
             )
         code = run(settings, console=out, match=match)
@@ -1107,6 +1110,7 @@ def main(argv: list[str] | None = None) -> None:
     """The command: help pages and usage errors in the language --lang (or the
     locale) names, exit status 2 for a usage error."""
     args = sys.argv[1:] if argv is None else list(argv)
+    readable_output()  # a terminal that is not UTF-8 reads plain letters, not a traceback
     sys.exit(run_command(typer.main.get_command(app), args, help_language(args)))
 
 

@@ -556,7 +556,7 @@ def test_a_typed_offer_that_fails_names_the_step_and_changes_nothing():
         if lang == "en":
             assert "Step 3 of 4 ('add 6')" in message and "Nothing was played" in message
         else:
-            assert "L'étape 3 sur 4 (« add 6 »)" in message and "Rien n'a été joué" in message
+            assert "L'étape 3 sur 4 (« ajouter 6 »)" in message and "Rien n'a été joué" in message
         assert json.dumps(m.state.to_json(), sort_keys=True) == before
         assert len(m.events) == events and m.actions == []
     # a claim that does not raise: the last step is named

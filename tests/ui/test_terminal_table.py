@@ -18,7 +18,7 @@ from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
 from ludotheque.ui.terminal.screen import CLEAR_ALL
-from tests.ui.terminal import ANSI, SRC
+from tests.ui.terminal import ANSI, SRC, leave
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository: `tests.ui.recorded_sleep`
 
@@ -630,3 +630,124 @@ def test_a_page_pasted_as_the_file_name_is_not_repeated_whole(terminal, tmp_path
     assert len(said) < 350, said  # cut at 300 characters (it was a crash: ENAMETOOLONG)
     answer(term, SAVE_Q, "", at)
     assert term.finish() == 1
+
+
+# ------------------------------------------------------------- an evening's friction
+@pytest.mark.parametrize("args", [("--lang", "en"), ("--lang", "en", "--plain")])
+def test_a_reply_stays_on_a_small_screen_printed_line_after_line(terminal, args):
+    """Under 70x24 (or with --plain) the table is printed line after line: it was printed
+    again under every error and under the help, so in a 60x20 window the reply scrolled
+    away before the prompt came back. The table is printed again only when it changed."""
+    rows, columns = 20, 60
+    term = terminal("play", "decimoarr", "--seed", "4", "--delay", "0", *args,
+                    rows=rows, columns=columns)
+    at = answer(term, PROMPT, "take", 0)
+    at = term.expect(PROMPT, after=at)
+    shown = " ".join(_display(term, rows, columns).split())
+    assert "Cannot read the move 'take'. Write: p<position>" in shown, shown
+    term.send("help\n")
+    at = term.expect(PROMPT, after=at)
+    shown = " ".join(_display(term, rows, columns).split())
+    assert "Type the number of a move, or its text form" in shown, shown
+    assert "Perdu pile" not in term.text[term.text.index("quit): take"):]
+    term.send("p1\n")  # a move: the table changed, it is printed again
+    at = term.expect(PROMPT, after=at)
+    assert "Perdu pile" in term.text[term.text.index("quit): p1"):]
+    term.send("quit\n")
+    answer(term, r"\(Enter:\s+leave\s+without\s+saving\):", "", at)  # wrapped at 60 columns
+    assert term.finish() == 1
+
+
+@pytest.mark.parametrize(("encoding", "said"), [
+    ("ascii", ['> 1  Vous', 'Votre coup (numero ou texte ; aide, quitter) :',
+               'Fanny (heuristique) -> vous : "deux 4"']),
+    ("latin-1", ['> 1  Vous', 'Votre coup (numéro ou texte ; aide, quitter) :',
+                 'Fanny (heuristique) -> vous : « deux 4 »']),
+])
+def test_a_terminal_that_is_not_utf8_reads_plain_letters_not_a_traceback(encoding, said):
+    """In an ASCII or a Latin-1 locale, the first "▶" or "é" raised UnicodeEncodeError: the
+    game died with a traceback. What the encoding lacks is written as its nearest letters."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "dtc", "--seed", "3", "--lang", "fr",
+         "--plain"], capture_output=True, input=b"", timeout=300,
+        env={**ENV, "PYTHONIOENCODING": encoding, "COLUMNS": "100"})
+    out, err = result.stdout.decode(encoding), result.stderr.decode(encoding)
+    assert result.returncode == 1 and "Traceback" not in err, err
+    for text in said:
+        assert text in flat(out), out
+
+
+def test_an_offer_typed_after_cards_held_is_refused_in_the_readers_words(terminal):
+    """French read « add 6 » (the record's notation) in a refused step and in `reprendre`,
+    and the steps were counted with the cards already held: « L'étape 2 sur 3 » for an
+    offer typed in two."""
+    term = terminal("play", "dtc", "--players", "3", "--seed", "2", "--lang", "fr",
+                    "--delay", "0")
+    at = 0
+    for keys in ("accepter", "ajouter 4", "offre 6 comme 4"):
+        at = answer(term, PROMPT_FR, keys, at)
+    at = term.expect(PROMPT_FR, after=at)
+    said = " ".join(flat(term.text[term.text.rindex("offre 6 comme 4"):at]).split())
+    assert "L'étape 1 sur 2 (« ajouter 6 ») n'est pas jouable" in said, said
+    term.send("reprendre 6\n")
+    at = term.expect(PROMPT_FR, after=at)
+    said = " ".join(flat(term.text[term.text.rindex("reprendre 6"):at]).split())
+    assert "« ajouter 6 » n'est pas dans votre offre ; elle contient : ajouter 4." in said, said
+    term.send("quitter\n")
+    answer(term, r"Nom du fichier .*:", "", at)
+    assert term.finish() == 1
+
+
+@pytest.mark.parametrize(("key", "said"), [("\x04", "Input ended before the game did"),
+                                           (None, "Record saved to ")])
+def test_ctrl_d_or_ctrl_c_at_the_prompt_says_on_a_line_of_its_own_how_to_go_on(
+        terminal, tmp_path, key, said):
+    """Ctrl-D or Ctrl-C at the prompt: what followed was written after the prompt on its line
+    (and cut mid-word in a narrow window), and Ctrl-D with --save did not say how to go on."""
+    path = tmp_path / "left.json"
+    term = terminal("play", "wazabi", "--seed", "2", "--lang", "en", "--delay", "0",
+                    "--save", str(path))
+    at = term.expect(PROMPT)
+    if key:
+        term.send(key)
+    else:  # Ctrl-C: the child has no controlling terminal to turn the key into SIGINT
+        term.interrupt()
+    term.finish()
+    after = term.text[at - 2:]  # from the prompt's ": "
+    assert re.search("^" + said, after, re.M), after
+    resume = " ".join(after.split())
+    assert f"Record saved to {path}; to go on with the game: ludotheque play --resume {path}" \
+        in resume, after
+    assert json.loads(path.read_text(encoding="utf-8")).get("result") is None
+
+
+@pytest.mark.parametrize(("lang", "tokens", "pairs"), [
+    ("en", "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
+     "Bruno (heuristic): each pair of Penalty tokens is discarded, with one of their Victory "
+     "tokens if any."),
+    ("fr", "Bruno (heuristique) : +1 Pénalité, +0 Victoire ; désormais Victoire 0, Pénalité 0.",
+     "Bruno (heuristique) : chaque paire de Pénalités est défaussée, avec une de ses Victoires "
+     "le cas échéant."),
+])
+def test_17_says_why_a_penalty_given_leaves_none(lang, tokens, pairs):
+    """17: "+1 Penalty; now Penalty 0" read as a mistake (two Penalty tokens are discarded
+    together, with a Victory token: rule S20). The line under it now says so."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "diciassette", "--watch", "--players", "3",
+         "--seed", "2", "--lang", lang, "--delay", "0", "--pace", "0"], capture_output=True,
+        text=True, input="", timeout=300, env={**ENV, "COLUMNS": "200"})  # a line each
+    lines = flat(result.stdout).splitlines()
+    assert result.returncode == 0 and tokens in lines, result.stdout[-2000:]
+    assert lines[lines.index(tokens) + 1] == pairs, lines[lines.index(tokens):][:3]
+
+
+def test_a_dumb_terminal_gets_lines_not_the_layout(terminal):
+    """TERM=dumb (an editor's shell, a serial console) moves no cursor: the layout that stays
+    put wrote its clear-screen codes there at every redraw. Such a terminal gets plain lines."""
+    term = terminal("play", "wazabi", "--seed", "3", "--lang", "en", "--delay", "0",
+                    env={"TERM": "dumb"})
+    at = answer(term, PROMPT, "banana", 0)
+    at = term.expect(PROMPT, after=at)
+    leave(term)
+    assert term.finish() == 1
+    assert "\x1b[" not in term.raw and "Cannot read the move 'banana'" in term.text

@@ -23,7 +23,7 @@ from typing import Any
 from ludotheque.core.chance import ScriptedChance, SeededChance, outcome_to_json, settle
 from ludotheque.core.errors import IllegalActionError, LudoError, NotationError, echo
 from ludotheque.core.events import Event
-from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, MoveForms, State
 from ludotheque.core.record import Record
 
 
@@ -165,7 +165,7 @@ class Match:
             self.chance_steps += settle(state, self.chance, self._written, self._log)
         return action_id
 
-    def apply_sequence(self, actions: list[int], seat: int | None = None) -> None:
+    def apply_sequence(self, actions: list[int], seat: int | None = None, held: int = 0) -> None:
         """Apply several decisions of the same seat, all or nothing: a compound choice
         (a DTC offer: its cards, then the announce).
 
@@ -175,7 +175,9 @@ class Match:
         revealed, before anything is played. The sequence is tried on a copy first: if
         any step is not allowed, nothing is applied and the error names the step. With
         `seat`, a sequence sent out of turn is refused without listing anyone's moves
-        (as in `apply`).
+        (as in `apply`). `held`: the first steps were sent before, one by one (the moves
+        a terminal held, `Gesture`): an error counts the steps after them only, the ones
+        the person just typed.
         """
         actor = self._state.current_player()
         self._check_sender(seat)
@@ -186,30 +188,32 @@ class Match:
         trial = self._state.clone()
         parsed: list[int] = []
         last = len(actions) - 1
+
+        def step(index: int) -> dict[str, int]:  # the step as the sender counts them
+            return {"index": index + 1 - held, "count": len(actions) - held}
+
         for index, given in enumerate(actions):
             # The turn first, and every step read in its position (17's "3 down" reads the
             # hand of the seat to play): the sender's own, changed only by its building
             # moves, so no refusal tells it anything it cannot see.
             if index and trial.current_player() != actor:
-                raise IllegalActionError("error.sequence_turn", count=len(actions), index=index + 1)
+                raise IllegalActionError("error.sequence_turn", **step(index))
             try:
                 action = self.game.parse_action(given, trial)
             except LudoError as error:
-                raise _step_error(actions, index, given, error) from None
+                raise _step_error(step(index), given, error) from None
             builds = index < last and action in self.game.building_moves(trial.view(actor))
             try:
                 trial.apply_action(action)
             except IllegalActionError as error:
-                raise _step_error(actions, index, self.game.action_to_text(action), error) from None
+                raise _step_error(step(index), MoveForms(self.game, [action]), error) from None
             if index < last and not builds:
-                raise IllegalActionError("error.sequence_ends", index=index + 1,
-                                         count=len(actions),
-                                         action=self.game.action_to_text(action))
+                raise IllegalActionError("error.sequence_ends", **step(index),
+                                         action=MoveForms(self.game, [action]))
             parsed.append(action)
             if trial.is_chance():  # chance ends a sequence: the remaining steps cannot be checked
                 if index != len(actions) - 1:
-                    raise IllegalActionError("error.sequence_turn", count=len(actions),
-                                             index=index + 2)
+                    raise IllegalActionError("error.sequence_turn", **step(index + 1))
         for action in parsed:
             self.apply(action)
 
@@ -302,14 +306,14 @@ class Match:
         )
 
 
-def _step_error(actions: list[Any], index: int, shown: Any, error: LudoError) -> LudoError:
+def _step_error(step: dict[str, int], shown: Any, error: LudoError) -> LudoError:
     """A step of a sequence was refused: the error itself for a sequence of one, else one
-    of the same kind (unreadable or illegal) naming the step and why."""
-    if len(actions) == 1:
+    of the same kind (unreadable or illegal) naming the step (`step`: its index and the
+    count) and why."""
+    if step["count"] == 1:
         return error
     kind = NotationError if isinstance(error, NotationError) else IllegalActionError
-    return kind("error.sequence_step", index=index + 1, count=len(actions), action=echo(shown),
-                reason=error)
+    return kind("error.sequence_step", **step, action=echo(shown), reason=error)
 
 
 def _building(name: str) -> Any:

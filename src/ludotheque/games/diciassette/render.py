@@ -210,9 +210,10 @@ def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[s
     for token in resolution["tokens"]:
         params = dict(penalties=token["penalties"], victory=int(token["victory"]),
                       v=token["after"][0], p=token["after"][1])
-        if token["player"] == seat:
-            lines.append(t("diciassette.reveal.tokens_you", lang, **params))
-        else:
-            lines.append(t("diciassette.reveal.tokens", lang, player=names[token["player"]],
-                           **params))
+        you = token["player"] == seat
+        player = {} if you else {"player": names[token["player"]]}
+        lines.append(t("diciassette.reveal.tokens" + ("_you" if you else ""), lang, **player,
+                       **params))
+        if token["before"][1] + token["penalties"] >= 2:  # S20, else "+1 Penalty; now 0"
+            lines.append(t("diciassette.reveal.pairs" + ("_you" if you else ""), lang, **player))
     return lines

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from ludotheque.core.errors import IllegalActionError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import Game, MoveForms, State
 from ludotheque.core.match import Match
 
 HeldMoves = Callable[[Any], Collection[int]]
@@ -56,7 +56,7 @@ class Gesture:
         if self.moves and len(actions) == 1:
             # refused on the reader's own trial state: the message names the typed move only
             self.state().clone().apply_action(actions[0])
-        self.match.apply_sequence(self.moves + list(actions), seat=self.seat)
+        self.match.apply_sequence(self.moves + list(actions), seat=self.seat, held=len(self.moves))
         self.moves.clear()
         return True
 
@@ -80,10 +80,8 @@ class Gesture:
             raise IllegalActionError("ui.error.nothing_held")
         if actions:
             if len(actions) != 1 or actions[0] not in self.moves:
-                raise IllegalActionError(
-                    "ui.error.not_held",
-                    move=" ".join(self.game.action_to_text(a) for a in actions),
-                    held=", ".join(self.game.action_to_text(a) for a in self.moves))
+                raise IllegalActionError("ui.error.not_held", move=MoveForms(self.game, actions),
+                                         held=MoveForms(self.game, self.moves))
             index = len(self.moves) - 1 - self.moves[::-1].index(actions[0])
         else:
             index = len(self.moves) - 1

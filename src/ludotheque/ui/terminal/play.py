@@ -237,14 +237,20 @@ class _Table:
         game, lang, screen = self.game, self.lang, self.screen
         builds = type(game).building_moves is not Game.building_moves  # DTC's offers
         gesture = Gesture(self.match, seat, game.building_moves if builds else None)
+        # Printed line after line, the table is printed again only when it changed (or a
+        # long block pushed it away): printed again under a reply (an error, the help), it
+        # pushed that reply out of a small window before it could be read.
+        redraw = True
         while True:
             state = gesture.state()
             legal = state.legal_actions()
             numbers = move_numbers(self.renderer, legal)
             view = state.view(seat)
-            screen.turn(self.renderer.table(view, lang, self.names),
-                        self.moves_block(legal, numbers, gesture, view),
-                        self.header() if screen.full or self.passing else "")
+            if redraw or screen.full:
+                screen.turn(self.renderer.table(view, lang, self.names),
+                            self.moves_block(legal, numbers, gesture, view),
+                            self.header() if screen.full or self.passing else "")
+            redraw = False
             answer = screen.ask(t("ui.prompt", lang)).strip()
             if not answer:
                 continue
@@ -266,11 +272,13 @@ class _Table:
             if lowered in LOG_WORDS:
                 self.show_block(Group(*[screen.colours.text(line) for line in self.log_lines()]),
                                 t("ui.log_title", lang))
+                redraw = True
                 continue
             if lowered in CARDS_WORDS:
                 text = card_reference(game, lang, self.match.state.options)
                 self.show_block(Markdown(french_typography(text) if lang == "fr" else text),
                                 t("ui.cards_title", lang))
+                redraw = True
                 continue
             try:
                 if first in BACK_WORDS and gesture.held_moves is not None:  # DTC's offers
@@ -278,6 +286,7 @@ class _Table:
                         game.parse_input(rest, self.match.state) if rest.strip() else None)
                     screen.message(t("ui.taken_back", lang, move=game.action_hint(taken, lang)),
                                    "yellow")
+                    redraw = True
                     continue
                 typed = typed_number(answer)
                 if typed in numbers:
@@ -293,6 +302,7 @@ class _Table:
                     actions = game.parse_input(answer, state)
                 if gesture.play(actions):
                     return
+                redraw = True  # a move held (a card put into an offer)
             except LudoError as error:
                 screen.message(error.message(lang), "red")
 
@@ -435,8 +445,9 @@ def run(settings: TerminalSettings, console: Console | None = None,
         console.print(t("ui.seed", lang, seed=settings.seed), style="dim")
     if save_at_end:
         saved = table.keep(settings.save, "ui.save_record_question")
-        if saved is not None:
-            console.print(t("ui.saved", lang, path=str(saved)))
+        if saved is not None:  # a game left unfinished (the input ended) can go on
+            console.print(t("ui.saved" if match.is_over() else "ui.saved_resume", lang,
+                            path=str(saved)), markup=False)
     return exit_code
 
 
@@ -497,8 +508,12 @@ def _line_reader(stream: TextIO, console: Console) -> Callable[[str], str]:
             discard_type_ahead(stream)
             try:
                 return console.input(prompt + " ")
-            except EOFError:
+            except EOFError:  # Ctrl-D: what follows starts a line, not after the prompt
+                console.print()
                 raise InputEnded from None
+            except KeyboardInterrupt:  # Ctrl-C, likewise
+                console.print()
+                raise
         console.print(prompt)
         line = stream.readline()
         if not line:
