@@ -329,14 +329,17 @@ class Storage:
         self.url, self.shown_url = url, _hide_password(given)
         with _opening(given):
             _check_sqlite_path(given)
+            # A statement's values never reach an error's text, hence the log: they hold
+            # seat tokens, links and a new table's seed (a write refused, a disk full).
             if url.startswith("sqlite"):
                 self.engine: Engine = create_engine(
-                    url, connect_args={"check_same_thread": False, "timeout": 30})
+                    url, connect_args={"check_same_thread": False, "timeout": 30},
+                    hide_parameters=True)
                 event.listen(self.engine, "connect", _sqlite_pragmas)
                 _sqlite_to_head(self.engine, url)
             else:
                 self.engine = create_engine(url, pool_size=10, max_overflow=20,
-                                            pool_pre_ping=True)
+                                            pool_pre_ping=True, hide_parameters=True)
             check_schema(self.engine, url)
 
     def close(self) -> None:
