@@ -229,6 +229,13 @@ def _ask_bot_job(conn: Any, table_id: str, job: tuple[int, int, str] | None) -> 
         _insert_bot_job(conn, table_id, *job)
 
 
+def _leads_nowhere(key: str) -> bool:
+    """A link's key (a token, an invite, a table id: maybe anyone's typing) that no table
+    has, looked up nowhere: one holding a NUL character, which PostgreSQL refuses in text
+    (an error, as if the server had a bug) and SQLite finds nowhere."""
+    return "\x00" in key
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
@@ -389,16 +396,23 @@ class Storage:
                    for s in seat_rows])
 
     def get_table(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as conn:
-            return self._table(conn, tables.c.id == table_id)
+        return self._table_where(tables.c.id, table_id)
 
     def table_by_invite(self, invite: str) -> TableRow | None:
+        return self._table_where(tables.c.invite, invite)
+
+    def _table_where(self, column: Any, key: str) -> TableRow | None:
+        """The table whose `column` is `key` (a link's)."""
+        if _leads_nowhere(key):
+            return None
         with self.engine.connect() as conn:
-            return self._table(conn, tables.c.invite == invite)
+            return self._table(conn, column == key)
 
     def table_by_token(self, token: str) -> tuple[TableRow, int | None] | None:
         """The table of a seat token (and the seat) or of a spectator token (seat None). A
         rematch seat's token given away finds its seat too, whose token is no longer it."""
+        if _leads_nowhere(token):
+            return None
         with self.engine.connect() as conn:
             found = conn.execute(select(seats.c.table_id, seats.c.seat)
                                  .where((seats.c.token == token)
