@@ -290,7 +290,7 @@ def test_reading_with_odd_paths_and_queries_answers_or_refuses_clearly(
         shown = answer.json()
         assert set(shown) == {"table", "game", "title", "players", "status", "seats",
                               "invite_link", "invite_qr"}
-        assert all(set(seat) == {"seat", "kind", "level", "name", "taken"}
+        assert all(set(seat) == {"seat", "kind", "level", "name", "taken", "kept"}
                    for seat in shown["seats"])
     elif where == "replay":
         shown = answer.json()
