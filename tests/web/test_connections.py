@@ -76,3 +76,30 @@ def test_a_game_of_bots_nobody_watches_leaves_memory_when_it_ends(server):
     with server.client() as watcher:  # rebuilt from the database for the next visitor
         frame = watcher.hello(created["spectator"])
         assert frame["table"]["status"] == "over" and frame["result"]
+
+
+def test_a_spectator_saying_hello_again_and_again_sends_the_players_nothing(server):
+    """Anyone holding the spectator link (the code on the TV) says hello 30 times: it
+    changes nobody's presence, so the player's page gets no frame from it. Before, each
+    hello sent every page of the table a whole update: from a few sockets at the frame
+    limit, thousands a second to every player's phone. A second page of the player's own
+    seat changes nothing either; the player's first page arriving is still told."""
+    created, (token,) = server.table("diciassette", 3, humans=1)
+    with server.client() as player, server.client() as watcher, \
+            server.client() as second:
+        player.hello(token)
+        player.until(lambda f: f["to_act"] == 0)  # the bots wait for the player
+        player.errors_so_far()  # every frame of its arrival received
+        told = len(player.frames)
+        for _ in range(30):
+            watcher.hello(created["spectator"])
+        second.hello(token)
+        for page in (watcher, second):
+            page.errors_so_far()  # each one's hellos handled, their frames to others sent
+        player.errors_so_far()
+        assert [f["type"] for f in player.frames[told:]] == ["pong"], player.frames[told:]
+    with server.client() as watcher, server.client() as player:
+        watcher.hello(created["spectator"])
+        player.hello(token)
+        arrived = watcher.until(lambda f: f["table"]["seats"][0]["connected"])
+        assert arrived["seat"] is None

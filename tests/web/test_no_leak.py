@@ -15,6 +15,7 @@ import asyncio
 import copy
 import json
 import random
+import sqlite3
 
 import pytest
 
@@ -27,6 +28,7 @@ from ludotheque.web.live import Conn
 from ludotheque.web.master import Master
 from ludotheque.web.refusals import Refused
 from web_servers import table_players
+from ws_client import drive, wait_for
 
 GAMES = [(game.name, table_players(game)) for game in all_games()]
 
@@ -229,3 +231,35 @@ def test_seeds_are_too_many_to_try_from_what_a_seat_sees(server):
         seeds.append(server.master.storage.get_table(table).seed)
     assert max(seeds) >= 2**31, seeds
     assert all(0 <= seed < 2**63 for seed in seeds)  # the database's BIGINT holds each
+
+
+def test_a_write_the_database_refuses_logs_no_seat_token(start_server_process, tmp_path):
+    """The database refuses a write (its disk full, say) as Ann gives Bob's kept seat at
+    their rematch away: the server logs the failure, never the statement's values. Before,
+    the log held Bob's seat token and the seat's new one (and, had a table's insert failed,
+    its seed and links): whoever reads the log could take his seat."""
+    database = tmp_path / "full.sqlite3"
+    served = start_server_process(database=f"sqlite:///{database}")
+    created = served.api.post("/api/tables", json={
+        "game": "diciassette", "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}]}
+    ).json()
+    invite = created["invite_url"].rsplit("/", 1)[1]
+    tokens = [served.api.post(f"/api/join/{invite}", json={"seat": seat, "name": name})
+              .json()["seat_url"].rsplit("/", 1)[1] for seat, name in ((0, "Ann"), (1, "Bob"))]
+    with served.client() as ann, served.client() as bob:
+        ann.hello(tokens[0])
+        bob.hello(tokens[1])
+        drive([ann, bob])
+        ann.send({"type": "rematch"})
+        new = [page.expect("rematch")["url"].rsplit("/", 1)[1] for page in (ann, bob)]
+    with sqlite3.connect(database) as db:  # no seat can change from now on
+        db.execute("CREATE TRIGGER full BEFORE UPDATE ON seats "
+                   "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+    with served.client() as ann:
+        ann.hello(new[0])
+        ann.send({"type": "give_seat", "seat": 1, "to": "anyone"})
+        wait_for(lambda: "database or disk is full" in served.log_path.read_text(),
+                 "the refused write logged")
+    log = served.log_path.read_text()
+    assert new[1] not in log, log[-2000:]

@@ -229,6 +229,13 @@ def _ask_bot_job(conn: Any, table_id: str, job: tuple[int, int, str] | None) -> 
         _insert_bot_job(conn, table_id, *job)
 
 
+def _leads_nowhere(key: str) -> bool:
+    """A link's key (a token, an invite, a table id: maybe anyone's typing) that no table
+    has, looked up nowhere: one holding a NUL character, which PostgreSQL refuses in text
+    (an error, as if the server had a bug) and SQLite finds nowhere."""
+    return "\x00" in key
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
@@ -329,14 +336,17 @@ class Storage:
         self.url, self.shown_url = url, _hide_password(given)
         with _opening(given):
             _check_sqlite_path(given)
+            # A statement's values never reach an error's text, hence the log: they hold
+            # seat tokens, links and a new table's seed (a write refused, a disk full).
             if url.startswith("sqlite"):
                 self.engine: Engine = create_engine(
-                    url, connect_args={"check_same_thread": False, "timeout": 30})
+                    url, connect_args={"check_same_thread": False, "timeout": 30},
+                    hide_parameters=True)
                 event.listen(self.engine, "connect", _sqlite_pragmas)
                 _sqlite_to_head(self.engine, url)
             else:
                 self.engine = create_engine(url, pool_size=10, max_overflow=20,
-                                            pool_pre_ping=True)
+                                            pool_pre_ping=True, hide_parameters=True)
             check_schema(self.engine, url)
 
     def close(self) -> None:
@@ -386,16 +396,23 @@ class Storage:
                    for s in seat_rows])
 
     def get_table(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as conn:
-            return self._table(conn, tables.c.id == table_id)
+        return self._table_where(tables.c.id, table_id)
 
     def table_by_invite(self, invite: str) -> TableRow | None:
+        return self._table_where(tables.c.invite, invite)
+
+    def _table_where(self, column: Any, key: str) -> TableRow | None:
+        """The table whose `column` is `key` (a link's)."""
+        if _leads_nowhere(key):
+            return None
         with self.engine.connect() as conn:
-            return self._table(conn, tables.c.invite == invite)
+            return self._table(conn, column == key)
 
     def table_by_token(self, token: str) -> tuple[TableRow, int | None] | None:
         """The table of a seat token (and the seat) or of a spectator token (seat None). A
         rematch seat's token given away finds its seat too, whose token is no longer it."""
+        if _leads_nowhere(token):
+            return None
         with self.engine.connect() as conn:
             found = conn.execute(select(seats.c.table_id, seats.c.seat)
                                  .where((seats.c.token == token)

@@ -175,6 +175,10 @@ class LiveTable:
         return [s.seat for s in self.row.seats if s.kind == "human" and not s.taken
                 and not s.name]
 
+    def connected(self, seat: int) -> bool:
+        """A page of `seat` is open here (the seat list's `connected`)."""
+        return any(c.seat == seat and not c.closed for c in self.conns)
+
     def public(self, lang: str, names: Sequence[str] | None = None) -> dict[str, Any]:
         """The table as everyone may see it (no token, no seed)."""
         connected = {c.seat for c in self.conns if not c.closed}

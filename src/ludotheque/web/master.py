@@ -673,13 +673,18 @@ class Master:
                         await self._catch_up_locked(live)
                         self._hello_given(live, conn, token)
                 start = min(max(0, since), live.told)
+                # a seat's first page, or its person back: the others see them; a
+                # spectator, a seat's second page, changes nothing they see (a spectator
+                # link said hello again and again sent every page a whole update each time)
+                told = returning is not None or (
+                    conn.seat is not None and not live.connected(conn.seat))
                 live.conns.add(conn)
                 await conn.send(live.frame(conn.seat, lang, start))
                 conn.sent = live.told
                 if conn.gone is not None:
                     await conn.send(self._left_frame(live, conn.gone))
-                others = [c for c in live.conns if c is not conn]
-                await self._send_presence(live, others)
+                if told:
+                    await self._send_presence(live, [c for c in live.conns if c is not conn])
         if seated:
             await self.broker.publish(live.row.id, live.moves)
             if live.row.rematch_of:  # the old table's pages: who is at the rematch now
@@ -721,7 +726,8 @@ class Master:
             return
         if self.forget_if_unwatched(live):
             return
-        self._spawn(self._presence_changed(live))
+        gone = conn.seat is not None and not live.connected(conn.seat)  # its last page
+        self._spawn(self._presence_changed(live, gone))
 
     def forget_if_unwatched(self, live: LiveTable) -> bool:
         """A table that nobody watches (no page open, none arriving) leaves memory when
@@ -742,9 +748,12 @@ class Master:
             return True
         return False
 
-    async def _presence_changed(self, live: LiveTable) -> None:
+    async def _presence_changed(self, live: LiveTable, gone: bool) -> None:
+        """A page closed: if it was its seat's last (`gone`), the others see the seat
+        away."""
         async with live.lock:  # never between a move applied and its row written
-            await self._send_presence(live, list(live.conns))
+            if gone:
+                await self._send_presence(live, list(live.conns))
         self.forget_if_unwatched(live)  # the last page closed while the table was busy
 
     def forget(self, live: LiveTable) -> None:
