@@ -327,8 +327,18 @@ def _edited(tmp_path, change):
     return write(frame, tmp_path / "edited.csv")
 
 
+def _cut_short(tmp_path):
+    """A results file whose last line was cut after a few characters (a copy cut short)."""
+    path = write(table(10, seat0_wins=5), tmp_path / "cut.csv")
+    text = path.read_bytes()
+    last = text.rstrip(b"\n").rfind(b"\n")
+    path.write_bytes(text[:last + 1 + 5])
+    return path
+
+
 @pytest.mark.parametrize(("make", "key"), [
     (lambda p: p / "missing.csv", "error.report_missing"),
+    (_cut_short, "error.report_truncated"),
     (lambda p: (p / "results.txt").write_text("x") and p / "results.txt", "error.report_format"),
     (_corrupt, "error.report_unreadable"),
     (lambda p: (p / "cols.csv").write_text("game,seat\n17,0\n") and p / "cols.csv",

@@ -88,8 +88,11 @@ def _read(pd: Any, path: Path) -> Any:
         values = pd.to_numeric(frame[name], errors="coerce")
         bad = values.isna() | ((values % 1 != 0) if name in INTEGERS else ~values.between(0, 1))
         if bad.any():
+            row = int(bad.to_numpy().argmax())
+            if suffix == ".csv" and row == len(frame) - 1 and _cut_short(path):
+                raise LudoError("error.report_truncated", path=str(path), row=row + 2)
             raise LudoError("error.report_values", path=str(path), column=name,
-                            row=int(bad.to_numpy().argmax()) + 2)  # + header, from 1
+                            row=row + 2)  # + header, from 1
         frame[name] = values.astype("int64" if name in INTEGERS else "float64")
     bad = (frame["seat"] < 0) | (frame["seat"] >= frame["players"])
     if bad.any():
@@ -112,6 +115,17 @@ def _read(pd: Any, path: Path) -> Any:
                        on=list(GAME_KEY))
     frame[FILE] = str(path)
     return frame
+
+
+def _cut_short(path: Path) -> bool:
+    """Whether a CSV file ends inside a line (no line break after its last value): a
+    file cut short (a copy or a disk full), whose last line lacks values."""
+    with path.open("rb") as file:
+        file.seek(0, 2)
+        if file.tell() == 0:
+            return False
+        file.seek(-1, 2)
+        return file.read(1) not in (b"\n", b"\r")
 
 
 _TOO_MANY_VALUES = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
