@@ -1786,6 +1786,53 @@ def test_a_phone_whose_wifi_drops_without_a_word_says_so_and_catches_up(browser,
     page.context.close()
 
 
+class BusyServer:
+    """A server slow to answer a page's hello (loaded, or on a slow link): the first
+    socket's frames from its hello on wait (`held`) until `release`, as they wait behind
+    the hello in the server's loop; later sockets go through."""
+
+    def __init__(self, page) -> None:
+        self.held: list = []
+        self.first = None
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, route) -> None:
+        server = route.connect_to_server()
+        if self.first is not None:
+            return
+        self.first = server
+        route.on_message(lambda message: self.held.append(message)
+                         if self.held or '"hello"' in str(message) else server.send(message))
+
+    def release(self) -> None:
+        for message in self.held:
+            self.first.send(message)
+
+
+def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
+    """The server takes long to answer P1's hello (it is busy, or the phone's network is
+    slow): the page keeps waiting on its socket, with no ping the server could only answer
+    after the hello (before: after 9 s it took the socket for lost and opened another,
+    whose hello waited as long: under load, pages reconnecting in a loop, each reconnection
+    one more hello to answer). Once the answer comes, the table is there."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "en-GB", PHONE)
+    spy(page)
+    busy = BusyServer(page)
+    page.clock.install()
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_function("() => window.__sockets.length === 1 && "
+                           "window.__sockets[0].readyState === WebSocket.OPEN")
+    page.clock.run_for(30_000)
+    assert page.evaluate("window.__sockets.length") == 1
+    assert [str(m) for m in busy.held if "ping" in str(m)] == []
+    busy.release()
+    page.wait_for_selector("#leave")
+    assert page.locator("#connection").is_hidden()
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_chat_line_said_while_a_page_was_cut_off_reaches_it_once_back(browser, server):
     """P2 writes while P1's page has lost its connection: once back by itself, P1's page
     shows that line, and the line said before the cut once only (before: a page coming

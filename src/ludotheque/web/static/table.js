@@ -64,7 +64,10 @@ const $ = (id) => document.getElementById(id);
 // A connection can die without a word: a phone whose Wi-Fi drops gets no "close" for
 // minutes, and its page would show a stale table as if all were well. So a socket silent
 // for QUIET_MS is asked (ping); no answer within ANSWER_MS and it is taken as lost: said,
-// and tried again as after a close.
+// and tried again as after a close. Not before its hello is answered: the server reads a
+// page's frames one after the other, so a busy server would answer the ping only after
+// the hello, and pages taking it for lost would reconnect in a loop, each time one more
+// hello to answer.
 const QUIET_MS = 5000;
 const ANSWER_MS = 4000;
 
@@ -109,12 +112,12 @@ function lost(src, ws) {
   setTimeout(() => connect(src), delay + Math.random() * 200);
 }
 
-// Each second: the open sockets silent too long are asked, those that did not answer lost.
+// Each second: the sockets silent too long are asked, those that did not answer lost.
 function listen() {
   const now = Date.now();
   for (const src of sources()) {
     const ws = src.ws;
-    if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN) continue;
+    if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN || !src.connected) continue;
     if (ws.asked && now - ws.asked > ANSWER_MS) {
       lost(src, ws);
       ws.close();
