@@ -1787,26 +1787,36 @@ def test_a_phone_whose_wifi_drops_without_a_word_says_so_and_catches_up(browser,
 
 
 class BusyServer:
-    """A server slow to answer a page's hello (loaded, or on a slow link): the first
-    socket's frames from its hello on wait (`held`) until `release`, as they wait behind
-    the hello in the server's loop; later sockets go through."""
+    """A server slow to answer (loaded, or on a slow link): the first socket's frames from
+    its hello on wait (`held`) until `release`, as they wait behind the hello in the
+    server's loop; `hold` makes its next ones wait again. Later sockets go through."""
 
     def __init__(self, page) -> None:
         self.held: list = []
+        self.holding = False
         self.first = None
         page.route_web_socket("**/ws", self._route)
 
     def _route(self, route) -> None:
         server = route.connect_to_server()
-        if self.first is not None:
-            return
-        self.first = server
-        route.on_message(lambda message: self.held.append(message)
-                         if self.held or '"hello"' in str(message) else server.send(message))
+        if self.first is None:
+            self.first = server
+            route.on_message(self._from_page)
+
+    def _from_page(self, message) -> None:
+        self.holding = self.holding or '"hello"' in str(message)
+        if self.holding:
+            self.held.append(message)
+        else:
+            self.first.send(message)
+
+    def hold(self) -> None:
+        self.holding = True
 
     def release(self) -> None:
-        for message in self.held:
-            self.first.send(message)
+        self.holding = False
+        while self.held:
+            self.first.send(self.held.pop(0))
 
 
 def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
@@ -1829,6 +1839,33 @@ def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
     busy.release()
     page.wait_for_selector("#leave")
     assert page.locator("#connection").is_hidden()
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_page_on_a_slow_link_waits_for_its_ping_s_answer_as_long_as_its_hello_took(
+        browser, server):
+    """P1's phone is on a slow network: its hello's answer took 10 s to come. Its ping,
+    after 5 s of silence, waits 6 s for its answer: the page waits for it, as the hello
+    showed how slow the link is (before: 4 s at most whatever the link, then taken for
+    lost and opened again, in a loop on a link that slow)."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "en-GB", PHONE)
+    spy(page)
+    slow = BusyServer(page)
+    page.clock.install()
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_function("() => window.__sockets.length === 1 && "
+                           "window.__sockets[0].readyState === WebSocket.OPEN")
+    page.clock.run_for(10_000)
+    slow.release()
+    page.wait_for_selector("#leave")
+    slow.hold()
+    page.clock.run_for(12_000)  # a ping after 5 s of silence, unanswered 6 s later
+    assert [str(m) for m in slow.held] == ['{"type":"ping"}']
+    assert page.evaluate("window.__sockets.length") == 1
+    assert page.locator("#connection").is_hidden()
+    slow.release()
     assert not page.errors, page.errors
     page.context.close()
 
