@@ -1843,6 +1843,27 @@ def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
     page.context.close()
 
 
+def test_a_hello_unanswered_for_a_minute_is_tried_again(browser, server):
+    """P1's socket dies as it opens: its hello is never answered, and no ping asks before
+    it is. After a minute the page takes it for lost, and its next socket brings
+    the table."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "en-GB", PHONE)
+    spy(page)
+    BusyServer(page)  # the first socket's frames never reach the server
+    page.clock.install()
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_function("() => window.__sockets.length === 1 && "
+                           "window.__sockets[0].readyState === WebSocket.OPEN")
+    page.clock.run_for(55_000)
+    assert page.evaluate("window.__sockets.length") == 1
+    page.clock.run_for(10_000)
+    page.wait_for_selector("#leave")
+    assert page.evaluate("window.__sockets.length") == 2
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_page_on_a_slow_link_waits_for_its_ping_s_answer_as_long_as_its_hello_took(
         browser, server):
     """P1's phone is on a slow network: its hello's answer took 10 s to come. Its ping,

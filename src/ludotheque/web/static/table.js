@@ -68,9 +68,11 @@ const $ = (id) => document.getElementById(id);
 // page's frames one after the other, so a busy server would answer the ping only after
 // the hello, and pages taking it for lost would reconnect in a loop, each time one more
 // hello to answer. A slow link (a phone far from its mast) is slow to answer a ping too:
-// the page waits at least twice as long as its hello's answer took (`patience`).
+// the page waits at least twice as long as its hello's answer took (`patience`). A hello
+// unanswered for HELLO_MS (its socket died as it opened) is taken as lost all the same.
 const QUIET_MS = 5000;
 const ANSWER_MS = 4000;
+const HELLO_MS = 60000;
 
 function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -121,11 +123,13 @@ function listen() {
   const now = Date.now();
   for (const src of sources()) {
     const ws = src.ws;
-    if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN || !src.connected) continue;
-    if (ws.asked && now - ws.asked > Math.max(ANSWER_MS, src.patience)) {
+    if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN) continue;
+    const late = src.connected ? ws.asked && now - ws.asked > Math.max(ANSWER_MS, src.patience)
+      : now - ws.helloSent > HELLO_MS;
+    if (late) {
       lost(src, ws);
       ws.close();
-    } else if (!ws.asked && now - ws.heard > QUIET_MS) {
+    } else if (src.connected && !ws.asked && now - ws.heard > QUIET_MS) {
       ws.asked = now;
       ws.send(JSON.stringify({type: "ping"}));
     }
