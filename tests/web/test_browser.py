@@ -1819,12 +1819,9 @@ class BusyServer:
             self.first.send(self.held.pop(0))
 
 
-def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
-    """The server takes long to answer P1's hello (it is busy, or the phone's network is
-    slow): the page keeps waiting on its socket, with no ping the server could only answer
-    after the hello (before: after 9 s it took the socket for lost and opened another,
-    whose hello waited as long: under load, pages reconnecting in a loop, each reconnection
-    one more hello to answer). Once the answer comes, the table is there."""
+def opened_on_a_busy_server(browser, server):
+    """P1's page (of 17, with P2) on a `BusyServer`, its first socket open, its hello sent
+    and held, the page's clock in the test's hands: the page and the `BusyServer`."""
     _, tokens = server.table("diciassette", 3, humans=2)
     page = new_page(browser, "en-GB", PHONE)
     spy(page)
@@ -1833,6 +1830,16 @@ def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
     page.goto(f"{server.url}/play/{tokens[0]}")
     page.wait_for_function("() => window.__sockets.length === 1 && "
                            "window.__sockets[0].readyState === WebSocket.OPEN")
+    return page, busy
+
+
+def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
+    """The server takes long to answer P1's hello (it is busy, or the phone's network is
+    slow): the page keeps waiting on its socket, with no ping the server could only answer
+    after the hello (before: after 9 s it took the socket for lost and opened another,
+    whose hello waited as long: under load, pages reconnecting in a loop, each reconnection
+    one more hello to answer). Once the answer comes, the table is there."""
+    page, busy = opened_on_a_busy_server(browser, server)
     page.clock.run_for(30_000)
     assert page.evaluate("window.__sockets.length") == 1
     assert [str(m) for m in busy.held if "ping" in str(m)] == []
@@ -1847,14 +1854,7 @@ def test_a_hello_unanswered_for_a_minute_is_tried_again(browser, server):
     """P1's socket dies as it opens: its hello is never answered, and no ping asks before
     it is. After a minute the page takes it for lost, and its next socket brings
     the table."""
-    _, tokens = server.table("diciassette", 3, humans=2)
-    page = new_page(browser, "en-GB", PHONE)
-    spy(page)
-    BusyServer(page)  # the first socket's frames never reach the server
-    page.clock.install()
-    page.goto(f"{server.url}/play/{tokens[0]}")
-    page.wait_for_function("() => window.__sockets.length === 1 && "
-                           "window.__sockets[0].readyState === WebSocket.OPEN")
+    page, _ = opened_on_a_busy_server(browser, server)  # held for good
     page.clock.run_for(55_000)
     assert page.evaluate("window.__sockets.length") == 1
     page.clock.run_for(10_000)
@@ -1870,14 +1870,7 @@ def test_a_page_on_a_slow_link_waits_for_its_ping_s_answer_as_long_as_its_hello_
     after 5 s of silence, waits 6 s for its answer: the page waits for it, as the hello
     showed how slow the link is (before: 4 s at most whatever the link, then taken for
     lost and opened again, in a loop on a link that slow)."""
-    _, tokens = server.table("diciassette", 3, humans=2)
-    page = new_page(browser, "en-GB", PHONE)
-    spy(page)
-    slow = BusyServer(page)
-    page.clock.install()
-    page.goto(f"{server.url}/play/{tokens[0]}")
-    page.wait_for_function("() => window.__sockets.length === 1 && "
-                           "window.__sockets[0].readyState === WebSocket.OPEN")
+    page, slow = opened_on_a_busy_server(browser, server)
     page.clock.run_for(10_000)
     slow.release()
     page.wait_for_selector("#leave")
