@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import random
+from urllib.parse import quote
 
 from ludotheque.web.broker import CHANNEL, RedisBroker
 from ludotheque.web.db import Storage
@@ -142,3 +143,27 @@ def test_a_chat_line_reaches_other_servers_while_a_page_here_reads_slowly(postgr
             await said
 
     asyncio.run(_scenario(postgres, redis_server.url, body, servers=2))
+
+
+def test_a_chat_line_read_again_at_a_hello_keeps_the_time_it_was_said_at(postgres):
+    """A PostgreSQL whose sessions speak Paris time (its zone is the machine's by default):
+    a line read again from the recent chat at a page's hello carries the very time its
+    live frame had, so a page coming back keeps it once (before: "+01:00" against
+    "+00:00", and every line twice on the page after each reconnection)."""
+    async def scenario() -> None:
+        storage = Storage(f"{postgres}&options={quote('-c timezone=Europe/Paris')}")
+        master = Master(storage, deals=random.Random(3))
+        try:
+            await master.start()
+            writer, _ = await _watched(master, seat=0)
+            _, live = await _watched(master, table=writer.table.row.id)
+            await master.chat(writer, "hello")
+            back = Conn(_collect(heard := []))
+            await master.hello(back, writer.table.row.spectator, "en", 0)
+            again = [json.loads(f) for f in heard if json.loads(f)["type"] == "chat"]
+            assert again == [json.loads(live[0])], (again, live)
+        finally:
+            await master.close()
+            storage.close()
+
+    asyncio.run(scenario())

@@ -726,8 +726,8 @@ def test_ctrl_d_or_ctrl_c_at_the_prompt_says_on_a_line_of_its_own_how_to_go_on(
      "Bruno (heuristic): each pair of Penalty tokens is discarded, with one of their Victory "
      "tokens if any."),
     ("fr", "Bruno (heuristique) : +1 Pénalité, +0 Victoire ; désormais Victoire 0, Pénalité 0.",
-     "Bruno (heuristique) : chaque paire de Pénalités est défaussée, avec une de ses Victoires "
-     "le cas échéant."),
+     "Bruno (heuristique) : chaque paire de jetons Pénalité est défaussée, avec un de ses "
+     "jetons Victoire le cas échéant."),
 ])
 def test_17_says_why_a_penalty_given_leaves_none(lang, tokens, pairs):
     """17: "+1 Penalty; now Penalty 0" read as a mistake (two Penalty tokens are discarded

@@ -1786,6 +1786,104 @@ def test_a_phone_whose_wifi_drops_without_a_word_says_so_and_catches_up(browser,
     page.context.close()
 
 
+class BusyServer:
+    """A server slow to answer (loaded, or on a slow link): the first socket's frames from
+    its hello on wait (`held`) until `release`, as they wait behind the hello in the
+    server's loop; `hold` makes its next ones wait again. Later sockets go through."""
+
+    def __init__(self, page) -> None:
+        self.held: list = []
+        self.holding = False
+        self.first = None
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, route) -> None:
+        server = route.connect_to_server()
+        if self.first is None:
+            self.first = server
+            route.on_message(self._from_page)
+
+    def _from_page(self, message) -> None:
+        self.holding = self.holding or '"hello"' in str(message)
+        if self.holding:
+            self.held.append(message)
+        else:
+            self.first.send(message)
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def release(self) -> None:
+        self.holding = False
+        while self.held:
+            self.first.send(self.held.pop(0))
+
+
+def opened_on_a_busy_server(browser, server):
+    """P1's page (of 17, with P2) on a `BusyServer`, its first socket open, its hello sent
+    and held, the page's clock in the test's hands: the page and the `BusyServer`."""
+    _, tokens = server.table("diciassette", 3, humans=2)
+    page = new_page(browser, "en-GB", PHONE)
+    spy(page)
+    busy = BusyServer(page)
+    page.clock.install()
+    page.goto(f"{server.url}/play/{tokens[0]}")
+    page.wait_for_function("() => window.__sockets.length === 1 && "
+                           "window.__sockets[0].readyState === WebSocket.OPEN")
+    return page, busy
+
+
+def test_a_page_whose_hello_waits_long_is_not_taken_for_lost(browser, server):
+    """The server takes long to answer P1's hello (it is busy, or the phone's network is
+    slow): the page keeps waiting on its socket, with no ping the server could only answer
+    after the hello (before: after 9 s it took the socket for lost and opened another,
+    whose hello waited as long: under load, pages reconnecting in a loop, each reconnection
+    one more hello to answer). Once the answer comes, the table is there."""
+    page, busy = opened_on_a_busy_server(browser, server)
+    page.clock.run_for(30_000)
+    assert page.evaluate("window.__sockets.length") == 1
+    assert [str(m) for m in busy.held if "ping" in str(m)] == []
+    busy.release()
+    page.wait_for_selector("#leave")
+    assert page.locator("#connection").is_hidden()
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_hello_unanswered_for_a_minute_is_tried_again(browser, server):
+    """P1's socket dies as it opens: its hello is never answered, and no ping asks before
+    it is. After a minute the page takes it for lost, and its next socket brings
+    the table."""
+    page, _ = opened_on_a_busy_server(browser, server)  # held for good
+    page.clock.run_for(55_000)
+    assert page.evaluate("window.__sockets.length") == 1
+    page.clock.run_for(10_000)
+    page.wait_for_selector("#leave")
+    assert page.evaluate("window.__sockets.length") == 2
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_page_on_a_slow_link_waits_for_its_ping_s_answer_as_long_as_its_hello_took(
+        browser, server):
+    """P1's phone is on a slow network: its hello's answer took 10 s to come. Its ping,
+    after 5 s of silence, waits 6 s for its answer: the page waits for it, as the hello
+    showed how slow the link is (before: 4 s at most whatever the link, then taken for
+    lost and opened again, in a loop on a link that slow)."""
+    page, slow = opened_on_a_busy_server(browser, server)
+    page.clock.run_for(10_000)
+    slow.release()
+    page.wait_for_selector("#leave")
+    slow.hold()
+    page.clock.run_for(12_000)  # a ping after 5 s of silence, unanswered 6 s later
+    assert [str(m) for m in slow.held] == ['{"type":"ping"}']
+    assert page.evaluate("window.__sockets.length") == 1
+    assert page.locator("#connection").is_hidden()
+    slow.release()
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_chat_line_said_while_a_page_was_cut_off_reaches_it_once_back(browser, server):
     """P2 writes while P1's page has lost its connection: once back by itself, P1's page
     shows that line, and the line said before the cut once only (before: a page coming

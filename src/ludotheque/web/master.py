@@ -1344,10 +1344,12 @@ async def _to_every_page(live: LiveTable, frame: dict[str, Any]) -> None:
 
 def _chat_frame(name: str, seat: int | None, text: str, stamp: Any) -> dict[str, Any]:
     """A chat line's frame; its time always in UTC with its offset (SQLite gives the
-    stored time back without one): one line said live and read again from the history
-    has one time, which the page keeps once, and a browser elsewhere reads it right."""
-    if isinstance(stamp, dt.datetime) and stamp.tzinfo is None:
-        stamp = stamp.replace(tzinfo=dt.timezone.utc)
+    stored time back without one, PostgreSQL in its session's zone): one line said live
+    and read again from the history has one time, which the page keeps once, and a
+    browser elsewhere reads it right."""
+    if isinstance(stamp, dt.datetime):
+        stamp = stamp.replace(tzinfo=dt.timezone.utc) if stamp.tzinfo is None \
+            else stamp.astimezone(dt.timezone.utc)
     return {"type": "chat", "from": name, "seat": seat, "text": text,
             "time": stamp.isoformat() if hasattr(stamp, "isoformat") else str(stamp)}
 

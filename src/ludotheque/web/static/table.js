@@ -22,7 +22,7 @@ const shared = tokens.length > 1;
 // public view of a shared screen. `refused`: its token is unknown (`unknown`: the server's
 // words) or of another table.
 function source(token, number) {
-  return {token, number, ws: null, update: null, log: [], eventCount: 0, backoff: 500,
+  return {token, number, ws: null, update: null, log: [], eventCount: 0, backoff: 500, patience: 0,
           closedByUs: false, connected: false, waitingMove: false, left: null, refused: false,
           rematch: null, unknown: null};
 }
@@ -64,9 +64,15 @@ const $ = (id) => document.getElementById(id);
 // A connection can die without a word: a phone whose Wi-Fi drops gets no "close" for
 // minutes, and its page would show a stale table as if all were well. So a socket silent
 // for QUIET_MS is asked (ping); no answer within ANSWER_MS and it is taken as lost: said,
-// and tried again as after a close.
+// and tried again as after a close. Not before its hello is answered: the server reads a
+// page's frames one after the other, so a busy server would answer the ping only after
+// the hello, and pages taking it for lost would reconnect in a loop, each time one more
+// hello to answer. A slow link (a phone far from its mast) is slow to answer a ping too:
+// the page waits at least twice as long as its hello's answer took (`patience`). A hello
+// unanswered for HELLO_MS (its socket died as it opened) is taken as lost all the same.
 const QUIET_MS = 5000;
 const ANSWER_MS = 4000;
+const HELLO_MS = 60000;
 
 function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -75,7 +81,7 @@ function connect(src) {
   ws.heard = Date.now();
   ws.asked = 0;  // when a ping went unanswered so far
   ws.addEventListener("open", () => {
-    ws.heard = Date.now();
+    ws.heard = ws.helloSent = Date.now();
     ws.send(JSON.stringify({type: "hello", token: src.token, lang, since: src.eventCount}));
   });
   ws.addEventListener("message", (message) => {
@@ -83,6 +89,9 @@ function connect(src) {
     ws.asked = 0;
     let frame;
     try { frame = JSON.parse(message.data); } catch (e) { return; }
+    if (frame.type === "update" && !src.connected) {  // the hello's answer: the link's pace
+      src.patience = Math.max(src.patience, 2 * (ws.heard - ws.helloSent));
+    }
     onFrame(src, frame);
   });
   ws.addEventListener("close", () => lost(src, ws));
@@ -109,16 +118,18 @@ function lost(src, ws) {
   setTimeout(() => connect(src), delay + Math.random() * 200);
 }
 
-// Each second: the open sockets silent too long are asked, those that did not answer lost.
+// Each second: the sockets silent too long are asked, those that did not answer lost.
 function listen() {
   const now = Date.now();
   for (const src of sources()) {
     const ws = src.ws;
     if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN) continue;
-    if (ws.asked && now - ws.asked > ANSWER_MS) {
+    const late = src.connected ? ws.asked && now - ws.asked > Math.max(ANSWER_MS, src.patience)
+      : now - ws.helloSent > HELLO_MS;
+    if (late) {
       lost(src, ws);
       ws.close();
-    } else if (!ws.asked && now - ws.heard > QUIET_MS) {
+    } else if (src.connected && !ws.asked && now - ws.heard > QUIET_MS) {
       ws.asked = now;
       ws.send(JSON.stringify({type: "ping"}));
     }
