@@ -296,12 +296,19 @@ function heldSeats() {
 }
 
 // The rematch offer for this page: its seat's own; on a shared screen, once every seat
-// still played here has its own new token, one address that holds them all.
+// still played here has its offer, one address that holds the new seats still theirs. A
+// seat given away there meanwhile (`give_seat`: its offer is to watch) is left out, and
+// said by its person's name (`givenAway`); every seat given: the rematch to watch.
 function rematchOffer(frame) {
   if (!shared) return frame;
   const players = heldSeats().filter((s) => !s.left);
-  if (!players.every((s) => s.rematch && s.rematch.url.startsWith("/play/"))) return null;
-  return {...frame, url: `/play/${players.map((s) => s.rematch.url.split("/").pop()).join("+")}`};
+  if (!players.every((s) => s.rematch)) return null;
+  const own = players.filter((s) => s.rematch.url.startsWith("/play/"));
+  const givenAway = players.filter((s) => s.rematch.given && s.update)
+    .map((s) => ({name: seatName(s), to: s.rematch.given}));
+  const url = own.length ? `/play/${own.map((s) => s.rematch.url.split("/").pop()).join("+")}`
+    : players[0].rematch.url;
+  return {...frame, url, given: null, givenAway};
 }
 
 // Off to another address: the sockets are closed first (no reconnection meanwhile).
@@ -851,10 +858,10 @@ function offerBox() {
     return box;
   }
   // this person's seat there was given away while they were not there: why they may only watch
-  if (offer.given && !state.offerDismissed) {
-    box.append(el("p", {id: "rematch-given",
-                        text: tr(offer.given === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given")}));
-  }
+  // (a shared screen: whose seat, and to whom, each person by name)
+  const given = offer.given ? [tr(offer.given === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given")]
+    : (offer.givenAway || []).map(({name, to}) => tr(to === "bot" ? "web.table.rematch_given_bot" : "web.table.rematch_given", {name}));
+  if (given.length && !state.offerDismissed) box.append(el("p", {id: "rematch-given", text: given.join(" ")}));
   const watching = offer.url.startsWith("/watch/");
   const actions = el("div", {class: "actions"},
     el("a", {class: "button-link primary", id: "rematch-join", href: offer.url,
