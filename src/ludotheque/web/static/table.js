@@ -32,7 +32,9 @@ let open = null;  // a shared screen's public view, once a seat's update gave it
 const state = {
   revealKey: null, revealShown: 0, revealTimer: null,
   picked: [], gestureKey: null, revealOpen: true, timerTick: null,
-  alertTimer: null, unsent: false,  // the alert says that nothing was sent (sendOrSay)
+  // the alert is said until the connection is back: nothing was sent (sendOrSay), or the
+  // server could not open the table (not_saved)
+  alertTimer: null, untilOnline: false,
   gone: null,  // the key of the words of a table that no longer exists (`showGone`)
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
@@ -67,6 +69,11 @@ const $ = (id) => document.getElementById(id);
 // and tried again as after a close.
 const QUIET_MS = 5000;
 const ANSWER_MS = 4000;
+// A closed socket is tried again after a wait doubling up to BACKOFF_MS; after the server
+// said its database refused the hello's write (not_saved: no blip, each try a write and a
+// logged error), every REFUSED_WRITE_MS.
+const BACKOFF_MS = 4000;
+const REFUSED_WRITE_MS = 10000;
 
 function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -105,7 +112,7 @@ function lost(src, ws) {
   if (wasConnected || giftLost) draw();
   showConnection();
   const delay = src.backoff;
-  src.backoff = Math.min(src.backoff * 2, 4000);
+  if (src.backoff < BACKOFF_MS) src.backoff = Math.min(src.backoff * 2, BACKOFF_MS);
   setTimeout(() => connect(src), delay + Math.random() * 200);
 }
 
@@ -170,7 +177,7 @@ function sendOrSay(frame, src) {
   clearAlert();
   if (send(frame, src)) return true;
   showAlert(tr("web.table.not_sent"));
-  state.unsent = true;  // said until the connection is back (online), not a moment longer
+  state.untilOnline = true;  // said until the connection is back (online), not a moment longer
   return false;
 }
 
@@ -224,7 +231,7 @@ function onFrame(src, frame) {
     src.connected = true;
     src.backoff = 500;
     src.waitingMove = false;
-    if (state.unsent && online()) clearAlert();  // "the connection is lost" no longer
+    if (state.untilOnline && online()) clearAlert();  // what the lost connection did, no longer
     onUpdate(src, frame);
   } else if (frame.type === "error") {
     src.waitingMove = false;
@@ -239,6 +246,13 @@ function onFrame(src, frame) {
     // refused (the address holds its share of connections), nobody is told; it tries again
     // and meanwhile the seats' updates give the table's public part (draw)
     if (src === open) return;
+    // the server could not open the table (its socket closes): said until it is back
+    if (frame.code === "not_saved") {
+      src.backoff = REFUSED_WRITE_MS;
+      showAlert(frame.message, false);
+      state.untilOnline = true;
+      return;
+    }
     // a rematch's seat given away while its person was not there: said, with its way to watch
     if (frame.code === "seat_given" && !shared) {
       showGone({key: frame.to === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given",
@@ -1047,7 +1061,7 @@ function showDeadline(update, cover) {
 // `fades`: hidden again after ALERT_MS (a wrong link's message stays: nothing follows it)
 function showAlert(message, fades = true) {
   clearTimeout(state.alertTimer);
-  state.unsent = false;
+  state.untilOnline = false;
   $("alert").textContent = message;
   $("alert").hidden = false;
   state.alertTimer = fades ? setTimeout(clearAlert, ALERT_MS) : null;
@@ -1056,7 +1070,7 @@ function showAlert(message, fades = true) {
 function clearAlert() {
   clearTimeout(state.alertTimer);
   state.alertTimer = null;
-  state.unsent = false;
+  state.untilOnline = false;
   $("alert").hidden = true;
   $("alert").textContent = "";
 }
