@@ -963,6 +963,8 @@ function drawLog() {
   const told = log.slice(state.logShown).filter((entry) => !(entry.event && entry.event.kind === "game_over"));
   list.append(...told.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
   state.logShown = log.length;
+  // nothing played yet (a table waiting for its people): no empty "Game log" box
+  $("log-panel").hidden = !list.children.length;
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
