@@ -1314,15 +1314,16 @@ def test_a_card_s_chooser_stays_open_when_someone_s_page_comes_or_goes(browser, 
     page.context.close()
 
 
-def rematch_of_three(server) -> tuple[list[str], list[str]]:
-    """P1, P2 and P3 finish a game of 17 over WebSockets, then P1 asks for a rematch: their
-    seat tokens at the old table, and each one's seat link at the rematch."""
+def rematch_of_three(server, asker: int = 0) -> tuple[list[str], list[str]]:
+    """P1, P2 and P3 finish a game of 17 over WebSockets, then P1 (the seat `asker`) asks
+    for a rematch: their seat tokens at the old table, and each one's seat link at the
+    rematch."""
     _, tokens = server.table("diciassette", 3, humans=3)
     with server.client() as ann, server.client() as bob, server.client() as cam:
         for socket, token in zip((ann, bob, cam), tokens):
             socket.hello(token)
         drive([ann, bob, cam])
-        ann.send({"type": "rematch"})
+        (ann, bob, cam)[asker].send({"type": "rematch"})
         return tokens, [socket.expect("rematch")["url"] for socket in (ann, bob, cam)]
 
 

@@ -29,9 +29,8 @@ import pytest
 
 from ludotheque.i18n import t
 from ludotheque.web.limits import Limits
-from test_browser import LOCALES, act, is_over, join, new_page
+from test_browser import LOCALES, act, is_over, join, new_page, rematch_of_three
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
-from ws_client import drive
 
 MAX_STEPS = 800
 TABLET = {"width": 1024, "height": 768}
@@ -588,13 +587,8 @@ def test_a_rematch_offer_leads_the_screen_to_its_seats_left_when_one_was_given_a
     for both seats, then leads to P1's seat alone and says, by name, where P2's went;
     joining sits P1 down with no refusal. Before, the offer kept the stale address of both
     seats, the given one refused once there."""
-    _, tokens = server.table("diciassette", 3, humans=3)
-    with server.client() as ann, server.client() as bob, server.client() as cam:
-        for socket, token in zip((ann, bob, cam), tokens):
-            socket.hello(token)
-        drive([ann, bob, cam])
-        cam.send({"type": "rematch"})
-        new = [s.expect("rematch")["url"].rsplit("/", 1)[1] for s in (ann, bob, cam)]
+    tokens, offered = rematch_of_three(server, asker=2)
+    new = [url.rsplit("/", 1)[1] for url in offered]
     page = new_page(browser, LOCALES[lang], TABLET)
     page.goto(f"{server.url}/play/{tokens[0]}+{tokens[1]}")
     join_link = page.locator("#rematch-join")
