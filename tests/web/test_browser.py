@@ -460,7 +460,7 @@ def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browse
     """Whoever sat down first (the lobby's "take a seat yourself" leaves the lobby page and
     its links) is told who is still missing and gets the invite link to send them; a
     spectator is not; the box goes once everyone is seated. Nothing of the game shows
-    before (its deal, its log): it starts when the table does."""
+    before (its deal, its log: no empty "Game log" box): it starts when the table does."""
     created = server.create("diciassette", 3, [{"kind": "human"}] * 2 + [{"kind": "bot",
                                                                          "level": "easy"}])
     token = server.join(created["invite"], 0, "Maman")
@@ -479,12 +479,15 @@ def test_a_waiting_table_says_whom_it_waits_for_and_gives_its_invite_link(browse
     assert watcher.locator("#invite-link").count() == 0
     for page in (mum, watcher):
         assert page.locator("#log li").count() == 0
+        assert page.locator("section:has(> #log)").is_hidden()  # no empty box
         assert page.locator("#board").text_content().strip() == ""  # nor "Loading…"
     server.join(created["invite"], 1, "Papa")
-    for page in (mum, watcher):
+    for page, title in ((mum, "Journal de la partie"), (watcher, "Game log")):
         page.wait_for_function("() => document.body.dataset.status === 'playing'")
         page.wait_for_selector("#board .scene")
         assert page.locator("#log li").count() > 0
+        assert page.locator("section:has(> #log)").is_visible()
+        assert page.locator("#log-title").text_content() == title
     assert mum.locator("#invite-link").count() == 0
     assert not mum.errors and not watcher.errors, (mum.errors, watcher.errors)
 
@@ -1311,15 +1314,16 @@ def test_a_card_s_chooser_stays_open_when_someone_s_page_comes_or_goes(browser, 
     page.context.close()
 
 
-def rematch_of_three(server) -> tuple[list[str], list[str]]:
-    """P1, P2 and P3 finish a game of 17 over WebSockets, then P1 asks for a rematch: their
-    seat tokens at the old table, and each one's seat link at the rematch."""
+def rematch_of_three(server, asker: int = 0) -> tuple[list[str], list[str]]:
+    """P1, P2 and P3 finish a game of 17 over WebSockets, then P1 (the seat `asker`) asks
+    for a rematch: their seat tokens at the old table, and each one's seat link at the
+    rematch."""
     _, tokens = server.table("diciassette", 3, humans=3)
     with server.client() as ann, server.client() as bob, server.client() as cam:
         for socket, token in zip((ann, bob, cam), tokens):
             socket.hello(token)
         drive([ann, bob, cam])
-        ann.send({"type": "rematch"})
+        (ann, bob, cam)[asker].send({"type": "rematch"})
         return tokens, [socket.expect("rematch")["url"] for socket in (ann, bob, cam)]
 
 

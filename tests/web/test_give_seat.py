@@ -7,9 +7,11 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import sqlite3
 import threading
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from chromium import PHONE
 from ludotheque.i18n import t
@@ -321,3 +323,36 @@ def test_a_late_friend_with_the_first_game_s_invite_is_led_to_the_seat_given_at_
     assert denis.get_attribute("#gone-home", "href") == "/"
     assert not denis.errors, denis.errors
     denis.context.close()
+
+
+def test_a_hello_whose_write_the_database_refuses_is_said_and_tried_again_later(tmp_path,
+                                                                              browser):
+    """P2 opens his kept seat's link while the database refuses every write to a seat (a
+    SQLite trigger: its disk full, say): his hello is answered in words, in his language,
+    then the socket closes (1013, try again later), his seat still kept. His page says so
+    and, once the database writes again, sits him down by itself, the words gone. Before,
+    the socket closed (1011) with no word, and the page tried again and again in silence."""
+    with rematch_waiting(tmp_path) as (handle, _, _pages, new, new_id):
+        with sqlite3.connect(tmp_path / "give.sqlite3") as db:
+            db.execute("CREATE TRIGGER full BEFORE UPDATE ON seats "
+                       "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        for lang in LANGS:
+            with handle.client() as bob:
+                refused = bob.hello_refused(new[1], lang)
+                assert (refused["code"], refused["message"]) == (
+                    "not_saved", t("web.server.error.not_saved", lang))
+                with pytest.raises(ConnectionClosed) as closed:
+                    bob.recv()
+                assert closed.value.rcvd.code == 1013
+        assert not seats(handle, new_id)[1].taken
+        page = new_page(browser, LOCALES["fr"], PHONE)
+        page.goto(f"{handle.url}/play/{new[1]}")
+        page.wait_for_selector("#alert:not([hidden])")
+        assert plain(page, "#alert") == re.sub(r"[\u00a0\u202f]", " ",
+                                               t("web.server.error.not_saved", "fr"))
+        with sqlite3.connect(tmp_path / "give.sqlite3") as db:
+            db.execute("DROP TRIGGER full")
+        page.wait_for_function("() => document.body.dataset.status === 'playing'")
+        assert page.locator("#alert").is_hidden()
+        assert seats(handle, new_id)[1].taken
+        assert not page.errors, page.errors

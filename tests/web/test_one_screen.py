@@ -15,6 +15,8 @@ the real server.
   "I'm done: hide my cards" still hides them while someone elsewhere plays.
 * The chat between turns and at the end: the shared screen writes as one of its people
   (chosen, remembered), on her own seat's socket.
+* A rematch where one seat of the screen was given away (to a bot, to anyone): the offer
+  leads to the seats still theirs, and says whose seat went where.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ import random
 import re
 import time
 
+import pytest
+
+from ludotheque.i18n import t
 from ludotheque.web.limits import Limits
-from test_browser import act, is_over, join, new_page
+from test_browser import LOCALES, act, is_over, join, new_page, rematch_of_three
 from web_servers import DEADLINE, run_app_in_thread, stop_thread_server
 
 MAX_STEPS = 800
@@ -572,3 +577,37 @@ def test_the_shared_screen_chats_between_turns_as_one_of_its_people(browser,
         said = cat.expect("chat", text="à moi")
         assert (said["from"], said["seat"]) == (f"P{seat + 1}", seat)
         assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("to", "lang"), [("bot", "en"), ("anyone", "fr")])
+def test_a_rematch_offer_leads_the_screen_to_its_seats_left_when_one_was_given_away(
+        browser, server, to, lang) -> None:
+    """P1 and P2 share a tablet, P3 is on her own device: P3 asks for a rematch, sits down
+    there and gives P2's kept seat away (to a bot, to anyone). The tablet's offer, first
+    for both seats, then leads to P1's seat alone and says, by name, where P2's went;
+    joining sits P1 down with no refusal. Before, the offer kept the stale address of both
+    seats, the given one refused once there."""
+    tokens, offered = rematch_of_three(server, asker=2)
+    new = [url.rsplit("/", 1)[1] for url in offered]
+    page = new_page(browser, LOCALES[lang], TABLET)
+    page.goto(f"{server.url}/play/{tokens[0]}+{tokens[1]}")
+    join_link = page.locator("#rematch-join")
+    page.wait_for_function(f"""() => (document.getElementById('rematch-join') || {{}})
+      .getAttribute?.('href') === '/play/{new[0]}+{new[1]}'""")
+    with server.client() as cam:
+        cam.hello(new[2])
+        cam.send({"type": "give_seat", "seat": 1, "to": to})
+        page.wait_for_function(f"""() => (document.getElementById('rematch-join') || {{}})
+          .getAttribute?.('href') === '/play/{new[0]}'""")
+        key = "web.table.rematch_given_bot" if to == "bot" else "web.table.rematch_given"
+        assert plain(page.locator("#rematch-given").text_content()) == plain(
+            t(key, lang, name="P2"))
+        assert plain(join_link.text_content()) == plain(t("web.table.rematch_join", lang))
+        join_link.click()
+        page.wait_for_url(f"**/play/{new[0]}")
+        seated = cam.until(lambda f: f["table"]["seats"][0]["taken"])
+    assert seated["table"]["status"] == ("playing" if to == "bot" else "waiting")
+    page.wait_for_function("() => document.body.dataset.status === "
+                           f"'{seated['table']['status']}'")
+    assert page.locator("#alert").is_hidden()
+    assert not page.errors, page.errors

@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection
@@ -49,6 +50,11 @@ from ludotheque.web.refusals import Duration, Refused, bad_seat, quoted, unknown
 from ludotheque.web.share import Reach, qr_data_uri
 
 log = logging.getLogger("ludotheque.web")
+
+
+class TryAgainLater(Exception):
+    """The page was told in words that the server cannot serve it now: its socket is
+    closed (1013, "try again later"), and the page tries again after a while."""
 
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
@@ -600,7 +606,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.6,
                     refused = Refused("too_large", size=size, high=FRAME_MAX)
                     await conn.send(refused.frame(conn.lang))
                     continue
-                await _handle(master, conn, raw, chat)
+                try:
+                    await _handle(master, conn, raw, chat)
+                except TryAgainLater:
+                    await ws.close(code=1013)
+                    break
         except WebSocketDisconnect:
             pass
         finally:
@@ -656,6 +666,13 @@ async def _handle(master: Master, conn: Conn, raw: str | bytes,
                 await master.hello(conn, frame.get("token"), lang, since)
             except Refused as refused:  # told in the language it asked for
                 await conn.send(refused.frame(lang))
+            except SQLAlchemyError:
+                # the database refused a write (its disk full, say; a kept seat's person
+                # sitting down): logged, never the statement's values (hide_parameters);
+                # the page told in words before its socket closes (it was a bare 1011)
+                log.exception("a hello's write failed")
+                await conn.send(Refused("not_saved", status=503).frame(lang))
+                raise TryAgainLater from None
             return
         if conn.table is None:
             raise Refused("hello_first")

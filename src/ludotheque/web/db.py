@@ -547,7 +547,15 @@ class Storage:
                     conn.execute(update(tables).where(tables.c.id == table_id)
                                  .values(activity=now()))
                 return done.rowcount == 1
-        except IntegrityError:  # the only unique index this update can meet
+        except IntegrityError:
+            # the only unique index this update can meet; any other refusal (a trigger,
+            # say) is no name of someone else's
+            with self.engine.connect() as conn:
+                held = conn.execute(select(seats.c.seat).where(
+                    seats.c.table_id == table_id, seats.c.seat != seat,
+                    seats.c.name_key == name_key(name))).first()
+            if held is None:
+                raise
             raise NameTaken(name) from None
 
     def give_seat(self, table_id: str, seat: int, token: str, new_token: str | None,

@@ -32,7 +32,9 @@ let open = null;  // a shared screen's public view, once a seat's update gave it
 const state = {
   revealKey: null, revealShown: 0, revealTimer: null,
   picked: [], gestureKey: null, revealOpen: true, timerTick: null,
-  alertTimer: null, unsent: false,  // the alert says that nothing was sent (sendOrSay)
+  // the alert is said until the connection is back: nothing was sent (sendOrSay), or the
+  // server could not open the table (not_saved)
+  alertTimer: null, untilOnline: false,
   gone: null,  // the key of the words of a table that no longer exists (`showGone`)
   // the rematch: asked on this page (then it goes there), or offered (the page asks)
   askedRematch: false, offer: null, offerDismissed: false,
@@ -73,6 +75,11 @@ const $ = (id) => document.getElementById(id);
 const QUIET_MS = 5000;
 const ANSWER_MS = 4000;
 const HELLO_MS = 60000;
+// A closed socket is tried again after a wait doubling up to BACKOFF_MS; after the server
+// said its database refused the hello's write (not_saved: no blip, each try a write and a
+// logged error), every REFUSED_WRITE_MS.
+const BACKOFF_MS = 4000;
+const REFUSED_WRITE_MS = 10000;
 
 function connect(src) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -114,7 +121,7 @@ function lost(src, ws) {
   if (wasConnected || giftLost) draw();
   showConnection();
   const delay = src.backoff;
-  src.backoff = Math.min(src.backoff * 2, 4000);
+  if (src.backoff < BACKOFF_MS) src.backoff = Math.min(src.backoff * 2, BACKOFF_MS);
   setTimeout(() => connect(src), delay + Math.random() * 200);
 }
 
@@ -181,7 +188,7 @@ function sendOrSay(frame, src) {
   clearAlert();
   if (send(frame, src)) return true;
   showAlert(tr("web.table.not_sent"));
-  state.unsent = true;  // said until the connection is back (online), not a moment longer
+  state.untilOnline = true;  // said until the connection is back (online), not a moment longer
   return false;
 }
 
@@ -235,7 +242,7 @@ function onFrame(src, frame) {
     src.connected = true;
     src.backoff = 500;
     src.waitingMove = false;
-    if (state.unsent && online()) clearAlert();  // "the connection is lost" no longer
+    if (state.untilOnline && online()) clearAlert();  // what the lost connection did, no longer
     onUpdate(src, frame);
   } else if (frame.type === "error") {
     src.waitingMove = false;
@@ -250,6 +257,13 @@ function onFrame(src, frame) {
     // refused (the address holds its share of connections), nobody is told; it tries again
     // and meanwhile the seats' updates give the table's public part (draw)
     if (src === open) return;
+    // the server could not open the table (its socket closes): said until it is back
+    if (frame.code === "not_saved") {
+      src.backoff = REFUSED_WRITE_MS;
+      showAlert(frame.message, false);
+      state.untilOnline = true;
+      return;
+    }
     // a rematch's seat given away while its person was not there: said, with its way to watch
     if (frame.code === "seat_given" && !shared) {
       showGone({key: frame.to === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given",
@@ -307,12 +321,19 @@ function heldSeats() {
 }
 
 // The rematch offer for this page: its seat's own; on a shared screen, once every seat
-// still played here has its own new token, one address that holds them all.
+// still played here has its offer, one address that holds the new seats still theirs. A
+// seat given away there meanwhile (`give_seat`: its offer is to watch) is left out, and
+// said by its person's name (`givenAway`); every seat given: the rematch to watch.
 function rematchOffer(frame) {
   if (!shared) return frame;
   const players = heldSeats().filter((s) => !s.left);
-  if (!players.every((s) => s.rematch && s.rematch.url.startsWith("/play/"))) return null;
-  return {...frame, url: `/play/${players.map((s) => s.rematch.url.split("/").pop()).join("+")}`};
+  if (!players.every((s) => s.rematch)) return null;
+  const own = players.filter((s) => s.rematch.url.startsWith("/play/"));
+  const givenAway = players.filter((s) => s.rematch.given && s.update)
+    .map((s) => ({name: seatName(s), to: s.rematch.given}));
+  const url = own.length ? `/play/${own.map((s) => s.rematch.url.split("/").pop()).join("+")}`
+    : players[0].rematch.url;
+  return {...frame, url, given: null, givenAway};
 }
 
 // Off to another address: the sockets are closed first (no reconnection meanwhile).
@@ -862,10 +883,10 @@ function offerBox() {
     return box;
   }
   // this person's seat there was given away while they were not there: why they may only watch
-  if (offer.given && !state.offerDismissed) {
-    box.append(el("p", {id: "rematch-given",
-                        text: tr(offer.given === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given")}));
-  }
+  // (a shared screen: whose seat, and to whom, each person by name)
+  const given = offer.given ? [tr(offer.given === "bot" ? "web.server.error.seat_given_bot" : "web.server.error.seat_given")]
+    : (offer.givenAway || []).map(({name, to}) => tr(to === "bot" ? "web.table.rematch_given_bot" : "web.table.rematch_given", {name}));
+  if (given.length && !state.offerDismissed) box.append(el("p", {id: "rematch-given", text: given.join(" ")}));
   const watching = offer.url.startsWith("/watch/");
   const actions = el("div", {class: "actions"},
     el("a", {class: "button-link primary", id: "rematch-join", href: offer.url,
@@ -953,6 +974,8 @@ function drawLog() {
   const told = log.slice(state.logShown).filter((entry) => !(entry.event && entry.event.kind === "game_over"));
   list.append(...told.flatMap((entry) => (entry.lines || []).map((line) => el("li", {text: line}))));
   state.logShown = log.length;
+  // nothing played yet (a table waiting for its people): no empty "Game log" box
+  $("log-panel").hidden = !list.children.length;
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
@@ -1051,7 +1074,7 @@ function showDeadline(update, cover) {
 // `fades`: hidden again after ALERT_MS (a wrong link's message stays: nothing follows it)
 function showAlert(message, fades = true) {
   clearTimeout(state.alertTimer);
-  state.unsent = false;
+  state.untilOnline = false;
   $("alert").textContent = message;
   $("alert").hidden = false;
   state.alertTimer = fades ? setTimeout(clearAlert, ALERT_MS) : null;
@@ -1060,7 +1083,7 @@ function showAlert(message, fades = true) {
 function clearAlert() {
   clearTimeout(state.alertTimer);
   state.alertTimer = null;
-  state.unsent = false;
+  state.untilOnline = false;
   $("alert").hidden = true;
   $("alert").textContent = "";
 }
