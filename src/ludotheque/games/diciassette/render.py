@@ -214,8 +214,10 @@ def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[s
             lines.append(t("diciassette.reveal.trap", lang, player=names[owner],
                            caller=who(caller)))
     for token in resolution["tokens"]:
-        params = dict(penalties=token["penalties"], victory=int(token["victory"]),
-                      v=token["after"][0], p=token["after"][1])
+        params = dict(penalties=tn("diciassette.count.penalties", token["penalties"], lang),
+                      victory=tn("diciassette.count.victories", int(token["victory"]), lang),
+                      v=tn("diciassette.count.victories", token["after"][0], lang),
+                      p=tn("diciassette.count.penalties", token["after"][1], lang))
         you = token["player"] == seat
         player = {} if you else {"player": names[token["player"]]}
         lines.append(t("diciassette.reveal.tokens" + ("_you" if you else ""), lang, **player,
