@@ -42,6 +42,11 @@ def _counts(pairs: Iterable[tuple[int, int]], lang: str, names: Sequence[str],
                      for player, count in pairs)
 
 
+def _roll(faces: list[int], lang: str) -> dict[str, str]:
+    """A roll's dice and faces: "4 dice", "W W Draw Give"."""
+    return {"dice": count_text("dice", len(faces), lang), "faces": faces_text(faces, lang)}
+
+
 def _seat_name(seat: int, lang: str, names: Sequence[str]) -> str:
     return t("wazabi.table.seat", lang, name=first_name(names[seat]), seat=seat + 1)
 
@@ -154,13 +159,14 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     say = narrator.say
 
     if kind == "deal":
-        lines = [t("wazabi.event.deal", lang, game=event["game"], dice=event["dice"])]
+        lines = [t("wazabi.event.deal", lang, game=event["game"],
+                   dice=count_text("dice", event["dice"], lang))]
         if "hand" in event:
             lines.append(t("wazabi.event.deal_own", lang,
                            cards=", ".join(card_name(c, lang) for c in event["hand"])))
         return lines
     if kind == "start_roll":
-        lines = [say("wazabi.event.start_roll", player, faces=faces_text(faces, lang), w=w)
+        lines = [say("wazabi.event.start_roll", player, **_roll(faces, lang), w=w)
                  for player, faces, w in event["rolls"]]
         if event["tied"]:
             lines.append(t("wazabi.event.tie", lang,
@@ -171,9 +177,10 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     if kind == "turn":
         return [say("wazabi.event.turn", event["player"])]
     if kind == "roll":
-        return [say("wazabi.event.roll", event["player"], faces=faces_text(event["faces"], lang),
-                    w=event["w"], draws=count_text("draw", event["draw"], lang),
-                    gives=count_text("give", event["give"], lang))]
+        # as a rulebook says it: "lance 4 dés : W W Carte Dé, soit 2 W, 1 carte à piocher..."
+        return [say("wazabi.event.roll", event["player"], **_roll(event["faces"], lang),
+                    w=event["w"], draws=count_text("cards", event["draw"], lang),
+                    gives=count_text("dice", event["give"], lang))]
     if kind == "draw":
         if event["player"] == seat and "cards" in event:
             return [t("wazabi.event.draw_own", lang,
@@ -181,7 +188,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [t("wazabi.event.draw", lang, player=names[event["player"]],
                   cards=count_text("cards", event["count"], lang))]
     if kind == "reshuffle":
-        return [t("wazabi.event.reshuffle", lang, pile=event["pile"])]
+        return [t("wazabi.event.reshuffle", lang, pile=count_text("cards", event["pile"], lang))]
     if kind == "take":
         taker, victim = event["player"], event["from"]
         if taker == seat and "card" in event:
