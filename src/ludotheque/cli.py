@@ -472,8 +472,8 @@ def replay_command(
                     for line in renderer.event_lines(
                             event, lang, stand_ins.names_at(names, spans, index, lang), None):
                         out.print(line)
-        out.print(t("cli.replay.checked", lang, count=len(record.actions),
-                    game=t(game.title_key, lang)))
+        out.print(tn("cli.replay.checked", len(record.actions), lang,
+                     game=t(game.title_key, lang)))
         if over:
             *story, last = end_lines(match, None, lang, stand_ins.names_at(
                 names, spans, len(match.events or ()), lang))

@@ -223,9 +223,9 @@ def test_others_keep_two_card_reads_right_for_every_player():
 
 
 @pytest.mark.parametrize(("lang", "seat", "scores"), [
-    ("fr", 1, "Partie 1 gagnée par le joueur 1 : 5 point(s). Scores : Joueur 1 — 5, vous — 0, "
+    ("fr", 1, "Partie 1 gagnée par le joueur 1 : 5 points. Scores : Joueur 1 — 5, vous — 0, "
               "Joueur 3 — 0."),
-    ("en", None, "Game 1 won by Joueur 1: 5 point(s). Scores: Joueur 1 — 5, Joueur 2 — 0, "
+    ("en", None, "Game 1 won by Joueur 1: 5 points. Scores: Joueur 1 — 5, Joueur 2 — 0, "
                  "Joueur 3 — 0."),
 ])
 def test_scores_keep_each_number_apart_from_a_name_ending_with_one(lang, seat, scores):
@@ -238,6 +238,18 @@ def test_scores_keep_each_number_apart_from_a_name_ending_with_one(lang, seat, s
     said = [plain(line) for e in t.events for line in render.event_lines(
         e.for_player(seat), lang, ["Joueur 1", "Joueur 2", "Joueur 3"], seat)]
     assert scores in said, said
+
+
+@pytest.mark.parametrize(("lang", "won"), [("fr", "Partie 1 gagnée par Ada : 1 point."),
+                                           ("en", "Game 1 won by Ada: 1 point.")])
+def test_a_game_won_by_one_point_says_point_not_points_s(lang, won):
+    """The tournament's "5 point(s)" left the reader to choose; each count now agrees."""
+    t = Table([["remove1", "skip", "skip"], DULL], options={"tournament_games": 2}, dice=[1, 1])
+    t.roll("W")
+    t.do("play remove1")
+    said = [plain(line) for e in t.events for line in render.event_lines(
+        e.for_player(None), lang, NAMES[:2], None)]
+    assert any(line.startswith(won) for line in said), said
 
 
 @pytest.mark.parametrize(("lang", "tournament", "single"), [

@@ -271,6 +271,17 @@ def test_resume_refuses_options_it_restores(tmp_path):
         in " ".join(result.stderr.split())
 
 
+def test_one_move_is_counted_in_the_singular_on_resume_and_replay(tmp_path):
+    """A record of one move read "Game resumed after 1 moves" / "1 moves of DTC replayed"."""
+    path, data = _saved_game(tmp_path)
+    data["actions"] = data["actions"][:1]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    resumed = flat(cli("play", "--resume", str(path), "--lang", "fr").stdout)
+    assert "Partie reprise après 1 coup (« journal » le montre)." in resumed, resumed[:800]
+    replayed = cli("replay", str(path), "--lang", "en").stdout
+    assert "1 move of DTC (Donne Tes Cartes) replayed and checked." in replayed, replayed[-800:]
+
+
 # ------------------------------------------------------------ 4. step-through replay
 def _finished_game(tmp_path):
     path = tmp_path / "done.json"

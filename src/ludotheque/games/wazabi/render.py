@@ -248,7 +248,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         if event["tournament"]:
             lines.append(t("wazabi.event.game_end", lang, game=event["game"],
                            players=Names(map(narrator.who, event["winners"]), lang),
-                           points=event["points"],
+                           points=count_text("points", event["points"], lang),
                            scores=_counts(enumerate(event["scores"]), lang, names, seat)))
         if len(event["ranking"]) > 1:
             lines.append(t("wazabi.event.ranking", lang,

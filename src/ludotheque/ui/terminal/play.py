@@ -31,7 +31,7 @@ from ludotheque.core.errors import LudoError, echo
 from ludotheque.core.files import os_reason, writing
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
-from ludotheque.i18n import french_typography, has_text, t
+from ludotheque.i18n import french_typography, has_text, t, tn
 from ludotheque.kit.narration import winners_line
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.gesture import Gesture
@@ -414,7 +414,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
     screen.intro(t("ui.seats", lang, seats=", ".join(
         t("ui.seat_entry", lang, number=i + 1, name=name) for i, name in enumerate(names))))
     if resumed:
-        screen.intro(t("ui.resumed", lang, count=len(match.actions)), "bold")
+        screen.intro(tn("ui.resumed", len(match.actions), lang), "bold")
     exit_code, save_at_end = 0, settings.save is not None
     try:
         table.play()
