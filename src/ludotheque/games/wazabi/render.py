@@ -27,6 +27,7 @@ from ludotheque.i18n import Names, t, tn
 from ludotheque.kit.narration import Narrator, first_name
 
 _CARD_STYLE = "bold black on white"
+NO_BREAK = "\u00a0"
 
 
 def _direction(direction: int, lang: str) -> str:
@@ -144,8 +145,9 @@ def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
             hand.append(t("wazabi.table.empty", lang))
         for code in cards:
             cost = t("wazabi.table.cost", lang, cost=COST[KIND_OF_CODE[code]])
-            label = f" {short_name(code, lang)} ({cost}) "
-            hand.append(label, style=_CARD_STYLE).append(" ")
+            # no-break spaces inside a card: a line breaks between two cards only
+            label = f"{short_name(code, lang)} ({cost})".replace(" ", NO_BREAK)
+            hand.append(f" {label} ", style=_CARD_STYLE).append(" ")
         parts.append(hand)
     return Group(*parts)
 
