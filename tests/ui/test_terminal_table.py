@@ -271,6 +271,19 @@ def test_resume_refuses_options_it_restores(tmp_path):
         in " ".join(result.stderr.split())
 
 
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "is a game of DTC (Donne Tes Cartes), not Wazabi."),
+    ("fr", "est une partie de DTC (Donne Tes Cartes), pas de 17 / Diciassette."),
+])
+def test_resuming_a_save_as_another_game_names_both_by_title(tmp_path, lang, says):
+    """"est une partie de dtc, pas de wazabi": the games' ids; now their titles."""
+    path, _ = _saved_game(tmp_path)
+    result = cli("play", "wazabi" if lang == "en" else "17", "--resume", str(path), "--lang",
+                 lang)
+    assert result.returncode == 2 and says in flat(" ".join(result.stderr.split())), \
+        result.stderr
+
+
 def test_one_move_is_counted_in_the_singular_on_resume_and_replay(tmp_path):
     """A record of one move read "Game resumed after 1 moves" / "1 moves of DTC replayed"."""
     path, data = _saved_game(tmp_path)
