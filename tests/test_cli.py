@@ -587,18 +587,20 @@ def _check_hidden_information(text: str, record: dict, human: int, lang: str,
                 assert Counter(tokens) == Counter(_hand_tokens(hand, lang))
                 continue
             assert name not in ("Vous", "You")
-            assert set(tokens) <= {"##"} | DOUBLE_TOKENS, (
+            # another's double-faced card shows its back, in brackets: "(3*)"
+            assert set(tokens) <= {"##"} | {f"({token})" for token in DOUBLE_TOKENS}, (
                 f"seat {seat + 1}'s hidden card shown: {tokens}")
-            doubles = [f"{VALUE[k]}*" for k, n in enumerate(hand) if IS_DOUBLE[k] for _ in range(n)]
+            doubles = [f"({VALUE[k]}*)" for k, n in enumerate(hand) if IS_DOUBLE[k]
+                       for _ in range(n)]
             generic = sum(n for k, n in enumerate(hand) if not IS_DOUBLE[k])
             expected = doubles + ["##"] * generic if backs_public else ["##"] * sum(hand)
             assert Counter(tokens) == Counter(expected), (seat, tokens, expected)
             seen["opponent_generic_in_hand"] += generic
         expected_queue = []
         for kind, face_up, by in state.queue:
-            if face_up or IS_DOUBLE[kind]:
+            if face_up:
                 expected_queue.append(_token(kind, lang))
-            elif by == human:
+            elif IS_DOUBLE[kind] or by == human:  # face down, its value known: in brackets
                 expected_queue.append(f"({_token(kind, lang)})")
             else:
                 expected_queue.append("##")

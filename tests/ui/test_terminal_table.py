@@ -17,6 +17,7 @@ import pytest
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
+from ludotheque.i18n import tn
 from ludotheque.ui.terminal.screen import CLEAR_ALL
 from tests.ui.terminal import ANSI, SRC, leave
 
@@ -220,7 +221,7 @@ def test_quit_offers_to_save_and_resume_goes_on_with_everything_restored(termina
     again = terminal("play", "--resume", str(path), "--delay", "0")  # no --lang: French kept
     at = again.expect(PROMPT_FR)
     shown = flat(again.text[:at])
-    assert f"Partie reprise après {len(saved['actions'])} coups" in shown
+    assert flat(tn("ui.resumed", len(saved["actions"]), "fr")) in shown  # "0 coup", "3 coups"
     assert "2 : Camille (hasard), 3 : Denis (heuristique), 4 : Fanny (facile)" in shown
     assert _hand_row(shown) == before
     at = answer(again, PROMPT_FR, "quitter", 0)
