@@ -587,18 +587,20 @@ def _check_hidden_information(text: str, record: dict, human: int, lang: str,
                 assert Counter(tokens) == Counter(_hand_tokens(hand, lang))
                 continue
             assert name not in ("Vous", "You")
-            assert set(tokens) <= {"##"} | DOUBLE_TOKENS, (
+            # another's double-faced card shows its back, in brackets: "(3*)"
+            assert set(tokens) <= {"##"} | {f"({token})" for token in DOUBLE_TOKENS}, (
                 f"seat {seat + 1}'s hidden card shown: {tokens}")
-            doubles = [f"{VALUE[k]}*" for k, n in enumerate(hand) if IS_DOUBLE[k] for _ in range(n)]
+            doubles = [f"({VALUE[k]}*)" for k, n in enumerate(hand) if IS_DOUBLE[k]
+                       for _ in range(n)]
             generic = sum(n for k, n in enumerate(hand) if not IS_DOUBLE[k])
             expected = doubles + ["##"] * generic if backs_public else ["##"] * sum(hand)
             assert Counter(tokens) == Counter(expected), (seat, tokens, expected)
             seen["opponent_generic_in_hand"] += generic
         expected_queue = []
         for kind, face_up, by in state.queue:
-            if face_up or IS_DOUBLE[kind]:
+            if face_up:
                 expected_queue.append(_token(kind, lang))
-            elif by == human:
+            elif IS_DOUBLE[kind] or by == human:  # face down, its value known: in brackets
                 expected_queue.append(f"({_token(kind, lang)})")
             else:
                 expected_queue.append("##")
@@ -799,7 +801,8 @@ def _tamper(kind: str, data: dict) -> tuple[str, list[str]]:
         return json.dumps(data), ["no 'seed' field"]
     if kind == "wrong-type":
         data["actions"] = "pass"
-        return json.dumps(data), ["'actions' field has the wrong type"]
+        return json.dumps(data), ["'actions' field should be a list of moves, each a text or a "
+                                  "whole number, not \"pass\"."]
     if kind == "bad-options":
         data["options"]["trap"] = "x"
         return json.dumps(data), ["cannot start its game", "Option 'trap' cannot be 'x'"]
@@ -1005,7 +1008,7 @@ def test_bad_search_budgets_are_refused(flag, value):
 
 
 @pytest.mark.parametrize(("edit", "says"), [
-    (lambda d: d.update(meta="abc"), "'meta' field has the wrong type"),
+    (lambda d: d.update(meta="abc"), "'meta' field should be a JSON object, not \"abc\"."),
     (lambda d: d.update(result={"winners": 5}), "winners as seat numbers"),
     (lambda d: d.update(chance=[[0.5, 1, 2]]), "Chance outcome 1 of the record"),
     (lambda d: d.update(chance=[{"card": 3}]), "Chance outcome 1 of the record"),
@@ -1021,6 +1024,21 @@ def test_replay_of_a_hand_edited_record_exits_2_with_one_clear_message(saved_gam
     result = usage_error(invoke(["replay", edited, "--lang", "en"]))
     assert says in result.flat
     assert "Traceback" not in result.text
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "The record's 'seed' field should be a whole number, not \"7a\"."),
+    ("fr", "Le champ « seed » de l'enregistrement doit être un nombre entier, pas \"7a\"."),
+])
+def test_a_field_of_the_wrong_type_says_what_was_expected(saved_game, tmp_path, lang, says):
+    """« Le champ « seed » … n'a pas le bon type » left the reader to guess the right one."""
+    path, _ = saved_game
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seed"] = "7a"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    result = usage_error(invoke(["replay", edited, "--lang", lang]))
+    assert says in result.flat.replace("\u00a0", " "), result.flat
 
 
 def test_replay_of_a_file_that_is_not_utf8_or_too_deep_exits_2(tmp_path):

@@ -31,6 +31,7 @@ from ludotheque.core.record import Record
 from ludotheque.core.registry import all_games, get_game
 from ludotheque.core.replay import replay
 from ludotheque.i18n import (
+    LazyText,
     french_typography,
     language_from_environment,
     normalise_language,
@@ -364,8 +365,9 @@ def play(
                 raise LudoError("error.resume_clash", options=", ".join(clashing))
             settings, match = load_saved_game(resume, given_lang and lang)
             if game is not None and get_game(game).name != settings.game.name:
-                raise LudoError("error.resume_game", path=str(resume),
-                                game=settings.game.name, given=game)
+                raise LudoError("error.resume_game", path=str(resume),  # titles, not ids
+                                game=LazyText(settings.game.title_key),
+                                given=LazyText(get_game(game).title_key))
             settings.save, settings.delay = save, reveal
             settings.pace = pace or 0.0  # a resumed game has a person at the screen
             settings.full_screen = interactive and not plain
@@ -472,8 +474,8 @@ def replay_command(
                     for line in renderer.event_lines(
                             event, lang, stand_ins.names_at(names, spans, index, lang), None):
                         out.print(line)
-        out.print(t("cli.replay.checked", lang, count=len(record.actions),
-                    game=t(game.title_key, lang)))
+        out.print(tn("cli.replay.checked", len(record.actions), lang,
+                     game=t(game.title_key, lang)))
         if over:
             *story, last = end_lines(match, None, lang, stand_ins.names_at(
                 names, spans, len(match.events or ()), lang))

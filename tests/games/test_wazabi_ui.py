@@ -109,6 +109,19 @@ def invoke(args, input=None):
     return plain(ANSI.sub("", result.output))
 
 
+@pytest.mark.parametrize(("lang", "deal", "start"), [
+    ("en", "Game 1: 1 die and 3 cards each.", r"Camille \(heuristic\) rolls 1 die: \w+, so \d W\."),
+    ("fr", "Partie 1 : 1 dé et 3 cartes chacun.",
+     r"Camille \(heuristique\) lance 1 dé : \w+, soit \d W\."),
+])
+def test_one_die_each_is_counted_in_the_singular(lang, deal, start):
+    """With dice_per_player=1 the deal read "1 dice" / "1 dés", and the start roll
+    "Camille lance Dé : 1 W"."""
+    out = invoke(["play", "wazabi", "--players", "3", "--seed", "1", "--watch", "--lang", lang,
+                  "--option", "dice_per_player=1", "--delay", "0", "--pace", "0"])
+    assert deal in out and re.search(start, out), out[:2000]
+
+
 @pytest.mark.parametrize(("lang", "wanted"), [("fr", "Fin de la partie :"),
                                               ("en", "Game over:")])
 def test_play_watch_replay_simulate_and_bench(tmp_path, lang, wanted):
@@ -184,8 +197,16 @@ def test_roll_counts_and_columns_are_worded_properly():
     t = Table([["keep1", "skip", "remove2"], DULL, DULL], dice=[5, 4, 3])
     t.roll("WDDGG")
     fr = lines(t, 2, "fr")
-    assert "Ada lance W Carte Carte Dé Dé : 1 W, 2 Cartes, 2 Dés." in fr
-    assert "You roll W Draw Draw Give Give: 1 W, 2 Draws, 2 Gives." in lines(t, 0, "en")
+    # as the rulebook says it ("il va donc piocher 2 cartes, donner son dé"), not
+    # "Ada lance Dé : 0 W, 0 Carte, 1 Dé"
+    assert "Ada lance 5 dés : W Carte Carte Dé Dé, soit 1 W, 2 cartes à piocher et 2 dés à " \
+        "donner." in fr
+    assert "You roll 5 dice: W Draw Draw Give Give, so 1 W, 2 cards to draw and 2 dice to " \
+        "give." in lines(t, 0, "en")
+    one = Table([["keep1", "skip", "remove2"], DULL, DULL], dice=[1, 4, 3])
+    one.roll("G")
+    assert "Vous lancez 1 dé : Dé, soit 0 W, 0 carte à piocher et 1 dé à donner." \
+        in lines(one, 0, "fr")
     table = drawn(render.table(t.state.view(0), "fr", NAMES))
     assert "Tours à passer" in table and "Pioche : 25 cartes" in table
     assert "Draw pile: 25 cards  ·  Discard: 0 cards" in drawn(render.table(t.state.view(0), "en",
@@ -202,9 +223,9 @@ def test_others_keep_two_card_reads_right_for_every_player():
 
 
 @pytest.mark.parametrize(("lang", "seat", "scores"), [
-    ("fr", 1, "Partie 1 gagnée par le joueur 1 : 5 point(s). Scores : Joueur 1 — 5, vous — 0, "
+    ("fr", 1, "Partie 1 gagnée par le joueur 1 : 5 points. Scores : Joueur 1 — 5, vous — 0, "
               "Joueur 3 — 0."),
-    ("en", None, "Game 1 won by Joueur 1: 5 point(s). Scores: Joueur 1 — 5, Joueur 2 — 0, "
+    ("en", None, "Game 1 won by Joueur 1: 5 points. Scores: Joueur 1 — 5, Joueur 2 — 0, "
                  "Joueur 3 — 0."),
 ])
 def test_scores_keep_each_number_apart_from_a_name_ending_with_one(lang, seat, scores):
@@ -217,6 +238,18 @@ def test_scores_keep_each_number_apart_from_a_name_ending_with_one(lang, seat, s
     said = [plain(line) for e in t.events for line in render.event_lines(
         e.for_player(seat), lang, ["Joueur 1", "Joueur 2", "Joueur 3"], seat)]
     assert scores in said, said
+
+
+@pytest.mark.parametrize(("lang", "won"), [("fr", "Partie 1 gagnée par Ada : 1 point."),
+                                           ("en", "Game 1 won by Ada: 1 point.")])
+def test_a_game_won_by_one_point_says_point_not_points_s(lang, won):
+    """The tournament's "5 point(s)" left the reader to choose; each count now agrees."""
+    t = Table([["remove1", "skip", "skip"], DULL], options={"tournament_games": 2}, dice=[1, 1])
+    t.roll("W")
+    t.do("play remove1")
+    said = [plain(line) for e in t.events for line in render.event_lines(
+        e.for_player(None), lang, NAMES[:2], None)]
+    assert any(line.startswith(won) for line in said), said
 
 
 @pytest.mark.parametrize(("lang", "tournament", "single"), [

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.ui.terminal import leave
 
 PROMPT_EN = r"Your move \(number or text; help, quit\): "
@@ -47,7 +49,7 @@ def test_17_call_window_names_who_answers_and_the_queue_who_played(terminal):
     header = next(line for line in screen.splitlines() if line.startswith("17 / Diciassette"))
     assert "Call or pass: you (last card: Camille)" in header, header
     assert "Turn: Camille" not in header  # the header used to name who played, not you
-    assert re.search(r"Queue:\s+5\*\s+you\s+·\s+3\*\s+Camille", screen), screen
+    assert re.search(r"Queue:\s+5\*\s+you\s+·\s+\(3\*\)\s+Camille", screen), screen
 
 
 def test_17_call_window_in_french(terminal):
@@ -62,7 +64,24 @@ def test_17_call_window_in_french(terminal):
     leave(term, "quitter")
     term.finish()
     assert "Annoncer ou passer : vous (dernière carte : Camille)" in screen, screen
-    assert re.search(r"Ligne :\s+5\*\s+vous\s+·\s+3\*\s+Camille", screen), screen
+    assert re.search(r"Ligne :\s+5\*\s+vous\s+·\s+\(3\*\)\s+Camille", screen), screen
+
+
+@pytest.mark.parametrize(("lang", "queue", "legend"), [
+    ("en", r"Queue:\s+5\*\s+you\s+·\s+\(3\*\)\s+Camille",
+     "3*: value on both sides · (3): face down · ##: value unknown"),
+    ("fr", r"Ligne :\s+5\*\s+vous\s+·\s+\(3\*\)\s+Camille",
+     "3* : valeur des deux côtés · (3) : face cachée · ## : valeur inconnue"),
+])
+def test_17_face_down_cards_differ_from_face_up_ones_without_colour(terminal, lang, queue,
+                                                                     legend):
+    """17 told a face-down double-faced card ("3*", its value on both sides) from a face-up
+    one by colour alone: nothing for a colour-blind reader or NO_COLOR. A card seen from
+    its back is now in brackets, in the queue and in another's hand, and a legend says so."""
+    screen = _one_answer(terminal, "diciassette", 3, 4, "1", lang).replace("\u00a0", " ")
+    assert re.search(queue, screen), screen  # you played a 5* face up, Camille a 3* face down
+    assert re.search(r"Camille \(\w+\)\s+\(2\*\)\s+\(5\*\)\s+##", screen), screen
+    assert legend in screen.splitlines(), screen
 
 
 def test_wazabi_pass_dice_names_who_receives_and_the_log_shows_the_new_counts(terminal):

@@ -54,8 +54,9 @@ def wrong_agreement(line: str, lang: str) -> str | None:
 
 
 def double_parenthesis(line: str) -> bool:
-    """"Camille (heuristique) (dés ...)" or "(jouée par Camille (moyen))"."""
-    return bool(re.search(r"\)\s*\(|\([^()]*\([^()]*\)[^()]*\)", line))
+    """"Camille (heuristique) (dés ...)" or "(jouée par Camille (moyen))". Two spaces or more
+    part a table's columns: "Bruno (medium)   (1*)" is a name, then 17's face-down card."""
+    return bool(re.search(r"\) ?\(|\([^()]*\([^()]*\)[^()]*\)", line))
 
 
 def terminal_names(players: int, reader: int, lang: str) -> list[str]:

@@ -17,6 +17,7 @@ import pytest
 from ludotheque.core.match import Match
 from ludotheque.core.registry import get_game
 from ludotheque.games.dtc.wording import cards_text
+from ludotheque.i18n import tn
 from ludotheque.ui.terminal.screen import CLEAR_ALL
 from tests.ui.terminal import ANSI, SRC, leave
 
@@ -220,7 +221,7 @@ def test_quit_offers_to_save_and_resume_goes_on_with_everything_restored(termina
     again = terminal("play", "--resume", str(path), "--delay", "0")  # no --lang: French kept
     at = again.expect(PROMPT_FR)
     shown = flat(again.text[:at])
-    assert f"Partie reprise après {len(saved['actions'])} coups" in shown
+    assert flat(tn("ui.resumed", len(saved["actions"]), "fr")) in shown  # "0 coup", "3 coups"
     assert "2 : Camille (hasard), 3 : Denis (heuristique), 4 : Fanny (facile)" in shown
     assert _hand_row(shown) == before
     at = answer(again, PROMPT_FR, "quitter", 0)
@@ -269,6 +270,30 @@ def test_resume_refuses_options_it_restores(tmp_path):
     assert result.returncode == 2
     assert "--resume goes on with the saved players, seats, bots and options: leave out --players" \
         in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "is a game of DTC (Donne Tes Cartes), not Wazabi."),
+    ("fr", "est une partie de DTC (Donne Tes Cartes), pas de 17 / Diciassette."),
+])
+def test_resuming_a_save_as_another_game_names_both_by_title(tmp_path, lang, says):
+    """"est une partie de dtc, pas de wazabi": the games' ids; now their titles."""
+    path, _ = _saved_game(tmp_path)
+    result = cli("play", "wazabi" if lang == "en" else "17", "--resume", str(path), "--lang",
+                 lang)
+    assert result.returncode == 2 and says in flat(" ".join(result.stderr.split())), \
+        result.stderr
+
+
+def test_one_move_is_counted_in_the_singular_on_resume_and_replay(tmp_path):
+    """A record of one move read "Game resumed after 1 moves" / "1 moves of DTC replayed"."""
+    path, data = _saved_game(tmp_path)
+    data["actions"] = data["actions"][:1]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    resumed = flat(cli("play", "--resume", str(path), "--lang", "fr").stdout)
+    assert "Partie reprise après 1 coup (« journal » le montre)." in resumed, resumed[:800]
+    replayed = cli("replay", str(path), "--lang", "en").stdout
+    assert "1 move of DTC (Donne Tes Cartes) replayed and checked." in replayed, replayed[-800:]
 
 
 # ------------------------------------------------------------ 4. step-through replay
@@ -408,8 +433,8 @@ def test_the_last_reveal_is_shown_whole_when_the_game_ends(terminal):
     assert term.finish() == 0
     end = " ".join(ANSI.sub("", term.raw[term.raw.rindex(CLEAR_ALL):]).split())
     for line in ("Sum: 17, 17 or more: the call is right.",
-                 "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
-                 "Denis (heuristic): +0 Penalty, +1 Victory; now Victory 3, Penalty 0.",
+                 "Bruno (heuristic): +1 Penalty, +0 Victories; now 0 Victories, 0 Penalties.",
+                 "Denis (heuristic): +0 Penalties, +1 Victory; now 3 Victories, 0 Penalties.",
                  "Game over: Denis (heuristic) has 3 Victory tokens and wins."):
         assert line in end, end
 
@@ -721,24 +746,41 @@ def test_ctrl_d_or_ctrl_c_at_the_prompt_says_on_a_line_of_its_own_how_to_go_on(
     assert json.loads(path.read_text(encoding="utf-8")).get("result") is None
 
 
+def _watched_17(lang: str) -> list[str]:
+    """17 watched to its end (seed 2, three bots) through a pipe: a line each."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "play", "diciassette", "--watch", "--players", "3",
+         "--seed", "2", "--lang", lang, "--delay", "0", "--pace", "0"], capture_output=True,
+        text=True, input="", timeout=300, env={**ENV, "COLUMNS": "200"})
+    assert result.returncode == 0, result.stdout[-2000:]
+    return flat(result.stdout).splitlines()
+
+
 @pytest.mark.parametrize(("lang", "tokens", "pairs"), [
-    ("en", "Bruno (heuristic): +1 Penalty, +0 Victory; now Victory 0, Penalty 0.",
+    ("en", "Bruno (heuristic): +1 Penalty, +0 Victories; now 0 Victories, 0 Penalties.",
      "Bruno (heuristic): each pair of Penalty tokens is discarded, with one of their Victory "
      "tokens if any."),
-    ("fr", "Bruno (heuristique) : +1 Pénalité, +0 Victoire ; désormais Victoire 0, Pénalité 0.",
+    ("fr", "Bruno (heuristique) : +1 Pénalité, +0 Victoire ; désormais 0 Victoire, 0 Pénalité.",
      "Bruno (heuristique) : chaque paire de jetons Pénalité est défaussée, avec un de ses "
      "jetons Victoire le cas échéant."),
 ])
 def test_17_says_why_a_penalty_given_leaves_none(lang, tokens, pairs):
     """17: "+1 Penalty; now Penalty 0" read as a mistake (two Penalty tokens are discarded
     together, with a Victory token: rule S20). The line under it now says so."""
-    result = subprocess.run(
-        [sys.executable, "-m", "ludotheque", "play", "diciassette", "--watch", "--players", "3",
-         "--seed", "2", "--lang", lang, "--delay", "0", "--pace", "0"], capture_output=True,
-        text=True, input="", timeout=300, env={**ENV, "COLUMNS": "200"})  # a line each
-    lines = flat(result.stdout).splitlines()
-    assert result.returncode == 0 and tokens in lines, result.stdout[-2000:]
+    lines = _watched_17(lang)
+    assert tokens in lines, lines[-40:]
     assert lines[lines.index(tokens) + 1] == pairs, lines[lines.index(tokens):][:3]
+
+
+@pytest.mark.parametrize(("lang", "tokens"), [
+    ("en", "Bruno (heuristic): +4 Penalties, +0 Victories; now 0 Victories, 0 Penalties."),
+    ("fr", "Bruno (heuristique) : +4 Pénalités, +0 Victoire ; désormais 0 Victoire, 0 Pénalité."),
+])
+def test_17_token_counts_agree_with_their_number(lang, tokens):
+    """The tokens line read "+4 Penalty" / "+4 Pénalité": each count now agrees (French
+    keeps the singular for 0 and 1)."""
+    lines = _watched_17(lang)
+    assert tokens in lines, [line for line in lines if "+4" in line]
 
 
 def test_a_dumb_terminal_gets_lines_not_the_layout(terminal):

@@ -5,6 +5,9 @@ mid-word."""
 
 from __future__ import annotations
 
+import re
+
+import pyte
 import pytest
 
 from tests.ui.terminal import ANSI
@@ -32,5 +35,49 @@ def test_the_table_is_drawn_at_the_terminal_s_width(terminal, resized):
     assert "Penalty" in drawn and _widest(drawn) <= 50, drawn
     term.send("quit\n")
     term.expect(r"leave without saving\):")  # the question, wrapped at 50 columns too
+    term.send("\n")
+    assert term.finish() == 1
+
+
+PROMPT_FR = r"Votre coup \(numéro ou texte\s;\saide, quitter\)\s:\s"
+
+
+def _screen(term, columns: int, rows: int) -> list[str]:
+    screen = pyte.Screen(columns, rows)
+    pyte.ByteStream(screen).feed(term.raw.encode())
+    return [line.replace("\u00a0", " ").rstrip() for line in screen.display]
+
+
+@pytest.mark.parametrize(("game", "seed", "keys", "whole", "broken"), [
+    # Wazabi: a move's hint stays whole ("[jouer⏎garde2]"); a card of the hand too
+    ("wazabi", "4", "", ["[jouer garde2]", "[jouer retire1]", "-1 dé (coût 1)",
+                         "Autres : 2 cartes (coût 2)"], r"^[^\[\s]*\]|\[[^\]]*$"),
+    # DTC: a bot's hand of six backs, your hand of ten after you accept, on one line each
+    ("dtc", "2", "accepter", ["Camille (heuristique)  ## ## ## ## ## ##",
+                             "Vous                   1 1 3 3 3 3 3 3 4 4"], r"^[│ ]*##"),
+])
+@pytest.mark.parametrize(("columns", "rows", "plain"), [(80, 24, False), (60, 60, True)])
+def test_nothing_breaks_inside_a_card_or_a_hint(terminal, game, seed, keys, whole, broken,
+                                                 columns, rows, plain):
+    """At 80x24 DTC's bot hands wrapped a lone "##" onto a second line and Wazabi's hints
+    broke inside their brackets; at 60 columns (printed line after line) they fit too."""
+    term = terminal("play", game, "--players", "4" if game == "dtc" else "3", "--seed", seed,
+                    "--lang", "fr", "--delay", "0", *(["--plain"] if plain else []),
+                    columns=columns, rows=rows)
+    at = term.expect(PROMPT_FR)
+    if keys:
+        term.send(keys + "\n")
+        at = term.expect(PROMPT_FR, after=at)
+    if plain:
+        lines = [line.replace("\u00a0", " ").rstrip() for line in term.text.splitlines()]
+    else:
+        lines = _screen(term, columns, rows)
+    shown = "\n".join(lines)
+    for text in whole:
+        assert text in shown, shown
+    assert not [line for line in lines if re.search(broken, line.strip("│ "))], shown
+    assert max(len(line) for line in lines) <= columns
+    term.send("quitter\n")
+    term.expect(r"\(Entrée\s?: [^)]*\)\s?:", after=at)  # "Nom du⏎fichier" at 60 columns
     term.send("\n")
     assert term.finish() == 1

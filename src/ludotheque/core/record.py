@@ -69,23 +69,24 @@ class Record:
         if data.get("version") != VERSION:
             raise RecordError("error.record_version", version=data.get("version"), expected=VERSION)
         checks = {
-            "game": str,
-            "players": int,
-            "options": Mapping,
-            "seed": int,
-            "actions": list,
+            "game": (str, "text"),
+            "players": (int, "int"),
+            "options": (Mapping, "object"),
+            "seed": (int, "int"),
+            "actions": (list, "moves"),
         }
-        for name, kind in checks.items():
+        for name, (kind, expected) in checks.items():
             if name not in data:
                 raise RecordError("error.record_missing", field=name)
             if not isinstance(data[name], kind) or isinstance(data[name], bool):
-                raise RecordError("error.record_field", field=name)
-        if not all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in data["actions"]):
-            raise RecordError("error.record_field", field="actions")
+                raise wrong_type(name, expected, data[name])
+        for action in data["actions"]:
+            if not isinstance(action, (str, int)) or isinstance(action, bool):
+                raise wrong_type("actions", "moves", action)
         chance = data.get("chance")
         if chance is not None:
             if not isinstance(chance, list):
-                raise RecordError("error.record_field", field="chance")
+                raise wrong_type("chance", "list", chance)
             for index, outcome in enumerate(chance):
                 if not _is_outcome(outcome):
                     raise RecordError("error.record_outcome", index=index + 1)
@@ -94,7 +95,7 @@ class Record:
             _check_result(result)
         meta = data.get("meta")
         if meta is not None and not isinstance(meta, Mapping):
-            raise RecordError("error.record_field", field="meta")
+            raise wrong_type("meta", "object", meta)
         return cls(
             game=data["game"],
             players=data["players"],
@@ -144,15 +145,23 @@ def _is_outcome(outcome: Any, depth: int = 0) -> bool:
                                                            for o in outcome)
 
 
+def wrong_type(field: str, expected: str, given: Any) -> RecordError:
+    """A record's field of the wrong kind: what it should be (`record.kind.<expected>`: a
+    whole number, a list of moves...) and what it holds, as JSON ("abc" with its quotes)."""
+    return RecordError("error.record_field", field=field,
+                       expected=LazyText(f"record.kind.{expected}"),
+                       given=json.dumps(given, ensure_ascii=False, default=str))
+
+
 def _check_result(result: Any) -> None:
     """A stored result: the winners (seats), and the returns (numbers) if given. Whether
     they are the right ones is checked by replaying the game."""
     if not isinstance(result, Mapping):
-        raise RecordError("error.record_field", field="result")
+        raise wrong_type("result", "object", result)
     winners = result.get("winners")
     if not isinstance(winners, list) or any(type(p) is not int or p < 0 for p in winners):
         raise RecordError("error.record_winners")
     returns = result.get("returns")
     if returns is not None and (not isinstance(returns, list) or any(
             isinstance(r, bool) or not isinstance(r, (int, float)) for r in returns)):
-        raise RecordError("error.record_field", field="result.returns")
+        raise wrong_type("result.returns", "numbers", returns)

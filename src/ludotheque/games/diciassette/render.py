@@ -2,8 +2,11 @@
 
 Everything here reads a view or an event as that seat may read it; nothing
 reaches the state. Card tokens: `3` single-faced, `3*` double-faced (its
-value shows on both sides), `##` a generic back, `(3)` your own face-down
-card, specials by name. Face-down cards are drawn black, face-up white.
+value shows on both sides), `##` a generic back, specials by name; a card
+seen from its back is in brackets: `(3*)` a double-faced card face down or in
+another's hand, `(3)` your own face-down card. Face-down cards are also drawn
+black, face-up white, but never by colour alone (NO_COLOR, colour-blind
+readers); a legend under the table says what the marks mean.
 """
 
 from __future__ import annotations
@@ -39,9 +42,11 @@ def card_token(code: str | None, lang: str) -> str:
     return code[0] + ("*" if code.endswith("d") else "")
 
 
-def _card_text(code: str | None, face_up: bool, lang: str, own_hidden: bool = False) -> Text:
+def _card_text(code: str | None, face_up: bool, lang: str) -> Text:
+    """A card as drawn on the table: in brackets when seen from its back (unless a plain
+    back, `##`), so that face up and face down differ without colour too."""
     token = card_token(code, lang)
-    if own_hidden:
+    if not face_up and code is not None:
         token = f"({token})"
     return Text(f" {token} ", style=_FACE_UP if face_up else _FACE_DOWN)
 
@@ -80,7 +85,7 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
                       and not IS_DOUBLE[KIND_OF_CODE[code]])
         if index:
             queue.append(" · ", style="dim")
-        queue.append(_card_text(code, entry["face_up"], lang, own_hidden))
+        queue.append(_card_text(code, entry["face_up"], lang))
         # Who played each card is public: players read the bluffs from it.
         queue.append(" " + first_name(who(entry["by"])), style="dim")
         if code is None or own_hidden:  # the public count: your own hidden card is in ( )
@@ -122,6 +127,7 @@ def table(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> Group:
     else:
         parts.append(Text(t("diciassette.table.pile_empty", lang)))
     parts.append(Text(tn("diciassette.table.discard", view["discard"]["size"], lang), style="dim"))
+    parts.append(Text(t("diciassette.table.legend", lang), style="dim"))
     if view["plays_required"] == 2 and view["phase"] == "play":
         parts.append(Text(narrator.say("diciassette.table.x2_pending", view["turn"]),
                           style="yellow"))
@@ -208,8 +214,10 @@ def resolution_lines(resolution: Mapping[str, Any], lang: str, names: Sequence[s
             lines.append(t("diciassette.reveal.trap", lang, player=names[owner],
                            caller=who(caller)))
     for token in resolution["tokens"]:
-        params = dict(penalties=token["penalties"], victory=int(token["victory"]),
-                      v=token["after"][0], p=token["after"][1])
+        params = dict(penalties=tn("diciassette.count.penalties", token["penalties"], lang),
+                      victory=tn("diciassette.count.victories", int(token["victory"]), lang),
+                      v=tn("diciassette.count.victories", token["after"][0], lang),
+                      p=tn("diciassette.count.penalties", token["after"][1], lang))
         you = token["player"] == seat
         player = {} if you else {"player": names[token["player"]]}
         lines.append(t("diciassette.reveal.tokens" + ("_you" if you else ""), lang, **player,

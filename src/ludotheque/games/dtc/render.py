@@ -7,6 +7,7 @@ card whose value the reader does not know.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,20 +24,30 @@ _FACE_UP = "bold black on white"
 _FACE_DOWN = "bold white on grey11"
 
 
-def _cards(codes: Sequence[str]) -> Text:
+def _tokens(tokens: Sequence[str], style: str) -> Text:
+    """Cards one space apart, each drawn in `style` ("1", "##"): a hand of ten fits the
+    column of an 80-column table on one line, and a line breaks only between two cards."""
     text = Text()
-    for code in codes:
-        text.append(f" {code} ", style=_FACE_UP).append(" ")
+    for index, token in enumerate(tokens):
+        text.append(" " if index else "").append(token, style=style)
     return text
+
+
+def _cards(codes: Sequence[str]) -> Text:
+    return _tokens(codes, _FACE_UP)
 
 
 def _backs(count: int) -> Text:
-    text = Text()
-    for _ in range(min(count, 20)):
-        text.append(" ## ", style=_FACE_DOWN).append(" ")
+    text = _tokens(["##"] * min(count, 20), _FACE_DOWN)
     if count > 20:
-        text.append(f"+{count - 20}")
+        text.append(f" +{count - 20}")
     return text
+
+
+def _grouped(codes: Sequence[str]) -> str:
+    """Penalty cards by value, "1×3 2 5×9 J": thirty of them still fit beside their count."""
+    counts = Counter(codes)
+    return " ".join(code if n == 1 else f"{code}×{n}" for code, n in counts.items())
 
 
 def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
@@ -104,14 +115,17 @@ def table(view: DTCView, lang: str, names: Sequence[str]) -> Group:
     players.add_column("#")
     players.add_column(t("dtc.table.player", lang))
     players.add_column(t("dtc.table.hand", lang))
+    # the penalty cards beside their count, in one column: a narrow table (80 columns, or
+    # 60 printed line after line) keeps a hand of ten on one line
     players.add_column(t("dtc.table.malus", lang), justify="right")
-    players.add_column(t("dtc.table.malus_cards", lang))
     for seat, hand in enumerate(view["hands"]):
         cards = _cards(hand["cards"]) if "cards" in hand else _backs(hand["size"])
         marker = "▶ " if seat == view["to_act"] else "  "
         malus = view["malus"][seat]
-        players.add_row(marker + str(seat + 1), names[seat], cards, str(malus["size"]),
-                        Text(" ".join(malus["cards"]), style="dim"))
+        penalty = Text(str(malus["size"]))
+        if malus["cards"]:
+            penalty.append("  " + _grouped(malus["cards"]), style="dim")
+        players.add_row(marker + str(seat + 1), names[seat], cards, penalty)
     parts.append(players)
     return Group(*parts)
 

@@ -27,6 +27,7 @@ from ludotheque.i18n import Names, t, tn
 from ludotheque.kit.narration import Narrator, first_name
 
 _CARD_STYLE = "bold black on white"
+NO_BREAK = "\u00a0"
 
 
 def _direction(direction: int, lang: str) -> str:
@@ -40,6 +41,11 @@ def _counts(pairs: Iterable[tuple[int, int]], lang: str, names: Sequence[str],
     who = Narrator(lang, names, seat).who
     return ", ".join(t("wazabi.count", lang, player=first_name(who(player)), count=count)
                      for player, count in pairs)
+
+
+def _roll(faces: list[int], lang: str) -> dict[str, str]:
+    """A roll's dice and faces: "4 dice", "W W Draw Give"."""
+    return {"dice": count_text("dice", len(faces), lang), "faces": faces_text(faces, lang)}
 
 
 def _seat_name(seat: int, lang: str, names: Sequence[str]) -> str:
@@ -139,8 +145,9 @@ def table(view: WazabiView, lang: str, names: Sequence[str]) -> Group:
             hand.append(t("wazabi.table.empty", lang))
         for code in cards:
             cost = t("wazabi.table.cost", lang, cost=COST[KIND_OF_CODE[code]])
-            label = f" {short_name(code, lang)} ({cost}) "
-            hand.append(label, style=_CARD_STYLE).append(" ")
+            # no-break spaces inside a card: a line breaks between two cards only
+            label = f"{short_name(code, lang)} ({cost})".replace(" ", NO_BREAK)
+            hand.append(f" {label} ", style=_CARD_STYLE).append(" ")
         parts.append(hand)
     return Group(*parts)
 
@@ -154,13 +161,14 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     say = narrator.say
 
     if kind == "deal":
-        lines = [t("wazabi.event.deal", lang, game=event["game"], dice=event["dice"])]
+        lines = [t("wazabi.event.deal", lang, game=event["game"],
+                   dice=count_text("dice", event["dice"], lang))]
         if "hand" in event:
             lines.append(t("wazabi.event.deal_own", lang,
                            cards=", ".join(card_name(c, lang) for c in event["hand"])))
         return lines
     if kind == "start_roll":
-        lines = [say("wazabi.event.start_roll", player, faces=faces_text(faces, lang), w=w)
+        lines = [say("wazabi.event.start_roll", player, **_roll(faces, lang), w=w)
                  for player, faces, w in event["rolls"]]
         if event["tied"]:
             lines.append(t("wazabi.event.tie", lang,
@@ -171,9 +179,10 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
     if kind == "turn":
         return [say("wazabi.event.turn", event["player"])]
     if kind == "roll":
-        return [say("wazabi.event.roll", event["player"], faces=faces_text(event["faces"], lang),
-                    w=event["w"], draws=count_text("draw", event["draw"], lang),
-                    gives=count_text("give", event["give"], lang))]
+        # as a rulebook says it: "lance 4 dés : W W Carte Dé, soit 2 W, 1 carte à piocher..."
+        return [say("wazabi.event.roll", event["player"], **_roll(event["faces"], lang),
+                    w=event["w"], draws=count_text("cards", event["draw"], lang),
+                    gives=count_text("dice", event["give"], lang))]
     if kind == "draw":
         if event["player"] == seat and "cards" in event:
             return [t("wazabi.event.draw_own", lang,
@@ -181,7 +190,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         return [t("wazabi.event.draw", lang, player=names[event["player"]],
                   cards=count_text("cards", event["count"], lang))]
     if kind == "reshuffle":
-        return [t("wazabi.event.reshuffle", lang, pile=event["pile"])]
+        return [t("wazabi.event.reshuffle", lang, pile=count_text("cards", event["pile"], lang))]
     if kind == "take":
         taker, victim = event["player"], event["from"]
         if taker == seat and "card" in event:
@@ -241,7 +250,7 @@ def event_lines(event: Mapping[str, Any], lang: str, names: Sequence[str],
         if event["tournament"]:
             lines.append(t("wazabi.event.game_end", lang, game=event["game"],
                            players=Names(map(narrator.who, event["winners"]), lang),
-                           points=event["points"],
+                           points=count_text("points", event["points"], lang),
                            scores=_counts(enumerate(event["scores"]), lang, names, seat)))
         if len(event["ranking"]) > 1:
             lines.append(t("wazabi.event.ranking", lang,

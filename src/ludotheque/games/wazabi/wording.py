@@ -13,7 +13,7 @@ from ludotheque.kit.narration import Narrator, first_name
 
 
 def count_text(what: str, count: int, lang: str) -> str:
-    """"1 card" / "3 cards", "1 dé" / "2 dés": `what` is cards, dice, draw or give."""
+    """"1 card" / "3 cards", "1 dé" / "2 dés": `what` is cards, dice or points."""
     return tn(f"wazabi.count.{what}", count, lang)
 
 

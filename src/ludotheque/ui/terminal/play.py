@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from rich.columns import Columns
 from rich.console import Console, Group
 from rich.markdown import Markdown
+from rich.table import Table
 from rich.text import Text
 
 from ludotheque.bots import make_bot
@@ -31,12 +32,13 @@ from ludotheque.core.errors import LudoError, echo
 from ludotheque.core.files import os_reason, writing
 from ludotheque.core.game import Game
 from ludotheque.core.match import Match
-from ludotheque.i18n import french_typography, has_text, t
+from ludotheque.i18n import french_typography, has_text, t, tn
 from ludotheque.kit.narration import winners_line
 from ludotheque.ui.terminal.console import LiveConsole
 from ludotheque.ui.terminal.gesture import Gesture
 from ludotheque.ui.terminal.reference import card_reference
 from ludotheque.ui.terminal.screen import FullScreen, PlainScreen, make_screen
+from ludotheque.ui.terminal.typography import NO_BREAK_SPACES
 
 # Names that start with a consonant, so French never needs an elision ("de Bruno").
 COMPACT_ABOVE = 12  # more legal moves than this are listed in columns, by their text form
@@ -225,9 +227,8 @@ class _Table:
             lines.append(Columns([f"{number:>2}. {game.action_hint(action, lang)}"
                                   for number, action in numbers.items()], padding=(0, 3)))
         else:
-            for number, action in numbers.items():
-                lines.append(f"  {number:>2}. {describe(action)}"
-                             f"  [dim]\\[{game.action_hint(action, lang)}][/dim]")
+            lines.extend(move_line(number, describe(action), game.action_hint(action, lang))
+                         for number, action in numbers.items())
         if gesture.moves:
             lines.append(Text(t("ui.held", lang, moves=", ".join(
                 game.action_hint(a, lang) for a in gesture.moves)), style="yellow"))
@@ -414,7 +415,7 @@ def run(settings: TerminalSettings, console: Console | None = None,
     screen.intro(t("ui.seats", lang, seats=", ".join(
         t("ui.seat_entry", lang, number=i + 1, name=name) for i, name in enumerate(names))))
     if resumed:
-        screen.intro(t("ui.resumed", lang, count=len(match.actions)), "bold")
+        screen.intro(tn("ui.resumed", len(match.actions), lang), "bold")
     exit_code, save_at_end = 0, settings.save is not None
     try:
         table.play()
@@ -479,6 +480,19 @@ def write_elsewhere(text: str, game: str) -> Path | None:
             path.unlink(missing_ok=True)
             return None
     return None
+
+
+def move_line(number: int, text: str, hint: str) -> Table:
+    """"   2. play 2 face up  [2d up]": a move, then what to type for it. On a narrow screen
+    the move's text wraps under itself, not under its number, and the hint moves whole to
+    the next line ("[jouer⏎garde2]" broke inside the brackets): its spaces are no-break
+    ones, which the parser reads as spaces."""
+    line = Table.grid()
+    line.add_column(no_wrap=True)
+    line.add_column()
+    hint = "[" + hint.replace(" ", NO_BREAK_SPACES[0]) + "]"
+    line.add_row(f"  {number:>2}. ", Text(text).append("  ").append(hint, style="dim"))
+    return line
 
 
 def move_numbers(renderer: Any, legal: Sequence[int]) -> dict[int, int]:

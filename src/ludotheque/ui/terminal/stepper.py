@@ -28,7 +28,7 @@ from ludotheque.core.game import State
 from ludotheque.core.match import Match
 from ludotheque.core.record import Record
 from ludotheque.core.replay import replay
-from ludotheque.i18n import t
+from ludotheque.i18n import t, tn
 from ludotheque.kit.narration import first_name
 from ludotheque.ui.terminal.play import InputEnded, _line_reader
 from ludotheque.ui.terminal.screen import CLEAR_ALL, Colours
@@ -151,7 +151,7 @@ def step_through(record: Record, names: Sequence[str], lang: str, seat: int | No
         if clear:
             console.file.write(CLEAR_ALL)
         if index == 0:
-            title = t("ui.step.start", lang, total=last)
+            title = tn("ui.step.start", last, lang)
         else:
             title = t("ui.step.move", lang, number=index, total=last, player=stand_ins.names_at(
                 names, spans, frames[index - 1].events, lang)[frame.actor])
