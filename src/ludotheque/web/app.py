@@ -51,11 +51,6 @@ from ludotheque.web.share import Reach, qr_data_uri
 
 log = logging.getLogger("ludotheque.web")
 
-
-class TryAgainLater(Exception):
-    """The page was told in words that the server cannot serve it now: its socket is
-    closed (1013, "try again later"), and the page tries again after a while."""
-
 STATIC = Path(__file__).parent / "static"
 FRAME_MAX = 8 * 1024
 BODY_MAX = 64 * 1024  # a request's JSON body (the lobby's largest is well under 1 KiB)
@@ -80,6 +75,11 @@ SECURITY_HEADERS = [(name.encode(), value.encode()) for name, value in (
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "no-referrer"),
 )]
+
+
+class TryAgainLater(Exception):
+    """The page was told in words that the server cannot serve it now: its socket is
+    closed (1013, "try again later"), and the page tries again after a while."""
 
 
 def request_lang(request: HTTPConnection) -> str:
